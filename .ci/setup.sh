@@ -1,0 +1,48 @@
+# .ci/setup.sh: the set-up shared by ./run.sh and ./test.sh (sourced).
+#
+# Copyright 2026 The Chouette TD authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+# Every Debian package the project needs to build, test and run. CI starts
+# from a clean machine: nothing may be installed by hand.
+CTD_PACKAGES=(
+  meson ninja-build pkg-config gcc
+  libglib2.0-dev libgtk-4-dev libsqlite3-dev libxlsxwriter-dev libjson-glib-dev
+  libcmocka-dev
+  xvfb xauth
+  desktop-file-utils appstream
+)
+
+ctd_ensure_packages () {
+  local missing=()
+  local pkg
+  for pkg in "${CTD_PACKAGES[@]}"; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Missing Debian packages. Install them as root, then run this again:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq || { echo "apt-get update failed" >&2; exit 1; }
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    { echo "apt-get install ${missing[*]} failed" >&2; exit 1; }
+}
+
+# ctd_build DIR [MESON OPTIONS...]: configure once, then build.
+ctd_build () {
+  local dir=$1
+  shift
+  if [ ! -f "$dir/build.ninja" ]; then
+    meson setup "$dir" "$@" >/dev/null || { echo "meson setup $dir failed" >&2; exit 1; }
+  fi
+  meson compile -C "$dir" >"$dir.compile.log" 2>&1 || {
+    cat "$dir.compile.log" >&2
+    echo "The build in $dir failed (log above)" >&2
+    exit 1
+  }
+}

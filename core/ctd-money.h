@@ -1,0 +1,64 @@
+/* ctd-money.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "ctd-types.h"
+
+G_BEGIN_DECLS
+
+#define CTD_MONEY_ERROR (ctd_money_error_quark ())
+
+typedef enum
+{
+  CTD_MONEY_ERROR_NOT_ZERO_SUM,
+  CTD_MONEY_ERROR_INVALID,
+} CtdMoneyError;
+
+/*
+ * Money is kept in cents (the currency's minor unit) so that no amount is
+ * ever rounded in floating point. A chouette settles at its end (rule
+ * 1.8): a player's amount is score x stake.
+ */
+typedef gint64 CtdCents;
+
+/* Player number @from pays player number @to @points half points,
+ * worth @amount at the stake. */
+typedef struct
+{
+  guint     from;
+  guint     to;
+  CtdHalves points;
+  CtdCents  amount;
+} CtdTransfer;
+
+typedef struct
+{
+  CtdCents     stake;
+  guint        n_players;
+  CtdHalves    scores[CTD_MAX_PLAYERS];
+  CtdCents     amounts[CTD_MAX_PLAYERS];
+  guint        n_transfers;
+  CtdTransfer  transfers[CTD_MAX_PLAYERS - 1];
+} CtdSettlement;
+
+GQuark    ctd_money_error_quark   (void);
+gboolean  ctd_money_settle        (const CtdHalves *scores,
+                                   guint            n_players,
+                                   CtdCents         stake,
+                                   CtdSettlement   *out_settlement,
+                                   GError         **error);
+CtdCents  ctd_money_amount        (CtdHalves points,
+                                   CtdCents  stake);
+char     *ctd_money_check_fee     (CtdCents entry_fee,
+                                   CtdCents stake);
+char     *ctd_money_to_string     (CtdCents amount);
+gboolean  ctd_money_parse         (const char *text,
+                                   CtdCents   *out_amount);
+
+G_END_DECLS

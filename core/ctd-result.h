@@ -1,0 +1,153 @@
+/* ctd-result.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "ctd-types.h"
+
+G_BEGIN_DECLS
+
+#define CTD_RESULT_ERROR (ctd_result_error_quark ())
+
+typedef enum
+{
+  CTD_RESULT_ERROR_SYNTAX,      /* a token that is not notation */
+  CTD_RESULT_ERROR_PLAYER,      /* no such player, the Box's own cube, a repeat */
+  CTD_RESULT_ERROR_VALUE,       /* a cube value that cannot arise */
+  CTD_RESULT_ERROR_OUTCOME,     /* outcome missing, misplaced or contradicting the cubes */
+  CTD_RESULT_ERROR_EXTRA,       /* an extra whose offerer did not pass */
+  CTD_RESULT_ERROR_PENALTY,     /* a penalty to someone other than Box or Captain */
+  CTD_RESULT_ERROR_MAJORITY,    /* rule 3.6 */
+} CtdResultError;
+
+/* How one cube ended (rule 3.5: every cube ends in exactly one way). */
+typedef enum
+{
+  CTD_CUBE_PLAYED,        /* played to the end: "P:V" */
+  CTD_CUBE_TAKER_PASSED,  /* crew member (extra: the taker P) passed: "P:V-" */
+  CTD_CUBE_OWNER_PASSED,  /* the Box (extra: the offerer Q) passed: "P:V+" */
+  CTD_CUBE_WASH,          /* rule 2.5: removed, no points: "P:w" */
+} CtdCubeEnd;
+
+typedef enum
+{
+  CTD_WINNER_NONE,        /* "-": every cube was passed or washed */
+  CTD_WINNER_BOX,         /* "B" */
+  CTD_WINNER_TEAM,        /* "T" */
+} CtdWinner;
+
+/*
+ * CtdGameContext:
+ *
+ * What a result line is checked against: the game's number (for
+ * messages), the chouette's size, and the game's Box, Captain and
+ * starting cube from the schedule.
+ */
+typedef struct
+{
+  guint game;
+  guint size;
+  guint box;
+  guint captain;
+  guint cube_start;
+} CtdGameContext;
+
+/* A crew member's cube against the Box. @value is the cube's value in
+ * points when it ended (for a pass: the value before the refused double). */
+typedef struct
+{
+  CtdCubeEnd end;
+  guint      value;
+} CtdCube;
+
+/* Rule 3.7: an extra offered by @offerer (who passed the Box's cube) and
+ * taken by @taker. */
+typedef struct
+{
+  guint      offerer;
+  guint      taker;
+  CtdCubeEnd end;
+  guint      value;
+} CtdExtra;
+
+/* Rule 2.5: @from pays @to @amount half points. */
+typedef struct
+{
+  guint     from;
+  guint     to;
+  CtdHalves amount;
+} CtdPenalty;
+
+#define CTD_MAX_EXTRAS    6
+#define CTD_MAX_PENALTIES 8
+/* No legal line is longer than this; longer input is refused unread. */
+#define CTD_RESULT_MAX_LENGTH 512
+
+/*
+ * CtdResult:
+ * @context: the game the result belongs to
+ * @winner: who won the game, or %CTD_WINNER_NONE
+ * @multiplier: 1, 2 or 3 (single, gammon, backgammon); 0 with no winner
+ * @cubes: @cubes[p - 1] is player p's cube; the Box's entry and those
+ *   past the chouette's size are unused and zero. A crew member left out
+ *   of the line played to the end at the start value.
+ * @extras: sorted by offerer, then taker
+ * @penalties: sorted by payer, payee, amount
+ * @together: "!T": the whole crew doubled together as an initial
+ *   offering (rule 3.6 majority check)
+ *
+ * A parsed, validated and normalised game result. Two results for the
+ * same game are equal exactly when their canonical notations are equal.
+ */
+typedef struct
+{
+  CtdGameContext context;
+  CtdWinner      winner;
+  guint          multiplier;
+  CtdCube        cubes[CTD_MAX_PLAYERS];
+  guint          n_extras;
+  CtdExtra       extras[CTD_MAX_EXTRAS];
+  guint          n_penalties;
+  CtdPenalty     penalties[CTD_MAX_PENALTIES];
+  gboolean       together;
+} CtdResult;
+
+/* One payment of a game's ledger: @from pays @to @amount half points. */
+typedef enum
+{
+  CTD_PAYMENT_CUBE,
+  CTD_PAYMENT_EXTRA,
+  CTD_PAYMENT_PENALTY,
+} CtdPaymentKind;
+
+typedef struct
+{
+  CtdPaymentKind kind;
+  guint          from;
+  guint          to;
+  CtdHalves      amount;
+} CtdPayment;
+
+GQuark     ctd_result_error_quark (void);
+
+CtdResult *ctd_result_parse   (const CtdGameContext *context,
+                               const char           *notation,
+                               GError              **error);
+char      *ctd_result_format  (const CtdResult      *result);
+gboolean   ctd_result_equal   (const CtdResult      *a,
+                               const CtdResult      *b);
+CtdResult *ctd_result_copy    (const CtdResult      *result);
+void       ctd_result_free    (CtdResult            *result);
+
+GArray    *ctd_result_ledger  (const CtdResult      *result);
+void       ctd_result_deltas  (const CtdResult      *result,
+                               CtdHalves            *out_deltas);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdResult, ctd_result_free)
+
+G_END_DECLS

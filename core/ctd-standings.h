@@ -1,0 +1,85 @@
+/* ctd-standings.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "ctd-types.h"
+
+G_BEGIN_DECLS
+
+#define CTD_STANDINGS_ERROR (ctd_standings_error_quark ())
+
+typedef enum
+{
+  CTD_STANDINGS_ERROR_UNKNOWN_PLAYER,
+  CTD_STANDINGS_ERROR_NOT_TIED,
+  CTD_STANDINGS_ERROR_ROLLOFF,
+} CtdStandingsError;
+
+/*
+ * CtdStandingsEntry:
+ * @player_id: the caller's id for the player (unique in the round)
+ * @name: shown in messages and views
+ * @chouette: the chouette's number in its round (1-based)
+ * @score: the chouette total
+ */
+typedef struct
+{
+  gint64      player_id;
+  const char *name;
+  guint       chouette;
+  CtdHalves   score;
+} CtdStandingsEntry;
+
+/*
+ * CtdStandingsRow:
+ * @rank: 1 + the number of players strictly ahead; tied players share it
+ * @tied: another player shares @rank (a tie no roll-off has broken)
+ * @chouette_rank: the same, counted inside the player's chouette
+ * @chouette_tied: the same, inside the chouette
+ */
+typedef struct
+{
+  gint64    player_id;
+  char     *name;
+  guint     chouette;
+  CtdHalves score;
+  guint     rank;
+  gboolean  tied;
+  guint     chouette_rank;
+  gboolean  chouette_tied;
+} CtdStandingsRow;
+
+typedef struct _CtdStandings CtdStandings;
+
+GQuark        ctd_standings_error_quark (void);
+
+CtdStandings *ctd_standings_new          (const CtdStandingsEntry *entries,
+                                          gsize                    n_entries);
+void          ctd_standings_free         (CtdStandings            *self);
+gboolean      ctd_standings_add_rolloff  (CtdStandings            *self,
+                                          const gint64            *player_ids,
+                                          gsize                    n_players,
+                                          GError                 **error);
+void          ctd_standings_roll         (const gint64            *player_ids,
+                                          gsize                    n_players,
+                                          guint64                  seed,
+                                          gint64                  *out_order);
+gsize         ctd_standings_get_n_rows   (const CtdStandings      *self);
+const CtdStandingsRow *
+              ctd_standings_get_row      (const CtdStandings      *self,
+                                          gsize                    index);
+gint          ctd_standings_compare      (const CtdStandings      *self,
+                                          gint64                   player_a,
+                                          gint64                   player_b);
+gboolean      ctd_standings_scores_are_public (CtdStage      stage,
+                                               CtdRoundState state);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStandings, ctd_standings_free)
+
+G_END_DECLS

@@ -1,0 +1,65 @@
+/* ctd-types.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Largest chouette: 4 players; the smallest is 3. */
+#define CTD_MAX_PLAYERS 4
+#define CTD_MIN_PLAYERS 3
+/* Every chouette plays 12 games (rules 1.3-1.5). */
+#define CTD_N_GAMES 12
+
+/*
+ * CtdHalves:
+ *
+ * A score in half points. Rule 2.5's penalty is half of a starting cube
+ * of 1, so every score in the game is a whole number of half points; we
+ * store them as integers and only show them as "3.5".
+ */
+typedef gint64 CtdHalves;
+
+#define CTD_HALVES(points) ((CtdHalves) (points) * 2)
+
+typedef enum
+{
+  CTD_STAGE_QUALIFYING,
+  CTD_STAGE_SEMIFINAL,
+  CTD_STAGE_FINAL,
+} CtdStage;
+
+typedef enum
+{
+  CTD_ROUND_DRAWN,
+  CTD_ROUND_IN_PLAY,
+  CTD_ROUND_COMPLETE,
+  CTD_ROUND_RELEASED,
+  CTD_ROUND_CLOSED,
+} CtdRoundState;
+
+/* Rule 1.6: the crew's order for the last segment, by current score. */
+typedef enum
+{
+  CTD_LAST_SEGMENT_HIGHEST_FIRST,
+  CTD_LAST_SEGMENT_LOWEST_FIRST,
+} CtdLastSegmentDirection;
+
+char       *ctd_halves_to_string (CtdHalves halves,
+                                  gboolean  explicit_sign);
+gboolean    ctd_halves_parse     (const char *text,
+                                  CtdHalves  *out_halves);
+
+const char *ctd_stage_to_string  (CtdStage stage);
+const char *ctd_round_state_to_string (CtdRoundState state);
+
+const char *ctd_last_segment_direction_to_string (CtdLastSegmentDirection direction);
+gboolean    ctd_last_segment_direction_parse     (const char              *text,
+                                                  CtdLastSegmentDirection *out_direction);
+
+G_END_DECLS
