@@ -1,0 +1,455 @@
+/* ctd-advance.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-advance"
+
+#include "config.h"
+
+#include "ctd-advance.h"
+
+#include "ctd-draw.h"
+
+/* The largest field ctd_advance_plan() proposes a format for. */
+#define MAX_PLAN_PLAYERS 256
+
+G_DEFINE_QUARK (ctd-advance-error-quark, ctd_advance_error)
+
+/**
+ * ctd_advance_check_next_size:
+ * @n_players: how many players would advance
+ * @out_stage: (out) (optional): the next round's stage
+ * @error: a #GError, or %NULL
+ *
+ * The next round must be drawable (SPEC 6): 3 or 4 players make the
+ * Final, 6 or more another Semi-final round. 5, or fewer than 3, is
+ * refused with the nearest numbers that work, so the director can change
+ * the top K or the wildcards.
+ *
+ * Returns: %TRUE when @n_players can make the next round
+ */
+gboolean
+ctd_advance_check_next_size (guint      n_players,
+                             CtdStage  *out_stage,
+                             GError   **error)
+{
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (n_players == 5)
+    {
+      g_set_error_literal (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_ROUND_SIZE,
+                           "5 players cannot make the next round: advance 4 for a final "
+                           "or 6 for two 3-player semi-finals");
+      return FALSE;
+    }
+  if (n_players < CTD_MIN_PLAYERS)
+    {
+      g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_ROUND_SIZE,
+                   "%u player%s cannot make the next round: advance 3 or 4 for a final",
+                   n_players, n_players == 1 ? "" : "s");
+      return FALSE;
+    }
+
+  if (out_stage != NULL)
+    *out_stage = n_players <= CTD_MAX_PLAYERS ? CTD_STAGE_FINAL : CTD_STAGE_SEMIFINAL;
+  return TRUE;
+}
+
+/* Appends to @contenders (indices into @members, which are row indices in
+ * standings order) the players a cut after the first @cut cannot place:
+ * those who might finish inside or outside it depending on how an
+ * unbroken tie is settled. A player's best place is 1 + those ahead, its
+ * worst is the group size - those behind. */
+static void
+find_contenders (const CtdStandings *standings,
+                 const GArray       *members,
+                 guint               cut,
+                 GArray             *contenders)
+{
+  for (guint i = 0; i < members->len; i++)
+    {
+      gint64 id = ctd_standings_get_row (standings, g_array_index (members, gsize, i))->player_id;
+      guint ahead = 0;
+      guint behind = 0;
+
+      for (guint j = 0; j < members->len; j++)
+        {
+          gint64 other = ctd_standings_get_row (standings,
+                                                g_array_index (members, gsize, j))->player_id;
+          gint cmp = i == j ? 0 : ctd_standings_compare (standings, other, id);
+
+          ahead += cmp < 0;
+          behind += cmp > 0;
+        }
+      if (ahead + 1 <= cut && members->len - behind > cut)
+        g_array_append_val (contenders, g_array_index (members, gsize, i));
+    }
+}
+
+/* Refuses a cut that falls inside a tie: the director has to record a
+ * roll-off between exactly the players named. */
+static gboolean
+fail_tie (const CtdStandings *standings,
+          guint               chouette,
+          guint               cut,
+          const GArray       *contenders,
+          CtdAdvanceTie      *out_tie,
+          GError            **error)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *where = NULL;
+  g_autofree char *score = NULL;
+
+  for (guint i = 0; i < contenders->len; i++)
+    {
+      const CtdStandingsRow *row = ctd_standings_get_row (standings,
+                                                          g_array_index (contenders, gsize, i));
+
+      if (i > 0)
+        g_string_append (names, i + 1 == contenders->len ? " and " : ", ");
+      g_string_append (names, row->name);
+      if (out_tie != NULL)
+        {
+          if (out_tie->player_ids == NULL)
+            out_tie->player_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+          g_array_append_val (out_tie->player_ids, row->player_id);
+        }
+      /* Every contender has the same score: see find_contenders(). */
+      if (score == NULL)
+        score = ctd_halves_to_string (row->score, FALSE);
+    }
+  if (out_tie != NULL)
+    out_tie->chouette = chouette;
+
+  if (chouette != 0)
+    where = g_strdup_printf ("the cut of chouette %u (top %u)", chouette, cut);
+  else
+    where = g_strdup_printf ("the wildcard cut (%u wildcard%s)", cut, cut == 1 ? "" : "s");
+  g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_TIE,
+               "Tie at %s: %s %s %s; record a roll-off between them to decide who advances",
+               where, names->str, contenders->len == 2 ? "both have" : "all have", score);
+  return FALSE;
+}
+
+static gint
+compare_guint (gconstpointer a,
+               gconstpointer b)
+{
+  guint x = *(const guint *) a;
+  guint y = *(const guint *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The chouette numbers of the round, ascending, without repeats. */
+static GArray *
+list_chouettes (const CtdStandings *standings)
+{
+  GArray *chouettes = g_array_new (FALSE, FALSE, sizeof (guint));
+  gsize n_rows = ctd_standings_get_n_rows (standings);
+  guint kept = 0;
+
+  for (gsize i = 0; i < n_rows; i++)
+    g_array_append_val (chouettes, ctd_standings_get_row (standings, i)->chouette);
+  g_array_sort (chouettes, compare_guint);
+  for (guint i = 0; i < chouettes->len; i++)
+    if (kept == 0 || g_array_index (chouettes, guint, i) != g_array_index (chouettes, guint, kept - 1))
+      g_array_index (chouettes, guint, kept++) = g_array_index (chouettes, guint, i);
+  g_array_set_size (chouettes, kept);
+  return chouettes;
+}
+
+/* The row indices of @chouette's players (or, for 0, of every player not
+ * yet chosen), in standings order. */
+static GArray *
+list_members (const CtdStandings *standings,
+              guint               chouette,
+              const gboolean     *chosen)
+{
+  GArray *members = g_array_new (FALSE, FALSE, sizeof (gsize));
+  gsize n_rows = ctd_standings_get_n_rows (standings);
+
+  for (gsize i = 0; i < n_rows; i++)
+    if (chouette == 0 ? !chosen[i] : ctd_standings_get_row (standings, i)->chouette == chouette)
+      g_array_append_val (members, i);
+  return members;
+}
+
+/* Chooses the first @cut of @members, or refuses a tie across the cut. */
+static gboolean
+choose (const CtdStandings *standings,
+        const GArray       *members,
+        guint               chouette,
+        guint               cut,
+        gboolean           *chosen,
+        CtdAdvanceTie      *out_tie,
+        GError            **error)
+{
+  g_autoptr(GArray) contenders = g_array_new (FALSE, FALSE, sizeof (gsize));
+
+  find_contenders (standings, members, cut, contenders);
+  if (contenders->len > 0)
+    return fail_tie (standings, chouette, cut, contenders, out_tie, error);
+  /* With no contenders, the first @cut in standings order are exactly
+   * the players certain to be inside the cut. */
+  for (guint i = 0; i < cut && i < members->len; i++)
+    chosen[g_array_index (members, gsize, i)] = TRUE;
+  return TRUE;
+}
+
+/**
+ * ctd_advance_select:
+ * @standings: the standings of a complete round, roll-offs included
+ * @top_k: how many advance from each chouette, at least 1
+ * @wildcards: how many more advance on the best remaining scores
+ * @out_tie: (out caller-allocates) (optional): on %CTD_ADVANCE_ERROR_TIE,
+ *   the tie to roll off; it must be empty on entry, and the caller clears
+ *   it with ctd_advance_tie_clear()
+ * @error: a #GError, or %NULL
+ *
+ * Chooses who advances (rule 1.7, SPEC 6): the top @top_k of every
+ * chouette, then @wildcards more across the round. A cut that falls inside
+ * a tie is refused, naming the players to roll off, since ties are never
+ * broken silently. The size of the next round is checked before any tie,
+ * so the director does not hold a roll-off for a format that cannot work.
+ *
+ * Returns: (transfer full) (element-type gint64): the advancers' ids in
+ *   standings order, or %NULL with @error set
+ */
+GArray *
+ctd_advance_select (const CtdStandings *standings,
+                    guint               top_k,
+                    guint               wildcards,
+                    CtdAdvanceTie      *out_tie,
+                    GError            **error)
+{
+  g_autoptr(GArray) chouettes = NULL;
+  g_autoptr(GArray) remaining = NULL;
+  g_autofree gboolean *chosen = NULL;
+  GArray *advancers;
+  gsize n_rows;
+  guint n_remaining;
+
+  g_return_val_if_fail (standings != NULL, NULL);
+  g_return_val_if_fail (out_tie == NULL || out_tie->player_ids == NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  n_rows = ctd_standings_get_n_rows (standings);
+  chouettes = list_chouettes (standings);
+  chosen = g_new0 (gboolean, MAX (n_rows, 1));
+
+  if (top_k == 0)
+    {
+      g_set_error_literal (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_INVALID,
+                           "Top 0 cannot be: the top player of every chouette advances "
+                           "(rule 1.7), so top K must be 1 or more");
+      return NULL;
+    }
+  for (guint c = 0; c < chouettes->len; c++)
+    {
+      guint chouette = g_array_index (chouettes, guint, c);
+      g_autoptr(GArray) members = list_members (standings, chouette, chosen);
+
+      if (members->len < top_k)
+        {
+          g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_INVALID,
+                       "Top %u cannot advance from chouette %u, which has only %u players: "
+                       "choose a top K of %u or less",
+                       top_k, chouette, members->len, members->len);
+          return NULL;
+        }
+    }
+  n_remaining = (guint) n_rows - top_k * chouettes->len;
+  if (wildcards > n_remaining)
+    {
+      g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_INVALID,
+                   "%u wildcards cannot be chosen: only %u players remain after the top %u "
+                   "of each chouette",
+                   wildcards, n_remaining, top_k);
+      return NULL;
+    }
+  if (!ctd_advance_check_next_size (top_k * chouettes->len + wildcards, NULL, error))
+    return NULL;
+
+  for (guint c = 0; c < chouettes->len; c++)
+    {
+      guint chouette = g_array_index (chouettes, guint, c);
+      g_autoptr(GArray) members = list_members (standings, chouette, chosen);
+
+      if (!choose (standings, members, chouette, top_k, chosen, out_tie, error))
+        return NULL;
+    }
+  remaining = list_members (standings, 0, chosen);
+  if (!choose (standings, remaining, 0, wildcards, chosen, out_tie, error))
+    return NULL;
+
+  advancers = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (gsize i = 0; i < n_rows; i++)
+    if (chosen[i])
+      g_array_append_val (advancers, ctd_standings_get_row (standings, i)->player_id);
+  return advancers;
+}
+
+/**
+ * ctd_advance_tie_clear:
+ *
+ * Frees what ctd_advance_select() put in @tie, so it can be reused.
+ */
+void
+ctd_advance_tie_clear (CtdAdvanceTie *tie)
+{
+  g_return_if_fail (tie != NULL);
+
+  g_clear_pointer (&tie->player_ids, g_array_unref);
+  tie->chouette = 0;
+}
+
+/* Who goes on from a round of @n_chouettes (SPEC 6): a final of 4 as soon
+ * as the round has 4 chouettes or fewer; otherwise the top player of each
+ * plus enough wildcards to fill 4-player semi-finals. */
+static void
+plan_cut (guint  n_chouettes,
+          guint *out_top_k,
+          guint *out_wildcards)
+{
+  *out_top_k = n_chouettes == 2 ? 2 : 1;
+  if (n_chouettes == 3)
+    *out_wildcards = 1;
+  else if (n_chouettes > 4)
+    *out_wildcards = (4 - n_chouettes % 4) % 4;
+  else
+    *out_wildcards = 0;
+}
+
+/**
+ * ctd_advance_plan:
+ * @n_players: the field, 3 to 256 players
+ * @out_plan: (out caller-allocates): the proposed rounds
+ * @error: a #GError, or %NULL
+ *
+ * Proposes a format for a field (SPEC 6), which the director may follow
+ * or change round by round: 4-player chouettes wherever possible, the top
+ * player of each chouette advancing (more when that is needed to fill a
+ * final of 4), and wildcards so every semi-final is of 4-player chouettes.
+ *
+ * Returns: %TRUE with @out_plan filled; %FALSE with @error set for a
+ *   field that cannot be drawn (%CTD_DRAW_ERROR) or is over 256 players
+ */
+gboolean
+ctd_advance_plan (guint      n_players,
+                  CtdPlan   *out_plan,
+                  GError   **error)
+{
+  CtdPlan plan = { 0 };
+  guint n = n_players;
+
+  g_return_val_if_fail (out_plan != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (n_players > MAX_PLAN_PLAYERS)
+    {
+      g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_ROUND_SIZE,
+                   "No plan is proposed for %u players, only for fields of 3 to %u: "
+                   "choose the top K and wildcards round by round",
+                   n_players, MAX_PLAN_PLAYERS);
+      return FALSE;
+    }
+
+  for (;;)
+    {
+      CtdPlanRound *round;
+      guint n_chouettes;
+
+      /* Each round keeps about a quarter of the field before it, so
+       * 256 players need only 4 rounds. */
+      g_assert (plan.n_rounds < G_N_ELEMENTS (plan.rounds));
+      round = &plan.rounds[plan.n_rounds++];
+      if (!ctd_draw_sizes (n, &round->n_fours, &round->n_threes, error))
+        return FALSE;
+      round->n_players = n;
+      n_chouettes = round->n_fours + round->n_threes;
+      if (n_chouettes == 1)
+        {
+          round->stage = CTD_STAGE_FINAL;
+          break;
+        }
+      round->stage = plan.n_rounds == 1 ? CTD_STAGE_QUALIFYING : CTD_STAGE_SEMIFINAL;
+      plan_cut (n_chouettes, &round->top_k, &round->wildcards);
+      n = round->top_k * n_chouettes + round->wildcards;
+    }
+
+  *out_plan = plan;
+  return TRUE;
+}
+
+static const char *
+stage_title (CtdStage stage)
+{
+  switch (stage)
+    {
+    case CTD_STAGE_QUALIFYING:
+      return "Qualifying";
+    case CTD_STAGE_SEMIFINAL:
+      return "Semi-final";
+    case CTD_STAGE_FINAL:
+      return "Final";
+    default:
+      g_return_val_if_reached ("Round");
+    }
+}
+
+static void
+append_chouettes (GString *text,
+                  guint    n_fours,
+                  guint    n_threes)
+{
+  guint first = n_fours > 0 ? n_fours : n_threes;
+
+  /* "2 chouettes of 4 and 3 of 3", "1 chouette of 3" */
+  g_string_append_printf (text, "%u chouette%s of %u", first, first == 1 ? "" : "s",
+                          n_fours > 0 ? 4 : 3);
+  if (n_fours > 0 && n_threes > 0)
+    g_string_append_printf (text, " and %u of 3", n_threes);
+}
+
+/**
+ * ctd_advance_plan_describe:
+ *
+ * The plan as a director reads it, one line per round, for the setup
+ * screen and the printed format sheet.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+ctd_advance_plan_describe (const CtdPlan *plan)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (plan != NULL, NULL);
+  g_return_val_if_fail (plan->n_rounds <= G_N_ELEMENTS (plan->rounds), NULL);
+
+  for (guint r = 0; r < plan->n_rounds; r++)
+    {
+      const CtdPlanRound *round = &plan->rounds[r];
+      guint n_chouettes = round->n_fours + round->n_threes;
+
+      g_string_append_printf (text, "%s: %u players in ", stage_title (round->stage),
+                              round->n_players);
+      append_chouettes (text, round->n_fours, round->n_threes);
+      if (round->stage != CTD_STAGE_FINAL)
+        {
+          g_string_append_printf (text, "; top %u of each", round->top_k);
+          if (round->wildcards > 0)
+            g_string_append_printf (text, " and %u wildcard%s advance", round->wildcards,
+                                    round->wildcards == 1 ? "" : "s");
+          else
+            g_string_append (text, " advances");
+          g_string_append_printf (text, " (%u players)",
+                                  round->top_k * n_chouettes + round->wildcards);
+        }
+      g_string_append (text, ".\n");
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

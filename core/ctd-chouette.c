@@ -1,0 +1,540 @@
+/* ctd-chouette.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-chouette"
+
+#include "config.h"
+
+#include "ctd-chouette.h"
+
+/*
+ * A chouette is its size, its last-segment direction, the results the
+ * director entered and, once fixed, the last-segment order. Everything
+ * else (deltas, running totals, decision orders) is derived on request,
+ * so a corrected game can never leave a stale total behind (SPEC 6).
+ */
+struct _CtdChouette
+{
+  guint                   size;
+  CtdLastSegmentDirection direction;
+  CtdResult              *results[CTD_N_GAMES];
+  gboolean                order_fixed;
+  guint                   order[CTD_MAX_PLAYERS - 1];
+};
+
+G_DEFINE_QUARK (ctd-chouette-error-quark, ctd_chouette_error)
+
+/**
+ * ctd_chouette_new:
+ * @size: 3 or 4 players
+ * @direction: the event's last-segment direction
+ *
+ * Returns: (transfer full): a chouette with no game recorded
+ */
+CtdChouette *
+ctd_chouette_new (guint                   size,
+                  CtdLastSegmentDirection direction)
+{
+  CtdChouette *self;
+
+  g_return_val_if_fail (ctd_schedule_size_is_valid (size), NULL);
+
+  self = g_new0 (CtdChouette, 1);
+  self->size = size;
+  self->direction = direction;
+  return self;
+}
+
+void
+ctd_chouette_free (CtdChouette *self)
+{
+  if (self == NULL)
+    return;
+  for (guint i = 0; i < CTD_N_GAMES; i++)
+    g_clear_pointer (&self->results[i], ctd_result_free);
+  g_free (self);
+}
+
+guint
+ctd_chouette_get_size (const CtdChouette *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->size;
+}
+
+CtdLastSegmentDirection
+ctd_chouette_get_direction (const CtdChouette *self)
+{
+  g_return_val_if_fail (self != NULL, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  return self->direction;
+}
+
+static gboolean
+valid_game (guint game)
+{
+  return game >= 1 && game <= CTD_N_GAMES;
+}
+
+const CtdResult *
+ctd_chouette_get_result (const CtdChouette *self,
+                         guint              game)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (valid_game (game), NULL);
+  return self->results[game - 1];
+}
+
+guint
+ctd_chouette_get_n_recorded (const CtdChouette *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  for (guint i = 0; i < CTD_N_GAMES; i++)
+    n += self->results[i] != NULL;
+  return n;
+}
+
+gboolean
+ctd_chouette_is_complete (const CtdChouette *self)
+{
+  return ctd_chouette_get_n_recorded (self) == CTD_N_GAMES;
+}
+
+/**
+ * ctd_chouette_describe_missing:
+ * @self: a chouette
+ * @first: first game to look at
+ * @last: last game to look at
+ *
+ * Returns: (transfer full) (nullable): "games 4 and 7", "game 2" or
+ *   "games 1, 3 and 8" for the unrecorded games in @first..@last, or
+ *   %NULL when all are recorded
+ */
+char *
+ctd_chouette_describe_missing (const CtdChouette *self,
+                               guint              first,
+                               guint              last)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint missing[CTD_N_GAMES];
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (valid_game (first) && valid_game (last), NULL);
+
+  for (guint game = first; game <= last; game++)
+    if (self->results[game - 1] == NULL)
+      missing[n++] = game;
+  if (n == 0)
+    return NULL;
+
+  g_string_append (text, n == 1 ? "game " : "games ");
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append (text, i == n - 1 ? " and " : ", ");
+      g_string_append_printf (text, "%u", missing[i]);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The totals after games 1..@last: the sum of the recorded ones. Returns
+ * whether all of them are recorded. */
+static gboolean
+sum_games (const CtdChouette *self,
+           guint              last,
+           CtdHalves         *out_totals)
+{
+  gboolean all = TRUE;
+
+  for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
+    out_totals[p] = 0;
+
+  for (guint game = 1; game <= last; game++)
+    {
+      CtdHalves deltas[CTD_MAX_PLAYERS] = { 0, };
+
+      if (self->results[game - 1] == NULL)
+        {
+          all = FALSE;
+          continue;
+        }
+      ctd_result_deltas (self->results[game - 1], deltas);
+      for (guint p = 0; p < self->size; p++)
+        out_totals[p] += deltas[p];
+    }
+  return all;
+}
+
+/**
+ * ctd_chouette_compute_last_segment_order:
+ * @self: a chouette
+ * @out_order: (out caller-allocates): size - 1 player numbers
+ * @error: return location for a #GError
+ *
+ * Rule 1.6's order from the scores at the start of the last segment, in
+ * the chouette's direction. It can be known only once every game before
+ * the last segment is recorded; otherwise the error lists those missing.
+ *
+ * Returns: whether the order could be computed
+ */
+gboolean
+ctd_chouette_compute_last_segment_order (const CtdChouette *self,
+                                         guint             *out_order,
+                                         GError           **error)
+{
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  guint before = ctd_schedule_first_last_game (self->size) - 1;
+
+  g_return_val_if_fail (self != NULL && out_order != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!sum_games (self, before, totals))
+    {
+      g_autofree char *missing = ctd_chouette_describe_missing (self, 1, before);
+
+      g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES,
+                   "The last-segment order comes from the scores after games 1-%u; "
+                   "%s %s not recorded yet", before, missing,
+                   g_str_has_prefix (missing, "games") ? "are" : "is");
+      return FALSE;
+    }
+  ctd_schedule_last_segment_order (self->size, totals, self->direction, out_order);
+  return TRUE;
+}
+
+static gboolean
+has_last_segment_results (const CtdChouette *self)
+{
+  for (guint game = ctd_schedule_first_last_game (self->size); game <= CTD_N_GAMES; game++)
+    if (self->results[game - 1] != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+same_order (guint        n,
+            const guint *a,
+            const guint *b)
+{
+  for (guint i = 0; i < n; i++)
+    if (a[i] != b[i])
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * ctd_chouette_fix_last_segment_order:
+ * @self: a chouette
+ * @order: (nullable): the order to fix (size - 1 player numbers), or
+ *   %NULL for the one the scores give now
+ * @error: return location for a #GError
+ *
+ * Fixes the last-segment order, as when the director prints the sheet
+ * for the last segment; results entered later rest on it. An order that
+ * last-segment results already rest on cannot be changed.
+ *
+ * Returns: whether the order is fixed
+ */
+gboolean
+ctd_chouette_fix_last_segment_order (CtdChouette  *self,
+                                     const guint  *order,
+                                     GError      **error)
+{
+  guint computed[CTD_MAX_PLAYERS - 1];
+  guint n_crew;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  n_crew = self->size - 1;
+  if (order == NULL)
+    {
+      if (!ctd_chouette_compute_last_segment_order (self, computed, error))
+        return FALSE;
+      order = computed;
+    }
+  else if (!ctd_schedule_check_last_segment_order (self->size, order, error))
+    {
+      return FALSE;
+    }
+
+  if (self->order_fixed && !same_order (n_crew, self->order, order) &&
+      has_last_segment_results (self))
+    {
+      guint first = ctd_schedule_first_last_game (self->size);
+
+      g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED,
+                   "The last-segment order is fixed: results of games %u-12 were "
+                   "entered with it; clear them before changing the order", first);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < n_crew; i++)
+    self->order[i] = order[i];
+  self->order_fixed = TRUE;
+  return TRUE;
+}
+
+/**
+ * ctd_chouette_unfix_last_segment_order:
+ * @self: a chouette
+ * @error: return location for a #GError
+ *
+ * Forgets a fixed last-segment order (undo of fixing it). Refused while
+ * any last-segment result rests on it.
+ *
+ * Returns: whether the order is no longer fixed
+ */
+gboolean
+ctd_chouette_unfix_last_segment_order (CtdChouette  *self,
+                                       GError      **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (has_last_segment_results (self))
+    {
+      g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED,
+                   "The last-segment order cannot be released: games %u-12 "
+                   "already have results entered with it",
+                   ctd_schedule_first_last_game (self->size));
+      return FALSE;
+    }
+  self->order_fixed = FALSE;
+  return TRUE;
+}
+
+/**
+ * ctd_chouette_get_last_segment_order:
+ * @self: a chouette
+ *
+ * Returns: (nullable): the fixed last-segment order (size - 1 player
+ *   numbers, borrowed), or %NULL while it is not fixed
+ */
+const guint *
+ctd_chouette_get_last_segment_order (const CtdChouette *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->order_fixed ? self->order : NULL;
+}
+
+/**
+ * ctd_chouette_last_segment_order_is_stale:
+ * @self: a chouette
+ *
+ * A correction of an earlier game may change the scores the fixed
+ * last-segment order was taken from. The order is not changed silently
+ * (the last segment was played in it); this tells the director.
+ *
+ * Returns: whether the fixed order differs from what the scores give now
+ */
+gboolean
+ctd_chouette_last_segment_order_is_stale (const CtdChouette *self)
+{
+  guint computed[CTD_MAX_PLAYERS - 1];
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (!self->order_fixed || !ctd_chouette_compute_last_segment_order (self, computed, NULL))
+    return FALSE;
+  return !same_order (self->size - 1, self->order, computed);
+}
+
+/**
+ * ctd_chouette_record:
+ * @self: a chouette
+ * @game: 1..12
+ * @notation: the result line (SPEC section 5)
+ * @error: return location for a #GError
+ *
+ * Checks @notation against the game's Box, Captain and starting cube and
+ * records it, replacing any earlier result of the game. A result of the
+ * last segment first needs that segment's order: if it is not fixed yet,
+ * it is computed from the scores and fixed here (which needs every game
+ * before the segment). A refused line changes nothing.
+ *
+ * Returns: whether the result was recorded
+ */
+gboolean
+ctd_chouette_record (CtdChouette  *self,
+                     guint         game,
+                     const char   *notation,
+                     GError      **error)
+{
+  guint order[CTD_MAX_PLAYERS - 1];
+  const guint *last_order;
+  CtdGameSlot slot;
+  CtdGameContext context;
+  CtdResult *result;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (notation != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!valid_game (game))
+    {
+      g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_INVALID,
+                   "There is no game %u: a chouette has games 1 to %u", game, CTD_N_GAMES);
+      return FALSE;
+    }
+
+  last_order = self->order_fixed ? self->order : NULL;
+  if (game >= ctd_schedule_first_last_game (self->size) && last_order == NULL)
+    {
+      if (!ctd_chouette_compute_last_segment_order (self, order, NULL))
+        {
+          guint before = ctd_schedule_first_last_game (self->size) - 1;
+          g_autofree char *missing = ctd_chouette_describe_missing (self, 1, before);
+
+          g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES,
+                       "Game %u is in the last segment, whose order comes from the scores "
+                       "after games 1-%u; enter %s first", game, before, missing);
+          return FALSE;
+        }
+      last_order = order;
+    }
+
+  ctd_schedule_slot (self->size, game, last_order, &slot);
+  context = (CtdGameContext) {
+    .game = game,
+    .size = self->size,
+    .box = slot.box,
+    .captain = slot.captain,
+    .cube_start = slot.cube_start,
+  };
+  result = ctd_result_parse (&context, notation, error);
+  if (result == NULL)
+    return FALSE;
+
+  if (last_order == order)
+    ctd_chouette_fix_last_segment_order (self, order, NULL);
+  g_clear_pointer (&self->results[game - 1], ctd_result_free);
+  self->results[game - 1] = result;
+  return TRUE;
+}
+
+/**
+ * ctd_chouette_clear:
+ * @self: a chouette
+ * @game: 1..12
+ *
+ * Removes a game's result (as undo does). A fixed last-segment order
+ * stays fixed: releasing it is a separate, explicit step.
+ */
+void
+ctd_chouette_clear (CtdChouette *self,
+                    guint        game)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (valid_game (game));
+
+  g_clear_pointer (&self->results[game - 1], ctd_result_free);
+}
+
+/**
+ * ctd_chouette_get_game:
+ * @self: a chouette
+ * @game: 1..12
+ * @out_game: (out caller-allocates): the game's row as the sheet shows it
+ */
+void
+ctd_chouette_get_game (const CtdChouette *self,
+                       guint              game,
+                       CtdChouetteGame   *out_game)
+{
+  CtdHalves before[CTD_MAX_PLAYERS];
+  gboolean all_before;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (valid_game (game));
+  g_return_if_fail (out_game != NULL);
+
+  *out_game = (CtdChouetteGame) { 0, };
+  ctd_schedule_slot (self->size, game, ctd_chouette_get_last_segment_order (self),
+                     &out_game->slot);
+  out_game->result = self->results[game - 1];
+  if (out_game->result != NULL)
+    ctd_result_deltas (out_game->result, out_game->deltas);
+
+  all_before = sum_games (self, game - 1, before);
+  out_game->decision_known = all_before && out_game->slot.captain != 0;
+  if (out_game->decision_known)
+    ctd_schedule_decision_order (&out_game->slot, before, out_game->decision_order);
+
+  out_game->running_known = all_before && out_game->result != NULL;
+  for (guint p = 0; p < self->size; p++)
+    out_game->running[p] = before[p] + out_game->deltas[p];
+}
+
+/**
+ * ctd_chouette_get_totals:
+ * @self: a chouette
+ * @out_totals: (out caller-allocates): CTD_MAX_PLAYERS totals,
+ *   @out_totals[p - 1] for player p; those past the size are zero
+ *
+ * The chouette's score: the sum of every recorded game.
+ */
+void
+ctd_chouette_get_totals (const CtdChouette *self,
+                         CtdHalves         *out_totals)
+{
+  g_return_if_fail (self != NULL && out_totals != NULL);
+
+  sum_games (self, CTD_N_GAMES, out_totals);
+}
+
+/**
+ * ctd_chouette_crosscheck:
+ * @self: a chouette
+ * @paper: the totals row of the returned paper sheet, @paper[p - 1]
+ * @given: (nullable): which players' totals were typed; %NULL for all
+ *
+ * Compares the paper totals with the entered games. For each
+ * disagreement it names the games that alone would explain it (a game
+ * left off the paper or the computer, or entered with the wrong sign) so
+ * the director knows which rows to look at first.
+ *
+ * Returns: (transfer full) (element-type CtdCrosscheckMismatch): the
+ *   mismatches, by player number; empty when the sheet agrees
+ */
+GArray *
+ctd_chouette_crosscheck (const CtdChouette *self,
+                         const CtdHalves   *paper,
+                         const gboolean    *given)
+{
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  GArray *mismatches;
+
+  g_return_val_if_fail (self != NULL && paper != NULL, NULL);
+
+  mismatches = g_array_new (FALSE, FALSE, sizeof (CtdCrosscheckMismatch));
+  ctd_chouette_get_totals (self, totals);
+
+  for (guint p = 0; p < self->size; p++)
+    {
+      CtdCrosscheckMismatch mismatch = { p + 1, paper[p], totals[p], 0 };
+      CtdHalves difference = paper[p] - totals[p];
+
+      if ((given != NULL && !given[p]) || difference == 0)
+        continue;
+
+      for (guint game = 1; game <= CTD_N_GAMES; game++)
+        {
+          CtdHalves deltas[CTD_MAX_PLAYERS] = { 0, };
+
+          if (self->results[game - 1] == NULL)
+            continue;
+          ctd_result_deltas (self->results[game - 1], deltas);
+          if (deltas[p] != 0 && (difference == -deltas[p] || difference == -2 * deltas[p]))
+            mismatch.suspects |= 1u << (game - 1);
+        }
+      g_array_append_val (mismatches, mismatch);
+    }
+  return mismatches;
+}

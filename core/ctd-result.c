@@ -1,0 +1,884 @@
+/* ctd-result.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-result"
+
+#include "config.h"
+
+#include "ctd-result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * A game's result line (SPEC section 5, "Result notation") is parsed in
+ * two passes: each token is read and checked on its own, then the
+ * checks that need the whole line (an extra's offerer passed, the
+ * outcome matches the cubes, rule 3.6) run once every cube is known.
+ * The money then flows through one ledger, from which the deltas come.
+ */
+
+/* No table doubles a cube past 2^20 points; the cap keeps every product
+ * of value, multiplier and half points far inside gint64. */
+#define MAX_POINTS (1u << 20)
+/* Nine digits always fit a guint; longer numbers saturate, and fail the
+ * range checks instead of overflowing. */
+#define MAX_DIGITS 9
+#define WHITESPACE " \t\n\v\f\r"
+#define OUTCOMES   "B, Bg, Bb, T, Tg or Tb"
+
+G_DEFINE_QUARK (ctd-result-error-quark, ctd_result_error)
+
+static const struct
+{
+  const char *text;
+  CtdWinner   winner;
+  guint       multiplier;
+} outcomes[] = {
+  { "-", CTD_WINNER_NONE, 0 },
+  { "B", CTD_WINNER_BOX, 1 },
+  { "Bg", CTD_WINNER_BOX, 2 },
+  { "Bb", CTD_WINNER_BOX, 3 },
+  { "T", CTD_WINNER_TEAM, 1 },
+  { "Tg", CTD_WINNER_TEAM, 2 },
+  { "Tb", CTD_WINNER_TEAM, 3 },
+};
+
+typedef struct
+{
+  const CtdGameContext *context;
+  CtdResult            *result;
+  /* Which crew members the line lists; the others played at V0. */
+  gboolean              listed[CTD_MAX_PLAYERS];
+  /* The token of each extra, for the checks made after the last token. */
+  const char           *extra_tokens[CTD_MAX_EXTRAS];
+} Parser;
+
+/* Every message starts with the game, so a director entering a whole
+ * sheet knows which line to fix. */
+static gboolean G_GNUC_PRINTF (4, 5)
+fail (const Parser    *parser,
+      GError         **error,
+      CtdResultError   code,
+      const char      *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error (error, CTD_RESULT_ERROR, (int) code, "Game %u: %s", parser->context->game, message);
+  return FALSE;
+}
+
+static gboolean
+context_is_valid (const CtdGameContext *context)
+{
+  return context != NULL
+         && context->size >= CTD_MIN_PLAYERS && context->size <= CTD_MAX_PLAYERS
+         && context->box >= 1 && context->box <= context->size
+         && context->captain >= 1 && context->captain <= context->size
+         && context->captain != context->box
+         && context->cube_start >= 1 && context->cube_start <= MAX_POINTS;
+}
+
+static gboolean
+player_is_valid (const CtdResult *result,
+                 guint            player)
+{
+  return player >= 1 && player <= result->context.size;
+}
+
+/* What the public functions need to walk @result without going astray. */
+static gboolean
+result_is_sane (const CtdResult *result)
+{
+  gboolean sane = result != NULL && context_is_valid (&result->context)
+                  && result->n_extras <= CTD_MAX_EXTRAS
+                  && result->n_penalties <= CTD_MAX_PENALTIES;
+
+  for (guint i = 0; sane && i < result->n_extras; i++)
+    sane = player_is_valid (result, result->extras[i].offerer)
+           && player_is_valid (result, result->extras[i].taker);
+  for (guint i = 0; sane && i < result->n_penalties; i++)
+    sane = player_is_valid (result, result->penalties[i].from)
+           && player_is_valid (result, result->penalties[i].to);
+  return sane;
+}
+
+static const char *
+outcome_to_string (CtdWinner winner,
+                   guint     multiplier)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (outcomes); i++)
+    if (outcomes[i].winner == winner
+        && (winner == CTD_WINNER_NONE || outcomes[i].multiplier == multiplier))
+      return outcomes[i].text;
+  return winner == CTD_WINNER_BOX ? "B" : "T";
+}
+
+static gboolean
+read_outcome (const char *token,
+              CtdWinner  *out_winner,
+              guint      *out_multiplier)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (outcomes); i++)
+    if (strcmp (token, outcomes[i].text) == 0)
+      {
+        *out_winner = outcomes[i].winner;
+        *out_multiplier = outcomes[i].multiplier;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+read_number (const char **p,
+             guint       *out_number)
+{
+  guint number = 0;
+  guint n_digits = 0;
+
+  for (; g_ascii_isdigit (**p); (*p)++)
+    {
+      if (++n_digits > MAX_DIGITS)
+        number = G_MAXUINT;
+      else
+        number = number * 10 + (guint) (**p - '0');
+    }
+  *out_number = number;
+  return n_digits > 0;
+}
+
+/* Reads how a cube ended, up to the end of the token: "w", "V", "V-" or
+ * "V+". */
+static gboolean
+read_end (const char *p,
+          CtdCubeEnd *out_end,
+          guint      *out_value)
+{
+  if (strcmp (p, "w") == 0)
+    {
+      *out_end = CTD_CUBE_WASH;
+      *out_value = 0;
+      return TRUE;
+    }
+  if (!read_number (&p, out_value))
+    return FALSE;
+
+  *out_end = CTD_CUBE_PLAYED;
+  if (*p == '-')
+    *out_end = CTD_CUBE_TAKER_PASSED;
+  else if (*p == '+')
+    *out_end = CTD_CUBE_OWNER_PASSED;
+  if (*out_end != CTD_CUBE_PLAYED)
+    p++;
+  return *p == '\0';
+}
+
+/* Whether @value is @base x 2^k for some k >= @min_k, within the cap. */
+static gboolean
+is_doubling_of (guint value,
+                guint base,
+                guint min_k)
+{
+  g_assert (base > 0);
+  for (guint64 v = (guint64) base << min_k; v <= value && v <= MAX_POINTS; v *= 2)
+    if (v == value)
+      return TRUE;
+  return FALSE;
+}
+
+/* "4, 8, 16, ... up to 1048576" */
+static char *
+describe_doublings (guint first)
+{
+  return g_strdup_printf ("%u, %u, %u, ... up to %u", first, first * 2, first * 4,
+                          MAX_POINTS);
+}
+
+static char *
+describe_cube (const Parser *parser,
+               guint         player)
+{
+  const CtdCube *cube = &parser->result->cubes[player - 1];
+
+  if (!parser->listed[player - 1])
+    return g_strdup_printf ("is not listed, so it counts as played to the end at its "
+                            "starting value %u", cube->value);
+  switch (cube->end)
+    {
+    case CTD_CUBE_PLAYED:
+      return g_strdup_printf ("was played to the end at %u", cube->value);
+    case CTD_CUBE_TAKER_PASSED:
+      return g_strdup_printf ("was passed by player %u at %u", player, cube->value);
+    case CTD_CUBE_OWNER_PASSED:
+      return g_strdup_printf ("was passed by the Box at %u", cube->value);
+    case CTD_CUBE_WASH:
+    default:
+      return g_strdup ("was washed");
+    }
+}
+
+static gboolean
+check_player (const Parser *parser,
+              const char   *token,
+              guint         player,
+              GError      **error)
+{
+  if (player_is_valid (parser->result, player))
+    return TRUE;
+  return fail (parser, error, CTD_RESULT_ERROR_PLAYER,
+               "'%s' names a player who is not in this chouette; its players are 1 to %u",
+               token, parser->context->size);
+}
+
+static gboolean
+parse_cube (Parser      *parser,
+            const char  *token,
+            GError     **error)
+{
+  guint start = parser->context->cube_start;
+  const char *p = token;
+  g_autofree char *expected = NULL;
+  guint player;
+  CtdCube cube;
+
+  if (!read_number (&p, &player) || *p++ != ':' || !read_end (p, &cube.end, &cube.value))
+    return fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
+                 "'%s' is not a cube; write P:V (played to the end at V), P:V- (player P "
+                 "passed at V), P:V+ (the Box passed at V) or P:w (wash), e.g. '3:4-'", token);
+  if (!check_player (parser, token, player, error))
+    return FALSE;
+  if (player == parser->context->box)
+    return fail (parser, error, CTD_RESULT_ERROR_PLAYER,
+                 "'%s': player %u is the Box, and the Box holds no crew cube; list only the "
+                 "crew's cubes", token, player);
+  if (parser->listed[player - 1])
+    return fail (parser, error, CTD_RESULT_ERROR_PLAYER,
+                 "player %u's cube is listed twice (again in '%s'); each cube ends in "
+                 "exactly one way", player, token);
+  if (cube.end != CTD_CUBE_WASH && !is_doubling_of (cube.value, start, 0))
+    {
+      expected = describe_doublings (start);
+      return fail (parser, error, CTD_RESULT_ERROR_VALUE,
+                   "player %u's cube value %u cannot arise from a starting cube of %u; "
+                   "expected %s (in '%s')", player, cube.value, start, expected, token);
+    }
+
+  parser->listed[player - 1] = TRUE;
+  parser->result->cubes[player - 1] = cube;
+  return TRUE;
+}
+
+static gboolean
+parse_extra (Parser      *parser,
+             const char  *token,
+             GError     **error)
+{
+  CtdResult *result = parser->result;
+  guint box = parser->context->box;
+  const char *p = token + strlen ("E:");
+  CtdExtra extra;
+
+  if (!read_number (&p, &extra.offerer) || *p++ != '>' || !read_number (&p, &extra.taker)
+      || *p++ != ':' || !read_end (p, &extra.end, &extra.value))
+    return fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
+                 "'%s' is not an extra; write E:Q>P:V for an extra from player Q taken by "
+                 "player P, ending in - if P passed it or + if Q passed it, e.g. 'E:3>4:4'",
+                 token);
+  if (!check_player (parser, token, extra.offerer, error)
+      || !check_player (parser, token, extra.taker, error))
+    return FALSE;
+  if (extra.offerer == box || extra.taker == box)
+    return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                 "'%s': the Box (player %u) can neither offer nor take an extra; extras are "
+                 "between crew members", token, box);
+  if (extra.offerer == extra.taker)
+    return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                 "'%s': player %u cannot take their own extra; the taker is another crew "
+                 "member", token, extra.taker);
+  if (extra.end == CTD_CUBE_WASH)
+    return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                 "'%s': an extra cannot be washed; write how it ended: E:%u>%u:V (played), "
+                 "with - (player %u passed) or + (player %u passed)", token,
+                 extra.offerer, extra.taker, extra.taker, extra.offerer);
+  for (guint i = 0; i < result->n_extras; i++)
+    if (result->extras[i].offerer == extra.offerer && result->extras[i].taker == extra.taker)
+      return fail (parser, error, CTD_RESULT_ERROR_PLAYER,
+                   "the extra from player %u to player %u is listed twice (again in '%s')",
+                   extra.offerer, extra.taker, token);
+
+  /* Distinct pairs of distinct crew members: at most 3 x 2. */
+  g_assert (result->n_extras < CTD_MAX_EXTRAS);
+  parser->extra_tokens[result->n_extras] = token;
+  result->extras[result->n_extras++] = extra;
+  return TRUE;
+}
+
+static gboolean
+parse_penalty (Parser      *parser,
+               const char  *token,
+               GError     **error)
+{
+  const CtdGameContext *context = parser->context;
+  CtdResult *result = parser->result;
+  const char *p = token + strlen ("F:");
+  CtdPenalty penalty;
+
+  if (!read_number (&p, &penalty.from) || *p++ != '>' || !read_number (&p, &penalty.to)
+      || *p++ != ':' || *p == '\0')
+    return fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
+                 "'%s' is not a penalty; write F:Q>R:V for player Q paying player R V points, "
+                 "e.g. 'F:4>1:0.5'", token);
+  if (!check_player (parser, token, penalty.from, error)
+      || !check_player (parser, token, penalty.to, error))
+    return FALSE;
+  if (penalty.to != context->box && penalty.to != context->captain)
+    return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
+                 "'%s': a penalty is paid to the aggrieved Box (player %u) or Captain "
+                 "(player %u), not to player %u", token, context->box, context->captain,
+                 penalty.to);
+  if (penalty.from == penalty.to)
+    return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
+                 "'%s': player %u cannot pay a penalty to themselves", token, penalty.to);
+  if (!ctd_halves_parse (p, &penalty.amount))
+    return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
+                 "'%s': the penalty '%s' is not a whole or half number of points; "
+                 "write e.g. 1 or 0.5", token, p);
+  if (penalty.amount <= 0 || penalty.amount > CTD_HALVES (MAX_POINTS))
+    return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
+                 "'%s': a penalty must be more than zero and at most %u points, e.g. 0.5",
+                 token, MAX_POINTS);
+  if (result->n_penalties == CTD_MAX_PENALTIES)
+    return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
+                 "more than %d penalties ('%s' is one too many); a game records at most %d",
+                 CTD_MAX_PENALTIES, token, CTD_MAX_PENALTIES);
+
+  result->penalties[result->n_penalties++] = penalty;
+  return TRUE;
+}
+
+static gboolean
+parse_token (Parser      *parser,
+             const char  *token,
+             gboolean     first,
+             GError     **error)
+{
+  CtdResult *result = parser->result;
+  CtdWinner winner;
+  guint multiplier;
+
+  if (read_outcome (token, &winner, &multiplier))
+    {
+      if (!first)
+        return fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
+                     "'%s' is a second outcome; give the outcome once, at the start of the "
+                     "line", token);
+      result->winner = winner;
+      result->multiplier = multiplier;
+      return TRUE;
+    }
+  if (first)
+    return fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
+                 "the line must start with the outcome (" OUTCOMES ", or - when every cube "
+                 "was passed or washed), not with '%s'", token);
+
+  if (g_ascii_isdigit (token[0]))
+    return parse_cube (parser, token, error);
+  if (g_str_has_prefix (token, "E:"))
+    return parse_extra (parser, token, error);
+  if (g_str_has_prefix (token, "F:"))
+    return parse_penalty (parser, token, error);
+  if (strcmp (token, "!T") == 0)
+    {
+      if (result->together)
+        return fail (parser, error, CTD_RESULT_ERROR_SYNTAX, "'!T' appears twice; write it once");
+      result->together = TRUE;
+      return TRUE;
+    }
+  return fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
+               "'%s' is not result notation; after the outcome come P:V, P:V-, P:V+, P:w, "
+               "E:Q>P:V, F:Q>R:V and !T", token);
+}
+
+static gboolean
+check_line (const Parser  *parser,
+            const char    *notation,
+            GError       **error)
+{
+  /* Refused unread: never scan past the longest legal line. */
+  if (memchr (notation, '\0', CTD_RESULT_MAX_LENGTH + 1) == NULL)
+    return fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
+                 "the result is longer than %d characters; no game needs that many",
+                 CTD_RESULT_MAX_LENGTH);
+  if (!g_utf8_validate (notation, -1, NULL))
+    return fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
+                 "the result contains bytes that are not text (invalid UTF-8); retype it");
+  if (notation[strspn (notation, WHITESPACE)] == '\0')
+    return fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
+                 "the result is empty; enter at least the outcome, e.g. 'B' or 'Tg 3:4'");
+  return TRUE;
+}
+
+static gboolean
+check_extra (const Parser  *parser,
+             guint          index,
+             GError       **error)
+{
+  const CtdExtra *extra = &parser->result->extras[index];
+  const char *token = parser->extra_tokens[index];
+  const CtdCube *passed = &parser->result->cubes[extra->offerer - 1];
+  guint min_k = extra->end == CTD_CUBE_TAKER_PASSED ? 0 : 1;
+  g_autofree char *expected = NULL;
+  g_autofree char *how = NULL;
+
+  if (passed->end != CTD_CUBE_TAKER_PASSED)
+    {
+      how = describe_cube (parser, extra->offerer);
+      return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                   "'%s': only a crew member who passed the Box's cube can offer an extra, "
+                   "but player %u's cube %s; write e.g. '%u:%u-'", token, extra->offerer,
+                   how, extra->offerer, parser->context->cube_start);
+    }
+  if (!is_doubling_of (extra->value, passed->value, min_k))
+    {
+      expected = describe_doublings (passed->value << min_k);
+      return fail (parser, error, CTD_RESULT_ERROR_VALUE,
+                   "the extra from player %u to player %u cannot %s at %u: player %u passed "
+                   "at %u, so expected %s (in '%s')", extra->offerer, extra->taker,
+                   extra->end == CTD_CUBE_PLAYED ? "be played" : "end passed",
+                   extra->value, extra->offerer, passed->value, expected, token);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_outcome (const Parser  *parser,
+               GError       **error)
+{
+  const CtdResult *result = parser->result;
+  guint player = 0;
+  int extra = -1;
+  g_autofree char *how = NULL;
+
+  /* The first cube and the first extra played to the end, if any. */
+  for (guint p = result->context.size; p >= 1; p--)
+    if (p != result->context.box && result->cubes[p - 1].end == CTD_CUBE_PLAYED)
+      player = p;
+  for (int i = (int) result->n_extras - 1; i >= 0; i--)
+    if (result->extras[i].end == CTD_CUBE_PLAYED)
+      extra = i;
+
+  if (result->winner != CTD_WINNER_NONE && player == 0 && extra < 0)
+    return fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
+                 "the outcome is '%s', but no cube was played to the end (every cube was "
+                 "passed or washed); write '-' as the outcome",
+                 outcome_to_string (result->winner, result->multiplier));
+  if (result->winner != CTD_WINNER_NONE)
+    return TRUE;
+
+  if (player != 0)
+    {
+      how = describe_cube (parser, player);
+      return fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
+                   "the outcome is '-', but player %u's cube %s; give the winner (" OUTCOMES
+                   ") or how that cube ended (e.g. '%u:%u-')", player, how, player,
+                   result->cubes[player - 1].value);
+    }
+  if (extra >= 0)
+    return fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
+                 "the outcome is '-', but the extra from player %u to player %u was played "
+                 "to the end ('%s'); give the winner (" OUTCOMES ")",
+                 result->extras[extra].offerer, result->extras[extra].taker,
+                 parser->extra_tokens[extra]);
+  return TRUE;
+}
+
+/* Rule 3.6. With "!T" every cube that was not washed was in the initial
+ * offering, so each shows either the Box's pass of that offering (at
+ * V0) or a take (worth 2 V0 or more, however it ended later). */
+static gboolean
+check_majority (const Parser  *parser,
+                GError       **error)
+{
+  const CtdGameContext *context = parser->context;
+  guint n_offered = 0;
+  guint n_taken = 0;
+  guint n_passed = 0;
+  g_autofree char *need = NULL;
+
+  for (guint p = 1; p <= context->size; p++)
+    {
+      const CtdCube *cube = &parser->result->cubes[p - 1];
+      g_autofree char *how = NULL;
+
+      if (p == context->box || cube->end == CTD_CUBE_WASH)
+        continue;
+      n_offered++;
+      if (cube->end == CTD_CUBE_OWNER_PASSED && cube->value == context->cube_start)
+        n_passed++;
+      else if (cube->value >= 2 * context->cube_start)
+        n_taken++;
+      else
+        {
+          how = describe_cube (parser, p);
+          return fail (parser, error, CTD_RESULT_ERROR_MAJORITY,
+                       "'!T' says the whole crew doubled together, but player %u's cube %s, "
+                       "which contradicts it; a cube in that offering was passed by the Box "
+                       "('%u:%u+') or taken (worth %u or more)", p, how, p,
+                       context->cube_start, 2 * context->cube_start);
+        }
+    }
+
+  if (n_offered == 0)
+    return fail (parser, error, CTD_RESULT_ERROR_MAJORITY,
+                 "'!T' says the whole crew doubled together, but every crew cube was "
+                 "washed; remove '!T'");
+  if (n_passed == n_offered || 2 * n_taken > n_offered)
+    return TRUE;
+  need = n_offered == 2 ? g_strdup ("both") : g_strdup_printf ("at least %u", n_offered / 2 + 1);
+  return fail (parser, error, CTD_RESULT_ERROR_MAJORITY,
+               "with '!T' the Box must take a majority of the cubes offered together (%s of "
+               "%u) or pass them all; the line shows %u taken and %u passed",
+               need, n_offered, n_taken, n_passed);
+}
+
+#define COMPARE(x, y) (((x) > (y)) - ((x) < (y)))
+
+static int
+compare_extras (const void *a,
+                const void *b)
+{
+  const CtdExtra *x = a;
+  const CtdExtra *y = b;
+
+  return x->offerer != y->offerer ? COMPARE (x->offerer, y->offerer)
+                                  : COMPARE (x->taker, y->taker);
+}
+
+static int
+compare_penalties (const void *a,
+                   const void *b)
+{
+  const CtdPenalty *x = a;
+  const CtdPenalty *y = b;
+
+  if (x->from != y->from)
+    return COMPARE (x->from, y->from);
+  return x->to != y->to ? COMPARE (x->to, y->to) : COMPARE (x->amount, y->amount);
+}
+
+static gboolean
+finish (Parser  *parser,
+        GError **error)
+{
+  const CtdGameContext *context = parser->context;
+  CtdResult *result = parser->result;
+
+  for (guint p = 1; p <= context->size; p++)
+    if (p != context->box && !parser->listed[p - 1])
+      result->cubes[p - 1] = (CtdCube) { CTD_CUBE_PLAYED, context->cube_start };
+  for (guint i = 0; i < result->n_extras; i++)
+    if (!check_extra (parser, i, error))
+      return FALSE;
+  if (!check_outcome (parser, error))
+    return FALSE;
+  if (result->together && !check_majority (parser, error))
+    return FALSE;
+
+  qsort (result->extras, result->n_extras, sizeof (CtdExtra), compare_extras);
+  qsort (result->penalties, result->n_penalties, sizeof (CtdPenalty), compare_penalties);
+  return TRUE;
+}
+
+/**
+ * ctd_result_parse:
+ * @context: the game the line belongs to
+ * @notation: one result line, e.g. "B 2:1- 3:1- 4:2 E:3>4:4"
+ * @error: return location for a #CTD_RESULT_ERROR
+ *
+ * Reads and checks a result line against the rules of SPEC section 5.
+ * The result is normalised: every crew member's cube is filled in (one
+ * left out played to the end at the starting value), extras and
+ * penalties are sorted. Every error message starts with "Game N: ".
+ *
+ * Returns: (transfer full) (nullable): the result, or %NULL with @error set
+ */
+CtdResult *
+ctd_result_parse (const CtdGameContext  *context,
+                  const char            *notation,
+                  GError               **error)
+{
+  g_autoptr(CtdResult) result = NULL;
+  g_auto(GStrv) tokens = NULL;
+  Parser parser = { 0 };
+  gboolean first = TRUE;
+
+  g_return_val_if_fail (context_is_valid (context), NULL);
+  g_return_val_if_fail (notation != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  result = g_new0 (CtdResult, 1);
+  result->context = *context;
+  parser.context = context;
+  parser.result = result;
+
+  if (!check_line (&parser, notation, error))
+    return NULL;
+
+  tokens = g_strsplit_set (notation, WHITESPACE, -1);
+  for (guint i = 0; tokens[i] != NULL; i++)
+    {
+      if (tokens[i][0] == '\0')
+        continue;
+      if (!parse_token (&parser, tokens[i], first, error))
+        return NULL;
+      first = FALSE;
+    }
+
+  if (!finish (&parser, error))
+    return NULL;
+  return g_steal_pointer (&result);
+}
+
+static void
+append_end (GString    *text,
+            CtdCubeEnd  end,
+            guint       value)
+{
+  static const char *suffixes[] = { "", "-", "+" };
+
+  if (end == CTD_CUBE_WASH)
+    g_string_append_c (text, 'w');
+  else
+    g_string_append_printf (text, "%u%s", value, suffixes[MIN ((guint) end, 2u)]);
+}
+
+/**
+ * ctd_result_format:
+ * @result: a result
+ *
+ * Writes the canonical notation: the outcome, the crew's cubes in player
+ * order (leaving out those played to the end at the starting value), the
+ * extras, the penalties and "!T". Parsing it gives back an equal result.
+ *
+ * Returns: (transfer full): the notation
+ */
+char *
+ctd_result_format (const CtdResult *result)
+{
+  const CtdGameContext *context;
+  GString *text;
+
+  g_return_val_if_fail (result_is_sane (result), NULL);
+
+  context = &result->context;
+  text = g_string_new (outcome_to_string (result->winner, result->multiplier));
+  for (guint p = 1; p <= context->size; p++)
+    {
+      const CtdCube *cube = &result->cubes[p - 1];
+
+      if (p == context->box || (cube->end == CTD_CUBE_PLAYED && cube->value == context->cube_start))
+        continue;
+      g_string_append_printf (text, " %u:", p);
+      append_end (text, cube->end, cube->value);
+    }
+  for (guint i = 0; i < result->n_extras; i++)
+    {
+      const CtdExtra *extra = &result->extras[i];
+
+      g_string_append_printf (text, " E:%u>%u:", extra->offerer, extra->taker);
+      append_end (text, extra->end, extra->value);
+    }
+  for (guint i = 0; i < result->n_penalties; i++)
+    {
+      const CtdPenalty *penalty = &result->penalties[i];
+      g_autofree char *amount = ctd_halves_to_string (penalty->amount, FALSE);
+
+      g_string_append_printf (text, " F:%u>%u:%s", penalty->from, penalty->to, amount);
+    }
+  if (result->together)
+    g_string_append (text, " !T");
+  return g_string_free (text, FALSE);
+}
+
+/**
+ * ctd_result_equal:
+ * @a: a result
+ * @b: another result
+ *
+ * Compares field by field (never the padding).
+ *
+ * Returns: whether @a and @b record the same game result
+ */
+gboolean
+ctd_result_equal (const CtdResult *a,
+                  const CtdResult *b)
+{
+  g_return_val_if_fail (result_is_sane (a), FALSE);
+  g_return_val_if_fail (result_is_sane (b), FALSE);
+
+  if (a->context.game != b->context.game || a->context.size != b->context.size
+      || a->context.box != b->context.box || a->context.captain != b->context.captain
+      || a->context.cube_start != b->context.cube_start || a->winner != b->winner
+      || a->multiplier != b->multiplier || a->together != b->together
+      || a->n_extras != b->n_extras || a->n_penalties != b->n_penalties)
+    return FALSE;
+  for (guint i = 0; i < CTD_MAX_PLAYERS; i++)
+    if (a->cubes[i].end != b->cubes[i].end || a->cubes[i].value != b->cubes[i].value)
+      return FALSE;
+  for (guint i = 0; i < a->n_extras; i++)
+    if (a->extras[i].offerer != b->extras[i].offerer || a->extras[i].taker != b->extras[i].taker
+        || a->extras[i].end != b->extras[i].end || a->extras[i].value != b->extras[i].value)
+      return FALSE;
+  for (guint i = 0; i < a->n_penalties; i++)
+    if (a->penalties[i].from != b->penalties[i].from || a->penalties[i].to != b->penalties[i].to
+        || a->penalties[i].amount != b->penalties[i].amount)
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * ctd_result_copy:
+ * @result: a result
+ *
+ * Returns: (transfer full): a copy of @result
+ */
+CtdResult *
+ctd_result_copy (const CtdResult *result)
+{
+  g_return_val_if_fail (result != NULL, NULL);
+
+  return g_memdup2 (result, sizeof (CtdResult));
+}
+
+void
+ctd_result_free (CtdResult *result)
+{
+  g_free (result);
+}
+
+static void
+add_payment (GArray         *ledger,
+             CtdPaymentKind  kind,
+             guint           from,
+             guint           to,
+             CtdHalves       amount)
+{
+  CtdPayment payment = { kind, from, to, amount };
+
+  if (amount != 0)
+    g_array_append_val (ledger, payment);
+}
+
+/* One cube between @owner (the Box, or an extra's offerer, who sits on
+ * the Box's side) and @taker (a crew member, or the extra's taker).
+ * @multiplier already holds the Jacoby rule where it applies. */
+static void
+add_cube (GArray          *ledger,
+          CtdPaymentKind   kind,
+          const CtdResult *result,
+          guint            owner,
+          guint            taker,
+          CtdCube          cube,
+          guint            multiplier)
+{
+  CtdHalves amount = CTD_HALVES (cube.value);
+
+  switch (cube.end)
+    {
+    case CTD_CUBE_PLAYED:
+      if (result->winner == CTD_WINNER_BOX)
+        add_payment (ledger, kind, taker, owner, amount * multiplier);
+      else if (result->winner == CTD_WINNER_TEAM)
+        add_payment (ledger, kind, owner, taker, amount * multiplier);
+      break;
+    case CTD_CUBE_TAKER_PASSED:
+      add_payment (ledger, kind, taker, owner, amount);
+      break;
+    case CTD_CUBE_OWNER_PASSED:
+      add_payment (ledger, kind, owner, taker, amount);
+      break;
+    case CTD_CUBE_WASH:
+    default:
+      break;
+    }
+}
+
+/**
+ * ctd_result_ledger:
+ * @result: a result
+ *
+ * Lists who pays whom: the crew's cubes by player, then the extras, then
+ * the penalties, leaving out payments of nothing.
+ *
+ * Returns: (transfer full) (element-type CtdPayment): the payments
+ */
+GArray *
+ctd_result_ledger (const CtdResult *result)
+{
+  const CtdGameContext *context;
+  GArray *ledger;
+
+  g_return_val_if_fail (result_is_sane (result), NULL);
+
+  context = &result->context;
+  ledger = g_array_new (FALSE, FALSE, sizeof (CtdPayment));
+  for (guint p = 1; p <= context->size; p++)
+    {
+      CtdCube cube = result->cubes[p - 1];
+      /* Rule 3.2 (Jacoby): no gammons on a cube that was never turned. */
+      guint multiplier = cube.value == context->cube_start ? 1 : result->multiplier;
+
+      if (p != context->box)
+        add_cube (ledger, CTD_PAYMENT_CUBE, result, context->box, p, cube, multiplier);
+    }
+  /* An extra is offered at twice the passed value: always turned. */
+  for (guint i = 0; i < result->n_extras; i++)
+    {
+      const CtdExtra *extra = &result->extras[i];
+
+      add_cube (ledger, CTD_PAYMENT_EXTRA, result, extra->offerer, extra->taker,
+                (CtdCube) { extra->end, extra->value }, result->multiplier);
+    }
+  for (guint i = 0; i < result->n_penalties; i++)
+    add_payment (ledger, CTD_PAYMENT_PENALTY, result->penalties[i].from,
+                 result->penalties[i].to, result->penalties[i].amount);
+  return ledger;
+}
+
+/**
+ * ctd_result_deltas:
+ * @result: a result
+ * @out_deltas: (out caller-allocates) (array): one score change per
+ *   player, in half points, indexed by player number - 1
+ *
+ * Sums the ledger per player; the deltas always add up to zero.
+ */
+void
+ctd_result_deltas (const CtdResult *result,
+                   CtdHalves       *out_deltas)
+{
+  g_autoptr(GArray) ledger = NULL;
+
+  g_return_if_fail (result_is_sane (result));
+  g_return_if_fail (out_deltas != NULL);
+
+  for (guint p = 0; p < result->context.size; p++)
+    out_deltas[p] = 0;
+  ledger = ctd_result_ledger (result);
+  for (guint i = 0; i < ledger->len; i++)
+    {
+      const CtdPayment *payment = &g_array_index (ledger, CtdPayment, i);
+
+      out_deltas[payment->from - 1] -= payment->amount;
+      out_deltas[payment->to - 1] += payment->amount;
+    }
+}

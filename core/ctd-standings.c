@@ -1,0 +1,432 @@
+/* ctd-standings.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-standings"
+
+#include "config.h"
+
+#include "ctd-standings.h"
+
+#include "ctd-rng.h"
+
+/*
+ * CtdStandingsRows are ordered by score; roll-offs order players of equal score.
+ * A player may take part in more than one roll-off (lose a roll-off for
+ * the top spot of a chouette, then roll off with a player of another
+ * chouette for a wildcard), so roll-offs are kept as a transitive
+ * "finished ahead of" relation rather than as disjoint groups. Two
+ * players of equal score that no chain of roll-offs orders are tied.
+ */
+
+struct _CtdStandings
+{
+  gsize            n_players;
+  /* Owned, in the caller's entry order, which never changes. */
+  CtdStandingsRow *players;
+  /* Owned: indices into @players, best first. */
+  gsize           *order;
+  /* Owned: @n_players x @n_players; ahead[i * n + j] when roll-offs put
+   * player i ahead of player j, directly or through other roll-offs. */
+  guint8          *ahead;
+  /* Owned: player id -> index + 1. */
+  GHashTable      *index_of;
+};
+
+G_DEFINE_QUARK (ctd-standings-error-quark, ctd_standings_error)
+
+static gboolean
+rolled_ahead (const CtdStandings *self,
+              gsize               i,
+              gsize               j)
+{
+  return self->ahead[i * self->n_players + j] != 0;
+}
+
+/* <0 when player i is ahead of player j, >0 when behind, 0 when tied. */
+static gint
+compare_players (const CtdStandings *self,
+                 gsize               i,
+                 gsize               j)
+{
+  CtdHalves score_i = self->players[i].score;
+  CtdHalves score_j = self->players[j].score;
+
+  if (score_i != score_j)
+    return score_i > score_j ? -1 : 1;
+  if (rolled_ahead (self, i, j))
+    return -1;
+  if (rolled_ahead (self, j, i))
+    return 1;
+  return 0;
+}
+
+static gboolean
+lookup_player (const CtdStandings *self,
+               gint64              player_id,
+               gsize              *out_index)
+{
+  gpointer value = g_hash_table_lookup (self->index_of, &player_id);
+
+  if (value == NULL)
+    return FALSE;
+  *out_index = GPOINTER_TO_SIZE (value) - 1;
+  return TRUE;
+}
+
+static int
+compare_display (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      user_data)
+{
+  const CtdStandings *self = user_data;
+  const CtdStandingsRow *row_a = &self->players[*(const gsize *) a];
+  const CtdStandingsRow *row_b = &self->players[*(const gsize *) b];
+  int cmp;
+
+  /* Sorting by rank keeps every player behind all those ahead of it, even
+   * where roll-offs order only some of the players of a score. */
+  if (row_a->rank != row_b->rank)
+    return row_a->rank < row_b->rank ? -1 : 1;
+  if (row_a->chouette != row_b->chouette)
+    return row_a->chouette < row_b->chouette ? -1 : 1;
+  cmp = g_strcmp0 (row_a->name, row_b->name);
+  if (cmp != 0)
+    return cmp;
+  return (row_a->player_id > row_b->player_id) - (row_a->player_id < row_b->player_id);
+}
+
+/* Recomputes every rank and flag, then the display order. A player is
+ * flagged tied when some other player is neither ahead of it nor behind:
+ * that is the tie no roll-off has broken, whatever the rank numbers say. */
+static void
+rerank (CtdStandings *self)
+{
+  for (gsize i = 0; i < self->n_players; i++)
+    {
+      CtdStandingsRow *row = &self->players[i];
+
+      row->rank = 1;
+      row->tied = FALSE;
+      row->chouette_rank = 1;
+      row->chouette_tied = FALSE;
+      for (gsize j = 0; j < self->n_players; j++)
+        {
+          gboolean same_chouette = self->players[j].chouette == row->chouette;
+          gint cmp;
+
+          if (j == i)
+            continue;
+          cmp = compare_players (self, j, i);
+          if (cmp < 0)
+            {
+              row->rank++;
+              row->chouette_rank += same_chouette;
+            }
+          else if (cmp == 0)
+            {
+              row->tied = TRUE;
+              row->chouette_tied |= same_chouette;
+            }
+        }
+    }
+
+  for (gsize i = 0; i < self->n_players; i++)
+    self->order[i] = i;
+  g_qsort_with_data (self->order, (gint) self->n_players, sizeof (gsize), compare_display, self);
+}
+
+/**
+ * ctd_standings_new:
+ * @entries: (array length=n_entries): every player of the round, each
+ *   player id once
+ * @n_entries: how many
+ *
+ * Ranks a round's players by score (SPEC section 6). Ties are kept, and
+ * flagged, until the director records a roll-off: a tie is never broken
+ * by the order the players were entered in.
+ *
+ * Returns: (transfer full): the standings, or %NULL if a player id repeats
+ */
+CtdStandings *
+ctd_standings_new (const CtdStandingsEntry *entries,
+                   gsize                    n_entries)
+{
+  g_autoptr(CtdStandings) self = NULL;
+
+  g_return_val_if_fail (entries != NULL || n_entries == 0, NULL);
+
+  self = g_new0 (CtdStandings, 1);
+  self->n_players = n_entries;
+  self->players = g_new0 (CtdStandingsRow, n_entries);
+  self->order = g_new0 (gsize, n_entries);
+  self->ahead = g_new0 (guint8, n_entries * n_entries);
+  self->index_of = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  for (gsize i = 0; i < n_entries; i++)
+    {
+      CtdStandingsRow *row = &self->players[i];
+
+      row->player_id = entries[i].player_id;
+      row->name = g_strdup (entries[i].name);
+      row->chouette = entries[i].chouette;
+      row->score = entries[i].score;
+      /* The keys point into @players, which is never reallocated. */
+      if (!g_hash_table_insert (self->index_of, &row->player_id, GSIZE_TO_POINTER (i + 1)))
+        {
+          g_critical ("%s: player id %" G_GINT64_FORMAT " is listed twice", G_STRFUNC,
+                      row->player_id);
+          return NULL;
+        }
+    }
+
+  rerank (self);
+  return g_steal_pointer (&self);
+}
+
+void
+ctd_standings_free (CtdStandings *self)
+{
+  if (self == NULL)
+    return;
+
+  for (gsize i = 0; i < self->n_players; i++)
+    g_free (self->players[i].name);
+  g_free (self->players);
+  g_free (self->order);
+  g_free (self->ahead);
+  g_hash_table_unref (self->index_of);
+  g_free (self);
+}
+
+/* Checks a roll-off without changing anything; fills @indices. */
+static gboolean
+check_rolloff (const CtdStandings *self,
+               const gint64       *player_ids,
+               gsize               n_players,
+               gsize              *indices,
+               GError            **error)
+{
+  if (n_players < 2)
+    {
+      g_set_error_literal (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF,
+                           "Roll-off refused: a roll-off needs at least two tied players");
+      return FALSE;
+    }
+
+  for (gsize k = 0; k < n_players; k++)
+    {
+      if (!lookup_player (self, player_ids[k], &indices[k]))
+        {
+          g_set_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_UNKNOWN_PLAYER,
+                       "Roll-off refused: player %" G_GINT64_FORMAT " is not in this round",
+                       player_ids[k]);
+          return FALSE;
+        }
+    }
+
+  for (gsize k = 0; k < n_players; k++)
+    {
+      const CtdStandingsRow *row = &self->players[indices[k]];
+      const CtdStandingsRow *first = &self->players[indices[0]];
+
+      for (gsize l = 0; l < k; l++)
+        {
+          if (indices[l] == indices[k])
+            {
+              g_set_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF,
+                           "Roll-off refused: %s is listed twice", row->name);
+              return FALSE;
+            }
+        }
+      if (row->score != first->score)
+        {
+          g_autofree char *first_score = ctd_halves_to_string (first->score, FALSE);
+          g_autofree char *score = ctd_halves_to_string (row->score, FALSE);
+
+          g_set_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_NOT_TIED,
+                       "Roll-off refused: %s (%s) and %s (%s) are not tied",
+                       first->name, first_score, row->name, score);
+          return FALSE;
+        }
+    }
+
+  /* A second roll-off may not reorder players an earlier one settled;
+   * refusing any settled pair also keeps the relation free of cycles. */
+  for (gsize k = 0; k < n_players; k++)
+    for (gsize l = 0; l < n_players; l++)
+      if (rolled_ahead (self, indices[k], indices[l]))
+        {
+          g_set_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF,
+                       "Roll-off refused: an earlier roll-off already put %s ahead of %s",
+                       self->players[indices[k]].name, self->players[indices[l]].name);
+          return FALSE;
+        }
+
+  return TRUE;
+}
+
+/**
+ * ctd_standings_add_rolloff:
+ * @player_ids: (array length=n_players): tied players, in the order
+ *   they finished the roll-off, winner first
+ * @n_players: how many, at least 2
+ * @error: a #GError, or %NULL
+ *
+ * Records a roll-off the director held (or ctd_standings_roll() made),
+ * breaking a tie at an advancement cut or a final placing (SPEC 6). A
+ * player may be in several roll-offs, but no roll-off may reorder players
+ * that an earlier one already ordered. A refused roll-off changes nothing.
+ *
+ * Returns: %TRUE on success; %FALSE with @error set for an unknown or
+ *   repeated player, players whose scores differ, or players already ordered
+ */
+gboolean
+ctd_standings_add_rolloff (CtdStandings  *self,
+                           const gint64  *player_ids,
+                           gsize          n_players,
+                           GError       **error)
+{
+  g_autofree gsize *indices = NULL;
+  gsize n;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (player_ids != NULL || n_players == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  indices = g_new (gsize, MAX (n_players, 1));
+  if (!check_rolloff (self, player_ids, n_players, indices, error))
+    return FALSE;
+
+  /* Each winner goes ahead of the next player and, through the players
+   * already around them, keeps the relation transitive. */
+  n = self->n_players;
+  for (gsize k = 0; k + 1 < n_players; k++)
+    {
+      gsize winner = indices[k];
+      gsize loser = indices[k + 1];
+
+      for (gsize p = 0; p < n; p++)
+        {
+          if (p != winner && !rolled_ahead (self, p, winner))
+            continue;
+          for (gsize q = 0; q < n; q++)
+            if (q == loser || rolled_ahead (self, loser, q))
+              self->ahead[p * n + q] = 1;
+        }
+    }
+
+  rerank (self);
+  return TRUE;
+}
+
+/**
+ * ctd_standings_roll:
+ * @player_ids: (array length=n_players): the tied players
+ * @n_players: how many
+ * @seed: the seed the director stores with the roll-off
+ * @out_order: (out caller-allocates) (array length=n_players): the same
+ *   players in finishing order; may be @player_ids itself
+ *
+ * Rolls off a tie in software when the director prefers not to have the
+ * players roll dice. The result depends only on @seed and the order of
+ * @player_ids, so a stored seed lets anyone replay and audit it.
+ */
+void
+ctd_standings_roll (const gint64 *player_ids,
+                    gsize         n_players,
+                    guint64       seed,
+                    gint64       *out_order)
+{
+  g_autofree gint64 *ids = NULL;
+  g_autofree guint *order = NULL;
+  CtdRng rng;
+
+  g_return_if_fail (player_ids != NULL || n_players == 0);
+  g_return_if_fail (out_order != NULL || n_players == 0);
+  g_return_if_fail (n_players <= G_MAXUINT);
+
+  ids = g_memdup2 (player_ids, n_players * sizeof (gint64));
+  order = g_new (guint, MAX (n_players, 1));
+  for (gsize i = 0; i < n_players; i++)
+    order[i] = (guint) i;
+
+  ctd_rng_init (&rng, seed);
+  ctd_rng_shuffle (&rng, order, n_players);
+  for (gsize i = 0; i < n_players; i++)
+    out_order[i] = ids[order[i]];
+}
+
+gsize
+ctd_standings_get_n_rows (const CtdStandings *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_players;
+}
+
+/**
+ * ctd_standings_get_row:
+ * @index: 0 for the best player
+ *
+ * Returns: (transfer none): the row at @index in display order, valid
+ *   until the next roll-off is added or the standings are freed
+ */
+const CtdStandingsRow *
+ctd_standings_get_row (const CtdStandings *self,
+                       gsize               index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->n_players, NULL);
+
+  return &self->players[self->order[index]];
+}
+
+/**
+ * ctd_standings_compare:
+ * @player_a: a player id of the round
+ * @player_b: another
+ *
+ * The order advancement cuts by (SPEC 6): unlike the display order, it
+ * says when two players are really tied, so a cut between them can be
+ * refused instead of decided by their names.
+ *
+ * Returns: <0 when @player_a is ahead, >0 when @player_b is ahead, 0 when
+ *   they have the same score and no roll-off orders them
+ */
+gint
+ctd_standings_compare (const CtdStandings *self,
+                       gint64              player_a,
+                       gint64              player_b)
+{
+  gsize a = 0;
+  gsize b = 0;
+  gboolean known;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  known = lookup_player (self, player_a, &a) && lookup_player (self, player_b, &b);
+  g_return_val_if_fail (known, 0);
+
+  return compare_players (self, a, b);
+}
+
+/**
+ * ctd_standings_scores_are_public:
+ *
+ * Rule 1.7: individual scores of a Qualifying or Semi-final round stay
+ * secret until every chouette of the round is complete; anything posted
+ * before then shows progress only. The Final is played in the open.
+ *
+ * Returns: whether posted standings may show the round's scores
+ */
+gboolean
+ctd_standings_scores_are_public (CtdStage      stage,
+                                 CtdRoundState state)
+{
+  if (stage == CTD_STAGE_FINAL)
+    return TRUE;
+  return state != CTD_ROUND_DRAWN && state != CTD_ROUND_IN_PLAY;
+}

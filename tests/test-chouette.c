@@ -1,0 +1,444 @@
+/* test-chouette.c: whole chouettes worked out by hand.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "ctd-chouette.h"
+
+/* One row of a paper sheet: the entry, then what the director should see.
+ * Scores are in half points. */
+typedef struct
+{
+  const char *entry;
+  guint       box, captain, cube;
+  guint       decision[3];
+  CtdHalves   deltas[4];
+  CtdHalves   running[4];
+} SheetRow;
+
+#define H(x) ((CtdHalves) ((x) * 2))
+
+/* A 4-player chouette, highest-first. Scores before the last segment:
+ * P1 -13, P2 -16, P3 +35, so the last segment is captained 3, 1, 2. */
+static const SheetRow four_sheet[CTD_N_GAMES] = {
+  { "T", 1, 2, 1, { 2, 3, 4 },
+    { H (-3), H (1), H (1), H (1) }, { H (-3), H (1), H (1), H (1) } },
+  /* All crew tied at +1: decision order is the playing order 3, 4, 2. */
+  { "B 3:4", 1, 3, 2, { 3, 4, 2 },
+    { H (8), H (-2), H (-4), H (-2) }, { H (5), H (-1), H (-3), H (-1) } },
+  /* P4 and P2 tied at -1: playing order 4, 2 decides. Gammon on a
+   * turned cube counts; the Box passed P4's cube. */
+  { "Bg 2:8 3:4- 4:4+", 1, 4, 4, { 4, 2, 3 },
+    { H (16), H (-16), H (-4), H (4) }, { H (21), H (-17), H (-7), H (3) } },
+  { "- 1:2- 3:1- 4:1-", 2, 3, 1, { 1, 4, 3 },
+    { H (-2), H (4), H (-1), H (-1) }, { H (19), H (-13), H (-8), H (2) } },
+  /* Backgammon; P4's unturned cube pays single (Jacoby); P1 passed and
+   * offered an extra to P3, who won it at 8 x 3. */
+  { "Tb 1:2- 3:4 E:1>3:8", 2, 4, 2, { 1, 4, 3 },
+    { H (-26), H (-12), H (36), H (2) }, { H (-7), H (-25), H (28), H (4) } },
+  /* P1's cube washed, and P1 pays the Box half the starting cube. */
+  { "B 1:w 3:16 F:1>2:2", 2, 1, 4, { 3, 4, 1 },
+    { H (-2), H (22), H (-16), H (-4) }, { H (-9), H (-3), H (12), H (0) } },
+  /* The whole crew doubled together; the Box took two of three. */
+  { "T 1:2 2:1+ 4:4 !T", 3, 4, 1, { 4, 2, 1 },
+    { H (2), H (1), H (-7), H (4) }, { H (-7), H (-2), H (5), H (4) } },
+  { "Tg", 3, 1, 2, { 4, 2, 1 },
+    { H (2), H (2), H (-6), H (2) }, { H (-5), H (0), H (-1), H (6) } },
+  /* P4 passed, offered an extra to P1 and then passed P1's redouble. */
+  { "Bg 1:8 2:8 4:4- E:4>1:8+", 3, 2, 4, { 4, 2, 1 },
+    { H (-8), H (-16), H (36), H (-12) }, { H (-13), H (-16), H (35), H (-6) } },
+  { "B 1:2 F:2>3:0.5", 4, 3, 1, { 3, 1, 2 },
+    { H (-2), H (-1.5), H (-0.5), H (4) }, { H (-15), H (-17.5), H (34.5), H (-2) } },
+  { "T 2:8 3:4-", 4, 1, 2, { 3, 1, 2 },
+    { H (2), H (8), H (-4), H (-6) }, { H (-13), H (-9.5), H (30.5), H (-8) } },
+  { "Bb 1:16 3:8+", 4, 2, 4, { 3, 2, 1 },
+    { H (-48), H (-4), H (8), H (44) }, { H (-61), H (-13.5), H (38.5), H (36) } },
+};
+
+/* A 3-player chouette, lowest-first. Scores before the last segment:
+ * P1 -26, P2 +12, so the last segment is captained 1, 2, 1, 2. */
+static const SheetRow three_sheet[CTD_N_GAMES] = {
+  { "T", 1, 2, 1, { 2, 3 }, { H (-2), H (1), H (1) }, { H (-2), H (1), H (1) } },
+  { "B 2:4-", 1, 3, 2, { 3, 2 }, { H (6), H (-4), H (-2) }, { H (4), H (-3), H (-1) } },
+  /* Two cubes doubled together: the Box must take both or pass both. */
+  { "Tg 2:8 3:8 !T", 1, 2, 4, { 3, 2 },
+    { H (-32), H (16), H (16) }, { H (-28), H (13), H (15) } },
+  /* Every cube passed; P3 also refused P2's extra at its offered value. */
+  { "- 2:4- 3:8- E:2>3:4-", 1, 3, 4, { 3, 2 },
+    { H (12), H (0), H (-12) }, { H (-16), H (13), H (3) } },
+  { "Bb 1:2", 2, 3, 1, { 3, 1 }, { H (-6), H (7), H (-1) }, { H (-22), H (20), H (2) } },
+  { "- 1:2+ 3:w", 2, 1, 2, { 3, 1 }, { H (2), H (-2), H (0) }, { H (-20), H (18), H (2) } },
+  { "T 3:16 F:1>2:2", 2, 3, 4, { 3, 1 },
+    { H (2), H (-18), H (16) }, { H (-18), H (0), H (18) } },
+  { "B 1:8", 2, 1, 4, { 3, 1 }, { H (-8), H (12), H (-4) }, { H (-26), H (12), H (14) } },
+  { "T 1:4 F:2>3:0.5", 3, 1, 1, { 2, 1 },
+    { H (4), H (0.5), H (-4.5) }, { H (-22), H (12.5), H (9.5) } },
+  { "Bg", 3, 2, 2, { 2, 1 }, { H (-2), H (-2), H (4) }, { H (-24), H (10.5), H (13.5) } },
+  { "T 1:8 2:8", 3, 1, 4, { 2, 1 }, { H (8), H (8), H (-16) }, { H (-16), H (18.5), H (-2.5) } },
+  { "Tg 2:16", 3, 2, 4, { 2, 1 }, { H (4), H (32), H (-36) }, { H (-12), H (50.5), H (-38.5) } },
+};
+
+static void
+record_all (CtdChouette    *chouette,
+            const SheetRow *sheet)
+{
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      g_autoptr(GError) error = NULL;
+      gboolean ok = ctd_chouette_record (chouette, game, sheet[game - 1].entry, &error);
+
+      if (!ok)
+        fail_msg ("game %u: %s", game, error->message);
+    }
+}
+
+static void
+check_sheet (const CtdChouette *chouette,
+             const SheetRow    *sheet)
+{
+  guint size = ctd_chouette_get_size (chouette);
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  CtdHalves sum = 0;
+
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      const SheetRow *row = &sheet[game - 1];
+      CtdChouetteGame view;
+
+      ctd_chouette_get_game (chouette, game, &view);
+      assert_int_equal (view.slot.box, row->box);
+      assert_int_equal (view.slot.captain, row->captain);
+      assert_int_equal (view.slot.cube_start, row->cube);
+      assert_true (view.decision_known);
+      assert_true (view.running_known);
+      assert_non_null (view.result);
+      for (guint k = 0; k < size - 1; k++)
+        assert_int_equal (view.decision_order[k], row->decision[k]);
+      for (guint p = 0; p < size; p++)
+        {
+          assert_int_equal (view.deltas[p], row->deltas[p]);
+          assert_int_equal (view.running[p], row->running[p]);
+        }
+    }
+
+  ctd_chouette_get_totals (chouette, totals);
+  for (guint p = 0; p < size; p++)
+    {
+      assert_int_equal (totals[p], sheet[CTD_N_GAMES - 1].running[p]);
+      sum += totals[p];
+    }
+  assert_int_equal (sum, 0);
+  assert_true (ctd_chouette_is_complete (chouette));
+}
+
+static void
+test_four_player_chouette (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  const guint *order;
+
+  record_all (chouette, four_sheet);
+  check_sheet (chouette, four_sheet);
+
+  order = ctd_chouette_get_last_segment_order (chouette);
+  assert_non_null (order);
+  assert_int_equal (order[0], 3);
+  assert_int_equal (order[1], 1);
+  assert_int_equal (order[2], 2);
+  assert_false (ctd_chouette_last_segment_order_is_stale (chouette));
+}
+
+static void
+test_three_player_chouette (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (3, CTD_LAST_SEGMENT_LOWEST_FIRST);
+  const guint *order;
+
+  record_all (chouette, three_sheet);
+  check_sheet (chouette, three_sheet);
+
+  order = ctd_chouette_get_last_segment_order (chouette);
+  assert_int_equal (order[0], 1);
+  assert_int_equal (order[1], 2);
+}
+
+/* With highest-first, the same 3-player games before the last segment
+ * give the order 2, 1: game 9 is then captained by player 2, and the
+ * entries of the lowest-first sheet no longer fit it. */
+static void
+test_direction_changes_last_segment (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (3, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  guint order[2];
+  CtdChouetteGame view;
+
+  for (guint game = 1; game <= 8; game++)
+    assert_true (ctd_chouette_record (chouette, game, three_sheet[game - 1].entry, NULL));
+  assert_true (ctd_chouette_compute_last_segment_order (chouette, order, NULL));
+  assert_int_equal (order[0], 2);
+  assert_int_equal (order[1], 1);
+
+  /* Not fixed yet: the sheet shows the last segment without Captains. */
+  assert_null (ctd_chouette_get_last_segment_order (chouette));
+  ctd_chouette_get_game (chouette, 9, &view);
+  assert_int_equal (view.slot.captain, 0);
+  assert_false (view.decision_known);
+
+  assert_true (ctd_chouette_record (chouette, 9, "T 2:4", NULL));
+  ctd_chouette_get_game (chouette, 9, &view);
+  assert_int_equal (view.slot.captain, 2);
+  assert_int_equal (view.deltas[0], H (1));
+  assert_int_equal (view.deltas[1], H (4));
+}
+
+static void
+test_last_segment_needs_earlier_games (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autoptr(GError) error = NULL;
+  guint order[3];
+
+  for (guint game = 1; game <= 9; game++)
+    if (game != 4 && game != 7)
+      assert_true (ctd_chouette_record (chouette, game, four_sheet[game - 1].entry, NULL));
+
+  assert_false (ctd_chouette_record (chouette, 10, "T", &error));
+  assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES));
+  assert_string_equal (error->message,
+                       "Game 10 is in the last segment, whose order comes from the scores "
+                       "after games 1-9; enter games 4 and 7 first");
+  assert_null (ctd_chouette_get_result (chouette, 10));
+  assert_null (ctd_chouette_get_last_segment_order (chouette));
+  g_clear_error (&error);
+
+  assert_false (ctd_chouette_compute_last_segment_order (chouette, order, &error));
+  assert_non_null (strstr (error->message, "games 4 and 7 are not recorded yet"));
+  g_clear_error (&error);
+  assert_false (ctd_chouette_fix_last_segment_order (chouette, NULL, &error));
+  assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES));
+  g_clear_error (&error);
+
+  assert_true (ctd_chouette_record (chouette, 4, four_sheet[3].entry, NULL));
+  assert_false (ctd_chouette_record (chouette, 12, "T", &error));
+  assert_non_null (strstr (error->message, "enter game 7 first"));
+}
+
+/* The decision order of a game is pending until every earlier game is in. */
+static void
+test_decision_order_pending (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  CtdChouetteGame view;
+
+  ctd_chouette_get_game (chouette, 1, &view);
+  assert_true (view.decision_known);
+  assert_false (view.running_known);
+  assert_null (view.result);
+
+  assert_true (ctd_chouette_record (chouette, 3, four_sheet[2].entry, NULL));
+  ctd_chouette_get_game (chouette, 3, &view);
+  assert_false (view.decision_known);
+  assert_false (view.running_known);
+  assert_int_equal (view.deltas[1], H (-16));
+  ctd_chouette_get_game (chouette, 4, &view);
+  assert_false (view.decision_known);
+
+  assert_true (ctd_chouette_record (chouette, 1, four_sheet[0].entry, NULL));
+  assert_true (ctd_chouette_record (chouette, 2, four_sheet[1].entry, NULL));
+  ctd_chouette_get_game (chouette, 4, &view);
+  assert_true (view.decision_known);
+  assert_int_equal (view.decision_order[0], 1);
+  assert_int_equal (view.decision_order[1], 4);
+  assert_int_equal (view.decision_order[2], 3);
+  assert_int_equal (ctd_chouette_get_n_recorded (chouette), 3);
+  assert_false (ctd_chouette_is_complete (chouette));
+}
+
+/* A refused line changes nothing; a good one replaces the old result. */
+static void
+test_refusal_and_correction (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autoptr(GError) error = NULL;
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  g_autofree char *text = NULL;
+
+  assert_true (ctd_chouette_record (chouette, 2, "B 3:4", NULL));
+  assert_false (ctd_chouette_record (chouette, 2, "B 3:3", &error));
+  assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_VALUE));
+  assert_true (g_str_has_prefix (error->message, "Game 2: "));
+  g_clear_error (&error);
+
+  text = ctd_result_format (ctd_chouette_get_result (chouette, 2));
+  assert_string_equal (text, "B 3:4");
+  ctd_chouette_get_totals (chouette, totals);
+  assert_int_equal (totals[0], H (8));
+
+  /* The Box of game 2 is player 1: its own cube does not exist. */
+  assert_false (ctd_chouette_record (chouette, 2, "B 1:4", &error));
+  assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_PLAYER));
+  g_clear_error (&error);
+
+  assert_false (ctd_chouette_record (chouette, 13, "T", &error));
+  assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_INVALID));
+  assert_non_null (strstr (error->message, "no game 13"));
+  g_clear_error (&error);
+  assert_false (ctd_chouette_record (chouette, 0, "T", &error));
+  g_clear_error (&error);
+
+  assert_true (ctd_chouette_record (chouette, 2, "T", NULL));
+  ctd_chouette_get_totals (chouette, totals);
+  assert_int_equal (totals[0], H (-6));
+  assert_int_equal (totals[2], H (2));
+
+  ctd_chouette_clear (chouette, 2);
+  assert_null (ctd_chouette_get_result (chouette, 2));
+  ctd_chouette_get_totals (chouette, totals);
+  assert_int_equal (totals[0], 0);
+}
+
+/* Rule 1.6 decision: a fixed last-segment order is not silently changed
+ * by a correction to an earlier game; the chouette says it is stale. */
+static void
+test_stale_last_segment_order (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autoptr(GError) error = NULL;
+  static const guint other[] = { 1, 2, 3 };
+  const guint *order;
+
+  record_all (chouette, four_sheet);
+
+  /* Game 3 corrected to a Team win: before game 10, P2 (+8) now leads
+   * P1 (-37), but the last segment was played in the order 3, 1, 2. */
+  assert_true (ctd_chouette_record (chouette, 3, "T 2:8 3:4- 4:4+", NULL));
+  order = ctd_chouette_get_last_segment_order (chouette);
+  assert_int_equal (order[0], 3);
+  assert_int_equal (order[1], 1);
+  assert_int_equal (order[2], 2);
+  assert_true (ctd_chouette_last_segment_order_is_stale (chouette));
+
+  /* Results of games 10-12 rest on the fixed order. */
+  assert_false (ctd_chouette_fix_last_segment_order (chouette, other, &error));
+  assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED));
+  g_clear_error (&error);
+  assert_false (ctd_chouette_unfix_last_segment_order (chouette, &error));
+  assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED));
+  g_clear_error (&error);
+
+  /* Cleared, the segment can be given a new order. */
+  for (guint game = 10; game <= 12; game++)
+    ctd_chouette_clear (chouette, game);
+  assert_true (ctd_chouette_fix_last_segment_order (chouette, NULL, NULL));
+  assert_false (ctd_chouette_last_segment_order_is_stale (chouette));
+  assert_true (ctd_chouette_unfix_last_segment_order (chouette, NULL));
+  assert_null (ctd_chouette_get_last_segment_order (chouette));
+}
+
+/* The director fixes the order by hand (e.g. to print the sheet); a bad
+ * order is refused. */
+static void
+test_fix_order_by_hand (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autoptr(GError) error = NULL;
+  static const guint order[] = { 2, 1, 3 };
+  static const guint bad[] = { 2, 4, 3 };
+  CtdChouetteGame view;
+
+  assert_false (ctd_chouette_fix_last_segment_order (chouette, bad, &error));
+  assert_true (g_error_matches (error, CTD_SCHEDULE_ERROR, CTD_SCHEDULE_ERROR_INVALID_ORDER));
+  assert_null (ctd_chouette_get_last_segment_order (chouette));
+
+  assert_true (ctd_chouette_fix_last_segment_order (chouette, order, NULL));
+  ctd_chouette_get_game (chouette, 11, &view);
+  assert_int_equal (view.slot.captain, 1);
+  assert_int_equal (view.slot.playing_order[1], 3);
+  assert_int_equal (view.slot.playing_order[2], 2);
+  /* With the order fixed, a last-segment result can be entered at once. */
+  assert_true (ctd_chouette_record (chouette, 11, "T", NULL));
+}
+
+static void
+test_describe_missing (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (3, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autofree char *all = NULL;
+  g_autofree char *three = NULL;
+  g_autofree char *none = NULL;
+
+  all = ctd_chouette_describe_missing (chouette, 1, 3);
+  assert_string_equal (all, "games 1, 2 and 3");
+  assert_true (ctd_chouette_record (chouette, 2, "T", NULL));
+  three = ctd_chouette_describe_missing (chouette, 2, 3);
+  assert_string_equal (three, "game 3");
+  none = ctd_chouette_describe_missing (chouette, 2, 2);
+  assert_null (none);
+}
+
+/* Cross-check: the paper totals row against the entered games. */
+static void
+test_crosscheck (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  CtdHalves paper[4] = { H (-61), H (-13.5), H (38.5), H (36) };
+  gboolean given[4] = { TRUE, TRUE, TRUE, FALSE };
+  g_autoptr(GArray) agree = NULL;
+  g_autoptr(GArray) flipped = NULL;
+  g_autoptr(GArray) partial = NULL;
+  const CtdCrosscheckMismatch *m;
+
+  record_all (chouette, four_sheet);
+  agree = ctd_chouette_crosscheck (chouette, paper, NULL);
+  assert_int_equal (agree->len, 0);
+
+  /* P3's paper total is 8 more than the games give, P4's 36 less. */
+  paper[2] = H (46.5);
+  paper[3] = H (0);
+  flipped = ctd_chouette_crosscheck (chouette, paper, NULL);
+  assert_int_equal (flipped->len, 2);
+  m = &g_array_index (flipped, CtdCrosscheckMismatch, 0);
+  assert_int_equal (m->player, 3);
+  assert_int_equal (m->paper, H (46.5));
+  assert_int_equal (m->computed, H (38.5));
+  /* +8 is a -4 entered with the wrong sign: games 2, 3 and 11. */
+  assert_int_equal (m->suspects, (1u << 1) | (1u << 2) | (1u << 10));
+  m = &g_array_index (flipped, CtdCrosscheckMismatch, 1);
+  assert_int_equal (m->player, 4);
+  /* No single game of P4's is 36 or 18. */
+  assert_int_equal (m->suspects, 0);
+
+  /* Only the typed totals are compared. */
+  partial = ctd_chouette_crosscheck (chouette, paper, given);
+  assert_int_equal (partial->len, 1);
+  assert_int_equal (g_array_index (partial, CtdCrosscheckMismatch, 0).player, 3);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_four_player_chouette),
+    cmocka_unit_test (test_three_player_chouette),
+    cmocka_unit_test (test_direction_changes_last_segment),
+    cmocka_unit_test (test_last_segment_needs_earlier_games),
+    cmocka_unit_test (test_decision_order_pending),
+    cmocka_unit_test (test_refusal_and_correction),
+    cmocka_unit_test (test_stale_last_segment_order),
+    cmocka_unit_test (test_fix_order_by_hand),
+    cmocka_unit_test (test_describe_missing),
+    cmocka_unit_test (test_crosscheck),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}

@@ -1,0 +1,978 @@
+/* test-result.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctd-result.h"
+#include "ctd-rng.h"
+
+/* Points as the SPEC tables write them (7.5), in half points. */
+#define H(points) ((CtdHalves) ((points) * 2))
+
+static CtdGameContext
+make_context (guint game,
+              guint size,
+              guint box,
+              guint captain,
+              guint cube_start)
+{
+  return (CtdGameContext) {
+    .game = game,
+    .size = size,
+    .box = box,
+    .captain = captain,
+    .cube_start = cube_start,
+  };
+}
+
+static CtdResult *
+parse_or_fail (const CtdGameContext *context,
+               const char           *line)
+{
+  g_autoptr(GError) error = NULL;
+  CtdResult *result = ctd_result_parse (context, line, &error);
+
+  if (result == NULL)
+    fail_msg ("'%s' was refused: %s", line, error->message);
+  assert_null (error);
+  return result;
+}
+
+static CtdHalves
+sum_deltas (const CtdResult *result,
+            const CtdHalves *deltas)
+{
+  CtdHalves sum = 0;
+
+  for (guint p = 0; p < result->context.size; p++)
+    sum += deltas[p];
+  return sum;
+}
+
+/* ------------------------------------------------------------------ */
+/* Scoring */
+
+typedef struct
+{
+  guint       size;
+  guint       box;
+  guint       captain;
+  guint       cube_start;
+  const char *line;
+  double      deltas[CTD_MAX_PLAYERS];
+} ScoringCase;
+
+static const ScoringCase scoring_cases[] = {
+  /* The worked examples of SPEC section 5. */
+  { 4, 1, 2, 2, "Tg 3:8", { -20, 2, 16, 2 } },
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:3>4:4", { 4, -1, 3, -6 } },
+  { 4, 1, 2, 4, "T 2:16 3:8 4:4+ !T", { -28, 16, 8, 4 } },
+  { 4, 1, 2, 1, "Bb 2:2 3:1 4:w F:4>1:0.5", { 7.5, -6, -1, -0.5 } },
+
+  /* Nothing listed: every crew cube played at V0, and Jacoby (3.2)
+   * cancels the gammon on all of them. */
+  { 4, 1, 2, 1, "B", { 3, -1, -1, -1 } },
+  { 4, 1, 2, 1, "Bg", { 3, -1, -1, -1 } },
+  { 4, 1, 2, 4, "Tb", { -12, 4, 4, 4 } },
+  /* A turned cube scores the gammon, an unturned one does not. */
+  { 4, 1, 2, 1, "Tb 2:2", { -8, 6, 1, 1 } },
+  { 4, 1, 2, 2, "Bg 2:4 3:8 4:2", { 26, -8, -16, -2 } },
+  { 4, 1, 2, 2, "Bb 2:4", { 16, -12, -2, -2 } },
+  /* Beavers: the first double taken at 4 x V0. */
+  { 4, 1, 2, 1, "T 2:4 3:4", { -9, 4, 4, 1 } },
+  { 4, 1, 2, 2, "Tg 2:8 3:4", { -26, 16, 8, 2 } },
+  { 4, 1, 2, 2, "T 2:8+", { -12, 8, 2, 2 } },
+
+  /* Every cube passed or washed. */
+  { 4, 1, 2, 2, "- 2:2- 3:2+ 4:4-", { 4, -2, 2, -4 } },
+  { 4, 1, 2, 1, "- 2:w 3:w 4:w", { 0, 0, 0, 0 } },
+  { 4, 1, 2, 1, "- 2:1- 3:1- 4:1- F:2>1:0.5", { 3.5, -1.5, -1, -1 } },
+  { 4, 1, 2, 4, "- 2:16- 3:8+ 4:w", { 8, -16, 8, 0 } },
+
+  /* Extras every way. */
+  { 4, 1, 2, 1, "Tg 2:1- 3:2 4:2 E:2>3:2", { -7, -5, 8, 4 } },
+  { 4, 1, 2, 2, "B 2:2- 3:4 4:4 E:2>3:2-", { 10, 0, -6, -4 } },
+  { 4, 1, 2, 1, "B 2:1- 3:2 4:2 E:2>4:4+", { 5, -5, -2, 2 } },
+  { 4, 1, 2, 1, "Bb 2:1- 3:2 4:2 E:2>3:4 E:2>4:2", { 13, 17, -18, -12 } },
+  { 4, 1, 2, 1, "Tb 2:1- 3:2 4:4 E:2>3:2 E:2>4:8-", { -17, 1, 12, 4 } },
+  /* Two passers both extra the one taker. */
+  { 4, 1, 2, 1, "Tg 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4", { -2, -5, -9, 16 } },
+  /* Extras on a line whose outcome only the extra decides. */
+  { 4, 1, 2, 1, "T 2:1- 3:1- 4:2+ E:2>4:2", { 0, -3, -1, 4 } },
+
+  /* The largest cube the notation takes. */
+  { 4, 1, 2, 1, "T 2:1048576", { -1048578, 1048576, 1, 1 } },
+
+  /* Penalties, whole and half points, to the Box and to the Captain. */
+  { 4, 1, 2, 2, "T 3:4 F:1>2:1", { -9, 3, 4, 2 } },
+  { 4, 1, 2, 1, "B F:3>1:0.5 F:4>2:1.5", { 3.5, 0.5, -1.5, -2.5 } },
+  { 4, 1, 2, 1, "B 4:w F:4>1:0.5 F:4>1:0.5", { 3, -1, -1, -1 } },
+
+  /* Every Box position of a 4-player chouette. */
+  { 4, 2, 3, 1, "- 1:1- 3:2+ 4:1+", { -1, -2, 2, 1 } },
+  { 4, 3, 4, 2, "Tg 1:4 2:2- 4:8", { 8, -2, -22, 16 } },
+  { 4, 4, 1, 4, "Bb 1:8 2:4+ 3:16-", { -24, 4, -16, 36 } },
+  { 4, 4, 3, 2, "Tg 1:2 2:2 3:2", { 2, 2, 2, -6 } },
+
+  /* 3-player chouettes, every Box position. */
+  { 3, 1, 2, 1, "B", { 2, -1, -1 } },
+  { 3, 2, 3, 4, "Tg 1:8", { 16, -20, 4 } },
+  { 3, 3, 1, 2, "B 1:2- 2:4 E:1>2:4", { 2, -8, 6 } },
+  { 3, 2, 1, 4, "Bg 1:8 3:4 F:3>1:2", { -14, 20, -6 } },
+  { 3, 3, 2, 4, "- 1:4+ 2:w", { 4, 0, -4 } },
+
+  /* Rule 3.6: accepted majorities. */
+  { 3, 1, 2, 1, "T 2:2 3:4 !T", { -6, 2, 4 } },
+  { 3, 1, 2, 2, "- 2:2+ 3:2+ !T", { -4, 2, 2 } },
+  { 4, 1, 2, 1, "- 2:1+ 3:1+ 4:1+ !T", { -3, 1, 1, 1 } },
+  { 4, 1, 2, 1, "B 2:2- 3:1+ 4:4 !T", { 5, -2, 1, -4 } },
+  { 4, 1, 2, 1, "T 2:2 3:2 4:w !T", { -4, 2, 2, 0 } },
+  { 4, 1, 2, 1, "- 2:1+ 3:w 4:1+ !T", { -2, 1, 0, 1 } },
+  { 4, 3, 1, 2, "Bg 1:4 2:16- 4:8+ !T", { -8, -16, 16, 8 } },
+};
+
+static void
+test_scoring_table (void **state G_GNUC_UNUSED)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (scoring_cases); i++)
+    {
+      const ScoringCase *c = &scoring_cases[i];
+      CtdGameContext context = make_context (7, c->size, c->box, c->captain, c->cube_start);
+      g_autoptr(CtdResult) result = parse_or_fail (&context, c->line);
+      CtdHalves deltas[CTD_MAX_PLAYERS] = { 0 };
+
+      ctd_result_deltas (result, deltas);
+      for (guint p = 0; p < c->size; p++)
+        if (deltas[p] != H (c->deltas[p]))
+          fail_msg ("'%s': player %u's delta is %" G_GINT64_FORMAT " halves, expected %"
+                    G_GINT64_FORMAT, c->line, p + 1, deltas[p], H (c->deltas[p]));
+      assert_int_equal (sum_deltas (result, deltas), 0);
+    }
+}
+
+/* The normalised fields, not just the money. */
+static void
+test_parse_fields (void **state G_GNUC_UNUSED)
+{
+  CtdGameContext context = make_context (3, 4, 1, 2, 1);
+  g_autoptr(CtdResult) result = parse_or_fail (&context, "  Bg\t4:2- E:4>3:4 E:4>2:2- 3:2 \n");
+
+  assert_int_equal (result->context.game, 3);
+  assert_int_equal (result->winner, CTD_WINNER_BOX);
+  assert_int_equal (result->multiplier, 2);
+  assert_false (result->together);
+  assert_int_equal (result->cubes[0].end, CTD_CUBE_PLAYED);
+  assert_int_equal (result->cubes[0].value, 0);
+  assert_int_equal (result->cubes[1].end, CTD_CUBE_PLAYED);
+  assert_int_equal (result->cubes[1].value, 1);
+  assert_int_equal (result->cubes[2].end, CTD_CUBE_PLAYED);
+  assert_int_equal (result->cubes[2].value, 2);
+  assert_int_equal (result->cubes[3].end, CTD_CUBE_TAKER_PASSED);
+  assert_int_equal (result->cubes[3].value, 2);
+  assert_int_equal (result->n_extras, 2);
+  assert_int_equal (result->extras[0].taker, 2);
+  assert_int_equal (result->extras[0].end, CTD_CUBE_TAKER_PASSED);
+  assert_int_equal (result->extras[0].value, 2);
+  assert_int_equal (result->extras[1].taker, 3);
+  assert_int_equal (result->extras[1].end, CTD_CUBE_PLAYED);
+  assert_int_equal (result->extras[1].value, 4);
+  assert_int_equal (result->n_penalties, 0);
+}
+
+static void
+test_parse_fields_none (void **state G_GNUC_UNUSED)
+{
+  CtdGameContext context = make_context (9, 3, 3, 1, 4);
+  g_autoptr(CtdResult) result = parse_or_fail (&context, "- 1:4+ 2:w F:2>1:1 F:2>3:0.5 !T");
+
+  assert_int_equal (result->winner, CTD_WINNER_NONE);
+  assert_int_equal (result->multiplier, 0);
+  assert_true (result->together);
+  assert_int_equal (result->cubes[0].end, CTD_CUBE_OWNER_PASSED);
+  assert_int_equal (result->cubes[0].value, 4);
+  assert_int_equal (result->cubes[1].end, CTD_CUBE_WASH);
+  assert_int_equal (result->cubes[2].value, 0);
+  assert_int_equal (result->n_penalties, 2);
+  assert_int_equal (result->penalties[0].to, 1);
+  assert_int_equal (result->penalties[0].amount, 2);
+  assert_int_equal (result->penalties[1].to, 3);
+  assert_int_equal (result->penalties[1].amount, 1);
+}
+
+static void
+assert_payment (const GArray   *ledger,
+                guint           index,
+                CtdPaymentKind  kind,
+                guint           from,
+                guint           to,
+                CtdHalves       amount)
+{
+  const CtdPayment *payment = &g_array_index (ledger, CtdPayment, index);
+
+  assert_int_equal (payment->kind, kind);
+  assert_int_equal (payment->from, from);
+  assert_int_equal (payment->to, to);
+  assert_int_equal (payment->amount, amount);
+}
+
+static void
+test_ledger (void **state G_GNUC_UNUSED)
+{
+  CtdGameContext context = make_context (1, 4, 1, 2, 1);
+  g_autoptr(CtdResult) extra = parse_or_fail (&context, "B E:3>4:4 2:1- 3:1- 4:2");
+  g_autoptr(CtdResult) penalty = parse_or_fail (&context, "Bb 2:2 3:1 4:w F:4>1:0.5");
+  g_autoptr(CtdResult) washed = parse_or_fail (&context, "- 2:w 3:w 4:w");
+  g_autoptr(GArray) ledger = ctd_result_ledger (extra);
+
+  assert_int_equal (g_array_get_element_size (ledger), sizeof (CtdPayment));
+  assert_int_equal (ledger->len, 4);
+  assert_payment (ledger, 0, CTD_PAYMENT_CUBE, 2, 1, 2);
+  assert_payment (ledger, 1, CTD_PAYMENT_CUBE, 3, 1, 2);
+  assert_payment (ledger, 2, CTD_PAYMENT_CUBE, 4, 1, 4);
+  assert_payment (ledger, 3, CTD_PAYMENT_EXTRA, 4, 3, 8);
+  g_array_unref (ledger);
+
+  /* The wash pays nothing and is left out. */
+  ledger = ctd_result_ledger (penalty);
+  assert_int_equal (ledger->len, 3);
+  assert_payment (ledger, 0, CTD_PAYMENT_CUBE, 2, 1, 12);
+  assert_payment (ledger, 1, CTD_PAYMENT_CUBE, 3, 1, 2);
+  assert_payment (ledger, 2, CTD_PAYMENT_PENALTY, 4, 1, 1);
+  g_array_unref (ledger);
+
+  ledger = ctd_result_ledger (washed);
+  assert_int_equal (ledger->len, 0);
+  g_array_unref (ledger);
+
+  /* Built by hand, not parsed: a played cube with no winner pays
+   * nothing, and a payment of nothing is left out. */
+  extra->winner = CTD_WINNER_NONE;
+  extra->multiplier = 0;
+  extra->extras[0].end = CTD_CUBE_TAKER_PASSED;
+  extra->extras[0].value = 0;
+  ledger = ctd_result_ledger (extra);
+  assert_int_equal (ledger->len, 2);
+  assert_payment (ledger, 0, CTD_PAYMENT_CUBE, 2, 1, 2);
+  assert_payment (ledger, 1, CTD_PAYMENT_CUBE, 3, 1, 2);
+}
+
+/* ------------------------------------------------------------------ */
+/* Refusals */
+
+typedef struct
+{
+  guint           size;
+  guint           box;
+  guint           captain;
+  guint           cube_start;
+  const char     *line;
+  CtdResultError  code;
+  const char     *needle;
+  const char     *needle2;
+} RefusalCase;
+
+static const RefusalCase refusal_cases[] = {
+  /* The line itself. */
+  { 4, 1, 2, 2, "", CTD_RESULT_ERROR_SYNTAX, "the result is empty", "e.g. 'B'" },
+  { 4, 1, 2, 2, " \t\n ", CTD_RESULT_ERROR_SYNTAX, "the result is empty", NULL },
+  { 4, 1, 2, 2, "B \xff", CTD_RESULT_ERROR_SYNTAX, "UTF-8", NULL },
+  { 4, 1, 2, 2, "B 3:4 \xc3", CTD_RESULT_ERROR_SYNTAX, "UTF-8", NULL },
+  { 4, 1, 2, 2, "B 3:4 xyz", CTD_RESULT_ERROR_SYNTAX, "'xyz' is not result notation", "E:Q>P:V" },
+  { 4, 1, 2, 2, "B 3:4 e:3>4:8", CTD_RESULT_ERROR_SYNTAX, "'e:3>4:8' is not result", NULL },
+  { 4, 1, 2, 2, "B !t", CTD_RESULT_ERROR_SYNTAX, "'!t' is not result notation", NULL },
+  { 4, 1, 2, 2, "B 3:4x", CTD_RESULT_ERROR_SYNTAX, "'3:4x' is not a cube", "e.g. '3:4-'" },
+  { 4, 1, 2, 2, "B 3:", CTD_RESULT_ERROR_SYNTAX, "'3:' is not a cube", NULL },
+  { 4, 1, 2, 2, "B 3", CTD_RESULT_ERROR_SYNTAX, "'3' is not a cube", NULL },
+  { 4, 1, 2, 2, "B 3:-4", CTD_RESULT_ERROR_SYNTAX, "'3:-4' is not a cube", NULL },
+  { 4, 1, 2, 2, "B 3:4+-", CTD_RESULT_ERROR_SYNTAX, "'3:4+-' is not a cube", NULL },
+  { 4, 1, 2, 2, "B 3:w-", CTD_RESULT_ERROR_SYNTAX, "'3:w-' is not a cube", NULL },
+  { 4, 1, 2, 2, "B 3::4", CTD_RESULT_ERROR_SYNTAX, "'3::4' is not a cube", NULL },
+  { 4, 1, 2, 2, "B 3:W", CTD_RESULT_ERROR_SYNTAX, "'3:W' is not a cube", NULL },
+
+  /* The outcome. */
+  { 4, 1, 2, 2, "3:4 B", CTD_RESULT_ERROR_OUTCOME, "must start with the outcome",
+    "not with '3:4'" },
+  { 4, 1, 2, 2, "bg 3:4", CTD_RESULT_ERROR_OUTCOME, "must start with the outcome", "Bg" },
+  { 4, 1, 2, 2, "B T", CTD_RESULT_ERROR_OUTCOME, "'T' is a second outcome", NULL },
+  { 4, 1, 2, 2, "Bg 3:4 Bg", CTD_RESULT_ERROR_OUTCOME, "'Bg' is a second outcome", NULL },
+  { 4, 1, 2, 2, "- 2:2- 3:2- -", CTD_RESULT_ERROR_OUTCOME, "'-' is a second outcome", NULL },
+  /* A left-out crew member played at V0, so "-" cannot be right. */
+  { 4, 1, 2, 2, "- 2:2- 3:2-", CTD_RESULT_ERROR_OUTCOME,
+    "player 4's cube is not listed, so it counts as played to the end at its starting value 2",
+    "'4:2-'" },
+  { 4, 1, 2, 2, "- 2:2- 3:4 4:2-", CTD_RESULT_ERROR_OUTCOME,
+    "the outcome is '-', but player 3's cube was played to the end at 4", "Tg" },
+  { 4, 1, 2, 1, "- 2:1- 3:1- 4:1- E:2>3:2", CTD_RESULT_ERROR_OUTCOME,
+    "the extra from player 2 to player 3 was played to the end ('E:2>3:2')", NULL },
+  { 4, 1, 2, 2, "B 2:2- 3:2- 4:w", CTD_RESULT_ERROR_OUTCOME,
+    "the outcome is 'B', but no cube was played to the end", "write '-'" },
+  { 4, 1, 2, 2, "Tg 2:2+ 3:2+ 4:2+", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Tg'", NULL },
+  { 3, 2, 3, 1, "Bb 1:1- 3:2- E:1>3:2-", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Bb'", NULL },
+
+  /* Players. */
+  { 4, 1, 2, 2, "B 5:4", CTD_RESULT_ERROR_PLAYER, "'5:4' names a player who is not in",
+    "players are 1 to 4" },
+  { 4, 1, 2, 2, "B 0:2", CTD_RESULT_ERROR_PLAYER, "'0:2' names a player", NULL },
+  { 3, 1, 2, 2, "B 4:2", CTD_RESULT_ERROR_PLAYER, "'4:2' names a player", "players are 1 to 3" },
+  { 4, 1, 2, 2, "B 99999999999999:2", CTD_RESULT_ERROR_PLAYER, "names a player", NULL },
+  { 4, 1, 2, 2, "B 1:4", CTD_RESULT_ERROR_PLAYER, "player 1 is the Box",
+    "the Box holds no crew cube" },
+  { 4, 3, 4, 2, "B 3:4", CTD_RESULT_ERROR_PLAYER, "'3:4': player 3 is the Box", NULL },
+  { 3, 2, 1, 1, "T 2:w", CTD_RESULT_ERROR_PLAYER, "player 2 is the Box", NULL },
+  { 4, 1, 2, 2, "B 3:4 3:8", CTD_RESULT_ERROR_PLAYER, "player 3's cube is listed twice",
+    "'3:8'" },
+  { 4, 1, 2, 2, "B 3:2 3:2", CTD_RESULT_ERROR_PLAYER, "player 3's cube is listed twice", NULL },
+
+  /* Cube values. */
+  { 4, 1, 2, 2, "B 3:3", CTD_RESULT_ERROR_VALUE,
+    "player 3's cube value 3 cannot arise from a starting cube of 2; expected 2, 4, 8, ...",
+    "(in '3:3')" },
+  { 4, 1, 2, 2, "B 3:1", CTD_RESULT_ERROR_VALUE, "player 3's cube value 1 cannot arise", NULL },
+  { 4, 1, 2, 4, "B 4:0", CTD_RESULT_ERROR_VALUE, "expected 4, 8, 16, ...", NULL },
+  { 4, 1, 2, 2, "B 2:6-", CTD_RESULT_ERROR_VALUE, "player 2's cube value 6 cannot", NULL },
+  { 4, 2, 3, 1, "- 1:12+", CTD_RESULT_ERROR_VALUE, "expected 1, 2, 4, ...", NULL },
+  { 4, 1, 2, 1, "B 3:2097152", CTD_RESULT_ERROR_VALUE, "cube value 2097152 cannot arise",
+    "up to 1048576" },
+  { 4, 1, 2, 1, "B 3:99999999999999999999", CTD_RESULT_ERROR_VALUE, "cannot arise",
+    "'3:99999999999999999999'" },
+
+  /* Extras. */
+  { 4, 1, 2, 2, "B 3:4 4:2 E:3>4:8", CTD_RESULT_ERROR_EXTRA,
+    "only a crew member who passed the Box's cube can offer an extra",
+    "player 3's cube was played to the end at 4" },
+  { 4, 1, 2, 2, "B 4:2 E:3>4:8", CTD_RESULT_ERROR_EXTRA,
+    "player 3's cube is not listed, so it counts as played to the end", "'3:2-'" },
+  { 4, 1, 2, 2, "B 3:2+ E:3>4:4", CTD_RESULT_ERROR_EXTRA, "was passed by the Box at 2", NULL },
+  { 4, 1, 2, 2, "B 3:w E:3>4:4", CTD_RESULT_ERROR_EXTRA, "player 3's cube was washed", NULL },
+  { 4, 1, 2, 2, "B 3:2- E:3>4:w", CTD_RESULT_ERROR_EXTRA, "an extra cannot be washed",
+    "E:3>4:V" },
+  { 4, 1, 2, 2, "B 3:2- E:3>3:4", CTD_RESULT_ERROR_EXTRA,
+    "player 3 cannot take their own extra", NULL },
+  { 4, 1, 2, 2, "B 3:2- E:3>1:4", CTD_RESULT_ERROR_EXTRA,
+    "the Box (player 1) can neither offer nor take an extra", NULL },
+  { 4, 2, 3, 2, "B 3:2- E:2>3:4", CTD_RESULT_ERROR_EXTRA,
+    "the Box (player 2) can neither offer nor take", NULL },
+  { 4, 1, 2, 2, "B 3:2- E:3>4:4 E:3>4:8", CTD_RESULT_ERROR_PLAYER,
+    "the extra from player 3 to player 4 is listed twice", "'E:3>4:8'" },
+  { 4, 1, 2, 2, "B 3:2- E:3>5:4", CTD_RESULT_ERROR_PLAYER, "'E:3>5:4' names a player", NULL },
+  { 4, 1, 2, 2, "B 3:2- E:0>4:4", CTD_RESULT_ERROR_PLAYER, "names a player", NULL },
+  { 4, 1, 2, 2, "B 3:2- E:3-4:4", CTD_RESULT_ERROR_SYNTAX, "'E:3-4:4' is not an extra",
+    "'E:3>4:4'" },
+  { 4, 1, 2, 2, "B 3:2- E:3>4", CTD_RESULT_ERROR_SYNTAX, "is not an extra", NULL },
+  { 4, 1, 2, 2, "B 3:2- E:3>4:4x", CTD_RESULT_ERROR_SYNTAX, "is not an extra", NULL },
+  { 4, 1, 2, 2, "B 3:2- E:>4:4", CTD_RESULT_ERROR_SYNTAX, "is not an extra", NULL },
+
+  /* Extra values: Vq x 2^k, k >= 1 unless the taker passed. */
+  { 4, 1, 2, 2, "B 3:2- E:3>4:2", CTD_RESULT_ERROR_VALUE,
+    "the extra from player 3 to player 4 cannot be played at 2: player 3 passed at 2, "
+    "so expected 4, 8, 16, ...", "'E:3>4:2'" },
+  { 4, 1, 2, 2, "B 3:2- E:3>4:2+", CTD_RESULT_ERROR_VALUE, "cannot end passed at 2",
+    "expected 4, 8, 16, ..." },
+  { 4, 1, 2, 2, "B 3:2- E:3>4:6-", CTD_RESULT_ERROR_VALUE, "cannot end passed at 6",
+    "expected 2, 4, 8, ..." },
+  { 4, 1, 2, 2, "B 3:2- E:3>4:1-", CTD_RESULT_ERROR_VALUE, "expected 2, 4, 8, ...", NULL },
+  { 4, 1, 2, 1, "B 3:4- E:3>4:4", CTD_RESULT_ERROR_VALUE, "player 3 passed at 4",
+    "expected 8, 16, 32, ..." },
+  { 4, 1, 2, 1, "B 3:1- E:3>4:4194304", CTD_RESULT_ERROR_VALUE, "cannot be played at 4194304",
+    "up to 1048576" },
+
+  /* Penalties. */
+  { 4, 1, 2, 2, "B F:3>4:1", CTD_RESULT_ERROR_PENALTY,
+    "the aggrieved Box (player 1) or Captain (player 2), not to player 4", NULL },
+  { 4, 3, 1, 2, "B F:4>2:1", CTD_RESULT_ERROR_PENALTY, "Box (player 3) or Captain (player 1)",
+    NULL },
+  { 4, 1, 2, 2, "B F:1>1:1", CTD_RESULT_ERROR_PENALTY,
+    "player 1 cannot pay a penalty to themselves", NULL },
+  { 4, 1, 2, 2, "B F:5>1:1", CTD_RESULT_ERROR_PLAYER, "'F:5>1:1' names a player", NULL },
+  { 4, 1, 2, 2, "B F:3>7:1", CTD_RESULT_ERROR_PLAYER, "names a player", NULL },
+  { 4, 1, 2, 2, "B F:3>1:0", CTD_RESULT_ERROR_PENALTY, "more than zero", NULL },
+  { 4, 1, 2, 2, "B F:3>1:-1", CTD_RESULT_ERROR_PENALTY, "more than zero", NULL },
+  { 4, 1, 2, 2, "B F:3>1:0.25", CTD_RESULT_ERROR_PENALTY,
+    "the penalty '0.25' is not a whole or half number of points", NULL },
+  { 4, 1, 2, 2, "B F:3>1:x", CTD_RESULT_ERROR_PENALTY, "not a whole or half", NULL },
+  { 4, 1, 2, 2, "B F:3>1:9999999", CTD_RESULT_ERROR_PENALTY, "at most 1048576 points", NULL },
+  { 4, 1, 2, 2, "B F:3>1:", CTD_RESULT_ERROR_SYNTAX, "'F:3>1:' is not a penalty",
+    "'F:4>1:0.5'" },
+  { 4, 1, 2, 2, "B F:3:1", CTD_RESULT_ERROR_SYNTAX, "is not a penalty", NULL },
+  { 4, 1, 2, 2,
+    "B F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:4>2:0.5",
+    CTD_RESULT_ERROR_PENALTY, "more than 8 penalties", "'F:4>2:0.5'" },
+
+  /* Rule 3.6. */
+  { 4, 1, 2, 2, "T 2:4 3:4 4:4 !T !T", CTD_RESULT_ERROR_SYNTAX, "'!T' appears twice", NULL },
+  { 4, 1, 2, 2, "T 2:4 3:4 4:2 !T", CTD_RESULT_ERROR_MAJORITY,
+    "player 4's cube was played to the end at 2, which contradicts it", "'4:2+'" },
+  { 4, 1, 2, 2, "T 2:4 3:4 !T", CTD_RESULT_ERROR_MAJORITY,
+    "player 4's cube is not listed, so it counts as played", "contradicts" },
+  { 4, 1, 2, 1, "T 2:4 3:4 4:1- !T", CTD_RESULT_ERROR_MAJORITY,
+    "player 4's cube was passed by player 4 at 1", "worth 2 or more" },
+  { 4, 1, 2, 1, "T 2:4 3:1+ 4:1+ !T", CTD_RESULT_ERROR_MAJORITY,
+    "majority of the cubes offered together (at least 2 of 3)", "1 taken and 2 passed" },
+  { 4, 1, 2, 1, "T 2:4 3:w 4:1+ !T", CTD_RESULT_ERROR_MAJORITY,
+    "majority of the cubes offered together (both of 2)", "1 taken and 1 passed" },
+  { 3, 1, 2, 4, "T 2:8 3:4+ !T", CTD_RESULT_ERROR_MAJORITY, "(both of 2)",
+    "1 taken and 1 passed" },
+  { 3, 3, 1, 2, "- 1:2+ 2:4- !T", CTD_RESULT_ERROR_MAJORITY, "1 taken and 1 passed", NULL },
+  { 4, 1, 2, 1, "- 2:w 3:w 4:w !T", CTD_RESULT_ERROR_MAJORITY, "every crew cube was washed",
+    "remove '!T'" },
+};
+
+static void
+test_refusal_table (void **state G_GNUC_UNUSED)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (refusal_cases); i++)
+    {
+      const RefusalCase *c = &refusal_cases[i];
+      CtdGameContext context = make_context (5, c->size, c->box, c->captain, c->cube_start);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CtdResult) result = ctd_result_parse (&context, c->line, &error);
+
+      if (result != NULL)
+        fail_msg ("'%s' was accepted", c->line);
+      assert_non_null (error);
+      if (!g_error_matches (error, CTD_RESULT_ERROR, c->code)
+          || !g_str_has_prefix (error->message, "Game 5: ")
+          || strstr (error->message, c->needle) == NULL
+          || (c->needle2 != NULL && strstr (error->message, c->needle2) == NULL))
+        fail_msg ("'%s': unexpected error %d: %s", c->line, error->code, error->message);
+    }
+}
+
+static void
+test_refusal_exact_message (void **state G_GNUC_UNUSED)
+{
+  CtdGameContext context = make_context (5, 4, 1, 2, 2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdResult) result = ctd_result_parse (&context, "B 3:3", &error);
+
+  assert_null (result);
+  assert_string_equal (error->message,
+                       "Game 5: player 3's cube value 3 cannot arise from a starting cube of "
+                       "2; expected 2, 4, 8, ... up to 1048576 (in '3:3')");
+
+  /* Without an error location the refusal is still a refusal. */
+  assert_null (ctd_result_parse (&context, "B 3:3", NULL));
+}
+
+static void
+test_length_limit (void **state G_GNUC_UNUSED)
+{
+  CtdGameContext context = make_context (11, 4, 1, 2, 1);
+  g_autofree char *longest = g_strnfill (CTD_RESULT_MAX_LENGTH, ' ');
+  g_autofree char *too_long = g_strnfill (CTD_RESULT_MAX_LENGTH + 1, ' ');
+  g_autoptr(CtdResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  longest[0] = 'T';
+  result = parse_or_fail (&context, longest);
+  assert_int_equal (result->winner, CTD_WINNER_TEAM);
+
+  too_long[0] = 'T';
+  assert_null (ctd_result_parse (&context, too_long, &error));
+  assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_SYNTAX));
+  assert_true (g_str_has_prefix (error->message, "Game 11: "));
+  assert_non_null (strstr (error->message, "longer than 512 characters"));
+}
+
+/* ------------------------------------------------------------------ */
+/* Canonical notation */
+
+typedef struct
+{
+  guint       size;
+  guint       box;
+  guint       cube_start;
+  const char *line;
+  const char *canonical;
+} FormatCase;
+
+static const FormatCase format_cases[] = {
+  { 4, 1, 2, "Tg   3:8", "Tg 3:8" },
+  { 4, 1, 1, "B 4:1 3:1- 2:2", "B 2:2 3:1-" },
+  { 4, 1, 1, "T 2:1 3:1 4:1", "T" },
+  { 4, 1, 1, "Bg", "Bg" },
+  { 4, 1, 4, "T !T 4:4+ 2:16 3:8", "T 2:16 3:8 4:4+ !T" },
+  { 4, 1, 1, "B E:3>4:4 E:2>4:2 4:2 3:1- 2:1-", "B 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4" },
+  { 4, 1, 1, "B F:4>2:1.5 F:3>1:0.50 F:3>1:0.5", "B F:3>1:0.5 F:3>1:0.5 F:4>2:1.5" },
+  { 4, 1, 1, "B F:4>1:1.0 F:3>2:2 F:3>1:3", "B F:3>1:3 F:3>2:2 F:4>1:1" },
+  { 4, 1, 1, "B F:4>1:+1", "B F:4>1:1" },
+  { 4, 1, 1, "-\t2:w  3:w\n4:w", "- 2:w 3:w 4:w" },
+  { 4, 1, 1, "B 02:004", "B 2:4" },
+  { 4, 1, 1, "Bb 2:2 3:1 4:w F:4>1:0.5", "Bb 2:2 4:w F:4>1:0.5" },
+  { 4, 3, 2, "Tb 4:8- 2:2 1:4+", "Tb 1:4+ 4:8-" },
+  { 3, 2, 4, "Bg 3:4 1:4- E:1>3:16+", "Bg 1:4- E:1>3:16+" },
+  { 3, 1, 1, " - 2:1+ 3:1+ !T ", "- 2:1+ 3:1+ !T" },
+};
+
+static void
+test_format_table (void **state G_GNUC_UNUSED)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (format_cases); i++)
+    {
+      const FormatCase *c = &format_cases[i];
+      guint captain = c->box % c->size + 1;
+      CtdGameContext context = make_context (2, c->size, c->box, captain, c->cube_start);
+      g_autoptr(CtdResult) result = parse_or_fail (&context, c->line);
+      g_autoptr(CtdResult) again = NULL;
+      g_autofree char *text = ctd_result_format (result);
+
+      if (strcmp (text, c->canonical) != 0)
+        fail_msg ("'%s' formats as '%s', expected '%s'", c->line, text, c->canonical);
+      again = parse_or_fail (&context, text);
+      assert_true (ctd_result_equal (result, again));
+    }
+}
+
+static void
+test_equal_and_copy (void **state G_GNUC_UNUSED)
+{
+  CtdGameContext context = make_context (4, 4, 1, 2, 1);
+  CtdGameContext other_game = make_context (5, 4, 1, 2, 1);
+  g_autoptr(CtdResult) a = parse_or_fail (&context, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>1:1");
+  g_autoptr(CtdResult) b = parse_or_fail (&context, "Bg F:3>1:1 F:4>1:0.5 E:2>3:4 3:2 2:1-");
+  g_autoptr(CtdResult) c = parse_or_fail (&other_game, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>1:1");
+  g_autoptr(CtdResult) copy = ctd_result_copy (a);
+  g_autoptr(CtdResult) changed = NULL;
+
+  assert_true (ctd_result_equal (a, b));
+  assert_true (ctd_result_equal (a, copy));
+  assert_false (ctd_result_equal (a, c));
+
+  changed = ctd_result_copy (a);
+  changed->multiplier = 3;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->cubes[3].value = 2;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->extras[0].value = 8;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->penalties[1].amount = 5;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->together = TRUE;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->n_penalties = 1;
+  assert_false (ctd_result_equal (a, changed));
+}
+
+static void
+test_error_quark (void **state G_GNUC_UNUSED)
+{
+  assert_string_equal (g_quark_to_string (CTD_RESULT_ERROR), "ctd-result-error-quark");
+}
+
+/* ------------------------------------------------------------------ */
+/* Properties over random legal results and random garbage */
+
+static guint
+pick (CtdRng *rng,
+      guint   n)
+{
+  return (guint) ctd_rng_uniform (rng, n);
+}
+
+static guint
+pick_other (CtdRng *rng,
+            guint   size,
+            guint   not_this,
+            guint   nor_this)
+{
+  guint p;
+
+  do
+    p = 1 + pick (rng, size);
+  while (p == not_this || p == nor_this);
+  return p;
+}
+
+/* An oracle for rule 3.6, written from the SPEC rather than the code. */
+static gboolean
+majority_is_legal (const CtdResult *r)
+{
+  guint v0 = r->context.cube_start;
+  guint n = 0, taken = 0, passed = 0;
+
+  for (guint p = 1; p <= r->context.size; p++)
+    {
+      const CtdCube *cube = &r->cubes[p - 1];
+
+      if (p == r->context.box || cube->end == CTD_CUBE_WASH)
+        continue;
+      n++;
+      if (cube->end == CTD_CUBE_OWNER_PASSED && cube->value == v0)
+        passed++;
+      else if (cube->value >= 2 * v0)
+        taken++;
+      else
+        return FALSE;
+    }
+  return n > 0 && (passed == n || 2 * taken > n);
+}
+
+static CtdCube
+random_cube (CtdRng   *rng,
+             guint     v0,
+             gboolean  offered_together)
+{
+  guint choice = pick (rng, 8);
+  CtdCubeEnd end;
+
+  if (choice == 0)
+    return (CtdCube) { CTD_CUBE_WASH, 0 };
+  if (offered_together && choice <= 3)
+    return (CtdCube) { CTD_CUBE_OWNER_PASSED, v0 };
+
+  end = (CtdCubeEnd) pick (rng, 3);
+  if (offered_together)
+    return (CtdCube) { end, v0 << (1 + pick (rng, 4)) };
+  /* Played to the end at V0 half of the time: the omitted case. */
+  if (end == CTD_CUBE_PLAYED && pick (rng, 2) == 0)
+    return (CtdCube) { end, v0 };
+  return (CtdCube) { end, v0 << pick (rng, 6) };
+}
+
+static void
+add_random_extras (CtdRng    *rng,
+                   CtdResult *r)
+{
+  for (guint q = 1; q <= r->context.size; q++)
+    for (guint p = 1; p <= r->context.size; p++)
+      {
+        const CtdCube *passed = &r->cubes[q - 1];
+        CtdCubeEnd end;
+        guint k;
+
+        if (q == r->context.box || p == r->context.box || p == q
+            || passed->end != CTD_CUBE_TAKER_PASSED || pick (rng, 3) != 0)
+          continue;
+        end = (CtdCubeEnd) pick (rng, 3);
+        k = end == CTD_CUBE_TAKER_PASSED ? pick (rng, 4) : 1 + pick (rng, 3);
+        r->extras[r->n_extras++] = (CtdExtra) { q, p, end, passed->value << k };
+      }
+}
+
+static gboolean
+anything_played (const CtdResult *r)
+{
+  for (guint p = 1; p <= r->context.size; p++)
+    if (p != r->context.box && r->cubes[p - 1].end == CTD_CUBE_PLAYED)
+      return TRUE;
+  for (guint i = 0; i < r->n_extras; i++)
+    if (r->extras[i].end == CTD_CUBE_PLAYED)
+      return TRUE;
+  return FALSE;
+}
+
+static int
+compare_penalties (const void *a,
+                   const void *b)
+{
+  const CtdPenalty *x = a;
+  const CtdPenalty *y = b;
+
+  if (x->from != y->from)
+    return (int) x->from - (int) y->from;
+  if (x->to != y->to)
+    return (int) x->to - (int) y->to;
+  return (int) (x->amount - y->amount);
+}
+
+static void
+add_random_penalties (CtdRng    *rng,
+                      CtdResult *r)
+{
+  guint n = pick (rng, 10) == 0 ? CTD_MAX_PENALTIES : pick (rng, 4);
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint to = pick (rng, 2) ? r->context.box : r->context.captain;
+      guint from = pick_other (rng, r->context.size, to, to);
+
+      r->penalties[r->n_penalties++] = (CtdPenalty) { from, to, 1 + (CtdHalves) pick (rng, 8) };
+    }
+  qsort (r->penalties, r->n_penalties, sizeof (CtdPenalty), compare_penalties);
+}
+
+/* A legal, normalised result built from its structure, not from text. */
+static void
+random_legal_result (CtdRng    *rng,
+                     CtdResult *r)
+{
+  guint size = 3 + pick (rng, 2);
+  guint box = 1 + pick (rng, size);
+  gboolean offered_together = pick (rng, 3) == 0;
+
+  memset (r, 0, sizeof *r);
+  r->context = make_context (1 + pick (rng, CTD_N_GAMES), size, box,
+                             pick_other (rng, size, box, box), 1u << pick (rng, 3));
+  for (guint p = 1; p <= size; p++)
+    if (p != box)
+      r->cubes[p - 1] = random_cube (rng, r->context.cube_start, offered_together);
+  add_random_extras (rng, r);
+  if (anything_played (r))
+    {
+      r->winner = pick (rng, 2) ? CTD_WINNER_BOX : CTD_WINNER_TEAM;
+      r->multiplier = 1 + pick (rng, 3);
+    }
+  add_random_penalties (rng, r);
+  r->together = majority_is_legal (r) && (offered_together || pick (rng, 2) == 0);
+}
+
+/* Penalties are the only payments in odd half points. */
+static void
+assert_deltas_consistent (const CtdResult *r)
+{
+  CtdHalves deltas[CTD_MAX_PLAYERS];
+  CtdHalves penalties[CTD_MAX_PLAYERS] = { 0 };
+
+  ctd_result_deltas (r, deltas);
+  assert_int_equal (sum_deltas (r, deltas), 0);
+  for (guint i = 0; i < r->n_penalties; i++)
+    {
+      penalties[r->penalties[i].from - 1] -= r->penalties[i].amount;
+      penalties[r->penalties[i].to - 1] += r->penalties[i].amount;
+    }
+  for (guint p = 0; p < r->context.size; p++)
+    assert_int_equal ((deltas[p] - penalties[p]) % 2, 0);
+}
+
+/* The same line with its tokens after the outcome in another order, an
+ * omitted V0 cube written out, and odd whitespace: the same result. */
+static char *
+scramble (CtdRng          *rng,
+          const CtdResult *r,
+          const char      *line)
+{
+  g_auto(GStrv) tokens = g_strsplit (line, " ", -1);
+  guint n = g_strv_length (tokens);
+  GString *text = g_string_new (tokens[0]);
+  static const char *spaces[] = { " ", "  ", "\t", " \n " };
+
+  for (guint i = n - 1; i > 1; i--)
+    {
+      guint j = 1 + pick (rng, i);
+      char *swap = tokens[i];
+
+      tokens[i] = tokens[j];
+      tokens[j] = swap;
+    }
+  for (guint i = 1; i < n; i++)
+    g_string_append_printf (text, "%s%s", spaces[pick (rng, 4)], tokens[i]);
+  for (guint p = 1; p <= r->context.size; p++)
+    if (p != r->context.box && r->cubes[p - 1].end == CTD_CUBE_PLAYED
+        && r->cubes[p - 1].value == r->context.cube_start && pick (rng, 2))
+      g_string_append_printf (text, " %u:%u", p, r->context.cube_start);
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_random_legal_results (void **state G_GNUC_UNUSED)
+{
+  CtdRng rng;
+  guint n_together = 0, n_extras = 0, n_none = 0;
+
+  ctd_rng_init (&rng, 20260601);
+  for (guint i = 0; i < 5000; i++)
+    {
+      CtdResult expected;
+      g_autofree char *line = NULL;
+      g_autofree char *scrambled = NULL;
+      g_autoptr(CtdResult) parsed = NULL;
+      g_autoptr(CtdResult) reparsed = NULL;
+
+      random_legal_result (&rng, &expected);
+      line = ctd_result_format (&expected);
+      parsed = parse_or_fail (&expected.context, line);
+      if (!ctd_result_equal (&expected, parsed))
+        fail_msg ("'%s' does not parse back to the result it was made from", line);
+      assert_deltas_consistent (parsed);
+
+      scrambled = scramble (&rng, &expected, line);
+      reparsed = parse_or_fail (&expected.context, scrambled);
+      if (!ctd_result_equal (&expected, reparsed))
+        fail_msg ("'%s' (from '%s') is not the same result", scrambled, line);
+
+      n_together += expected.together;
+      n_extras += expected.n_extras > 0;
+      n_none += expected.winner == CTD_WINNER_NONE;
+    }
+  /* The generator reaches the interesting corners. */
+  assert_true (n_together > 500);
+  assert_true (n_extras > 500);
+  assert_true (n_none > 100);
+}
+
+/* Whatever comes in: a refusal that names the game, or a result that
+ * balances and survives its own round trip. */
+static gboolean
+check_any_line (const CtdGameContext *context,
+                const char           *line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdResult) result = ctd_result_parse (context, line, &error);
+  g_autofree char *prefix = g_strdup_printf ("Game %u: ", context->game);
+  g_autofree char *text = NULL;
+  g_autoptr(CtdResult) again = NULL;
+
+  if (result == NULL)
+    {
+      assert_non_null (error);
+      assert_true (error->domain == CTD_RESULT_ERROR);
+      assert_true (g_str_has_prefix (error->message, prefix));
+      return FALSE;
+    }
+  assert_null (error);
+  assert_deltas_consistent (result);
+  text = ctd_result_format (result);
+  again = parse_or_fail (context, text);
+  assert_true (ctd_result_equal (result, again));
+  return TRUE;
+}
+
+static CtdGameContext
+random_context (CtdRng *rng)
+{
+  guint size = 3 + pick (rng, 2);
+  guint box = 1 + pick (rng, size);
+
+  return make_context (1 + pick (rng, CTD_N_GAMES), size, box,
+                       pick_other (rng, size, box, box), 1u << pick (rng, 3));
+}
+
+static void
+test_random_bytes (void **state G_GNUC_UNUSED)
+{
+  CtdRng rng;
+
+  ctd_rng_init (&rng, 7);
+  for (guint i = 0; i < 5000; i++)
+    {
+      CtdGameContext context = random_context (&rng);
+      guint length = pick (&rng, 80);
+      guint top = pick (&rng, 2) ? 127 : 255;
+      g_autofree char *line = g_malloc (length + 1);
+
+      for (guint j = 0; j < length; j++)
+        line[j] = (char) (1 + pick (&rng, top));
+      line[length] = '\0';
+      check_any_line (&context, line);
+    }
+}
+
+static const char *soup[] = {
+  "B", "Bg", "Bb", "T", "Tg", "Tb", "-", "+", "!T", "E:", "F:", ":", ">", "w", "0", "1",
+  "2", "3", "4", "5", "8", "16", "0.5", ".5", "1.5", " ", " ", " ", "\t", "2:", "3:", "4:",
+  "1:", "E:2>3:", "E:3>4:", "F:4>1:", "F:3>2:", "99999999999", "é",
+};
+
+static void
+test_random_token_soup (void **state G_GNUC_UNUSED)
+{
+  CtdRng rng;
+
+  ctd_rng_init (&rng, 11);
+  for (guint i = 0; i < 10000; i++)
+    {
+      CtdGameContext context = random_context (&rng);
+      g_autoptr(GString) line = g_string_new (NULL);
+      guint n = pick (&rng, 30);
+
+      for (guint j = 0; j < n; j++)
+        g_string_append (line, soup[pick (&rng, G_N_ELEMENTS (soup))]);
+      check_any_line (&context, line->str);
+    }
+}
+
+static void
+mutate (CtdRng  *rng,
+        GString *line)
+{
+  static const char alphabet[] = "BTgbw-+:>EF!.0123456789 \t";
+  guint at = line->len > 0 ? pick (rng, line->len) : 0;
+
+  switch (pick (rng, 5))
+    {
+    case 0:
+      if (line->len > 0)
+        g_string_erase (line, at, 1);
+      break;
+    case 1:
+      g_string_insert_c (line, at, alphabet[pick (rng, sizeof alphabet - 1)]);
+      break;
+    case 2:
+      if (line->len > 0)
+        line->str[at] = alphabet[pick (rng, sizeof alphabet - 1)];
+      break;
+    case 3:
+      /* Repeat a stretch: duplicated tokens, outcomes, "!T". */
+      g_string_append_len (line, line->str + at, MIN (line->len - at, 1 + pick (rng, 8)));
+      break;
+    default:
+      g_string_insert (line, at, " E:2>3:4 ");
+      break;
+    }
+}
+
+static void
+test_random_mutations (void **state G_GNUC_UNUSED)
+{
+  CtdRng rng;
+  guint n_accepted = 0;
+
+  ctd_rng_init (&rng, 13);
+  for (guint i = 0; i < 10000; i++)
+    {
+      CtdResult legal;
+      g_autofree char *text = NULL;
+      g_autoptr(GString) line = NULL;
+      guint n = 1 + pick (&rng, 3);
+
+      random_legal_result (&rng, &legal);
+      text = ctd_result_format (&legal);
+      line = g_string_new (text);
+      for (guint j = 0; j < n; j++)
+        mutate (&rng, line);
+      n_accepted += check_any_line (&legal.context, line->str);
+    }
+  /* Both branches of check_any_line are exercised. */
+  assert_true (n_accepted > 100);
+  assert_true (n_accepted < 9500);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_scoring_table),
+    cmocka_unit_test (test_parse_fields),
+    cmocka_unit_test (test_parse_fields_none),
+    cmocka_unit_test (test_ledger),
+    cmocka_unit_test (test_refusal_table),
+    cmocka_unit_test (test_refusal_exact_message),
+    cmocka_unit_test (test_length_limit),
+    cmocka_unit_test (test_format_table),
+    cmocka_unit_test (test_equal_and_copy),
+    cmocka_unit_test (test_error_quark),
+    cmocka_unit_test (test_random_legal_results),
+    cmocka_unit_test (test_random_bytes),
+    cmocka_unit_test (test_random_token_soup),
+    cmocka_unit_test (test_random_mutations),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}

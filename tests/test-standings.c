@@ -1,0 +1,412 @@
+/* test-standings.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "ctd-rng.h"
+#include "ctd-standings.h"
+
+/* A round of three chouettes, entered in no useful order. Ids do not
+ * follow names, so the display order can be told from either. Scores
+ * are in half points: Hal has 3.5, Jo -5.5. */
+static const CtdStandingsEntry round_entries[] = {
+  { 10, "Jo", 3, -11 },
+  { 4, "Dee", 1, CTD_HALVES (-9) },
+  { 7, "Gus", 2, CTD_HALVES (-7) },
+  { 9, "Ivy", 3, CTD_HALVES (2) },
+  { 2, "Cy", 1, CTD_HALVES (2) },
+  { 3, "Bob", 1, CTD_HALVES (2) },
+  { 8, "Hal", 3, 7 },
+  { 6, "Fay", 2, CTD_HALVES (2) },
+  { 5, "Eve", 2, CTD_HALVES (5) },
+  { 1, "Ann", 1, CTD_HALVES (5) },
+};
+
+typedef struct
+{
+  const char *name;
+  guint       rank;
+  gboolean    tied;
+  guint       chouette_rank;
+  gboolean    chouette_tied;
+} Expected;
+
+static CtdStandings *
+new_round (void)
+{
+  return ctd_standings_new (round_entries, G_N_ELEMENTS (round_entries));
+}
+
+static void
+assert_rows (const CtdStandings *standings,
+             const Expected     *expected,
+             gsize               n_expected)
+{
+  assert_int_equal (ctd_standings_get_n_rows (standings), n_expected);
+  for (gsize i = 0; i < n_expected; i++)
+    {
+      const CtdStandingsRow *row = ctd_standings_get_row (standings, i);
+
+      assert_string_equal (row->name, expected[i].name);
+      assert_int_equal (row->rank, expected[i].rank);
+      assert_int_equal (row->tied, expected[i].tied);
+      assert_int_equal (row->chouette_rank, expected[i].chouette_rank);
+      assert_int_equal (row->chouette_tied, expected[i].chouette_tied);
+    }
+}
+
+static const Expected round_expected[] = {
+  { "Ann", 1, TRUE, 1, FALSE },
+  { "Eve", 1, TRUE, 1, FALSE },
+  { "Hal", 3, FALSE, 1, FALSE },
+  { "Bob", 4, TRUE, 2, TRUE },
+  { "Cy", 4, TRUE, 2, TRUE },
+  { "Fay", 4, TRUE, 2, FALSE },
+  { "Ivy", 4, TRUE, 2, FALSE },
+  { "Jo", 8, FALSE, 3, FALSE },
+  { "Gus", 9, FALSE, 3, FALSE },
+  { "Dee", 10, FALSE, 4, FALSE },
+};
+
+static void
+test_ranking_with_ties (void **state)
+{
+  g_autoptr(CtdStandings) standings = new_round ();
+  const CtdStandingsRow *row;
+
+  (void) state;
+
+  assert_rows (standings, round_expected, G_N_ELEMENTS (round_expected));
+
+  /* Rows keep the entry's id, chouette and score, and own their name. */
+  row = ctd_standings_get_row (standings, 2);
+  assert_int_equal (row->player_id, 8);
+  assert_int_equal (row->chouette, 3);
+  assert_int_equal (row->score, 7);
+  assert_ptr_not_equal (row->name, round_entries[6].name);
+}
+
+static void
+test_display_order_of_ties (void **state)
+{
+  /* Among unbroken ties: chouette first, then name, then id. */
+  static const CtdStandingsEntry entries[] = {
+    { 5, "Sam", 2, 4 },
+    { 9, "Sam", 1, 4 },
+    { 3, "Sam", 1, 4 },
+    { 1, "Zed", 1, 4 },
+    { 2, "Abe", 2, 4 },
+  };
+  static const gint64 expected_ids[] = { 3, 9, 1, 2, 5 };
+  g_autoptr(CtdStandings) standings = ctd_standings_new (entries, G_N_ELEMENTS (entries));
+
+  (void) state;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (expected_ids); i++)
+    {
+      const CtdStandingsRow *row = ctd_standings_get_row (standings, i);
+
+      assert_int_equal (row->player_id, expected_ids[i]);
+      assert_int_equal (row->rank, 1);
+      assert_true (row->tied);
+    }
+}
+
+static void
+test_single_player_and_empty (void **state)
+{
+  static const CtdStandingsEntry one[] = { { 1, "Ann", 1, 0 } };
+  g_autoptr(CtdStandings) alone = ctd_standings_new (one, 1);
+  g_autoptr(CtdStandings) empty = ctd_standings_new (NULL, 0);
+
+  (void) state;
+
+  assert_int_equal (ctd_standings_get_row (alone, 0)->rank, 1);
+  assert_false (ctd_standings_get_row (alone, 0)->tied);
+  assert_false (ctd_standings_get_row (alone, 0)->chouette_tied);
+  assert_int_equal (ctd_standings_get_n_rows (empty), 0);
+}
+
+static void
+test_rolloff_two_way (void **state)
+{
+  static const gint64 order[] = { 3, 2 }; /* Bob beats Cy */
+  static const Expected expected[] = {
+    { "Ann", 1, TRUE, 1, FALSE },
+    { "Eve", 1, TRUE, 1, FALSE },
+    { "Hal", 3, FALSE, 1, FALSE },
+    { "Bob", 4, TRUE, 2, FALSE },
+    { "Fay", 4, TRUE, 2, FALSE },
+    { "Ivy", 4, TRUE, 2, FALSE },
+    /* Behind Bob, still tied with Fay and Ivy: flagged, not settled. */
+    { "Cy", 5, TRUE, 3, FALSE },
+    { "Jo", 8, FALSE, 3, FALSE },
+    { "Gus", 9, FALSE, 3, FALSE },
+    { "Dee", 10, FALSE, 4, FALSE },
+  };
+  g_autoptr(CtdStandings) standings = new_round ();
+  g_autoptr(GError) error = NULL;
+
+  (void) state;
+
+  assert_true (ctd_standings_add_rolloff (standings, order, 2, &error));
+  assert_null (error);
+  assert_rows (standings, expected, G_N_ELEMENTS (expected));
+}
+
+static void
+test_rolloff_three_way (void **state)
+{
+  static const CtdStandingsEntry entries[] = {
+    { 1, "Ann", 1, 6 },
+    { 2, "Bob", 1, 6 },
+    { 3, "Cy", 1, 6 },
+    { 4, "Dee", 1, -18 },
+  };
+  static const gint64 order[] = { 3, 1, 2 };
+  static const Expected before[] = {
+    { "Ann", 1, TRUE, 1, TRUE },
+    { "Bob", 1, TRUE, 1, TRUE },
+    { "Cy", 1, TRUE, 1, TRUE },
+    { "Dee", 4, FALSE, 4, FALSE },
+  };
+  static const Expected after[] = {
+    { "Cy", 1, FALSE, 1, FALSE },
+    { "Ann", 2, FALSE, 2, FALSE },
+    { "Bob", 3, FALSE, 3, FALSE },
+    { "Dee", 4, FALSE, 4, FALSE },
+  };
+  g_autoptr(CtdStandings) standings = ctd_standings_new (entries, G_N_ELEMENTS (entries));
+
+  (void) state;
+
+  assert_rows (standings, before, G_N_ELEMENTS (before));
+  assert_true (ctd_standings_add_rolloff (standings, order, 3, NULL));
+  assert_rows (standings, after, G_N_ELEMENTS (after));
+}
+
+/* A player who lost one roll-off may roll off again with other players;
+ * the roll-offs chain, and a later roll-off cannot contradict the chain. */
+static void
+test_rolloffs_chain (void **state)
+{
+  static const gint64 bob_beats_cy[] = { 3, 2 };
+  static const gint64 cy_beats_fay[] = { 2, 6 };
+  static const gint64 fay_beats_bob[] = { 6, 3 };
+  g_autoptr(CtdStandings) standings = new_round ();
+  g_autoptr(GError) error = NULL;
+
+  (void) state;
+
+  assert_true (ctd_standings_add_rolloff (standings, bob_beats_cy, 2, NULL));
+  assert_true (ctd_standings_add_rolloff (standings, cy_beats_fay, 2, &error));
+  assert_null (error);
+  assert_true (ctd_standings_compare (standings, 3, 6) < 0);
+  assert_int_equal (ctd_standings_compare (standings, 6, 9), 0);
+
+  assert_false (ctd_standings_add_rolloff (standings, fay_beats_bob, 2, &error));
+  assert_true (g_error_matches (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF));
+  assert_string_equal (error->message,
+                       "Roll-off refused: an earlier roll-off already put Bob ahead of Fay");
+  assert_true (ctd_standings_compare (standings, 3, 6) < 0);
+}
+
+/* The same chain recorded the other way round: beating Cy also puts Bob
+ * ahead of the player Cy had already beaten. */
+static void
+test_rolloffs_chain_backwards (void **state)
+{
+  static const gint64 cy_beats_fay[] = { 2, 6 };
+  static const gint64 bob_beats_cy[] = { 3, 2 };
+  g_autoptr(CtdStandings) standings = new_round ();
+
+  (void) state;
+
+  assert_true (ctd_standings_add_rolloff (standings, cy_beats_fay, 2, NULL));
+  assert_int_equal (ctd_standings_compare (standings, 3, 6), 0);
+  assert_true (ctd_standings_add_rolloff (standings, bob_beats_cy, 2, NULL));
+  assert_true (ctd_standings_compare (standings, 3, 6) < 0);
+  assert_true (ctd_standings_compare (standings, 6, 3) > 0);
+}
+
+typedef struct
+{
+  const gint64      *ids;
+  gsize              n_ids;
+  CtdStandingsError  code;
+  const char        *message;
+} Refusal;
+
+static void
+test_rolloff_refusals (void **state)
+{
+  static const gint64 bob_beats_cy[] = { 3, 2 };
+  static const gint64 unknown[] = { 3, 42 };
+  static const gint64 alone[] = { 3 };
+  static const gint64 repeated[] = { 9, 6, 9 };
+  static const gint64 not_tied[] = { 8, 6 };
+  static const gint64 again[] = { 2, 3 };
+  static const gint64 again_with_more[] = { 6, 9, 2, 3 };
+  static const Refusal refusals[] = {
+    { unknown, 2, CTD_STANDINGS_ERROR_UNKNOWN_PLAYER,
+      "Roll-off refused: player 42 is not in this round" },
+    { alone, 1, CTD_STANDINGS_ERROR_ROLLOFF,
+      "Roll-off refused: a roll-off needs at least two tied players" },
+    { NULL, 0, CTD_STANDINGS_ERROR_ROLLOFF,
+      "Roll-off refused: a roll-off needs at least two tied players" },
+    { repeated, 3, CTD_STANDINGS_ERROR_ROLLOFF, "Roll-off refused: Ivy is listed twice" },
+    { not_tied, 2, CTD_STANDINGS_ERROR_NOT_TIED,
+      "Roll-off refused: Hal (3.5) and Fay (2) are not tied" },
+    { again, 2, CTD_STANDINGS_ERROR_ROLLOFF,
+      "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
+    { again_with_more, 4, CTD_STANDINGS_ERROR_ROLLOFF,
+      "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
+  };
+  static const Expected expected[] = {
+    { "Ann", 1, TRUE, 1, FALSE },
+    { "Eve", 1, TRUE, 1, FALSE },
+    { "Hal", 3, FALSE, 1, FALSE },
+    { "Bob", 4, TRUE, 2, FALSE },
+    { "Fay", 4, TRUE, 2, FALSE },
+    { "Ivy", 4, TRUE, 2, FALSE },
+    { "Cy", 5, TRUE, 3, FALSE },
+    { "Jo", 8, FALSE, 3, FALSE },
+    { "Gus", 9, FALSE, 3, FALSE },
+    { "Dee", 10, FALSE, 4, FALSE },
+  };
+  g_autoptr(CtdStandings) standings = new_round ();
+
+  (void) state;
+
+  assert_true (ctd_standings_add_rolloff (standings, bob_beats_cy, 2, NULL));
+  for (gsize i = 0; i < G_N_ELEMENTS (refusals); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      assert_false (ctd_standings_add_rolloff (standings, refusals[i].ids, refusals[i].n_ids,
+                                               &error));
+      assert_true (g_error_matches (error, CTD_STANDINGS_ERROR, (gint) refusals[i].code));
+      assert_string_equal (error->message, refusals[i].message);
+      /* Nothing changed: not the rows, and not the ties advancement reads. */
+      assert_rows (standings, expected, G_N_ELEMENTS (expected));
+      assert_int_equal (ctd_standings_compare (standings, 6, 9), 0);
+      assert_int_equal (ctd_standings_compare (standings, 3, 6), 0);
+    }
+}
+
+static void
+test_compare (void **state)
+{
+  static const gint64 bob_beats_cy[] = { 3, 2 };
+  g_autoptr(CtdStandings) standings = new_round ();
+
+  (void) state;
+
+  assert_true (ctd_standings_compare (standings, 1, 8) < 0);   /* Ann 5, Hal 3.5 */
+  assert_true (ctd_standings_compare (standings, 8, 1) > 0);
+  assert_true (ctd_standings_compare (standings, 10, 7) < 0);  /* Jo -5.5, Gus -7 */
+  assert_int_equal (ctd_standings_compare (standings, 1, 5), 0);
+  assert_int_equal (ctd_standings_compare (standings, 2, 3), 0);
+  assert_int_equal (ctd_standings_compare (standings, 2, 2), 0);
+
+  assert_true (ctd_standings_add_rolloff (standings, bob_beats_cy, 2, NULL));
+  assert_true (ctd_standings_compare (standings, 3, 2) < 0);
+  assert_true (ctd_standings_compare (standings, 2, 3) > 0);
+  assert_int_equal (ctd_standings_compare (standings, 2, 6), 0);
+  /* A roll-off never lifts a player over a better score. */
+  assert_true (ctd_standings_compare (standings, 8, 3) < 0);
+}
+
+static void
+test_roll (void **state)
+{
+  static const gint64 ids[] = { 11, 22, 33, 44, 55 };
+  gint64 first[G_N_ELEMENTS (ids)];
+  gint64 again[G_N_ELEMENTS (ids)];
+  gboolean orders_differ = FALSE;
+
+  (void) state;
+
+  for (guint64 seed = 0; seed < 20; seed++)
+    {
+      guint expected[G_N_ELEMENTS (ids)] = { 0, 1, 2, 3, 4 };
+      gint64 in_place[G_N_ELEMENTS (ids)];
+      gboolean seen[G_N_ELEMENTS (ids)] = { FALSE };
+      CtdRng rng;
+
+      ctd_standings_roll (ids, G_N_ELEMENTS (ids), seed, first);
+      ctd_standings_roll (ids, G_N_ELEMENTS (ids), seed, again);
+      assert_memory_equal (first, again, sizeof first);
+
+      /* The documented algorithm: the seed shuffles the players' indices. */
+      ctd_rng_init (&rng, seed);
+      ctd_rng_shuffle (&rng, expected, G_N_ELEMENTS (expected));
+      for (gsize i = 0; i < G_N_ELEMENTS (ids); i++)
+        {
+          assert_int_equal (first[i], ids[expected[i]]);
+          assert_false (seen[expected[i]]);
+          seen[expected[i]] = TRUE;
+        }
+
+      memcpy (in_place, ids, sizeof ids);
+      ctd_standings_roll (in_place, G_N_ELEMENTS (ids), seed, in_place);
+      assert_memory_equal (in_place, first, sizeof first);
+
+      if (seed > 0)
+        {
+          ctd_standings_roll (ids, G_N_ELEMENTS (ids), seed - 1, again);
+          orders_differ |= memcmp (first, again, sizeof first) != 0;
+        }
+    }
+  assert_true (orders_differ);
+}
+
+static void
+test_secrecy (void **state)
+{
+  /* Rows: qualifying, semi-final, final; columns: drawn .. closed. */
+  static const gboolean expected[3][5] = {
+    { FALSE, FALSE, TRUE, TRUE, TRUE },
+    { FALSE, FALSE, TRUE, TRUE, TRUE },
+    { TRUE, TRUE, TRUE, TRUE, TRUE },
+  };
+
+  (void) state;
+
+  for (CtdStage stage = CTD_STAGE_QUALIFYING; stage <= CTD_STAGE_FINAL; stage++)
+    for (CtdRoundState round_state = CTD_ROUND_DRAWN; round_state <= CTD_ROUND_CLOSED;
+         round_state++)
+      assert_int_equal (ctd_standings_scores_are_public (stage, round_state),
+                        expected[stage][round_state]);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_ranking_with_ties),
+    cmocka_unit_test (test_display_order_of_ties),
+    cmocka_unit_test (test_single_player_and_empty),
+    cmocka_unit_test (test_rolloff_two_way),
+    cmocka_unit_test (test_rolloff_three_way),
+    cmocka_unit_test (test_rolloffs_chain),
+    cmocka_unit_test (test_rolloffs_chain_backwards),
+    cmocka_unit_test (test_rolloff_refusals),
+    cmocka_unit_test (test_compare),
+    cmocka_unit_test (test_roll),
+    cmocka_unit_test (test_secrecy),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
