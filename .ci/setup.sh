@@ -40,8 +40,8 @@ ctd_build () {
   if [ ! -f "$dir/build.ninja" ]; then
     meson setup "$dir" "$@" >/dev/null || { echo "meson setup $dir failed" >&2; exit 1; }
   fi
-  meson compile -C "$dir" >"$dir.compile.log" 2>&1 || {
-    cat "$dir.compile.log" >&2
+  meson compile -C "$dir" >"$dir/meson-logs/compile.log" 2>&1 || {
+    cat "$dir/meson-logs/compile.log" >&2
     echo "The build in $dir failed (log above)" >&2
     exit 1
   }

@@ -1,0 +1,32 @@
+/* main.c: the chouette-td GUI entry point.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "chouette-td"
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include "ctd-application.h"
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(CtdApplication) app = NULL;
+
+  /* A director who starts us over ssh or in a console gets one clear line,
+   * not a GTK critical. */
+  if (!gtk_init_check ())
+    {
+      fprintf (stderr, "chouette-td: no graphical display found (DISPLAY or WAYLAND_DISPLAY); "
+                       "start it from a desktop session, or use chouette-td-cli\n");
+      return 1;
+    }
+
+  app = ctd_application_new ();
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}
