@@ -33,6 +33,8 @@ struct _CtdStandings
   guint8          *ahead;
   /* Owned: player id -> index + 1. */
   GHashTable      *index_of;
+  /* A public view of a secret round: no scores, no ranks (rule 1.7). */
+  gboolean         scores_hidden;
 };
 
 G_DEFINE_QUARK (ctd-standings-error-quark, ctd_standings_error)
@@ -293,6 +295,7 @@ ctd_standings_add_rolloff (CtdStandings  *self,
   gsize n;
 
   g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (!self->scores_hidden, FALSE);
   g_return_val_if_fail (player_ids != NULL || n_players == 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
@@ -429,4 +432,68 @@ ctd_standings_scores_are_public (CtdStage      stage,
   if (stage == CTD_STAGE_FINAL)
     return TRUE;
   return state != CTD_ROUND_DRAWN && state != CTD_ROUND_IN_PLAY;
+}
+
+/**
+ * ctd_standings_new_public:
+ * @entries: (array length=n_entries): every player of the round
+ * @n_entries: how many
+ * @stage: the round's stage
+ * @state: the round's state
+ *
+ * The standings as they may be posted (rule 1.7). While the scores of a
+ * Qualifying or Semi-final round are secret, the view lists the players
+ * by chouette and name with every score, rank and tie flag zeroed: the
+ * scores are never copied into it, so no printout or export made from it
+ * can leak them. Once the scores are public it is ctd_standings_new().
+ *
+ * Returns: (transfer full): the view, or %NULL if a player id repeats
+ */
+CtdStandings *
+ctd_standings_new_public (const CtdStandingsEntry *entries,
+                          gsize                    n_entries,
+                          CtdStage                 stage,
+                          CtdRoundState            state)
+{
+  g_autofree CtdStandingsEntry *hidden = NULL;
+  CtdStandings *self;
+
+  g_return_val_if_fail (entries != NULL || n_entries == 0, NULL);
+
+  if (ctd_standings_scores_are_public (stage, state))
+    return ctd_standings_new (entries, n_entries);
+
+  hidden = g_new0 (CtdStandingsEntry, MAX (n_entries, 1));
+  for (gsize i = 0; i < n_entries; i++)
+    hidden[i] = (CtdStandingsEntry) { entries[i].player_id, entries[i].name, entries[i].chouette, 0 };
+
+  self = ctd_standings_new (hidden, n_entries);
+  if (self == NULL)
+    return NULL;
+
+  self->scores_hidden = TRUE;
+  for (gsize i = 0; i < n_entries; i++)
+    {
+      self->players[i].rank = 0;
+      self->players[i].tied = FALSE;
+      self->players[i].chouette_rank = 0;
+      self->players[i].chouette_tied = FALSE;
+    }
+  /* Equal ranks: the display order falls to chouette, name, id. */
+  g_qsort_with_data (self->order, (gint) n_entries, sizeof (gsize), compare_display, self);
+  return self;
+}
+
+/**
+ * ctd_standings_get_scores_hidden:
+ *
+ * Returns: whether these are the public standings of a secret round,
+ *   whose rows carry no score, rank or tie
+ */
+gboolean
+ctd_standings_get_scores_hidden (const CtdStandings *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->scores_hidden;
 }

@@ -79,6 +79,11 @@ gint          ctd_standings_compare      (const CtdStandings      *self,
                                           gint64                   player_b);
 gboolean      ctd_standings_scores_are_public (CtdStage      stage,
                                                CtdRoundState state);
+CtdStandings *ctd_standings_new_public   (const CtdStandingsEntry *entries,
+                                          gsize                    n_entries,
+                                          CtdStage                 stage,
+                                          CtdRoundState            state);
+gboolean      ctd_standings_get_scores_hidden (const CtdStandings *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStandings, ctd_standings_free)
 

@@ -391,6 +391,54 @@ test_secrecy (void **state)
                         expected[stage][round_state]);
 }
 
+/* Rule 1.7: the posted standings of an unfinished qualifying round carry
+ * no score, rank or tie, and list the players by chouette and name. */
+static void
+test_public_view_of_secret_round (void **state)
+{
+  static const char *by_chouette[] = {
+    "Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo",
+  };
+  g_autoptr(CtdStandings) secret = NULL;
+  g_autoptr(CtdStandings) semi = NULL;
+  g_autoptr(CtdStandings) final = NULL;
+  g_autoptr(CtdStandings) complete = NULL;
+
+  (void) state;
+
+  secret = ctd_standings_new_public (round_entries, G_N_ELEMENTS (round_entries),
+                                     CTD_STAGE_QUALIFYING, CTD_ROUND_IN_PLAY);
+  assert_true (ctd_standings_get_scores_hidden (secret));
+  assert_int_equal (ctd_standings_get_n_rows (secret), G_N_ELEMENTS (by_chouette));
+  for (gsize i = 0; i < G_N_ELEMENTS (by_chouette); i++)
+    {
+      const CtdStandingsRow *row = ctd_standings_get_row (secret, i);
+
+      assert_string_equal (row->name, by_chouette[i]);
+      assert_int_equal (row->score, 0);
+      assert_int_equal (row->rank, 0);
+      assert_false (row->tied);
+      assert_int_equal (row->chouette_rank, 0);
+      assert_false (row->chouette_tied);
+    }
+  assert_int_equal (ctd_standings_get_row (secret, 0)->chouette, 1);
+  assert_int_equal (ctd_standings_get_row (secret, 9)->chouette, 3);
+
+  semi = ctd_standings_new_public (round_entries, G_N_ELEMENTS (round_entries),
+                                   CTD_STAGE_SEMIFINAL, CTD_ROUND_DRAWN);
+  assert_true (ctd_standings_get_scores_hidden (semi));
+
+  /* The final is played in the open; a complete round may be posted. */
+  final = ctd_standings_new_public (round_entries, G_N_ELEMENTS (round_entries),
+                                    CTD_STAGE_FINAL, CTD_ROUND_IN_PLAY);
+  assert_false (ctd_standings_get_scores_hidden (final));
+  assert_rows (final, round_expected, G_N_ELEMENTS (round_expected));
+  complete = ctd_standings_new_public (round_entries, G_N_ELEMENTS (round_entries),
+                                       CTD_STAGE_QUALIFYING, CTD_ROUND_COMPLETE);
+  assert_false (ctd_standings_get_scores_hidden (complete));
+  assert_int_equal (ctd_standings_get_row (complete, 2)->score, 7);
+}
+
 int
 main (void)
 {
@@ -406,6 +454,7 @@ main (void)
     cmocka_unit_test (test_compare),
     cmocka_unit_test (test_roll),
     cmocka_unit_test (test_secrecy),
+    cmocka_unit_test (test_public_view_of_secret_round),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
