@@ -1,0 +1,254 @@
+/* ctd-store.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "ctd-chouette.h"
+#include "ctd-types.h"
+
+G_BEGIN_DECLS
+
+#define CTD_STORE_ERROR (ctd_store_error_quark ())
+
+typedef enum
+{
+  CTD_STORE_ERROR_NOT_FOUND,  /* no such file, player, round, chouette or game */
+  CTD_STORE_ERROR_NOT_EVENT,  /* not an SQLite file, or not one of ours */
+  CTD_STORE_ERROR_CORRUPT,    /* integrity_check failed */
+  CTD_STORE_ERROR_TOO_NEW,    /* written by a newer Chouette TD */
+  CTD_STORE_ERROR_LOCKED,     /* another window or command is writing */
+  CTD_STORE_ERROR_READ_ONLY,  /* the file or its folder cannot be written */
+  CTD_STORE_ERROR_EXISTS,     /* init on a file that exists */
+  CTD_STORE_ERROR_REFUSED,    /* the action breaks a rule of the event */
+  CTD_STORE_ERROR_IO,         /* anything else SQLite or the disk reports */
+} CtdStoreError;
+
+/* The schema version this code writes (PRAGMA user_version). */
+#define CTD_STORE_SCHEMA_VERSION 1
+
+/*
+ * CtdEventSettings:
+ * @name: the event's name (required)
+ * @date: "YYYY-MM-DD" or "" (nullable on input: "")
+ * @venue: free text (nullable on input: "")
+ * @stake_cents: stake per point, in the currency's minor unit
+ * @entry_fee_cents: entry fee, same unit
+ * @direction: rule 1.6's last-segment order
+ */
+typedef struct
+{
+  char                    *name;
+  char                    *date;
+  char                    *venue;
+  gint64                   stake_cents;
+  gint64                   entry_fee_cents;
+  CtdLastSegmentDirection  direction;
+} CtdEventSettings;
+
+typedef struct
+{
+  gint64    id;
+  char     *name;
+  char     *club;       /* nullable */
+  char     *member_id;  /* nullable */
+  gboolean  checked_in;
+  gboolean  withdrawn;
+} CtdStorePlayer;
+
+/*
+ * CtdStoreRound:
+ * @number: 1 for qualifying, then 2, 3...
+ * @state: derived from the records as SPEC section 6 says
+ * @top_k, @wildcards: the advancement choice, or -1 while none is stored
+ */
+typedef struct
+{
+  guint         number;
+  CtdStage      stage;
+  guint64       seed;
+  CtdRoundState state;
+  guint         n_chouettes;
+  gint          top_k;
+  gint          wildcards;
+} CtdStoreRound;
+
+/*
+ * CtdStoreChouette:
+ * @number: N of the label ROUND.N
+ * @players: @players[k] is the id of player number k + 1
+ * @names: their names, same order
+ * @order_fixed: whether @last_order holds the fixed last-segment order
+ */
+typedef struct
+{
+  guint     round;
+  guint     number;
+  guint     table;
+  guint     size;
+  gint64    players[CTD_MAX_PLAYERS];
+  char     *names[CTD_MAX_PLAYERS];
+  gboolean  order_fixed;
+  guint     last_order[CTD_MAX_PLAYERS - 1];
+} CtdStoreChouette;
+
+/* A game as entered: @entered as typed, @canonical as it was read. */
+typedef struct
+{
+  guint  game;
+  char  *entered;
+  char  *canonical;
+} CtdStoreGame;
+
+/*
+ * CtdStoreAuditEntry:
+ * @time: ISO 8601, UTC
+ * @action: "add-player", "record-game", "undo"...
+ * @summary: one line a director reads
+ * @before, @after: JSON arrays of the changed rows' images
+ * @undoes: for an undo, the id of the action it reverted, else 0
+ * @undone_by: the id of the undo that reverted this action, else 0
+ */
+typedef struct
+{
+  gint64  id;
+  char   *time;
+  char   *action;
+  char   *summary;
+  char   *before;
+  char   *after;
+  gint64  undoes;
+  gint64  undone_by;
+} CtdStoreAuditEntry;
+
+typedef struct _CtdStore CtdStore;
+
+GQuark      ctd_store_error_quark      (void);
+
+void        ctd_event_settings_clear   (CtdEventSettings   *settings);
+void        ctd_store_player_free      (CtdStorePlayer     *player);
+void        ctd_store_chouette_free    (CtdStoreChouette   *chouette);
+void        ctd_store_game_free        (CtdStoreGame       *game);
+void        ctd_store_audit_entry_free (CtdStoreAuditEntry *entry);
+
+/* Opening and closing */
+CtdStore   *ctd_store_create           (const char             *path,
+                                        const CtdEventSettings *settings,
+                                        GError                **error);
+CtdStore   *ctd_store_open             (const char             *path,
+                                        GError                **error);
+void        ctd_store_close            (CtdStore               *self);
+const char *ctd_store_get_path         (const CtdStore         *self);
+
+/* Actions: each is one transaction and one audit entry */
+gboolean    ctd_store_set_settings     (CtdStore               *self,
+                                        const CtdEventSettings *settings,
+                                        GError                **error);
+gboolean    ctd_store_add_player       (CtdStore               *self,
+                                        const char             *name,
+                                        const char             *club,
+                                        const char             *member_id,
+                                        gint64                 *out_id,
+                                        GError                **error);
+gboolean    ctd_store_withdraw_player  (CtdStore               *self,
+                                        gint64                  player_id,
+                                        GError                **error);
+gboolean    ctd_store_set_checked_in   (CtdStore               *self,
+                                        gint64                  player_id,
+                                        gboolean                checked_in,
+                                        GError                **error);
+gboolean    ctd_store_draw_round       (CtdStore               *self,
+                                        guint64                 seed,
+                                        guint                  *out_round,
+                                        GError                **error);
+gboolean    ctd_store_redraw_round     (CtdStore               *self,
+                                        guint                   round,
+                                        guint64                 seed,
+                                        GError                **error);
+gboolean    ctd_store_record_game      (CtdStore               *self,
+                                        guint                   round,
+                                        guint                   chouette,
+                                        guint                   game,
+                                        const char             *notation,
+                                        GError                **error);
+gboolean    ctd_store_clear_game       (CtdStore               *self,
+                                        guint                   round,
+                                        guint                   chouette,
+                                        guint                   game,
+                                        GError                **error);
+gboolean    ctd_store_fix_last_segment_order (CtdStore         *self,
+                                              guint             round,
+                                              guint             chouette,
+                                              const guint      *order,
+                                              GError          **error);
+gboolean    ctd_store_set_crosscheck   (CtdStore               *self,
+                                        guint                   round,
+                                        guint                   chouette,
+                                        const CtdHalves        *paper,
+                                        const gboolean         *given,
+                                        GError                **error);
+gboolean    ctd_store_add_rolloff      (CtdStore               *self,
+                                        guint                   round,
+                                        const gint64           *order,
+                                        gsize                   n_players,
+                                        const guint64          *seed,
+                                        GError                **error);
+gboolean    ctd_store_release_round    (CtdStore               *self,
+                                        guint                   round,
+                                        GError                **error);
+gboolean    ctd_store_set_advancement  (CtdStore               *self,
+                                        guint                   round,
+                                        guint                   top_k,
+                                        guint                   wildcards,
+                                        const gint64           *advancers,
+                                        gsize                   n_advancers,
+                                        GError                **error);
+gboolean    ctd_store_undo             (CtdStore               *self,
+                                        char                  **out_summary,
+                                        GError                **error);
+
+/* Reading */
+gboolean    ctd_store_get_settings     (CtdStore               *self,
+                                        CtdEventSettings       *out_settings,
+                                        GError                **error);
+GPtrArray  *ctd_store_list_players     (CtdStore               *self,
+                                        GError                **error);
+GArray     *ctd_store_list_rounds      (CtdStore               *self,
+                                        GError                **error);
+GPtrArray  *ctd_store_list_chouettes   (CtdStore               *self,
+                                        guint                   round,
+                                        GError                **error);
+GPtrArray  *ctd_store_list_games       (CtdStore               *self,
+                                        guint                   round,
+                                        guint                   chouette,
+                                        GError                **error);
+CtdChouette *ctd_store_load_chouette   (CtdStore               *self,
+                                        guint                   round,
+                                        guint                   chouette,
+                                        GError                **error);
+gboolean    ctd_store_get_crosscheck   (CtdStore               *self,
+                                        guint                   round,
+                                        guint                   chouette,
+                                        CtdHalves              *out_paper,
+                                        gboolean               *out_given,
+                                        GError                **error);
+GPtrArray  *ctd_store_list_rolloffs    (CtdStore               *self,
+                                        guint                   round,
+                                        GError                **error);
+GArray     *ctd_store_list_advancers   (CtdStore               *self,
+                                        guint                   round,
+                                        GError                **error);
+GPtrArray  *ctd_store_list_audit       (CtdStore               *self,
+                                        GError                **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStore, ctd_store_close)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStorePlayer, ctd_store_player_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreChouette, ctd_store_chouette_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreGame, ctd_store_game_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreAuditEntry, ctd_store_audit_entry_free)
+
+G_END_DECLS

@@ -1,0 +1,903 @@
+/* test-store.c: the event file, its refusals, actions, audit and undo.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctd-advance.h"
+#include "ctd-store.h"
+
+/* Each test runs in a fresh temporary folder, removed afterwards. */
+typedef struct
+{
+  char *dir;
+  char *path;
+} Fixture;
+
+static int
+setup (void **state)
+{
+  Fixture *fixture = g_new0 (Fixture, 1);
+
+  fixture->dir = g_dir_make_tmp ("test-store-XXXXXX", NULL);
+  assert_non_null (fixture->dir);
+  fixture->path = g_build_filename (fixture->dir, "event.chouette", NULL);
+  *state = fixture;
+  return 0;
+}
+
+static int
+teardown (void **state)
+{
+  Fixture *fixture = *state;
+  GDir *dir = g_dir_open (fixture->dir, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (fixture->dir, name, NULL);
+      g_chmod (file, 0644);
+      g_unlink (file);
+    }
+  g_clear_pointer (&dir, g_dir_close);
+  g_rmdir (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->path);
+  g_free (fixture);
+  return 0;
+}
+
+static const CtdEventSettings default_settings = {
+  .name = (char *) "Spring Chouette",
+  .date = (char *) "2026-05-17",
+  .venue = (char *) "Club house",
+  .stake_cents = 100,
+  .entry_fee_cents = 2200,
+  .direction = CTD_LAST_SEGMENT_HIGHEST_FIRST,
+};
+
+static CtdStore *
+create_default (const Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  CtdStore *store = ctd_store_create (fixture->path, &default_settings, &error);
+
+  if (error != NULL)
+    fail_msg ("%s", error->message);
+  assert_non_null (store);
+  return store;
+}
+
+/* Every table's rows as text, read through a separate connection: two
+ * dumps are equal exactly when the file holds the same records. With
+ * @records_only, the audit tables (which grow with every action, undo
+ * included) are left out. */
+static char *
+dump (const char *path,
+      gboolean    records_only)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *tables = NULL;
+
+  assert_int_equal (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  assert_int_equal (sqlite3_prepare_v2 (db, "SELECT name FROM sqlite_schema WHERE type = 'table' "
+                                        "ORDER BY name", -1, &tables, NULL), SQLITE_OK);
+  while (sqlite3_step (tables) == SQLITE_ROW)
+    {
+      const char *table = (const char *) sqlite3_column_text (tables, 0);
+      g_autofree char *sql = g_strdup_printf ("SELECT * FROM \"%s\" ORDER BY rowid", table);
+      sqlite3_stmt *rows = NULL;
+
+      if (records_only && (g_str_has_prefix (table, "audit") || g_str_has_prefix (table, "sqlite_")))
+        continue;
+      g_string_append_printf (out, "[%s]\n", table);
+      assert_int_equal (sqlite3_prepare_v2 (db, sql, -1, &rows, NULL), SQLITE_OK);
+      while (sqlite3_step (rows) == SQLITE_ROW)
+        {
+          for (int c = 0; c < sqlite3_column_count (rows); c++)
+            g_string_append_printf (out, "%d:%s|", sqlite3_column_type (rows, c),
+                                    (const char *) sqlite3_column_text (rows, c));
+          g_string_append_c (out, '\n');
+        }
+      sqlite3_finalize (rows);
+    }
+  sqlite3_finalize (tables);
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
+}
+
+static char *
+read_bytes (const char *path,
+            gsize      *out_length)
+{
+  char *contents = NULL;
+
+  assert_true (g_file_get_contents (path, &contents, out_length, NULL));
+  return contents;
+}
+
+/* A refused open must leave the file byte for byte as it was. */
+static void
+assert_open_refused (const char *path,
+                     int         code)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_length = 0, after_length = 0;
+  CtdStore *store;
+
+  before = read_bytes (path, &before_length);
+  store = ctd_store_open (path, &error);
+  assert_null (store);
+  assert_non_null (error);
+  assert_true (error->domain == CTD_STORE_ERROR);
+  if (error->code != code)
+    fail_msg ("expected code %d, got %d: %s", code, error->code, error->message);
+  /* The message names the file. */
+  assert_non_null (strstr (error->message, "event.chouette"));
+  after = read_bytes (path, &after_length);
+  assert_int_equal (before_length, after_length);
+  assert_memory_equal (before, after, before_length);
+}
+
+static void
+raw_exec (const char *path,
+          const char *sql)
+{
+  sqlite3 *db = NULL;
+
+  assert_int_equal (sqlite3_open (path, &db), SQLITE_OK);
+  assert_int_equal (sqlite3_exec (db, sql, NULL, NULL, NULL), SQLITE_OK);
+  sqlite3_close (db);
+}
+
+static CtdStorePlayer *
+find_player (GPtrArray *players,
+             gint64     id)
+{
+  for (guint i = 0; i < players->len; i++)
+    if (((CtdStorePlayer *) g_ptr_array_index (players, i))->id == id)
+      return g_ptr_array_index (players, i);
+  return NULL;
+}
+
+static CtdStoreAuditEntry *
+last_audit (CtdStore *store)
+{
+  g_autoptr(GPtrArray) entries = ctd_store_list_audit (store, NULL);
+  CtdStoreAuditEntry *last;
+
+  assert_non_null (entries);
+  assert_true (entries->len > 0);
+  last = g_ptr_array_steal_index (entries, entries->len - 1);
+  return last;
+}
+
+static guint
+audit_length (CtdStore *store)
+{
+  g_autoptr(GPtrArray) entries = ctd_store_list_audit (store, NULL);
+
+  return entries->len;
+}
+
+static void
+assert_error_code_impl (const GError *error,
+                        int           code)
+{
+  assert_non_null (error);
+  if (error->domain != CTD_STORE_ERROR || error->code != code)
+    fail_msg ("expected store error %d, got %s %d: %s", code, g_quark_to_string (error->domain),
+              error->code, error->message);
+}
+
+/* ---- opening ------------------------------------------------------- */
+
+static void
+test_create_open_round_trip (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  CtdEventSettings settings = { 0, };
+  CtdEventSettings hostile = default_settings;
+
+  hostile.name = (char *) "=HYPERLINK(\"x\") <b>Zoë's</b> \"cup\"";
+  hostile.venue = (char *) "'; DROP TABLE event; --";
+  hostile.direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+  assert_true (ctd_store_set_settings (store, &hostile, &error));
+  g_clear_pointer (&store, ctd_store_close);
+
+  store = ctd_store_open (fixture->path, &error);
+  assert_null (error);
+  assert_non_null (store);
+  assert_true (ctd_store_get_settings (store, &settings, &error));
+  assert_string_equal (settings.name, hostile.name);
+  assert_string_equal (settings.venue, hostile.venue);
+  assert_string_equal (settings.date, "2026-05-17");
+  assert_int_equal (settings.stake_cents, 100);
+  assert_int_equal (settings.entry_fee_cents, 2200);
+  assert_int_equal (settings.direction, CTD_LAST_SEGMENT_LOWEST_FIRST);
+  ctd_event_settings_clear (&settings);
+
+  /* create, then set-settings, with before and after images. */
+  assert_int_equal (audit_length (store), 2);
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "set-settings");
+  assert_non_null (strstr (entry->before, "Spring Chouette"));
+  assert_non_null (strstr (entry->after, "HYPERLINK"));
+  assert_non_null (strstr (entry->after, "lowest-first"));
+
+  /* A bad setting is refused. */
+  hostile.date = (char *) "17/05/2026";
+  assert_false (ctd_store_set_settings (store, &hostile, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+}
+
+static void
+test_refuse_missing (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  CtdStore *store = ctd_store_open (fixture->path, &error);
+
+  assert_null (store);
+  assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
+  assert_non_null (strstr (error->message, "init"));
+  assert_false (g_file_test (fixture->path, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_refuse_existing_on_create (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  CtdStore *store;
+
+  assert_true (g_file_set_contents (fixture->path, "keep me", -1, NULL));
+  store = ctd_store_create (fixture->path, &default_settings, &error);
+  assert_null (store);
+  assert_error_code_impl (error, CTD_STORE_ERROR_EXISTS);
+  contents = read_bytes (fixture->path, NULL);
+  assert_string_equal (contents, "keep me");
+}
+
+static void
+test_refuse_not_event (void **state)
+{
+  Fixture *fixture = *state;
+  guint8 noise[8192];
+  GRand *rand = g_rand_new_with_seed (7);
+
+  assert_true (g_file_set_contents (fixture->path, "Name,Club\nZoë,Paris\n", -1, NULL));
+  assert_open_refused (fixture->path, CTD_STORE_ERROR_NOT_EVENT);
+
+  assert_true (g_file_set_contents (fixture->path, "", 0, NULL));
+  assert_open_refused (fixture->path, CTD_STORE_ERROR_NOT_EVENT);
+
+  for (gsize i = 0; i < sizeof noise; i++)
+    noise[i] = (guint8) g_rand_int_range (rand, 0, 256);
+  g_rand_free (rand);
+  assert_true (g_file_set_contents (fixture->path, (const char *) noise, sizeof noise, NULL));
+  assert_open_refused (fixture->path, CTD_STORE_ERROR_NOT_EVENT);
+
+  g_unlink (fixture->path);
+  raw_exec (fixture->path, "CREATE TABLE expenses (item TEXT, cost REAL); "
+            "INSERT INTO expenses VALUES ('dice', 4.5)");
+  assert_open_refused (fixture->path, CTD_STORE_ERROR_NOT_EVENT);
+}
+
+static void
+test_refuse_truncated (void **state)
+{
+  Fixture *fixture = *state;
+  CtdStore *store = create_default (fixture);
+  gsize length;
+
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %u", i);
+      assert_true (ctd_store_add_player (store, name, "A club with a long name", NULL, NULL, NULL));
+    }
+  ctd_store_close (store);
+  g_free (read_bytes (fixture->path, &length));
+  assert_true (length > 3 * 4096);
+  assert_int_equal (truncate (fixture->path, 3 * 4096), 0);
+  assert_open_refused (fixture->path, CTD_STORE_ERROR_CORRUPT);
+}
+
+static void
+test_refuse_too_new (void **state)
+{
+  Fixture *fixture = *state;
+
+  ctd_store_close (create_default (fixture));
+  raw_exec (fixture->path, "PRAGMA user_version = 99");
+  assert_open_refused (fixture->path, CTD_STORE_ERROR_TOO_NEW);
+}
+
+/* An event file at schema 0 (ours, nothing built yet) climbs the
+ * ladder, after a backup of the old file is written beside it. */
+static void
+test_migrate_with_backup (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = g_strconcat (fixture->path, ".bak-v0", NULL);
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  raw_exec (fixture->path, "PRAGMA application_id = 1129595973; "
+            "CREATE TABLE note (text TEXT); INSERT INTO note VALUES ('old')");
+  store = ctd_store_open (fixture->path, &error);
+  if (error != NULL)
+    fail_msg ("%s", error->message);
+  assert_non_null (store);
+  assert_true (ctd_store_add_player (store, "Zoë", NULL, NULL, NULL, &error));
+  players = ctd_store_list_players (store, &error);
+  assert_int_equal (players->len, 1);
+
+  /* The backup is the file as it was. */
+  assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+  assert_int_equal (sqlite3_open_v2 (backup, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  assert_int_equal (sqlite3_prepare_v2 (db, "SELECT (SELECT user_version FROM pragma_user_version), "
+                                        "(SELECT count (*) FROM sqlite_schema), "
+                                        "(SELECT text FROM note)", -1, &stmt, NULL), SQLITE_OK);
+  assert_int_equal (sqlite3_step (stmt), SQLITE_ROW);
+  assert_int_equal (sqlite3_column_int (stmt, 0), 0);
+  assert_int_equal (sqlite3_column_int (stmt, 1), 1);
+  assert_string_equal ((const char *) sqlite3_column_text (stmt, 2), "old");
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+
+  /* Opening again needs no migration and writes no second backup. */
+  g_clear_pointer (&store, ctd_store_close);
+  store = ctd_store_open (fixture->path, &error);
+  assert_non_null (store);
+  {
+    g_autofree char *second = g_strconcat (fixture->path, ".bak-v0.1", NULL);
+    assert_false (g_file_test (second, G_FILE_TEST_EXISTS));
+  }
+}
+
+static void
+test_refuse_read_only (void **state)
+{
+  Fixture *fixture = *state;
+
+  ctd_store_close (create_default (fixture));
+  assert_int_equal (g_chmod (fixture->path, 0444), 0);
+  if (access (fixture->path, W_OK) == 0)
+    skip ();  /* root: permissions do not stop writes */
+  assert_open_refused (fixture->path, CTD_STORE_ERROR_READ_ONLY);
+}
+
+static void
+test_second_writer_locked (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStore) second = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  sqlite3 *other = NULL;
+  gint64 start;
+
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  before = dump (fixture->path, FALSE);
+
+  assert_int_equal (sqlite3_open (fixture->path, &other), SQLITE_OK);
+  assert_int_equal (sqlite3_exec (other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+
+  start = g_get_monotonic_time ();
+  assert_false (ctd_store_add_player (store, "Bert", NULL, NULL, NULL, &error));
+  assert_true (g_get_monotonic_time () - start < G_USEC_PER_SEC);
+  assert_error_code_impl (error, CTD_STORE_ERROR_LOCKED);
+  assert_non_null (strstr (error->message, "another Chouette TD"));
+  assert_non_null (strstr (error->message, "event.chouette"));
+  g_clear_error (&error);
+  assert_false (ctd_store_undo (store, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_LOCKED);
+  g_clear_error (&error);
+
+  /* A second window can still open and read the event meanwhile. */
+  second = ctd_store_open (fixture->path, &error);
+  assert_null (error);
+  assert_non_null (second);
+
+  assert_int_equal (sqlite3_exec (other, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+  sqlite3_close (other);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* The other window's change is seen at once by the first. */
+  assert_true (ctd_store_add_player (second, "Bert", NULL, NULL, NULL, &error));
+  {
+    g_autoptr(GPtrArray) players = ctd_store_list_players (store, &error);
+    assert_int_equal (players->len, 2);
+  }
+}
+
+/* ---- players ------------------------------------------------------- */
+
+static void
+test_players (void **state)
+{
+  Fixture *fixture = *state;
+  static const char *const hostile[] = {
+    "=HYPERLINK(\"http://x\",\"y\")", "<b>bold</b>", "Zoë", "'; DROP TABLE player; --",
+    "+1", "@SUM(A1)", "-2", "O'Brien \"Obi\"", "日本語", "\\N", "%s%n",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 ids[G_N_ELEMENTS (hostile)];
+  gint64 club_id;
+
+  for (guint i = 0; i < G_N_ELEMENTS (hostile); i++)
+    {
+      assert_true (ctd_store_add_player (store, hostile[i], NULL, NULL, &ids[i], &error));
+      assert_null (error);
+    }
+  assert_true (ctd_store_add_player (store, "Anna", "=Club", "ABA-7", &club_id, &error));
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "add-player");
+  assert_string_equal (entry->before, "[]");
+  assert_non_null (strstr (entry->after, "ABA-7"));
+
+  g_clear_pointer (&store, ctd_store_close);
+  store = ctd_store_open (fixture->path, &error);
+  players = ctd_store_list_players (store, &error);
+  assert_int_equal (players->len, G_N_ELEMENTS (hostile) + 1);
+  for (guint i = 0; i < G_N_ELEMENTS (hostile); i++)
+    {
+      CtdStorePlayer *player = find_player (players, ids[i]);
+      assert_string_equal (player->name, hostile[i]);
+      assert_null (player->club);
+      /* Registered players start checked in. */
+      assert_true (player->checked_in);
+    }
+  assert_string_equal (find_player (players, club_id)->club, "=Club");
+  assert_string_equal (find_player (players, club_id)->member_id, "ABA-7");
+
+  /* Refusals change nothing. */
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_add_player (store, "ZOË", NULL, NULL, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_non_null (strstr (error->message, "Zoë"));
+  g_clear_error (&error);
+  assert_false (ctd_store_add_player (store, "anna", NULL, NULL, NULL, &error));
+  g_clear_error (&error);
+  assert_false (ctd_store_add_player (store, "   ", NULL, NULL, NULL, &error));
+  g_clear_error (&error);
+  assert_false (ctd_store_add_player (store, "Line\nbreak", NULL, NULL, NULL, &error));
+  g_clear_error (&error);
+  assert_false (ctd_store_add_player (store, "\xff\xfe", NULL, NULL, NULL, &error));
+  g_clear_error (&error);
+  assert_false (ctd_store_set_checked_in (store, 999, TRUE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* Check out, check in, withdraw; a no-op leaves no audit entry. */
+  assert_true (ctd_store_set_checked_in (store, club_id, FALSE, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "check-out");
+  assert_string_equal (entry->summary, "Checked out Anna");
+  assert_true (ctd_store_set_checked_in (store, club_id, TRUE, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "check-in");
+  assert_string_equal (entry->summary, "Checked in Anna");
+  {
+    guint n = audit_length (store);
+    assert_true (ctd_store_set_checked_in (store, club_id, TRUE, &error));
+    assert_int_equal (audit_length (store), n);
+  }
+  assert_true (ctd_store_withdraw_player (store, club_id, &error));
+  g_clear_pointer (&players, g_ptr_array_unref);
+  players = ctd_store_list_players (store, &error);
+  assert_true (find_player (players, club_id)->withdrawn);
+  assert_false (find_player (players, club_id)->checked_in);
+  assert_false (ctd_store_set_checked_in (store, club_id, TRUE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+  /* The name is free again once its holder withdrew. */
+  assert_true (ctd_store_add_player (store, "ANNA", NULL, NULL, NULL, &error));
+
+  /* Undo: the new Anna, the withdrawal, the check-in. */
+  {
+    g_autofree char *summary = NULL;
+
+    assert_true (ctd_store_undo (store, &summary, &error));
+    assert_non_null (strstr (summary, "ANNA"));
+    assert_true (ctd_store_undo (store, NULL, &error));
+    assert_true (ctd_store_undo (store, NULL, &error));
+  }
+  g_clear_pointer (&players, g_ptr_array_unref);
+  players = ctd_store_list_players (store, &error);
+  assert_int_equal (players->len, G_N_ELEMENTS (hostile) + 1);
+  assert_false (find_player (players, club_id)->withdrawn);
+  assert_false (find_player (players, club_id)->checked_in);
+}
+
+/* ---- rounds, games, undo ------------------------------------------------ */
+
+static void
+add_checked_in (CtdStore *store,
+                guint     n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *name = g_strdup_printf ("Player %c", 'A' + i);
+      gint64 id;
+
+      assert_true (ctd_store_add_player (store, name, NULL, NULL, &id, &error));
+      assert_true (ctd_store_set_checked_in (store, id, TRUE, &error));
+    }
+}
+
+static void
+record (CtdStore   *store,
+        guint       round,
+        guint       chouette,
+        guint       game,
+        const char *notation)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!ctd_store_record_game (store, round, chouette, game, notation, &error))
+    fail_msg ("%u.%u game %u “%s”: %s", round, chouette, game, notation, error->message);
+}
+
+static void
+test_draw_record_undo (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(GPtrArray) chouettes = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GArray) rounds = NULL;
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *empty = dump (fixture->path, TRUE);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  guint round = 0;
+
+  /* Five players cannot be drawn: refused, nothing changes. */
+  add_checked_in (store, 5);
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_draw_round (store, 42, &round, &error));
+  assert_non_null (error);
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  assert_true (ctd_store_add_player (store, "Player F", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_set_checked_in (store, 6, TRUE, &error));
+  assert_true (ctd_store_draw_round (store, 42, &round, &error));
+  assert_int_equal (round, 1);
+
+  rounds = ctd_store_list_rounds (store, &error);
+  assert_int_equal (rounds->len, 1);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).seed, 42);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).stage, CTD_STAGE_QUALIFYING);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_DRAWN);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).n_chouettes, 2);
+
+  chouettes = ctd_store_list_chouettes (store, 1, &error);
+  assert_int_equal (chouettes->len, 2);
+  for (guint c = 0; c < 2; c++)
+    {
+      CtdStoreChouette *chouette = g_ptr_array_index (chouettes, c);
+
+      assert_int_equal (chouette->size, 3);
+      assert_int_equal (chouette->number, c + 1);
+      assert_false (chouette->order_fixed);
+      for (guint k = 0; k < 3; k++)
+        assert_true (g_str_has_prefix (chouette->names[k], "Player "));
+    }
+
+  /* Redraw is allowed before any result; the same seed, the same draw. */
+  g_clear_pointer (&before, g_free);
+  before = dump (fixture->path, TRUE);
+  assert_true (ctd_store_redraw_round (store, 1, 7, &error));
+  assert_true (ctd_store_redraw_round (store, 1, 42, &error));
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, TRUE);
+  /* Row ids of chouettes differ; the drawn players and numbers match. */
+  {
+    g_autoptr(GPtrArray) again = ctd_store_list_chouettes (store, 1, &error);
+    for (guint c = 0; c < 2; c++)
+      for (guint k = 0; k < 3; k++)
+        assert_int_equal (((CtdStoreChouette *) g_ptr_array_index (again, c))->players[k],
+                          ((CtdStoreChouette *) g_ptr_array_index (chouettes, c))->players[k]);
+  }
+
+  /* Games 1-8 of a 3-player chouette, then the last segment. */
+  record (store, 1, 1, 1, "T");
+  assert_false (ctd_store_redraw_round (store, 1, 9, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  /* A last-segment game before the order can be known: refused. */
+  g_clear_pointer (&before, g_free);
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_record_game (store, 1, 1, 9, "B", &error));
+  assert_non_null (strstr (error->message, "2"));
+  g_clear_error (&error);
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "B 2:3", &error));
+  g_clear_error (&error);
+  assert_false (ctd_store_record_game (store, 1, 1, 13, "B", &error));
+  g_clear_error (&error);
+  assert_false (ctd_store_record_game (store, 1, 9, 2, "B", &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  record (store, 1, 1, 2, "  B   2:4- ");
+  for (guint g = 3; g <= 8; g++)
+    record (store, 1, 1, g, "B");
+  record (store, 1, 1, 9, "T");
+
+  /* Game 9 fixed the last-segment order, in the same action. */
+  g_clear_pointer (&chouettes, g_ptr_array_unref);
+  chouettes = ctd_store_list_chouettes (store, 1, &error);
+  assert_true (((CtdStoreChouette *) g_ptr_array_index (chouettes, 0))->order_fixed);
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "record-game");
+  assert_non_null (strstr (entry->after, "last_order"));
+
+  /* Stored as entered, read back canonical. */
+  games = ctd_store_list_games (store, 1, 1, &error);
+  assert_int_equal (games->len, 9);
+  assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 1))->entered, "  B   2:4- ");
+  assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 1))->canonical, "B 2:4-");
+
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  assert_non_null (loaded);
+  assert_int_equal (ctd_chouette_get_n_recorded (loaded), 9);
+  assert_non_null (ctd_chouette_get_last_segment_order (loaded));
+
+  g_clear_pointer (&rounds, g_array_unref);
+  rounds = ctd_store_list_rounds (store, &error);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_IN_PLAY);
+
+  /* Correction, then clear: both undoable. */
+  record (store, 1, 1, 1, "Tg");
+  assert_true (ctd_store_clear_game (store, 1, 1, 3, &error));
+  assert_false (ctd_store_clear_game (store, 1, 1, 3, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_undo (store, NULL, &error));
+  g_clear_pointer (&games, g_ptr_array_unref);
+  games = ctd_store_list_games (store, 1, 1, &error);
+  assert_int_equal (games->len, 9);
+  assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 0))->canonical, "T");
+
+  /* Undo everything back to the empty event. */
+  while (ctd_store_undo (store, NULL, &error))
+    ;
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, TRUE);
+  assert_string_equal (empty, after);
+
+  /* The log kept every action and every undo. */
+  {
+    g_autoptr(GPtrArray) log = ctd_store_list_audit (store, &error);
+    guint n_undo = 0, n_undone = 0;
+
+    for (guint i = 0; i < log->len; i++)
+      {
+        CtdStoreAuditEntry *e = g_ptr_array_index (log, i);
+        n_undo += strcmp (e->action, "undo") == 0;
+        n_undone += e->undone_by != 0;
+        assert_non_null (e->time);
+      }
+    assert_int_equal (n_undo, n_undone);
+    assert_int_equal (n_undo + n_undone + 1, log->len);
+  }
+}
+
+/* A whole 4-player qualifying round, paper totals, release, roll-off,
+ * advancement and the final; then undo all of it. */
+static void
+test_round_life_cycle (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(GPtrArray) chouettes = NULL;
+  g_autoptr(GArray) rounds = NULL;
+  g_autofree char *empty = dump (fixture->path, TRUE);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
+  gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
+  gint64 advancers[4];
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  g_autoptr(CtdChouette) loaded = NULL;
+
+  add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 2026, NULL, &error));
+  for (guint c = 1; c <= 2; c++)
+    for (guint g = 1; g <= 12; g++)
+      record (store, 1, c, g, g % 3 == 0 ? "T" : "B");
+
+  g_clear_pointer (&rounds, g_array_unref);
+  rounds = ctd_store_list_rounds (store, &error);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_COMPLETE);
+
+  /* A typed paper total that disagrees holds the round back. */
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  ctd_chouette_get_totals (loaded, totals);
+  paper[0] = totals[0] + 2;
+  given[0] = TRUE;
+  assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  g_clear_pointer (&rounds, g_array_unref);
+  rounds = ctd_store_list_rounds (store, &error);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_IN_PLAY);
+  {
+    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *first = g_ptr_array_index (seats, 0);
+    CtdStoreChouette *second = g_ptr_array_index (seats, 1);
+    gint64 four[4] = { first->players[0], first->players[1],
+                       second->players[0], second->players[1] };
+
+    /* A paper total disagrees: the round is not complete, nobody advances. */
+    assert_false (ctd_store_set_advancement (store, 1, 2, 0, four, 4, &error));
+    assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+    assert_non_null (strstr (error->message, "in play"));
+    g_clear_error (&error);
+  }
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_release_round (store, 1, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  for (guint p = 0; p < 4; p++)
+    {
+      paper[p] = totals[p];
+      given[p] = TRUE;
+    }
+  assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  {
+    CtdHalves read[CTD_MAX_PLAYERS];
+    gboolean read_given[CTD_MAX_PLAYERS];
+
+    assert_true (ctd_store_get_crosscheck (store, 1, 1, read, read_given, &error));
+    for (guint p = 0; p < 4; p++)
+      {
+        assert_true (read_given[p]);
+        assert_int_equal (read[p], totals[p]);
+      }
+  }
+
+  chouettes = ctd_store_list_chouettes (store, 1, &error);
+  {
+    CtdStoreChouette *first = g_ptr_array_index (chouettes, 0);
+    CtdStoreChouette *second = g_ptr_array_index (chouettes, 1);
+    guint64 seed = 99;
+
+    /* Roll-offs need a complete round; the players must have played. */
+    assert_true (ctd_store_add_rolloff (store, 1, first->players, 2, &seed, &error));
+    assert_false (ctd_store_add_rolloff (store, 1, (gint64[]) { first->players[0], 999 }, 2,
+                                         NULL, &error));
+    g_clear_error (&error);
+    {
+      g_autoptr(GPtrArray) rolloffs = ctd_store_list_rolloffs (store, 1, &error);
+      assert_int_equal (rolloffs->len, 1);
+      assert_int_equal (g_array_index ((GArray *) g_ptr_array_index (rolloffs, 0), gint64, 1),
+                        first->players[1]);
+    }
+
+    advancers[0] = first->players[0];
+    advancers[1] = first->players[1];
+    advancers[2] = second->players[0];
+    advancers[3] = second->players[1];
+  }
+  /* Five advancers could not make a next round. */
+  assert_false (ctd_store_set_advancement (store, 1, 2, 0, advancers, 5, &error));
+  assert_true (g_error_matches (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_ROUND_SIZE));
+  g_clear_error (&error);
+  assert_false (ctd_store_draw_round (store, 5, NULL, &error));
+  g_clear_error (&error);
+
+  assert_true (ctd_store_release_round (store, 1, &error));
+  /* Released results cannot change. */
+  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  assert_true (ctd_store_set_advancement (store, 1, 2, 0, advancers, 4, &error));
+  {
+    g_autoptr(GArray) stored = ctd_store_list_advancers (store, 1, &error);
+    assert_int_equal (stored->len, 4);
+  }
+  assert_true (ctd_store_draw_round (store, 77, NULL, &error));
+  g_clear_pointer (&rounds, g_array_unref);
+  rounds = ctd_store_list_rounds (store, &error);
+  assert_int_equal (rounds->len, 2);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_CLOSED);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).top_k, 2);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 1).stage, CTD_STAGE_FINAL);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 1).state, CTD_ROUND_DRAWN);
+  {
+    g_autoptr(GPtrArray) final = ctd_store_list_chouettes (store, 2, &error);
+    CtdStoreChouette *table = g_ptr_array_index (final, 0);
+
+    assert_int_equal (final->len, 1);
+    assert_int_equal (table->size, 4);
+    for (guint k = 0; k < 4; k++)
+      {
+        gboolean found = FALSE;
+        for (guint a = 0; a < 4; a++)
+          found |= advancers[a] == table->players[k];
+        assert_true (found);
+      }
+  }
+
+  /* Undo every kind of action, back to the empty event. */
+  while (ctd_store_undo (store, NULL, &error))
+    ;
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, TRUE);
+  assert_string_equal (empty, after);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_create_open_round_trip, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_missing, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_existing_on_create, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_not_event, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_truncated, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_too_new, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_migrate_with_backup, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_read_only, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_second_writer_locked, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_players, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_draw_record_undo, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_round_life_cycle, setup, teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
