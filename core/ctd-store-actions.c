@@ -528,42 +528,27 @@ name_key (const char *name)
   return g_utf8_casefold (stripped, -1);
 }
 
-/**
- * ctd_store_add_player:
- * @self: a store
- * @name: the player's name, unique among players not withdrawn (whatever
- *   the case)
- * @club: (nullable): the player's club
- * @member_id: (nullable): a federation or club player ID
- * @out_id: (out) (optional): the new player's id
- * @error: return location for a #GError
- */
-gboolean
-ctd_store_add_player (CtdStore    *self,
-                      const char  *name,
-                      const char  *club,
-                      const char  *member_id,
-                      gint64      *out_id,
-                      GError     **error)
+/* Adds one player inside the current action. A name already taken (by a
+ * player who has not withdrawn, ignoring case) or not fit to print is
+ * refused with CTD_STORE_ERROR_REFUSED, having changed nothing. */
+static gboolean
+insert_player (CtdStore    *self,
+               const char  *name,
+               const char  *club,
+               const char  *member_id,
+               gint64      *out_id,
+               GError     **error)
 {
   g_autofree char *key = NULL;
-  g_autofree char *summary = NULL;
   sqlite3_stmt *stmt = NULL;
   gboolean ok = FALSE;
-  gint64 id;
   int rc;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!check_text (name, "player's name", 200, TRUE, error) ||
       !check_text (club, "club", 200, FALSE, error) ||
       !check_text (member_id, "player ID", 64, FALSE, error))
     return FALSE;
   key = name_key (name);
-
-  if (!ctd_store_action_begin (self, "add-player", error))
-    return FALSE;
 
   stmt = ctd_store_prepare (self, "SELECT name FROM player WHERE name_key = ?1 AND withdrawn = 0",
                             error);
@@ -584,6 +569,7 @@ ctd_store_add_player (CtdStore    *self,
     }
   g_clear_pointer (&stmt, sqlite3_finalize);
 
+  /* Registered players start checked in. */
   stmt = ctd_store_prepare (self,
                             "INSERT INTO player (name, name_key, club, member_id, checked_in) "
                             "VALUES (?1, ?2, ?3, ?4, 1)",
@@ -598,20 +584,134 @@ ctd_store_add_player (CtdStore    *self,
     sqlite3_bind_text (stmt, 4, member_id, -1, SQLITE_STATIC);
   if (!step_done (self, stmt, error))
     goto out;
-  id = sqlite3_last_insert_rowid (self->db);
-
-  summary = g_strdup_printf ("Added player %" G_GINT64_FORMAT ", %s", id, name);
-  if (!ctd_store_action_commit (self, summary, error))
-    goto out;
   if (out_id != NULL)
-    *out_id = id;
+    *out_id = sqlite3_last_insert_rowid (self->db);
   ok = TRUE;
 
 out:
   sqlite3_finalize (stmt);
-  if (!ok)
-    ctd_store_action_rollback (self);
   return ok;
+}
+
+/**
+ * ctd_store_add_player:
+ * @self: a store
+ * @name: the player's name, printed as typed
+ * @club: (nullable): the player's club
+ * @member_id: (nullable): the player's ID (e.g. a federation number)
+ * @out_id: (out) (optional): the new player's id
+ * @error: return location for a #GError
+ *
+ * Registers a player, checked in.
+ *
+ * Returns: whether the player was added
+ */
+gboolean
+ctd_store_add_player (CtdStore    *self,
+                      const char  *name,
+                      const char  *club,
+                      const char  *member_id,
+                      gint64      *out_id,
+                      GError     **error)
+{
+  g_autofree char *summary = NULL;
+  gint64 id;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, "add-player", error))
+    return FALSE;
+  if (!insert_player (self, name, club, member_id, &id, error))
+    goto fail;
+  summary = g_strdup_printf ("Added player %" G_GINT64_FORMAT ", %s", id, name);
+  if (!ctd_store_action_commit (self, summary, error))
+    goto fail;
+  if (out_id != NULL)
+    *out_id = id;
+  return TRUE;
+
+fail:
+  ctd_store_action_rollback (self);
+  return FALSE;
+}
+
+/**
+ * ctd_store_import_players:
+ * @self: a store
+ * @source: where the players come from (a file name), for the audit log
+ * @players: (array length=n_players): the players to register
+ * @n_players: how many
+ * @out_reasons: (out caller-allocates) (array length=n_players): for each
+ *   player, %NULL when added, else why it was skipped (free each)
+ * @out_n_added: (out): how many were added
+ * @error: return location for a #GError
+ *
+ * Registers a list of players as one action, so one undo takes the whole
+ * import back. A player the rules refuse (a name already taken, an empty
+ * name) is skipped with its reason; the others are added. Only a failure
+ * of the file itself stops the import, and then nothing is added.
+ *
+ * Returns: whether the import ran (possibly adding nobody)
+ */
+gboolean
+ctd_store_import_players (CtdStore            *self,
+                          const char          *source,
+                          const CtdNewPlayer  *players,
+                          gsize                n_players,
+                          char               **out_reasons,
+                          guint               *out_n_added,
+                          GError             **error)
+{
+  g_autofree char *summary = NULL;
+  guint n_added = 0;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (players != NULL || n_players == 0, FALSE);
+  g_return_val_if_fail (out_reasons != NULL || n_players == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  for (gsize i = 0; i < n_players; i++)
+    out_reasons[i] = NULL;
+  if (!ctd_store_action_begin (self, "import-players", error))
+    return FALSE;
+
+  for (gsize i = 0; i < n_players; i++)
+    {
+      g_autoptr(GError) refusal = NULL;
+
+      if (insert_player (self, players[i].name, players[i].club, players[i].member_id, NULL,
+                         &refusal))
+        n_added++;
+      else if (g_error_matches (refusal, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED))
+        out_reasons[i] = g_strdup (refusal->message);
+      else
+        {
+          g_propagate_error (error, g_steal_pointer (&refusal));
+          goto fail;
+        }
+    }
+
+  if (n_added == 0)
+    {
+      /* Nothing to undo: no audit entry. */
+      ctd_store_action_rollback (self);
+    }
+  else
+    {
+      summary = g_strdup_printf ("Imported %u player%s from %s", n_added, n_added == 1 ? "" : "s",
+                                 source);
+      if (!ctd_store_action_commit (self, summary, error))
+        goto fail;
+    }
+  *out_n_added = n_added;
+  return TRUE;
+
+fail:
+  ctd_store_action_rollback (self);
+  for (gsize i = 0; i < n_players; i++)
+    g_clear_pointer (&out_reasons[i], g_free);
+  return FALSE;
 }
 
 /* Updates one player's flags; refuses an unknown player. */

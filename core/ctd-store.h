@@ -125,6 +125,14 @@ typedef struct
   gint64  undone_by;
 } CtdStoreAuditEntry;
 
+/* A player to register: what the director typed or a CSV row held. */
+typedef struct
+{
+  const char *name;
+  const char *club;       /* nullable */
+  const char *member_id;  /* nullable */
+} CtdNewPlayer;
+
 typedef struct _CtdStore CtdStore;
 
 GQuark      ctd_store_error_quark      (void);
@@ -153,6 +161,13 @@ gboolean    ctd_store_add_player       (CtdStore               *self,
                                         const char             *club,
                                         const char             *member_id,
                                         gint64                 *out_id,
+                                        GError                **error);
+gboolean    ctd_store_import_players   (CtdStore               *self,
+                                        const char             *source,
+                                        const CtdNewPlayer     *players,
+                                        gsize                   n_players,
+                                        char                  **out_reasons,
+                                        guint                  *out_n_added,
                                         GError                **error);
 gboolean    ctd_store_withdraw_player  (CtdStore               *self,
                                         gint64                  player_id,
@@ -245,6 +260,7 @@ GArray     *ctd_store_list_advancers   (CtdStore               *self,
 GPtrArray  *ctd_store_list_audit       (CtdStore               *self,
                                         GError                **error);
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdEventSettings, ctd_event_settings_clear)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStore, ctd_store_close)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStorePlayer, ctd_store_player_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreChouette, ctd_store_chouette_free)

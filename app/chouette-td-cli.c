@@ -1,0 +1,109 @@
+/* chouette-td-cli.c: the command-line companion.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "chouette-td-cli"
+
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ctd-cli.h"
+
+static const struct
+{
+  const char    *name;
+  CtdCliCommand  run;
+  const char    *summary;
+} commands[] = {
+  { "init", ctd_cli_init, "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
+                          "[--entry-fee N] [--last-segment highest-first|lowest-first]" },
+  { "player", ctd_cli_player, "player add NAME [--club C] [--id X] | import FILE.csv | list | "
+                              "withdraw|checkin|checkout NAME|ID" },
+  { "draw", ctd_cli_draw, "draw [--seed N]" },
+  { "redraw", ctd_cli_redraw, "redraw [--seed N]" },
+  { "show", ctd_cli_show, "show CHOUETTE" },
+  { "record", ctd_cli_record, "record CHOUETTE GAME 'NOTATION'" },
+  { "crosscheck", ctd_cli_crosscheck, "crosscheck CHOUETTE 1=TOTAL 2=TOTAL ..." },
+  { "standings", ctd_cli_standings, "standings [--round N] [--public]" },
+  { "results", ctd_cli_results, "results" },
+  { "plan", ctd_cli_plan, "plan [--players N]" },
+  { "settle", ctd_cli_settle, "settle CHOUETTE" },
+  { "log", ctd_cli_log, "log" },
+  { "undo", ctd_cli_undo, "undo" },
+  { "tiebreak", ctd_cli_tiebreak, "tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll "
+                                  "[--seed N] [--top K] [--wildcards W]" },
+  { "advance", ctd_cli_advance, "advance [--top K] [--wildcards W]" },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "Usage: chouette-td-cli [--json] FILE COMMAND [ARGS]\n\n"
+                "FILE is an event file (*.chouette); CHOUETTE is ROUND.N, e.g. 1.3.\n"
+                "Commands:\n");
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %s\n", commands[i].summary);
+  fprintf (out, "\nExit status: 0 done, 1 refused (nothing changed), 2 usage error.\n");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char **args = g_new0 (char *, argc + 1);
+  CtdCli cli = { 0, };
+  int n_args = 0;
+
+  setlocale (LC_ALL, "");
+
+  /* --json may stand anywhere; everything else is positional up to the
+   * command, whose own options its function parses. */
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--json") == 0)
+        cli.json = TRUE;
+      else if (strcmp (argv[i], "--help") == 0 && n_args < 2)
+        {
+          print_usage (stdout);
+          return CTD_CLI_OK;
+        }
+      else if (strcmp (argv[i], "--version") == 0 && n_args == 0)
+        {
+          printf ("chouette-td-cli %s\n", PACKAGE_VERSION);
+          return CTD_CLI_OK;
+        }
+      else
+        args[n_args++] = argv[i];
+    }
+  if (n_args < 2)
+    {
+      print_usage (stderr);
+      return CTD_CLI_USAGE;
+    }
+
+  cli.path = args[0];
+  cli.argc = n_args - 2;
+  cli.argv = args + 2;
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      if (strcmp (args[1], commands[i].name) != 0)
+        continue;
+      /* init creates the file; every other command needs it to exist. */
+      if (commands[i].run != ctd_cli_init)
+        {
+          store = ctd_store_open (cli.path, &error);
+          if (store == NULL)
+            return ctd_cli_refused (g_steal_pointer (&error));
+          cli.store = store;
+        }
+      return commands[i].run (&cli);
+    }
+  return ctd_cli_usage ("unknown command “%s”; see chouette-td-cli --help", args[1]);
+}

@@ -1,0 +1,477 @@
+/* ctd-cli-event.c: the event, its players, the plan, the log and undo.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "chouette-td-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ctd-cli.h"
+#include "ctd-import.h"
+
+static void
+add_nullable_string (JsonBuilder *builder,
+                     const char  *member,
+                     const char  *value)
+{
+  json_builder_set_member_name (builder, member);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+int
+ctd_cli_init (CtdCli *cli)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *date = NULL;
+  g_autofree char *venue = NULL;
+  g_autofree char *stake = NULL;
+  g_autofree char *fee = NULL;
+  g_autofree char *direction = NULL;
+  g_autofree char *warning = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  GOptionEntry entries[] = {
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name, NULL, NULL },
+    { "date", 0, 0, G_OPTION_ARG_STRING, &date, NULL, NULL },
+    { "venue", 0, 0, G_OPTION_ARG_STRING, &venue, NULL, NULL },
+    { "stake", 0, 0, G_OPTION_ARG_STRING, &stake, NULL, NULL },
+    { "entry-fee", 0, 0, G_OPTION_ARG_STRING, &fee, NULL, NULL },
+    { "last-segment", 0, 0, G_OPTION_ARG_STRING, &direction, NULL, NULL },
+    { NULL },
+  };
+  const char *usage = "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
+                      "[--entry-fee N] [--last-segment highest-first|lowest-first]";
+  CtdEventSettings settings = { 0, };
+  int status;
+
+  if (!ctd_cli_parse_options (cli, usage, entries, 0, 0, &status))
+    return status;
+  if (name == NULL)
+    return ctd_cli_usage ("init needs --name (usage: %s)", usage);
+
+  settings.name = name;
+  settings.date = date != NULL ? date : "";
+  settings.venue = venue != NULL ? venue : "";
+  if ((stake != NULL && !ctd_cli_parse_money (stake, "stake", &settings.stake_cents, &error)) ||
+      (fee != NULL && !ctd_cli_parse_money (fee, "entry fee", &settings.entry_fee_cents, &error)))
+    return ctd_cli_usage ("%s", error->message);
+  if (direction != NULL && !ctd_last_segment_direction_parse (direction, &settings.direction))
+    return ctd_cli_usage ("--last-segment is highest-first or lowest-first, not “%s”", direction);
+
+  store = ctd_store_create (cli->path, &settings, &error);
+  if (store == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
+
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autofree char *stake_text = ctd_money_to_string (settings.stake_cents);
+      g_autofree char *fee_text = ctd_money_to_string (settings.entry_fee_cents);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, settings.name);
+      json_builder_set_member_name (builder, "date");
+      json_builder_add_string_value (builder, settings.date);
+      json_builder_set_member_name (builder, "venue");
+      json_builder_add_string_value (builder, settings.venue);
+      json_builder_set_member_name (builder, "stake");
+      json_builder_add_string_value (builder, stake_text);
+      json_builder_set_member_name (builder, "entry_fee");
+      json_builder_add_string_value (builder, fee_text);
+      json_builder_set_member_name (builder, "last_segment");
+      json_builder_add_string_value (builder,
+                                     ctd_last_segment_direction_to_string (settings.direction));
+      add_nullable_string (builder, "warning", warning);
+      json_builder_end_object (builder);
+      ctd_cli_print_json (builder);
+    }
+  else
+    {
+      printf ("Created %s: %s\n", cli->path, settings.name);
+      if (warning != NULL)
+        printf ("Warning: %s\n", warning);
+    }
+  return CTD_CLI_OK;
+}
+
+static void
+add_player_json (JsonBuilder          *builder,
+                 const CtdStorePlayer *player)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_int_value (builder, player->id);
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, player->name);
+  add_nullable_string (builder, "club", player->club);
+  add_nullable_string (builder, "player_id", player->member_id);
+  json_builder_set_member_name (builder, "checked_in");
+  json_builder_add_boolean_value (builder, player->checked_in);
+  json_builder_set_member_name (builder, "withdrawn");
+  json_builder_add_boolean_value (builder, player->withdrawn);
+  json_builder_end_object (builder);
+}
+
+static const char *
+player_status (const CtdStorePlayer *player)
+{
+  return player->withdrawn ? "withdrawn" : player->checked_in ? "checked in" : "not checked in";
+}
+
+static void
+print_player (CtdCli               *cli,
+              const CtdStorePlayer *player)
+{
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      add_player_json (builder, player);
+      ctd_cli_print_json (builder);
+      return;
+    }
+  printf ("%" G_GINT64_FORMAT "  %s", player->id, player->name);
+  if (player->club != NULL)
+    printf (", %s", player->club);
+  if (player->member_id != NULL)
+    printf (" (ID %s)", player->member_id);
+  printf (": %s\n", player_status (player));
+}
+
+static int
+player_add (CtdCli *cli)
+{
+  g_autofree char *club = NULL;
+  g_autofree char *member_id = NULL;
+  g_autoptr(CtdStorePlayer) player = NULL;
+  g_autoptr(GError) error = NULL;
+  GOptionEntry entries[] = {
+    { "club", 0, 0, G_OPTION_ARG_STRING, &club, NULL, NULL },
+    { "id", 0, 0, G_OPTION_ARG_STRING, &member_id, NULL, NULL },
+    { NULL },
+  };
+  gint64 id;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "player add NAME [--club C] [--id X]", entries, 1, 1, &status))
+    return status;
+  if (!ctd_store_add_player (cli->store, cli->argv[0], club, member_id, &id, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  player = g_new0 (CtdStorePlayer, 1);
+  *player = (CtdStorePlayer) { id, g_strdup (cli->argv[0]), g_strdup (club),
+                               g_strdup (member_id), TRUE, FALSE };
+  print_player (cli, player);
+  return CTD_CLI_OK;
+}
+
+static int
+player_import (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GArray) players = g_array_new (FALSE, FALSE, sizeof (CtdNewPlayer));
+  g_autoptr(GPtrArray) reasons = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  gsize length;
+  guint n_added = 0;
+  guint next = 0;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "player import FILE.csv", (GOptionEntry[]) { { NULL } }, 1, 1,
+                              &status))
+    return status;
+  if (!g_file_get_contents (cli->argv[0], &data, &length, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  rows = ctd_import_parse_csv (data, length, &error);
+  if (rows == NULL)
+    {
+      g_prefix_error (&error, "%s: ", cli->argv[0]);
+      return ctd_cli_refused (g_steal_pointer (&error));
+    }
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const CtdImportRow *row = g_ptr_array_index (rows, i);
+      CtdNewPlayer player = { row->name, row->club, row->member_id };
+
+      if (row->skipped == NULL)
+        g_array_append_val (players, player);
+    }
+  g_ptr_array_set_size (reasons, players->len);
+  if (!ctd_store_import_players (cli->store, cli->argv[0], (const CtdNewPlayer *) players->data,
+                                 players->len, (char **) reasons->pdata, &n_added, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "added");
+  json_builder_add_int_value (builder, n_added);
+  json_builder_set_member_name (builder, "skipped");
+  json_builder_begin_array (builder);
+  if (!cli->json)
+    printf ("Imported %u player%s from %s\n", n_added, n_added == 1 ? "" : "s", cli->argv[0]);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const CtdImportRow *row = g_ptr_array_index (rows, i);
+      const char *reason = row->skipped != NULL ? row->skipped
+                                                : g_ptr_array_index (reasons, next++);
+
+      if (reason == NULL)
+        continue;
+      if (!cli->json)
+        printf ("Skipped line %u%s%s%s: %s\n", row->line, row->name ? " (" : "",
+                row->name ? row->name : "", row->name ? ")" : "", reason);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "line");
+      json_builder_add_int_value (builder, row->line);
+      add_nullable_string (builder, "name", row->name);
+      json_builder_set_member_name (builder, "reason");
+      json_builder_add_string_value (builder, reason);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  if (cli->json)
+    ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
+static int
+player_list (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = ctd_store_list_players (cli->store, &error);
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  if (players == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  if (!cli->json)
+    {
+      for (guint i = 0; i < players->len; i++)
+        print_player (cli, g_ptr_array_index (players, i));
+      return CTD_CLI_OK;
+    }
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < players->len; i++)
+    add_player_json (builder, g_ptr_array_index (players, i));
+  json_builder_end_array (builder);
+  ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
+/* withdraw, checkin, checkout: one player, found by name or ID. */
+static int
+player_update (CtdCli     *cli,
+               const char *verb)
+{
+  g_autoptr(CtdStorePlayer) player = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *usage = g_strdup_printf ("player %s NAME|ID", verb);
+  gboolean ok;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, usage, (GOptionEntry[]) { { NULL } }, 1, 1, &status))
+    return status;
+  if (!ctd_cli_find_player (cli, cli->argv[0], &player, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  if (strcmp (verb, "withdraw") == 0)
+    ok = ctd_store_withdraw_player (cli->store, player->id, &error);
+  else
+    ok = ctd_store_set_checked_in (cli->store, player->id, strcmp (verb, "checkin") == 0, &error);
+  if (!ok)
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  player->withdrawn = player->withdrawn || strcmp (verb, "withdraw") == 0;
+  player->checked_in = strcmp (verb, "checkin") == 0;
+  print_player (cli, player);
+  return CTD_CLI_OK;
+}
+
+int
+ctd_cli_player (CtdCli *cli)
+{
+  const char *sub = cli->argc > 0 ? cli->argv[0] : "";
+
+  cli->argc--;
+  cli->argv++;
+  if (strcmp (sub, "add") == 0)
+    return player_add (cli);
+  if (strcmp (sub, "import") == 0)
+    return player_import (cli);
+  if (strcmp (sub, "list") == 0)
+    return player_list (cli);
+  if (strcmp (sub, "withdraw") == 0 || strcmp (sub, "checkin") == 0 ||
+      strcmp (sub, "checkout") == 0)
+    return player_update (cli, sub);
+  return ctd_cli_usage ("player takes add, import, list, withdraw, checkin or checkout, "
+                        "not “%s”", sub);
+}
+
+int
+ctd_cli_plan (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  GOptionEntry entries[] = {
+    { "players", 0, 0, G_OPTION_ARG_INT, NULL, NULL, NULL },
+    { NULL },
+  };
+  int n_players = -1;
+  CtdPlan plan;
+  int status;
+
+  entries[0].arg_data = &n_players;
+  if (!ctd_cli_parse_options (cli, "plan [--players N]", entries, 0, 0, &status))
+    return status;
+  if (n_players < 0)
+    {
+      /* The field is whoever is checked in now. */
+      g_autoptr(GPtrArray) players = ctd_store_list_players (cli->store, &error);
+
+      if (players == NULL)
+        return ctd_cli_refused (g_steal_pointer (&error));
+      n_players = 0;
+      for (guint i = 0; i < players->len; i++)
+        n_players += ((CtdStorePlayer *) g_ptr_array_index (players, i))->checked_in;
+    }
+  if (!ctd_advance_plan ((guint) n_players, &plan, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  if (!cli->json)
+    {
+      g_autofree char *text = ctd_advance_plan_describe (&plan);
+
+      fputs (text, stdout);
+      return CTD_CLI_OK;
+    }
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "players");
+  json_builder_add_int_value (builder, n_players);
+  json_builder_set_member_name (builder, "rounds");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < plan.n_rounds; i++)
+    {
+      const CtdPlanRound *round = &plan.rounds[i];
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "stage");
+      json_builder_add_string_value (builder, ctd_stage_to_string (round->stage));
+      json_builder_set_member_name (builder, "players");
+      json_builder_add_int_value (builder, round->n_players);
+      json_builder_set_member_name (builder, "fours");
+      json_builder_add_int_value (builder, round->n_fours);
+      json_builder_set_member_name (builder, "threes");
+      json_builder_add_int_value (builder, round->n_threes);
+      json_builder_set_member_name (builder, "top_k");
+      json_builder_add_int_value (builder, round->top_k);
+      json_builder_set_member_name (builder, "wildcards");
+      json_builder_add_int_value (builder, round->wildcards);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
+static void
+add_audit_id (JsonBuilder *builder,
+              const char  *member,
+              gint64       id)
+{
+  json_builder_set_member_name (builder, member);
+  if (id != 0)
+    json_builder_add_int_value (builder, id);
+  else
+    json_builder_add_null_value (builder);
+}
+
+int
+ctd_cli_log (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "log", (GOptionEntry[]) { { NULL } }, 0, 0, &status))
+    return status;
+  entries = ctd_store_list_audit (cli->store, &error);
+  if (entries == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const CtdStoreAuditEntry *entry = g_ptr_array_index (entries, i);
+
+      if (!cli->json)
+        {
+          printf ("#%" G_GINT64_FORMAT "  %s  %s: %s", entry->id, entry->time, entry->action,
+                  entry->summary);
+          if (entry->undone_by != 0)
+            printf ("  [undone by #%" G_GINT64_FORMAT "]", entry->undone_by);
+          printf ("\n");
+          continue;
+        }
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_int_value (builder, entry->id);
+      json_builder_set_member_name (builder, "time");
+      json_builder_add_string_value (builder, entry->time);
+      json_builder_set_member_name (builder, "action");
+      json_builder_add_string_value (builder, entry->action);
+      json_builder_set_member_name (builder, "summary");
+      json_builder_add_string_value (builder, entry->summary);
+      json_builder_set_member_name (builder, "before");
+      json_builder_add_value (builder, json_from_string (entry->before, NULL));
+      json_builder_set_member_name (builder, "after");
+      json_builder_add_value (builder, json_from_string (entry->after, NULL));
+      add_audit_id (builder, "undoes", entry->undoes);
+      add_audit_id (builder, "undone_by", entry->undone_by);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  if (cli->json)
+    ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
+int
+ctd_cli_undo (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *summary = NULL;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "undo", (GOptionEntry[]) { { NULL } }, 0, 0, &status))
+    return status;
+  if (!ctd_store_undo (cli->store, &summary, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "undone");
+      json_builder_add_string_value (builder, summary);
+      json_builder_end_object (builder);
+      ctd_cli_print_json (builder);
+    }
+  else
+    printf ("Undone: %s\n", summary);
+  return CTD_CLI_OK;
+}

@@ -1,0 +1,682 @@
+/* ctd-cli-rounds.c: draws, chouette sheets, results, cross-checks, money.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "chouette-td-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ctd-cli.h"
+
+/* The seats of chouette @number of @round: its players' ids and names. */
+static CtdStoreChouette *
+find_seats (CtdCli  *cli,
+            guint    round,
+            guint    number,
+            GError **error)
+{
+  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (cli->store, round, error);
+
+  if (chouettes == NULL)
+    return NULL;
+  for (guint i = 0; i < chouettes->len; i++)
+    if (((CtdStoreChouette *) g_ptr_array_index (chouettes, i))->number == number)
+      return g_ptr_array_steal_index (chouettes, i);
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+               "There is no chouette %u.%u: round %u has %u chouette%s", round, number, round,
+               chouettes->len, chouettes->len == 1 ? "" : "s");
+  return NULL;
+}
+
+static void
+add_players_json (JsonBuilder            *builder,
+                  const CtdStoreChouette *seats)
+{
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < seats->size; k++)
+    {
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "number");
+      json_builder_add_int_value (builder, k + 1);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, seats->names[k]);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+/* {"1": score, "2": score, ...} */
+static void
+add_scores_json (JsonBuilder     *builder,
+                 const char      *member,
+                 guint            size,
+                 const CtdHalves *scores)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_object (builder);
+  for (guint p = 0; p < size; p++)
+    {
+      char key[4];
+
+      g_snprintf (key, sizeof key, "%u", p + 1);
+      ctd_cli_add_score (builder, key, scores[p]);
+    }
+  json_builder_end_object (builder);
+}
+
+static void
+add_numbers_json (JsonBuilder *builder,
+                  const char  *member,
+                  guint        n,
+                  const guint *numbers)
+{
+  json_builder_set_member_name (builder, member);
+  if (numbers == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    json_builder_add_int_value (builder, numbers[i]);
+  json_builder_end_array (builder);
+}
+
+static char *
+scores_text (guint            size,
+             const CtdHalves *scores)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint p = 0; p < size; p++)
+    {
+      g_autofree char *score = ctd_halves_to_string (scores[p], TRUE);
+      g_string_append_printf (text, "%s%u: %s", p ? ", " : "", p + 1, score);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static int
+print_draw (CtdCli *cli,
+            guint   round)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (cli->store, round, &error);
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  CtdStoreRound info;
+
+  if (chouettes == NULL || !ctd_event_get_round (cli->store, round, &info, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  if (!cli->json)
+    printf ("Round %u (%s), seed %" G_GUINT64_FORMAT ":\n", round,
+            ctd_stage_to_string (info.stage), info.seed);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "round");
+  json_builder_add_int_value (builder, round);
+  json_builder_set_member_name (builder, "stage");
+  json_builder_add_string_value (builder, ctd_stage_to_string (info.stage));
+  /* A 64-bit seed does not fit a JSON number exactly: it is a string. */
+  json_builder_set_member_name (builder, "seed");
+  {
+    g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, info.seed);
+    json_builder_add_string_value (builder, seed);
+  }
+  json_builder_set_member_name (builder, "chouettes");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < chouettes->len; i++)
+    {
+      const CtdStoreChouette *seats = g_ptr_array_index (chouettes, i);
+      g_autofree char *label = g_strdup_printf ("%u.%u", round, seats->number);
+
+      if (!cli->json)
+        {
+          printf ("  %s  table %u:", label, seats->table);
+          for (guint k = 0; k < seats->size; k++)
+            printf ("%s %u %s", k ? "," : "", k + 1, seats->names[k]);
+          printf ("\n");
+        }
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "chouette");
+      json_builder_add_string_value (builder, label);
+      json_builder_set_member_name (builder, "table");
+      json_builder_add_int_value (builder, seats->table);
+      json_builder_set_member_name (builder, "size");
+      json_builder_add_int_value (builder, seats->size);
+      add_players_json (builder, seats);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  if (cli->json)
+    ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
+static gboolean
+parse_seed_option (const char  *text,
+                   guint64     *out_seed,
+                   int         *out_status)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (text == NULL)
+    {
+      *out_seed = ctd_rng_fresh_seed ();
+      return TRUE;
+    }
+  if (ctd_cli_parse_seed (text, out_seed, &error))
+    return TRUE;
+  *out_status = ctd_cli_usage ("%s", error->message);
+  return FALSE;
+}
+
+int
+ctd_cli_draw (CtdCli *cli)
+{
+  g_autofree char *seed_text = NULL;
+  g_autoptr(GError) error = NULL;
+  GOptionEntry entries[] = {
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, NULL, NULL },
+    { NULL },
+  };
+  guint64 seed;
+  guint round;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "draw [--seed N]", entries, 0, 0, &status) ||
+      !parse_seed_option (seed_text, &seed, &status))
+    return status;
+  if (!ctd_store_draw_round (cli->store, seed, &round, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  return print_draw (cli, round);
+}
+
+int
+ctd_cli_redraw (CtdCli *cli)
+{
+  g_autofree char *seed_text = NULL;
+  g_autoptr(GError) error = NULL;
+  GOptionEntry entries[] = {
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, NULL, NULL },
+    { NULL },
+  };
+  CtdStoreRound last;
+  guint64 seed;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "redraw [--seed N]", entries, 0, 0, &status) ||
+      !parse_seed_option (seed_text, &seed, &status))
+    return status;
+  if (!ctd_event_get_last_round (cli->store, &last, &error) ||
+      !ctd_store_redraw_round (cli->store, last.number, seed, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  return print_draw (cli, last.number);
+}
+
+/* Parses the CHOUETTE argument and loads its seats and games. */
+static gboolean
+load_chouette (CtdCli            *cli,
+               const char        *label,
+               guint             *out_round,
+               guint             *out_number,
+               CtdStoreChouette **out_seats,
+               CtdChouette      **out_chouette,
+               GError           **error)
+{
+  if (!ctd_event_parse_label (label, out_round, out_number, error))
+    return FALSE;
+  *out_seats = find_seats (cli, *out_round, *out_number, error);
+  if (*out_seats == NULL)
+    return FALSE;
+  *out_chouette = ctd_store_load_chouette (cli->store, *out_round, *out_number, error);
+  if (*out_chouette == NULL)
+    {
+      g_clear_pointer (out_seats, ctd_store_chouette_free);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The fixed last-segment order, else the one the scores give now. */
+static const guint *
+last_segment_order (const CtdChouette *chouette,
+                    guint             *computed)
+{
+  const guint *fixed = ctd_chouette_get_last_segment_order (chouette);
+
+  if (fixed != NULL)
+    return fixed;
+  return ctd_chouette_compute_last_segment_order (chouette, computed, NULL) ? computed : NULL;
+}
+
+static void
+print_order (const guint *order,
+             guint        n)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s%u", i ? " " : "", order[i]);
+  printf ("%-8s", text->str);
+  g_string_free (text, TRUE);
+}
+
+static void
+show_text (guint                   round,
+           const CtdStoreChouette *seats,
+           const CtdChouette      *chouette)
+{
+  guint size = seats->size;
+  guint computed[CTD_MAX_PLAYERS - 1];
+  const guint *order = last_segment_order (chouette, computed);
+  CtdHalves totals[CTD_MAX_PLAYERS];
+
+  printf ("Chouette %u.%u, table %u\n", round, seats->number, seats->table);
+  for (guint k = 0; k < size; k++)
+    printf ("  %u  %s\n", k + 1, seats->names[k]);
+  printf ("\nGame Seg Box Capt Cube Playing Decision Result                     ");
+  for (guint k = 0; k < size; k++)
+    printf ("%7s%u", "P", k + 1);
+  printf ("\n");
+
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      CtdChouetteGame view;
+      g_autofree char *result = NULL;
+
+      ctd_chouette_get_game (chouette, game, &view);
+      if (view.result != NULL)
+        result = ctd_result_format (view.result);
+      printf ("%4u %3u %3u ", game, view.slot.segment, view.slot.box);
+      if (view.slot.captain != 0)
+        printf ("%4u ", view.slot.captain);
+      else
+        printf ("%4s ", "?");
+      printf ("%4u ", view.slot.cube_start);
+      if (view.slot.captain != 0)
+        print_order (view.slot.playing_order, view.slot.n_crew);
+      else
+        printf ("%-8s", "?");
+      if (view.decision_known)
+        print_order (view.decision_order, view.slot.n_crew);
+      else
+        printf ("%-8s", "pending");
+      printf (" %-26s", result != NULL ? result : "");
+      for (guint k = 0; k < size && view.result != NULL; k++)
+        {
+          g_autofree char *delta = ctd_halves_to_string (view.deltas[k], TRUE);
+          printf ("%8s", delta);
+        }
+      printf ("\n");
+    }
+
+  ctd_chouette_get_totals (chouette, totals);
+  printf ("%-67s", "Totals");
+  for (guint k = 0; k < size; k++)
+    {
+      g_autofree char *total = ctd_halves_to_string (totals[k], TRUE);
+      printf ("%8s", total);
+    }
+  printf ("\nLast-segment order: ");
+  if (order != NULL)
+    {
+      print_order (order, size - 1);
+      printf ("%s\n", ctd_chouette_get_last_segment_order (chouette) ? "(fixed)" : "(not fixed yet)");
+    }
+  else
+    printf ("known once games 1-%u are entered\n", ctd_schedule_first_last_game (size) - 1);
+  if (ctd_chouette_last_segment_order_is_stale (chouette))
+    printf ("Warning: a correction changed the scores before the last segment; the order "
+            "it was played in is kept\n");
+}
+
+static void
+show_json (guint                   round,
+           const CtdStoreChouette *seats,
+           const CtdChouette      *chouette)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autofree char *label = g_strdup_printf ("%u.%u", round, seats->number);
+  guint computed[CTD_MAX_PLAYERS - 1];
+  CtdHalves totals[CTD_MAX_PLAYERS];
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "chouette");
+  json_builder_add_string_value (builder, label);
+  json_builder_set_member_name (builder, "round");
+  json_builder_add_int_value (builder, round);
+  json_builder_set_member_name (builder, "table");
+  json_builder_add_int_value (builder, seats->table);
+  json_builder_set_member_name (builder, "size");
+  json_builder_add_int_value (builder, seats->size);
+  add_players_json (builder, seats);
+
+  json_builder_set_member_name (builder, "games");
+  json_builder_begin_array (builder);
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      CtdChouetteGame view;
+
+      ctd_chouette_get_game (chouette, game, &view);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "game");
+      json_builder_add_int_value (builder, game);
+      json_builder_set_member_name (builder, "segment");
+      json_builder_add_int_value (builder, view.slot.segment);
+      json_builder_set_member_name (builder, "box");
+      json_builder_add_int_value (builder, view.slot.box);
+      json_builder_set_member_name (builder, "captain");
+      if (view.slot.captain != 0)
+        json_builder_add_int_value (builder, view.slot.captain);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "cube");
+      json_builder_add_int_value (builder, view.slot.cube_start);
+      add_numbers_json (builder, "playing_order", view.slot.captain ? view.slot.n_crew : 0,
+                        view.slot.playing_order);
+      add_numbers_json (builder, "decision_order", view.slot.n_crew,
+                        view.decision_known ? view.decision_order : NULL);
+      json_builder_set_member_name (builder, "result");
+      if (view.result != NULL)
+        {
+          g_autofree char *result = ctd_result_format (view.result);
+          json_builder_add_string_value (builder, result);
+          add_scores_json (builder, "deltas", seats->size, view.deltas);
+        }
+      else
+        {
+          json_builder_add_null_value (builder);
+          json_builder_set_member_name (builder, "deltas");
+          json_builder_add_null_value (builder);
+        }
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  ctd_chouette_get_totals (chouette, totals);
+  add_scores_json (builder, "totals", seats->size, totals);
+  add_numbers_json (builder, "last_segment_order", seats->size - 1,
+                    last_segment_order (chouette, computed));
+  json_builder_set_member_name (builder, "last_segment_order_fixed");
+  json_builder_add_boolean_value (builder, ctd_chouette_get_last_segment_order (chouette) != NULL);
+  json_builder_end_object (builder);
+  ctd_cli_print_json (builder);
+}
+
+int
+ctd_cli_show (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStoreChouette) seats = NULL;
+  g_autoptr(CtdChouette) chouette = NULL;
+  guint round, number;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "show CHOUETTE", (GOptionEntry[]) { { NULL } }, 1, 1, &status))
+    return status;
+  if (!load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  if (cli->json)
+    show_json (round, seats, chouette);
+  else
+    show_text (round, seats, chouette);
+  return CTD_CLI_OK;
+}
+
+int
+ctd_cli_record (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStoreChouette) seats = NULL;
+  g_autoptr(CtdChouette) chouette = NULL;
+  g_autofree char *result = NULL;
+  const char *usage = "record CHOUETTE GAME 'NOTATION'";
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  CtdChouetteGame view;
+  guint round, number;
+  guint64 game;
+  gboolean stale;
+
+  /* No option parsing: a notation may start with "-" ("- 2:1- 3:1-"). */
+  if (cli->argc != 3)
+    return ctd_cli_usage ("%s arguments (usage: %s)", cli->argc < 3 ? "missing" : "too many",
+                          usage);
+  if (!g_ascii_string_to_unsigned (cli->argv[1], 10, 1, CTD_N_GAMES, &game, NULL))
+    return ctd_cli_usage ("“%s” is not a game: games are 1 to 12 (usage: %s)", cli->argv[1],
+                          usage);
+  if (!ctd_event_parse_label (cli->argv[0], &round, &number, &error) ||
+      !ctd_store_record_game (cli->store, round, number, (guint) game, cli->argv[2], &error) ||
+      !load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  ctd_chouette_get_game (chouette, (guint) game, &view);
+  ctd_chouette_get_totals (chouette, totals);
+  result = ctd_result_format (view.result);
+  stale = ctd_chouette_last_segment_order_is_stale (chouette);
+
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "chouette");
+      json_builder_add_string_value (builder, cli->argv[0]);
+      json_builder_set_member_name (builder, "game");
+      json_builder_add_int_value (builder, (gint64) game);
+      json_builder_set_member_name (builder, "result");
+      json_builder_add_string_value (builder, result);
+      add_scores_json (builder, "deltas", seats->size, view.deltas);
+      add_scores_json (builder, "totals", seats->size, totals);
+      json_builder_set_member_name (builder, "warning");
+      if (stale)
+        json_builder_add_string_value (builder, "the last-segment order no longer matches the "
+                                                "scores before the last segment");
+      else
+        json_builder_add_null_value (builder);
+      json_builder_end_object (builder);
+      ctd_cli_print_json (builder);
+    }
+  else
+    {
+      g_autofree char *deltas = scores_text (seats->size, view.deltas);
+      g_autofree char *running = scores_text (seats->size, totals);
+
+      printf ("%u.%u game %u: %s\n  game   %s\n  totals %s\n", round, number, (guint) game,
+              result, deltas, running);
+      if (stale)
+        printf ("Warning: the last segment was played in an order the corrected scores no "
+                "longer give; it is kept\n");
+    }
+  return CTD_CLI_OK;
+}
+
+int
+ctd_cli_crosscheck (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStoreChouette) seats = NULL;
+  g_autoptr(CtdChouette) chouette = NULL;
+  g_autoptr(GArray) mismatches = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  const char *usage = "crosscheck CHOUETTE 1=TOTAL 2=TOTAL ...";
+  CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
+  gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
+  guint round, number;
+
+  /* No option parsing: a total may be negative ("2=-3.5"). */
+  if (cli->argc < 2)
+    return ctd_cli_usage ("missing arguments (usage: %s)", usage);
+  if (!load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  for (int i = 1; i < cli->argc; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (cli->argv[i], "=", 2);
+      guint64 player;
+
+      if (g_strv_length (parts) != 2 ||
+          !g_ascii_string_to_unsigned (parts[0], 10, 1, seats->size, &player, NULL) ||
+          !ctd_halves_parse (parts[1], &paper[player - 1]))
+        return ctd_cli_usage ("“%s” is not PLAYER=TOTAL with a player from 1 to %u and a total "
+                              "in whole or half points (usage: %s)", cli->argv[i], seats->size,
+                              usage);
+      given[player - 1] = TRUE;
+    }
+  if (!ctd_store_set_crosscheck (cli->store, round, number, paper, given, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  mismatches = ctd_chouette_crosscheck (chouette, paper, given);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "chouette");
+  json_builder_add_string_value (builder, cli->argv[0]);
+  json_builder_set_member_name (builder, "agrees");
+  json_builder_add_boolean_value (builder, mismatches->len == 0);
+  json_builder_set_member_name (builder, "mismatches");
+  json_builder_begin_array (builder);
+  if (!cli->json)
+    printf (mismatches->len == 0 ? "%s: the paper totals agree with the entered games\n"
+                                 : "%s: the paper totals disagree with the entered games\n",
+            cli->argv[0]);
+  for (guint i = 0; i < mismatches->len; i++)
+    {
+      const CtdCrosscheckMismatch *m = &g_array_index (mismatches, CtdCrosscheckMismatch, i);
+      g_autofree char *on_paper = ctd_halves_to_string (m->paper, TRUE);
+      g_autofree char *computed = ctd_halves_to_string (m->computed, TRUE);
+
+      if (!cli->json)
+        printf ("  player %u, %s: paper %s, games %s", m->player, seats->names[m->player - 1],
+                on_paper, computed);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "player");
+      json_builder_add_int_value (builder, m->player);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, seats->names[m->player - 1]);
+      ctd_cli_add_score (builder, "paper", m->paper);
+      ctd_cli_add_score (builder, "computed", m->computed);
+      json_builder_set_member_name (builder, "suspect_games");
+      json_builder_begin_array (builder);
+      for (guint game = 1; game <= CTD_N_GAMES; game++)
+        if (m->suspects & (1u << (game - 1)))
+          {
+            json_builder_add_int_value (builder, game);
+            if (!cli->json)
+              printf ("%s%u", m->suspects & ((1u << (game - 1)) - 1) ? ", "
+                                                                   : "; look first at game ",
+                      game);
+          }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+      if (!cli->json)
+        printf ("\n");
+    }
+  json_builder_end_array (builder);
+
+  /* The running totals, row by row as the paper sheet shows them. */
+  json_builder_set_member_name (builder, "running_totals");
+  json_builder_begin_array (builder);
+  if (!cli->json && mismatches->len > 0)
+    printf ("Running totals of the entered games:\n");
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      CtdChouetteGame view;
+
+      ctd_chouette_get_game (chouette, game, &view);
+      if (view.result == NULL)
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "game");
+      json_builder_add_int_value (builder, game);
+      add_scores_json (builder, "totals", seats->size, view.running);
+      json_builder_end_object (builder);
+      if (!cli->json && mismatches->len > 0)
+        {
+          g_autofree char *running = scores_text (seats->size, view.running);
+          printf ("  game %2u  %s\n", game, running);
+        }
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  if (cli->json)
+    ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
+int
+ctd_cli_settle (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStoreChouette) seats = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autofree char *stake = NULL;
+  CtdSettlement settlement;
+  guint round, number;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "settle CHOUETTE", (GOptionEntry[]) { { NULL } }, 1, 1, &status))
+    return status;
+  if (!ctd_event_parse_label (cli->argv[0], &round, &number, &error) ||
+      (seats = find_seats (cli, round, number, &error)) == NULL ||
+      !ctd_event_settle (cli->store, round, number, &settlement, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  stake = ctd_money_to_string (settlement.stake);
+
+  if (!cli->json)
+    printf ("Chouette %s at %s a point:\n", cli->argv[0], stake);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "chouette");
+  json_builder_add_string_value (builder, cli->argv[0]);
+  json_builder_set_member_name (builder, "stake");
+  json_builder_add_string_value (builder, stake);
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < settlement.n_players; k++)
+    {
+      g_autofree char *score = ctd_halves_to_string (settlement.scores[k], TRUE);
+      g_autofree char *amount = ctd_money_to_string (settlement.amounts[k]);
+
+      if (!cli->json)
+        printf ("  %u %-24s %8s  %10s\n", k + 1, seats->names[k], score, amount);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "number");
+      json_builder_add_int_value (builder, k + 1);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, seats->names[k]);
+      ctd_cli_add_score (builder, "score", settlement.scores[k]);
+      json_builder_set_member_name (builder, "amount");
+      json_builder_add_string_value (builder, amount);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "payments");
+  json_builder_begin_array (builder);
+  if (!cli->json)
+    printf (settlement.n_transfers ? "Payments:\n" : "Nobody owes anything.\n");
+  for (guint i = 0; i < settlement.n_transfers; i++)
+    {
+      const CtdTransfer *t = &settlement.transfers[i];
+      g_autofree char *amount = ctd_money_to_string (t->amount);
+
+      if (!cli->json)
+        printf ("  %s pays %s %s\n", seats->names[t->from - 1], seats->names[t->to - 1], amount);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "from");
+      json_builder_add_int_value (builder, t->from);
+      json_builder_set_member_name (builder, "to");
+      json_builder_add_int_value (builder, t->to);
+      ctd_cli_add_score (builder, "points", t->points);
+      json_builder_set_member_name (builder, "amount");
+      json_builder_add_string_value (builder, amount);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  if (cli->json)
+    ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}

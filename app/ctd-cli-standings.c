@@ -1,0 +1,389 @@
+/* ctd-cli-standings.c: standings, placings, roll-offs and advancement.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "chouette-td-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ctd-cli.h"
+
+static const char *
+name_of (const CtdStandings *standings,
+         gint64              player_id)
+{
+  for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)
+    if (ctd_standings_get_row (standings, i)->player_id == player_id)
+      return ctd_standings_get_row (standings, i)->name;
+  return "?";
+}
+
+static gboolean
+contains_id (const GArray *ids,
+             gint64        id)
+{
+  for (guint i = 0; ids != NULL && i < ids->len; i++)
+    if (g_array_index (ids, gint64, i) == id)
+      return TRUE;
+  return FALSE;
+}
+
+/* "1", "4=" (tied), or "" when the view carries no ranks. */
+static char *
+rank_text (const CtdStandingsRow *row)
+{
+  if (row->rank == 0)
+    return g_strdup ("");
+  return g_strdup_printf ("%u%s", row->rank, row->tied ? "=" : "");
+}
+
+/* Progress of a secret round: what may be posted instead of scores. */
+static void
+print_progress (CtdCli *cli,
+                guint   round)
+{
+  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (cli->store, round, NULL);
+
+  for (guint i = 0; chouettes != NULL && i < chouettes->len; i++)
+    {
+      const CtdStoreChouette *seats = g_ptr_array_index (chouettes, i);
+      g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (cli->store, round,
+                                                                 seats->number, NULL);
+
+      if (chouette != NULL)
+        printf ("  %u.%u: %u of 12 games\n", round, seats->number,
+                ctd_chouette_get_n_recorded (chouette));
+    }
+}
+
+int
+ctd_cli_standings (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStandings) standings = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  gboolean public_view = FALSE;
+  int round = 0;
+  GOptionEntry entries[] = {
+    { "round", 0, 0, G_OPTION_ARG_INT, &round, NULL, NULL },
+    { "public", 0, 0, G_OPTION_ARG_NONE, &public_view, NULL, NULL },
+    { NULL },
+  };
+  CtdStoreRound info;
+  gboolean hidden;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "standings [--round N] [--public]", entries, 0, 0, &status))
+    return status;
+  if (round < 0)
+    return ctd_cli_usage ("--round takes a round number");
+  if (!(round > 0 ? ctd_event_get_round (cli->store, (guint) round, &info, &error)
+                  : ctd_event_get_last_round (cli->store, &info, &error)))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  standings = ctd_event_round_standings (cli->store, info.number, public_view, &error);
+  advancers = ctd_store_list_advancers (cli->store, info.number, &error);
+  if (standings == NULL || advancers == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  hidden = ctd_standings_get_scores_hidden (standings);
+
+  if (!cli->json)
+    {
+      printf ("Round %u (%s): %s\n", info.number, ctd_stage_to_string (info.stage),
+              ctd_round_state_to_string (info.state));
+      if (hidden)
+        {
+          printf ("Scores stay secret until every chouette of the round is complete "
+                  "(rule 1.7).\n");
+          print_progress (cli, info.number);
+        }
+    }
+  json_builder_begin_array (builder);
+  for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)
+    {
+      const CtdStandingsRow *row = ctd_standings_get_row (standings, i);
+      g_autofree char *label = g_strdup_printf ("%u.%u", info.number, row->chouette);
+      gboolean advances = contains_id (advancers, row->player_id);
+
+      if (!cli->json)
+        {
+          g_autofree char *rank = rank_text (row);
+          g_autofree char *score = hidden ? g_strdup ("") : ctd_halves_to_string (row->score, TRUE);
+
+          printf ("%5s  %-28s %-6s %8s%s\n", rank, row->name, label, score,
+                  advances ? "  advances" : "");
+          continue;
+        }
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "rank");
+      if (hidden)
+        json_builder_add_null_value (builder);
+      else
+        json_builder_add_int_value (builder, row->rank);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, row->name);
+      json_builder_set_member_name (builder, "chouette");
+      json_builder_add_string_value (builder, label);
+      if (!hidden)
+        {
+          ctd_cli_add_score (builder, "score", row->score);
+          json_builder_set_member_name (builder, "tied");
+          json_builder_add_boolean_value (builder, row->tied);
+        }
+      json_builder_set_member_name (builder, "advances");
+      json_builder_add_boolean_value (builder, advances);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  if (cli->json)
+    ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
+static const char *
+ordinal_suffix (guint place)
+{
+  if (place % 100 >= 11 && place % 100 <= 13)
+    return "th";
+  return place % 10 == 1 ? "st" : place % 10 == 2 ? "nd" : place % 10 == 3 ? "rd" : "th";
+}
+
+int
+ctd_cli_results (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStandings) placings = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  CtdStoreRound info;
+  guint round;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "results", (GOptionEntry[]) { { NULL } }, 0, 0, &status))
+    return status;
+  placings = ctd_event_final_placings (cli->store, &round, &error);
+  if (placings == NULL || !ctd_event_get_round (cli->store, round, &info, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  if (!cli->json && info.state < CTD_ROUND_COMPLETE)
+    printf ("The final is %s: these are the standings so far.\n",
+            ctd_round_state_to_string (info.state));
+  json_builder_begin_array (builder);
+  for (gsize i = 0; i < ctd_standings_get_n_rows (placings); i++)
+    {
+      const CtdStandingsRow *row = ctd_standings_get_row (placings, i);
+      g_autofree char *score = ctd_halves_to_string (row->score, TRUE);
+
+      if (!cli->json)
+        {
+          printf ("%u%s%s  %-28s %8s%s\n", row->rank, ordinal_suffix (row->rank),
+                  row->tied ? "=" : " ", row->name, score,
+                  row->tied ? "  (tied: record a roll-off)" : "");
+          continue;
+        }
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "place");
+      json_builder_add_int_value (builder, row->rank);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, row->name);
+      ctd_cli_add_score (builder, "score", row->score);
+      json_builder_set_member_name (builder, "tied");
+      json_builder_add_boolean_value (builder, row->tied);
+      json_builder_set_member_name (builder, "final_complete");
+      json_builder_add_boolean_value (builder, info.state >= CTD_ROUND_COMPLETE);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  if (cli->json)
+    ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
+/* The advancement the director named, or the plan's for the round. */
+static gboolean
+choose_advancement (CtdCli  *cli,
+                    guint    round,
+                    int      top_k,
+                    int      wildcards,
+                    guint   *out_top_k,
+                    guint   *out_wildcards,
+                    GError **error)
+{
+  if (top_k < 0 || wildcards < 0)
+    {
+      if (!ctd_event_default_advancement (cli->store, round, out_top_k, out_wildcards, error))
+        return FALSE;
+    }
+  if (top_k >= 0)
+    *out_top_k = (guint) top_k;
+  if (wildcards >= 0)
+    *out_wildcards = (guint) wildcards;
+  return TRUE;
+}
+
+int
+ctd_cli_tiebreak (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(CtdStandings) standings = NULL;
+  g_autofree char *seed_text = NULL;
+  g_autofree gint64 *order = NULL;
+  gboolean roll = FALSE;
+  int top_k = -1;
+  int wildcards = -1;
+  GOptionEntry entries[] = {
+    { "roll", 0, 0, G_OPTION_ARG_NONE, &roll, NULL, NULL },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, NULL, NULL },
+    { "top", 0, 0, G_OPTION_ARG_INT, &top_k, NULL, NULL },
+    { "wildcards", 0, 0, G_OPTION_ARG_INT, &wildcards, NULL, NULL },
+    { NULL },
+  };
+  const char *usage = "tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll [--seed N] "
+                      "[--top K] [--wildcards W] [NAME ...]";
+  guint64 round;
+  guint64 seed = 0;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, usage, entries, 1, -1, &status))
+    return status;
+  if (!g_ascii_string_to_unsigned (cli->argv[0], 10, 1, G_MAXUINT, &round, NULL))
+    return ctd_cli_usage ("“%s” is not a round number (usage: %s)", cli->argv[0], usage);
+  if (!roll && (seed_text != NULL || cli->argc < 3))
+    return ctd_cli_usage ("name the tied players in roll-off order, winner first, or use --roll "
+                          "(usage: %s)", usage);
+  if (roll && seed_text != NULL && !ctd_cli_parse_seed (seed_text, &seed, &error))
+    return ctd_cli_usage ("%s", error->message);
+  if (roll && seed_text == NULL)
+    seed = ctd_rng_fresh_seed ();
+
+  standings = ctd_event_round_standings (cli->store, (guint) round, FALSE, &error);
+  if (standings == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  for (int i = 1; i < cli->argc; i++)
+    {
+      g_autoptr(CtdStorePlayer) player = NULL;
+
+      if (!ctd_cli_find_player (cli, cli->argv[i], &player, &error))
+        return ctd_cli_refused (g_steal_pointer (&error));
+      g_array_append_val (ids, player->id);
+    }
+  if (roll && ids->len == 0)
+    {
+      guint k = 0, w = 0;
+
+      g_clear_pointer (&ids, g_array_unref);
+      if (!choose_advancement (cli, (guint) round, top_k, wildcards, &k, &w, &error) &&
+          !g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED))
+        return ctd_cli_refused (g_steal_pointer (&error));
+      g_clear_error (&error);
+      ids = ctd_event_find_tie (cli->store, (guint) round, k, w, &error);
+      if (ids == NULL)
+        return ctd_cli_refused (g_steal_pointer (&error));
+    }
+
+  order = g_new (gint64, MAX (ids->len, 1));
+  if (roll)
+    ctd_standings_roll ((const gint64 *) ids->data, ids->len, seed, order);
+  else
+    memcpy (order, ids->data, ids->len * sizeof (gint64));
+  if (!ctd_event_tiebreak (cli->store, (guint) round, order, ids->len, roll ? &seed : NULL,
+                           &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "round");
+      json_builder_add_int_value (builder, (gint64) round);
+      json_builder_set_member_name (builder, "order");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < ids->len; i++)
+        json_builder_add_string_value (builder, name_of (standings, order[i]));
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "seed");
+      if (roll)
+        {
+          g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+          json_builder_add_string_value (builder, text);
+        }
+      else
+        json_builder_add_null_value (builder);
+      json_builder_end_object (builder);
+      ctd_cli_print_json (builder);
+      return CTD_CLI_OK;
+    }
+  printf ("Round %u roll-off, winner first:", (guint) round);
+  for (guint i = 0; i < ids->len; i++)
+    printf ("%s %s", i ? "," : "", name_of (standings, order[i]));
+  if (roll)
+    printf (" (rolled with seed %" G_GUINT64_FORMAT ")", seed);
+  printf ("\n");
+  return CTD_CLI_OK;
+}
+
+int
+ctd_cli_advance (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(CtdStandings) standings = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  int top_k = -1;
+  int wildcards = -1;
+  GOptionEntry entries[] = {
+    { "top", 0, 0, G_OPTION_ARG_INT, &top_k, NULL, NULL },
+    { "wildcards", 0, 0, G_OPTION_ARG_INT, &wildcards, NULL, NULL },
+    { NULL },
+  };
+  CtdStoreRound last;
+  CtdStage next_stage;
+  guint k = 0, w = 0;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, "advance [--top K] [--wildcards W]", entries, 0, 0, &status))
+    return status;
+  if (!ctd_event_get_last_round (cli->store, &last, &error) ||
+      !choose_advancement (cli, last.number, top_k, wildcards, &k, &w, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  advancers = ctd_event_advance (cli->store, last.number, k, w, NULL, &error);
+  if (advancers == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  standings = ctd_event_round_standings (cli->store, last.number, FALSE, &error);
+  if (standings == NULL || !ctd_advance_check_next_size (advancers->len, &next_stage, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  if (!cli->json)
+    {
+      printf ("Round %u: top %u of each chouette and %u wildcard%s advance to the %s "
+              "(%u players):\n", last.number, k, w, w == 1 ? "" : "s",
+              ctd_stage_to_string (next_stage), advancers->len);
+      for (guint i = 0; i < advancers->len; i++)
+        printf ("  %s\n", name_of (standings, g_array_index (advancers, gint64, i)));
+      return CTD_CLI_OK;
+    }
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "round");
+  json_builder_add_int_value (builder, last.number);
+  json_builder_set_member_name (builder, "top_k");
+  json_builder_add_int_value (builder, k);
+  json_builder_set_member_name (builder, "wildcards");
+  json_builder_add_int_value (builder, w);
+  json_builder_set_member_name (builder, "next_stage");
+  json_builder_add_string_value (builder, ctd_stage_to_string (next_stage));
+  json_builder_set_member_name (builder, "advancers");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < advancers->len; i++)
+    json_builder_add_string_value (builder,
+                                   name_of (standings, g_array_index (advancers, gint64, i)));
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}

@@ -1,0 +1,82 @@
+/* ctd-cli.h: shared by the chouette-td-cli commands.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "ctd-event.h"
+#include "ctd-rng.h"
+#include "ctd-store.h"
+
+G_BEGIN_DECLS
+
+/* Exit codes: a contract with scripts. */
+#define CTD_CLI_OK      0
+#define CTD_CLI_REFUSED 1
+#define CTD_CLI_USAGE   2
+
+/*
+ * CtdCli:
+ * @path: the event file
+ * @json: print JSON instead of text
+ * @store: the open event (NULL for `init`, which creates it)
+ * @argc, @argv: the command's own arguments, after its name
+ */
+typedef struct
+{
+  const char *path;
+  gboolean    json;
+  CtdStore   *store;
+  int         argc;
+  char      **argv;
+} CtdCli;
+
+typedef int (*CtdCliCommand) (CtdCli *cli);
+
+int       ctd_cli_refused         (GError       *error);
+int       ctd_cli_usage           (const char   *format,
+                                   ...) G_GNUC_PRINTF (1, 2);
+gboolean  ctd_cli_parse_options   (CtdCli       *cli,
+                                   const char   *usage,
+                                   GOptionEntry *entries,
+                                   int           min_args,
+                                   int           max_args,
+                                   int          *out_status);
+void      ctd_cli_print_json      (JsonBuilder  *builder);
+void      ctd_cli_add_score       (JsonBuilder  *builder,
+                                   const char   *member,
+                                   CtdHalves     halves);
+gboolean  ctd_cli_find_player     (CtdCli       *cli,
+                                   const char   *name_or_id,
+                                   CtdStorePlayer **out_player,
+                                   GError      **error);
+gboolean  ctd_cli_parse_seed      (const char   *text,
+                                   guint64      *out_seed,
+                                   GError      **error);
+gboolean  ctd_cli_parse_money     (const char   *text,
+                                   const char   *what,
+                                   gint64       *out_cents,
+                                   GError      **error);
+
+/* Commands, one small function each. */
+int ctd_cli_init        (CtdCli *cli);
+int ctd_cli_player      (CtdCli *cli);
+int ctd_cli_draw        (CtdCli *cli);
+int ctd_cli_redraw      (CtdCli *cli);
+int ctd_cli_show        (CtdCli *cli);
+int ctd_cli_record      (CtdCli *cli);
+int ctd_cli_crosscheck  (CtdCli *cli);
+int ctd_cli_standings   (CtdCli *cli);
+int ctd_cli_results     (CtdCli *cli);
+int ctd_cli_plan        (CtdCli *cli);
+int ctd_cli_settle      (CtdCli *cli);
+int ctd_cli_log         (CtdCli *cli);
+int ctd_cli_undo        (CtdCli *cli);
+int ctd_cli_tiebreak    (CtdCli *cli);
+int ctd_cli_advance     (CtdCli *cli);
+
+G_END_DECLS

@@ -1,0 +1,536 @@
+/* ctd-event.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-event"
+
+#include "config.h"
+
+#include "ctd-event.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The event as the director works it: views and actions that need both
+ * the records (ctd-store) and the rules (standings, advancement, money).
+ * The CLI and the GUI call these, so neither decides a rule itself.
+ */
+
+G_DEFINE_QUARK (ctd-event-error-quark, ctd_event_error)
+
+/**
+ * ctd_event_parse_label:
+ * @label: "1.3": round 1, chouette 3
+ * @out_round: (out): the round
+ * @out_chouette: (out): the chouette's number in its round
+ * @error: return location for a #GError
+ *
+ * Returns: whether @label is a chouette label
+ */
+gboolean
+ctd_event_parse_label (const char  *label,
+                       guint       *out_round,
+                       guint       *out_chouette,
+                       GError     **error)
+{
+  g_auto(GStrv) parts = NULL;
+  guint64 numbers[2];
+
+  g_return_val_if_fail (label != NULL, FALSE);
+  g_return_val_if_fail (out_round != NULL && out_chouette != NULL, FALSE);
+
+  parts = g_strsplit (label, ".", -1);
+  if (g_strv_length (parts) != 2 ||
+      !g_ascii_string_to_unsigned (parts[0], 10, 1, 999, &numbers[0], NULL) ||
+      !g_ascii_string_to_unsigned (parts[1], 10, 1, 999, &numbers[1], NULL))
+    {
+      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_LABEL,
+                   "“%s” is not a chouette: write ROUND.NUMBER, e.g. 1.3 for chouette 3 "
+                   "of round 1", label);
+      return FALSE;
+    }
+  *out_round = (guint) numbers[0];
+  *out_chouette = (guint) numbers[1];
+  return TRUE;
+}
+
+/**
+ * ctd_event_get_round:
+ * @store: an event
+ * @round: a round number
+ * @out_round: (out): the round's record and derived state
+ * @error: return location for a #GError
+ *
+ * Returns: whether the round exists
+ */
+gboolean
+ctd_event_get_round (CtdStore       *store,
+                     guint           round,
+                     CtdStoreRound  *out_round,
+                     GError        **error)
+{
+  g_autoptr(GArray) rounds = ctd_store_list_rounds (store, error);
+
+  if (rounds == NULL)
+    return FALSE;
+  for (guint i = 0; i < rounds->len; i++)
+    if (g_array_index (rounds, CtdStoreRound, i).number == round)
+      {
+        *out_round = g_array_index (rounds, CtdStoreRound, i);
+        return TRUE;
+      }
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+               rounds->len == 0 ? "There is no round %u: nothing has been drawn yet"
+                                : "There is no round %u in this event", round);
+  return FALSE;
+}
+
+/**
+ * ctd_event_get_last_round:
+ * @store: an event
+ * @out_round: (out): the newest round
+ * @error: return location for a #GError
+ *
+ * Returns: whether any round has been drawn
+ */
+gboolean
+ctd_event_get_last_round (CtdStore       *store,
+                          CtdStoreRound  *out_round,
+                          GError        **error)
+{
+  g_autoptr(GArray) rounds = ctd_store_list_rounds (store, error);
+
+  if (rounds == NULL)
+    return FALSE;
+  if (rounds->len == 0)
+    {
+      g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+                           "Nothing has been drawn yet: draw the qualifying round first");
+      return FALSE;
+    }
+  *out_round = g_array_index (rounds, CtdStoreRound, rounds->len - 1);
+  return TRUE;
+}
+
+/**
+ * ctd_event_round_standings:
+ * @store: an event
+ * @round: a round number
+ * @public_view: whether these standings are to be posted
+ * @error: return location for a #GError
+ *
+ * Every player of the round by chouette total, with the stored roll-offs
+ * applied. A public view of a secret round carries no scores (rule 1.7).
+ * A roll-off that a later correction made moot (its players are no
+ * longer tied) no longer applies: standings follow the games.
+ *
+ * Returns: (transfer full): the standings, or %NULL with @error set
+ */
+CtdStandings *
+ctd_event_round_standings (CtdStore  *store,
+                           guint      round,
+                           gboolean   public_view,
+                           GError   **error)
+{
+  g_autoptr(GPtrArray) chouettes = NULL;
+  g_autoptr(GPtrArray) rolloffs = NULL;
+  g_autoptr(GArray) entries = NULL;
+  g_autoptr(CtdStandings) standings = NULL;
+  CtdStoreRound info;
+
+  g_return_val_if_fail (store != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!ctd_event_get_round (store, round, &info, error))
+    return NULL;
+  chouettes = ctd_store_list_chouettes (store, round, error);
+  if (chouettes == NULL)
+    return NULL;
+
+  entries = g_array_new (FALSE, FALSE, sizeof (CtdStandingsEntry));
+  for (guint c = 0; c < chouettes->len; c++)
+    {
+      const CtdStoreChouette *seats = g_ptr_array_index (chouettes, c);
+      g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (store, round, seats->number,
+                                                                 error);
+      CtdHalves totals[CTD_MAX_PLAYERS];
+
+      if (chouette == NULL)
+        return NULL;
+      ctd_chouette_get_totals (chouette, totals);
+      for (guint k = 0; k < seats->size; k++)
+        {
+          CtdStandingsEntry entry = { seats->players[k], seats->names[k], seats->number,
+                                      totals[k] };
+          g_array_append_val (entries, entry);
+        }
+    }
+
+  if (public_view)
+    return ctd_standings_new_public ((const CtdStandingsEntry *) entries->data, entries->len,
+                                     info.stage, info.state);
+
+  standings = ctd_standings_new ((const CtdStandingsEntry *) entries->data, entries->len);
+  rolloffs = ctd_store_list_rolloffs (store, round, error);
+  if (rolloffs == NULL)
+    return NULL;
+  for (guint i = 0; i < rolloffs->len; i++)
+    {
+      GArray *order = g_ptr_array_index (rolloffs, i);
+      g_autoptr(GError) moot = NULL;
+
+      if (!ctd_standings_add_rolloff (standings, (const gint64 *) order->data, order->len, &moot))
+        g_debug ("Round %u: roll-off %u no longer applies: %s", round, i + 1, moot->message);
+    }
+  return g_steal_pointer (&standings);
+}
+
+/* Refuses advancement from a round that is not finished, naming what is
+ * missing chouette by chouette. */
+static gboolean
+check_round_finished (CtdStore             *store,
+                      const CtdStoreRound  *info,
+                      GError              **error)
+{
+  g_autoptr(GPtrArray) chouettes = NULL;
+  g_autoptr(GString) missing = NULL;
+
+  if (info->stage == CTD_STAGE_FINAL)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
+                   "Round %u is the final: nobody advances from it; its scores give "
+                   "the placings", info->number);
+      return FALSE;
+    }
+  if (info->state >= CTD_ROUND_COMPLETE)
+    return TRUE;
+
+  chouettes = ctd_store_list_chouettes (store, info->number, error);
+  if (chouettes == NULL)
+    return FALSE;
+  missing = g_string_new (NULL);
+  for (guint c = 0; c < chouettes->len; c++)
+    {
+      const CtdStoreChouette *seats = g_ptr_array_index (chouettes, c);
+      g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (store, info->number,
+                                                                 seats->number, error);
+      CtdHalves paper[CTD_MAX_PLAYERS];
+      gboolean given[CTD_MAX_PLAYERS];
+      g_autoptr(GArray) mismatches = NULL;
+      guint n;
+
+      if (chouette == NULL || !ctd_store_get_crosscheck (store, info->number, seats->number,
+                                                         paper, given, error))
+        return FALSE;
+      n = ctd_chouette_get_n_recorded (chouette);
+      mismatches = ctd_chouette_crosscheck (chouette, paper, given);
+      if (n < CTD_N_GAMES)
+        g_string_append_printf (missing, "%s%u.%u has %u of 12 games", missing->len ? "; " : "",
+                                info->number, seats->number, n);
+      else if (mismatches->len > 0)
+        g_string_append_printf (missing, "%s%u.%u disagrees with its paper totals",
+                                missing->len ? "; " : "", info->number, seats->number);
+    }
+  g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+               "Round %u is not complete, so nobody can advance yet: %s", info->number,
+               missing->str);
+  return FALSE;
+}
+
+/**
+ * ctd_event_default_advancement:
+ * @store: an event
+ * @round: a qualifying or semi-final round
+ * @out_top_k: (out): how many advance from each chouette
+ * @out_wildcards: (out): how many more by best remaining score
+ * @error: return location for a #GError
+ *
+ * What the proposed plan (ctd_advance_plan()) says for a round of this
+ * size, used when the director names no top K or wildcards.
+ *
+ * Returns: whether the round has a proposed advancement
+ */
+gboolean
+ctd_event_default_advancement (CtdStore  *store,
+                               guint      round,
+                               guint     *out_top_k,
+                               guint     *out_wildcards,
+                               GError   **error)
+{
+  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, round, error);
+  guint n_players = 0;
+  CtdPlan plan;
+
+  if (chouettes == NULL)
+    return FALSE;
+  for (guint c = 0; c < chouettes->len; c++)
+    n_players += ((const CtdStoreChouette *) g_ptr_array_index (chouettes, c))->size;
+  if (!ctd_advance_plan (n_players, &plan, error))
+    return FALSE;
+  if (plan.rounds[0].stage == CTD_STAGE_FINAL)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
+                   "Round %u is the final: nobody advances from it", round);
+      return FALSE;
+    }
+  *out_top_k = plan.rounds[0].top_k;
+  *out_wildcards = plan.rounds[0].wildcards;
+  return TRUE;
+}
+
+/**
+ * ctd_event_advance:
+ * @store: an event
+ * @round: a complete qualifying or semi-final round
+ * @top_k: how many advance from each chouette
+ * @wildcards: how many more advance by best remaining score
+ * @out_tie: (out caller-allocates) (optional): on a tie at the cut, the
+ *   players to roll off; clear with ctd_advance_tie_clear()
+ * @error: return location for a #GError
+ *
+ * Chooses and stores who advances (SPEC 6). Refused while the round is
+ * incomplete, while a tie straddles a cut, or when the next round would
+ * be 5 or fewer than 3 players; a refusal changes nothing.
+ *
+ * Returns: (transfer full) (element-type gint64): the advancers' ids
+ */
+GArray *
+ctd_event_advance (CtdStore       *store,
+                   guint           round,
+                   guint           top_k,
+                   guint           wildcards,
+                   CtdAdvanceTie  *out_tie,
+                   GError        **error)
+{
+  g_autoptr(CtdStandings) standings = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  CtdStoreRound info;
+
+  g_return_val_if_fail (store != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!ctd_event_get_round (store, round, &info, error) ||
+      !check_round_finished (store, &info, error))
+    return NULL;
+  standings = ctd_event_round_standings (store, round, FALSE, error);
+  if (standings == NULL)
+    return NULL;
+  advancers = ctd_advance_select (standings, top_k, wildcards, out_tie, error);
+  if (advancers == NULL)
+    return NULL;
+  if (!ctd_store_set_advancement (store, round, top_k, wildcards,
+                                  (const gint64 *) advancers->data, advancers->len, error))
+    return NULL;
+  return g_steal_pointer (&advancers);
+}
+
+/* The first tie of the final's placings: every player level with the
+ * best-placed player whose place no roll-off has settled. */
+static GArray *
+first_placing_tie (const CtdStandings *standings)
+{
+  gsize n = ctd_standings_get_n_rows (standings);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      const CtdStandingsRow *row = ctd_standings_get_row (standings, i);
+      GArray *ids;
+
+      if (!row->tied)
+        continue;
+      ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+      for (gsize j = 0; j < n; j++)
+        {
+          const CtdStandingsRow *other = ctd_standings_get_row (standings, j);
+
+          if (ctd_standings_compare (standings, row->player_id, other->player_id) == 0)
+            g_array_append_val (ids, other->player_id);
+        }
+      return ids;
+    }
+  return NULL;
+}
+
+/**
+ * ctd_event_find_tie:
+ * @store: an event
+ * @round: a complete round
+ * @top_k: the cut per chouette (ignored for the final)
+ * @wildcards: the wildcards (ignored for the final)
+ * @error: return location for a #GError
+ *
+ * The players a roll-off must order before the round can go on: those
+ * tied across an advancement cut, or, in the final, those tied for a
+ * place.
+ *
+ * Returns: (transfer full) (element-type gint64): their ids, or %NULL
+ *   with @error set (%CTD_EVENT_ERROR_NO_TIE when nothing is tied)
+ */
+GArray *
+ctd_event_find_tie (CtdStore  *store,
+                    guint      round,
+                    guint      top_k,
+                    guint      wildcards,
+                    GError   **error)
+{
+  g_autoptr(CtdStandings) standings = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GError) local_error = NULL;
+  CtdAdvanceTie tie = { 0, NULL };
+  CtdStoreRound info;
+  GArray *ids;
+
+  g_return_val_if_fail (store != NULL, NULL);
+
+  if (!ctd_event_get_round (store, round, &info, error))
+    return NULL;
+  if (info.state < CTD_ROUND_COMPLETE)
+    {
+      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+                   "Round %u is %s: roll-offs wait until every game is entered",
+                   round, ctd_round_state_to_string (info.state));
+      return NULL;
+    }
+  standings = ctd_event_round_standings (store, round, FALSE, error);
+  if (standings == NULL)
+    return NULL;
+
+  if (info.stage == CTD_STAGE_FINAL)
+    {
+      ids = first_placing_tie (standings);
+      if (ids == NULL)
+        g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE,
+                     "No placing of the final (round %u) is tied", round);
+      return ids;
+    }
+
+  advancers = ctd_advance_select (standings, top_k, wildcards, &tie, &local_error);
+  if (advancers != NULL)
+    {
+      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE,
+                   "Nothing is tied at the cut of round %u (top %u of each chouette, "
+                   "%u wildcard%s)", round, top_k, wildcards, wildcards == 1 ? "" : "s");
+      return NULL;
+    }
+  if (!g_error_matches (local_error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_TIE))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  ids = g_steal_pointer (&tie.player_ids);
+  ctd_advance_tie_clear (&tie);
+  return ids;
+}
+
+/**
+ * ctd_event_tiebreak:
+ * @store: an event
+ * @round: a complete round
+ * @order: (array length=n_players): tied players, roll-off winner first
+ * @n_players: how many
+ * @seed: (nullable): the seed when the software rolled, %NULL when the
+ *   players rolled at the table
+ * @error: return location for a #GError
+ *
+ * Records a roll-off after checking it against the standings: the
+ * players must be tied, and no earlier roll-off may have ordered them.
+ *
+ * Returns: whether the roll-off was stored
+ */
+gboolean
+ctd_event_tiebreak (CtdStore       *store,
+                    guint           round,
+                    const gint64   *order,
+                    gsize           n_players,
+                    const guint64  *seed,
+                    GError        **error)
+{
+  g_autoptr(CtdStandings) standings = NULL;
+
+  g_return_val_if_fail (store != NULL, FALSE);
+  g_return_val_if_fail (order != NULL || n_players == 0, FALSE);
+
+  standings = ctd_event_round_standings (store, round, FALSE, error);
+  if (standings == NULL || !ctd_standings_add_rolloff (standings, order, n_players, error))
+    return FALSE;
+  return ctd_store_add_rolloff (store, round, order, n_players, seed, error);
+}
+
+/**
+ * ctd_event_final_placings:
+ * @store: an event
+ * @out_round: (out) (optional): the final's round number
+ * @error: return location for a #GError
+ *
+ * Rule 1.9: the final's scores give 1st to 4th; ties stay flagged until
+ * a roll-off orders them.
+ *
+ * Returns: (transfer full): the final's standings
+ */
+CtdStandings *
+ctd_event_final_placings (CtdStore  *store,
+                          guint     *out_round,
+                          GError   **error)
+{
+  CtdStoreRound last;
+
+  g_return_val_if_fail (store != NULL, NULL);
+
+  if (!ctd_event_get_last_round (store, &last, error))
+    return NULL;
+  if (last.stage != CTD_STAGE_FINAL)
+    {
+      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_FINAL,
+                   "There is no final yet: the newest round, %u, is a %s round",
+                   last.number, ctd_stage_to_string (last.stage));
+      return NULL;
+    }
+  if (out_round != NULL)
+    *out_round = last.number;
+  return ctd_event_round_standings (store, last.number, FALSE, error);
+}
+
+/**
+ * ctd_event_settle:
+ * @store: an event
+ * @round: the chouette's round
+ * @chouette: the chouette's number
+ * @out_settlement: (out caller-allocates): who pays whom
+ * @error: return location for a #GError
+ *
+ * Rule 1.8: a chouette settles at its end, at the event's stake.
+ *
+ * Returns: whether the chouette could be settled
+ */
+gboolean
+ctd_event_settle (CtdStore       *store,
+                  guint           round,
+                  guint           chouette,
+                  CtdSettlement  *out_settlement,
+                  GError        **error)
+{
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_auto(CtdEventSettings) settings = { 0, };
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  guint n;
+
+  g_return_val_if_fail (store != NULL && out_settlement != NULL, FALSE);
+
+  loaded = ctd_store_load_chouette (store, round, chouette, error);
+  if (loaded == NULL || !ctd_store_get_settings (store, &settings, error))
+    return FALSE;
+  n = ctd_chouette_get_n_recorded (loaded);
+  if (n < CTD_N_GAMES)
+    {
+      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+                   "Chouette %u.%u has %u of 12 games entered: it settles at its end "
+                   "(rule 1.8)", round, chouette, n);
+      return FALSE;
+    }
+  ctd_chouette_get_totals (loaded, totals);
+  return ctd_money_settle (totals, ctd_chouette_get_size (loaded), settings.stake_cents,
+                           out_settlement, error);
+}

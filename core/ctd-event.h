@@ -1,0 +1,77 @@
+/* ctd-event.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "ctd-advance.h"
+#include "ctd-money.h"
+#include "ctd-standings.h"
+#include "ctd-store.h"
+
+G_BEGIN_DECLS
+
+#define CTD_EVENT_ERROR (ctd_event_error_quark ())
+
+typedef enum
+{
+  CTD_EVENT_ERROR_LABEL,       /* not a chouette label such as 1.3 */
+  CTD_EVENT_ERROR_INCOMPLETE,  /* the round or chouette is not finished */
+  CTD_EVENT_ERROR_NO_TIE,      /* a roll-off was asked for where nothing is tied */
+  CTD_EVENT_ERROR_NO_FINAL,    /* no final has been drawn yet */
+} CtdEventError;
+
+GQuark        ctd_event_error_quark          (void);
+
+gboolean      ctd_event_parse_label          (const char    *label,
+                                              guint         *out_round,
+                                              guint         *out_chouette,
+                                              GError       **error);
+gboolean      ctd_event_get_round            (CtdStore      *store,
+                                              guint          round,
+                                              CtdStoreRound *out_round,
+                                              GError       **error);
+gboolean      ctd_event_get_last_round       (CtdStore      *store,
+                                              CtdStoreRound *out_round,
+                                              GError       **error);
+
+CtdStandings *ctd_event_round_standings      (CtdStore      *store,
+                                              guint          round,
+                                              gboolean       public_view,
+                                              GError       **error);
+gboolean      ctd_event_default_advancement  (CtdStore      *store,
+                                              guint          round,
+                                              guint         *out_top_k,
+                                              guint         *out_wildcards,
+                                              GError       **error);
+GArray       *ctd_event_advance              (CtdStore      *store,
+                                              guint          round,
+                                              guint          top_k,
+                                              guint          wildcards,
+                                              CtdAdvanceTie *out_tie,
+                                              GError       **error);
+GArray       *ctd_event_find_tie             (CtdStore      *store,
+                                              guint          round,
+                                              guint          top_k,
+                                              guint          wildcards,
+                                              GError       **error);
+gboolean      ctd_event_tiebreak             (CtdStore      *store,
+                                              guint          round,
+                                              const gint64  *order,
+                                              gsize          n_players,
+                                              const guint64 *seed,
+                                              GError       **error);
+CtdStandings *ctd_event_final_placings       (CtdStore      *store,
+                                              guint         *out_round,
+                                              GError       **error);
+gboolean      ctd_event_settle               (CtdStore      *store,
+                                              guint          round,
+                                              guint          chouette,
+                                              CtdSettlement *out_settlement,
+                                              GError       **error);
+
+G_END_DECLS

@@ -1,0 +1,236 @@
+/* ctd-import.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-import"
+
+#include "config.h"
+
+#include "ctd-import.h"
+
+#include <string.h>
+
+/*
+ * A player list from a spreadsheet, saved as CSV (RFC 4180: commas,
+ * fields in double quotes may hold commas, quotes doubled and line
+ * breaks; CRLF or LF). The first row names the columns; "name" is
+ * required, "club" and "id" are optional, in any order, any case.
+ */
+
+G_DEFINE_QUARK (ctd-import-error-quark, ctd_import_error)
+
+static void
+import_row_free (gpointer data)
+{
+  CtdImportRow *row = data;
+
+  g_free (row->name);
+  g_free (row->club);
+  g_free (row->member_id);
+  g_free (row->skipped);
+  g_free (row);
+}
+
+/* Reads one record starting at *@p; advances *@p past it and its line
+ * break, and *@line by the lines it spans. */
+static GPtrArray *
+read_record (const char  **p,
+             const char   *end,
+             guint        *line,
+             GError      **error)
+{
+  g_autoptr(GPtrArray) fields = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) field = g_string_new (NULL);
+  guint first_line = *line;
+  gboolean quoted = FALSE;
+  gboolean was_quoted = FALSE;
+
+  while (*p < end)
+    {
+      char c = **p;
+
+      (*p)++;
+      if (quoted)
+        {
+          if (c == '"' && *p < end && **p == '"')
+            {
+              g_string_append_c (field, '"');
+              (*p)++;
+            }
+          else if (c == '"')
+            quoted = FALSE;
+          else
+            {
+              *line += c == '\n';
+              g_string_append_c (field, c);
+            }
+        }
+      else if (c == '"' && field->len == 0 && !was_quoted)
+        quoted = was_quoted = TRUE;
+      else if (c == ',')
+        {
+          g_ptr_array_add (fields, g_string_free (g_steal_pointer (&field), FALSE));
+          field = g_string_new (NULL);
+          was_quoted = FALSE;
+        }
+      else if (c == '\n' || c == '\r')
+        {
+          if (c == '\r' && *p < end && **p == '\n')
+            (*p)++;
+          (*line)++;
+          break;
+        }
+      else
+        g_string_append_c (field, c);
+    }
+
+  if (quoted)
+    {
+      g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_SYNTAX,
+                   "Line %u: a quoted field is never closed (a \" is missing)", first_line);
+      return NULL;
+    }
+  g_ptr_array_add (fields, g_string_free (g_steal_pointer (&field), FALSE));
+  return g_steal_pointer (&fields);
+}
+
+static gboolean
+record_is_blank (GPtrArray *fields)
+{
+  for (guint i = 0; i < fields->len; i++)
+    if (*g_strstrip ((char *) g_ptr_array_index (fields, i)) != '\0')
+      return FALSE;
+  return TRUE;
+}
+
+static int
+find_column (GPtrArray          *header,
+             const char * const *names)
+{
+  for (guint i = 0; i < header->len; i++)
+    {
+      g_autofree char *folded = g_utf8_casefold (g_ptr_array_index (header, i), -1);
+
+      if (g_strv_contains (names, g_strstrip (folded)))
+        return (int) i;
+    }
+  return -1;
+}
+
+static char *
+field_or_null (GPtrArray *fields,
+               int        column)
+{
+  const char *text;
+
+  if (column < 0 || (guint) column >= fields->len)
+    return NULL;
+  text = g_ptr_array_index (fields, column);
+  return *text != '\0' ? g_strdup (text) : NULL;
+}
+
+/**
+ * ctd_import_parse_csv:
+ * @data: the file's bytes
+ * @length: how many
+ * @error: return location for a #GError
+ *
+ * Reads a player list. A file that is empty, not UTF-8, unbalanced in
+ * its quotes or without a name column is refused whole, with the line
+ * to fix. A row without a name is kept with @skipped set, so the
+ * director sees every row that did not become a player, and why.
+ *
+ * Returns: (transfer full) (element-type CtdImportRow): one entry per
+ *   data row that is not blank, in file order
+ */
+GPtrArray *
+ctd_import_parse_csv (const char  *data,
+                      gsize        length,
+                      GError     **error)
+{
+  static const char * const name_columns[] = { "name", "player", "player name", NULL };
+  static const char * const club_columns[] = { "club", NULL };
+  static const char * const id_columns[] = { "id", "player id", "player_id", "member id", NULL };
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (import_row_free);
+  g_autoptr(GPtrArray) header = NULL;
+  const char *p = data;
+  const char *end = data + length;
+  const char *bad = NULL;
+  guint line = 1;
+  int name_column;
+  int club_column;
+  int id_column;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_utf8_validate_len (data, length, &bad))
+    {
+      guint bad_line = 1;
+
+      for (const char *q = data; q < bad; q++)
+        bad_line += *q == '\n';
+      g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_ENCODING,
+                   "Line %u is not UTF-8 text: save the file as “CSV UTF-8” and import it again",
+                   bad_line);
+      return NULL;
+    }
+  /* A spreadsheet's "CSV UTF-8" starts with a byte-order mark. */
+  if (length >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
+
+  while (p < end && header == NULL)
+    {
+      header = read_record (&p, end, &line, error);
+      if (header == NULL)
+        return NULL;
+      if (record_is_blank (header))
+        g_clear_pointer (&header, g_ptr_array_unref);
+    }
+  if (header == NULL)
+    {
+      g_set_error_literal (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_EMPTY,
+                           "The file is empty: its first row must name the columns, one of "
+                           "them “name”");
+      return NULL;
+    }
+
+  name_column = find_column (header, name_columns);
+  club_column = find_column (header, club_columns);
+  id_column = find_column (header, id_columns);
+  if (name_column < 0)
+    {
+      g_autofree char *found = NULL;
+
+      g_ptr_array_add (header, NULL);
+      found = g_strjoinv (", ", (char **) header->pdata);
+      g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_COLUMNS,
+                   "The first row has no “name” column (it has: %s); name the column of "
+                   "player names “name”", found);
+      return NULL;
+    }
+
+  while (p < end)
+    {
+      guint row_line = line;
+      g_autoptr(GPtrArray) fields = read_record (&p, end, &line, error);
+      CtdImportRow *row;
+
+      if (fields == NULL)
+        return NULL;
+      if (record_is_blank (fields))
+        continue;
+
+      row = g_new0 (CtdImportRow, 1);
+      row->line = row_line;
+      row->name = field_or_null (fields, name_column);
+      row->club = field_or_null (fields, club_column);
+      row->member_id = field_or_null (fields, id_column);
+      if (row->name == NULL)
+        row->skipped = g_strdup ("the name is empty");
+      g_ptr_array_add (rows, row);
+    }
+  return g_steal_pointer (&rows);
+}

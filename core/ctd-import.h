@@ -1,0 +1,46 @@
+/* ctd-import.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define CTD_IMPORT_ERROR (ctd_import_error_quark ())
+
+typedef enum
+{
+  CTD_IMPORT_ERROR_EMPTY,     /* no header row */
+  CTD_IMPORT_ERROR_ENCODING,  /* not UTF-8 */
+  CTD_IMPORT_ERROR_COLUMNS,   /* no name column */
+  CTD_IMPORT_ERROR_SYNTAX,    /* an unterminated quoted field */
+} CtdImportError;
+
+/*
+ * CtdImportRow:
+ * @line: the row's line in the file (1 is the header)
+ * @name: the player's name, trimmed
+ * @club: (nullable): the club column, trimmed, %NULL when empty or absent
+ * @member_id: (nullable): the player ID column, likewise
+ * @skipped: (nullable): why the row cannot be a player, or %NULL
+ */
+typedef struct
+{
+  guint  line;
+  char  *name;
+  char  *club;
+  char  *member_id;
+  char  *skipped;
+} CtdImportRow;
+
+GQuark     ctd_import_error_quark (void);
+
+GPtrArray *ctd_import_parse_csv   (const char  *data,
+                                   gsize        length,
+                                   GError     **error);
+
+G_END_DECLS
