@@ -11,7 +11,7 @@ ctd_ensure_packages
 ctd_build build
 
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
-  echo "No graphical display (DISPLAY/WAYLAND_DISPLAY unset): start ./run.sh from a desktop session, or use the command-line tool in build/app/."
+  echo "No graphical display (DISPLAY/WAYLAND_DISPLAY unset): start ./run.sh from a desktop session, or use build/app/chouette-td-cli --help."
   exit 0
 fi
 exec build/app/chouette-td "$@"

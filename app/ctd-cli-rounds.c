@@ -177,29 +177,11 @@ parse_seed_option (const char  *text,
   return FALSE;
 }
 
-int
-ctd_cli_draw (CtdCli *cli)
-{
-  g_autofree char *seed_text = NULL;
-  g_autoptr(GError) error = NULL;
-  GOptionEntry entries[] = {
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, NULL, NULL },
-    { NULL },
-  };
-  guint64 seed;
-  guint round;
-  int status;
-
-  if (!ctd_cli_parse_options (cli, "draw [--seed N]", entries, 0, 0, &status) ||
-      !parse_seed_option (seed_text, &seed, &status))
-    return status;
-  if (!ctd_store_draw_round (cli->store, seed, &round, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
-  return print_draw (cli, round);
-}
-
-int
-ctd_cli_redraw (CtdCli *cli)
+/* draw and redraw: the same options, the newest round drawn again or
+ * the next one drawn. */
+static int
+run_draw (CtdCli   *cli,
+          gboolean  redraw)
 {
   g_autofree char *seed_text = NULL;
   g_autoptr(GError) error = NULL;
@@ -209,15 +191,35 @@ ctd_cli_redraw (CtdCli *cli)
   };
   CtdStoreRound last;
   guint64 seed;
+  guint round;
   int status;
 
-  if (!ctd_cli_parse_options (cli, "redraw [--seed N]", entries, 0, 0, &status) ||
+  if (!ctd_cli_parse_options (cli, redraw ? "redraw [--seed N]" : "draw [--seed N]", entries,
+                              0, 0, &status) ||
       !parse_seed_option (seed_text, &seed, &status))
     return status;
-  if (!ctd_event_get_last_round (cli->store, &last, &error) ||
-      !ctd_store_redraw_round (cli->store, last.number, seed, &error))
+  if (redraw)
+    {
+      if (!ctd_event_get_last_round (cli->store, &last, &error) ||
+          !ctd_store_redraw_round (cli->store, last.number, seed, &error))
+        return ctd_cli_refused (g_steal_pointer (&error));
+      round = last.number;
+    }
+  else if (!ctd_store_draw_round (cli->store, seed, &round, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
-  return print_draw (cli, last.number);
+  return print_draw (cli, round);
+}
+
+int
+ctd_cli_draw (CtdCli *cli)
+{
+  return run_draw (cli, FALSE);
+}
+
+int
+ctd_cli_redraw (CtdCli *cli)
+{
+  return run_draw (cli, TRUE);
 }
 
 /* Parses the CHOUETTE argument and loads its seats and games. */
