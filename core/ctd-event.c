@@ -169,7 +169,9 @@ ctd_event_round_standings (CtdStore  *store,
         }
     }
 
-  if (public_view)
+  /* Posted standings of a secret round carry no scores, so no roll-off
+   * applies to them; once the scores are public, they are the director's. */
+  if (public_view && !ctd_standings_scores_are_public (info.stage, info.state))
     return ctd_standings_new_public ((const CtdStandingsEntry *) entries->data, entries->len,
                                      info.stage, info.state);
 

@@ -33,6 +33,14 @@ import_row_free (gpointer data)
   g_free (row);
 }
 
+/* A line break is LF, CRLF, or a lone CR (old Mac spreadsheets). */
+static gboolean
+ends_line (const char *p,
+           const char *end)
+{
+  return *p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n'));
+}
+
 /* Reads one record starting at *@p; advances *@p past it and its line
  * break, and *@line by the lines it spans. */
 static GPtrArray *
@@ -63,7 +71,7 @@ read_record (const char  **p,
             quoted = FALSE;
           else
             {
-              *line += c == '\n';
+              *line += ends_line (*p - 1, end);
               g_string_append_c (field, c);
             }
         }
@@ -96,14 +104,17 @@ read_record (const char  **p,
   return g_steal_pointer (&fields);
 }
 
+/* Trims every field in place; returns whether all are empty. */
 static gboolean
-record_is_blank (GPtrArray *fields)
+trim_record (GPtrArray *fields)
 {
+  gboolean blank = TRUE;
+
   for (guint i = 0; i < fields->len; i++)
-    if (*g_strstrip ((char *) g_ptr_array_index (fields, i)) != '\0')
-      return FALSE;
-  return TRUE;
+    blank &= *g_strstrip ((char *) g_ptr_array_index (fields, i)) == '\0';
+  return blank;
 }
+
 
 static int
 find_column (GPtrArray          *header,
@@ -171,7 +182,7 @@ ctd_import_parse_csv (const char  *data,
       guint bad_line = 1;
 
       for (const char *q = data; q < bad; q++)
-        bad_line += *q == '\n';
+        bad_line += ends_line (q, end);
       g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_ENCODING,
                    "Line %u is not UTF-8 text: save the file as “CSV UTF-8” and import it again",
                    bad_line);
@@ -186,7 +197,7 @@ ctd_import_parse_csv (const char  *data,
       header = read_record (&p, end, &line, error);
       if (header == NULL)
         return NULL;
-      if (record_is_blank (header))
+      if (trim_record (header))
         g_clear_pointer (&header, g_ptr_array_unref);
     }
   if (header == NULL)
@@ -220,7 +231,7 @@ ctd_import_parse_csv (const char  *data,
 
       if (fields == NULL)
         return NULL;
-      if (record_is_blank (fields))
+      if (trim_record (fields))
         continue;
 
       row = g_new0 (CtdImportRow, 1);
