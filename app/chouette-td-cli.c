@@ -93,6 +93,8 @@ main (int   argc,
   cli.argv = args + 2;
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     {
+      int status;
+
       if (strcmp (args[1], commands[i].name) != 0)
         continue;
       /* init creates the file; every other command needs it to exist. */
@@ -103,7 +105,9 @@ main (int   argc,
             return ctd_cli_refused (g_steal_pointer (&error));
           cli.store = store;
         }
-      return commands[i].run (&cli);
+      status = commands[i].run (&cli);
+      g_strfreev (cli.parsed);
+      return status;
     }
   return ctd_cli_usage ("unknown command “%s”; see chouette-td-cli --help", args[1]);
 }

@@ -86,8 +86,8 @@ ctd_cli_parse_options (CtdCli       *cli,
       g_strfreev (strv);
       return FALSE;
     }
-  /* The parsed strings live as long as the process: the CLI runs one
-   * command and exits. */
+  g_strfreev (cli->parsed);
+  cli->parsed = strv;
   cli->argc = n;
   cli->argv = strv + 1;
   return TRUE;

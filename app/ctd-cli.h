@@ -25,6 +25,7 @@ G_BEGIN_DECLS
  * @json: print JSON instead of text
  * @store: the open event (NULL for `init`, which creates it)
  * @argc, @argv: the command's own arguments, after its name
+ * @parsed: (owned): what ctd_cli_parse_options() left of them
  */
 typedef struct
 {
@@ -33,6 +34,7 @@ typedef struct
   CtdStore   *store;
   int         argc;
   char      **argv;
+  char      **parsed;
 } CtdCli;
 
 typedef int (*CtdCliCommand) (CtdCli *cli);
