@@ -450,9 +450,12 @@ ctd_cli_record (CtdCli *cli)
   if (cli->argc != 3)
     return ctd_cli_usage ("%s arguments (usage: %s)", cli->argc < 3 ? "missing" : "too many",
                           usage);
-  if (!g_ascii_string_to_unsigned (cli->argv[1], 10, 1, CTD_N_GAMES, &game, NULL))
-    return ctd_cli_usage ("“%s” is not a game: games are 1 to 12 (usage: %s)", cli->argv[1],
-                          usage);
+  if (!g_ascii_string_to_unsigned (cli->argv[1], 10, 0, G_MAXUINT, &game, NULL))
+    return ctd_cli_usage ("“%s” is not a game number (usage: %s)", cli->argv[1], usage);
+  if (game < 1 || game > CTD_N_GAMES)
+    return ctd_cli_refused (g_error_new (CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+                                         "There is no game %s: a chouette has games 1 to %d",
+                                         cli->argv[1], CTD_N_GAMES));
   if (!ctd_event_parse_label (cli->argv[0], &round, &number, &error) ||
       !ctd_store_record_game (cli->store, round, number, (guint) game, cli->argv[2], &error) ||
       !load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error))

@@ -172,6 +172,12 @@ ctd_cli_results (CtdCli *cli)
   if (!cli->json && info.state < CTD_ROUND_COMPLETE)
     printf ("The final is %s: these are the standings so far.\n",
             ctd_round_state_to_string (info.state));
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "round");
+  json_builder_add_int_value (builder, round);
+  json_builder_set_member_name (builder, "final_complete");
+  json_builder_add_boolean_value (builder, info.state >= CTD_ROUND_COMPLETE);
+  json_builder_set_member_name (builder, "results");
   json_builder_begin_array (builder);
   for (gsize i = 0; i < ctd_standings_get_n_rows (placings); i++)
     {
@@ -193,11 +199,10 @@ ctd_cli_results (CtdCli *cli)
       ctd_cli_add_score (builder, "score", row->score);
       json_builder_set_member_name (builder, "tied");
       json_builder_add_boolean_value (builder, row->tied);
-      json_builder_set_member_name (builder, "final_complete");
-      json_builder_add_boolean_value (builder, info.state >= CTD_ROUND_COMPLETE);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+  json_builder_end_object (builder);
   if (cli->json)
     ctd_cli_print_json (builder);
   return CTD_CLI_OK;

@@ -243,5 +243,11 @@ ctd_import_parse_csv (const char  *data,
         row->skipped = g_strdup ("the name is empty");
       g_ptr_array_add (rows, row);
     }
+  if (rows->len == 0)
+    {
+      g_set_error_literal (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_EMPTY,
+                           "The file has a header row but no player rows below it");
+      return NULL;
+    }
   return g_steal_pointer (&rows);
 }

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  CTD_IMPORT_ERROR_EMPTY,     /* no header row */
+  CTD_IMPORT_ERROR_EMPTY,     /* no header row, or no player row */
   CTD_IMPORT_ERROR_ENCODING,  /* not UTF-8 */
   CTD_IMPORT_ERROR_COLUMNS,   /* no name column */
   CTD_IMPORT_ERROR_SYNTAX,    /* an unterminated quoted field */

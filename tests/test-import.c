@@ -225,6 +225,8 @@ static const RefuseCase refuse_cases[] = {
   { "empty file", CSV (""), CTD_IMPORT_ERROR_EMPTY, "empty" },
   { "only blank lines", CSV ("\n\r\n   \n,,\n\t\n"), CTD_IMPORT_ERROR_EMPTY, "“name”" },
   { "only a byte-order mark", CSV ("\xef\xbb\xbf"), CTD_IMPORT_ERROR_EMPTY, "empty" },
+  { "a header and no rows", CSV ("name,club\n\n ,\n"), CTD_IMPORT_ERROR_EMPTY,
+    "no player rows" },
   { "Latin-1 on line 3", CSV ("name\nAlice\nZo\xeb\nBob\n"), CTD_IMPORT_ERROR_ENCODING,
     "Line 3 is not UTF-8" },
   { "invalid byte in the header", CSV ("na\xffme\nAlice\n"), CTD_IMPORT_ERROR_ENCODING,

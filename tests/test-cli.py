@@ -1,0 +1,518 @@
+#!/usr/bin/python3
+# test-cli.py: chouette-td-cli end to end, as a director or a script uses it.
+#
+# Copyright 2026 The Chouette TD authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: test-cli.py PATH/TO/chouette-td-cli
+#
+# Whole events from init to final placings, with every game recorded from
+# sheets worked out by hand (the same sheets as tests/test-chouette.c), and a
+# table of bad input that must be refused with its message and change nothing.
+# Python's standard library only; ends with "N passed, N failed".
+
+import csv
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+CLI = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
+
+# A 4-player chouette: final totals P1 -61, P2 -13.5, P3 +38.5, P4 +36.
+# Box and Captain per game, highest-first last segment: scores after game 9
+# are P1 -13, P2 -16, P3 +35, so games 10-12 are captained by 3, 1, 2.
+FOUR_SHEET = [
+    "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-",
+    "Tb 1:2- 3:4 E:1>3:8", "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg",
+    "Bg 1:8 2:8 4:4- E:4>1:8+", "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
+]
+FOUR_TOTALS = {"1": -61, "2": -13.5, "3": 38.5, "4": 36}
+FOUR_BOX = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
+FOUR_CAPTAIN = [2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2]
+FOUR_CUBE = [1, 2, 4] * 4
+FOUR_DECISION = [[2, 3, 4], [3, 4, 2], [4, 2, 3], [1, 4, 3], [1, 4, 3],
+                 [3, 4, 1], [4, 2, 1], [4, 2, 1], [4, 2, 1], [3, 1, 2],
+                 [3, 1, 2], [3, 2, 1]]
+
+# A 3-player chouette: final totals P1 -12, P2 +50.5, P3 -38.5. With
+# highest-first the last segment (games 9-12) is captained 2, 1, 2, 1.
+THREE_SHEET = [
+    "T", "B 2:4-", "Tg 2:8 3:8 !T", "- 2:4- 3:8- E:2>3:4-", "Bb 1:2",
+    "- 1:2+ 3:w", "T 3:16 F:1>2:2", "B 1:8", "T 1:4 F:2>3:0.5", "Bg",
+    "T 1:8 2:8", "Tg 2:16",
+]
+THREE_TOTALS = {"1": -12, "2": 50.5, "3": -38.5}
+THREE_CUBE = [1, 2, 4, 4] * 3
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def equal(actual, expected, what):
+    if actual != expected:
+        raise Failure("%s: expected %r, got %r" % (what, expected, actual))
+
+
+class Event:
+    """One event file in a private folder, driven through the CLI."""
+
+    def __init__(self, folder, name="event.chouette"):
+        self.folder = folder
+        self.path = os.path.join(folder, name)
+
+    def run(self, *args, status=0, user=None):
+        """Runs the CLI on this file; checks the exit status it gave."""
+        proc = subprocess.run([CLI, self.path] + [str(a) for a in args],
+                              capture_output=True, text=True, timeout=60,
+                              user=user)
+        if status is not None and proc.returncode != status:
+            raise Failure("%s: exit %d, expected %d\nstdout: %s\nstderr: %s"
+                          % (" ".join(str(a) for a in args), proc.returncode,
+                             status, proc.stdout, proc.stderr))
+        return proc
+
+    def json(self, *args):
+        return json.loads(self.run("--json", *args).stdout)
+
+    def refused(self, *args, message, status=1):
+        """The command is refused with one line naming the problem, and the
+        event file holds exactly what it held before."""
+        before = self.snapshot()
+        proc = self.run(*args, status=status)
+        err = proc.stderr.strip()
+        check(message.lower() in err.lower(), "%s: %r not in the message %r"
+              % (" ".join(str(a) for a in args), message, err))
+        if status == 1:
+            equal(len(err.splitlines()), 1, "lines of the refusal " + err)
+        equal(proc.stdout, "", "output of a refused command")
+        equal(self.snapshot(), before, "event after a refused command")
+        return err
+
+    def snapshot(self):
+        """Every row of the event, read-only, for before/after comparisons."""
+        if not os.path.exists(self.path):
+            return None
+        with open(self.path, "rb") as f:
+            if f.read(16) != b"SQLite format 3\x00":
+                with open(self.path, "rb") as g:
+                    return g.read()
+        db = sqlite3.connect("file:%s?mode=ro" % self.path, uri=True)
+        try:
+            return list(db.iterdump())
+        except sqlite3.DatabaseError:
+            with open(self.path, "rb") as f:
+                return f.read()
+        finally:
+            db.close()
+
+    def record_sheet(self, label, sheet):
+        totals = None
+        for game, notation in enumerate(sheet, start=1):
+            out = self.json("record", label, game, notation)
+            equal(out["game"], game, "recorded game")
+            totals = out["totals"]
+        return totals
+
+    def players_of(self, label):
+        shown = self.json("show", label)
+        return {str(p["number"]): p["name"] for p in shown["players"]}
+
+
+def new_event(folder, n_players, stake="5", fee="110"):
+    event = Event(folder)
+    event.run("init", "--name", "Club Open", "--date", "2026-11-22",
+              "--venue", "Clubhouse", "--stake", stake, "--entry-fee", fee)
+    # Half the field from a CSV file, as the club's list arrives.
+    csv_path = os.path.join(folder, "players.csv")
+    half = n_players // 2
+    with open(csv_path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["Name", "Club", "ID"])
+        for i in range(1, half + 1):
+            writer.writerow(["Player %02d" % i, "Club %d" % (i % 3), "M%03d" % i])
+    out = event.json("player", "import", csv_path)
+    equal(out["added"], half, "players imported")
+    for i in range(half + 1, n_players + 1):
+        event.run("player", "add", "Player %02d" % i)
+    equal(len(event.json("player", "list")), n_players, "players registered")
+    return event
+
+
+def standings_by_name(event, *args):
+    return {row["name"]: row for row in event.json("standings", *args)}
+
+
+# ---------------------------------------------------------------------------
+# End to end
+
+
+def test_sixteen_players(folder):
+    event = new_event(folder, 16)
+    equal([(r["stage"], r["players"], r["fours"], r["threes"], r["top_k"],
+            r["wildcards"]) for r in event.json("plan")["rounds"]],
+          [("qualifying", 16, 4, 0, 1, 0), ("final", 4, 1, 0, 0, 0)], "plan")
+
+    draw = event.json("draw", "--seed", "1601")
+    equal(draw["seed"], "1601", "stored seed")
+    labels = ["1.%d" % n for n in range(1, 5)]
+    seated = []
+    for label in labels:
+        seated += event.players_of(label).values()
+    equal(sorted(seated), ["Player %02d" % i for i in range(1, 17)],
+          "every player seated once")
+
+    # The schedule of SPEC section 3, game by game, before any result.
+    shown = event.json("show", "1.1")
+    equal(shown["size"], 4, "size")
+    equal([g["box"] for g in shown["games"]], FOUR_BOX, "Box per game")
+    equal([g["captain"] for g in shown["games"][:9]], FOUR_CAPTAIN[:9],
+          "Captain per game")
+    equal([g["cube"] for g in shown["games"]], FOUR_CUBE, "cube starts")
+    equal(shown["games"][0]["decision_order"], [2, 3, 4], "game 1 decides")
+    equal(shown["games"][1]["decision_order"], None, "game 2 pending")
+    equal(shown["last_segment_order"], None, "last segment not yet known")
+
+    for i, label in enumerate(labels):
+        equal(event.record_sheet(label, FOUR_SHEET), FOUR_TOTALS, label)
+        if i < len(labels) - 1:
+            # Secret until the round completes: public rows carry no score.
+            for row in event.json("standings", "--public"):
+                check("score" not in row and row["rank"] is None,
+                      "public standings leak a score: %r" % row)
+
+    shown = event.json("show", "1.3")
+    equal([g["captain"] for g in shown["games"]], FOUR_CAPTAIN, "captains")
+    equal([g["decision_order"] for g in shown["games"]], FOUR_DECISION,
+          "decision orders")
+    equal(shown["last_segment_order"], [3, 1, 2], "last segment order")
+    equal(shown["totals"], FOUR_TOTALS, "totals")
+
+    # Complete: four players tied on +38.5 share first place, and so on.
+    public = event.json("standings", "--public")
+    equal(sorted((r["rank"], r["score"]) for r in public),
+          sorted([(1, 38.5)] * 4 + [(5, 36)] * 4 + [(9, -13.5)] * 4
+                 + [(13, -61)] * 4), "ranks and scores")
+    check(all(r["tied"] for r in public), "ties flagged")
+
+    winners = [event.players_of(label)["3"] for label in labels]
+    advanced = event.json("advance")
+    equal(sorted(advanced["advancers"]), sorted(winners), "top 1 of each")
+    equal(advanced["next_stage"], "final", "next stage")
+    rows = standings_by_name(event, "--round", "1")
+    equal(sorted(n for n, r in rows.items() if r["advances"]), sorted(winners),
+          "advances flags")
+
+    event.json("draw", "--seed", "1602")
+    final = event.players_of("2.1")
+    equal(sorted(final.values()), sorted(winners), "finalists")
+    partial = event.json("results")
+    check(not partial["final_complete"], "results before the final ends")
+    event.record_sheet("2.1", FOUR_SHEET)
+
+    results = event.json("results")
+    equal([(r["place"], r["name"]) for r in results["results"]],
+          [(1, final["3"]), (2, final["4"]), (3, final["2"]), (4, final["1"])],
+          "placings")
+    check(results["final_complete"], "final complete")
+
+    settle = event.json("settle", "2.1")
+    equal({p["number"]: p["amount"] for p in settle["players"]},
+          {1: "-305.00", 2: "-67.50", 3: "192.50", 4: "180.00"}, "amounts")
+    paid = {}
+    for p in settle["payments"]:
+        paid[p["from"]] = paid.get(p["from"], 0) - float(p["amount"])
+        paid[p["to"]] = paid.get(p["to"], 0) + float(p["amount"])
+    equal({k: round(v, 2) for k, v in paid.items()},
+          {1: -305.0, 2: -67.5, 3: 192.5, 4: 180.0}, "payments settle")
+    check(len(settle["payments"]) <= 3, "fewest payments")
+    event.refused("advance", message="final")
+
+
+def test_twenty_six_players(folder):
+    event = new_event(folder, 26)
+    draw = event.json("draw", "--seed", "2601")
+    sizes = {}
+    for n in range(1, 8):
+        sizes["1.%d" % n] = event.json("show", "1.%d" % n)["size"]
+    equal(sorted(sizes.values()), [3, 3, 4, 4, 4, 4, 4], "chouette sizes")
+    check(draw["round"] == 1, "round 1")
+
+    for label, size in sizes.items():
+        if size == 4:
+            equal(event.record_sheet(label, FOUR_SHEET), FOUR_TOTALS, label)
+        else:
+            shown = event.json("show", label)
+            equal([g["cube"] for g in shown["games"]], THREE_CUBE, "3-cubes")
+            equal(event.record_sheet(label, THREE_SHEET), THREE_TOTALS, label)
+            shown = event.json("show", label)
+            equal(shown["last_segment_order"], [2, 1], "3-player last order")
+            equal([g["captain"] for g in shown["games"][8:]], [2, 1, 2, 1],
+                  "3-player last segment captains")
+
+    # Top 1 of each chouette is clear; the one wildcard goes to the best of
+    # the rest: five P4s of the 4-player chouettes tied on +36.
+    fours = [l for l, s in sizes.items() if s == 4]
+    threes = [l for l, s in sizes.items() if s == 3]
+    tied = sorted(event.players_of(l)["4"] for l in fours)
+    err = event.refused("advance", message="tie")
+    for name in tied:
+        check(name in err, "%s missing from the tie message %r" % (name, err))
+
+    rolled = event.json("tiebreak", "1", "--roll", "--seed", "77")
+    equal(sorted(rolled["order"]), tied, "roll-off among the tied")
+    equal(rolled["seed"], "77", "roll-off seed stored")
+    again = standings_by_name(event, "--round", "1")
+    equal(again[rolled["order"][0]]["rank"] < again[rolled["order"][1]]["rank"],
+          True, "roll-off order applied to ranks")
+
+    advanced = event.json("advance")
+    expected = ([event.players_of(l)["3"] for l in fours]
+                + [event.players_of(l)["2"] for l in threes]
+                + [rolled["order"][0]])
+    equal(sorted(advanced["advancers"]), sorted(expected), "semi-finalists")
+    equal(advanced["next_stage"], "semi-final", "next stage")
+
+    event.json("draw", "--seed", "2602")
+    semis = ["2.1", "2.2"]
+    seated = []
+    for label in semis:
+        seated += event.players_of(label).values()
+    equal(sorted(seated), sorted(expected), "semi-final seats")
+    event.record_sheet("2.1", FOUR_SHEET)
+    for row in event.json("standings", "--public"):
+        check("score" not in row, "semi-final scores leak: %r" % row)
+    event.record_sheet("2.2", FOUR_SHEET)
+
+    rows = event.json("standings")
+    equal(sorted(r["score"] for r in rows), sorted([38.5, 36, -13.5, -61] * 2),
+          "semi-final scores start at zero")
+    advanced = event.json("advance")
+    finalists = sorted(event.players_of(l)[k] for l in semis for k in "34")
+    equal(sorted(advanced["advancers"]), finalists, "top 2 of each semi")
+    equal(advanced["next_stage"], "final", "final next")
+
+    event.json("draw", "--seed", "2603")
+    final = event.players_of("3.1")
+    event.record_sheet("3.1", FOUR_SHEET)
+    equal([r["name"] for r in event.json("results")["results"]],
+          [final["3"], final["4"], final["2"], final["1"]], "placings")
+
+    # The whole event is in the log, and undo takes back the last action.
+    log = event.json("log")
+    actions = {}
+    for entry in log:
+        actions[entry["action"]] = actions.get(entry["action"], 0) + 1
+    equal((actions["import-players"], actions["add-player"],
+           actions["draw-round"], actions["record-game"],
+           actions["add-rolloff"], actions["set-advancement"]),
+          (1, 13, 3, (7 + 2 + 1) * 12, 1, 2), "actions in the log")
+    event.run("undo")
+    equal(event.json("show", "3.1")["games"][11]["result"], None, "undone")
+    event.run("record", "3.1", "12", FOUR_SHEET[11])
+    equal(event.json("results")["results"][0]["name"], final["3"], "redone")
+
+
+def test_correction_and_crosscheck(folder):
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "9")
+    event.record_sheet("1.1", FOUR_SHEET[:11] + ["T"])
+    # The paper says what the real game 12 gives: the mismatch names it.
+    out = event.json("crosscheck", "1.1", "1=-61", "2=-13.5", "3=38.5", "4=36")
+    check(not out["agrees"], "crosscheck should disagree")
+    equal(sorted(m["player"] for m in out["mismatches"]), [1, 2, 3, 4],
+          "mismatched players")
+    equal({m["player"]: m["computed"] for m in out["mismatches"]},
+          {1: -9, 2: -5.5, 3: 34.5, 4: -20}, "computed totals")
+    by_player = {m["player"]: m for m in out["mismatches"]}
+    check(12 in by_player[2]["suspect_games"], "game 12 suspected for P2")
+    equal(out["running_totals"][11]["totals"]["4"], -20, "running total")
+    # Recording the game again replaces it; now paper and games agree.
+    event.run("record", "1.1", "12", FOUR_SHEET[11])
+    equal(event.json("show", "1.1")["totals"], FOUR_TOTALS, "corrected")
+    out = event.json("crosscheck", "1.1", "1=-61", "2=-13.5", "3=38.5", "4=36")
+    check(out["agrees"], "crosscheck agrees after the correction")
+    actions = [entry["action"] for entry in event.json("log")]
+    equal(actions.count("record-game"), 13, "the correction is audited")
+
+
+# ---------------------------------------------------------------------------
+# Bad input: refused, one line, exit 1, nothing changed
+
+
+def test_bad_notation_and_labels(folder):
+    event = new_event(folder, 8)
+    event.json("draw", "--seed", "5")
+    event.run("record", "1.1", "1", "T")
+    cases = [
+        (("record", "1.1", "2", "Q"), "Game 2"),
+        (("record", "1.1", "2", "B 1:2"), "Game 2"),      # the Box's own cube
+        (("record", "1.1", "2", "T 2:3"), "Game 2"),      # not a cube value
+        (("record", "1.1", "2", "T T"), "Game 2"),
+        (("record", "1.1", "2", ""), "Game 2"),
+        (("record", "1.1", "13", "T"), "13"),
+        (("record", "1.1", "0", "T"), "0"),
+        (("record", "1.9", "1", "T"), "1.9"),
+        (("record", "7.1", "1", "T"), "7"),
+        (("record", "x.y", "1", "T"), "x.y"),
+        (("show", "1.3"), "1.3"),
+        (("settle", "1.1"), "1.1"),
+        (("redraw",), "result"),
+        (("draw",), "round 1"),
+        (("advance",), "complete"),
+        (("player", "add", "Player 01"), "Player 01"),
+        (("player", "add", "  "), "name"),
+        (("player", "withdraw", "Nobody"), "Nobody"),
+        (("tiebreak", "1", "Player 01", "Player 02"), "in play"),
+        (("undo",), None),
+    ]
+    for args, message in cases:
+        if message is None:
+            continue
+        event.refused(*args, message=message)
+    # A refused record keeps the earlier result of that game.
+    event.refused("record", "1.1", "1", "B 1:2", message="Game 1")
+    equal(event.json("show", "1.1")["games"][0]["result"], "T", "kept")
+
+
+def test_usage_errors(folder):
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "4")
+    for args in [("frobnicate",), ("record", "1.1"), ("player",),
+                 ("draw", "--seed", "minus"), ("init",), ("standings", "--bogus"),
+                 ("record", "1.1", "one", "T"), ("crosscheck", "1.1", "9=3")]:
+        event.refused(*args, message="", status=2)
+    proc = subprocess.run([CLI], capture_output=True, text=True)
+    equal(proc.returncode, 2, "no arguments")
+    proc = subprocess.run([CLI, "--help"], capture_output=True, text=True)
+    equal(proc.returncode, 0, "--help")
+
+
+def test_bad_csv(folder):
+    event = new_event(folder, 2)
+    files = {
+        "no-name.csv": (b"Club,ID\nA,1\n", "name"),
+        "bad-utf8.csv": (b"Name\nZo\xeb\n", "UTF-8"),
+        "empty.csv": (b"", "empty"),
+        "only-header.csv": (b"Name,Club\n", "no player"),
+    }
+    for name, (content, message) in files.items():
+        path = os.path.join(folder, name)
+        with open(path, "wb") as f:
+            f.write(content)
+        event.refused("player", "import", path, message=message)
+    event.refused("player", "import", os.path.join(folder, "absent.csv"),
+                  message="absent.csv")
+    # Good rows go in; a bad row is reported with its line and reason.
+    path = os.path.join(folder, "mixed.csv")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("Name,Club\nZoë,A\n,B\nŁukasz,C\nZoë,D\n")
+    out = event.json("player", "import", path)
+    equal(out["added"], 2, "good rows added")
+    equal([s["line"] for s in out["skipped"]], [3, 5], "skipped lines")
+
+
+def test_bad_files(folder):
+    good = new_event(folder, 4)
+    good.json("draw", "--seed", "3")
+    good.run("record", "1.1", "1", "T")
+
+    missing = Event(folder, "missing.chouette")
+    missing.refused("player", "list", message="init")
+    check(not os.path.exists(missing.path), "a missing file stays missing")
+    good.refused("init", "--name", "Again", message="exists")
+
+    text = Event(folder, "notes.chouette")
+    with open(text.path, "w") as f:
+        f.write("Table 3 needs a new clock.\n" * 100)
+    text.refused("show", "1.1", message="not")
+    text.refused("record", "1.1", "1", "T", message="not")
+
+    other = Event(folder, "other.chouette")
+    db = sqlite3.connect(other.path)
+    db.execute("CREATE TABLE t (x)")
+    db.commit()
+    db.close()
+    other.refused("player", "list", message="not")
+
+    truncated = Event(folder, "truncated.chouette")
+    shutil.copy(good.path, truncated.path)
+    size = os.path.getsize(truncated.path)
+    with open(truncated.path, "r+b") as f:
+        f.truncate(size // 2)
+    truncated.refused("player", "list", message="truncated.chouette")
+
+    newer = Event(folder, "newer.chouette")
+    shutil.copy(good.path, newer.path)
+    db = sqlite3.connect(newer.path)
+    db.execute("PRAGMA user_version = 99")
+    db.commit()
+    db.close()
+    newer.refused("record", "1.1", "2", "T", message="newer")
+
+    # A second writer: the file is locked by another program right now.
+    locker = sqlite3.connect(good.path, timeout=0, isolation_level=None)
+    locker.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        proc = good.run("record", "1.1", "2", "T", status=1)
+        check("another" in proc.stderr or "locked" in proc.stderr,
+              "locked message: %r" % proc.stderr)
+        check(time.monotonic() - started < 10, "no endless wait")
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()
+    equal(good.json("show", "1.1")["games"][1]["result"], None, "not written")
+
+    # Read-only: as root permissions do not stop writes, so run as nobody.
+    readonly = Event(folder, "readonly.chouette")
+    shutil.copy(good.path, readonly.path)
+    os.chmod(readonly.path, 0o444)
+    user = None
+    if os.geteuid() == 0:
+        os.chmod(folder, 0o755)
+        user = 65534
+    before = readonly.snapshot()
+    proc = readonly.run("record", "1.1", "2", "T", status=1, user=user)
+    check("read-only" in proc.stderr or "cannot be written" in proc.stderr
+          or "permission" in proc.stderr.lower(),
+          "read-only message: %r" % proc.stderr)
+    equal(readonly.snapshot(), before, "read-only file unchanged")
+
+
+def main():
+    if CLI is None or not os.access(CLI, os.X_OK):
+        print("usage: test-cli.py PATH/TO/chouette-td-cli", file=sys.stderr)
+        return 2
+    tests = [(name, fn) for name, fn in sorted(globals().items())
+             if name.startswith("test_") and callable(fn)]
+    passed = failed = 0
+    for name, fn in tests:
+        folder = tempfile.mkdtemp(prefix="ctd-cli-")
+        try:
+            fn(folder)
+            passed += 1
+            print("ok   %s" % name)
+        except Exception:
+            failed += 1
+            print("FAIL %s" % name)
+            traceback.print_exc(file=sys.stdout)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
