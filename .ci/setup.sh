@@ -8,9 +8,10 @@
 CTD_PACKAGES=(
   meson ninja-build pkg-config gcc
   libglib2.0-dev libgtk-4-dev libsqlite3-dev libxlsxwriter-dev libjson-glib-dev
-  libcmocka-dev
+  libcairo2-dev libpango1.0-dev libcmocka-dev
   xvfb xauth
   desktop-file-utils appstream
+  python3-openpyxl poppler-utils libreoffice-calc
 )
 
 ctd_ensure_packages () {

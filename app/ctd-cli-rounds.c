@@ -13,26 +13,6 @@
 
 #include "ctd-cli.h"
 
-/* The seats of chouette @number of @round: its players' ids and names. */
-static CtdStoreChouette *
-find_seats (CtdCli  *cli,
-            guint    round,
-            guint    number,
-            GError **error)
-{
-  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (cli->store, round, error);
-
-  if (chouettes == NULL)
-    return NULL;
-  for (guint i = 0; i < chouettes->len; i++)
-    if (((CtdStoreChouette *) g_ptr_array_index (chouettes, i))->number == number)
-      return g_ptr_array_steal_index (chouettes, i);
-  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-               "There is no chouette %u.%u: round %u has %u chouette%s", round, number, round,
-               chouettes->len, chouettes->len == 1 ? "" : "s");
-  return NULL;
-}
-
 static void
 add_players_json (JsonBuilder            *builder,
                   const CtdStoreChouette *seats)
@@ -234,7 +214,7 @@ load_chouette (CtdCli            *cli,
 {
   if (!ctd_event_parse_label (label, out_round, out_number, error))
     return FALSE;
-  *out_seats = find_seats (cli, *out_round, *out_number, error);
+  *out_seats = ctd_event_get_chouette (cli->store, *out_round, *out_number, error);
   if (*out_seats == NULL)
     return FALSE;
   *out_chouette = ctd_store_load_chouette (cli->store, *out_round, *out_number, error);
@@ -626,7 +606,7 @@ ctd_cli_settle (CtdCli *cli)
   if (!ctd_cli_parse_options (cli, "settle CHOUETTE", (GOptionEntry[]) { { NULL } }, 1, 1, &status))
     return status;
   if (!ctd_event_parse_label (cli->argv[0], &round, &number, &error) ||
-      (seats = find_seats (cli, round, number, &error)) == NULL ||
+      (seats = ctd_event_get_chouette (cli->store, round, number, &error)) == NULL ||
       !ctd_event_settle (cli->store, round, number, &settlement, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   stake = ctd_money_to_string (settlement.stake);

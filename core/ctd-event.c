@@ -89,6 +89,35 @@ ctd_event_get_round (CtdStore       *store,
 }
 
 /**
+ * ctd_event_get_chouette:
+ * @store: an event
+ * @round: a round number
+ * @chouette: the chouette's number in the round
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the chouette's seats, or %NULL with
+ *   an error that says how many chouettes the round has
+ */
+CtdStoreChouette *
+ctd_event_get_chouette (CtdStore  *store,
+                        guint      round,
+                        guint      chouette,
+                        GError   **error)
+{
+  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, round, error);
+
+  if (chouettes == NULL)
+    return NULL;
+  for (guint i = 0; i < chouettes->len; i++)
+    if (((CtdStoreChouette *) g_ptr_array_index (chouettes, i))->number == chouette)
+      return g_ptr_array_steal_index (chouettes, i);
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+               "There is no chouette %u.%u: round %u has %u chouette%s", round, chouette, round,
+               chouettes->len, chouettes->len == 1 ? "" : "s");
+  return NULL;
+}
+
+/**
  * ctd_event_get_last_round:
  * @store: an event
  * @out_round: (out): the newest round

@@ -35,6 +35,11 @@ gboolean      ctd_event_get_round            (CtdStore      *store,
                                               guint          round,
                                               CtdStoreRound *out_round,
                                               GError       **error);
+CtdStoreChouette *
+              ctd_event_get_chouette         (CtdStore      *store,
+                                              guint          round,
+                                              guint          chouette,
+                                              GError       **error);
 gboolean      ctd_event_get_last_round       (CtdStore      *store,
                                               CtdStoreRound *out_round,
                                               GError       **error);

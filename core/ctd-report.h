@@ -1,0 +1,59 @@
+/* ctd-report.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The printed documents of an event, as sheet models: the official scoring
+ * sheet of a chouette (blank or filled), round standings, final results,
+ * settlements and the audit log. Content comes from the event's records
+ * through the same views the screens use; presentation comes from the
+ * layouts in templates/.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "ctd-sheet.h"
+#include "ctd-store.h"
+
+G_BEGIN_DECLS
+
+#define CTD_REPORT_ERROR (ctd_report_error_quark ())
+
+typedef enum
+{
+  CTD_REPORT_ERROR_SECRET,  /* a public copy was asked of what is still secret */
+} CtdReportError;
+
+/*
+ * CtdReportOptions:
+ * @template_dir: (nullable): a folder whose layout files replace the
+ *   built-in ones (after ~/.config/chouette-td/templates)
+ * @public_view: for posting: no score of a Qualifying or Semi-final round
+ *   that is not complete, no scoring sheet of such a round, no audit log
+ * @blank: scoring sheets without results, as printed before play
+ */
+typedef struct
+{
+  const char *template_dir;
+  gboolean    public_view;
+  gboolean    blank;
+} CtdReportOptions;
+
+GQuark       ctd_report_error_quark (void);
+
+CtdSheetDoc *ctd_report_chouette    (CtdStore               *store,
+                                     guint                   round,
+                                     guint                   chouette,
+                                     const CtdReportOptions *options,
+                                     GError                **error);
+CtdSheetDoc *ctd_report_round       (CtdStore               *store,
+                                     guint                   round,
+                                     const CtdReportOptions *options,
+                                     GError                **error);
+CtdSheetDoc *ctd_report_archive     (CtdStore               *store,
+                                     const CtdReportOptions *options,
+                                     GError                **error);
+
+G_END_DECLS

@@ -1,0 +1,426 @@
+/* ctd-sheet.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-sheet"
+
+#include "config.h"
+
+#include "ctd-sheet.h"
+
+#include <string.h>
+
+static void
+style_clear (gpointer data)
+{
+  CtdSheetStyle *style = data;
+
+  g_free (style->font);
+  g_free (style->number_format);
+}
+
+static void
+cell_free (gpointer data)
+{
+  CtdSheetCell *cell = data;
+
+  g_free (cell->text);
+  g_free (cell->formula);
+  g_free (cell);
+}
+
+static void
+page_free (gpointer data)
+{
+  CtdSheetPage *page = data;
+
+  g_free (page->name);
+  g_array_unref (page->widths);
+  g_array_unref (page->heights);
+  g_ptr_array_unref (page->cells);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_free (page->header[i]);
+      g_free (page->footer[i]);
+    }
+  g_free (page);
+}
+
+/**
+ * ctd_sheet_doc_new:
+ * @title: the document's title property
+ * @created: the document time (seconds since the epoch)
+ *
+ * Returns: (transfer full): an empty document
+ */
+CtdSheetDoc *
+ctd_sheet_doc_new (const char *title,
+                   gint64      created)
+{
+  CtdSheetDoc *doc = g_new0 (CtdSheetDoc, 1);
+
+  g_return_val_if_fail (title != NULL, NULL);
+
+  doc->title = g_strdup (title);
+  doc->subject = g_strdup ("");
+  doc->author = g_strdup ("Chouette TD");
+  doc->created = created;
+  doc->styles = g_array_new (FALSE, TRUE, sizeof (CtdSheetStyle));
+  g_array_set_clear_func (doc->styles, style_clear);
+  doc->pages = g_ptr_array_new_with_free_func (page_free);
+  return doc;
+}
+
+void
+ctd_sheet_doc_free (CtdSheetDoc *doc)
+{
+  if (doc == NULL)
+    return;
+  g_free (doc->title);
+  g_free (doc->subject);
+  g_free (doc->author);
+  g_array_unref (doc->styles);
+  g_ptr_array_unref (doc->pages);
+  g_free (doc);
+}
+
+static gboolean
+style_equal (const CtdSheetStyle *a,
+             const CtdSheetStyle *b)
+{
+  return g_strcmp0 (a->font, b->font) == 0 && a->size == b->size && a->bold == b->bold &&
+         a->italic == b->italic && a->align == b->align && a->wrap == b->wrap &&
+         memcmp (a->border, b->border, sizeof a->border) == 0 && a->fill == b->fill &&
+         g_strcmp0 (a->number_format, b->number_format) == 0;
+}
+
+/**
+ * ctd_sheet_doc_add_style:
+ * @doc: a document
+ * @style: a style (copied)
+ *
+ * Returns: the style's index, shared with an equal style already added
+ */
+guint
+ctd_sheet_doc_add_style (CtdSheetDoc         *doc,
+                         const CtdSheetStyle *style)
+{
+  CtdSheetStyle copy = *style;
+
+  g_return_val_if_fail (doc != NULL && style != NULL && style->font != NULL, 0);
+  g_return_val_if_fail (style->size > 0, 0);
+
+  for (guint i = 0; i < doc->styles->len; i++)
+    if (style_equal (&g_array_index (doc->styles, CtdSheetStyle, i), style))
+      return i;
+  copy.font = g_strdup (style->font);
+  copy.number_format = g_strdup (style->number_format);
+  g_array_append_val (doc->styles, copy);
+  return doc->styles->len - 1;
+}
+
+/**
+ * ctd_sheet_doc_add_page:
+ * @doc: a document
+ * @name: the page's name, unique in @doc, at most %CTD_SHEET_MAX_NAME
+ *   characters and none of []:*?/\
+ *
+ * Returns: (transfer none): the new page, portrait A4, fitted to the width
+ */
+CtdSheetPage *
+ctd_sheet_doc_add_page (CtdSheetDoc *doc,
+                        const char  *name)
+{
+  CtdSheetPage *page;
+
+  g_return_val_if_fail (doc != NULL && name != NULL && *name != '\0', NULL);
+  g_return_val_if_fail (g_utf8_strlen (name, -1) <= CTD_SHEET_MAX_NAME, NULL);
+  g_return_val_if_fail (strpbrk (name, "[]:*?/\\") == NULL, NULL);
+  g_return_val_if_fail (!ctd_sheet_doc_has_page (doc, name), NULL);
+
+  page = g_new0 (CtdSheetPage, 1);
+  page->name = g_strdup (name);
+  page->paper = CTD_SHEET_PAPER_A4;
+  page->margin_inches = 0.5;
+  page->widths = g_array_new (FALSE, TRUE, sizeof (double));
+  page->heights = g_array_new (FALSE, TRUE, sizeof (double));
+  page->cells = g_ptr_array_new_with_free_func (cell_free);
+  page->repeat_first = -1;
+  page->repeat_last = -1;
+  g_ptr_array_add (doc->pages, page);
+  return page;
+}
+
+gboolean
+ctd_sheet_doc_has_page (const CtdSheetDoc *doc,
+                        const char        *name)
+{
+  g_return_val_if_fail (doc != NULL && name != NULL, FALSE);
+
+  for (guint i = 0; i < doc->pages->len; i++)
+    {
+      const CtdSheetPage *page = g_ptr_array_index (doc->pages, i);
+
+      if (g_strcmp0 (page->name, name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+set_double (GArray *array,
+            guint   index,
+            double  value)
+{
+  if (index >= array->len)
+    g_array_set_size (array, index + 1);
+  g_array_index (array, double, index) = value;
+}
+
+void
+ctd_sheet_page_set_width (CtdSheetPage *page,
+                          guint         col,
+                          double        width)
+{
+  g_return_if_fail (page != NULL && width >= 0);
+  set_double (page->widths, col, width);
+}
+
+void
+ctd_sheet_page_set_height (CtdSheetPage *page,
+                           guint         row,
+                           double        points)
+{
+  g_return_if_fail (page != NULL && points >= 0);
+  set_double (page->heights, row, points);
+}
+
+/* Returns: the column's width, 0 where none was set */
+double
+ctd_sheet_page_get_width (const CtdSheetPage *page,
+                          guint               col)
+{
+  g_return_val_if_fail (page != NULL, 0);
+  return col < page->widths->len ? g_array_index (page->widths, double, col) : 0;
+}
+
+/* Returns: the row's height in points, 0 for the default */
+double
+ctd_sheet_page_get_height (const CtdSheetPage *page,
+                           guint               row)
+{
+  g_return_val_if_fail (page != NULL, 0);
+  return row < page->heights->len ? g_array_index (page->heights, double, row) : 0;
+}
+
+/* Returns: one past the last row that holds a cell or a height */
+guint
+ctd_sheet_page_get_n_rows (const CtdSheetPage *page)
+{
+  guint n = page->heights->len;
+
+  for (guint i = 0; i < page->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+      n = MAX (n, cell->last_row + 1);
+    }
+  return n;
+}
+
+/* Returns: one past the last column that holds a cell or a width */
+guint
+ctd_sheet_page_get_n_cols (const CtdSheetPage *page)
+{
+  guint n = page->widths->len;
+
+  for (guint i = 0; i < page->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+      n = MAX (n, cell->last_col + 1);
+    }
+  return n;
+}
+
+static CtdSheetCell *
+add_cell (CtdSheetPage     *page,
+          guint             row,
+          guint             col,
+          CtdSheetCellKind  kind,
+          const char       *text,
+          guint             style)
+{
+  CtdSheetCell *cell = g_new0 (CtdSheetCell, 1);
+
+  cell->row = cell->last_row = row;
+  cell->col = cell->last_col = col;
+  cell->kind = kind;
+  cell->text = g_strdup (text != NULL ? text : "");
+  cell->style = style;
+  g_ptr_array_add (page->cells, cell);
+  return cell;
+}
+
+/**
+ * ctd_sheet_page_add_text:
+ * @page: a page
+ * @row, @col: where
+ * @text: UTF-8 text, shown as it is whatever it starts with
+ * @style: a style index of the page's document
+ *
+ * Returns: (transfer none): the cell, to merge if needed
+ */
+CtdSheetCell *
+ctd_sheet_page_add_text (CtdSheetPage *page,
+                         guint         row,
+                         guint         col,
+                         const char   *text,
+                         guint         style)
+{
+  g_return_val_if_fail (page != NULL && text != NULL, NULL);
+  g_return_val_if_fail (g_utf8_validate (text, -1, NULL), NULL);
+  return add_cell (page, row, col, CTD_SHEET_CELL_TEXT, text, style);
+}
+
+/**
+ * ctd_sheet_page_add_number:
+ * @number: the value
+ * @text: the value as a reader sees it ("+12.5")
+ *
+ * Returns: (transfer none): the cell
+ */
+CtdSheetCell *
+ctd_sheet_page_add_number (CtdSheetPage *page,
+                           guint         row,
+                           guint         col,
+                           double        number,
+                           const char   *text,
+                           guint         style)
+{
+  CtdSheetCell *cell;
+
+  g_return_val_if_fail (page != NULL && text != NULL, NULL);
+  cell = add_cell (page, row, col, CTD_SHEET_CELL_NUMBER, text, style);
+  cell->number = number;
+  return cell;
+}
+
+/**
+ * ctd_sheet_page_add_formula:
+ * @formula: "=SUM(B2:B13)", in the spreadsheet's English syntax
+ * @cached: the value core computed, which the formula gives too
+ * @text: @cached as a reader sees it
+ *
+ * Returns: (transfer none): the cell
+ */
+CtdSheetCell *
+ctd_sheet_page_add_formula (CtdSheetPage *page,
+                            guint         row,
+                            guint         col,
+                            const char   *formula,
+                            double        cached,
+                            const char   *text,
+                            guint         style)
+{
+  CtdSheetCell *cell;
+
+  g_return_val_if_fail (page != NULL && formula != NULL && formula[0] == '=', NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+  cell = add_cell (page, row, col, CTD_SHEET_CELL_FORMULA, text, style);
+  cell->number = cached;
+  cell->formula = g_strdup (formula);
+  return cell;
+}
+
+/* Makes @cell the top-left of a merged range ending at @last_row, @last_col. */
+void
+ctd_sheet_cell_merge (CtdSheetCell *cell,
+                      guint         last_row,
+                      guint         last_col)
+{
+  g_return_if_fail (cell != NULL && last_row >= cell->row && last_col >= cell->col);
+  cell->last_row = last_row;
+  cell->last_col = last_col;
+}
+
+/* Returns: (nullable): the cell that starts at @row, @col */
+const CtdSheetCell *
+ctd_sheet_page_find (const CtdSheetPage *page,
+                     guint               row,
+                     guint               col)
+{
+  g_return_val_if_fail (page != NULL, NULL);
+
+  for (guint i = page->cells->len; i > 0; i--)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i - 1);
+
+      if (cell->row == row && cell->col == col)
+        return cell;
+    }
+  return NULL;
+}
+
+/**
+ * ctd_sheet_cell_ref:
+ * @row, @col: zero-based
+ *
+ * Returns: (transfer full): the cell's A1 reference ("C7", "AA12")
+ */
+char *
+ctd_sheet_cell_ref (guint row,
+                    guint col)
+{
+  char letters[8];
+  guint n = 0;
+  guint rest = col + 1;
+  GString *ref = g_string_new (NULL);
+
+  while (rest > 0)
+    {
+      letters[n++] = (char) ('A' + (rest - 1) % 26);
+      rest = (rest - 1) / 26;
+    }
+  while (n > 0)
+    g_string_append_c (ref, letters[--n]);
+  g_string_append_printf (ref, "%u", row + 1);
+  return g_string_free (ref, FALSE);
+}
+
+/**
+ * ctd_sheet_expand_placeholders:
+ * @text: a header or footer part
+ * @page: the paper page number, from 1
+ * @pages: how many paper pages
+ *
+ * Returns: (transfer full): @text with "{page}" and "{pages}" replaced
+ */
+char *
+ctd_sheet_expand_placeholders (const char *text,
+                               guint       page,
+                               guint       pages)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  for (const char *p = text; *p != '\0';)
+    {
+      if (g_str_has_prefix (p, "{page}"))
+        {
+          g_string_append_printf (out, "%u", page);
+          p += strlen ("{page}");
+        }
+      else if (g_str_has_prefix (p, "{pages}"))
+        {
+          g_string_append_printf (out, "%u", pages);
+          p += strlen ("{pages}");
+        }
+      else
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,209 @@
+/* ctd-sheet.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The sheet model: what an exported or printed document holds, in terms
+ * every writer understands (XLSX, PDF, the GUI's printing). A document is
+ * a list of pages; a page is a grid of cells with column widths, row
+ * heights, merged ranges and print setup; a cell holds text, a number, or a
+ * formula with the value core computed for it. Writers read the structs
+ * directly; builders fill them through the functions below.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  CTD_SHEET_ALIGN_LEFT,
+  CTD_SHEET_ALIGN_CENTER,
+  CTD_SHEET_ALIGN_RIGHT,
+} CtdSheetAlign;
+
+typedef enum
+{
+  CTD_SHEET_PAPER_A4,
+  CTD_SHEET_PAPER_LETTER,
+} CtdSheetPaper;
+
+/* Borders, one per side: none, thin or medium. */
+typedef enum
+{
+  CTD_SHEET_BORDER_NONE,
+  CTD_SHEET_BORDER_THIN,
+  CTD_SHEET_BORDER_MEDIUM,
+} CtdSheetBorder;
+
+enum
+{
+  CTD_SHEET_SIDE_TOP,
+  CTD_SHEET_SIDE_BOTTOM,
+  CTD_SHEET_SIDE_LEFT,
+  CTD_SHEET_SIDE_RIGHT,
+  CTD_SHEET_N_SIDES,
+};
+
+/* No fill: the page's own white. */
+#define CTD_SHEET_NO_FILL 0xffffffffu
+
+/*
+ * CtdSheetStyle:
+ * @font: a font family ("Arial")
+ * @size: in points
+ * @number_format: an XLSX number format ("+0.0;-0.0;0"), or %NULL for text
+ *   and general numbers; the PDF writer shows the cell's @text instead
+ * @fill: 0xRRGGBB, or %CTD_SHEET_NO_FILL
+ */
+typedef struct
+{
+  char           *font;
+  double          size;
+  gboolean        bold;
+  gboolean        italic;
+  CtdSheetAlign   align;
+  gboolean        wrap;
+  CtdSheetBorder  border[CTD_SHEET_N_SIDES];
+  guint32         fill;
+  char           *number_format;
+} CtdSheetStyle;
+
+typedef enum
+{
+  CTD_SHEET_CELL_TEXT,
+  CTD_SHEET_CELL_NUMBER,
+  CTD_SHEET_CELL_FORMULA,
+} CtdSheetCellKind;
+
+/*
+ * CtdSheetCell:
+ * @row, @col: zero-based
+ * @last_row, @last_col: the merged range this cell starts (equal to @row
+ *   and @col for a single cell)
+ * @text: what a reader sees: the text of a text cell, the formatted value
+ *   of a number or formula (so the PDF writer never formats numbers)
+ * @number: the value of a number cell, the cached value of a formula
+ * @formula: "=SUM(G8:G19)" for a formula cell, else %NULL
+ * @style: an index into the document's styles
+ */
+typedef struct
+{
+  guint             row;
+  guint             col;
+  guint             last_row;
+  guint             last_col;
+  CtdSheetCellKind  kind;
+  char             *text;
+  double            number;
+  char             *formula;
+  guint             style;
+} CtdSheetCell;
+
+/*
+ * CtdSheetPage:
+ * @name: the worksheet's name (at most 31 characters, none of []:*?/\)
+ * @widths: (element-type double): column widths in characters of the
+ *   default font, as a spreadsheet counts them
+ * @heights: (element-type double): row heights in points, 0 for the default
+ * @cells: (element-type CtdSheetCell): in the order they were added
+ * @repeat_first, @repeat_last: rows printed again at the top of every
+ *   paper page, or -1
+ * @fit_one_page: the whole page on one sheet of paper (else fit the width)
+ * @header, @footer: left, centre and right parts; "{page}" and "{pages}"
+ *   stand for the page number and count
+ */
+typedef struct
+{
+  char           *name;
+  gboolean        landscape;
+  CtdSheetPaper   paper;
+  double          margin_inches;
+  GArray         *widths;
+  GArray         *heights;
+  GPtrArray      *cells;
+  int             repeat_first;
+  int             repeat_last;
+  gboolean        fit_one_page;
+  char           *header[3];
+  char           *footer[3];
+} CtdSheetPage;
+
+/*
+ * CtdSheetDoc:
+ * @title, @subject, @author: document properties
+ * @created: the document time, seconds since the epoch, taken from the
+ *   event so that the same event always gives the same bytes
+ * @styles: (element-type CtdSheetStyle)
+ * @pages: (element-type CtdSheetPage)
+ */
+typedef struct
+{
+  char      *title;
+  char      *subject;
+  char      *author;
+  gint64     created;
+  GArray    *styles;
+  GPtrArray *pages;
+} CtdSheetDoc;
+
+#define CTD_SHEET_MAX_NAME 31
+
+CtdSheetDoc  *ctd_sheet_doc_new           (const char          *title,
+                                           gint64               created);
+void          ctd_sheet_doc_free          (CtdSheetDoc         *doc);
+guint         ctd_sheet_doc_add_style     (CtdSheetDoc         *doc,
+                                           const CtdSheetStyle *style);
+CtdSheetPage *ctd_sheet_doc_add_page      (CtdSheetDoc         *doc,
+                                           const char          *name);
+gboolean      ctd_sheet_doc_has_page      (const CtdSheetDoc   *doc,
+                                           const char          *name);
+
+void          ctd_sheet_page_set_width    (CtdSheetPage        *page,
+                                           guint                col,
+                                           double               width);
+void          ctd_sheet_page_set_height   (CtdSheetPage        *page,
+                                           guint                row,
+                                           double               points);
+double        ctd_sheet_page_get_width    (const CtdSheetPage  *page,
+                                           guint                col);
+double        ctd_sheet_page_get_height   (const CtdSheetPage  *page,
+                                           guint                row);
+guint         ctd_sheet_page_get_n_rows   (const CtdSheetPage  *page);
+guint         ctd_sheet_page_get_n_cols   (const CtdSheetPage  *page);
+CtdSheetCell *ctd_sheet_page_add_text     (CtdSheetPage        *page,
+                                           guint                row,
+                                           guint                col,
+                                           const char          *text,
+                                           guint                style);
+CtdSheetCell *ctd_sheet_page_add_number   (CtdSheetPage        *page,
+                                           guint                row,
+                                           guint                col,
+                                           double               number,
+                                           const char          *text,
+                                           guint                style);
+CtdSheetCell *ctd_sheet_page_add_formula  (CtdSheetPage        *page,
+                                           guint                row,
+                                           guint                col,
+                                           const char          *formula,
+                                           double               cached,
+                                           const char          *text,
+                                           guint                style);
+void          ctd_sheet_cell_merge        (CtdSheetCell        *cell,
+                                           guint                last_row,
+                                           guint                last_col);
+const CtdSheetCell *ctd_sheet_page_find   (const CtdSheetPage  *page,
+                                           guint                row,
+                                           guint                col);
+
+char         *ctd_sheet_cell_ref          (guint                row,
+                                           guint                col);
+char         *ctd_sheet_expand_placeholders (const char        *text,
+                                             guint              page,
+                                             guint              pages);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdSheetDoc, ctd_sheet_doc_free)
+
+G_END_DECLS

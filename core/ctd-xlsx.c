@@ -1,0 +1,267 @@
+/* ctd-xlsx.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-xlsx"
+
+#include "config.h"
+
+#include "ctd-xlsx.h"
+
+#include <xlsxwriter.h>
+
+G_DEFINE_QUARK (ctd-xlsx-error-quark, ctd_xlsx_error)
+
+/* Spreadsheet paper codes. */
+#define PAPER_LETTER 1
+#define PAPER_A4 9
+
+static uint8_t
+border_type (CtdSheetBorder border)
+{
+  switch (border)
+    {
+    case CTD_SHEET_BORDER_THIN:
+      return LXW_BORDER_THIN;
+    case CTD_SHEET_BORDER_MEDIUM:
+      return LXW_BORDER_MEDIUM;
+    case CTD_SHEET_BORDER_NONE:
+    default:
+      return LXW_BORDER_NONE;
+    }
+}
+
+static lxw_format *
+make_format (lxw_workbook        *workbook,
+             const CtdSheetStyle *style)
+{
+  static const uint8_t aligns[] = {
+    [CTD_SHEET_ALIGN_LEFT] = LXW_ALIGN_LEFT,
+    [CTD_SHEET_ALIGN_CENTER] = LXW_ALIGN_CENTER,
+    [CTD_SHEET_ALIGN_RIGHT] = LXW_ALIGN_RIGHT,
+  };
+  lxw_format *format = workbook_add_format (workbook);
+
+  format_set_font_name (format, style->font);
+  format_set_font_size (format, style->size);
+  if (style->bold)
+    format_set_bold (format);
+  if (style->italic)
+    format_set_italic (format);
+  format_set_align (format, aligns[style->align]);
+  if (style->align != CTD_SHEET_ALIGN_CENTER)
+    format_set_indent (format, 1);  /* keep text off the cell's border */
+  format_set_align (format, LXW_ALIGN_VERTICAL_CENTER);
+  if (style->wrap)
+    format_set_text_wrap (format);
+  format_set_top (format, border_type (style->border[CTD_SHEET_SIDE_TOP]));
+  format_set_bottom (format, border_type (style->border[CTD_SHEET_SIDE_BOTTOM]));
+  format_set_left (format, border_type (style->border[CTD_SHEET_SIDE_LEFT]));
+  format_set_right (format, border_type (style->border[CTD_SHEET_SIDE_RIGHT]));
+  if (style->fill != CTD_SHEET_NO_FILL)
+    {
+      format_set_pattern (format, LXW_PATTERN_SOLID);
+      format_set_bg_color (format, style->fill);
+    }
+  if (style->number_format != NULL)
+    format_set_num_format (format, style->number_format);
+  return format;
+}
+
+/* "left|centre|right" with {page} and {pages] as &L..&C..&R.. codes. An
+ * ampersand in the text is doubled so it prints as itself. */
+static char *
+header_string (char *const *parts)
+{
+  static const char *const codes[] = { "&L", "&C", "&R" };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *p = parts[i];
+
+      if (p == NULL || *p == '\0')
+        continue;
+      g_string_append (out, codes[i]);
+      while (*p != '\0')
+        {
+          if (g_str_has_prefix (p, "{page}"))
+            {
+              g_string_append (out, "&P");
+              p += 6;
+            }
+          else if (g_str_has_prefix (p, "{pages}"))
+            {
+              g_string_append (out, "&N");
+              p += 7;
+            }
+          else if (*p == '&')
+            {
+              g_string_append (out, "&&");
+              p++;
+            }
+          else
+            g_string_append_c (out, *p++);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+static lxw_error
+write_cell (lxw_worksheet      *sheet,
+            const CtdSheetCell *cell,
+            lxw_format         *format)
+{
+  lxw_error status = LXW_NO_ERROR;
+  gboolean merged = cell->last_row != cell->row || cell->last_col != cell->col;
+
+  if (merged)
+    {
+      /* The range takes the format everywhere, so its borders print; the
+       * first cell then gets its real content. */
+      status = worksheet_merge_range (sheet, cell->row, cell->col, cell->last_row,
+                                      cell->last_col, "", format);
+      if (status != LXW_NO_ERROR)
+        return status;
+    }
+  switch (cell->kind)
+    {
+    case CTD_SHEET_CELL_TEXT:
+      if (*cell->text == '\0')
+        return merged ? LXW_NO_ERROR : worksheet_write_blank (sheet, cell->row, cell->col, format);
+      /* Always a string: a name such as "=HYPERLINK(...)" stays text. */
+      return worksheet_write_string (sheet, cell->row, cell->col, cell->text, format);
+    case CTD_SHEET_CELL_NUMBER:
+      return worksheet_write_number (sheet, cell->row, cell->col, cell->number, format);
+    case CTD_SHEET_CELL_FORMULA:
+      return worksheet_write_formula_num (sheet, cell->row, cell->col, cell->formula, format,
+                                          cell->number);
+    default:
+      g_assert_not_reached ();
+    }
+  return status;
+}
+
+static gboolean
+write_page (lxw_workbook        *workbook,
+            lxw_format         **formats,
+            const CtdSheetPage  *page,
+            const char          *path,
+            GError             **error)
+{
+  lxw_worksheet *sheet = workbook_add_worksheet (workbook, page->name);
+  g_autofree char *header = header_string (page->header);
+  g_autofree char *footer = header_string (page->footer);
+  guint n_rows = ctd_sheet_page_get_n_rows (page);
+  guint n_cols = ctd_sheet_page_get_n_cols (page);
+  lxw_error status = LXW_NO_ERROR;
+
+  if (sheet == NULL)
+    {
+      g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE,
+                   "Could not write “%s”: “%s” is not a possible worksheet name", path,
+                   page->name);
+      return FALSE;
+    }
+
+  for (guint col = 0; col < page->widths->len; col++)
+    if (g_array_index (page->widths, double, col) > 0)
+      worksheet_set_column (sheet, col, col, g_array_index (page->widths, double, col), NULL);
+  for (guint row = 0; row < page->heights->len; row++)
+    if (g_array_index (page->heights, double, row) > 0)
+      worksheet_set_row (sheet, row, g_array_index (page->heights, double, row), NULL);
+  for (guint i = 0; i < page->cells->len && status == LXW_NO_ERROR; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+      status = write_cell (sheet, cell, formats[cell->style]);
+    }
+  if (status != LXW_NO_ERROR)
+    {
+      g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE,
+                   "Could not write “%s”: worksheet “%s”: %s", path, page->name,
+                   lxw_strerror (status));
+      return FALSE;
+    }
+
+  worksheet_gridlines (sheet, LXW_HIDE_ALL_GRIDLINES);
+  worksheet_set_paper (sheet, page->paper == CTD_SHEET_PAPER_LETTER ? PAPER_LETTER : PAPER_A4);
+  if (page->landscape)
+    worksheet_set_landscape (sheet);
+  else
+    worksheet_set_portrait (sheet);
+  worksheet_set_margins (sheet, page->margin_inches, page->margin_inches,
+                         page->margin_inches + 0.2, page->margin_inches + 0.2);
+  if (*header != '\0')
+    worksheet_set_header (sheet, header);
+  if (*footer != '\0')
+    worksheet_set_footer (sheet, footer);
+  worksheet_fit_to_pages (sheet, 1, page->fit_one_page ? 1 : 0);
+  if (n_rows > 0 && n_cols > 0)
+    worksheet_print_area (sheet, 0, 0, n_rows - 1, n_cols - 1);
+  if (page->repeat_first >= 0)
+    worksheet_repeat_rows (sheet, page->repeat_first, page->repeat_last);
+  return TRUE;
+}
+
+/**
+ * ctd_xlsx_write:
+ * @doc: the document
+ * @path: where to write it (the caller writes a temporary name and renames)
+ * @error: return location for a #GError
+ *
+ * Writes @doc as an XLSX workbook. The output depends only on @doc: its
+ * time is @doc's, so the same document gives the same bytes.
+ *
+ * Returns: whether the file was written
+ */
+gboolean
+ctd_xlsx_write (const CtdSheetDoc  *doc,
+                const char         *path,
+                GError            **error)
+{
+  lxw_workbook_options options = { .constant_memory = LXW_FALSE, .tmpdir = NULL };
+  lxw_doc_properties properties = {
+    .title = doc->title,
+    .subject = doc->subject,
+    .author = doc->author,
+    .created = (time_t) doc->created,
+  };
+  g_autofree lxw_format **formats = NULL;
+  lxw_workbook *workbook;
+  lxw_error status;
+
+  g_return_val_if_fail (doc != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  workbook = workbook_new_opt (path, &options);
+  if (workbook == NULL)
+    {
+      g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE,
+                   "Could not write “%s”: the workbook could not be started", path);
+      return FALSE;
+    }
+  workbook_set_properties (workbook, &properties);
+  formats = g_new0 (lxw_format *, MAX (1, doc->styles->len));
+  for (guint i = 0; i < doc->styles->len; i++)
+    formats[i] = make_format (workbook, &g_array_index (doc->styles, CtdSheetStyle, i));
+
+  for (guint i = 0; i < doc->pages->len; i++)
+    if (!write_page (workbook, formats, g_ptr_array_index (doc->pages, i), path, error))
+      {
+        /* Closing writes what was built; the caller removes the file. */
+        workbook_close (workbook);
+        return FALSE;
+      }
+
+  status = workbook_close (workbook);
+  if (status != LXW_NO_ERROR)
+    {
+      g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE, "Could not write “%s”: %s", path,
+                   lxw_strerror (status));
+      return FALSE;
+    }
+  return TRUE;
+}

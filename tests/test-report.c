@@ -1,0 +1,497 @@
+/* test-report.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The printed documents as sheet models, checked cell by cell against a
+ * chouette worked out by hand (the sheet of tests/test-chouette.c).
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <glib/gstdio.h>
+
+#include "ctd-event.h"
+#include "ctd-report.h"
+#include "ctd-template.h"
+
+#define H(x) ((CtdHalves) ((x) * 2))
+
+static const char *const four_sheet[CTD_N_GAMES] = {
+  "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
+  "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:8 4:4- E:4>1:8+",
+  "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
+};
+static const guint four_box[CTD_N_GAMES] = { 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4 };
+static const guint four_captain[CTD_N_GAMES] = { 2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2 };
+static const guint four_cube[CTD_N_GAMES] = { 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 2, 4 };
+static const char *const four_decisions[CTD_N_GAMES] = {
+  "2  3  4", "3  4  2", "4  2  3", "1  4  3", "1  4  3", "3  4  1",
+  "4  2  1", "4  2  1", "4  2  1", "3  1  2", "3  1  2", "3  2  1",
+};
+static const double four_deltas[CTD_N_GAMES][4] = {
+  { -3, 1, 1, 1 },     { 8, -2, -4, -2 },  { 16, -16, -4, 4 },  { -2, 4, -1, -1 },
+  { -26, -12, 36, 2 }, { -2, 22, -16, -4 }, { 2, 1, -7, 4 },     { 2, 2, -6, 2 },
+  { -8, -16, 36, -12 }, { -2, -1.5, -0.5, 4 }, { 2, 8, -4, -6 }, { -48, -4, 8, 44 },
+};
+static const double four_totals[4] = { -61, -13.5, 38.5, 36 };
+
+/* The names a director may meet: formulas, markup, accents, long ones. */
+static const char *const hostile[] = {
+  "=HYPERLINK(\"http://evil.example\",\"win\")", "<b>Bold</b> & Co", "Zoë Łukasz Ægirsdóttir",
+  "+1 @risk -Maximilian Alexander von Hohenzollern-Sigmaringen",
+};
+
+/* Layout rows of a scoring sheet (templates/scoring-sheet-4.ini). */
+#define ROW_NAMES 5
+#define ROW_GAME1 7
+#define ROW_TOTALS (ROW_GAME1 + CTD_N_GAMES)
+#define ROW_AMOUNTS (ROW_TOTALS + 1)
+#define COL_BOX 2
+#define COL_CAPTAIN 3
+#define COL_CUBE 4
+#define COL_DECISIONS 5
+#define COL_PLAYER(k) (6 + 2 * (k))
+#define COL_ZERO_SUM 15
+
+typedef struct
+{
+  char *dir;
+  char *path;
+} Fixture;
+
+static int
+setup (void **state)
+{
+  Fixture *fixture = g_new0 (Fixture, 1);
+
+  fixture->dir = g_dir_make_tmp ("test-report-XXXXXX", NULL);
+  assert_non_null (fixture->dir);
+  fixture->path = g_build_filename (fixture->dir, "event.chouette", NULL);
+  *state = fixture;
+  return 0;
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_clear_pointer (&dir, g_dir_close);
+  g_rmdir (path);
+}
+
+static int
+teardown (void **state)
+{
+  Fixture *fixture = *state;
+
+  remove_tree (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->path);
+  g_free (fixture);
+  return 0;
+}
+
+/* An event of @n players (the first four with hostile names), drawn. */
+static CtdStore *
+create_event (const Fixture *fixture,
+              guint          n)
+{
+  g_autoptr(GError) error = NULL;
+  const CtdEventSettings settings = {
+    .name = (char *) "Spring Chouette",
+    .date = (char *) "2026-05-17",
+    .venue = (char *) "Club house",
+    .stake_cents = 500,
+    .entry_fee_cents = 11000,
+    .direction = CTD_LAST_SEGMENT_HIGHEST_FIRST,
+  };
+  CtdStore *store = ctd_store_create (fixture->path, &settings, &error);
+  guint round;
+
+  if (store == NULL)
+    fail_msg ("%s", error->message);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = i < G_N_ELEMENTS (hostile) ? g_strdup (hostile[i])
+                                                         : g_strdup_printf ("Player %u", i + 1);
+
+      assert_true (ctd_store_add_player (store, name, NULL, NULL, NULL, &error));
+    }
+  if (!ctd_store_draw_round (store, 4242, &round, &error))
+    fail_msg ("draw: %s", error->message);
+  return store;
+}
+
+static void
+record_sheet (CtdStore *store,
+              guint     round,
+              guint     chouette,
+              guint     last)
+{
+  for (guint game = 1; game <= last; game++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!ctd_store_record_game (store, round, chouette, game, four_sheet[game - 1], &error))
+        fail_msg ("game %u: %s", game, error->message);
+    }
+}
+
+static const CtdSheetCell *
+cell_at (const CtdSheetPage *page,
+         guint               row,
+         guint               col)
+{
+  const CtdSheetCell *cell = ctd_sheet_page_find (page, row, col);
+
+  if (cell == NULL)
+    fail_msg ("%s: no cell at row %u, column %u", page->name, row, col);
+  return cell;
+}
+
+static void
+assert_number (const CtdSheetPage *page,
+               guint               row,
+               guint               col,
+               double              expected)
+{
+  const CtdSheetCell *cell = cell_at (page, row, col);
+
+  if (cell->kind == CTD_SHEET_CELL_TEXT || cell->number != expected)
+    fail_msg ("%s row %u col %u: expected %g, found “%s”", page->name, row, col, expected,
+              cell->text);
+}
+
+static void
+assert_empty (const CtdSheetPage *page,
+              guint               row,
+              guint               col)
+{
+  const CtdSheetCell *cell = cell_at (page, row, col);
+
+  if (cell->kind != CTD_SHEET_CELL_TEXT || *cell->text != '\0')
+    fail_msg ("%s row %u col %u: expected a blank cell, found “%s”", page->name, row, col,
+              cell->text);
+}
+
+static void
+test_filled_sheet (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(CtdStoreChouette) seats = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  const CtdSheetPage *page;
+  double sum = 0;
+
+  record_sheet (store, 1, 1, CTD_N_GAMES);
+  seats = ctd_event_get_chouette (store, 1, 1, &error);
+  doc = ctd_report_chouette (store, 1, 1, NULL, &error);
+  assert_non_null (doc);
+  assert_int_equal (doc->pages->len, 1);
+  page = g_ptr_array_index (doc->pages, 0);
+  assert_string_equal (page->name, "1.1");
+  assert_true (page->landscape && page->fit_one_page);
+  /* The same event always gives the same document time: its date. */
+  assert_int_equal (doc->created, 1779019200);  /* 2026-05-17 12:00 UTC */
+
+  for (guint k = 0; k < 4; k++)
+    {
+      g_autofree char *heading = g_strdup_printf ("%u  %s", k + 1, seats->names[k]);
+      const CtdSheetCell *cell = cell_at (page, ROW_NAMES, COL_PLAYER (k));
+
+      assert_int_equal (cell->kind, CTD_SHEET_CELL_TEXT);
+      assert_string_equal (cell->text, heading);
+      assert_int_equal (cell->last_col, COL_PLAYER (k) + 1);
+    }
+
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      guint row = ROW_GAME1 + game - 1;
+      double running[4] = { 0 };
+
+      assert_number (page, row, 0, game);
+      assert_number (page, row, COL_BOX, four_box[game - 1]);
+      assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+      assert_number (page, row, COL_CUBE, four_cube[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_DECISIONS)->text, four_decisions[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_ZERO_SUM - 1)->text, four_sheet[game - 1]);
+      for (guint k = 0; k < 4; k++)
+        {
+          const CtdSheetCell *total = cell_at (page, row, COL_PLAYER (k) + 1);
+          g_autofree char *here = ctd_sheet_cell_ref (row, COL_PLAYER (k));
+          g_autofree char *above = ctd_sheet_cell_ref (row - 1, COL_PLAYER (k) + 1);
+          g_autofree char *formula = game == 1 ? g_strdup_printf ("=%s", here)
+                                               : g_strdup_printf ("=%s+%s", above, here);
+
+          for (guint g = 0; g < game; g++)
+            running[k] += four_deltas[g][k];
+          assert_number (page, row, COL_PLAYER (k), four_deltas[game - 1][k]);
+          assert_int_equal (total->kind, CTD_SHEET_CELL_FORMULA);
+          assert_string_equal (total->formula, formula);
+          assert_float_equal (total->number, running[k], 0);
+        }
+    }
+
+  for (guint k = 0; k < 4; k++)
+    {
+      const CtdSheetCell *total = cell_at (page, ROW_TOTALS, COL_PLAYER (k));
+      const CtdSheetCell *amount = cell_at (page, ROW_AMOUNTS, COL_PLAYER (k));
+      g_autofree char *first = ctd_sheet_cell_ref (ROW_GAME1, COL_PLAYER (k));
+      g_autofree char *last = ctd_sheet_cell_ref (ROW_GAME1 + 11, COL_PLAYER (k));
+      g_autofree char *formula = g_strdup_printf ("=SUM(%s:%s)", first, last);
+
+      assert_int_equal (total->kind, CTD_SHEET_CELL_FORMULA);
+      assert_string_equal (total->formula, formula);
+      assert_float_equal (total->number, four_totals[k], 0);
+      assert_float_equal (amount->number, four_totals[k] * 5, 1e-9);
+      sum += total->number;
+    }
+  assert_float_equal (sum, 0, 0);
+  assert_int_equal (cell_at (page, ROW_TOTALS, COL_ZERO_SUM)->kind, CTD_SHEET_CELL_FORMULA);
+  assert_float_equal (cell_at (page, ROW_TOTALS, COL_ZERO_SUM)->number, 0, 0);
+}
+
+/* Every page carries event, round, chouette label, table, date, stake and
+ * seed, and every name stays text. */
+static void
+test_heading_and_names (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(CtdSheetDoc) doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  const CtdSheetPage *page = g_ptr_array_index (doc->pages, 0);
+  g_autoptr(GString) all = g_string_new (NULL);
+  guint names_seen = 0;
+  const char *expected[] = { "Spring Chouette, Club house", "2026-05-17", "5.00", "4242",
+                             "1, Final", "1.1  (Table 1)" };
+
+  for (guint i = 0; i < page->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+      g_string_append_printf (all, "%s\n", cell->text);
+      for (guint k = 0; k < G_N_ELEMENTS (hostile); k++)
+        if (strstr (cell->text, hostile[k]) != NULL)
+          {
+            assert_int_equal (cell->kind, CTD_SHEET_CELL_TEXT);
+            names_seen++;
+          }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    if (strstr (all->str, expected[i]) == NULL)
+      fail_msg ("the sheet does not show “%s”", expected[i]);
+  assert_int_equal (names_seen, 2 * G_N_ELEMENTS (hostile));  /* heading and signature */
+  assert_non_null (strstr (page->footer[0], "4242"));
+  assert_non_null (strstr (page->footer[2], "{page}"));
+}
+
+static void
+test_blank_sheet (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  CtdReportOptions options = { NULL, FALSE, TRUE };
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  const CtdSheetPage *page;
+
+  record_sheet (store, 1, 1, 9);  /* a blank sheet ignores what is entered */
+  doc = ctd_report_chouette (store, 1, 1, &options, NULL);
+  page = g_ptr_array_index (doc->pages, 0);
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      guint row = ROW_GAME1 + game - 1;
+
+      assert_number (page, row, COL_BOX, four_box[game - 1]);
+      assert_number (page, row, COL_CUBE, four_cube[game - 1]);
+      if (game < 10)
+        assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+      else
+        assert_empty (page, row, COL_CAPTAIN);  /* known only after game 9 */
+      if (game == 1)
+        assert_string_equal (cell_at (page, row, COL_DECISIONS)->text, "2  3  4");
+      else
+        assert_empty (page, row, COL_DECISIONS);
+      for (guint col = COL_PLAYER (0); col <= COL_ZERO_SUM; col++)
+        assert_empty (page, row, col);
+    }
+  for (guint k = 0; k < 4; k++)
+    assert_empty (page, ROW_TOTALS, COL_PLAYER (k));
+}
+
+/* Games recorded in part: totals so far, nothing invented for the rest. */
+static void
+test_partly_filled (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  const CtdSheetPage *page;
+
+  record_sheet (store, 1, 1, 5);
+  doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  page = g_ptr_array_index (doc->pages, 0);
+  assert_number (page, ROW_GAME1 + 4, COL_PLAYER (2), 36);
+  assert_empty (page, ROW_GAME1 + 5, COL_PLAYER (2));
+  assert_empty (page, ROW_GAME1 + 9, COL_CAPTAIN);
+  assert_float_equal (cell_at (page, ROW_TOTALS, COL_PLAYER (2))->number, 28, 0);
+}
+
+static gboolean
+has_number_cells (const CtdSheetPage *page)
+{
+  for (guint i = 0; i < page->cells->len; i++)
+    if (((CtdSheetCell *) g_ptr_array_index (page->cells, i))->kind != CTD_SHEET_CELL_TEXT)
+      return TRUE;
+  return FALSE;
+}
+
+/* Rule 1.7: a public copy of a Qualifying round in play shows no score. */
+static void
+test_secrecy (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 8);
+  CtdReportOptions public_view = { NULL, TRUE, FALSE };
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(CtdSheetDoc) director = NULL;
+  g_autoptr(GError) error = NULL;
+  const CtdSheetPage *page;
+
+  record_sheet (store, 1, 1, CTD_N_GAMES);
+  assert_null (ctd_report_chouette (store, 1, 1, &public_view, &error));
+  assert_true (g_error_matches (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_SECRET));
+  assert_non_null (strstr (error->message, "secret"));
+  g_clear_error (&error);
+
+  doc = ctd_report_round (store, 1, &public_view, &error);
+  assert_non_null (doc);
+  assert_int_equal (doc->pages->len, 1);
+  page = g_ptr_array_index (doc->pages, 0);
+  assert_string_equal (page->name, "Round 1 standings");
+  assert_false (has_number_cells (page));
+  for (guint i = 0; i < page->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+      assert_null (strstr (cell->text, "38.5"));
+      assert_null (strstr (cell->text, "-61"));
+    }
+
+  director = ctd_report_round (store, 1, NULL, &error);
+  assert_int_equal (director->pages->len, 3);  /* 1.1, 1.2 and the standings */
+  assert_true (has_number_cells (g_ptr_array_index (director->pages, 2)));
+
+  /* Complete: the public copy now shows the sheets and the scores. */
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  record_sheet (store, 1, 2, CTD_N_GAMES);
+  doc = ctd_report_round (store, 1, &public_view, &error);
+  assert_int_equal (doc->pages->len, 3);
+  assert_true (has_number_cells (g_ptr_array_index (doc->pages, 2)));
+}
+
+static void
+test_archive (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 8);
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(CtdSheetDoc) public_doc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  CtdReportOptions public_view = { NULL, TRUE, FALSE };
+  CtdAdvanceTie tie = { 0, NULL };
+  guint round;
+  const char *const pages[] = { "1.1", "1.2", "Round 1 standings", "2.1", "Round 2 standings",
+                                "Final results", "Settlements", "Audit log" };
+
+  record_sheet (store, 1, 1, CTD_N_GAMES);
+  record_sheet (store, 1, 2, CTD_N_GAMES);
+  advancers = ctd_event_advance (store, 1, 2, 0, &tie, &error);
+  if (advancers == NULL)
+    fail_msg ("advance: %s", error->message);
+  ctd_advance_tie_clear (&tie);
+  assert_true (ctd_store_draw_round (store, 99, &round, &error));
+  record_sheet (store, 2, 1, 7);
+
+  doc = ctd_report_archive (store, NULL, &error);
+  assert_non_null (doc);
+  assert_int_equal (doc->pages->len, G_N_ELEMENTS (pages));
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    assert_string_equal (((CtdSheetPage *) g_ptr_array_index (doc->pages, i))->name, pages[i]);
+
+  /* The posted copy leaves out the audit log; the final in play still
+   * shows its scores (the Final is never secret). */
+  public_doc = ctd_report_archive (store, &public_view, &error);
+  assert_non_null (public_doc);
+  assert_false (ctd_sheet_doc_has_page (public_doc, "Audit log"));
+  assert_true (ctd_sheet_doc_has_page (public_doc, "2.1"));
+}
+
+/* A 3-player chouette has its own layout: three player columns, cubes
+ * 1/2/4/4, and the last segment from game 9. */
+static void
+test_three_player_sheet (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 3);
+  g_autoptr(CtdSheetDoc) doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  const CtdSheetPage *page = g_ptr_array_index (doc->pages, 0);
+  static const guint cubes[CTD_N_GAMES] = { 1, 2, 4, 4, 1, 2, 4, 4, 1, 2, 4, 4 };
+
+  assert_int_equal (ctd_sheet_page_get_n_cols (page), 6 + 2 * 3 + 2);
+  assert_string_equal (cell_at (page, ROW_NAMES, COL_PLAYER (3))->text, "Result (notation)");
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      assert_number (page, ROW_GAME1 + game - 1, COL_CUBE, cubes[game - 1]);
+      assert_number (page, ROW_GAME1 + game - 1, COL_BOX, (game - 1) / 4 + 1);
+    }
+  assert_empty (page, ROW_GAME1 + 8, COL_CAPTAIN);
+}
+
+static void
+test_broken_layout (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdStore) store = create_event (fixture, 4);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_build_filename (fixture->dir, "layouts", NULL);
+  g_autofree char *path = g_build_filename (dir, "scoring-sheet-4.ini", NULL);
+  CtdReportOptions options = { dir, FALSE, FALSE };
+
+  assert_int_equal (g_mkdir (dir, 0700), 0);
+  assert_true (g_file_set_contents (path, "[Page]\nPaper=A3\n", -1, NULL));
+  assert_null (ctd_report_chouette (store, 1, 1, &options, &error));
+  assert_true (g_error_matches (error, CTD_TEMPLATE_ERROR, CTD_TEMPLATE_ERROR_VALUE));
+  assert_non_null (strstr (error->message, path));
+  assert_non_null (strstr (error->message, ":2: "));
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_filled_sheet, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_heading_and_names, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_blank_sheet, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_partly_filled, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_secrecy, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_archive, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_three_player_sheet, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_broken_layout, setup, teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
