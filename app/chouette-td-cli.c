@@ -38,6 +38,8 @@ static const struct
   { "tiebreak", ctd_cli_tiebreak, "tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll "
                                   "[--seed N] [--top K] [--wildcards W]" },
   { "advance", ctd_cli_advance, "advance [--top K] [--wildcards W]" },
+  { "export", ctd_cli_export, "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
+                              "[--public] [--blank] [--templates DIR]" },
 };
 
 static void

@@ -10,6 +10,8 @@
 
 #include <stdio.h>
 
+#include <string.h>
+
 #include "ctd-cli.h"
 
 /**
@@ -77,6 +79,14 @@ ctd_cli_parse_options (CtdCli       *cli,
       g_strfreev (strv);
       return FALSE;
     }
+  /* GOption keeps the "--" that lets a name start with "-": drop it. */
+  for (guint i = 1; strv[i] != NULL; i++)
+    if (g_str_equal (strv[i], "--"))
+      {
+        g_free (strv[i]);
+        memmove (&strv[i], &strv[i + 1], (g_strv_length (strv + i + 1) + 1) * sizeof (char *));
+        break;
+      }
 
   n = (int) g_strv_length (strv) - 1;
   if (n < min_args || (max_args >= 0 && n > max_args))

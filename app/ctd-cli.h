@@ -80,5 +80,6 @@ int ctd_cli_log         (CtdCli *cli);
 int ctd_cli_undo        (CtdCli *cli);
 int ctd_cli_tiebreak    (CtdCli *cli);
 int ctd_cli_advance     (CtdCli *cli);
+int ctd_cli_export      (CtdCli *cli);
 
 G_END_DECLS

@@ -530,7 +530,7 @@ sheet_games (Report                 *report,
       plain = style (report, "Body", CTD_SHEET_ALIGN_CENTER, flags, NULL);
       score = style (report, "Body", CTD_SHEET_ALIGN_RIGHT, flags, SCORE_FORMAT);
       note = style (report, "Body", CTD_SHEET_ALIGN_LEFT, flags | WRAP, NULL);
-      ctd_sheet_page_set_height (page, row, 21);
+      ctd_sheet_page_set_height (page, row, 19.5);
 
       g_snprintf (text, sizeof text, "%u", game);
       ctd_sheet_page_add_number (page, row, c->game, game, text, number);
@@ -793,6 +793,7 @@ add_chouette_sheet (Report  *report,
   CtdSheetPage *page;
   g_autofree char *name = g_strdup_printf ("%u.%u", round, number);
   g_autofree char *table = NULL;
+  g_autofree char *sheet_name = NULL;
   gboolean blank = report->options->blank;
   guint row, games;
 
@@ -811,7 +812,10 @@ add_chouette_sheet (Report  *report,
   set_value (report, "label", name);
   set_value (report, "table", table);
   columns_for_size (seats->size, &c);
-  page = add_page (report, name);
+  /* Not "1.3" alone: a spreadsheet reads a name that starts with a digit,
+   * unquoted in the print area, as a number. */
+  sheet_name = g_strdup_printf ("Chouette %s", name);
+  page = add_page (report, sheet_name);
   page->fit_one_page = TRUE;
 
   row = sheet_heading (report, page, &c, seats);

@@ -208,7 +208,7 @@ test_filled_sheet (void **state)
   assert_non_null (doc);
   assert_int_equal (doc->pages->len, 1);
   page = g_ptr_array_index (doc->pages, 0);
-  assert_string_equal (page->name, "1.1");
+  assert_string_equal (page->name, "Chouette 1.1");
   assert_true (page->landscape && page->fit_one_page);
   /* The same event always gives the same document time: its date. */
   assert_int_equal (doc->created, 1779019200);  /* 2026-05-17 12:00 UTC */
@@ -415,7 +415,8 @@ test_archive (void **state)
   CtdReportOptions public_view = { NULL, TRUE, FALSE };
   CtdAdvanceTie tie = { 0, NULL };
   guint round;
-  const char *const pages[] = { "1.1", "1.2", "Round 1 standings", "2.1", "Round 2 standings",
+  const char *const pages[] = { "Chouette 1.1", "Chouette 1.2", "Round 1 standings",
+                                "Chouette 2.1", "Round 2 standings",
                                 "Final results", "Settlements", "Audit log" };
 
   record_sheet (store, 1, 1, CTD_N_GAMES);
@@ -438,7 +439,7 @@ test_archive (void **state)
   public_doc = ctd_report_archive (store, &public_view, &error);
   assert_non_null (public_doc);
   assert_false (ctd_sheet_doc_has_page (public_doc, "Audit log"));
-  assert_true (ctd_sheet_doc_has_page (public_doc, "2.1"));
+  assert_true (ctd_sheet_doc_has_page (public_doc, "Chouette 2.1"));
 }
 
 /* A 3-player chouette has its own layout: three player columns, cubes

@@ -1,0 +1,86 @@
+/* ctd-cli-export.c: official scoring sheets and reports as XLSX or PDF.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "chouette-td-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include "ctd-cli.h"
+#include "ctd-export.h"
+#include "ctd-report.h"
+
+int
+ctd_cli_export (CtdCli *cli)
+{
+  const char *usage = "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
+                      "[--public] [--blank] [--templates DIR]";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autofree char *label = NULL;
+  g_autofree char *templates = NULL;
+  gboolean all = FALSE;
+  int round = 0;
+  CtdReportOptions options = { NULL, FALSE, FALSE };
+  GOptionEntry entries[] = {
+    { "chouette", 0, 0, G_OPTION_ARG_STRING, &label, NULL, NULL },
+    { "round", 0, 0, G_OPTION_ARG_INT, &round, NULL, NULL },
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all, NULL, NULL },
+    { "public", 0, 0, G_OPTION_ARG_NONE, &options.public_view, NULL, NULL },
+    { "blank", 0, 0, G_OPTION_ARG_NONE, &options.blank, NULL, NULL },
+    { "templates", 0, 0, G_OPTION_ARG_FILENAME, &templates, NULL, NULL },
+    { NULL },
+  };
+  CtdExportFormat format;
+  const char *path;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, usage, entries, 1, 1, &status))
+    return status;
+  path = cli->argv[0];
+  if ((label != NULL) + (round != 0) + all != 1)
+    return ctd_cli_usage ("choose one of --chouette, --round and --all (usage: %s)", usage);
+  if (round < 0)
+    return ctd_cli_usage ("--round takes a round number (usage: %s)", usage);
+  if (!ctd_export_format_for (path, &format, &error))
+    return ctd_cli_usage ("%s", error->message);
+  options.template_dir = templates;
+
+  if (label != NULL)
+    {
+      guint r, n;
+
+      if (ctd_event_parse_label (label, &r, &n, &error))
+        doc = ctd_report_chouette (cli->store, r, n, &options, &error);
+    }
+  else if (round != 0)
+    doc = ctd_report_round (cli->store, (guint) round, &options, &error);
+  else
+    doc = ctd_report_archive (cli->store, &options, &error);
+  if (doc == NULL || !ctd_export_write (doc, path, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  if (!cli->json)
+    {
+      printf ("Wrote %s: %u page%s\n", path, doc->pages->len, doc->pages->len == 1 ? "" : "s");
+      return CTD_CLI_OK;
+    }
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "file");
+  json_builder_add_string_value (builder, path);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, format == CTD_EXPORT_XLSX ? "xlsx" : "pdf");
+  json_builder_set_member_name (builder, "pages");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < doc->pages->len; i++)
+    json_builder_add_string_value (builder, ((CtdSheetPage *) g_ptr_array_index (doc->pages, i))->name);
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}

@@ -1,0 +1,42 @@
+/* ctd-export.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Writes a sheet model to a file, in the format its name asks for (.xlsx
+ * or .pdf), so that the file appears whole or not at all: the writer fills
+ * a temporary file beside it, which is renamed only once complete.
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "ctd-sheet.h"
+
+G_BEGIN_DECLS
+
+#define CTD_EXPORT_ERROR (ctd_export_error_quark ())
+
+typedef enum
+{
+  CTD_EXPORT_ERROR_FORMAT,  /* the name ends neither in .xlsx nor in .pdf */
+  CTD_EXPORT_ERROR_WRITE,   /* the folder or the disk refused */
+} CtdExportError;
+
+typedef enum
+{
+  CTD_EXPORT_XLSX,
+  CTD_EXPORT_PDF,
+} CtdExportFormat;
+
+GQuark   ctd_export_error_quark  (void);
+
+gboolean ctd_export_format_for   (const char         *path,
+                                  CtdExportFormat    *out_format,
+                                  GError            **error);
+gboolean ctd_export_write        (const CtdSheetDoc  *doc,
+                                  const char         *path,
+                                  GError            **error);
+
+G_END_DECLS

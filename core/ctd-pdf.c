@@ -1,0 +1,531 @@
+/* ctd-pdf.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-pdf"
+
+#include "config.h"
+
+#include "ctd-pdf.h"
+
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+
+G_DEFINE_QUARK (ctd-pdf-error-quark, ctd_pdf_error)
+
+/* A spreadsheet's column width unit (one character of its default font)
+ * and default row, in points, so that both writers lay out the same page. */
+#define POINTS_PER_CHAR 5.25
+#define COLUMN_PADDING 3.75
+#define DEFAULT_WIDTH 8.43
+#define DEFAULT_HEIGHT 15.0
+/* Room between the margin and the grid for the header and the footer, as
+ * the XLSX writer asks of a spreadsheet (0.2 inch). */
+#define BAND (0.2 * 72)
+#define PAD 2.0         /* above and below text */
+#define INDENT 4.0      /* left or right of text, as the XLSX indent */
+/* A page fitted to one sheet is enlarged up to this much to fill it. */
+#define MAX_ENLARGE 1.5
+#define THIN 0.5
+#define MEDIUM 1.2
+#define HEADER_SIZE 8.0
+/* A text that does not fit is shrunk, down to this part of its size,
+ * before it wraps; it is never cut. */
+#define MIN_SHRINK 0.6
+
+static void
+paper_free (gpointer data)
+{
+  CtdPdfPaper *paper = data;
+
+  g_array_unref (paper->heights);
+  g_free (paper);
+}
+
+static double
+column_points (const CtdSheetPage *page,
+               guint               col)
+{
+  double chars = ctd_sheet_page_get_width (page, col);
+
+  return (chars > 0 ? chars : DEFAULT_WIDTH) * POINTS_PER_CHAR + COLUMN_PADDING;
+}
+
+static double
+cell_width (const CtdSheetPage *page,
+            const CtdSheetCell *cell)
+{
+  double width = 0;
+
+  for (guint col = cell->col; col <= cell->last_col; col++)
+    width += column_points (page, col);
+  return width;
+}
+
+static void
+paper_size (const CtdSheetPage *page,
+            double             *out_width,
+            double             *out_height)
+{
+  double w = page->paper == CTD_SHEET_PAPER_LETTER ? 612.0 : 595.276;
+  double h = page->paper == CTD_SHEET_PAPER_LETTER ? 792.0 : 841.89;
+
+  *out_width = page->landscape ? h : w;
+  *out_height = page->landscape ? w : h;
+}
+
+/* The grid's box on the paper, before scaling. */
+static void
+printable_area (const CtdSheetPage *page,
+                double              paper_width,
+                double              paper_height,
+                double             *out_width,
+                double             *out_height)
+{
+  double margin = page->margin_inches * 72;
+
+  *out_width = paper_width - 2 * margin;
+  *out_height = paper_height - 2 * (margin + BAND);
+}
+
+static PangoFontDescription *
+style_font (const CtdSheetStyle *style,
+            double               factor)
+{
+  PangoFontDescription *font = pango_font_description_new ();
+
+  pango_font_description_set_family (font, style->font);
+  pango_font_description_set_absolute_size (font, style->size * factor * PANGO_SCALE);
+  pango_font_description_set_weight (font, style->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_style (font, style->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+  return font;
+}
+
+/*
+ * Lays @text out for a cell @width x @height points (inside the padding):
+ * at its size if it fits, else smaller, down to MIN_SHRINK, and wrapped by
+ * words when even that is too wide. Returns the extents in points.
+ */
+static void
+fit_text (PangoLayout         *layout,
+          const CtdSheetStyle *style,
+          const char          *text,
+          double               width,
+          double               height,
+          double              *out_width,
+          double              *out_height)
+{
+  static const PangoAlignment aligns[] = {
+    [CTD_SHEET_ALIGN_LEFT] = PANGO_ALIGN_LEFT,
+    [CTD_SHEET_ALIGN_CENTER] = PANGO_ALIGN_CENTER,
+    [CTD_SHEET_ALIGN_RIGHT] = PANGO_ALIGN_RIGHT,
+  };
+  gboolean wrap = style->wrap;
+  int w = 0, h = 0;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_alignment (layout, aligns[style->align]);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  for (double factor = 1.0;; factor -= 0.05)
+    {
+      PangoFontDescription *font = style_font (style, MAX (factor, MIN_SHRINK));
+      gboolean fits;
+
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+      pango_layout_set_width (layout, wrap ? (int) (MAX (width, 1) * PANGO_SCALE) : -1);
+      pango_layout_get_size (layout, &w, &h);
+      fits = w <= width * PANGO_SCALE && h <= height * PANGO_SCALE;
+      if (fits || factor > MIN_SHRINK)
+        {
+          if (fits)
+            break;
+          continue;
+        }
+      /* As small as it gets and still too wide: wrap it, inside words if
+       * need be, rather than cut it. */
+      wrap = TRUE;
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
+      pango_layout_get_size (layout, &w, &h);
+      break;
+    }
+  *out_width = (double) w / PANGO_SCALE;
+  *out_height = (double) h / PANGO_SCALE;
+}
+
+static PangoLayout *
+measuring_layout (void)
+{
+  PangoFontMap *map = pango_cairo_font_map_get_default ();
+  PangoContext *context = pango_font_map_create_context (map);
+  PangoLayout *layout = pango_layout_new (context);
+
+  g_object_unref (context);
+  return layout;
+}
+
+/* Row heights as printed: where wrapped text needs more room than the
+ * layout gave, the row grows (pages fitted to one sheet shrink text
+ * instead, and keep their heights). */
+static GArray *
+row_heights (const CtdSheetDoc  *doc,
+             const CtdSheetPage *page,
+             PangoLayout        *layout)
+{
+  guint n_rows = ctd_sheet_page_get_n_rows (page);
+  GArray *heights = g_array_sized_new (FALSE, TRUE, sizeof (double), n_rows);
+
+  for (guint row = 0; row < n_rows; row++)
+    {
+      double h = ctd_sheet_page_get_height (page, row);
+
+      h = h > 0 ? h : DEFAULT_HEIGHT;
+      g_array_append_val (heights, h);
+    }
+  if (page->fit_one_page)
+    return heights;
+  for (guint i = 0; i < page->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+      const CtdSheetStyle *style = &g_array_index (doc->styles, CtdSheetStyle, cell->style);
+      double *h = &g_array_index (heights, double, cell->row);
+      double text_width, text_height;
+
+      if (cell->last_row != cell->row || *cell->text == '\0' || !style->wrap)
+        continue;
+      fit_text (layout, style, cell->text,
+                cell_width (page, cell) - 2 * (style->align == CTD_SHEET_ALIGN_CENTER ? PAD : INDENT),
+                G_MAXDOUBLE,
+                &text_width, &text_height);
+      *h = MAX (*h, text_height + 2 * PAD);
+    }
+  return heights;
+}
+
+/**
+ * ctd_pdf_paginate:
+ * @doc: a document
+ *
+ * Cuts each page of @doc into sheets of paper: one for a page fitted to
+ * one sheet, else as many as its rows need at the scale that fits its
+ * width. A row, or rows joined by a merged cell, never split.
+ *
+ * Returns: (transfer full) (element-type CtdPdfPaper): the sheets in order
+ */
+GPtrArray *
+ctd_pdf_paginate (const CtdSheetDoc *doc)
+{
+  GPtrArray *papers = g_ptr_array_new_with_free_func (paper_free);
+  g_autoptr(PangoLayout) layout = measuring_layout ();
+
+  g_return_val_if_fail (doc != NULL, papers);
+
+  for (guint p = 0; p < doc->pages->len; p++)
+    {
+      const CtdSheetPage *page = g_ptr_array_index (doc->pages, p);
+      g_autoptr(GArray) heights = row_heights (doc, page, layout);
+      guint n_rows = heights->len;
+      guint n_cols = ctd_sheet_page_get_n_cols (page);
+      g_autofree gboolean *joined = g_new0 (gboolean, n_rows + 1);
+      double paper_w, paper_h, area_w, area_h, grid_w = 0, grid_h = 0, scale, repeat_h = 0;
+      guint first = 0;
+
+      paper_size (page, &paper_w, &paper_h);
+      printable_area (page, paper_w, paper_h, &area_w, &area_h);
+      for (guint col = 0; col < n_cols; col++)
+        grid_w += column_points (page, col);
+      for (guint row = 0; row < n_rows; row++)
+        grid_h += g_array_index (heights, double, row);
+      grid_w = MAX (grid_w, 1);  /* an empty page */
+      grid_h = MAX (grid_h, 1);
+      scale = MIN (1.0, area_w / grid_w);
+      if (page->fit_one_page)
+        scale = MIN (MAX_ENLARGE, MIN (area_w / grid_w, area_h / grid_h));
+
+      /* joined[r]: row r may not start a sheet (a merge crosses into it). */
+      for (guint i = 0; i < page->cells->len; i++)
+        {
+          const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+          for (guint r = cell->row + 1; r <= cell->last_row && r < n_rows; r++)
+            joined[r] = TRUE;
+        }
+      if (page->repeat_first >= 0)
+        for (int r = page->repeat_first; r <= page->repeat_last && r < (int) n_rows; r++)
+          repeat_h += g_array_index (heights, double, r);
+
+      while (first < n_rows || (first == 0 && n_rows == 0))
+        {
+          CtdPdfPaper *paper = g_new0 (CtdPdfPaper, 1);
+          double used = first > 0 && page->repeat_first >= 0 &&
+                        first > (guint) page->repeat_last ? repeat_h : 0;
+          guint last = first;
+          guint end = first;
+
+          /* Whole blocks while they fit; at least one block per sheet. */
+          while (end < n_rows)
+            {
+              guint block_end = end + 1;
+              double block_h = g_array_index (heights, double, end);
+
+              while (block_end < n_rows && joined[block_end])
+                block_h += g_array_index (heights, double, block_end++);
+              if (!page->fit_one_page && end > first && (used + block_h) * scale > area_h)
+                break;
+              used += block_h;
+              end = block_end;
+            }
+          last = end > first ? end - 1 : first;
+
+          paper->page = p;
+          paper->first_row = first;
+          paper->last_row = last;
+          paper->width = paper_w;
+          paper->height = paper_h;
+          paper->scale = scale;
+          paper->heights = g_array_ref (heights);
+          g_ptr_array_add (papers, paper);
+          if (n_rows == 0)
+            break;
+          first = last + 1;
+        }
+    }
+  return papers;
+}
+
+static void
+draw_border (cairo_t        *cr,
+             CtdSheetBorder  border,
+             double          x0,
+             double          y0,
+             double          x1,
+             double          y1)
+{
+  if (border == CTD_SHEET_BORDER_NONE)
+    return;
+  cairo_set_line_width (cr, border == CTD_SHEET_BORDER_MEDIUM ? MEDIUM : THIN);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  cairo_stroke (cr);
+}
+
+/* Text in the margin, at @baseline_y, in three parts. */
+static void
+draw_band (cairo_t           *cr,
+           PangoLayout       *layout,
+           const char *const *parts,
+           const char        *family,
+           double             left,
+           double             right,
+           double             top,
+           guint              number,
+           guint              count)
+{
+  PangoFontDescription *font = pango_font_description_new ();
+
+  pango_font_description_set_family (font, family);
+  pango_font_description_set_absolute_size (font, HEADER_SIZE * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_set_width (layout, -1);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *text = NULL;
+      int w, h;
+      double x;
+
+      if (parts[i] == NULL || *parts[i] == '\0')
+        continue;
+      text = ctd_sheet_expand_placeholders (parts[i], number, count);
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_size (layout, &w, &h);
+      x = i == 0 ? left : i == 1 ? (left + right - (double) w / PANGO_SCALE) / 2
+                                 : right - (double) w / PANGO_SCALE;
+      cairo_move_to (cr, x, top);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+/**
+ * ctd_pdf_draw_paper:
+ * @cr: a cairo context whose units are points, on a page of @paper's size
+ * @doc: the document
+ * @paper: one sheet from ctd_pdf_paginate()
+ * @number: the sheet's number in the document, from 1
+ * @count: how many sheets the document has
+ *
+ * Draws the sheet: header, the grid's fills, texts and borders, footer.
+ */
+void
+ctd_pdf_draw_paper (cairo_t           *cr,
+                    const CtdSheetDoc *doc,
+                    const CtdPdfPaper *paper,
+                    guint              number,
+                    guint              count)
+{
+  const CtdSheetPage *page;
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autofree double *col_x = NULL;
+  g_autofree double *row_y = NULL;
+  g_autofree gboolean *shown = NULL;
+  double margin, y = 0;
+  guint n_cols, n_rows;
+  const char *family;
+
+  g_return_if_fail (cr != NULL && doc != NULL && paper != NULL);
+  g_return_if_fail (paper->page < doc->pages->len);
+
+  page = g_ptr_array_index (doc->pages, paper->page);
+  n_cols = ctd_sheet_page_get_n_cols (page);
+  n_rows = paper->heights->len;
+  margin = page->margin_inches * 72;
+  family = doc->styles->len > 0 ? g_array_index (doc->styles, CtdSheetStyle, 0).font : "Sans";
+  layout = pango_cairo_create_layout (cr);
+
+  /* Where each column and row starts on this sheet, before scaling; a row
+   * not printed here has no place (shown[row] is FALSE). */
+  col_x = g_new0 (double, n_cols + 1);
+  for (guint col = 0; col < n_cols; col++)
+    col_x[col + 1] = col_x[col] + column_points (page, col);
+  row_y = g_new0 (double, n_rows + 1);
+  shown = g_new0 (gboolean, n_rows + 1);
+  if (paper->first_row > 0 && page->repeat_first >= 0 &&
+      paper->first_row > (guint) page->repeat_last)
+    for (guint row = (guint) page->repeat_first; row <= (guint) page->repeat_last; row++)
+      {
+        row_y[row] = y;
+        shown[row] = TRUE;
+        y += g_array_index (paper->heights, double, row);
+      }
+  for (guint row = paper->first_row; row <= paper->last_row && row < n_rows; row++)
+    {
+      row_y[row] = y;
+      shown[row] = TRUE;
+      y += g_array_index (paper->heights, double, row);
+    }
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  draw_band (cr, layout, (const char *const *) page->header, family, margin,
+             paper->width - margin, MAX (12, margin / 2), number, count);
+  draw_band (cr, layout, (const char *const *) page->footer, family, margin,
+             paper->width - margin, paper->height - MAX (12, margin / 2) - HEADER_SIZE * 1.3,
+             number, count);
+
+  cairo_translate (cr, margin, margin + BAND);
+  cairo_scale (cr, paper->scale, paper->scale);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+
+  /* Fills first, so that no fill hides a neighbour's border. */
+  for (guint pass = 0; pass < 3; pass++)
+    for (guint i = 0; i < page->cells->len; i++)
+      {
+        const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+        const CtdSheetStyle *style = &g_array_index (doc->styles, CtdSheetStyle, cell->style);
+        guint last_row = MIN (cell->last_row, n_rows - 1);
+        double x0, x1, y0, y1;
+
+        if (cell->row >= n_rows || !shown[cell->row])
+          continue;
+        x0 = col_x[cell->col];
+        x1 = col_x[MIN (cell->last_col + 1, n_cols)];
+        y0 = row_y[cell->row];
+        y1 = row_y[last_row] + g_array_index (paper->heights, double, last_row);
+
+        if (pass == 0 && style->fill != CTD_SHEET_NO_FILL)
+          {
+            cairo_set_source_rgb (cr, ((style->fill >> 16) & 0xff) / 255.0,
+                                  ((style->fill >> 8) & 0xff) / 255.0, (style->fill & 0xff) / 255.0);
+            cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+            cairo_fill (cr);
+          }
+        else if (pass == 1 && *cell->text != '\0')
+          {
+            double indent = style->align == CTD_SHEET_ALIGN_CENTER ? PAD : INDENT;
+            double inner_w = x1 - x0 - 2 * indent, inner_h = y1 - y0 - 2 * PAD;
+            double text_w, text_h, x;
+
+            fit_text (layout, style, cell->text, inner_w, inner_h, &text_w, &text_h);
+            if (pango_layout_get_width (layout) >= 0)
+              x = x0 + indent;  /* wrapped: the layout aligns its lines */
+            else if (style->align == CTD_SHEET_ALIGN_LEFT)
+              x = x0 + indent;
+            else if (style->align == CTD_SHEET_ALIGN_RIGHT)
+              x = x1 - indent - text_w;
+            else
+              x = x0 + (x1 - x0 - text_w) / 2;
+            cairo_set_source_rgb (cr, 0, 0, 0);
+            cairo_move_to (cr, x, y0 + MAX (0, (y1 - y0 - text_h) / 2));
+            pango_cairo_show_layout (cr, layout);
+          }
+        else if (pass == 2)
+          {
+            cairo_set_source_rgb (cr, 0, 0, 0);
+            draw_border (cr, style->border[CTD_SHEET_SIDE_TOP], x0, y0, x1, y0);
+            draw_border (cr, style->border[CTD_SHEET_SIDE_BOTTOM], x0, y1, x1, y1);
+            draw_border (cr, style->border[CTD_SHEET_SIDE_LEFT], x0, y0, x0, y1);
+            draw_border (cr, style->border[CTD_SHEET_SIDE_RIGHT], x1, y0, x1, y1);
+          }
+      }
+  cairo_restore (cr);
+}
+
+/**
+ * ctd_pdf_write:
+ * @doc: the document
+ * @path: where to write it (the caller writes a temporary name and renames)
+ * @error: return location for a #GError
+ *
+ * Returns: whether the whole PDF was written
+ */
+gboolean
+ctd_pdf_write (const CtdSheetDoc  *doc,
+               const char         *path,
+               GError            **error)
+{
+  g_autoptr(GPtrArray) papers = NULL;
+  g_autoptr(GDateTime) created = NULL;
+  g_autofree char *date = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+
+  g_return_val_if_fail (doc != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  papers = ctd_pdf_paginate (doc);
+  surface = cairo_pdf_surface_create (path, 595.276, 841.89);
+  created = g_date_time_new_from_unix_utc (doc->created);
+  date = g_date_time_format (created, "%Y-%m-%dT%H:%M:%SZ");
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, doc->title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, doc->subject);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, doc->author);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Chouette TD");
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
+  cr = cairo_create (surface);
+  for (guint i = 0; i < papers->len && cairo_status (cr) == CAIRO_STATUS_SUCCESS; i++)
+    {
+      const CtdPdfPaper *paper = g_ptr_array_index (papers, i);
+
+      cairo_pdf_surface_set_size (surface, paper->width, paper->height);
+      ctd_pdf_draw_paper (cr, doc, paper, i + 1, papers->len);
+      cairo_show_page (cr);
+    }
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, CTD_PDF_ERROR, CTD_PDF_ERROR_WRITE, "Could not write “%s”: %s", path,
+                   status == CAIRO_STATUS_WRITE_ERROR ? "the disk refused (full, or not writable)"
+                                                      : cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

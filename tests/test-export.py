@@ -1,0 +1,400 @@
+#!/usr/bin/python3
+# test-export.py: exported scoring sheets and reports, read back as a
+# spreadsheet program and a printer would.
+#
+# Copyright 2026 The Chouette TD authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: test-export.py PATH/TO/chouette-td-cli GOLDEN_DIR
+#
+# Runs under Debian's /usr/bin/python3 (openpyxl is a Debian package), with
+# LibreOffice (a real spreadsheet program opening our files) and poppler's
+# pdfinfo/pdftoppm. Set CTD_UPDATE_GOLDEN=1 to rewrite the golden file after
+# a deliberate change of the layout. Ends with "N passed, N failed".
+
+import json
+import os
+import re
+import resource
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import traceback
+
+import openpyxl
+
+CLI = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
+GOLDEN = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
+
+# The hand-worked 4-player chouette of tests/test-chouette.c.
+FOUR_SHEET = [
+    "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-",
+    "Tb 1:2- 3:4 E:1>3:8", "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg",
+    "Bg 1:8 2:8 4:4- E:4>1:8+", "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
+]
+DELTAS = [
+    (-3, 1, 1, 1), (8, -2, -4, -2), (16, -16, -4, 4), (-2, 4, -1, -1),
+    (-26, -12, 36, 2), (-2, 22, -16, -4), (2, 1, -7, 4), (2, 2, -6, 2),
+    (-8, -16, 36, -12), (-2, -1.5, -0.5, 4), (2, 8, -4, -6), (-48, -4, 8, 44),
+]
+TOTALS = (-61, -13.5, 38.5, 36)
+BOX = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
+CAPTAIN = [2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2]
+CUBE = [1, 2, 4] * 4
+DECISIONS = ["2  3  4", "3  4  2", "4  2  3", "1  4  3", "1  4  3", "3  4  1",
+             "4  2  1", "4  2  1", "4  2  1", "3  1  2", "3  1  2", "3  2  1"]
+
+HOSTILE = ['=HYPERLINK("http://evil.example","win")', "+44 20 7946 0000",
+           "-Dash Rendell", "@Sum(1)", "<b>Bold</b> & Co", "Zoë Łukasz Ægirsdóttir",
+           "Maximilian Alexander von Hohenzollern-Sigmaringen the Third", "Dee"]
+
+# Spreadsheet columns of the scoring sheet (templates/scoring-sheet-4.ini).
+ROW_NAMES, ROW_GAME1 = 6, 8
+ROW_TOTALS, ROW_AMOUNTS = ROW_GAME1 + 12, ROW_GAME1 + 13
+PLAYER_COLS = ["G", "I", "K", "M"]  # each player's game score; total next
+RESULT_COL, ZERO_SUM_COL = "O", "P"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def equal(actual, expected, what):
+    if actual != expected:
+        raise Failure("%s: expected %r, got %r" % (what, expected, actual))
+
+
+def next_col(col, n=1):
+    return openpyxl.utils.get_column_letter(
+        openpyxl.utils.column_index_from_string(col) + n)
+
+
+class Event:
+    def __init__(self, folder):
+        self.folder = folder
+        self.path = os.path.join(folder, "open.chouette")
+
+    def run(self, *args, status=0, **kwargs):
+        proc = subprocess.run([CLI, self.path] + [str(a) for a in args],
+                              capture_output=True, text=True, timeout=120, **kwargs)
+        if status is not None and proc.returncode != status:
+            raise Failure("%s: exit %d, expected %d\n%s%s" % (
+                " ".join(map(str, args)), proc.returncode, status, proc.stdout,
+                proc.stderr))
+        return proc
+
+    def json(self, *args):
+        return json.loads(self.run("--json", *args).stdout)
+
+    def out(self, name):
+        return os.path.join(self.folder, name)
+
+
+def make_event(folder):
+    """Eight players with hostile names, two qualifying chouettes; 1.1 is
+    recorded in full from the hand-worked sheet, 1.2 up to game 5."""
+    event = Event(folder)
+    event.run("init", "--name", "Club Open & Cup", "--date", "2026-11-22",
+              "--venue", "Clubhouse", "--stake", "5", "--entry-fee", "110")
+    for name in HOSTILE:
+        # "--": a name may start with "-", as an option does.
+        event.run("player", "add", "--club", "=cmd|' /C calc'!A0", "--", name)
+    event.run("draw", "--seed", "777")
+    for game, notation in enumerate(FOUR_SHEET, start=1):
+        event.run("record", "1.1", game, notation)
+    for game, notation in enumerate(FOUR_SHEET[:5], start=1):
+        event.run("record", "1.2", game, notation)
+    return event
+
+
+def libreoffice(path, target, folder):
+    """Converts with a real spreadsheet program; returns the output path."""
+    profile = "file://" + os.path.join(folder, "lo-profile")
+    subprocess.run(["libreoffice", "--headless", "-env:UserInstallation=" + profile,
+                    "--convert-to", target, "--outdir", folder, path],
+                   capture_output=True, text=True, timeout=180, check=True)
+    base = os.path.splitext(os.path.basename(path))[0]
+    out = os.path.join(folder, base + "." + target.split(":")[0])
+    check(os.path.exists(out), "LibreOffice wrote no %s" % out)
+    return out
+
+
+def pdf_pages(path):
+    """[(width, height)] of each page, in points."""
+    info = subprocess.run(["pdfinfo", "-f", "1", "-l", "9999", path], capture_output=True,
+                          text=True, check=True).stdout
+    sizes = re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)", info)
+    return [(float(w), float(h)) for w, h in sizes]
+
+
+# ---------------------------------------------------------------------------
+
+
+def test_filled_sheet_cells(folder):
+    event = make_event(folder)
+    names = {p["number"]: p["name"] for p in event.json("show", "1.1")["players"]}
+    out = event.out("sheet.xlsx")
+    event.run("export", out, "--chouette", "1.1")
+
+    formulas = openpyxl.load_workbook(out)
+    values = openpyxl.load_workbook(out, data_only=True)
+    equal(formulas.sheetnames, ["Chouette 1.1"], "worksheets")
+    ws, wv = formulas["Chouette 1.1"], values["Chouette 1.1"]
+
+    text = "\n".join(str(c.value) for row in ws.iter_rows() for c in row if c.value)
+    for fact in ["Official scoring sheet", "Club Open & Cup, Clubhouse", "2026-11-22",
+                 "5.00", "777", "1, Qualifying", "1.1  (Table 1)"]:
+        check(fact in text, "the sheet does not show %r" % fact)
+
+    for k, col in enumerate(PLAYER_COLS):
+        cell = ws["%s%d" % (col, ROW_NAMES)]
+        equal(cell.value, "%d  %s" % (k + 1, names[k + 1]), "name of player %d" % (k + 1))
+        equal(cell.data_type, "s", "name cell type")
+
+    for game in range(1, 13):
+        row = ROW_GAME1 + game - 1
+        equal(ws["A%d" % row].value, game, "game number")
+        equal(ws["C%d" % row].value, BOX[game - 1], "Box of game %d" % game)
+        equal(ws["D%d" % row].value, CAPTAIN[game - 1], "Captain of game %d" % game)
+        equal(ws["E%d" % row].value, CUBE[game - 1], "cube of game %d" % game)
+        equal(ws["F%d" % row].value, DECISIONS[game - 1], "decisions of game %d" % game)
+        equal(ws["%s%d" % (RESULT_COL, row)].value, FOUR_SHEET[game - 1], "notation")
+        for k, col in enumerate(PLAYER_COLS):
+            equal(ws["%s%d" % (col, row)].value, DELTAS[game - 1][k],
+                  "game %d, player %d" % (game, k + 1))
+            total = "%s%d" % (next_col(col), row)
+            expected = ("=%s%d" % (col, row) if game == 1 else
+                        "=%s%d+%s%d" % (next_col(col), row - 1, col, row))
+            equal(ws[total].value, expected, "running total formula " + total)
+            equal(wv[total].value, sum(d[k] for d in DELTAS[:game]),
+                  "cached running total " + total)
+
+    zero = 0
+    for k, col in enumerate(PLAYER_COLS):
+        cell = "%s%d" % (col, ROW_TOTALS)
+        equal(ws[cell].value, "=SUM(%s%d:%s%d)" % (col, ROW_GAME1, col, ROW_GAME1 + 11),
+              "total formula")
+        equal(wv[cell].value, TOTALS[k], "cached total of player %d" % (k + 1))
+        equal(wv["%s%d" % (col, ROW_AMOUNTS)].value, TOTALS[k] * 5, "amount")
+        zero += wv[cell].value
+    equal(zero, 0, "zero sum of the totals")
+    zero_cell = "%s%d" % (ZERO_SUM_COL, ROW_TOTALS)
+    check(str(ws[zero_cell].value).startswith("="), "the zero-sum check is a formula")
+    equal(wv[zero_cell].value, 0, "cached zero-sum check")
+
+    # Print setup: landscape, one page, print area, header and footer.
+    equal(ws.page_setup.orientation, "landscape", "orientation")
+    check(ws.sheet_properties.pageSetUpPr.fitToPage, "fit to page")
+    # 1 is the default, which a file may leave unwritten.
+    equal((ws.page_setup.fitToWidth or 1, ws.page_setup.fitToHeight or 1), (1, 1), "one page")
+    equal(str(ws.print_area), "['$A$1:$P$27']", "print area")
+    check("&P" in ws.oddFooter.right.text, "page number in the footer")
+    check("777" in ws.oddFooter.left.text, "seed in the footer")
+    # "&" is a code in a header: the file holds it doubled, to print once.
+    equal(ws.oddHeader.left.text, "Club Open && Cup", "the escaped header")
+
+
+def test_blank_sheet(folder):
+    event = make_event(folder)
+    out = event.out("blank.xlsx")
+    event.run("export", out, "--chouette", "1.1", "--blank")
+    ws = openpyxl.load_workbook(out)["Chouette 1.1"]
+    for game in range(1, 13):
+        row = ROW_GAME1 + game - 1
+        equal(ws["C%d" % row].value, BOX[game - 1], "Box")
+        equal(ws["E%d" % row].value, CUBE[game - 1], "cube")
+        equal(ws["D%d" % row].value, CAPTAIN[game - 1] if game < 10 else None, "Captain")
+        for col in PLAYER_COLS + [RESULT_COL]:
+            equal(ws["%s%d" % (col, row)].value, None, "blank %s%d" % (col, row))
+    equal(ws["G%d" % ROW_TOTALS].value, None, "blank total")
+
+
+def test_libreoffice_pages(folder):
+    """A real spreadsheet program prints one landscape page per chouette."""
+    event = make_event(folder)
+    out = event.out("round.xlsx")
+    event.run("export", out, "--round", "1")
+    equal(openpyxl.load_workbook(out).sheetnames,
+          ["Chouette 1.1", "Chouette 1.2", "Round 1 standings"],
+          "worksheets of the round")
+    pdf = libreoffice(out, "pdf", folder)
+    pages = pdf_pages(pdf)
+    equal(len(pages), 3, "pages printed")
+    for w, h in pages[:2]:
+        check(w > h, "a chouette sheet prints landscape: %r" % ((w, h),))
+    check(pages[2][0] < pages[2][1], "the standings print portrait")
+    text = subprocess.run(["pdftotext", "-f", "1", "-l", "1", pdf, "-"], capture_output=True,
+                          text=True, check=True).stdout
+    check("Club Open & Cup" in text and "&&" not in text, "the header as printed")
+    check("Official scoring sheet" in text and "Page 1 of" in text, "title and page number")
+    subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", pdf,
+                    os.path.join(folder, "page")], check=True)
+    check(any(n.startswith("page") and n.endswith(".png") for n in os.listdir(folder)),
+          "PNG of the first page")
+
+
+def test_hostile_names(folder):
+    """Names are text in every export, whatever they start with."""
+    event = make_event(folder)
+    out = event.out("archive.xlsx")
+    event.run("export", out, "--all")
+    wb = openpyxl.load_workbook(out)
+    found = set()
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str):
+                    for name in HOSTILE:
+                        if name in cell.value:
+                            equal(cell.data_type, "s", "type of %r" % cell.value)
+                            found.add(name)
+                    if cell.value.startswith("=cmd"):
+                        equal(cell.data_type, "s", "type of the club")
+                        found.add("club")
+                    if cell.value.startswith("="):
+                        check(cell.data_type == "s" or "SUM" in cell.value
+                              or re.match(r"^=[A-Z]+\d+([+*][A-Z0-9.]+)*$", cell.value),
+                              "unexpected formula %r" % cell.value)
+    equal(found, set(HOSTILE) | {"club"}, "every name and the club printed")
+
+    # LibreOffice reads them as text too: its CSV holds the names verbatim.
+    sheet = event.out("sheet.xlsx")
+    event.run("export", sheet, "--chouette", "1.1")
+    csv_path = libreoffice(sheet, "csv:Text - txt - csv (StarCalc):44,34,76", folder)
+    with open(csv_path, encoding="utf-8") as f:
+        content = f.read()
+    names = event.json("show", "1.1")["players"]
+    for player in names:
+        check(player["name"].replace('"', '""') in content,
+              "LibreOffice shows %r as text" % player["name"])
+    check("#NAME" not in content and "Err:" not in content, "no formula evaluated")
+
+
+def test_golden_and_deterministic(folder):
+    event = make_event(folder)
+    first, second = event.out("a.xlsx"), event.out("b.xlsx")
+    event.run("export", first, "--chouette", "1.1")
+    event.run("export", second, "--chouette", "1.1")
+    with open(first, "rb") as f:
+        data = f.read()
+    with open(second, "rb") as f:
+        equal(f.read() == data, True, "the same event gives the same bytes")
+    golden = os.path.join(GOLDEN, "scoring-sheet-1.1.xlsx")
+    if os.environ.get("CTD_UPDATE_GOLDEN"):
+        shutil.copy(first, golden)
+    with open(golden, "rb") as f:
+        check(f.read() == data, "differs from %s: if the layout changed on purpose, "
+              "rerun with CTD_UPDATE_GOLDEN=1 and look at the new sheet" % golden)
+
+
+def test_public_exports(folder):
+    event = make_event(folder)
+    proc = event.run("export", event.out("x.xlsx"), "--chouette", "1.1", "--public", status=1)
+    check("secret" in proc.stderr, "refusal says why: %r" % proc.stderr)
+    check(not os.path.exists(event.out("x.xlsx")), "nothing written")
+
+    out = event.out("post.xlsx")
+    event.run("export", out, "--round", "1", "--public")
+    wb = openpyxl.load_workbook(out)
+    equal(wb.sheetnames, ["Round 1 standings"], "a public copy of a secret round")
+    ws = wb.worksheets[0]
+    for row in ws.iter_rows():
+        for cell in row:
+            check(not isinstance(cell.value, (int, float)), "a number in a secret round")
+            check(cell.value is None or "38.5" not in str(cell.value), "a score leaked")
+    names = [c.value for c in ws["A"] if c.value in HOSTILE]
+    equal(sorted(names), sorted(HOSTILE), "every player listed")
+
+
+def test_pdf_export(folder):
+    event = make_event(folder)
+    one = event.out("sheet.pdf")
+    event.run("export", one, "--chouette", "1.1")
+    pages = pdf_pages(one)
+    equal(len(pages), 1, "one page per chouette")
+    check(pages[0][0] > pages[0][1], "landscape")
+    every = event.out("all.pdf")
+    event.run("export", every, "--all")
+    pages = pdf_pages(every)
+    check(len(pages) >= 5, "the archive: sheets, standings, settlements, log")
+    check(pages[0][0] > pages[0][1] and pages[1][0] > pages[1][1], "sheets landscape")
+
+
+def test_write_errors(folder):
+    event = make_event(folder)
+    # A folder that does not exist: the message names the file.
+    missing = os.path.join(folder, "no-such-folder", "sheet.xlsx")
+    proc = event.run("export", missing, "--chouette", "1.1", status=1)
+    check(missing in proc.stderr, "message names the file: %r" % proc.stderr)
+
+    # A full disk, as a file-size limit: no file under the final name, no
+    # temporary left, and an older export is kept whole. A reader holds the
+    # event open so that its 32 KB shared-memory file exists already.
+    reader = sqlite3.connect(event.path)
+    reader.execute("SELECT count(*) FROM sqlite_master").fetchall()
+    for name in ("full.xlsx", "full.pdf"):
+        out = event.out(name)
+        with open(out, "wb") as f:
+            f.write(b"the previous export")
+
+        def limit():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
+
+        proc = event.run("export", out, "--all", status=1, preexec_fn=limit)
+        check(out in proc.stderr, "message names %s: %r" % (out, proc.stderr))
+        with open(out, "rb") as f:
+            equal(f.read(), b"the previous export", "the older file is kept")
+        leftovers = [n for n in os.listdir(folder) if n.startswith("." + name)]
+        equal(leftovers, [], "temporary files left")
+    reader.close()
+
+    # A broken layout: its file and line, and nothing written.
+    layouts = os.path.join(folder, "layouts")
+    os.mkdir(layouts)
+    with open(os.path.join(layouts, "standings.ini"), "w") as f:
+        f.write("[Page]\nPaper=A4\nOrientation=landscape\nMargin=big\n")
+    out = event.out("bad.xlsx")
+    proc = event.run("export", out, "--round", "1", "--templates", layouts, status=1)
+    check(os.path.join(layouts, "standings.ini") + ":4:" in proc.stderr,
+          "file and line: %r" % proc.stderr)
+    check(not os.path.exists(out), "nothing written")
+
+    event.run("export", event.out("sheet.ods"), "--chouette", "1.1", status=2)
+    event.run("export", event.out("x.xlsx"), status=2)
+    event.run("export", event.out("x.xlsx"), "--chouette", "1.9", status=1)
+
+
+def main():
+    if CLI is None or GOLDEN is None:
+        print("usage: test-export.py PATH/TO/chouette-td-cli GOLDEN_DIR", file=sys.stderr)
+        return 2
+    tests = [(name, fn) for name, fn in sorted(globals().items())
+             if name.startswith("test_") and callable(fn)]
+    passed = failed = 0
+    for name, fn in tests:
+        folder = tempfile.mkdtemp(prefix="ctd-export-")
+        try:
+            fn(folder)
+            passed += 1
+            print("ok   %s" % name)
+        except Exception:
+            failed += 1
+            print("FAIL %s" % name)
+            traceback.print_exc(file=sys.stdout)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
