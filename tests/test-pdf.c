@@ -1,0 +1,230 @@
+/* test-pdf.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define _GNU_SOURCE  /* memmem */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "ctd-pdf.h"
+
+static guint
+plain_style (CtdSheetDoc *doc,
+             gboolean     wrap)
+{
+  CtdSheetStyle style = {
+    .font = (char *) "DejaVu Sans",
+    .size = 10,
+    .wrap = wrap,
+    .fill = CTD_SHEET_NO_FILL,
+  };
+
+  for (guint side = 0; side < CTD_SHEET_N_SIDES; side++)
+    style.border[side] = CTD_SHEET_BORDER_THIN;
+  return ctd_sheet_doc_add_style (doc, &style);
+}
+
+/* A list of @n_rows rows under a title and a repeated heading row. */
+static CtdSheetPage *
+add_list (CtdSheetDoc *doc,
+          const char  *name,
+          guint        n_rows)
+{
+  CtdSheetPage *page = ctd_sheet_doc_add_page (doc, name);
+  guint style = plain_style (doc, TRUE);
+
+  ctd_sheet_page_set_width (page, 0, 8);
+  ctd_sheet_page_set_width (page, 1, 40);
+  ctd_sheet_page_add_text (page, 0, 0, "Standings", style);
+  ctd_sheet_page_set_height (page, 0, 28);
+  ctd_sheet_page_add_text (page, 2, 0, "Rank", style);
+  ctd_sheet_page_add_text (page, 2, 1, "Name", style);
+  page->repeat_first = page->repeat_last = 2;
+  for (guint i = 0; i < n_rows; i++)
+    {
+      g_autofree char *rank = g_strdup_printf ("%u", i + 1);
+      g_autofree char *player = g_strdup_printf ("Player %u", i + 1);
+
+      ctd_sheet_page_add_number (page, 3 + i, 0, i + 1, rank, style);
+      ctd_sheet_page_add_text (page, 3 + i, 1, player, style);
+    }
+  return page;
+}
+
+static double
+printed_height (const CtdSheetPage *page,
+                const CtdPdfPaper  *paper)
+{
+  double h = 0;
+
+  if (paper->first_row > (guint) page->repeat_last)
+    for (int row = page->repeat_first; row <= page->repeat_last; row++)
+      h += g_array_index (paper->heights, double, row);
+  for (guint row = paper->first_row; row <= paper->last_row; row++)
+    h += g_array_index (paper->heights, double, row);
+  return h * paper->scale;
+}
+
+static void
+test_one_landscape_page (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("Sheet", 0);
+  CtdSheetPage *page = add_list (doc, "Chouette 1.1", 60);
+  g_autoptr(GPtrArray) papers = NULL;
+  const CtdPdfPaper *paper;
+
+  page->landscape = TRUE;
+  page->fit_one_page = TRUE;
+  papers = ctd_pdf_paginate (doc);
+  assert_int_equal (papers->len, 1);
+  paper = g_ptr_array_index (papers, 0);
+  assert_true (paper->width > paper->height);
+  assert_float_equal (paper->width, 841.89, 0.01);
+  assert_int_equal (paper->first_row, 0);
+  assert_int_equal (paper->last_row, 62);
+  /* 63 rows of 15 pt do not fit 595 pt: reduced to fit the height. */
+  assert_true (paper->scale < 1);
+  assert_true (printed_height (page, paper) <= paper->height - 2 * (0.5 + 0.2) * 72 + 0.01);
+}
+
+static void
+test_long_list_pages (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("List", 0);
+  CtdSheetPage *page = add_list (doc, "Round 1 standings", 200);
+  g_autoptr(GPtrArray) papers = ctd_pdf_paginate (doc);
+  guint next = 0;
+
+  assert_true (papers->len >= 4);
+  for (guint i = 0; i < papers->len; i++)
+    {
+      const CtdPdfPaper *paper = g_ptr_array_index (papers, i);
+
+      assert_int_equal (paper->page, 0);
+      assert_true (paper->height > paper->width);  /* portrait */
+      assert_float_equal (paper->scale, 1, 0);     /* two columns fit the width */
+      assert_int_equal (paper->first_row, next);   /* every row once, in order */
+      assert_true (paper->last_row >= paper->first_row);
+      assert_true (printed_height (page, paper) <= paper->height - 2 * (0.5 + 0.2) * 72 + 0.01);
+      next = paper->last_row + 1;
+    }
+  assert_int_equal (next, 203);
+}
+
+/* Rows joined by a merged cell go to the same sheet. */
+static void
+test_merges_are_not_split (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("List", 0);
+  CtdSheetPage *page = add_list (doc, "Settlements", 200);
+  g_autoptr(GPtrArray) papers = NULL;
+  guint style = plain_style (doc, TRUE);
+
+  for (guint row = 3; row < 200; row += 7)
+    ctd_sheet_cell_merge (ctd_sheet_page_add_text (page, row, 2, "block", style), row + 6, 2);
+  papers = ctd_pdf_paginate (doc);
+  assert_true (papers->len > 1);
+  for (guint i = 1; i < papers->len; i++)
+    {
+      const CtdPdfPaper *paper = g_ptr_array_index (papers, i);
+
+      assert_int_equal ((paper->first_row - 3) % 7, 0);
+    }
+}
+
+/* A long name in a narrow wrapped cell makes its row taller, not shorter
+ * text; on a one-sheet page it shrinks instead. */
+static void
+test_wrapped_rows_grow (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("List", 0);
+  CtdSheetPage *page = add_list (doc, "Standings", 3);
+  g_autoptr(GPtrArray) papers = NULL;
+  const CtdPdfPaper *paper;
+
+  ctd_sheet_page_add_text (page, 6, 0, "Maximilian Alexander von Hohenzollern-Sigmaringen",
+                           plain_style (doc, TRUE));
+  papers = ctd_pdf_paginate (doc);
+  paper = g_ptr_array_index (papers, 0);
+  assert_true (g_array_index (paper->heights, double, 6) >
+               2.5 * g_array_index (paper->heights, double, 5));
+
+  page->fit_one_page = TRUE;
+  g_clear_pointer (&papers, g_ptr_array_unref);
+  papers = ctd_pdf_paginate (doc);
+  paper = g_ptr_array_index (papers, 0);
+  assert_float_equal (g_array_index (paper->heights, double, 6), 15, 0);
+}
+
+static guint
+count_pages (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+  guint n = 0;
+
+  assert_true (g_file_get_contents (path, &data, &length, NULL));
+  assert_true (length > 5 && memcmp (data, "%PDF-", 5) == 0);
+  /* The file holds binary streams: search bytes, not a string. */
+  for (const char *p = data; (p = memmem (p, length - (p - data), "/Type /Page", 11)) != NULL;
+       p++)
+    n += p[11] != 's';
+  return n;
+}
+
+static void
+test_write (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("Archive", 1779019200);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-pdf-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.pdf", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no-such-folder", "out.pdf", NULL);
+  g_autoptr(GPtrArray) papers = NULL;
+  CtdSheetPage *sheet = add_list (doc, "Chouette 1.1", 20);
+  CtdSheetPage *names;
+  guint style = plain_style (doc, FALSE);
+
+  sheet->landscape = sheet->fit_one_page = TRUE;
+  sheet->header[1] = g_strdup ("Club Open & Cup");
+  sheet->footer[2] = g_strdup ("Page {page} of {pages}");
+  names = add_list (doc, "Round 1 standings", 120);
+  ctd_sheet_page_add_text (names, 5, 1, "=HYPERLINK(\"x\") <b>Zoë</b> Łukasz @risk", style);
+  papers = ctd_pdf_paginate (doc);
+
+  assert_true (ctd_pdf_write (doc, path, &error));
+  assert_null (error);
+  assert_int_equal (count_pages (path), papers->len);
+
+  assert_false (ctd_pdf_write (doc, missing, &error));
+  assert_true (g_error_matches (error, CTD_PDF_ERROR, CTD_PDF_ERROR_WRITE));
+  assert_non_null (strstr (error->message, missing));
+  assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_one_landscape_page),
+    cmocka_unit_test (test_long_list_pages),
+    cmocka_unit_test (test_merges_are_not_split),
+    cmocka_unit_test (test_wrapped_rows_grow),
+    cmocka_unit_test (test_write),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
