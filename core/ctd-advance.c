@@ -384,22 +384,6 @@ ctd_advance_plan (guint      n_players,
   return TRUE;
 }
 
-static const char *
-stage_title (CtdStage stage)
-{
-  switch (stage)
-    {
-    case CTD_STAGE_QUALIFYING:
-      return "Qualifying";
-    case CTD_STAGE_SEMIFINAL:
-      return "Semi-final";
-    case CTD_STAGE_FINAL:
-      return "Final";
-    default:
-      g_return_val_if_reached ("Round");
-    }
-}
-
 static void
 append_chouettes (GString *text,
                   guint    n_fours,
@@ -435,7 +419,7 @@ ctd_advance_plan_describe (const CtdPlan *plan)
       const CtdPlanRound *round = &plan->rounds[r];
       guint n_chouettes = round->n_fours + round->n_threes;
 
-      g_string_append_printf (text, "%s: %u players in ", stage_title (round->stage),
+      g_string_append_printf (text, "%s: %u players in ", ctd_stage_to_title (round->stage),
                               round->n_players);
       append_chouettes (text, round->n_fours, round->n_threes);
       if (round->stage != CTD_STAGE_FINAL)

@@ -304,22 +304,6 @@ lines_needed (const char *text,
   return MAX (1, (guint) ((length + per_line - 1) / per_line));
 }
 
-static const char *
-stage_title (CtdStage stage)
-{
-  switch (stage)
-    {
-    case CTD_STAGE_QUALIFYING:
-      return "Qualifying";
-    case CTD_STAGE_SEMIFINAL:
-      return "Semi-final";
-    case CTD_STAGE_FINAL:
-      return "Final";
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 static void
 set_round_values (Report              *report,
                   const CtdStoreRound *info)
@@ -328,7 +312,7 @@ set_round_values (Report              *report,
   g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, info->seed);
 
   set_value (report, "round", number);
-  set_value (report, "stage", stage_title (info->stage));
+  set_value (report, "stage", ctd_stage_to_title (info->stage));
   set_value (report, "seed", seed);
 }
 

@@ -103,6 +103,23 @@ ctd_stage_to_string (CtdStage stage)
     }
 }
 
+/* Returns: the stage as a heading prints it: "Qualifying", "Semi-final"... */
+const char *
+ctd_stage_to_title (CtdStage stage)
+{
+  switch (stage)
+    {
+    case CTD_STAGE_QUALIFYING:
+      return "Qualifying";
+    case CTD_STAGE_SEMIFINAL:
+      return "Semi-final";
+    case CTD_STAGE_FINAL:
+      return "Final";
+    default:
+      g_return_val_if_reached ("Round");
+    }
+}
+
 const char *
 ctd_round_state_to_string (CtdRoundState state)
 {

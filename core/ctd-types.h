@@ -56,6 +56,7 @@ gboolean    ctd_halves_parse     (const char *text,
                                   CtdHalves  *out_halves);
 
 const char *ctd_stage_to_string  (CtdStage stage);
+const char *ctd_stage_to_title   (CtdStage stage);
 const char *ctd_round_state_to_string (CtdRoundState state);
 
 const char *ctd_last_segment_direction_to_string (CtdLastSegmentDirection direction);

@@ -18,9 +18,10 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
-import traceback
+
+import ctdtest
+from ctdtest import Failure, check, equal
 
 CLI = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
 
@@ -51,18 +52,6 @@ THREE_TOTALS = {"1": -12, "2": 50.5, "3": -38.5}
 THREE_CUBE = [1, 2, 4, 4] * 3
 
 
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def equal(actual, expected, what):
-    if actual != expected:
-        raise Failure("%s: expected %r, got %r" % (what, expected, actual))
 
 
 class Event:
@@ -495,23 +484,7 @@ def main():
     if CLI is None or not os.access(CLI, os.X_OK):
         print("usage: test-cli.py PATH/TO/chouette-td-cli", file=sys.stderr)
         return 2
-    tests = [(name, fn) for name, fn in sorted(globals().items())
-             if name.startswith("test_") and callable(fn)]
-    passed = failed = 0
-    for name, fn in tests:
-        folder = tempfile.mkdtemp(prefix="ctd-cli-")
-        try:
-            fn(folder)
-            passed += 1
-            print("ok   %s" % name)
-        except Exception:
-            failed += 1
-            print("FAIL %s" % name)
-            traceback.print_exc(file=sys.stdout)
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return ctdtest.run(globals(), "ctd-cli-")
 
 
 if __name__ == "__main__":

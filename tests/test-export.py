@@ -21,10 +21,11 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import tempfile
-import traceback
 
 import openpyxl
+
+import ctdtest
+from ctdtest import Failure, check, equal
 
 CLI = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
 GOLDEN = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
@@ -58,18 +59,6 @@ PLAYER_COLS = ["G", "I", "K", "M"]  # each player's game score; total next
 RESULT_COL, ZERO_SUM_COL = "O", "P"
 
 
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def equal(actual, expected, what):
-    if actual != expected:
-        raise Failure("%s: expected %r, got %r" % (what, expected, actual))
 
 
 def next_col(col, n=1):
@@ -377,23 +366,7 @@ def main():
     if CLI is None or GOLDEN is None:
         print("usage: test-export.py PATH/TO/chouette-td-cli GOLDEN_DIR", file=sys.stderr)
         return 2
-    tests = [(name, fn) for name, fn in sorted(globals().items())
-             if name.startswith("test_") and callable(fn)]
-    passed = failed = 0
-    for name, fn in tests:
-        folder = tempfile.mkdtemp(prefix="ctd-export-")
-        try:
-            fn(folder)
-            passed += 1
-            print("ok   %s" % name)
-        except Exception:
-            failed += 1
-            print("FAIL %s" % name)
-            traceback.print_exc(file=sys.stdout)
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return ctdtest.run(globals(), "ctd-export-")
 
 
 if __name__ == "__main__":

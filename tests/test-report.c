@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 
 #include "ctd-event.h"
+#include "ctd-test-files.h"
 #include "ctd-report.h"
 #include "ctd-template.h"
 
@@ -78,31 +79,12 @@ setup (void **state)
   return 0;
 }
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_clear_pointer (&dir, g_dir_close);
-  g_rmdir (path);
-}
-
 static int
 teardown (void **state)
 {
   Fixture *fixture = *state;
 
-  remove_tree (fixture->dir);
+  ctd_test_remove_tree (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->path);
   g_free (fixture);

@@ -99,6 +99,9 @@ test_enum_strings (void **state)
   assert_string_equal (ctd_stage_to_string (CTD_STAGE_QUALIFYING), "qualifying");
   assert_string_equal (ctd_stage_to_string (CTD_STAGE_SEMIFINAL), "semi-final");
   assert_string_equal (ctd_stage_to_string (CTD_STAGE_FINAL), "final");
+  assert_string_equal (ctd_stage_to_title (CTD_STAGE_QUALIFYING), "Qualifying");
+  assert_string_equal (ctd_stage_to_title (CTD_STAGE_SEMIFINAL), "Semi-final");
+  assert_string_equal (ctd_stage_to_title (CTD_STAGE_FINAL), "Final");
   assert_string_equal (ctd_round_state_to_string (CTD_ROUND_DRAWN), "drawn");
   assert_string_equal (ctd_round_state_to_string (CTD_ROUND_IN_PLAY), "in play");
   assert_string_equal (ctd_round_state_to_string (CTD_ROUND_COMPLETE), "complete");

@@ -1,0 +1,31 @@
+/* ctd-test-files.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "ctd-test-files.h"
+
+#include <glib/gstdio.h>
+
+/* Removes @path and everything below it (a test's own temporary folder). */
+void
+ctd_test_remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        ctd_test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_clear_pointer (&dir, g_dir_close);
+  g_rmdir (path);
+}
