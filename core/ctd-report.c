@@ -351,6 +351,44 @@ columns_for_size (guint         size,
   c->last = c->initials;
 }
 
+/* The layout's column for sheet column @col. */
+static const CtdTemplateColumn *
+sheet_column (Report             *report,
+              const SheetColumns *c,
+              guint               col)
+{
+  static const char *const fixed[] = { "Game", "Segment", "Box", "Captain", "Cube", "Decisions" };
+
+  if (col < G_N_ELEMENTS (fixed))
+    return ctd_template_get_column (report->layout, fixed[col]);
+  if (col < c->result)
+    return ctd_template_get_column (report->layout,
+                                    (col - c->first_player) % 2 == 0 ? "Score" : "Total");
+  return ctd_template_get_column (report->layout, col == c->result ? "Result" : "Initials");
+}
+
+/* Sets every column's width from the layout; returns the width of columns
+ * @first to @last, in characters. */
+static double
+span_width (Report             *report,
+            CtdSheetPage       *page,
+            const SheetColumns *c,
+            guint               first,
+            guint               last)
+{
+  double width = 0;
+
+  for (guint col = 0; col <= c->last; col++)
+    {
+      double w = sheet_column (report, c, col)->width;
+
+      ctd_sheet_page_set_width (page, col, w);
+      if (col >= first && col <= last)
+        width += w;
+    }
+  return width;
+}
+
 static char *
 player_heading (const CtdStoreChouette *seats,
                 guint                   k)
@@ -377,7 +415,7 @@ sheet_heading (Report                 *report,
                const CtdStoreChouette *seats)
 {
   guint label = style (report, "Label", CTD_SHEET_ALIGN_LEFT, 0, NULL);
-  guint value = style (report, "Value", CTD_SHEET_ALIGN_LEFT, BOTTOM_LINE, NULL);
+  guint value = style (report, "Value", CTD_SHEET_ALIGN_LEFT, BOTTOM_LINE | WRAP, NULL);
   guint title = style (report, "Title", CTD_SHEET_ALIGN_LEFT, 0, NULL);
   guint badge = style (report, "Title", CTD_SHEET_ALIGN_CENTER, OUTLINE | WRAP, NULL);
   guint mid = c->first_player + 1;
@@ -421,7 +459,11 @@ sheet_heading (Report                 *report,
   for (guint i = 0; i < 3; i++)
     {
       guint row = 1 + i;
-      ctd_sheet_page_set_height (page, row, 17);
+      /* A long event name or venue wraps; its row grows to show it all. */
+      guint lines = MAX (lines_needed (left[i].text, span_width (report, page, c, 2, c->decisions)),
+                         lines_needed (middle[i].text, span_width (report, page, c, mid + 1, right)));
+
+      ctd_sheet_page_set_height (page, row, 17 + 12.0 * (lines - 1));
       put_text (page, row, 0, 1, ctd_template_get_text (report->layout, left[i].label_key), label);
       put_text (page, row, 2, c->decisions, left[i].text, value);
       put_text (page, row, c->first_player, mid,
@@ -451,7 +493,6 @@ sheet_table_heading (Report                 *report,
       CtdSheetCell *cell = put_text (page, row, i, i, column->heading, heading);
 
       ctd_sheet_cell_merge (cell, row + 1, i);
-      ctd_sheet_page_set_width (page, i, column->width);
     }
   for (guint k = 0; k < c->size; k++)
     {
@@ -464,8 +505,6 @@ sheet_table_heading (Report                 *report,
       n_lines = MAX (n_lines, lines_needed (text, (score->width + total->width) * 0.9));
       put_text (page, row + 1, col, col, score->heading, heading);
       put_text (page, row + 1, col + 1, col + 1, total->heading, heading);
-      ctd_sheet_page_set_width (page, col, score->width);
-      ctd_sheet_page_set_width (page, col + 1, total->width);
     }
   for (guint i = 0; i < 2; i++)
     {
@@ -474,7 +513,6 @@ sheet_table_heading (Report                 *report,
       guint col = i == 0 ? c->result : c->initials;
 
       ctd_sheet_cell_merge (put_text (page, row, col, col, column->heading, heading), row + 1, col);
-      ctd_sheet_page_set_width (page, col, column->width);
     }
   ctd_sheet_page_set_height (page, row, 12.0 * MAX (2, n_lines) + 4);
   ctd_sheet_page_set_height (page, row + 1, 14);
@@ -688,8 +726,21 @@ sheet_notes (Report                 *report,
   g_string_append (line, rule);
   if (!blank && order != NULL)
     {
-      g_autofree char *order_str = order_text (order, CTD_N_GAMES - first + 1);
+      /* The Captain of each game of the segment, as the players call it. */
+      g_autoptr(GString) captains = g_string_new (NULL);
       g_autofree char *known = NULL;
+      g_autofree char *order_str = NULL;
+
+      for (guint game = first; game <= CTD_N_GAMES; game++)
+        {
+          CtdChouetteGame view;
+
+          ctd_chouette_get_game (chouette, game, &view);
+          g_string_append_printf (captains, "%s%u", game > first ? ", " : "",
+                                  view.slot.captain != 0 ? view.slot.captain
+                                                         : order[(game - first) % (c->size - 1)]);
+        }
+      order_str = g_string_free (g_steal_pointer (&captains), FALSE);
 
       set_value (report, "order", order_str);
       known = layout_text (report, "LastSegmentKnown");

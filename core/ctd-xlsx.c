@@ -56,6 +56,8 @@ make_format (lxw_workbook        *workbook,
   format_set_align (format, LXW_ALIGN_VERTICAL_CENTER);
   if (style->wrap)
     format_set_text_wrap (format);
+  else
+    format_set_shrink (format);  /* a text too long for its cell is shown smaller, never cut */
   format_set_top (format, border_type (style->border[CTD_SHEET_SIDE_TOP]));
   format_set_bottom (format, border_type (style->border[CTD_SHEET_SIDE_BOTTOM]));
   format_set_left (format, border_type (style->border[CTD_SHEET_SIDE_LEFT]));

@@ -249,6 +249,21 @@ test_filled_sheet (void **state)
     }
   assert_float_equal (sum, 0, 0);
   assert_int_equal (cell_at (page, ROW_TOTALS, COL_ZERO_SUM)->kind, CTD_SHEET_CELL_FORMULA);
+  {
+    g_autoptr(GString) all = g_string_new (NULL);
+
+    for (guint i = 0; i < page->cells->len; i++)
+      g_string_append_printf (all, "%s\n", ((CtdSheetCell *) g_ptr_array_index (page->cells, i))->text);
+    assert_non_null (strstr (all->str, "Captains of games 10 to 12: 3, 1, 2."));
+    g_autofree char *settlement = NULL;
+
+    /* The settlement: fewest payments, at 5.00 a point. */
+    settlement = g_strdup_printf ("Settlement: 1 %s pays 3 %s 192.50;   1 %s pays 4 %s 112.50;   "
+                                  "2 %s pays 4 %s 67.50\n", seats->names[0], seats->names[2],
+                                  seats->names[0], seats->names[3], seats->names[1],
+                                  seats->names[3]);
+    assert_non_null (strstr (all->str, settlement));
+  }
   assert_float_equal (cell_at (page, ROW_TOTALS, COL_ZERO_SUM)->number, 0, 0);
 }
 
