@@ -759,7 +759,10 @@ sheet_notes (Report                 *report,
       CtdSettlement settlement;
       g_autoptr(GError) error = NULL;
 
-      if (ctd_event_settle (report->store, seats->round, seats->number, &settlement, &error))
+      CtdHalves totals[CTD_MAX_PLAYERS];
+
+      ctd_chouette_get_totals (chouette, totals);
+      if (ctd_money_settle (totals, c->size, report->settings.stake_cents, &settlement, &error))
         for (guint i = 0; i < settlement.n_transfers; i++)
           {
             const CtdTransfer *t = &settlement.transfers[i];
@@ -816,34 +819,27 @@ sheet_signatures (Report                 *report,
 }
 
 static gboolean
-add_chouette_sheet (Report  *report,
-                    guint    round,
-                    guint    number,
-                    GError **error)
+add_chouette_sheet (Report                 *report,
+                    const CtdStoreRound    *info,
+                    const CtdStoreChouette *seats,
+                    GError                **error)
 {
-  g_autoptr(CtdStoreChouette) seats = NULL;
   g_autoptr(CtdChouette) chouette = NULL;
-  CtdStoreRound info;
   SheetColumns c;
   CtdSheetPage *page;
-  g_autofree char *name = g_strdup_printf ("%u.%u", round, number);
+  g_autofree char *name = g_strdup_printf ("%u.%u", seats->round, seats->number);
   g_autofree char *table = NULL;
   g_autofree char *sheet_name = NULL;
   gboolean blank = report->options->blank;
   guint row, games;
 
-  if (!ctd_event_get_round (report->store, round, &info, error))
-    return FALSE;
-  seats = ctd_event_get_chouette (report->store, round, number, error);
-  if (seats == NULL)
-    return FALSE;
-  chouette = ctd_store_load_chouette (report->store, round, number, error);
+  chouette = ctd_store_load_chouette (report->store, seats->round, seats->number, error);
   if (chouette == NULL ||
       !use_layout (report, seats->size == 4 ? &sheet_4_spec : &sheet_3_spec, error))
     return FALSE;
 
   table = g_strdup_printf ("%u", seats->table);
-  set_round_values (report, &info);
+  set_round_values (report, info);
   set_value (report, "label", name);
   set_value (report, "table", table);
   columns_for_size (seats->size, &c);
@@ -860,6 +856,22 @@ add_chouette_sheet (Report  *report,
   row = sheet_totals (report, page, &c, chouette, blank, games, row);
   row = sheet_notes (report, page, &c, seats, chouette, blank, row);
   sheet_signatures (report, page, &c, seats, row);
+  return TRUE;
+}
+
+/* Every scoring sheet of a round, in chouette order. */
+static gboolean
+add_round_sheets (Report              *report,
+                  const CtdStoreRound *info,
+                  GError             **error)
+{
+  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (report->store, info->number, error);
+
+  if (chouettes == NULL)
+    return FALSE;
+  for (guint i = 0; i < chouettes->len; i++)
+    if (!add_chouette_sheet (report, info, g_ptr_array_index (chouettes, i), error))
+      return FALSE;
   return TRUE;
 }
 
@@ -968,9 +980,9 @@ contains_id (GArray *ids,
 }
 
 static gboolean
-add_standings (Report  *report,
-               guint    round,
-               GError **error)
+add_standings (Report              *report,
+               const CtdStoreRound *info,
+               GError             **error)
 {
   static const ListColumn all[] = {
     { "Rank", CTD_SHEET_ALIGN_CENTER }, { "Name", CTD_SHEET_ALIGN_LEFT },
@@ -987,18 +999,17 @@ add_standings (Report  *report,
   g_autoptr(GPtrArray) chouettes = NULL;
   g_autoptr(GString) note = g_string_new (NULL);
   g_autofree char *title = NULL;
-  g_autofree char *name = g_strdup_printf ("Round %u standings", round);
+  g_autofree char *name = g_strdup_printf ("Round %u standings", info->number);
   g_autofree char *complete_text = NULL;
   g_autofree char *count_text = NULL;
-  CtdStoreRound info;
+  guint round = info->number;
   CtdSheetPage *page;
   const ListColumn *columns;
   guint n_columns, row, n_complete = 0;
   gboolean hidden, any_tie = FALSE;
   guint body, left, number;
 
-  if (!ctd_event_get_round (report->store, round, &info, error) ||
-      !use_layout (report, &standings_spec, error))
+  if (!use_layout (report, &standings_spec, error))
     return FALSE;
   standings = ctd_event_round_standings (report->store, round, report->options->public_view,
                                          error);
@@ -1020,7 +1031,7 @@ add_standings (Report  *report,
   hidden = ctd_standings_get_scores_hidden (standings);
   columns = hidden ? secret : all;
   n_columns = hidden ? G_N_ELEMENTS (secret) : G_N_ELEMENTS (all);
-  set_round_values (report, &info);
+  set_round_values (report, info);
   complete_text = g_strdup_printf ("%u", n_complete);
   count_text = g_strdup_printf ("%u", chouettes->len);
   set_value (report, "complete", complete_text);
@@ -1202,12 +1213,20 @@ add_settlements (Report  *report,
 
           set_value (report, "label", label);
           heading = layout_text (report, "Chouette");
-          if (!ctd_event_settle (report->store, seats->round, seats->number, &settlement,
+          g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (report->store, seats->round,
+                                                                     seats->number, error);
+          CtdHalves totals[CTD_MAX_PLAYERS];
+
+          if (chouette == NULL)
+            return FALSE;
+          ctd_chouette_get_totals (chouette, totals);
+          if (!ctd_chouette_is_complete (chouette) ||
+              !ctd_money_settle (totals, seats->size, report->settings.stake_cents, &settlement,
                                  &refusal))
             {
               g_autofree char *line = NULL;
 
-              if (!g_error_matches (refusal, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE))
+              if (refusal != NULL)
                 {
                   g_propagate_error (error, g_steal_pointer (&refusal));
                   return FALSE;
@@ -1335,6 +1354,7 @@ ctd_report_chouette (CtdStore               *store,
 {
   g_auto(Report) report = { 0 };
   g_autofree char *title = g_strdup_printf ("Scoring sheet %u.%u", round, chouette);
+  g_autoptr(CtdStoreChouette) seats = NULL;
   CtdStoreRound info;
 
   g_return_val_if_fail (store != NULL, NULL);
@@ -1343,7 +1363,8 @@ ctd_report_chouette (CtdStore               *store,
   if (!report_init (&report, store, options, title, error) ||
       !ctd_event_get_round (store, round, &info, error) ||
       !check_public (&report, &info, error) ||
-      !add_chouette_sheet (&report, round, chouette, error))
+      (seats = ctd_event_get_chouette (store, round, chouette, error)) == NULL ||
+      !add_chouette_sheet (&report, &info, seats, error))
     return NULL;
   return g_steal_pointer (&report.doc);
 }
@@ -1376,11 +1397,10 @@ ctd_report_round (CtdStore               *store,
   if (!report_init (&report, store, options, title, error) ||
       !ctd_event_get_round (store, round, &info, error))
     return NULL;
-  if (!report.options->public_view || round_is_public (&info))
-    for (guint n = 1; n <= info.n_chouettes; n++)
-      if (!add_chouette_sheet (&report, round, n, error))
-        return NULL;
-  if (!add_standings (&report, round, error))
+  if ((!report.options->public_view || round_is_public (&info)) &&
+      !add_round_sheets (&report, &info, error))
+    return NULL;
+  if (!add_standings (&report, &info, error))
     return NULL;
   return g_steal_pointer (&report.doc);
 }
@@ -1417,11 +1437,10 @@ ctd_report_archive (CtdStore               *store,
     {
       const CtdStoreRound *info = &g_array_index (rounds, CtdStoreRound, r);
 
-      if (!report.options->public_view || round_is_public (info))
-        for (guint n = 1; n <= info->n_chouettes; n++)
-          if (!add_chouette_sheet (&report, info->number, n, error))
-            return NULL;
-      if (!add_standings (&report, info->number, error))
+      if ((!report.options->public_view || round_is_public (info)) &&
+          !add_round_sheets (&report, info, error))
+        return NULL;
+      if (!add_standings (&report, info, error))
         return NULL;
     }
   placings = ctd_event_final_placings (store, &final_round, &no_final);

@@ -296,16 +296,17 @@ crosscheck_agrees (CtdStore           *self,
 
 /* SPEC 6: drawn -> in play -> complete -> released -> closed. Only
  * "released" is stored; the rest follows from the records. */
+/* Whether the round's results are frozen: CLOSED once a later round is
+ * drawn, RELEASED once posted; else *@out_frozen is FALSE. Cheap: it reads
+ * no game, so that recording one stays fast in a large round. */
 static gboolean
-get_round_state (CtdStore       *self,
-                 guint           round,
-                 CtdRoundState  *out_state,
-                 GError        **error)
+get_round_frozen (CtdStore       *self,
+                  guint           round,
+                  gboolean       *out_frozen,
+                  CtdRoundState  *out_state,
+                  GError        **error)
 {
   sqlite3_stmt *stmt = NULL;
-  gboolean released;
-  gboolean any_game = FALSE;
-  gboolean complete = TRUE;
   guint last_round;
   gboolean ok = FALSE;
   int rc;
@@ -329,21 +330,32 @@ get_round_state (CtdStore       *self,
       ctd_store_fail (self, rc, error);
       goto out;
     }
-  released = sqlite3_column_int64 (stmt, 0) != 0;
-  g_clear_pointer (&stmt, sqlite3_finalize);
+  *out_frozen = round < last_round || sqlite3_column_int64 (stmt, 0) != 0;
+  *out_state = round < last_round ? CTD_ROUND_CLOSED : CTD_ROUND_RELEASED;
+  ok = TRUE;
 
-  if (round < last_round)
-    {
-      *out_state = CTD_ROUND_CLOSED;
-      ok = TRUE;
-      goto out;
-    }
-  if (released)
-    {
-      *out_state = CTD_ROUND_RELEASED;
-      ok = TRUE;
-      goto out;
-    }
+out:
+  sqlite3_finalize (stmt);
+  return ok;
+}
+
+static gboolean
+get_round_state (CtdStore       *self,
+                 guint           round,
+                 CtdRoundState  *out_state,
+                 GError        **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  gboolean frozen;
+  gboolean any_game = FALSE;
+  gboolean complete = TRUE;
+  gboolean ok = FALSE;
+  int rc;
+
+  if (!get_round_frozen (self, round, &frozen, out_state, error))
+    return FALSE;
+  if (frozen)
+    return TRUE;
 
   stmt = ctd_store_prepare (self, "SELECT id, number, size FROM chouette WHERE round = ?1",
                             error);
@@ -385,10 +397,11 @@ check_round_open (CtdStore  *self,
                   GError   **error)
 {
   CtdRoundState state;
+  gboolean frozen;
 
-  if (!get_round_state (self, round, &state, error))
+  if (!get_round_frozen (self, round, &frozen, &state, error))
     return FALSE;
-  if (state >= CTD_ROUND_RELEASED)
+  if (frozen)
     return refuse (error, "Round %u is %s: its results can no longer change; "
                    "undo the release first", round, ctd_round_state_to_string (state));
   return TRUE;

@@ -1,0 +1,271 @@
+/* test-crash.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Nothing acknowledged is ever lost: a child process records results in a
+ * loop and is killed with SIGKILL at random moments, many times. After each
+ * kill the file opens, passes integrity_check, holds every result whose
+ * command had returned, and no game is half-written.
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ctd-event.h"
+#include "ctd-test-build.h"
+#include "ctd-test-files.h"
+
+#define N_CHOUETTES 4
+#define N_KILLS 40
+/* Games 1-9 only: their Captains never depend on the scores. */
+#define LAST_GAME 9
+
+/* What the child tells the parent through the pipe. */
+typedef struct
+{
+  guint8 done;  /* 0: about to record; 1: the call returned success */
+  guint8 chouette;
+  guint8 game;
+  char   notation[125];
+} Message;
+
+typedef struct
+{
+  char acked[N_CHOUETTES][LAST_GAME][125];  /* the last acknowledged line */
+  Message in_flight;                        /* the last attempt, if unanswered */
+  gboolean have_in_flight;
+  guint n_acked;
+} Ledger;
+
+static void
+write_all (int         fd,
+           const void *data,
+           gsize       length)
+{
+  const char *p = data;
+
+  while (length > 0)
+    {
+      ssize_t n = write (fd, p, length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        _exit (3);
+      p += n;
+      length -= (gsize) n;
+    }
+}
+
+/* The child: records random legal games until it is killed. */
+G_GNUC_NORETURN static void
+child_main (const char *path,
+            int         fd,
+            guint64     seed)
+{
+  CtdStore *store = ctd_store_open (path, NULL);
+  CtdRng rng;
+
+  if (store == NULL)
+    _exit (2);
+  ctd_rng_init (&rng, seed);
+  for (;;)
+    {
+      Message message = { 0 };
+      CtdGameSlot slot;
+      g_autofree char *notation = NULL;
+
+      message.chouette = (guint8) (1 + ctd_rng_uniform (&rng, N_CHOUETTES));
+      message.game = (guint8) (1 + ctd_rng_uniform (&rng, LAST_GAME));
+      ctd_schedule_slot (4, message.game, NULL, &slot);
+      notation = ctd_test_random_notation (&rng, &slot, 4);
+      g_strlcpy (message.notation, notation, sizeof message.notation);
+      write_all (fd, &message, sizeof message);
+      if (!ctd_store_record_game (store, 1, message.chouette, message.game, notation, NULL))
+        _exit (4);
+      message.done = 1;
+      write_all (fd, &message, sizeof message);
+    }
+}
+
+static void
+read_messages (int     fd,
+               Ledger *ledger)
+{
+  Message message;
+  ssize_t n;
+
+  ledger->have_in_flight = FALSE;
+  while ((n = read (fd, &message, sizeof message)) == sizeof message)
+    {
+      char *slot = ledger->acked[message.chouette - 1][message.game - 1];
+
+      if (!message.done)
+        {
+          ledger->in_flight = message;
+          ledger->have_in_flight = TRUE;
+          continue;
+        }
+      g_strlcpy (slot, message.notation, sizeof ledger->acked[0][0]);
+      ledger->have_in_flight = FALSE;
+      ledger->n_acked++;
+    }
+  /* A message cut in half by the kill was never acknowledged. */
+  assert_true (n >= 0);
+}
+
+static void
+assert_integrity (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *check = NULL;
+
+  assert_int_equal (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  assert_int_equal (sqlite3_prepare_v2 (db, "PRAGMA integrity_check", -1, &check, NULL),
+                    SQLITE_OK);
+  assert_int_equal (sqlite3_step (check), SQLITE_ROW);
+  assert_string_equal ((const char *) sqlite3_column_text (check, 0), "ok");
+  sqlite3_finalize (check);
+  sqlite3_close (db);
+}
+
+static void
+assert_ledger_kept (const char *path,
+                    Ledger     *ledger)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_store_open (path, &error);
+  g_autoptr(GPtrArray) audit = NULL;
+  guint n_records = 0;
+
+  if (store == NULL)
+    fail_msg ("the file does not open after a kill: %s", error->message);
+  for (guint c = 1; c <= N_CHOUETTES; c++)
+    {
+      g_autoptr(GPtrArray) games = ctd_store_list_games (store, 1, c, &error);
+      g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (store, 1, c, &error);
+      const char *stored[LAST_GAME + 1] = { NULL };
+
+      assert_non_null (games);
+      assert_non_null (chouette);  /* every stored game reads back as a game */
+      for (guint i = 0; i < games->len; i++)
+        {
+          const CtdStoreGame *game = g_ptr_array_index (games, i);
+
+          assert_true (game->game >= 1 && game->game <= LAST_GAME);
+          assert_true (game->entered != NULL && *game->entered != '\0');
+          assert_true (game->canonical != NULL && *game->canonical != '\0');
+          stored[game->game] = game->canonical;
+        }
+      for (guint g = 1; g <= LAST_GAME; g++)
+        {
+          const char *acked = ledger->acked[c - 1][g - 1];
+          gboolean in_flight = ledger->have_in_flight && ledger->in_flight.chouette == c &&
+                               ledger->in_flight.game == g;
+
+          if (*acked == '\0' && (!in_flight || stored[g] == NULL))
+            continue;  /* never acknowledged: there or not, both are fine */
+          if (stored[g] == NULL)
+            fail_msg ("chouette 1.%u game %u was acknowledged as “%s” and is gone", c, g, acked);
+          if (!g_str_equal (stored[g], acked) &&
+              !(in_flight && g_str_equal (stored[g], ledger->in_flight.notation)))
+            fail_msg ("chouette 1.%u game %u holds “%s”, acknowledged “%s”", c, g, stored[g],
+                      acked);
+        }
+      /* What the file holds now is what the next child starts from: an
+       * attempt the kill left unacknowledged may have been committed. */
+      for (guint g = 1; g <= LAST_GAME; g++)
+        g_strlcpy (ledger->acked[c - 1][g - 1], stored[g] != NULL ? stored[g] : "",
+                   sizeof ledger->acked[0][0]);
+    }
+  audit = ctd_store_list_audit (store, &error);
+  for (guint i = 0; i < audit->len; i++)
+    n_records += g_str_equal (((CtdStoreAuditEntry *) g_ptr_array_index (audit, i))->action,
+                              "record-game");
+  assert_true (n_records >= ledger->n_acked);
+}
+
+static void
+test_kill_while_recording (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-crash-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "event.chouette", NULL);
+  Ledger *ledger = g_new0 (Ledger, 1);
+  CtdRng rng;
+
+  /* 16 players: four chouettes of 4 in round 1, nothing recorded. */
+  {
+    const CtdEventSettings settings = { (char *) "Crash test", (char *) "", (char *) "", 100,
+                                        2200, CTD_LAST_SEGMENT_HIGHEST_FIRST };
+    g_autoptr(CtdStore) store = ctd_store_create (path, &settings, &error);
+    guint round;
+
+    assert_non_null (store);
+    for (guint i = 0; i < 16; i++)
+      {
+        g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+
+        assert_true (ctd_store_add_player (store, name, NULL, NULL, NULL, &error));
+      }
+    assert_true (ctd_store_draw_round (store, 16, &round, &error));
+  }
+
+  ctd_rng_init (&rng, 20261122);
+  for (guint kill_no = 0; kill_no < N_KILLS; kill_no++)
+    {
+      int fds[2];
+      pid_t pid;
+      int status;
+
+      assert_int_equal (pipe (fds), 0);
+      pid = fork ();
+      assert_true (pid >= 0);
+      if (pid == 0)
+        {
+          close (fds[0]);
+          child_main (path, fds[1], 1000 + kill_no);
+        }
+      close (fds[1]);
+      /* Let it run between 1 and 60 ms, so kills land everywhere: in the
+       * middle of a transaction, of a commit, of a checkpoint. */
+      g_usleep (1000 + ctd_rng_uniform (&rng, 59000));
+      assert_int_equal (kill (pid, SIGKILL), 0);
+      assert_int_equal (waitpid (pid, &status, 0), pid);
+      if (!WIFSIGNALED (status))
+        fail_msg ("the child ended by itself (status %d) before kill %u", status, kill_no);
+      read_messages (fds[0], ledger);
+      close (fds[0]);
+
+      assert_integrity (path);
+      assert_ledger_kept (path, ledger);
+    }
+  /* The loop did real work: enough results were acknowledged. */
+  assert_true (ledger->n_acked > N_KILLS);
+  g_free (ledger);
+  ctd_test_remove_tree (dir);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_kill_while_recording),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
