@@ -8,11 +8,39 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "ctd-cli.h"
 #include "ctd-export.h"
 #include "ctd-report.h"
+
+/* libxlsxwriter reports a failed write on stderr itself, naming the
+ * temporary file; the CLI promises one line that names the real one. */
+static gboolean
+write_quietly (const CtdSheetDoc  *doc,
+               const char         *path,
+               GError            **error)
+{
+  int saved = dup (STDERR_FILENO);
+  int null = open ("/dev/null", O_WRONLY | O_CLOEXEC);
+  gboolean ok;
+
+  fflush (stderr);
+  if (saved >= 0 && null >= 0)
+    dup2 (null, STDERR_FILENO);
+  ok = ctd_export_write (doc, path, error);
+  fflush (stderr);
+  if (saved >= 0)
+    {
+      dup2 (saved, STDERR_FILENO);
+      close (saved);
+    }
+  if (null >= 0)
+    close (null);
+  return ok;
+}
 
 int
 ctd_cli_export (CtdCli *cli)
@@ -62,7 +90,7 @@ ctd_cli_export (CtdCli *cli)
     doc = ctd_report_round (cli->store, (guint) round, &options, &error);
   else
     doc = ctd_report_archive (cli->store, &options, &error);
-  if (doc == NULL || !ctd_export_write (doc, path, &error))
+  if (doc == NULL || !write_quietly (doc, path, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
 
   if (!cli->json)

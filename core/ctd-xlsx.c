@@ -10,6 +10,7 @@
 
 #include "ctd-xlsx.h"
 
+#include <errno.h>
 #include <xlsxwriter.h>
 
 G_DEFINE_QUARK (ctd-xlsx-error-quark, ctd_xlsx_error)
@@ -258,11 +259,16 @@ ctd_xlsx_write (const CtdSheetDoc  *doc,
         return FALSE;
       }
 
+  errno = 0;
   status = workbook_close (workbook);
   if (status != LXW_NO_ERROR)
     {
+      /* The system's reason ("No space left on device") says more than
+       * the zip library's. */
+      int saved_errno = errno;
+
       g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE, "Could not write “%s”: %s", path,
-                   lxw_strerror (status));
+                   saved_errno != 0 ? g_strerror (saved_errno) : lxw_strerror (status));
       return FALSE;
     }
   return TRUE;

@@ -325,24 +325,33 @@ def test_write_errors(folder):
     check(missing in proc.stderr, "message names the file: %r" % proc.stderr)
 
     # A full disk, as a file-size limit: no file under the final name, no
-    # temporary left, and an older export is kept whole. A reader holds the
-    # event open so that its 32 KB shared-memory file exists already.
-    reader = sqlite3.connect(event.path)
+    # temporary left, and an older export is kept whole. The sheets of 24
+    # chouettes need more than the limit; SQLite needs its 32 KB shared
+    # memory file, which a reader holding the event open keeps in place.
+    big = Event(os.path.join(folder, "big"))
+    os.mkdir(big.folder)
+    with open(big.out("players.csv"), "w") as f:
+        f.write("name\n" + "".join("Player %d\n" % i for i in range(1, 97)))
+    big.run("init", "--name", "Big Open")
+    big.run("player", "import", big.out("players.csv"))
+    big.run("draw", "--seed", "96")
+    reader = sqlite3.connect(big.path)
     reader.execute("SELECT count(*) FROM sqlite_master").fetchall()
     for name in ("full.xlsx", "full.pdf"):
-        out = event.out(name)
+        out = big.out(name)
         with open(out, "wb") as f:
             f.write(b"the previous export")
 
         def limit():
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-            resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (48 * 1024, 48 * 1024))
 
-        proc = event.run("export", out, "--all", status=1, preexec_fn=limit)
+        proc = big.run("export", out, "--round", "1", "--blank", status=1, preexec_fn=limit)
         check(out in proc.stderr, "message names %s: %r" % (out, proc.stderr))
+        check(proc.stderr.count("\n") == 1, "one line: %r" % proc.stderr)
         with open(out, "rb") as f:
             equal(f.read(), b"the previous export", "the older file is kept")
-        leftovers = [n for n in os.listdir(folder) if n.startswith("." + name)]
+        leftovers = [n for n in os.listdir(big.folder) if n.startswith("." + name)]
         equal(leftovers, [], "temporary files left")
     reader.close()
 
