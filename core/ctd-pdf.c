@@ -29,7 +29,7 @@ G_DEFINE_QUARK (ctd-pdf-error-quark, ctd_pdf_error)
 /* A page fitted to one sheet is enlarged up to this much to fill it. */
 #define MAX_ENLARGE 1.5
 #define THIN 0.5
-#define MEDIUM 1.2
+#define MEDIUM 1.5
 #define HEADER_SIZE 8.0
 /* A text that does not fit is shrunk, down to this part of its size,
  * before it wraps; it is never cut. */
