@@ -22,7 +22,7 @@ G_DEFINE_QUARK (ctd-report-error-quark, ctd_report_error)
 static const char *const sheet_fonts[] = { "Title", "Label", "Value", "Heading", "Body", "Small",
                                            NULL };
 static const char *const sheet_texts[] = {
-  "Title", "Event", "Round", "Chouette", "Table", "Date", "Stake", "Seed", "Players", "Totals",
+  "Title", "Event", "Round", "Chouette", "Table", "Date", "Stake", "Seed", "Totals",
   "Amounts", "ZeroSum", "LastSegment", "LastSegmentKnown", "Settlement", "Pays", "Signatures",
   "Director", NULL
 };
