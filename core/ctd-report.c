@@ -367,25 +367,26 @@ sheet_column (Report             *report,
   return ctd_template_get_column (report->layout, col == c->result ? "Result" : "Initials");
 }
 
-/* Sets every column's width from the layout; returns the width of columns
- * @first to @last, in characters. */
+/* Every column's width, from the layout. */
+static void
+set_sheet_widths (Report             *report,
+                  CtdSheetPage       *page,
+                  const SheetColumns *c)
+{
+  for (guint col = 0; col <= c->last; col++)
+    ctd_sheet_page_set_width (page, col, sheet_column (report, c, col)->width);
+}
+
+/* The width of columns @first to @last, in characters. */
 static double
-span_width (Report             *report,
-            CtdSheetPage       *page,
-            const SheetColumns *c,
+span_width (const CtdSheetPage *page,
             guint               first,
             guint               last)
 {
   double width = 0;
 
-  for (guint col = 0; col <= c->last; col++)
-    {
-      double w = sheet_column (report, c, col)->width;
-
-      ctd_sheet_page_set_width (page, col, w);
-      if (col >= first && col <= last)
-        width += w;
-    }
+  for (guint col = first; col <= last; col++)
+    width += ctd_sheet_page_get_width (page, col);
   return width;
 }
 
@@ -460,8 +461,8 @@ sheet_heading (Report                 *report,
     {
       guint row = 1 + i;
       /* A long event name or venue wraps; its row grows to show it all. */
-      guint lines = MAX (lines_needed (left[i].text, span_width (report, page, c, 2, c->decisions)),
-                         lines_needed (middle[i].text, span_width (report, page, c, mid + 1, right)));
+      guint lines = MAX (lines_needed (left[i].text, span_width (page, 2, c->decisions)),
+                         lines_needed (middle[i].text, span_width (page, mid + 1, right)));
 
       ctd_sheet_page_set_height (page, row, 17 + 12.0 * (lines - 1));
       put_text (page, row, 0, 1, ctd_template_get_text (report->layout, left[i].label_key), label);
@@ -711,10 +712,8 @@ sheet_notes (Report                 *report,
   g_autoptr(GString) line = g_string_new (NULL);
   guint computed[CTD_MAX_PLAYERS - 1];
   const guint *order = ctd_chouette_get_last_segment_order (chouette);
-  double width = 0;
+  double width = span_width (page, 0, c->last);
 
-  for (guint col = 0; col <= c->last; col++)
-    width += ctd_sheet_page_get_width (page, col);
   if (order == NULL && ctd_chouette_compute_last_segment_order (chouette, computed, NULL))
     order = computed;
 
@@ -848,6 +847,7 @@ add_chouette_sheet (Report                 *report,
   sheet_name = g_strdup_printf ("Chouette %s", name);
   page = add_page (report, sheet_name);
   page->fit_one_page = TRUE;
+  set_sheet_widths (report, page, &c);
 
   row = sheet_heading (report, page, &c, seats);
   row = sheet_table_heading (report, page, &c, seats, row);
