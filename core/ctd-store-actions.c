@@ -401,9 +401,12 @@ check_round_open (CtdStore  *self,
 
   if (!get_round_frozen (self, round, &frozen, &state, error))
     return FALSE;
+  if (frozen && state == CTD_ROUND_CLOSED)
+    return refuse (error, "Round %u is closed: round %u is drawn, so its results can no longer "
+                   "change", round, round + 1);
   if (frozen)
-    return refuse (error, "Round %u is %s: its results can no longer change; "
-                   "undo the release first", round, ctd_round_state_to_string (state));
+    return refuse (error, "Round %u is released: its results can no longer change; "
+                   "undo the release first", round);
   return TRUE;
 }
 

@@ -842,6 +842,8 @@ test_round_life_cycle (void **state)
   /* Released results cannot change. */
   assert_false (ctd_store_record_game (store, 1, 1, 1, "T", &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_string_equal (error->message, "Round 1 is released: its results can no longer change; "
+                                       "undo the release first");
   g_clear_error (&error);
 
   assert_true (ctd_store_set_advancement (store, 1, 2, 0, advancers, 4, &error));
@@ -857,6 +859,10 @@ test_round_life_cycle (void **state)
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).top_k, 2);
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 1).stage, CTD_STAGE_FINAL);
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 1).state, CTD_ROUND_DRAWN);
+  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", &error));
+  assert_string_equal (error->message, "Round 1 is closed: round 2 is drawn, so its results can "
+                                       "no longer change");
+  g_clear_error (&error);
   {
     g_autoptr(GPtrArray) final = ctd_store_list_chouettes (store, 2, &error);
     CtdStoreChouette *table = g_ptr_array_index (final, 0);
