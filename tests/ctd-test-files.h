@@ -10,6 +10,16 @@
 
 G_BEGIN_DECLS
 
-void ctd_test_remove_tree (const char *path);
+/* A fresh temporary folder per test, with the path of an event file in it
+ * (not created): the cmocka state of ctd_test_folder_setup(). */
+typedef struct
+{
+  char *dir;
+  char *path;
+} CtdTestFolder;
+
+void ctd_test_remove_tree       (const char  *path);
+int  ctd_test_folder_setup      (void       **state);
+int  ctd_test_folder_teardown   (void       **state);
 
 G_END_DECLS

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ctd-event.h"
+#include "ctd-test-files.h"
 
 #define H(x) ((CtdHalves) ((x) * 2))
 
@@ -37,43 +38,7 @@ static const char * const three_sheet[CTD_N_GAMES] = {
 static const CtdHalves three_totals[3] = { H (-12), H (50.5), H (-38.5) };
 
 /* Each test runs in a fresh temporary folder, removed afterwards. */
-typedef struct
-{
-  char *dir;
-  char *path;
-} Fixture;
-
-static int
-setup (void **state)
-{
-  Fixture *fixture = g_new0 (Fixture, 1);
-
-  fixture->dir = g_dir_make_tmp ("test-event-XXXXXX", NULL);
-  assert_non_null (fixture->dir);
-  fixture->path = g_build_filename (fixture->dir, "event.chouette", NULL);
-  *state = fixture;
-  return 0;
-}
-
-static int
-teardown (void **state)
-{
-  Fixture *fixture = *state;
-  GDir *dir = g_dir_open (fixture->dir, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (fixture->dir, name, NULL);
-      g_unlink (file);
-    }
-  g_clear_pointer (&dir, g_dir_close);
-  g_rmdir (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->path);
-  g_free (fixture);
-  return 0;
-}
+typedef CtdTestFolder Fixture;
 
 static CtdStore *
 create_event (const Fixture           *fixture,
@@ -881,10 +846,10 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_parse_label),
-    cmocka_unit_test_setup_teardown (test_sixteen_players, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_wildcard_tie, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_final_tie, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_public_view_applies_rolloffs, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_sixteen_players, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_wildcard_tie, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_final_tie, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_public_view_applies_rolloffs, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

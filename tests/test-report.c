@@ -61,35 +61,7 @@ static const char *const hostile[] = {
 #define COL_PLAYER(k) (6 + 2 * (k))
 #define COL_ZERO_SUM 15
 
-typedef struct
-{
-  char *dir;
-  char *path;
-} Fixture;
-
-static int
-setup (void **state)
-{
-  Fixture *fixture = g_new0 (Fixture, 1);
-
-  fixture->dir = g_dir_make_tmp ("test-report-XXXXXX", NULL);
-  assert_non_null (fixture->dir);
-  fixture->path = g_build_filename (fixture->dir, "event.chouette", NULL);
-  *state = fixture;
-  return 0;
-}
-
-static int
-teardown (void **state)
-{
-  Fixture *fixture = *state;
-
-  ctd_test_remove_tree (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->path);
-  g_free (fixture);
-  return 0;
-}
+typedef CtdTestFolder Fixture;
 
 /* An event of @n players (the first four with hostile names), drawn. */
 static CtdStore *
@@ -481,14 +453,14 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_filled_sheet, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_heading_and_names, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_blank_sheet, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_partly_filled, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_secrecy, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_archive, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_three_player_sheet, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_broken_layout, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_filled_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_heading_and_names, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_blank_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_partly_filled, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_secrecy, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_archive, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_three_player_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_broken_layout, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -19,46 +19,10 @@
 
 #include "ctd-advance.h"
 #include "ctd-store.h"
+#include "ctd-test-files.h"
 
 /* Each test runs in a fresh temporary folder, removed afterwards. */
-typedef struct
-{
-  char *dir;
-  char *path;
-} Fixture;
-
-static int
-setup (void **state)
-{
-  Fixture *fixture = g_new0 (Fixture, 1);
-
-  fixture->dir = g_dir_make_tmp ("test-store-XXXXXX", NULL);
-  assert_non_null (fixture->dir);
-  fixture->path = g_build_filename (fixture->dir, "event.chouette", NULL);
-  *state = fixture;
-  return 0;
-}
-
-static int
-teardown (void **state)
-{
-  Fixture *fixture = *state;
-  GDir *dir = g_dir_open (fixture->dir, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (fixture->dir, name, NULL);
-      g_chmod (file, 0644);
-      g_unlink (file);
-    }
-  g_clear_pointer (&dir, g_dir_close);
-  g_rmdir (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->path);
-  g_free (fixture);
-  return 0;
-}
+typedef CtdTestFolder Fixture;
 
 static const CtdEventSettings default_settings = {
   .name = (char *) "Spring Chouette",
@@ -891,18 +855,18 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_create_open_round_trip, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_refuse_missing, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_refuse_existing_on_create, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_refuse_not_event, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_refuse_truncated, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_refuse_too_new, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_migrate_with_backup, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_refuse_read_only, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_second_writer_locked, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_players, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_draw_record_undo, setup, teardown),
-    cmocka_unit_test_setup_teardown (test_round_life_cycle, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_create_open_round_trip, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_missing, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_existing_on_create, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_not_event, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_truncated, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_too_new, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_migrate_with_backup, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_refuse_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_round_life_cycle, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
