@@ -312,7 +312,7 @@ draw_border (cairo_t        *cr,
   cairo_stroke (cr);
 }
 
-/* Text in the margin, at @baseline_y, in three parts. */
+/* Text in the margin, its top at @top: left, centre and right parts. */
 static void
 draw_band (cairo_t           *cr,
            PangoLayout       *layout,
