@@ -180,13 +180,9 @@ player_import (CtdCli *cli)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
-  g_autoptr(GPtrArray) rows = NULL;
-  g_autoptr(GArray) players = g_array_new (FALSE, FALSE, sizeof (CtdNewPlayer));
-  g_autoptr(GPtrArray) reasons = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(CtdImportReport) report = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   gsize length;
-  guint n_added = 0;
-  guint next = 0;
   int status;
 
   if (!ctd_cli_parse_options (cli, "player import FILE.csv", (GOptionEntry[]) { { NULL } }, 1, 1,
@@ -194,50 +190,31 @@ player_import (CtdCli *cli)
     return status;
   if (!g_file_get_contents (cli->argv[0], &data, &length, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
-  rows = ctd_import_parse_csv (data, length, &error);
-  if (rows == NULL)
-    {
-      g_prefix_error (&error, "%s: ", cli->argv[0]);
-      return ctd_cli_refused (g_steal_pointer (&error));
-    }
-
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const CtdImportRow *row = g_ptr_array_index (rows, i);
-      CtdNewPlayer player = { row->name, row->club, row->member_id };
-
-      if (row->skipped == NULL)
-        g_array_append_val (players, player);
-    }
-  g_ptr_array_set_size (reasons, players->len);
-  if (!ctd_store_import_players (cli->store, cli->argv[0], (const CtdNewPlayer *) players->data,
-                                 players->len, (char **) reasons->pdata, &n_added, &error))
+  report = ctd_import_players (cli->store, cli->argv[0], data, length, &error);
+  if (report == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "added");
-  json_builder_add_int_value (builder, n_added);
+  json_builder_add_int_value (builder, report->n_added);
   json_builder_set_member_name (builder, "skipped");
   json_builder_begin_array (builder);
   if (!cli->json)
-    printf ("Imported %u player%s from %s\n", n_added, n_added == 1 ? "" : "s", cli->argv[0]);
-  for (guint i = 0; i < rows->len; i++)
+    printf ("Imported %u player%s from %s\n", report->n_added, report->n_added == 1 ? "" : "s",
+            cli->argv[0]);
+  for (guint i = 0; i < report->skipped->len; i++)
     {
-      const CtdImportRow *row = g_ptr_array_index (rows, i);
-      const char *reason = row->skipped != NULL ? row->skipped
-                                                : g_ptr_array_index (reasons, next++);
+      const CtdImportSkip *skip = g_ptr_array_index (report->skipped, i);
 
-      if (reason == NULL)
-        continue;
       if (!cli->json)
-        printf ("Skipped line %u%s%s%s: %s\n", row->line, row->name ? " (" : "",
-                row->name ? row->name : "", row->name ? ")" : "", reason);
+        printf ("Skipped line %u%s%s%s: %s\n", skip->line, skip->name ? " (" : "",
+                skip->name ? skip->name : "", skip->name ? ")" : "", skip->reason);
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "line");
-      json_builder_add_int_value (builder, row->line);
-      add_nullable_string (builder, "name", row->name);
+      json_builder_add_int_value (builder, skip->line);
+      add_nullable_string (builder, "name", skip->name);
       json_builder_set_member_name (builder, "reason");
-      json_builder_add_string_value (builder, reason);
+      json_builder_add_string_value (builder, skip->reason);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -251,3 +251,96 @@ ctd_import_parse_csv (const char  *data,
     }
   return g_steal_pointer (&rows);
 }
+
+static void
+import_skip_free (CtdImportSkip *skip)
+{
+  g_free (skip->name);
+  g_free (skip->reason);
+  g_free (skip);
+}
+
+/**
+ * ctd_import_report_free:
+ * @report: (transfer full) (nullable): an import's report
+ */
+void
+ctd_import_report_free (CtdImportReport *report)
+{
+  if (report == NULL)
+    return;
+  g_clear_pointer (&report->skipped, g_ptr_array_unref);
+  g_free (report);
+}
+
+/**
+ * ctd_import_players:
+ * @store: the event
+ * @source: where the list comes from (a file name), for messages and the log
+ * @data: (array length=length): the CSV file's bytes
+ * @length: how many
+ * @error: return location for a #GError
+ *
+ * Registers the players of a CSV list as one action (one undo takes the
+ * import back): the rows the file itself rules out (no name) and the
+ * players the event refuses (a name already taken) are skipped, each
+ * with its line and reason. A file that cannot be read as a list, or a
+ * failure of the event file, imports nobody.
+ *
+ * Returns: (transfer full) (nullable): what was added and skipped, or
+ *   %NULL with @error set
+ */
+CtdImportReport *
+ctd_import_players (CtdStore    *store,
+                    const char  *source,
+                    const char  *data,
+                    gsize        length,
+                    GError     **error)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GArray) players = g_array_new (FALSE, FALSE, sizeof (CtdNewPlayer));
+  g_autoptr(GPtrArray) reasons = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(CtdImportReport) report = g_new0 (CtdImportReport, 1);
+  guint next = 0;
+
+  g_return_val_if_fail (store != NULL, NULL);
+  g_return_val_if_fail (source != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  rows = ctd_import_parse_csv (data, length, error);
+  if (rows == NULL)
+    {
+      g_prefix_error (error, "%s: ", source);
+      return NULL;
+    }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const CtdImportRow *row = g_ptr_array_index (rows, i);
+      CtdNewPlayer player = { row->name, row->club, row->member_id };
+
+      if (row->skipped == NULL)
+        g_array_append_val (players, player);
+    }
+  g_ptr_array_set_size (reasons, players->len);
+  if (!ctd_store_import_players (store, source, (const CtdNewPlayer *) players->data,
+                                 players->len, (char **) reasons->pdata, &report->n_added, error))
+    return NULL;
+
+  report->skipped = g_ptr_array_new_with_free_func ((GDestroyNotify) import_skip_free);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const CtdImportRow *row = g_ptr_array_index (rows, i);
+      const char *reason = row->skipped != NULL ? row->skipped
+                                                : g_ptr_array_index (reasons, next++);
+      CtdImportSkip *skip;
+
+      if (reason == NULL)
+        continue;
+      skip = g_new0 (CtdImportSkip, 1);
+      skip->line = row->line;
+      skip->name = g_strdup (row->name);
+      skip->reason = g_strdup (reason);
+      g_ptr_array_add (report->skipped, skip);
+    }
+  return g_steal_pointer (&report);
+}

@@ -8,6 +8,8 @@
 
 #include <glib.h>
 
+#include "ctd-store.h"
+
 G_BEGIN_DECLS
 
 #define CTD_IMPORT_ERROR (ctd_import_error_quark ())
@@ -37,10 +39,44 @@ typedef struct
   char  *skipped;
 } CtdImportRow;
 
+/*
+ * CtdImportSkip:
+ * @line: the row's line in the file
+ * @name: (nullable): the name it held
+ * @reason: why it is not a player, for the director to fix the file
+ */
+typedef struct
+{
+  guint  line;
+  char  *name;
+  char  *reason;
+} CtdImportSkip;
+
+/*
+ * CtdImportReport:
+ * @n_added: players registered
+ * @skipped: (element-type CtdImportSkip): every row that was not, in file order
+ */
+typedef struct
+{
+  guint      n_added;
+  GPtrArray *skipped;
+} CtdImportReport;
+
 GQuark     ctd_import_error_quark (void);
 
 GPtrArray *ctd_import_parse_csv   (const char  *data,
                                    gsize        length,
                                    GError     **error);
+
+void       ctd_import_report_free (CtdImportReport *report);
+CtdImportReport *
+           ctd_import_players     (CtdStore    *store,
+                                   const char  *source,
+                                   const char  *data,
+                                   gsize        length,
+                                   GError     **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdImportReport, ctd_import_report_free)
 
 G_END_DECLS
