@@ -270,8 +270,8 @@ ctd_chouette_fix_last_segment_order (CtdChouette  *self,
       guint first = ctd_schedule_first_last_game (self->size);
 
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED,
-                   "The last-segment order is fixed: results of games %u-12 were "
-                   "entered with it; clear them before changing the order", first);
+                   "The last-segment order is fixed: results of games %u-%u were "
+                   "entered with it; clear them before changing the order", first, CTD_N_GAMES);
       return FALSE;
     }
 
@@ -301,9 +301,9 @@ ctd_chouette_unfix_last_segment_order (CtdChouette  *self,
   if (has_last_segment_results (self))
     {
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED,
-                   "The last-segment order cannot be released: games %u-12 "
+                   "The last-segment order cannot be released: games %u-%u "
                    "already have results entered with it",
-                   ctd_schedule_first_last_game (self->size));
+                   ctd_schedule_first_last_game (self->size), CTD_N_GAMES);
       return FALSE;
     }
   self->order_fixed = FALSE;

@@ -259,8 +259,8 @@ check_round_finished (CtdStore             *store,
       n = ctd_chouette_get_n_recorded (chouette);
       mismatches = ctd_chouette_crosscheck (chouette, paper, given);
       if (n < CTD_N_GAMES)
-        g_string_append_printf (missing, "%s%u.%u has %u of 12 games", missing->len ? "; " : "",
-                                info->number, seats->number, n);
+        g_string_append_printf (missing, "%s%u.%u has %u of %u games", missing->len ? "; " : "",
+                                info->number, seats->number, n, CTD_N_GAMES);
       else if (mismatches->len > 0)
         g_string_append_printf (missing, "%s%u.%u disagrees with its paper totals",
                                 missing->len ? "; " : "", info->number, seats->number);
@@ -557,8 +557,8 @@ ctd_event_settle (CtdStore       *store,
   if (n < CTD_N_GAMES)
     {
       g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
-                   "Chouette %u.%u has %u of 12 games entered: it settles at its end "
-                   "(rule 1.8)", round, chouette, n);
+                   "Chouette %u.%u has %u of %u games entered: it settles at its end "
+                   "(rule 1.8)", round, chouette, n, CTD_N_GAMES);
       return FALSE;
     }
   ctd_chouette_get_totals (loaded, totals);
