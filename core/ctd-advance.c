@@ -15,6 +15,13 @@
 /* The largest field ctd_advance_plan() proposes a format for. */
 #define MAX_PLAN_PLAYERS 256
 
+/**
+ * ctd_advance_error_quark:
+ *
+ * The error domain %CTD_ADVANCE_ERROR, whose codes are #CtdAdvanceError.
+ *
+ * Returns: the domain's quark
+ */
 G_DEFINE_QUARK (ctd-advance-error-quark, ctd_advance_error)
 
 /**
@@ -28,7 +35,8 @@ G_DEFINE_QUARK (ctd-advance-error-quark, ctd_advance_error)
  * refused with the nearest numbers that work, so the director can change
  * the top K or the wildcards.
  *
- * Returns: %TRUE when @n_players can make the next round
+ * Returns: %TRUE when @n_players can make the next round; on refusal
+ *   @out_stage is left untouched
  */
 gboolean
 ctd_advance_check_next_size (guint      n_players,
@@ -205,8 +213,9 @@ choose (const CtdStandings *standings,
  * @top_k: how many advance from each chouette, at least 1
  * @wildcards: how many more advance on the best remaining scores
  * @out_tie: (out caller-allocates) (optional): on %CTD_ADVANCE_ERROR_TIE,
- *   the tie to roll off; it must be empty on entry, and the caller clears
- *   it with ctd_advance_tie_clear()
+ *   the tie to roll off (the first cut found tied, chouettes before the
+ *   wildcards); it must be empty on entry, is left empty on any other
+ *   outcome, and the caller clears it with ctd_advance_tie_clear()
  * @error: a #GError, or %NULL
  *
  * Chooses who advances (rule 1.7, SPEC 6): the top @top_k of every
@@ -215,8 +224,11 @@ choose (const CtdStandings *standings,
  * broken silently. The size of the next round is checked before any tie,
  * so the director does not hold a roll-off for a format that cannot work.
  *
- * Returns: (transfer full) (element-type gint64): the advancers' ids in
- *   standings order, or %NULL with @error set
+ * Nothing is stored: ctd_event_advance() records the choice.
+ *
+ * Returns: (transfer full) (nullable) (element-type gint64): the
+ *   advancers' ids in standings display order, to free with
+ *   g_array_unref(), or %NULL with @error set
  */
 GArray *
 ctd_advance_select (const CtdStandings *standings,
@@ -294,8 +306,12 @@ ctd_advance_select (const CtdStandings *standings,
 
 /**
  * ctd_advance_tie_clear:
+ * @tie: a tie filled by ctd_advance_select() or ctd_event_advance(), or
+ *   an empty one
  *
- * Frees what ctd_advance_select() put in @tie, so it can be reused.
+ * Frees what ctd_advance_select() put in @tie and empties it, so it can
+ * be passed in again; clearing an empty tie does nothing. @tie itself
+ * belongs to the caller and is not freed.
  */
 void
 ctd_advance_tie_clear (CtdAdvanceTie *tie)
@@ -326,7 +342,8 @@ plan_cut (guint  n_chouettes,
 /**
  * ctd_advance_plan:
  * @n_players: the field, 3 to 256 players
- * @out_plan: (out caller-allocates): the proposed rounds
+ * @out_plan: (out caller-allocates): the proposed rounds, the last one
+ *   the Final; untouched on refusal
  * @error: a #GError, or %NULL
  *
  * Proposes a format for a field (SPEC 6), which the director may follow
@@ -400,11 +417,12 @@ append_chouettes (GString *text,
 
 /**
  * ctd_advance_plan_describe:
+ * @plan: a plan from ctd_advance_plan()
  *
- * The plan as a director reads it, one line per round, for the setup
- * screen and the printed format sheet.
+ * The plan as a director reads it, one line per round ending in a line
+ * break, for the setup screen and the printed format sheet.
  *
- * Returns: (transfer full): the text
+ * Returns: (transfer full): the text, to free with g_free()
  */
 char *
 ctd_advance_plan_describe (const CtdPlan *plan)

@@ -26,7 +26,8 @@ typedef enum
  * CtdAdvanceTie:
  * @chouette: the chouette whose top-K cut the tie straddles, or 0 for
  *   the wildcard cut across the round
- * @player_ids: every player of the tie, best player number first
+ * @player_ids: (element-type gint64): the ids of every player of the
+ *   tie, in standings display order (by chouette, then name)
  *
  * Set on %CTD_ADVANCE_ERROR_TIE so the director can roll off exactly
  * those players.

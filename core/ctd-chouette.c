@@ -25,6 +25,14 @@ struct _CtdChouette
   guint                   order[CTD_MAX_PLAYERS - 1];
 };
 
+/**
+ * ctd_chouette_error_quark:
+ *
+ * The error domain %CTD_CHOUETTE_ERROR, whose codes are #CtdChouetteError.
+ * A result line refused by the rules comes in %CTD_RESULT_ERROR instead.
+ *
+ * Returns: the domain's quark
+ */
 G_DEFINE_QUARK (ctd-chouette-error-quark, ctd_chouette_error)
 
 /**
@@ -32,7 +40,12 @@ G_DEFINE_QUARK (ctd-chouette-error-quark, ctd_chouette_error)
  * @size: 3 or 4 players
  * @direction: the event's last-segment direction
  *
- * Returns: (transfer full): a chouette with no game recorded
+ * A chouette in memory: the director's entries and the rules derived
+ * from them, without the event file. ctd-store loads one to check each
+ * new result against the ones already recorded.
+ *
+ * Returns: (transfer full): a chouette with no game recorded, to free
+ *   with ctd_chouette_free()
  */
 CtdChouette *
 ctd_chouette_new (guint                   size,
@@ -48,6 +61,14 @@ ctd_chouette_new (guint                   size,
   return self;
 }
 
+/**
+ * ctd_chouette_free:
+ * @self: (nullable) (transfer full): a chouette
+ *
+ * Frees @self and its recorded results: every #CtdResult borrowed from
+ * it (ctd_chouette_get_result(), #CtdChouetteGame.result) dies with it.
+ * %NULL is ignored.
+ */
 void
 ctd_chouette_free (CtdChouette *self)
 {
@@ -58,6 +79,12 @@ ctd_chouette_free (CtdChouette *self)
   g_free (self);
 }
 
+/**
+ * ctd_chouette_get_size:
+ * @self: a chouette
+ *
+ * Returns: the number of players, 3 or 4; player numbers run 1..size
+ */
 guint
 ctd_chouette_get_size (const CtdChouette *self)
 {
@@ -65,6 +92,13 @@ ctd_chouette_get_size (const CtdChouette *self)
   return self->size;
 }
 
+/**
+ * ctd_chouette_get_direction:
+ * @self: a chouette
+ *
+ * Returns: whether the highest or the lowest score captains first in the
+ *   last segment, as given to ctd_chouette_new()
+ */
 CtdLastSegmentDirection
 ctd_chouette_get_direction (const CtdChouette *self)
 {
@@ -78,6 +112,15 @@ valid_game (guint game)
   return game >= 1 && game <= CTD_N_GAMES;
 }
 
+/**
+ * ctd_chouette_get_result:
+ * @self: a chouette
+ * @game: 1..CTD_N_GAMES
+ *
+ * Returns: (transfer none) (nullable): the recorded result of @game,
+ *   owned by @self and valid until that game is recorded again or
+ *   cleared, or %NULL while the game is not recorded
+ */
 const CtdResult *
 ctd_chouette_get_result (const CtdChouette *self,
                          guint              game)
@@ -87,6 +130,15 @@ ctd_chouette_get_result (const CtdChouette *self,
   return self->results[game - 1];
 }
 
+/**
+ * ctd_chouette_get_n_recorded:
+ * @self: a chouette
+ *
+ * Counts the recorded games wherever they are, not the games recorded in
+ * a row from game 1: games may be entered in any order from the sheets.
+ *
+ * Returns: how many of the CTD_N_GAMES games have a result
+ */
 guint
 ctd_chouette_get_n_recorded (const CtdChouette *self)
 {
@@ -99,6 +151,16 @@ ctd_chouette_get_n_recorded (const CtdChouette *self)
   return n;
 }
 
+/**
+ * ctd_chouette_is_complete:
+ * @self: a chouette
+ *
+ * A chouette with every game recorded. That alone does not make its
+ * round complete: the paper totals must also agree (see
+ * ctd_chouette_crosscheck()).
+ *
+ * Returns: whether all CTD_N_GAMES games have a result
+ */
 gboolean
 ctd_chouette_is_complete (const CtdChouette *self)
 {
@@ -108,12 +170,15 @@ ctd_chouette_is_complete (const CtdChouette *self)
 /**
  * ctd_chouette_describe_missing:
  * @self: a chouette
- * @first: first game to look at
- * @last: last game to look at
+ * @first: first game to look at, 1..CTD_N_GAMES
+ * @last: last game to look at, 1..CTD_N_GAMES
+ *
+ * Names the games still to enter, for messages that tell the director
+ * what to do next.
  *
  * Returns: (transfer full) (nullable): "games 4 and 7", "game 2" or
  *   "games 1, 3 and 8" for the unrecorded games in @first..@last, or
- *   %NULL when all are recorded
+ *   %NULL when all are recorded (or @first is past @last)
  */
 char *
 ctd_chouette_describe_missing (const CtdChouette *self,
@@ -174,12 +239,15 @@ sum_games (const CtdChouette *self,
 /**
  * ctd_chouette_compute_last_segment_order:
  * @self: a chouette
- * @out_order: (out caller-allocates): size - 1 player numbers
+ * @out_order: (out caller-allocates) (array): room for size - 1 player
+ *   numbers; untouched on failure
  * @error: return location for a #GError
  *
  * Rule 1.6's order from the scores at the start of the last segment, in
  * the chouette's direction. It can be known only once every game before
- * the last segment is recorded; otherwise the error lists those missing.
+ * the last segment is recorded; otherwise the error
+ * (%CTD_CHOUETTE_ERROR_MISSING_GAMES) lists those missing. It ignores
+ * any fixed order: compare with ctd_chouette_get_last_segment_order().
  *
  * Returns: whether the order could be computed
  */
@@ -231,13 +299,15 @@ same_order (guint        n,
 /**
  * ctd_chouette_fix_last_segment_order:
  * @self: a chouette
- * @order: (nullable): the order to fix (size - 1 player numbers), or
- *   %NULL for the one the scores give now
+ * @order: (nullable) (array): the order to fix (size - 1 player numbers,
+ *   copied), or %NULL for the one the scores give now
  * @error: return location for a #GError
  *
  * Fixes the last-segment order, as when the director prints the sheet
- * for the last segment; results entered later rest on it. An order that
- * last-segment results already rest on cannot be changed.
+ * for the last segment; results entered later rest on it. While no
+ * last-segment result is recorded a fixed order may be replaced; once
+ * one is, only the same order is accepted
+ * (%CTD_CHOUETTE_ERROR_ORDER_FIXED). A refusal changes nothing.
  *
  * Returns: whether the order is fixed
  */
@@ -270,8 +340,8 @@ ctd_chouette_fix_last_segment_order (CtdChouette  *self,
       guint first = ctd_schedule_first_last_game (self->size);
 
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED,
-                   "The last-segment order is fixed: results of games %u-12 were "
-                   "entered with it; clear them before changing the order", first);
+                   "The last-segment order is fixed: results of games %u-%u were "
+                   "entered with it; clear them before changing the order", first, CTD_N_GAMES);
       return FALSE;
     }
 
@@ -287,7 +357,8 @@ ctd_chouette_fix_last_segment_order (CtdChouette  *self,
  * @error: return location for a #GError
  *
  * Forgets a fixed last-segment order (undo of fixing it). Refused while
- * any last-segment result rests on it.
+ * any last-segment result rests on it; releasing an order that is not
+ * fixed succeeds and changes nothing.
  *
  * Returns: whether the order is no longer fixed
  */
@@ -301,9 +372,9 @@ ctd_chouette_unfix_last_segment_order (CtdChouette  *self,
   if (has_last_segment_results (self))
     {
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED,
-                   "The last-segment order cannot be released: games %u-12 "
+                   "The last-segment order cannot be released: games %u-%u "
                    "already have results entered with it",
-                   ctd_schedule_first_last_game (self->size));
+                   ctd_schedule_first_last_game (self->size), CTD_N_GAMES);
       return FALSE;
     }
   self->order_fixed = FALSE;
@@ -314,8 +385,9 @@ ctd_chouette_unfix_last_segment_order (CtdChouette  *self,
  * ctd_chouette_get_last_segment_order:
  * @self: a chouette
  *
- * Returns: (nullable): the fixed last-segment order (size - 1 player
- *   numbers, borrowed), or %NULL while it is not fixed
+ * Returns: (transfer none) (nullable) (array): the fixed last-segment
+ *   order (size - 1 player numbers), owned by @self and changed by the
+ *   next fix, or %NULL while it is not fixed
  */
 const guint *
 ctd_chouette_get_last_segment_order (const CtdChouette *self)
@@ -332,7 +404,8 @@ ctd_chouette_get_last_segment_order (const CtdChouette *self)
  * last-segment order was taken from. The order is not changed silently
  * (the last segment was played in it); this tells the director.
  *
- * Returns: whether the fixed order differs from what the scores give now
+ * Returns: whether the fixed order differs from what the scores give
+ *   now; %FALSE when no order is fixed or it cannot be computed
  */
 gboolean
 ctd_chouette_last_segment_order_is_stale (const CtdChouette *self)
@@ -349,17 +422,21 @@ ctd_chouette_last_segment_order_is_stale (const CtdChouette *self)
 /**
  * ctd_chouette_record:
  * @self: a chouette
- * @game: 1..12
- * @notation: the result line (SPEC section 5)
+ * @game: 1..CTD_N_GAMES
+ * @notation: a result line such as "B 2:1- 3:1- 4:2 E:3>4:4" (SPEC
+ *   section 5); it is parsed, not kept
  * @error: return location for a #GError
  *
  * Checks @notation against the game's Box, Captain and starting cube and
  * records it, replacing any earlier result of the game. A result of the
  * last segment first needs that segment's order: if it is not fixed yet,
  * it is computed from the scores and fixed here (which needs every game
- * before the segment). A refused line changes nothing.
+ * before the segment, %CTD_CHOUETTE_ERROR_MISSING_GAMES naming those
+ * missing). The rules' refusals come in %CTD_RESULT_ERROR, a game out
+ * of range in %CTD_CHOUETTE_ERROR_INVALID.
  *
- * Returns: whether the result was recorded
+ * Returns: whether the game was recorded; on refusal nothing changed,
+ *   neither the earlier result nor the last-segment order
  */
 gboolean
 ctd_chouette_record (CtdChouette  *self,
@@ -422,7 +499,7 @@ ctd_chouette_record (CtdChouette  *self,
 /**
  * ctd_chouette_clear:
  * @self: a chouette
- * @game: 1..12
+ * @game: 1..CTD_N_GAMES
  *
  * Removes a game's result (as undo does). A fixed last-segment order
  * stays fixed: releasing it is a separate, explicit step.
@@ -440,8 +517,14 @@ ctd_chouette_clear (CtdChouette *self,
 /**
  * ctd_chouette_get_game:
  * @self: a chouette
- * @game: 1..12
+ * @game: 1..CTD_N_GAMES
  * @out_game: (out caller-allocates): the game's row as the sheet shows it
+ *
+ * Derives everything the sheet shows for one game, from the records as
+ * they are now: schedule, result, deltas, decision order and running
+ * totals. The decision order and running totals are marked unknown
+ * rather than guessed while an earlier game is missing. @out_game's
+ * result is borrowed from @self and valid until that game changes.
  */
 void
 ctd_chouette_get_game (const CtdChouette *self,
@@ -475,10 +558,13 @@ ctd_chouette_get_game (const CtdChouette *self,
 /**
  * ctd_chouette_get_totals:
  * @self: a chouette
- * @out_totals: (out caller-allocates): CTD_MAX_PLAYERS totals,
- *   @out_totals[p - 1] for player p; those past the size are zero
+ * @out_totals: (out caller-allocates) (array fixed-size=4): room for
+ *   %CTD_MAX_PLAYERS totals, @out_totals[p - 1] for player p; those past
+ *   the size are zero
  *
- * The chouette's score: the sum of every recorded game.
+ * The chouette's score: the sum of every recorded game, in half points.
+ * It does not wait for the missing games; ctd_chouette_is_complete() says
+ * whether it is final.
  */
 void
 ctd_chouette_get_totals (const CtdChouette *self,
@@ -492,16 +578,20 @@ ctd_chouette_get_totals (const CtdChouette *self,
 /**
  * ctd_chouette_crosscheck:
  * @self: a chouette
- * @paper: the totals row of the returned paper sheet, @paper[p - 1]
- * @given: (nullable): which players' totals were typed; %NULL for all
+ * @paper: (array): the totals row of the returned paper sheet, in half
+ *   points, @paper[p - 1] for player p (size entries are read)
+ * @given: (nullable) (array): which players' totals were typed,
+ *   @given[p - 1] for player p; %NULL for all
  *
  * Compares the paper totals with the entered games. For each
- * disagreement it names the games that alone would explain it (a game
- * left off the paper or the computer, or entered with the wrong sign) so
- * the director knows which rows to look at first.
+ * disagreement it names the recorded games that alone would explain it
+ * (a game left off the paper, or entered with the wrong sign on one
+ * side) so the director knows which rows to look at first. A game not
+ * entered yet is never a suspect: it has no score to compare.
  *
  * Returns: (transfer full) (element-type CtdCrosscheckMismatch): the
- *   mismatches, by player number; empty when the sheet agrees
+ *   mismatches, by player number, empty when the sheet agrees; free with
+ *   g_array_unref()
  */
 GArray *
 ctd_chouette_crosscheck (const CtdChouette *self,

@@ -51,8 +51,8 @@ typedef struct
  * @player: player number whose paper total disagrees
  * @paper: the total written on the paper sheet
  * @computed: the total of the entered games
- * @suspects: bit g - 1 set for each game g that alone explains the
- *   difference: left off one side, or entered with the wrong sign
+ * @suspects: bit g - 1 set for each recorded game g that alone explains
+ *   the difference: left off the paper, or entered with the wrong sign
  */
 typedef struct
 {

@@ -12,6 +12,13 @@
 
 #include "ctd-rng.h"
 
+/**
+ * ctd_draw_error_quark:
+ *
+ * The error domain %CTD_DRAW_ERROR, whose codes are #CtdDrawError.
+ *
+ * Returns: the domain's quark
+ */
 G_DEFINE_QUARK (ctd-draw-error-quark, ctd_draw_error)
 
 /**
@@ -27,7 +34,8 @@ G_DEFINE_QUARK (ctd-draw-error-quark, ctd_draw_error)
  * 0, 1, 2 and 5 are refused with the number of players to add or withdraw,
  * which is what the director has to decide at the check-in desk.
  *
- * Returns: %TRUE on success, %FALSE with @error set for 0, 1, 2 or 5
+ * Returns: %TRUE on success, %FALSE with @error set for 0, 1, 2 or 5;
+ *   on refusal the out arguments are left untouched
  */
 gboolean
 ctd_draw_sizes (guint    n_players,
@@ -95,8 +103,9 @@ ctd_draw_sizes (guint    n_players,
  * 3-player ones; then, table by table, it shuffles each table's members
  * to give them player numbers 1 .. size (rule 1.6's second draw).
  *
- * Returns: (transfer full): the draw, or %NULL with @error set when the
- *   field cannot be split (see ctd_draw_sizes())
+ * Returns: (transfer full) (nullable): the draw, to free with
+ *   ctd_draw_free(), or %NULL with @error set when the field cannot be
+ *   split (see ctd_draw_sizes())
  */
 CtdDraw *
 ctd_draw_new (guint     n_players,
@@ -150,9 +159,9 @@ ctd_draw_new (guint     n_players,
 
 /**
  * ctd_draw_free:
- * @draw: (nullable): a draw
+ * @draw: (nullable) (transfer full): a draw from ctd_draw_new()
  *
- * Frees @draw and its tables.
+ * Frees @draw and its tables; %NULL is ignored.
  */
 void
 ctd_draw_free (CtdDraw *draw)

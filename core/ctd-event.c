@@ -19,6 +19,15 @@
  * The CLI and the GUI call these, so neither decides a rule itself.
  */
 
+/**
+ * ctd_event_error_quark:
+ *
+ * The error domain %CTD_EVENT_ERROR, whose codes are #CtdEventError.
+ * The functions here also pass on the errors of the modules they call
+ * (%CTD_STORE_ERROR for a missing round or chouette, for instance).
+ *
+ * Returns: the domain's quark
+ */
 G_DEFINE_QUARK (ctd-event-error-quark, ctd_event_error)
 
 /**
@@ -28,7 +37,12 @@ G_DEFINE_QUARK (ctd-event-error-quark, ctd_event_error)
  * @out_chouette: (out): the chouette's number in its round
  * @error: return location for a #GError
  *
- * Returns: whether @label is a chouette label
+ * Reads the ROUND.NUMBER label the sheets print and the director types.
+ * Only the syntax is checked (both numbers 1 to 999): whether the event
+ * has that chouette is for ctd_event_get_chouette() to say.
+ *
+ * Returns: whether @label is a chouette label; on refusal
+ *   (%CTD_EVENT_ERROR_LABEL) the out arguments are untouched
  */
 gboolean
 ctd_event_parse_label (const char  *label,
@@ -61,10 +75,15 @@ ctd_event_parse_label (const char  *label,
  * ctd_event_get_round:
  * @store: an event
  * @round: a round number
- * @out_round: (out): the round's record and derived state
+ * @out_round: (out caller-allocates): the round's record and derived
+ *   state; a plain value with nothing to free
  * @error: return location for a #GError
  *
- * Returns: whether the round exists
+ * Looks a round up by number, with its state derived from the records
+ * as they are now.
+ *
+ * Returns: whether the round exists; if not, @error
+ *   (%CTD_STORE_ERROR_NOT_FOUND) says so and @out_round is untouched
  */
 gboolean
 ctd_event_get_round (CtdStore       *store,
@@ -95,8 +114,11 @@ ctd_event_get_round (CtdStore       *store,
  * @chouette: the chouette's number in the round
  * @error: return location for a #GError
  *
- * Returns: (transfer full) (nullable): the chouette's seats, or %NULL with
- *   an error that says how many chouettes the round has
+ * Looks a chouette up by its label's two numbers.
+ *
+ * Returns: (transfer full) (nullable): the chouette's seats, to free with
+ *   ctd_store_chouette_free(), or %NULL with an error that says how many
+ *   chouettes the round has
  */
 CtdStoreChouette *
 ctd_event_get_chouette (CtdStore  *store,
@@ -120,10 +142,15 @@ ctd_event_get_chouette (CtdStore  *store,
 /**
  * ctd_event_get_last_round:
  * @store: an event
- * @out_round: (out): the newest round
+ * @out_round: (out caller-allocates): the newest round; a plain value
+ *   with nothing to free
  * @error: return location for a #GError
  *
- * Returns: whether any round has been drawn
+ * The round the director is working on: the one drawn last.
+ *
+ * Returns: whether any round has been drawn; if not, @error
+ *   (%CTD_STORE_ERROR_NOT_FOUND) says to draw first and @out_round is
+ *   untouched
  */
 gboolean
 ctd_event_get_last_round (CtdStore       *store,
@@ -156,7 +183,8 @@ ctd_event_get_last_round (CtdStore       *store,
  * A roll-off that a later correction made moot (its players are no
  * longer tied) no longer applies: standings follow the games.
  *
- * Returns: (transfer full): the standings, or %NULL with @error set
+ * Returns: (transfer full) (nullable): the standings, to free with
+ *   ctd_standings_free(), or %NULL with @error set
  */
 CtdStandings *
 ctd_event_round_standings (CtdStore  *store,
@@ -259,8 +287,8 @@ check_round_finished (CtdStore             *store,
       n = ctd_chouette_get_n_recorded (chouette);
       mismatches = ctd_chouette_crosscheck (chouette, paper, given);
       if (n < CTD_N_GAMES)
-        g_string_append_printf (missing, "%s%u.%u has %u of 12 games", missing->len ? "; " : "",
-                                info->number, seats->number, n);
+        g_string_append_printf (missing, "%s%u.%u has %u of %u games", missing->len ? "; " : "",
+                                info->number, seats->number, n, CTD_N_GAMES);
       else if (mismatches->len > 0)
         g_string_append_printf (missing, "%s%u.%u disagrees with its paper totals",
                                 missing->len ? "; " : "", info->number, seats->number);
@@ -280,9 +308,13 @@ check_round_finished (CtdStore             *store,
  * @error: return location for a #GError
  *
  * What the proposed plan (ctd_advance_plan()) says for a round of this
- * size, used when the director names no top K or wildcards.
+ * size, used when the director names no top K or wildcards. It looks at
+ * the field size only: the round need not be complete, and nothing is
+ * stored.
  *
- * Returns: whether the round has a proposed advancement
+ * Returns: whether the round has a proposed advancement; %FALSE with
+ *   @error set for a round of one chouette (the final) or a field the
+ *   plan does not cover, leaving the out arguments untouched
  */
 gboolean
 ctd_event_default_advancement (CtdStore  *store,
@@ -319,14 +351,19 @@ ctd_event_default_advancement (CtdStore  *store,
  * @top_k: how many advance from each chouette
  * @wildcards: how many more advance by best remaining score
  * @out_tie: (out caller-allocates) (optional): on a tie at the cut, the
- *   players to roll off; clear with ctd_advance_tie_clear()
+ *   players to roll off; it must be empty on entry; clear it with
+ *   ctd_advance_tie_clear()
  * @error: return location for a #GError
  *
- * Chooses and stores who advances (SPEC 6). Refused while the round is
- * incomplete, while a tie straddles a cut, or when the next round would
- * be 5 or fewer than 3 players; a refusal changes nothing.
+ * Chooses and stores who advances (SPEC 6), as one action of the event
+ * file. Refused while the round is incomplete (every game entered and
+ * the paper totals agreeing), for the final, while a tie straddles a
+ * cut, or when the next round would be 5 or fewer than 3 players; a
+ * refusal changes nothing.
  *
- * Returns: (transfer full) (element-type gint64): the advancers' ids
+ * Returns: (transfer full) (nullable) (element-type gint64): the
+ *   advancers' ids in standings display order, to free with
+ *   g_array_unref(), or %NULL with @error set
  */
 GArray *
 ctd_event_advance (CtdStore       *store,
@@ -394,11 +431,14 @@ first_placing_tie (const CtdStandings *standings)
  * @error: return location for a #GError
  *
  * The players a roll-off must order before the round can go on: those
- * tied across an advancement cut, or, in the final, those tied for a
- * place.
+ * tied across an advancement cut (the first such cut, as
+ * ctd_advance_select() finds it), or, in the final, those tied for the
+ * best place still tied. Nothing is stored.
  *
- * Returns: (transfer full) (element-type gint64): their ids, or %NULL
- *   with @error set (%CTD_EVENT_ERROR_NO_TIE when nothing is tied)
+ * Returns: (transfer full) (nullable) (element-type gint64): their ids,
+ *   to free with g_array_unref(), or %NULL with @error set
+ *   (%CTD_EVENT_ERROR_NO_TIE when nothing is tied,
+ *   %CTD_EVENT_ERROR_INCOMPLETE before the round is complete)
  */
 GArray *
 ctd_event_find_tie (CtdStore  *store,
@@ -468,8 +508,11 @@ ctd_event_find_tie (CtdStore  *store,
  *
  * Records a roll-off after checking it against the standings: the
  * players must be tied, and no earlier roll-off may have ordered them.
+ * The store also refuses a round that is not complete, or closed by the
+ * next round's draw. It is one action of the event file, undone like any
+ * other.
  *
- * Returns: whether the roll-off was stored
+ * Returns: whether the roll-off was stored; on refusal nothing changed
  */
 gboolean
 ctd_event_tiebreak (CtdStore       *store,
@@ -497,9 +540,13 @@ ctd_event_tiebreak (CtdStore       *store,
  * @error: return location for a #GError
  *
  * Rule 1.9: the final's scores give 1st to 4th; ties stay flagged until
- * a roll-off orders them.
+ * a roll-off orders them. The final need not be complete: the placings
+ * follow the games entered so far, so callers check the round's state
+ * before announcing them.
  *
- * Returns: (transfer full): the final's standings
+ * Returns: (transfer full) (nullable): the final's standings, to free
+ *   with ctd_standings_free(), or %NULL with @error set
+ *   (%CTD_EVENT_ERROR_NO_FINAL while the newest round is not the final)
  */
 CtdStandings *
 ctd_event_final_placings (CtdStore  *store,
@@ -529,10 +576,14 @@ ctd_event_final_placings (CtdStore  *store,
  * @store: an event
  * @round: the chouette's round
  * @chouette: the chouette's number
- * @out_settlement: (out caller-allocates): who pays whom
+ * @out_settlement: (out caller-allocates): who pays whom; untouched on
+ *   refusal
  * @error: return location for a #GError
  *
- * Rule 1.8: a chouette settles at its end, at the event's stake.
+ * Rule 1.8: a chouette settles at its end, at the event's stake, so a
+ * chouette with a game missing is refused (%CTD_EVENT_ERROR_INCOMPLETE).
+ * The paper cross-check is not required. Nothing is stored: the
+ * settlement is derived again whenever it is asked for.
  *
  * Returns: whether the chouette could be settled
  */
@@ -557,8 +608,8 @@ ctd_event_settle (CtdStore       *store,
   if (n < CTD_N_GAMES)
     {
       g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
-                   "Chouette %u.%u has %u of 12 games entered: it settles at its end "
-                   "(rule 1.8)", round, chouette, n);
+                   "Chouette %u.%u has %u of %u games entered: it settles at its end "
+                   "(rule 1.8)", round, chouette, n, CTD_N_GAMES);
       return FALSE;
     }
   ctd_chouette_get_totals (loaded, totals);

@@ -19,6 +19,13 @@
  * required, "club" and "id" are optional, in any order, any case.
  */
 
+/**
+ * ctd_import_error_quark:
+ *
+ * The error domain %CTD_IMPORT_ERROR, whose codes are #CtdImportError.
+ *
+ * Returns: the domain's quark
+ */
 G_DEFINE_QUARK (ctd-import-error-quark, ctd_import_error)
 
 static void
@@ -144,17 +151,20 @@ field_or_null (GPtrArray *fields,
 
 /**
  * ctd_import_parse_csv:
- * @data: the file's bytes
+ * @data: (array length=length): the file's bytes, not necessarily
+ *   nul-terminated; may be %NULL when @length is 0
  * @length: how many
  * @error: return location for a #GError
  *
  * Reads a player list. A file that is empty, not UTF-8, unbalanced in
  * its quotes or without a name column is refused whole, with the line
- * to fix. A row without a name is kept with @skipped set, so the
- * director sees every row that did not become a player, and why.
+ * to fix. A row without a name is kept with @skipped set (and @name
+ * %NULL), so the director sees every row that did not become a player,
+ * and why. Nothing is registered here: the caller adds the players.
  *
- * Returns: (transfer full) (element-type CtdImportRow): one entry per
- *   data row that is not blank, in file order
+ * Returns: (transfer full) (nullable) (element-type CtdImportRow): one
+ *   entry per data row that is not blank, in file order, or %NULL with
+ *   @error set; unreffing the array frees the rows
  */
 GPtrArray *
 ctd_import_parse_csv (const char  *data,

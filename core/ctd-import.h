@@ -24,8 +24,8 @@ typedef enum
 
 /*
  * CtdImportRow:
- * @line: the row's line in the file (1 is the header)
- * @name: the player's name, trimmed
+ * @line: the line the row starts on in the file, counting from 1
+ * @name: (nullable): the player's name, trimmed; %NULL when @skipped
  * @club: (nullable): the club column, trimmed, %NULL when empty or absent
  * @member_id: (nullable): the player ID column, likewise
  * @skipped: (nullable): why the row cannot be a player, or %NULL

@@ -12,6 +12,13 @@
 
 #include <stdlib.h>
 
+/**
+ * ctd_money_error_quark:
+ *
+ * The error domain %CTD_MONEY_ERROR, whose codes are #CtdMoneyError.
+ *
+ * Returns: the domain's quark
+ */
 G_DEFINE_QUARK (ctd-money-error-quark, ctd_money_error)
 
 /* Rule 1.8: an entry fee of 20 to 25 times the stake per point. */
@@ -45,7 +52,9 @@ amount_fits (CtdHalves points,
  * half cent is rounded away from zero (0.5 point at 0.01 is 0.01), so
  * that a debt and the matching credit have the same size.
  *
- * Returns: the amount in cents; positive when @points are won
+ * Returns: the amount in cents; positive when @points are won (at a
+ *   positive stake); 0, with a critical warning, when the product does
+ *   not fit in #CtdCents
  */
 CtdCents
 ctd_money_amount (CtdHalves points,
@@ -137,7 +146,8 @@ settle_fewest (CtdSettlement *settlement)
  *   points, @scores[k] for player number k + 1
  * @n_players: how many players
  * @stake: the stake per point, in cents
- * @out_settlement: (out caller-allocates): the settlement
+ * @out_settlement: (out caller-allocates): the settlement; untouched on
+ *   refusal
  * @error: a #GError, or %NULL
  *
  * Settles a chouette at its end (rule 1.8): each player's amount is score
@@ -278,8 +288,8 @@ describe_ratio (CtdCents entry_fee,
 
 /**
  * ctd_money_check_fee:
- * @entry_fee: the event's entry fee, in cents
- * @stake: the stake per point, in cents
+ * @entry_fee: the event's entry fee, in cents; 0 when none is set
+ * @stake: the stake per point, in cents; 0 when none is set
  *
  * Rule 1.8 recommends an entry fee of 20 to 25 times the stake, so that a
  * player's possible losses stay in proportion to what they paid to enter.
@@ -364,7 +374,7 @@ ctd_money_to_string (CtdCents amount)
 /**
  * ctd_money_parse:
  * @text: "12", "12.5", "12.50", "-3", "+3"
- * @out_amount: (out): the amount in cents
+ * @out_amount: (out): the amount in cents; untouched when @text is refused
  *
  * Reads an amount typed by the director. Only whole cents are money, so
  * "12.505" is refused rather than rounded, as is anything that is not a

@@ -30,6 +30,13 @@
 #define WHITESPACE " \t\n\v\f\r"
 #define OUTCOMES   "B, Bg, Bb, T, Tg or Tb"
 
+/**
+ * ctd_result_error_quark:
+ *
+ * The error domain %CTD_RESULT_ERROR, whose codes are #CtdResultError.
+ *
+ * Returns: the domain's quark
+ */
 G_DEFINE_QUARK (ctd-result-error-quark, ctd_result_error)
 
 static const struct
@@ -600,16 +607,20 @@ finish (Parser  *parser,
 
 /**
  * ctd_result_parse:
- * @context: the game the line belongs to
- * @notation: one result line, e.g. "B 2:1- 3:1- 4:2 E:3>4:4"
- * @error: return location for a #CTD_RESULT_ERROR
+ * @context: the game the line belongs to, from the schedule; it is
+ *   copied into the result
+ * @notation: one result line, e.g. "B 2:1- 3:1- 4:2 E:3>4:4"; a line
+ *   longer than %CTD_RESULT_MAX_LENGTH is refused unread
+ * @error: return location for a #GError in %CTD_RESULT_ERROR
  *
  * Reads and checks a result line against the rules of SPEC section 5.
  * The result is normalised: every crew member's cube is filled in (one
  * left out played to the end at the starting value), extras and
- * penalties are sorted. Every error message starts with "Game N: ".
+ * penalties are sorted. Every error message starts with "Game N: " and
+ * names what was expected, since the director fixes the line from it.
  *
- * Returns: (transfer full) (nullable): the result, or %NULL with @error set
+ * Returns: (transfer full) (nullable): the result, to free with
+ *   ctd_result_free(), or %NULL with @error set
  */
 CtdResult *
 ctd_result_parse (const CtdGameContext  *context,
@@ -663,13 +674,16 @@ append_end (GString    *text,
 
 /**
  * ctd_result_format:
- * @result: a result
+ * @result: a result from ctd_result_parse()
  *
  * Writes the canonical notation: the outcome, the crew's cubes in player
  * order (leaving out those played to the end at the starting value), the
- * extras, the penalties and "!T". Parsing it gives back an equal result.
+ * extras, the penalties and "!T". Parsing it gives back an equal result,
+ * and two results of one game are equal exactly when their canonical
+ * lines are, so sheets and the store can show this form beside the line
+ * as typed.
  *
- * Returns: (transfer full): the notation
+ * Returns: (transfer full): the notation, to free with g_free()
  */
 char *
 ctd_result_format (const CtdResult *result)
@@ -714,7 +728,10 @@ ctd_result_format (const CtdResult *result)
  * @a: a result
  * @b: another result
  *
- * Compares field by field (never the padding).
+ * Compares field by field, never the padding, so results that were
+ * copied or built on the stack compare as the rules see them. The game's
+ * context is part of the comparison: one line entered for two different
+ * games gives two unequal results.
  *
  * Returns: whether @a and @b record the same game result
  */
@@ -749,7 +766,10 @@ ctd_result_equal (const CtdResult *a,
  * ctd_result_copy:
  * @result: a result
  *
- * Returns: (transfer full): a copy of @result
+ * A result holds no pointers, so the copy is independent of @result.
+ *
+ * Returns: (transfer full): a copy of @result, to free with
+ *   ctd_result_free()
  */
 CtdResult *
 ctd_result_copy (const CtdResult *result)
@@ -759,6 +779,13 @@ ctd_result_copy (const CtdResult *result)
   return g_memdup2 (result, sizeof (CtdResult));
 }
 
+/**
+ * ctd_result_free:
+ * @result: (nullable) (transfer full): a result from ctd_result_parse()
+ *   or ctd_result_copy()
+ *
+ * Frees @result; %NULL is ignored.
+ */
 void
 ctd_result_free (CtdResult *result)
 {
@@ -814,12 +841,16 @@ add_cube (GArray          *ledger,
 
 /**
  * ctd_result_ledger:
- * @result: a result
+ * @result: a result from ctd_result_parse()
  *
  * Lists who pays whom: the crew's cubes by player, then the extras, then
- * the penalties, leaving out payments of nothing.
+ * the penalties, leaving out payments of nothing (washed cubes). Rule
+ * 3.2 (Jacoby) is applied here: a cube still at its starting value scores
+ * single. Scores, sheets and settlements all come from this one list, so
+ * they cannot disagree.
  *
- * Returns: (transfer full) (element-type CtdPayment): the payments
+ * Returns: (transfer full) (element-type CtdPayment): the payments, in
+ *   half points; free with g_array_unref()
  */
 GArray *
 ctd_result_ledger (const CtdResult *result)
@@ -856,11 +887,13 @@ ctd_result_ledger (const CtdResult *result)
 
 /**
  * ctd_result_deltas:
- * @result: a result
- * @out_deltas: (out caller-allocates) (array): one score change per
- *   player, in half points, indexed by player number - 1
+ * @result: a result from ctd_result_parse()
+ * @out_deltas: (out caller-allocates) (array): room for the chouette's
+ *   size of score changes (%CTD_MAX_PLAYERS always fits), in half points,
+ *   @out_deltas[p - 1] for player p; entries past the size are not
+ *   touched
  *
- * Sums the ledger per player; the deltas always add up to zero.
+ * Sums ctd_result_ledger() per player; the deltas always add up to zero.
  */
 void
 ctd_result_deltas (const CtdResult *result,

@@ -30,10 +30,13 @@ splitmix64 (guint64 *state)
 
 /**
  * ctd_rng_init:
- * @rng: the generator
- * @seed: any 64-bit value
+ * @rng: (out caller-allocates): the generator to seed; it needs no
+ *   freeing
+ * @seed: any 64-bit value, 0 included
  *
- * Seeds @rng. The same seed gives the same sequence everywhere.
+ * Seeds @rng, overwriting whatever state it had. The same seed gives the
+ * same sequence everywhere, which is what lets a stored seed replay a
+ * draw or a roll-off.
  */
 void
 ctd_rng_init (CtdRng  *rng,
@@ -49,7 +52,10 @@ ctd_rng_init (CtdRng  *rng,
 
 /**
  * ctd_rng_next:
- * @rng: the generator
+ * @rng: a generator seeded with ctd_rng_init()
+ *
+ * Advances @rng by one step. For a value in a range, use
+ * ctd_rng_uniform(): reducing these bits with a modulo is biased.
  *
  * Returns: the next 64 uniformly distributed bits (xoshiro256**)
  */
@@ -72,7 +78,7 @@ ctd_rng_next (CtdRng *rng)
 
 /**
  * ctd_rng_uniform:
- * @rng: the generator
+ * @rng: a generator seeded with ctd_rng_init()
  * @bound: the number of possible values, at least 1
  *
  * Draws uniformly from 0 .. @bound - 1. A plain modulo would favour the
@@ -102,11 +108,14 @@ ctd_rng_uniform (CtdRng  *rng,
 
 /**
  * ctd_rng_shuffle:
- * @rng: the generator
- * @items: (array length=n_items): the values to shuffle in place
+ * @rng: a generator seeded with ctd_rng_init()
+ * @items: (array length=n_items) (inout): the values to shuffle in place;
+ *   may be %NULL when @n_items is 0
  * @n_items: how many
  *
  * An unbiased Fisher-Yates shuffle: every permutation is equally likely.
+ * It advances @rng, so which shuffles and draws a generator serves, and
+ * in which order, is part of what a seed reproduces.
  */
 void
 ctd_rng_shuffle (CtdRng *rng,

@@ -10,6 +10,13 @@
 
 #include "ctd-schedule.h"
 
+/**
+ * ctd_schedule_error_quark:
+ *
+ * The error domain %CTD_SCHEDULE_ERROR, whose codes are #CtdScheduleError.
+ *
+ * Returns: the domain's quark
+ */
 G_DEFINE_QUARK (ctd-schedule-error-quark, ctd_schedule_error)
 
 /*
@@ -20,6 +27,16 @@ G_DEFINE_QUARK (ctd-schedule-error-quark, ctd_schedule_error)
  * captain in the last-segment order (rule 1.6).
  */
 
+/**
+ * ctd_schedule_size_is_valid:
+ * @size: a number of players
+ *
+ * Only chouettes of 3 and 4 players have a schedule (rule 1.2). The
+ * other functions of this module treat any other size as a programming
+ * error, so a caller holding a size from outside checks it here first.
+ *
+ * Returns: whether @size is 3 or 4
+ */
 gboolean
 ctd_schedule_size_is_valid (guint size)
 {
@@ -46,6 +63,17 @@ ctd_schedule_first_last_game (guint size)
   return CTD_N_GAMES - segment_length (size) + 1;
 }
 
+/**
+ * ctd_schedule_segment_of:
+ * @size: 3 or 4
+ * @game: 1..CTD_N_GAMES
+ *
+ * A segment is the run of games one player spends in the Box: three
+ * games in a 4-player chouette, four in a 3-player one.
+ *
+ * Returns: the segment @game belongs to, 1..@size; it is also the
+ *   player number of the game's Box
+ */
 guint
 ctd_schedule_segment_of (guint size,
                          guint game)
@@ -59,7 +87,7 @@ ctd_schedule_segment_of (guint size,
 /**
  * ctd_schedule_cube_start:
  * @size: 3 or 4
- * @game: 1..12
+ * @game: 1..CTD_N_GAMES
  *
  * Rule 1.5: cubes start centred at 1, 2 and 4 for a Box's first three
  * games, and at 4 again for the fourth game of a 3-player segment.
@@ -92,10 +120,12 @@ rotation_after (guint  size,
 /**
  * ctd_schedule_slot:
  * @size: 3 or 4
- * @game: 1..12
- * @last_segment_order: (nullable): the crew of the last segment in the
- *   order they captain (size - 1 player numbers), or %NULL while unknown
- * @out_slot: (out): the game's row of the scoring sheet
+ * @game: 1..CTD_N_GAMES
+ * @last_segment_order: (nullable) (array): the crew of the last segment
+ *   in the order they captain (@size - 1 player numbers, as checked by
+ *   ctd_schedule_check_last_segment_order()), or %NULL while unknown;
+ *   ignored for the games before the last segment
+ * @out_slot: (out caller-allocates): the game's row of the scoring sheet
  *
  * Fills in the Box, Captain, starting cube and playing order of @game.
  * The playing order is the Captain, then the rest of the crew in the
@@ -150,14 +180,16 @@ ctd_schedule_slot (guint        size,
 /**
  * ctd_schedule_last_segment_order:
  * @size: 3 or 4
- * @totals: the chouette totals after the games before the last segment,
- *   @totals[p - 1] for player p
+ * @totals: (array): the chouette totals after the games before the last
+ *   segment, @totals[p - 1] for player p (@size entries are read)
  * @direction: highest or lowest score captains first
- * @out_order: (out caller-allocates): size - 1 player numbers
+ * @out_order: (out caller-allocates) (array): room for @size - 1 player
+ *   numbers, the crew in the order they captain
  *
  * Rule 1.6: at the start of the last segment the crew (every player but
  * the last Box) is ordered by current score. Equal scores go to the lower
- * player number, whichever the direction.
+ * player number, whichever the direction, so the order never depends on
+ * anything but the scores.
  */
 void
 ctd_schedule_last_segment_order (guint                    size,
@@ -192,11 +224,12 @@ ctd_schedule_last_segment_order (guint                    size,
 /**
  * ctd_schedule_check_last_segment_order:
  * @size: 3 or 4
- * @order: size - 1 player numbers
+ * @order: (array): @size - 1 player numbers, in captaining order
  * @error: return location for a #GError
  *
  * A last-segment order set by hand must name each crew member of the last
- * segment (players 1 .. size - 1) exactly once.
+ * segment (players 1 .. size - 1) exactly once; the last Box, player
+ * @size, is not in it. The refusal names the players expected.
  *
  * Returns: whether @order is a valid last-segment order
  */
@@ -227,12 +260,16 @@ ctd_schedule_check_last_segment_order (guint         size,
 
 /**
  * ctd_schedule_decision_order:
- * @slot: a game whose playing order is known
- * @totals: the chouette totals before the game, @totals[p - 1] for player p
- * @out_order: (out caller-allocates): @slot->n_crew player numbers
+ * @slot: a game whose playing order is known (@slot->captain not 0)
+ * @totals: (array): the chouette totals before the game, @totals[p - 1]
+ *   for player p; they are only meaningful once every earlier game is
+ *   recorded
+ * @out_order: (out caller-allocates) (array): room for @slot->n_crew
+ *   player numbers
  *
  * Rule 3.8: the crew make their cube decisions in order of current score,
- * highest first; equal scores keep the game's playing order.
+ * highest first; equal scores keep the game's playing order. Unlike the
+ * last-segment order, it never depends on a direction setting.
  */
 void
 ctd_schedule_decision_order (const CtdGameSlot *slot,

@@ -37,6 +37,14 @@ struct _CtdStandings
   gboolean         scores_hidden;
 };
 
+/**
+ * ctd_standings_error_quark:
+ *
+ * The error domain %CTD_STANDINGS_ERROR, whose codes are
+ * #CtdStandingsError.
+ *
+ * Returns: the domain's quark
+ */
 G_DEFINE_QUARK (ctd-standings-error-quark, ctd_standings_error)
 
 static gboolean
@@ -143,14 +151,16 @@ rerank (CtdStandings *self)
 /**
  * ctd_standings_new:
  * @entries: (array length=n_entries): every player of the round, each
- *   player id once
+ *   player id once; the names are copied
  * @n_entries: how many
  *
  * Ranks a round's players by score (SPEC section 6). Ties are kept, and
  * flagged, until the director records a roll-off: a tie is never broken
  * by the order the players were entered in.
  *
- * Returns: (transfer full): the standings, or %NULL if a player id repeats
+ * Returns: (transfer full) (nullable): the standings, to free with
+ *   ctd_standings_free(), or %NULL (with a critical warning) if a player
+ *   id repeats, which is a programming error
  */
 CtdStandings *
 ctd_standings_new (const CtdStandingsEntry *entries,
@@ -188,6 +198,13 @@ ctd_standings_new (const CtdStandingsEntry *entries,
   return g_steal_pointer (&self);
 }
 
+/**
+ * ctd_standings_free:
+ * @self: (nullable) (transfer full): standings
+ *
+ * Frees @self, and with it every row ctd_standings_get_row() lent out.
+ * %NULL is ignored.
+ */
 void
 ctd_standings_free (CtdStandings *self)
 {
@@ -272,6 +289,7 @@ check_rolloff (const CtdStandings *self,
 
 /**
  * ctd_standings_add_rolloff:
+ * @self: standings with scores (not a public view of a secret round)
  * @player_ids: (array length=n_players): tied players, in the order
  *   they finished the roll-off, winner first
  * @n_players: how many, at least 2
@@ -281,6 +299,9 @@ check_rolloff (const CtdStandings *self,
  * breaking a tie at an advancement cut or a final placing (SPEC 6). A
  * player may be in several roll-offs, but no roll-off may reorder players
  * that an earlier one already ordered. A refused roll-off changes nothing.
+ *
+ * On success every rank, tie flag and the display order are recomputed,
+ * so rows fetched before are stale.
  *
  * Returns: %TRUE on success; %FALSE with @error set for an unknown or
  *   repeated player, players whose scores differ, or players already ordered
@@ -331,11 +352,13 @@ ctd_standings_add_rolloff (CtdStandings  *self,
  * @n_players: how many
  * @seed: the seed the director stores with the roll-off
  * @out_order: (out caller-allocates) (array length=n_players): the same
- *   players in finishing order; may be @player_ids itself
+ *   players in finishing order, winner first; may be @player_ids itself
  *
  * Rolls off a tie in software when the director prefers not to have the
  * players roll dice. The result depends only on @seed and the order of
- * @player_ids, so a stored seed lets anyone replay and audit it.
+ * @player_ids, so a stored seed lets anyone replay and audit it. Nothing
+ * is recorded: pass @out_order to ctd_standings_add_rolloff(), or store
+ * it with the seed.
  */
 void
 ctd_standings_roll (const gint64 *player_ids,
@@ -362,6 +385,12 @@ ctd_standings_roll (const gint64 *player_ids,
     out_order[i] = ids[order[i]];
 }
 
+/**
+ * ctd_standings_get_n_rows:
+ * @self: standings
+ *
+ * Returns: how many players the standings hold, one row each
+ */
 gsize
 ctd_standings_get_n_rows (const CtdStandings *self)
 {
@@ -372,10 +401,15 @@ ctd_standings_get_n_rows (const CtdStandings *self)
 
 /**
  * ctd_standings_get_row:
- * @index: 0 for the best player
+ * @self: standings
+ * @index: 0 for the best player, below ctd_standings_get_n_rows()
  *
- * Returns: (transfer none): the row at @index in display order, valid
- *   until the next roll-off is added or the standings are freed
+ * The display order puts tied players by chouette, then name: it is for
+ * reading, not for deciding a cut (see ctd_standings_compare()).
+ *
+ * Returns: (transfer none): the row at @index in display order, owned by
+ *   @self; the pointer stays valid until the standings are freed, but the
+ *   row at an index may change when a roll-off is added
  */
 const CtdStandingsRow *
 ctd_standings_get_row (const CtdStandings *self,
@@ -389,6 +423,7 @@ ctd_standings_get_row (const CtdStandings *self,
 
 /**
  * ctd_standings_compare:
+ * @self: standings
  * @player_a: a player id of the round
  * @player_b: another
  *
@@ -418,6 +453,8 @@ ctd_standings_compare (const CtdStandings *self,
 
 /**
  * ctd_standings_scores_are_public:
+ * @stage: the round's stage
+ * @state: the round's state
  *
  * Rule 1.7: individual scores of a Qualifying or Semi-final round stay
  * secret until every chouette of the round is complete; anything posted
@@ -447,7 +484,9 @@ ctd_standings_scores_are_public (CtdStage      stage,
  * scores are never copied into it, so no printout or export made from it
  * can leak them. Once the scores are public it is ctd_standings_new().
  *
- * Returns: (transfer full): the view, or %NULL if a player id repeats
+ * Returns: (transfer full) (nullable): the view, to free with
+ *   ctd_standings_free(), or %NULL (with a critical warning) if a player
+ *   id repeats; a hidden view refuses roll-offs
  */
 CtdStandings *
 ctd_standings_new_public (const CtdStandingsEntry *entries,
@@ -486,6 +525,10 @@ ctd_standings_new_public (const CtdStandingsEntry *entries,
 
 /**
  * ctd_standings_get_scores_hidden:
+ * @self: standings
+ *
+ * Views, printouts and exports ask this to leave out the score and rank
+ * columns, rather than show the zeros such rows carry.
  *
  * Returns: whether these are the public standings of a secret round,
  *   whose rows carry no score, rank or tie
