@@ -56,8 +56,8 @@ print_progress (CtdCli *cli,
                                                                  seats->number, NULL);
 
       if (chouette != NULL)
-        printf ("  %u.%u: %u of 12 games\n", round, seats->number,
-                ctd_chouette_get_n_recorded (chouette));
+        printf ("  %u.%u: %u of %u games\n", round, seats->number,
+                ctd_chouette_get_n_recorded (chouette), CTD_N_GAMES);
     }
 }
 
