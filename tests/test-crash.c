@@ -37,7 +37,7 @@
 /* What the child tells the parent through the pipe. */
 typedef struct
 {
-  guint8 done;  /* 0: about to record; 1: the call returned success */
+  guint8 done;  /* 0: about to record; 1: the call returned success; 2: ready */
   guint8 chouette;
   guint8 game;
   char   notation[125];
@@ -82,6 +82,9 @@ child_main (const char *path,
 
   if (store == NULL)
     _exit (2);
+  /* Opening is not what is under test: the parent's clock starts now,
+   * however long a loaded machine or a sanitizer took to get here. */
+  write_all (fd, &(Message) { .done = 2 }, sizeof (Message));
   ctd_rng_init (&rng, seed);
   for (;;)
     {
@@ -100,6 +103,20 @@ child_main (const char *path,
       message.done = 1;
       write_all (fd, &message, sizeof message);
     }
+}
+
+/* Blocks until the child has opened the event and starts recording. */
+static void
+wait_until_ready (int fd)
+{
+  Message message;
+  ssize_t n;
+
+  do
+    n = read (fd, &message, sizeof message);
+  while (n < 0 && errno == EINTR);
+  if (n != sizeof message || message.done != 2)
+    fail_msg ("the child did not open the event (read %zd bytes)", n);
 }
 
 static void
@@ -241,6 +258,7 @@ test_kill_while_recording (void **state G_GNUC_UNUSED)
           child_main (path, fds[1], 1000 + kill_no);
         }
       close (fds[1]);
+      wait_until_ready (fds[0]);
       /* Let it run between 1 and 60 ms, so kills land everywhere: in the
        * middle of a transaction, of a commit, of a checkpoint. */
       g_usleep (1000 + ctd_rng_uniform (&rng, 59000));
