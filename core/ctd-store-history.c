@@ -1,0 +1,254 @@
+/* ctd-store-history.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-store"
+
+#include "config.h"
+
+#include "ctd-store-private.h"
+
+/*
+ * The audit log and undo (the comment at the top of ctd-store.c says how
+ * the row images are kept).
+ */
+
+/* The newest entry undo would revert, older than ?1. */
+static const char undo_target_sql[] =
+  "SELECT id FROM audit "
+  "WHERE undoes IS NULL AND undone_by IS NULL AND action NOT IN ('create', 'undo') "
+  "  AND id < ?1 "
+  "ORDER BY id DESC LIMIT 1";
+
+/* Finds the target of @target_sql (0 when there is none) and, if asked,
+ * its summary. */
+static gboolean
+find_target (CtdStore    *self,
+             const char  *target_sql,
+             gint64       before_id,
+             gint64      *out_target,
+             char       **out_summary,
+             GError     **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+
+  if (!ctd_store_query_int64 (self, target_sql, CTD_ARGS (CTD_INT (before_id)), out_target,
+                              error))
+    return FALSE;
+  if (*out_target == 0 || out_summary == NULL)
+    return TRUE;
+  stmt = ctd_store_prepare (self, "SELECT summary FROM audit WHERE id = ?1",
+                            CTD_ARGS (CTD_INT (*out_target)), error);
+  if (stmt == NULL || ctd_store_step (self, stmt, error) != CTD_STEP_ROW)
+    return FALSE;
+  *out_summary = ctd_store_column_dup (stmt, 0);
+  return TRUE;
+}
+
+typedef struct
+{
+  char   *table;
+  gint64  row_id;
+  char   *before;
+  char   *after;
+} RowChange;
+
+static void
+row_change_free (RowChange *change)
+{
+  g_free (change->table);
+  g_free (change->before);
+  g_free (change->after);
+  g_free (change);
+}
+
+/* Puts one row back as @change found it. The table must be one we log
+ * and the values come from the stored JSON image, bound, never spliced. */
+static gboolean
+revert_change (CtdStore         *self,
+               const RowChange  *change,
+               GError          **error)
+{
+  const char * const *columns = g_hash_table_lookup (self->columns, change->table);
+  g_autoptr(GString) sql = g_string_new (NULL);
+
+  if (columns == NULL)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
+                   "“%s” has an audit entry for an unknown table “%s”; it cannot be undone",
+                   self->display_name, change->table);
+      return FALSE;
+    }
+
+  if (change->before == NULL)
+    g_string_printf (sql, "DELETE FROM main.%s WHERE id = ?2", change->table);
+  else if (change->after == NULL)
+    {
+      g_string_printf (sql, "INSERT INTO main.%s (", change->table);
+      for (guint i = 0; columns[i] != NULL; i++)
+        g_string_append_printf (sql, "%s%s", i > 0 ? ", " : "", columns[i]);
+      g_string_append (sql, ") VALUES (");
+      for (guint i = 0; columns[i] != NULL; i++)
+        g_string_append_printf (sql, "%sjson_extract (?1, '$.%s')", i > 0 ? ", " : "",
+                                columns[i]);
+      g_string_append (sql, ")");
+    }
+  else
+    {
+      g_string_printf (sql, "UPDATE main.%s SET ", change->table);
+      for (guint i = 0; columns[i] != NULL; i++)
+        g_string_append_printf (sql, "%s%s = json_extract (?1, '$.%s')", i > 0 ? ", " : "",
+                                columns[i], columns[i]);
+      g_string_append (sql, " WHERE id = ?2");
+    }
+
+  if (!ctd_store_run (self, sql->str,
+                      CTD_ARGS (CTD_TEXT (change->before), CTD_INT (change->row_id)), error))
+    return FALSE;
+  if (sqlite3_changes (self->db) != 1)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
+                   "“%s” was changed outside Chouette TD; the last action cannot be undone",
+                   self->display_name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Replays entry @target's row images backwards. */
+static gboolean
+revert_entry (CtdStore  *self,
+              gint64     target,
+              GError   **error)
+{
+  g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func ((GDestroyNotify) row_change_free);
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  /* Read every image first: reverting writes new ones to the same table. */
+  stmt = ctd_store_prepare (self, "SELECT tbl, row_id, before, after FROM audit_change "
+                            "WHERE audit = ?1 ORDER BY id DESC", CTD_ARGS (CTD_INT (target)),
+                            error);
+  if (stmt == NULL)
+    return FALSE;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    {
+      RowChange *change = g_new0 (RowChange, 1);
+
+      change->table = ctd_store_column_dup (stmt, 0);
+      change->row_id = sqlite3_column_int64 (stmt, 1);
+      change->before = ctd_store_column_dup (stmt, 2);
+      change->after = ctd_store_column_dup (stmt, 3);
+      g_ptr_array_add (changes, change);
+    }
+  if (step == CTD_STEP_FAILED)
+    return FALSE;
+
+  for (guint i = 0; i < changes->len; i++)
+    if (!revert_change (self, g_ptr_array_index (changes, i), error))
+      return FALSE;
+  return TRUE;
+}
+
+/* Reverts the entry @target_sql finds, as an action @name ("undo")
+ * summarised "@verb: ...". */
+static gboolean
+revert_newest (CtdStore    *self,
+               const char  *name,
+               const char  *target_sql,
+               const char  *verb,
+               char       **out_summary,
+               GError     **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autofree char *original = NULL;
+  g_autofree char *summary = NULL;
+  gint64 target = 0;
+
+  if (!ctd_store_action_begin (self, &action, name, error) ||
+      !find_target (self, target_sql, action.audit_id, &target, &original, error))
+    return FALSE;
+  if (target == 0)
+    return ctd_store_refuse (error, "There is nothing to %s in “%s”", name, self->display_name);
+
+  summary = g_strdup_printf ("%s: %s", verb, original);
+  if (!revert_entry (self, target, error) ||
+      !ctd_store_run (self, "UPDATE audit SET undone_by = ?2 WHERE id = ?1",
+                      CTD_ARGS (CTD_INT (target), CTD_INT (action.audit_id)), error) ||
+      !ctd_store_run (self, "UPDATE audit SET undoes = ?1 WHERE id = ?2",
+                      CTD_ARGS (CTD_INT (target), CTD_INT (action.audit_id)), error) ||
+      !ctd_store_action_commit (&action, summary, error))
+    return FALSE;
+  if (out_summary != NULL)
+    *out_summary = g_steal_pointer (&original);
+  return TRUE;
+}
+
+/**
+ * ctd_store_undo:
+ * @self: a store
+ * @out_summary: (out) (optional) (transfer full): the summary of the
+ *   action that was undone
+ * @error: return location for a #GError
+ *
+ * Reverts the newest action that is not undone yet. Repeating it walks
+ * back through the actions to the newly created event. The undo is
+ * itself an audit entry ("undo", summarised "Undid: ..."), and the
+ * undone action stays in the log, marked. With nothing left to undo it
+ * is refused, changing nothing.
+ *
+ * Returns: whether an action was undone
+ */
+gboolean
+ctd_store_undo (CtdStore  *self,
+                char     **out_summary,
+                GError   **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return revert_newest (self, "undo", undo_target_sql, "Undid", out_summary, error);
+}
+
+/**
+ * ctd_store_list_audit:
+ * @self: a store
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (element-type CtdStoreAuditEntry) (nullable):
+ *   the whole audit log, oldest first; %NULL with @error set
+ */
+GPtrArray *
+ctd_store_list_audit (CtdStore  *self,
+                      GError   **error)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  stmt = ctd_store_prepare (self, "SELECT id, time, action, summary, before, after, "
+                            "  coalesce (undoes, 0), coalesce (undone_by, 0) "
+                            "FROM audit ORDER BY id", CTD_NO_ARGS, error);
+  if (stmt == NULL)
+    return NULL;
+  entries = g_ptr_array_new_with_free_func ((GDestroyNotify) ctd_store_audit_entry_free);
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    {
+      CtdStoreAuditEntry *entry = g_new0 (CtdStoreAuditEntry, 1);
+
+      entry->id = sqlite3_column_int64 (stmt, 0);
+      entry->time = ctd_store_column_dup (stmt, 1);
+      entry->action = ctd_store_column_dup (stmt, 2);
+      entry->summary = ctd_store_column_dup (stmt, 3);
+      entry->before = ctd_store_column_dup (stmt, 4);
+      entry->after = ctd_store_column_dup (stmt, 5);
+      entry->undoes = sqlite3_column_int64 (stmt, 6);
+      entry->undone_by = sqlite3_column_int64 (stmt, 7);
+      g_ptr_array_add (entries, entry);
+    }
+  return step == CTD_STEP_DONE ? g_steal_pointer (&entries) : NULL;
+}
