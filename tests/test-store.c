@@ -696,6 +696,82 @@ test_draw_record_undo (void **state)
   }
 }
 
+/* The director fixes a chouette's last-segment order to print its sheet:
+ * refused while an earlier game is missing, then stored, logged and
+ * undoable like any action. */
+static void
+test_fix_last_segment_order (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *summary = NULL;
+  guint expected[CTD_MAX_PLAYERS - 1];
+  CtdStoreChouette *first;
+
+  add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 31, NULL, &error));
+  for (guint g = 1; g <= 8; g++)
+    record (store, 1, 1, g, g % 3 == 0 ? "Tg" : g % 2 == 0 ? "T" : "B");
+
+  /* Game 9 is missing: the scores before the last segment are not known. */
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error));
+  assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES));
+  assert_non_null (strstr (error->message, "9"));
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  record (store, 1, 1, 9, "B");
+  g_clear_pointer (&before, g_free);
+  before = dump (fixture->path, TRUE);
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    assert_false (((CtdStoreChouette *) g_ptr_array_index (chouettes, 0))->order_fixed);
+  }
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  assert_true (ctd_chouette_compute_last_segment_order (loaded, expected, &error));
+
+  assert_true (ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error));
+  assert_null (error);
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+
+    first = g_ptr_array_index (chouettes, 0);
+    assert_true (first->order_fixed);
+    for (guint i = 0; i < 3; i++)
+      assert_int_equal (first->last_order[i], expected[i]);
+    /* Only that chouette's order is fixed. */
+    assert_false (((CtdStoreChouette *) g_ptr_array_index (chouettes, 1))->order_fixed);
+  }
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "fix-last-segment-order");
+  assert_true (g_str_has_prefix (entry->summary, "Chouette 1.1: fixed the last-segment order ["));
+  assert_non_null (strstr (entry->after, "last_order"));
+
+  /* Fixing the same order again is no change: no entry. */
+  {
+    guint n = audit_length (store);
+    assert_true (ctd_store_fix_last_segment_order (store, 1, 1, expected, &error));
+    assert_int_equal (audit_length (store), n);
+  }
+
+  assert_true (ctd_store_undo (store, &summary, &error));
+  assert_string_equal (summary, entry->summary);
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    assert_false (((CtdStoreChouette *) g_ptr_array_index (chouettes, 0))->order_fixed);
+  }
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, TRUE);
+  assert_string_equal (before, after);
+}
+
 /* A whole 4-player qualifying round, paper totals, release, roll-off,
  * advancement and the final; then undo all of it. */
 static void
@@ -866,6 +942,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_fix_last_segment_order, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_round_life_cycle, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
