@@ -11,19 +11,47 @@
 #include "ctd-store-private.h"
 
 /*
- * The audit log and undo (the comment at the top of ctd-store.c says how
- * the row images are kept).
+ * The audit log, undo and redo (the comment at the top of ctd-store.c
+ * says how the row images are kept).
+ *
+ * Undo reverts the newest entry that is not undone yet and is an action
+ * or a redo. Redo is the undo of an undo: the redo entry R replays the
+ * row images of an undo entry U backwards, which re-applies what U took
+ * away, and is linked like an undo (R.undoes = U, U.undone_by = R). The
+ * redo candidates are the undo entries not yet redone that come after
+ * the newest action (an entry that is neither an undo nor a redo),
+ * newest first; so any new action empties the redo list. For example
+ * A, B, undo, undo, redo, redo re-applies A, then B; A, undo, C leaves
+ * nothing to redo.
  */
 
 /* The newest entry undo would revert, older than ?1. */
 static const char undo_target_sql[] =
   "SELECT id FROM audit "
-  "WHERE undoes IS NULL AND undone_by IS NULL AND action NOT IN ('create', 'undo') "
-  "  AND id < ?1 "
+  "WHERE undone_by IS NULL AND action NOT IN ('create', 'undo') AND id < ?1 "
   "ORDER BY id DESC LIMIT 1";
 
+/* The undo entry redo would revert, older than ?1. */
+static const char redo_target_sql[] =
+  "SELECT id FROM audit "
+  "WHERE action = 'undo' AND undone_by IS NULL AND id < ?1 "
+  "  AND id > coalesce ((SELECT id FROM audit WHERE action NOT IN ('undo', 'redo') "
+  "                      ORDER BY id DESC LIMIT 1), 0) "
+  "ORDER BY id DESC LIMIT 1";
+
+/* The summary of the action an entry goes back to through its chain of
+ * undos and redos (each points to an older entry, so the walk ends). */
+static const char original_summary_sql[] =
+  "WITH RECURSIVE chain (id, action, summary, undoes) AS ("
+  "  SELECT id, action, summary, undoes FROM audit WHERE id = ?1 "
+  "  UNION ALL "
+  "  SELECT a.id, a.action, a.summary, a.undoes FROM audit AS a JOIN chain "
+  "    ON a.id = chain.undoes AND a.id < chain.id "
+  "  WHERE chain.action IN ('undo', 'redo')) "
+  "SELECT summary FROM chain ORDER BY action IN ('undo', 'redo'), id LIMIT 1";
+
 /* Finds the target of @target_sql (0 when there is none) and, if asked,
- * its summary. */
+ * the summary of the action it goes back to. */
 static gboolean
 find_target (CtdStore    *self,
              const char  *target_sql,
@@ -39,8 +67,7 @@ find_target (CtdStore    *self,
     return FALSE;
   if (*out_target == 0 || out_summary == NULL)
     return TRUE;
-  stmt = ctd_store_prepare (self, "SELECT summary FROM audit WHERE id = ?1",
-                            CTD_ARGS (CTD_INT (*out_target)), error);
+  stmt = ctd_store_prepare (self, original_summary_sql, CTD_ARGS (CTD_INT (*out_target)), error);
   if (stmt == NULL || ctd_store_step (self, stmt, error) != CTD_STEP_ROW)
     return FALSE;
   *out_summary = ctd_store_column_dup (stmt, 0);
@@ -152,8 +179,8 @@ revert_entry (CtdStore  *self,
   return TRUE;
 }
 
-/* Reverts the entry @target_sql finds, as an action @name ("undo")
- * summarised "@verb: ...". */
+/* Undo and redo: reverts the entry @target_sql finds, as an action
+ * @name ("undo", "redo") summarised "@verb: ...". */
 static gboolean
 revert_newest (CtdStore    *self,
                const char  *name,
@@ -193,11 +220,11 @@ revert_newest (CtdStore    *self,
  *   action that was undone
  * @error: return location for a #GError
  *
- * Reverts the newest action that is not undone yet. Repeating it walks
- * back through the actions to the newly created event. The undo is
- * itself an audit entry ("undo", summarised "Undid: ..."), and the
- * undone action stays in the log, marked. With nothing left to undo it
- * is refused, changing nothing.
+ * Reverts the newest action (or redo) that is not undone yet. Repeating
+ * it walks back through the actions to the newly created event. The
+ * undo is itself an audit entry ("undo", summarised "Undid: ..."), and
+ * the undone entry stays in the log, marked. With nothing left to undo
+ * it is refused, changing nothing.
  *
  * Returns: whether an action was undone
  */
@@ -210,6 +237,72 @@ ctd_store_undo (CtdStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   return revert_newest (self, "undo", undo_target_sql, "Undid", out_summary, error);
+}
+
+/**
+ * ctd_store_redo:
+ * @self: a store
+ * @out_summary: (out) (optional) (transfer full): the summary of the
+ *   action that was re-applied
+ * @error: return location for a #GError
+ *
+ * Re-applies the newest undone action, from the row images its undo
+ * logged; repeating it re-applies the undone actions in the order they
+ * were first made. The redo is itself an audit entry ("redo", summarised
+ * "Redid: ..."), which undo can take back. Any new action empties the
+ * redo list. With nothing to redo it is refused, changing nothing.
+ *
+ * Returns: whether an action was re-applied
+ */
+gboolean
+ctd_store_redo (CtdStore  *self,
+                char     **out_summary,
+                GError   **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return revert_newest (self, "redo", redo_target_sql, "Redid", out_summary, error);
+}
+
+/**
+ * ctd_store_get_history:
+ * @self: a store
+ * @out_undo: (out) (optional) (transfer full) (nullable): the summary of
+ *   the action ctd_store_undo() would take back now, %NULL when none
+ * @out_redo: (out) (optional) (transfer full) (nullable): the summary of
+ *   the action ctd_store_redo() would re-apply now, %NULL when none
+ * @error: return location for a #GError
+ *
+ * What undo and redo would act on, for the labels of a window's
+ * commands (e.g. "Chouette 1.3 game 5: B 2:2"): the original action's
+ * summary, even when the entry is itself a redo.
+ *
+ * Returns: whether the history was read (both outputs %NULL on error)
+ */
+gboolean
+ctd_store_get_history (CtdStore  *self,
+                       char     **out_undo,
+                       char     **out_redo,
+                       GError   **error)
+{
+  g_auto(CtdStoreTransaction) snapshot = { NULL, };
+  g_autofree char *undo = NULL;
+  g_autofree char *redo = NULL;
+  gint64 target;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_transaction_begin (self, &snapshot, FALSE, error) ||
+      !find_target (self, undo_target_sql, G_MAXINT64, &target, &undo, error) ||
+      !find_target (self, redo_target_sql, G_MAXINT64, &target, &redo, error))
+    return FALSE;
+  if (out_undo != NULL)
+    *out_undo = g_steal_pointer (&undo);
+  if (out_redo != NULL)
+    *out_redo = g_steal_pointer (&redo);
+  return TRUE;
 }
 
 /**

@@ -12,7 +12,7 @@
  *   ctd-store-rounds.c   round facts, draws, roll-offs, release, advancement
  *   ctd-store-games.c    games, paper cross-checks, last-segment orders
  *   ctd-store-read.c     the listings
- *   ctd-store-history.c  audit log and undo
+ *   ctd-store-history.c  audit log, undo and redo
  */
 
 #pragma once

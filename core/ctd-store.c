@@ -22,19 +22,21 @@
  * the TEMP triggers that feed the audit log. The actions are in the
  * other ctd-store-*.c files (see ctd-store-private.h).
  *
- * How undo works. Every action runs as BEGIN IMMEDIATE; INSERT INTO
- * audit; ...changes...; COMMIT. While the connection is open, TEMP
+ * How undo and redo work. Every action runs as BEGIN IMMEDIATE; INSERT
+ * INTO audit; ...changes...; COMMIT. While the connection is open, TEMP
  * triggers (generated at open from the tables' own column lists, so
  * they cannot drift from the schema) copy the image of every inserted,
  * updated or deleted row into audit_change under the newest audit row.
- * Undo takes the newest action not yet undone, replays its row images
- * backwards (an insert is deleted, a delete re-inserted, an update
- * written back) and logs itself as a new action whose own row images
- * are what it changed. Because undo always takes the newest remaining
- * action, everything after it has already been undone, so the images
- * still describe the rows as they are; repeated undo walks back to the
- * empty event (ctd-store-history.c). No SQL is stored in the file: undo
- * builds its statements from a fixed list of tables and binds the
+ * Undo takes the newest entry not yet undone (an action or a redo),
+ * replays its row images backwards (an insert is deleted, a delete
+ * re-inserted, an update written back) and logs itself as a new entry
+ * whose own row images are what it changed. Because undo always takes
+ * the newest remaining entry, everything after it has already been
+ * undone, so the images still describe the rows as they are; repeated
+ * undo walks back to the empty event. Redo is the undo of an undo: it
+ * replays an undo entry's images backwards, which re-applies what that
+ * undo took away (ctd-store-history.c). No SQL is stored in the file:
+ * undo builds its statements from a fixed list of tables and binds the
  * stored values, so a crafted file cannot make undo run arbitrary SQL.
  */
 

@@ -107,11 +107,14 @@ typedef struct
 /*
  * CtdStoreAuditEntry:
  * @time: ISO 8601, UTC
- * @action: "add-player", "record-game", "undo"...
- * @summary: one line a director reads
+ * @action: "add-player", "record-game", "undo", "redo"...
+ * @summary: one line a director reads ("Undid: ..." and "Redid: ..."
+ *   followed by the original action's summary for an undo and a redo)
  * @before, @after: JSON arrays of the changed rows' images
- * @undoes: for an undo, the id of the action it reverted, else 0
- * @undone_by: the id of the undo that reverted this action, else 0
+ * @undoes: for an undo, the id of the entry it reverted (an action or a
+ *   redo); for a redo, the id of the undo it reverted; else 0
+ * @undone_by: the id of the undo that reverted this action or redo, or
+ *   of the redo that reverted this undo; else 0
  */
 typedef struct
 {
@@ -225,6 +228,9 @@ gboolean    ctd_store_set_advancement  (CtdStore               *self,
 gboolean    ctd_store_undo             (CtdStore               *self,
                                         char                  **out_summary,
                                         GError                **error);
+gboolean    ctd_store_redo             (CtdStore               *self,
+                                        char                  **out_summary,
+                                        GError                **error);
 
 /* Reading */
 gboolean    ctd_store_get_settings     (CtdStore               *self,
@@ -258,6 +264,12 @@ GArray     *ctd_store_list_advancers   (CtdStore               *self,
                                         guint                   round,
                                         GError                **error);
 GPtrArray  *ctd_store_list_audit       (CtdStore               *self,
+                                        GError                **error);
+
+/* History, for a window */
+gboolean    ctd_store_get_history      (CtdStore               *self,
+                                        char                  **out_undo,
+                                        char                  **out_redo,
                                         GError                **error);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdEventSettings, ctd_event_settings_clear)

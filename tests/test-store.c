@@ -160,6 +160,126 @@ audit_length (CtdStore *store)
   return entries->len;
 }
 
+/* Everything the store's listings say about the event, as text: two
+ * listings are equal when a window would show the same event. */
+static char *
+listing (CtdStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = ctd_store_list_players (store, &error);
+  g_autoptr(GArray) rounds = ctd_store_list_rounds (store, &error);
+  GString *out = g_string_new (NULL);
+
+  assert_non_null (players);
+  assert_non_null (rounds);
+  for (guint i = 0; i < players->len; i++)
+    {
+      CtdStorePlayer *p = g_ptr_array_index (players, i);
+      g_string_append_printf (out, "player %" G_GINT64_FORMAT " %s %s %s %d %d\n", p->id,
+                              p->name, p->club ? p->club : "-", p->member_id ? p->member_id : "-",
+                              p->checked_in, p->withdrawn);
+    }
+  for (guint r = 0; r < rounds->len; r++)
+    {
+      CtdStoreRound *round = &g_array_index (rounds, CtdStoreRound, r);
+      g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, round->number, &error);
+      g_autoptr(GPtrArray) rolloffs = ctd_store_list_rolloffs (store, round->number, &error);
+      g_autoptr(GArray) advancers = ctd_store_list_advancers (store, round->number, &error);
+
+      g_string_append_printf (out, "round %u %s %" G_GUINT64_FORMAT " %s %u %d %d\n",
+                              round->number, ctd_stage_to_string (round->stage), round->seed,
+                              ctd_round_state_to_string (round->state), round->n_chouettes,
+                              round->top_k, round->wildcards);
+      for (guint c = 0; c < chouettes->len; c++)
+        {
+          CtdStoreChouette *chouette = g_ptr_array_index (chouettes, c);
+          g_autoptr(GPtrArray) games = ctd_store_list_games (store, round->number,
+                                                             chouette->number, &error);
+          CtdHalves paper[CTD_MAX_PLAYERS];
+          gboolean given[CTD_MAX_PLAYERS];
+
+          g_string_append_printf (out, " chouette %u table %u size %u fixed %d [%u %u %u]",
+                                  chouette->number, chouette->table, chouette->size,
+                                  chouette->order_fixed, chouette->last_order[0],
+                                  chouette->last_order[1], chouette->last_order[2]);
+          for (guint k = 0; k < chouette->size; k++)
+            g_string_append_printf (out, " %" G_GINT64_FORMAT, chouette->players[k]);
+          assert_true (ctd_store_get_crosscheck (store, round->number, chouette->number, paper,
+                                                 given, &error));
+          for (guint k = 0; k < chouette->size; k++)
+            g_string_append_printf (out, given[k] ? " =%" G_GINT64_FORMAT : " =?", paper[k]);
+          g_string_append_c (out, '\n');
+          for (guint g = 0; g < games->len; g++)
+            {
+              CtdStoreGame *game = g_ptr_array_index (games, g);
+              g_string_append_printf (out, "  game %u “%s” %s\n", game->game, game->entered,
+                                      game->canonical);
+            }
+        }
+      for (guint i = 0; i < rolloffs->len; i++)
+        {
+          GArray *order = g_ptr_array_index (rolloffs, i);
+          g_string_append (out, " rolloff");
+          for (guint k = 0; k < order->len; k++)
+            g_string_append_printf (out, " %" G_GINT64_FORMAT, g_array_index (order, gint64, k));
+          g_string_append_c (out, '\n');
+        }
+      for (guint i = 0; i < advancers->len; i++)
+        g_string_append_printf (out, " advancer %" G_GINT64_FORMAT "\n",
+                                g_array_index (advancers, gint64, i));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The exact records and what the listings show, to compare a state of
+ * the event with an earlier one. */
+typedef struct
+{
+  char *rows;
+  char *shown;
+} Snapshot;
+
+static Snapshot
+snapshot_take (CtdStore *store)
+{
+  Snapshot snapshot = { dump (ctd_store_get_path (store), TRUE), listing (store) };
+  return snapshot;
+}
+
+static void
+snapshot_clear (Snapshot *snapshot)
+{
+  g_clear_pointer (&snapshot->rows, g_free);
+  g_clear_pointer (&snapshot->shown, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Snapshot, snapshot_clear)
+
+static void
+assert_state (CtdStore       *store,
+              const Snapshot *expected)
+{
+  g_auto(Snapshot) now = snapshot_take (store);
+
+  assert_string_equal (now.shown, expected->shown);
+  assert_string_equal (now.rows, expected->rows);
+}
+
+static void
+assert_history (CtdStore   *store,
+                const char *undo,
+                const char *redo)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got_undo = NULL;
+  g_autofree char *got_redo = NULL;
+
+  assert_true (ctd_store_get_history (store, &got_undo, &got_redo, &error));
+  if (g_strcmp0 (got_undo, undo) != 0 || g_strcmp0 (got_redo, redo) != 0)
+    fail_msg ("history: undo “%s”, redo “%s”; expected “%s”, “%s”", got_undo, got_redo, undo,
+              redo);
+}
+
 static void
 assert_error_code_impl (const GError *error,
                         int           code)
@@ -772,6 +892,174 @@ test_fix_last_segment_order (void **state)
   assert_string_equal (before, after);
 }
 
+static void
+undo_expect (CtdStore   *store,
+             const char *summary)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *logged = g_strconcat ("Undid: ", summary, NULL);
+
+  if (!ctd_store_undo (store, &got, &error))
+    fail_msg ("undo: %s", error->message);
+  assert_string_equal (got, summary);
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "undo");
+  assert_string_equal (entry->summary, logged);
+}
+
+static void
+redo_expect (CtdStore   *store,
+             const char *summary)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *logged = g_strconcat ("Redid: ", summary, NULL);
+
+  if (!ctd_store_redo (store, &got, &error))
+    fail_msg ("redo: %s", error->message);
+  assert_string_equal (got, summary);
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "redo");
+  assert_string_equal (entry->summary, logged);
+}
+
+/* With nothing to redo, redo is refused and the file stays as it was. */
+static void
+assert_nothing_to_redo (CtdStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = dump (ctd_store_get_path (store), FALSE);
+  g_autofree char *after = NULL;
+  g_autofree char *display = g_filename_display_name (ctd_store_get_path (store));
+  g_autofree char *message = g_strdup_printf ("There is nothing to redo in “%s”", display);
+  char *summary = NULL;
+
+  assert_false (ctd_store_redo (store, &summary, &error));
+  assert_null (summary);
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_string_equal (error->message, message);
+  after = dump (ctd_store_get_path (store), FALSE);
+  assert_string_equal (before, after);
+}
+
+/* Undo and redo in the orders a director uses them, with what the
+ * window's Undo and Redo would say at each step. */
+static void
+test_redo_sequences (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_auto(Snapshot) empty = snapshot_take (store);
+  g_auto(Snapshot) with_a = { NULL, NULL };
+  g_auto(Snapshot) with_ab = { NULL, NULL };
+  g_auto(Snapshot) with_ac = { NULL, NULL };
+  const char *a = "Added player 1, Anna";
+  const char *b = "Added player 2, Bert";
+  const char *c = "Added player 3, Cleo";
+
+  assert_history (store, NULL, NULL);
+  assert_nothing_to_redo (store);
+
+  /* A, B, undo, undo, redo, redo: A comes back, then B. */
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  with_a = snapshot_take (store);
+  assert_true (ctd_store_add_player (store, "Bert", "Riga", "LV-7", NULL, &error));
+  with_ab = snapshot_take (store);
+  assert_history (store, b, NULL);
+  assert_nothing_to_redo (store);
+
+  undo_expect (store, b);
+  assert_state (store, &with_a);
+  assert_history (store, a, b);
+  undo_expect (store, a);
+  assert_state (store, &empty);
+  assert_history (store, NULL, a);
+
+  redo_expect (store, a);
+  assert_state (store, &with_a);
+  assert_history (store, a, b);
+  redo_expect (store, b);
+  assert_state (store, &with_ab);
+  assert_history (store, b, NULL);
+  assert_nothing_to_redo (store);
+
+  /* A redo is undone like an action, and the log never says
+   * "Undid: Redid: ...". Back and forth, the rows are the same. */
+  for (guint i = 0; i < 3; i++)
+    {
+      undo_expect (store, b);
+      assert_state (store, &with_a);
+      assert_history (store, a, b);
+      redo_expect (store, b);
+      assert_state (store, &with_ab);
+    }
+  undo_expect (store, b);
+  undo_expect (store, a);
+  assert_state (store, &empty);
+  redo_expect (store, a);
+  undo_expect (store, a);
+  assert_history (store, NULL, a);
+  redo_expect (store, a);
+  redo_expect (store, b);
+  assert_state (store, &with_ab);
+
+  /* A, undo, C: a new action empties the redo list. */
+  undo_expect (store, b);
+  assert_history (store, a, b);
+  assert_true (ctd_store_add_player (store, "Cleo", NULL, NULL, NULL, &error));
+  with_ac = snapshot_take (store);
+  assert_history (store, c, NULL);
+  assert_nothing_to_redo (store);
+
+  /* Undo everything, then redo everything: the actions come back in the
+   * order they were made, and B (undone before C) stays undone. */
+  undo_expect (store, c);
+  undo_expect (store, a);
+  assert_state (store, &empty);
+  assert_history (store, NULL, a);
+  redo_expect (store, a);
+  redo_expect (store, c);
+  assert_state (store, &with_ac);
+  assert_nothing_to_redo (store);
+
+  /* The log links each undo to what it took back, and each redo to the
+   * undo it took back. */
+  {
+    g_autoptr(GPtrArray) log = ctd_store_list_audit (store, &error);
+    GHashTable *by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+    for (guint i = 0; i < log->len; i++)
+      {
+        CtdStoreAuditEntry *e = g_ptr_array_index (log, i);
+        g_hash_table_insert (by_id, &e->id, e);
+      }
+    for (guint i = 0; i < log->len; i++)
+      {
+        CtdStoreAuditEntry *e = g_ptr_array_index (log, i);
+        CtdStoreAuditEntry *target = g_hash_table_lookup (by_id, &e->undoes);
+
+        if (strcmp (e->action, "undo") == 0 || strcmp (e->action, "redo") == 0)
+          {
+            assert_non_null (target);
+            assert_int_equal (target->undone_by, e->id);
+            assert_true (target->id < e->id);
+            if (strcmp (e->action, "redo") == 0)
+              assert_string_equal (target->action, "undo");
+            assert_null (strstr (e->summary, "Redid: Redid"));
+            assert_null (strstr (e->summary, ": Undid"));
+            assert_null (strstr (e->summary, ": Redid"));
+          }
+        else
+          assert_int_equal (e->undoes, 0);
+      }
+    g_hash_table_unref (by_id);
+  }
+}
+
 /* A whole 4-player qualifying round, paper totals, release, roll-off,
  * advancement and the final; then undo all of it. */
 static void
@@ -785,6 +1073,7 @@ test_round_life_cycle (void **state)
   g_autofree char *empty = dump (fixture->path, TRUE);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
+  g_auto(Snapshot) full = { NULL, NULL };
   CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
   gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
   gint64 advancers[4];
@@ -919,6 +1208,21 @@ test_round_life_cycle (void **state)
   }
 
   /* Undo every kind of action, back to the empty event. */
+  full = snapshot_take (store);
+  while (ctd_store_undo (store, NULL, &error))
+    ;
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, TRUE);
+  assert_string_equal (empty, after);
+
+  /* Redo every one of them: the event comes back row for row; then
+   * undo takes the redone actions back again. */
+  while (ctd_store_redo (store, NULL, &error))
+    ;
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+  assert_state (store, &full);
   while (ctd_store_undo (store, NULL, &error))
     ;
   g_clear_error (&error);
@@ -943,6 +1247,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fix_last_segment_order, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_redo_sequences, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_round_life_cycle, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
