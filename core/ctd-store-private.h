@@ -12,7 +12,7 @@
  *   ctd-store-rounds.c   round facts, draws, roll-offs, release, advancement
  *   ctd-store-games.c    games, paper cross-checks, last-segment orders
  *   ctd-store-read.c     the listings
- *   ctd-store-history.c  audit log, undo and redo
+ *   ctd-store-history.c  audit log, undo, redo, the change feed
  */
 
 #pragma once
@@ -36,6 +36,7 @@ struct _CtdStore
   char       *path;
   char       *display_name;
   GHashTable *columns;      /* logged table name -> GStrv of its columns */
+  gboolean    read_only;    /* opened with ctd_store_open_read_only() or for an export */
 };
 
 /* ---- statements ------------------------------------------------------ */

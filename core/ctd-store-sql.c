@@ -302,6 +302,13 @@ ctd_store_action_begin (CtdStore        *self,
                         const char      *name,
                         GError         **error)
 {
+  if (self->read_only)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
+                   "“%s” is open for reading only: open it for writing to change it",
+                   self->display_name);
+      return FALSE;
+    }
   if (!ctd_store_transaction_begin (self, &action->transaction, TRUE, error) ||
       !ctd_store_run (self, "INSERT INTO audit (time, action, summary) "
                       "VALUES (strftime ('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, '')",

@@ -118,11 +118,53 @@ ctd_store_get_path (const CtdStore *self)
   return self->path;
 }
 
+/**
+ * ctd_store_is_read_only:
+ * @self: a store
+ *
+ * Returns: whether @self was opened for reading only
+ *   (ctd_store_open_read_only(), or ctd_store_open_again() for an
+ *   export); every action on it is refused with
+ *   %CTD_STORE_ERROR_READ_ONLY
+ */
+gboolean
+ctd_store_is_read_only (CtdStore *self)
+{
+  g_return_val_if_fail (self != NULL, TRUE);
+  return self->read_only;
+}
+
+/**
+ * ctd_store_get_data_version:
+ * @self: a store
+ * @out_version: (out): SQLite's data version of the file for @self
+ * @error: return location for a #GError
+ *
+ * A number that changes when another connection (another window, a
+ * command, a second #CtdStore) commits to the file, and stays the same
+ * for @self's own actions: poll it to learn that the file changed under
+ * a window, then ask ctd_store_list_changes_since() what changed.
+ *
+ * Returns: whether @out_version was read
+ */
+gboolean
+ctd_store_get_data_version (CtdStore  *self,
+                            gint64    *out_version,
+                            GError   **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (out_version != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return ctd_store_query_int64 (self, "PRAGMA data_version", CTD_NO_ARGS, out_version, error);
+}
+
 /* Connection settings every store needs: durable commits (WAL with
  * synchronous=FULL), enforced foreign keys, a short busy wait, and the
  * defensive mode that keeps SQL from corrupting the file directly.
  * (trusted_schema stays on: SQLite 3.40 counts the JSON functions our
- * CHECK constraints use as unsafe.) */
+ * CHECK constraints use as unsafe.) A reader does not switch the
+ * journal: that is a write. */
 static gboolean
 configure_connection (CtdStore  *self,
                       GError   **error)
@@ -133,15 +175,18 @@ configure_connection (CtdStore  *self,
   sqlite3_busy_timeout (self->db, CTD_BUSY_TIMEOUT_MS);
   sqlite3_db_config (self->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
 
-  stmt = ctd_store_prepare (self, "PRAGMA journal_mode = WAL", CTD_NO_ARGS, error);
-  if (stmt == NULL || ctd_store_step (self, stmt, error) == CTD_STEP_FAILED)
-    return FALSE;
-  if (g_ascii_strcasecmp ((const char *) sqlite3_column_text (stmt, 0), "wal") != 0)
+  if (!self->read_only)
     {
-      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
-                   "“%s” cannot be used safely here: its folder does not allow a "
-                   "write-ahead log", self->display_name);
-      return FALSE;
+      stmt = ctd_store_prepare (self, "PRAGMA journal_mode = WAL", CTD_NO_ARGS, error);
+      if (stmt == NULL || ctd_store_step (self, stmt, error) == CTD_STEP_FAILED)
+        return FALSE;
+      if (g_ascii_strcasecmp ((const char *) sqlite3_column_text (stmt, 0), "wal") != 0)
+        {
+          g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
+                       "“%s” cannot be used safely here: its folder does not allow a "
+                       "write-ahead log", self->display_name);
+          return FALSE;
+        }
     }
   return ctd_store_exec (self, "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", error);
 }
@@ -455,16 +500,18 @@ inspect_file (CtdStore  *self,
   return ok;
 }
 
-/* Opens @self's connection for writing and configures it. */
+/* Opens @self's connection for reading or writing and configures it. */
 static gboolean
 connect (CtdStore  *self,
          GError   **error)
 {
-  int rc = sqlite3_open_v2 (self->path, &self->db, SQLITE_OPEN_READWRITE, NULL);
+  int rc = sqlite3_open_v2 (self->path, &self->db,
+                            self->read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE,
+                            NULL);
 
   if (rc != SQLITE_OK)
     return ctd_store_fail (self, rc, error);
-  if (sqlite3_db_readonly (self->db, "main") == 1)
+  if (!self->read_only && sqlite3_db_readonly (self->db, "main") == 1)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
                    "“%s” is read-only: change its permissions, or copy it to a folder "
@@ -493,6 +540,34 @@ upgrade (CtdStore  *self,
   return ctd_store_transaction_commit (&transaction, error);
 }
 
+/* Opens an existing event after inspecting it; a writer upgrades an
+ * older schema, a reader refuses it. */
+static CtdStore *
+open_event (const char  *path,
+            gboolean     read_only,
+            GError     **error)
+{
+  g_autoptr(CtdStore) self = store_new (path);
+  gint64 version = 0;
+
+  self->read_only = read_only;
+  if (!inspect_file (self, &version, error))
+    return NULL;
+  if (read_only && version < CTD_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
+                   "“%s” was written by an older Chouette TD (file format %" G_GINT64_FORMAT
+                   "); open it for writing once, which upgrades it, before opening it "
+                   "for reading only", self->display_name, version);
+      return NULL;
+    }
+  if (!connect (self, error) ||
+      (!read_only && version < CTD_STORE_SCHEMA_VERSION && !upgrade (self, version, error)) ||
+      (!read_only && !install_audit_triggers (self, error)))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
 /**
  * ctd_store_open:
  * @path: an event file made by ctd_store_create()
@@ -509,19 +584,74 @@ CtdStore *
 ctd_store_open (const char  *path,
                 GError     **error)
 {
-  g_autoptr(CtdStore) self = NULL;
-  gint64 version = 0;
-
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  self = store_new (path);
-  if (!inspect_file (self, &version, error) ||
-      !connect (self, error) ||
-      (version < CTD_STORE_SCHEMA_VERSION && !upgrade (self, version, error)) ||
-      !install_audit_triggers (self, error))
+  return open_event (path, FALSE, error);
+}
+
+/**
+ * ctd_store_open_read_only:
+ * @path: an event file
+ * @error: return location for a #GError
+ *
+ * Opens an event for reading only (an export, a look at a colleague's
+ * file). It is refused like ctd_store_open() when it is missing, not an
+ * event, damaged or too new; a file of an older schema, which only a
+ * writer may upgrade, is refused with %CTD_STORE_ERROR_READ_ONLY and a
+ * message to open it for writing first. Every action on the store is
+ * refused with %CTD_STORE_ERROR_READ_ONLY.
+ *
+ * Returns: (transfer full) (nullable): the store, %NULL with @error set
+ */
+CtdStore *
+ctd_store_open_read_only (const char  *path,
+                          GError     **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return open_event (path, TRUE, error);
+}
+
+/**
+ * ctd_store_open_again:
+ * @self: an open store
+ * @read_only: whether the new connection only reads (an export)
+ * @error: return location for a #GError
+ *
+ * Opens a second connection to @self's file, for a worker thread: the
+ * two may be used at the same time from different threads, and each
+ * sees what the other commits. The file was checked (and upgraded) when
+ * @self opened it, so nothing is inspected or migrated again; the new
+ * connection gets the same pragmas and, for a writer, the same audit
+ * triggers. A read-only @self gives only read-only connections.
+ *
+ * Returns: (transfer full) (nullable): the new store, %NULL with @error set
+ */
+CtdStore *
+ctd_store_open_again (CtdStore  *self,
+                      gboolean   read_only,
+                      GError   **error)
+{
+  g_autoptr(CtdStore) again = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (self->read_only && !read_only)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
+                   "“%s” is open for reading only: open it for writing to change it",
+                   self->display_name);
+      return NULL;
+    }
+  again = store_new (self->path);
+  again->read_only = read_only;
+  if (!connect (again, error) ||
+      (!read_only && !install_audit_triggers (again, error)))
     return NULL;
-  return g_steal_pointer (&self);
+  return g_steal_pointer (&again);
 }
 
 /* Builds the schema of a new file and writes its settings, as one

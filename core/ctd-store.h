@@ -136,6 +136,23 @@ typedef struct
   const char *member_id;  /* nullable */
 } CtdNewPlayer;
 
+typedef enum /*< flags >*/
+{
+  CTD_CHANGE_SETTINGS  = 1 << 0,  /* the event row */
+  CTD_CHANGE_PLAYERS   = 1 << 1,  /* player rows */
+  CTD_CHANGE_ROUNDS    = 1 << 2,  /* rounds drawn, redrawn or removed: round rows, chouette or seat rows */
+  CTD_CHANGE_CHOUETTE  = 1 << 3,  /* one chouette's games, paper totals or last-segment order */
+  CTD_CHANGE_STANDINGS = 1 << 4,  /* a round's standings: results, paper totals, roll-offs, release, advancers */
+} CtdChange;
+
+typedef struct
+{
+  gint64    audit_id;  /* the audit entry (an action, an undo or a redo) */
+  CtdChange what;
+  guint     round;     /* the round concerned, 0 when several or none */
+  guint     chouette;  /* with CTD_CHANGE_CHOUETTE: the chouette's number in @round, 0 when several */
+} CtdStoreChange;
+
 typedef struct _CtdStore CtdStore;
 
 GQuark      ctd_store_error_quark      (void);
@@ -152,8 +169,22 @@ CtdStore   *ctd_store_create           (const char             *path,
                                         GError                **error);
 CtdStore   *ctd_store_open             (const char             *path,
                                         GError                **error);
+/* Opens an event for reading only: refused like ctd_store_open() when not an event,
+ * damaged, too new; an older schema is refused with a message to open it for writing. */
+CtdStore   *ctd_store_open_read_only   (const char             *path,
+                                        GError                **error);
+/* A second connection to the same file, for a worker thread: no inspection, no migration
+ * (the file was validated when @self opened it); @read_only for exports. */
+CtdStore   *ctd_store_open_again       (CtdStore               *self,
+                                        gboolean                read_only,
+                                        GError                **error);
 void        ctd_store_close            (CtdStore               *self);
 const char *ctd_store_get_path         (const CtdStore         *self);
+gboolean    ctd_store_is_read_only     (CtdStore               *self);
+/* PRAGMA data_version: changes when another connection commits to the file. */
+gboolean    ctd_store_get_data_version (CtdStore               *self,
+                                        gint64                 *out_version,
+                                        GError                **error);
 
 /* Actions: each is one transaction and one audit entry */
 gboolean    ctd_store_set_settings     (CtdStore               *self,
@@ -266,11 +297,18 @@ GArray     *ctd_store_list_advancers   (CtdStore               *self,
 GPtrArray  *ctd_store_list_audit       (CtdStore               *self,
                                         GError                **error);
 
-/* History, for a window */
+/* History and changes, for a window */
 gboolean    ctd_store_get_history      (CtdStore               *self,
                                         char                  **out_undo,
                                         char                  **out_redo,
                                         GError                **error);
+/* Every audit entry with an id above @after_id, oldest first, with what it changed
+ * (derived from its audit_change row images: table + the row's round/chouette ids). */
+GArray     *ctd_store_list_changes_since (CtdStore             *self,
+                                          gint64                after_id,
+                                          GError              **error); /* element-type CtdStoreChange */
+gint64      ctd_store_get_last_audit_id  (CtdStore             *self,
+                                          GError              **error);  /* 0 on error (with error set) */
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdEventSettings, ctd_event_settings_clear)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStore, ctd_store_close)
