@@ -6,13 +6,15 @@
  * Shared by the core/ctd-store*.c files. Never included outside them: it
  * is the only place sqlite3.h meets a Chouette TD type.
  *
- *   ctd-store.c          the file: open, create, migrate, pragmas, triggers
+ *   ctd-store.c          the file: open, create, migrate, pragmas
  *   ctd-store-sql.c      statements, the action guard, failures and refusals
  *   ctd-store-players.c  event settings and players
- *   ctd-store-rounds.c   round facts, draws, roll-offs, release, advancement
+ *   ctd-store-rounds.c   round facts and state, draws and redraws
+ *   ctd-store-advance.c  roll-offs, release, advancement
  *   ctd-store-games.c    games, paper cross-checks, last-segment orders
  *   ctd-store-read.c     the listings
- *   ctd-store-history.c  audit log, undo, redo, the change feed
+ *   ctd-store-history.c  audit triggers, undo, redo, the audit log
+ *   ctd-store-changes.c  what each audit entry changed, for a window
  */
 
 #pragma once
@@ -82,6 +84,13 @@ gboolean  ctd_store_fail        (CtdStore        *self,
 gboolean  ctd_store_refuse      (GError         **error,
                                  const char      *format,
                                  ...) G_GNUC_PRINTF (2, 3);
+gboolean  ctd_store_refuse_not_event (CtdStore   *self,
+                                      GError    **error);
+gboolean  ctd_store_refuse_damaged   (CtdStore    *self,
+                                      const char  *detail,
+                                      GError     **error);
+gboolean  ctd_store_refuse_read_only (CtdStore   *self,
+                                      GError    **error);
 gboolean  ctd_store_no_round    (GError         **error,
                                  guint            round);
 gboolean  ctd_store_exec        (CtdStore        *self,
@@ -168,6 +177,9 @@ void      ctd_store_action_clear  (CtdStoreAction  *action);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdStoreAction, ctd_store_action_clear)
 
+gboolean  ctd_store_install_audit_triggers (CtdStore  *self,
+                                            GError   **error);
+
 /* ---- shared by the action files ----------------------------------------- */
 
 gboolean     ctd_store_check_text          (const char              *text,
@@ -181,6 +193,10 @@ gboolean     ctd_store_write_settings      (CtdStore                *self,
                                             const CtdEventSettings  *settings,
                                             GError                 **error);
 CtdStage     ctd_store_stage_from_string   (const char              *stage);
+gboolean     ctd_store_get_round_stage     (CtdStore                *self,
+                                            guint                    round,
+                                            CtdStage                *out_stage,
+                                            GError                 **error);
 gboolean     ctd_store_get_round_state     (CtdStore                *self,
                                             guint                    round,
                                             CtdRoundState           *out_state,

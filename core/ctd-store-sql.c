@@ -51,14 +51,9 @@ ctd_store_fail (CtdStore  *self,
                    self->display_name, detail);
       break;
     case SQLITE_CORRUPT:
-      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-                   "“%s” is damaged (%s); open its most recent backup instead",
-                   self->display_name, detail);
-      break;
+      return ctd_store_refuse_damaged (self, detail, error);
     case SQLITE_NOTADB:
-      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_EVENT,
-                   "“%s” is not a Chouette TD event file", self->display_name);
-      break;
+      return ctd_store_refuse_not_event (self, error);
     case SQLITE_CONSTRAINT:
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
                    "“%s” was not changed: the change breaks a rule of the event file (%s)",
@@ -89,6 +84,38 @@ ctd_store_refuse (GError     **error,
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED, message);
+  return FALSE;
+}
+
+/* The refusals written from more than one place. */
+
+gboolean
+ctd_store_refuse_not_event (CtdStore  *self,
+                            GError   **error)
+{
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_EVENT,
+               "“%s” is not a Chouette TD event file", self->display_name);
+  return FALSE;
+}
+
+gboolean
+ctd_store_refuse_damaged (CtdStore    *self,
+                          const char  *detail,
+                          GError     **error)
+{
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
+               "“%s” is damaged (%s); open its most recent backup instead",
+               self->display_name, detail);
+  return FALSE;
+}
+
+gboolean
+ctd_store_refuse_read_only (CtdStore  *self,
+                            GError   **error)
+{
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
+               "“%s” is open for reading only: open it for writing to change it",
+               self->display_name);
   return FALSE;
 }
 
@@ -303,12 +330,7 @@ ctd_store_action_begin (CtdStore        *self,
                         GError         **error)
 {
   if (self->read_only)
-    {
-      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
-                   "“%s” is open for reading only: open it for writing to change it",
-                   self->display_name);
-      return FALSE;
-    }
+    return ctd_store_refuse_read_only (self, error);
   if (!ctd_store_transaction_begin (self, &action->transaction, TRUE, error) ||
       !ctd_store_run (self, "INSERT INTO audit (time, action, summary) "
                       "VALUES (strftime ('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, '')",

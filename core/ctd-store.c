@@ -18,9 +18,9 @@
 
 /*
  * An event is one SQLite file. This file of the module owns the file
- * itself: opening and refusing, the migration ladder, the pragmas, and
- * the TEMP triggers that feed the audit log. The actions are in the
- * other ctd-store-*.c files (see ctd-store-private.h).
+ * itself: opening and refusing, the migration ladder and the pragmas.
+ * The actions are in the other ctd-store-*.c files (see
+ * ctd-store-private.h).
  *
  * How undo and redo work. Every action runs as BEGIN IMMEDIATE; INSERT
  * INTO audit; ...changes...; COMMIT. While the connection is open, TEMP
@@ -58,18 +58,19 @@ static const char *const migrations[] = {
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == CTD_STORE_SCHEMA_VERSION);
 
-/* The tables holding the director's records: the ones the audit
- * triggers watch and undo may write. */
-static const char *const logged_tables[] = {
-  "event", "player", "round", "chouette", "seat", "game", "crosscheck",
-  "rolloff", "advancer",
-};
-
 /* Other SQLite connections this file opens for a moment (inspection,
  * backups), closed at the end of their scope. */
 typedef sqlite3 CtdConnection;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdConnection, sqlite3_close)
 
+/**
+ * ctd_store_error_quark:
+ *
+ * The domain of #CtdStoreError: refusals about the event file and its
+ * records (the rules of the game keep their own domains).
+ *
+ * Returns: the quark of %CTD_STORE_ERROR
+ */
 G_DEFINE_QUARK (ctd-store-error-quark, ctd_store_error)
 
 static CtdStore *
@@ -191,108 +192,6 @@ configure_connection (CtdStore  *self,
   return ctd_store_exec (self, "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", error);
 }
 
-static gboolean
-is_plain_identifier (const char *name)
-{
-  if (name == NULL || !(g_ascii_islower (*name) || *name == '_'))
-    return FALSE;
-  for (const char *p = name; *p != '\0'; p++)
-    if (!(g_ascii_islower (*p) || g_ascii_isdigit (*p) || *p == '_'))
-      return FALSE;
-  return TRUE;
-}
-
-/* json_object ('a', PREFIX.a, 'b', PREFIX.b, ...) over a table's columns. */
-static char *
-row_image_sql (const char * const *columns,
-               const char         *prefix)
-{
-  GString *sql = g_string_new ("json_object (");
-
-  for (guint i = 0; columns[i] != NULL; i++)
-    g_string_append_printf (sql, "%s'%s', %s.%s", i > 0 ? ", " : "", columns[i], prefix,
-                            columns[i]);
-  g_string_append_c (sql, ')');
-  return g_string_free (sql, FALSE);
-}
-
-/* A logged table's columns, refused unless they are plain names with an
- * "id" among them. */
-static GPtrArray *
-read_columns (CtdStore    *self,
-              const char  *table,
-              GError     **error)
-{
-  g_autoptr(GPtrArray) columns = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *sql = g_strdup_printf ("PRAGMA main.table_info (%s)", table);
-  g_autoptr(CtdStmt) stmt = ctd_store_prepare (self, sql, CTD_NO_ARGS, error);
-  gboolean has_id = FALSE;
-  CtdStep step;
-
-  if (stmt == NULL)
-    return NULL;
-  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
-    {
-      const char *name = (const char *) sqlite3_column_text (stmt, 1);
-
-      if (!is_plain_identifier (name))
-        break;
-      has_id |= strcmp (name, "id") == 0;
-      g_ptr_array_add (columns, g_strdup (name));
-    }
-  if (step == CTD_STEP_FAILED)
-    return NULL;
-  if (step != CTD_STEP_DONE || !has_id)
-    {
-      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_EVENT,
-                   "“%s” is not a Chouette TD event file: its table “%s” is not ours",
-                   self->display_name, table);
-      return NULL;
-    }
-  g_ptr_array_add (columns, NULL);
-  return g_steal_pointer (&columns);
-}
-
-/* Reads each logged table's columns and installs the TEMP triggers that
- * feed audit_change (see the comment at the top of this file). */
-static gboolean
-install_audit_triggers (CtdStore  *self,
-                        GError   **error)
-{
-  for (guint t = 0; t < G_N_ELEMENTS (logged_tables); t++)
-    {
-      const char *table = logged_tables[t];
-      g_autoptr(GPtrArray) columns = read_columns (self, table, error);
-      g_autofree char *old_image = NULL;
-      g_autofree char *new_image = NULL;
-      g_autofree char *triggers = NULL;
-
-      if (columns == NULL)
-        return FALSE;
-      old_image = row_image_sql ((const char * const *) columns->pdata, "old");
-      new_image = row_image_sql ((const char * const *) columns->pdata, "new");
-      triggers = g_strdup_printf (
-        "CREATE TEMP TRIGGER ctd_log_%1$s_insert AFTER INSERT ON main.%1$s BEGIN "
-        "  INSERT INTO audit_change (audit, tbl, row_id, before, after) "
-        "  VALUES ((SELECT max (id) FROM audit), '%1$s', new.id, NULL, %3$s); "
-        "END; "
-        "CREATE TEMP TRIGGER ctd_log_%1$s_update AFTER UPDATE ON main.%1$s BEGIN "
-        "  INSERT INTO audit_change (audit, tbl, row_id, before, after) "
-        "  VALUES ((SELECT max (id) FROM audit), '%1$s', old.id, %2$s, %3$s); "
-        "END; "
-        "CREATE TEMP TRIGGER ctd_log_%1$s_delete AFTER DELETE ON main.%1$s BEGIN "
-        "  INSERT INTO audit_change (audit, tbl, row_id, before, after) "
-        "  VALUES ((SELECT max (id) FROM audit), '%1$s', old.id, %2$s, NULL); "
-        "END;",
-        table, old_image, new_image);
-      if (!ctd_store_exec (self, triggers, error))
-        return FALSE;
-
-      g_hash_table_insert (self->columns, g_strdup (table), g_ptr_array_steal (columns, NULL));
-    }
-  return TRUE;
-}
-
 /* Runs the ladder from @from up to CTD_STORE_SCHEMA_VERSION, inside the
  * caller's transaction. */
 static gboolean
@@ -381,26 +280,6 @@ backup_before_migration (CtdStore  *self,
   return TRUE;
 }
 
-static gboolean
-refuse_not_event (CtdStore  *self,
-                  GError   **error)
-{
-  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_EVENT,
-               "“%s” is not a Chouette TD event file", self->display_name);
-  return FALSE;
-}
-
-static gboolean
-refuse_damaged (CtdStore    *self,
-                const char  *detail,
-                GError     **error)
-{
-  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-               "“%s” is damaged (%s); open its most recent backup instead",
-               self->display_name, detail);
-  return FALSE;
-}
-
 /* Whether the file starts like an SQLite database, read without SQLite
  * so that nothing is created or changed. */
 static gboolean
@@ -431,7 +310,7 @@ check_header (CtdStore  *self,
   complete = read (fd, header, sizeof header) == (gssize) sizeof header;
   g_close (fd, NULL);
   if (!complete || memcmp (header, magic, sizeof magic) != 0)
-    return refuse_not_event (self, error);
+    return ctd_store_refuse_not_event (self, error);
   return TRUE;
 }
 
@@ -471,7 +350,7 @@ check_event (CtdStore  *self,
   if (stmt == NULL || ctd_store_step (self, stmt, error) == CTD_STEP_FAILED)
     return FALSE;
   if (g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), "ok") != 0)
-    return refuse_damaged (self, (const char *) sqlite3_column_text (stmt, 0), error);
+    return ctd_store_refuse_damaged (self, (const char *) sqlite3_column_text (stmt, 0), error);
   return TRUE;
 }
 
@@ -563,7 +442,7 @@ open_event (const char  *path,
     }
   if (!connect (self, error) ||
       (!read_only && version < CTD_STORE_SCHEMA_VERSION && !upgrade (self, version, error)) ||
-      (!read_only && !install_audit_triggers (self, error)))
+      (!read_only && !ctd_store_install_audit_triggers (self, error)))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -641,15 +520,13 @@ ctd_store_open_again (CtdStore  *self,
 
   if (self->read_only && !read_only)
     {
-      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
-                   "“%s” is open for reading only: open it for writing to change it",
-                   self->display_name);
+      ctd_store_refuse_read_only (self, error);
       return NULL;
     }
   again = store_new (self->path);
   again->read_only = read_only;
   if (!connect (again, error) ||
-      (!read_only && !install_audit_triggers (again, error)))
+      (!read_only && !ctd_store_install_audit_triggers (again, error)))
     return NULL;
   return g_steal_pointer (&again);
 }
@@ -682,7 +559,7 @@ initialize (CtdStore                *self,
                        error) ||
       !ctd_store_transaction_commit (&transaction, error))
     return FALSE;
-  return install_audit_triggers (self, error);
+  return ctd_store_install_audit_triggers (self, error);
 }
 
 /**
