@@ -110,7 +110,8 @@ note_chouette (ChangeSum *sum,
   sum->change.chouette = number;
 }
 
-/* Adds one row image of table @table to @sum (SPEC: the CtdChange flags). */
+/* Adds one row image of table @table to @sum, as ctd_store_list_changes_since()
+ * says. */
 static void
 add_image (ChangeSum   *sum,
            const char  *table,

@@ -64,6 +64,7 @@ typedef struct
  * CtdStoreRound:
  * @number: 1 for qualifying, then 2, 3...
  * @state: derived from the records as SPEC section 6 says
+ *   (ctd_round_state_compute() over counts of them)
  * @top_k, @wildcards: the advancement choice, or -1 while none is stored
  */
 typedef struct
