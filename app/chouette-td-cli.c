@@ -35,6 +35,7 @@ static const struct
   { "settle", ctd_cli_settle, "settle CHOUETTE" },
   { "log", ctd_cli_log, "log" },
   { "undo", ctd_cli_undo, "undo" },
+  { "redo", ctd_cli_redo, "redo" },
   { "tiebreak", ctd_cli_tiebreak, "tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll "
                                   "[--seed N] [--top K] [--wildcards W]" },
   { "advance", ctd_cli_advance, "advance [--top K] [--wildcards W]" },

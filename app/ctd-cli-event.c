@@ -1,4 +1,4 @@
-/* ctd-cli-event.c: the event, its players, the plan, the log and undo.
+/* ctd-cli-event.c: the event, its players, the plan, the log, undo and redo.
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -398,8 +398,10 @@ ctd_cli_log (CtdCli *cli)
         {
           printf ("#%" G_GINT64_FORMAT "  %s  %s: %s", entry->id, entry->time, entry->action,
                   entry->summary);
+          /* An undo is taken back by a redo. */
           if (entry->undone_by != 0)
-            printf ("  [undone by #%" G_GINT64_FORMAT "]", entry->undone_by);
+            printf ("  [%s by #%" G_GINT64_FORMAT "]",
+                    strcmp (entry->action, "undo") == 0 ? "redone" : "undone", entry->undone_by);
           printf ("\n");
           continue;
         }
@@ -426,16 +428,22 @@ ctd_cli_log (CtdCli *cli)
   return CTD_CLI_OK;
 }
 
-int
-ctd_cli_undo (CtdCli *cli)
+/* undo and redo: one entry of the history, taken back or re-applied;
+ * @key names the summary in JSON, @verb starts the line of text. */
+static int
+step_history (CtdCli      *cli,
+              const char  *command,
+              gboolean   (*step) (CtdStore *, char **, GError **),
+              const char  *key,
+              const char  *verb)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *summary = NULL;
   int status;
 
-  if (!ctd_cli_parse_options (cli, "undo", (GOptionEntry[]) { { NULL } }, 0, 0, &status))
+  if (!ctd_cli_parse_options (cli, command, (GOptionEntry[]) { { NULL } }, 0, 0, &status))
     return status;
-  if (!ctd_store_undo (cli->store, &summary, &error))
+  if (!step (cli->store, &summary, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
 
   if (cli->json)
@@ -443,12 +451,24 @@ ctd_cli_undo (CtdCli *cli)
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "undone");
+      json_builder_set_member_name (builder, key);
       json_builder_add_string_value (builder, summary);
       json_builder_end_object (builder);
       ctd_cli_print_json (builder);
     }
   else
-    printf ("Undone: %s\n", summary);
+    printf ("%s: %s\n", verb, summary);
   return CTD_CLI_OK;
+}
+
+int
+ctd_cli_undo (CtdCli *cli)
+{
+  return step_history (cli, "undo", ctd_store_undo, "undone", "Undone");
+}
+
+int
+ctd_cli_redo (CtdCli *cli)
+{
+  return step_history (cli, "redo", ctd_store_redo, "redone", "Redone");
 }

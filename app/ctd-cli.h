@@ -78,6 +78,7 @@ int ctd_cli_plan        (CtdCli *cli);
 int ctd_cli_settle      (CtdCli *cli);
 int ctd_cli_log         (CtdCli *cli);
 int ctd_cli_undo        (CtdCli *cli);
+int ctd_cli_redo        (CtdCli *cli);
 int ctd_cli_tiebreak    (CtdCli *cli);
 int ctd_cli_advance     (CtdCli *cli);
 int ctd_cli_export      (CtdCli *cli);

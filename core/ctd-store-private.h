@@ -3,17 +3,33 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shared by ctd-store.c (files, transactions, audit, undo) and
- * ctd-store-actions.c (the director's actions and the read side). Never
- * included outside core/ctd-store*.c: it is the only place sqlite3.h
- * meets a Chouette TD type.
+ * Shared by the core/ctd-store*.c files. Never included outside them: it
+ * is the only place sqlite3.h meets a Chouette TD type.
+ *
+ *   ctd-store.c          the file: open, create, migrate, pragmas
+ *   ctd-store-sql.c      statements, the action guard, failures and refusals
+ *   ctd-store-players.c  event settings and players
+ *   ctd-store-rounds.c   round facts and state, draws and redraws
+ *   ctd-store-advance.c  roll-offs, release, advancement
+ *   ctd-store-games.c    games, paper cross-checks, last-segment orders
+ *   ctd-store-read.c     the listings
+ *   ctd-store-history.c  audit triggers, undo, redo, the audit log
+ *   ctd-store-changes.c  what each audit entry changed, for a window
  */
 
 #pragma once
 
 #include <sqlite3.h>
 
+#include "ctd-round.h"
 #include "ctd-store.h"
+
+G_BEGIN_DECLS
+
+/* Longest name, club or venue (the schema's CHECKs say the same). */
+#define CTD_STORE_TEXT_MAX 200
+/* Longest player ID. */
+#define CTD_STORE_MEMBER_ID_MAX 64
 
 struct _CtdStore
 {
@@ -21,26 +37,191 @@ struct _CtdStore
   sqlite3    *db;
   char       *path;
   char       *display_name;
-  GHashTable *columns;      /* table name -> GStrv of its columns */
-  /* the audit row of the action in progress, 0 outside one */
-  gint64      audit_id;
+  GHashTable *columns;      /* logged table name -> GStrv of its columns */
+  gboolean    read_only;    /* opened with ctd_store_open_read_only() or for an export */
 };
 
-gboolean      ctd_store_fail            (CtdStore     *self,
-                                         int           rc,
-                                         GError      **error);
-sqlite3_stmt *ctd_store_prepare         (CtdStore     *self,
-                                         const char   *sql,
-                                         GError      **error);
-gboolean      ctd_store_exec            (CtdStore     *self,
-                                         const char   *sql,
-                                         GError      **error);
-gboolean      ctd_store_action_begin    (CtdStore     *self,
-                                         const char   *action,
-                                         GError      **error);
-gboolean      ctd_store_action_commit   (CtdStore     *self,
-                                         const char   *summary,
-                                         GError      **error);
-void          ctd_store_action_rollback (CtdStore     *self);
-gboolean      ctd_store_validate_settings (const CtdEventSettings *settings,
-                                           GError                **error);
+/* ---- statements ------------------------------------------------------ */
+
+/* A prepared statement that finalises itself: g_autoptr(CtdStmt). */
+typedef sqlite3_stmt CtdStmt;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStmt, sqlite3_finalize)
+
+typedef enum
+{
+  CTD_VALUE_INT,
+  CTD_VALUE_TEXT,
+} CtdValueType;
+
+/* One parameter to bind, ?1 first: CTD_INT (n), CTD_TEXT (s). A %NULL
+ * text binds SQL NULL. Texts are copied when bound. */
+typedef struct
+{
+  CtdValueType  type;
+  gint64        integer;
+  const char   *text;
+} CtdValue;
+
+#define CTD_INT(value)  ((CtdValue) { CTD_VALUE_INT, (gint64) (value), NULL })
+#define CTD_TEXT(value) ((CtdValue) { CTD_VALUE_TEXT, 0, (value) })
+#define CTD_NULL        CTD_TEXT (NULL)
+/* The parameters of a statement, as the two arguments values, n_values. */
+#define CTD_ARGS(...) \
+  ((const CtdValue[]) { __VA_ARGS__ }), G_N_ELEMENTS (((const CtdValue[]) { __VA_ARGS__ }))
+#define CTD_NO_ARGS NULL, 0
+
+/* What one step of a statement gave. */
+typedef enum
+{
+  CTD_STEP_FAILED,  /* the error is set */
+  CTD_STEP_DONE,    /* no (more) rows */
+  CTD_STEP_ROW,
+} CtdStep;
+
+gboolean  ctd_store_fail        (CtdStore        *self,
+                                 int              rc,
+                                 GError         **error);
+gboolean  ctd_store_refuse      (GError         **error,
+                                 const char      *format,
+                                 ...) G_GNUC_PRINTF (2, 3);
+gboolean  ctd_store_refuse_not_event (CtdStore   *self,
+                                      GError    **error);
+gboolean  ctd_store_refuse_damaged   (CtdStore    *self,
+                                      const char  *detail,
+                                      GError     **error);
+gboolean  ctd_store_refuse_read_only (CtdStore   *self,
+                                      GError    **error);
+gboolean  ctd_store_no_round    (GError         **error,
+                                 guint            round);
+gboolean  ctd_store_exec        (CtdStore        *self,
+                                 const char      *sql,
+                                 GError         **error);
+CtdStmt  *ctd_store_prepare     (CtdStore        *self,
+                                 const char      *sql,
+                                 const CtdValue  *values,
+                                 gsize            n_values,
+                                 GError         **error);
+void      ctd_store_rebind      (CtdStmt         *stmt,
+                                 const CtdValue  *values,
+                                 gsize            n_values);
+CtdStep   ctd_store_step        (CtdStore        *self,
+                                 CtdStmt         *stmt,
+                                 GError         **error);
+gboolean  ctd_store_step_done   (CtdStore        *self,
+                                 CtdStmt         *stmt,
+                                 GError         **error);
+gboolean  ctd_store_run         (CtdStore        *self,
+                                 const char      *sql,
+                                 const CtdValue  *values,
+                                 gsize            n_values,
+                                 GError         **error);
+gboolean  ctd_store_query_int64 (CtdStore        *self,
+                                 const char      *sql,
+                                 const CtdValue  *values,
+                                 gsize            n_values,
+                                 gint64          *out_value,
+                                 GError         **error);
+char     *ctd_store_column_dup  (CtdStmt         *stmt,
+                                 int              column);
+
+/* ---- transactions ------------------------------------------------------ */
+
+/*
+ * CtdStoreTransaction:
+ *
+ * A transaction that ends with its scope: declared
+ * g_auto(CtdStoreTransaction) txn = { NULL, }; it rolls back unless
+ * ctd_store_transaction_commit() succeeded. A read transaction (a
+ * snapshot, so that several statements see one state of the file) begun
+ * inside another transaction does nothing: the outer one already is one.
+ */
+typedef struct
+{
+  CtdStore *store;  /* borrowed; NULL when there is nothing to end */
+} CtdStoreTransaction;
+
+gboolean  ctd_store_transaction_begin  (CtdStore             *self,
+                                        CtdStoreTransaction  *transaction,
+                                        gboolean              write,
+                                        GError              **error);
+gboolean  ctd_store_transaction_commit (CtdStoreTransaction  *transaction,
+                                        GError              **error);
+void      ctd_store_transaction_clear  (CtdStoreTransaction  *transaction);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdStoreTransaction, ctd_store_transaction_clear)
+
+/*
+ * CtdStoreAction:
+ *
+ * One director's action: one write transaction and one audit entry.
+ * Declared g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT; it rolls back
+ * when it goes out of scope unless ctd_store_action_commit() succeeded,
+ * so a refusal is a plain `return FALSE`.
+ */
+typedef struct
+{
+  CtdStoreTransaction transaction;
+  gint64              audit_id;  /* the action's audit row */
+} CtdStoreAction;
+
+#define CTD_STORE_ACTION_INIT { { NULL, }, 0 }
+
+gboolean  ctd_store_action_begin  (CtdStore        *self,
+                                   CtdStoreAction  *action,
+                                   const char      *name,
+                                   GError         **error);
+gboolean  ctd_store_action_commit (CtdStoreAction  *action,
+                                   const char      *summary,
+                                   GError         **error);
+void      ctd_store_action_clear  (CtdStoreAction  *action);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdStoreAction, ctd_store_action_clear)
+
+gboolean  ctd_store_install_audit_triggers (CtdStore  *self,
+                                            GError   **error);
+
+/* ---- shared by the action files ----------------------------------------- */
+
+gboolean     ctd_store_check_text          (const char              *text,
+                                            const char              *what,
+                                            gsize                    max_chars,
+                                            gboolean                 required,
+                                            GError                 **error);
+gboolean     ctd_store_validate_settings   (const CtdEventSettings  *settings,
+                                            GError                 **error);
+gboolean     ctd_store_write_settings      (CtdStore                *self,
+                                            const CtdEventSettings  *settings,
+                                            GError                 **error);
+CtdStage     ctd_store_stage_from_string   (const char              *stage);
+gboolean     ctd_store_get_round_stage     (CtdStore                *self,
+                                            guint                    round,
+                                            CtdStage                *out_stage,
+                                            GError                 **error);
+gboolean     ctd_store_get_round_state     (CtdStore                *self,
+                                            guint                    round,
+                                            CtdRoundState           *out_state,
+                                            GError                 **error);
+gboolean     ctd_store_find_chouette       (CtdStore                *self,
+                                            guint                    round,
+                                            guint                    number,
+                                            gint64                  *out_id,
+                                            guint                   *out_size,
+                                            GError                 **error);
+CtdChouette *ctd_store_load_chouette_by_id (CtdStore                *self,
+                                            gint64                   chouette_id,
+                                            guint                    size,
+                                            GError                 **error);
+
+gboolean     ctd_store_check_round_open    (CtdStore                *self,
+                                            guint                    round,
+                                            GError                 **error);
+GArray      *ctd_store_query_advancers     (CtdStore                *self,
+                                            guint                    round,
+                                            GError                 **error);
+/* Every round (@round = 0) or one round (NOT_FOUND when there is none),
+ * with its state from ctd_round_state_compute() over counted facts. */
+GArray      *ctd_store_query_rounds        (CtdStore                *self,
+                                            guint                    round,
+                                            GError                 **error);
+
+G_END_DECLS

@@ -64,6 +64,7 @@ typedef struct
  * CtdStoreRound:
  * @number: 1 for qualifying, then 2, 3...
  * @state: derived from the records as SPEC section 6 says
+ *   (ctd_round_state_compute() over counts of them)
  * @top_k, @wildcards: the advancement choice, or -1 while none is stored
  */
 typedef struct
@@ -107,11 +108,14 @@ typedef struct
 /*
  * CtdStoreAuditEntry:
  * @time: ISO 8601, UTC
- * @action: "add-player", "record-game", "undo"...
- * @summary: one line a director reads
+ * @action: "add-player", "record-game", "undo", "redo"...
+ * @summary: one line a director reads ("Undid: ..." and "Redid: ..."
+ *   followed by the original action's summary for an undo and a redo)
  * @before, @after: JSON arrays of the changed rows' images
- * @undoes: for an undo, the id of the action it reverted, else 0
- * @undone_by: the id of the undo that reverted this action, else 0
+ * @undoes: for an undo, the id of the entry it reverted (an action or a
+ *   redo); for a redo, the id of the undo it reverted; else 0
+ * @undone_by: the id of the undo that reverted this action or redo, or
+ *   of the redo that reverted this undo; else 0
  */
 typedef struct
 {
@@ -133,6 +137,23 @@ typedef struct
   const char *member_id;  /* nullable */
 } CtdNewPlayer;
 
+typedef enum /*< flags >*/
+{
+  CTD_CHANGE_SETTINGS  = 1 << 0,  /* the event row */
+  CTD_CHANGE_PLAYERS   = 1 << 1,  /* player rows */
+  CTD_CHANGE_ROUNDS    = 1 << 2,  /* rounds drawn, redrawn or removed: round rows, chouette or seat rows */
+  CTD_CHANGE_CHOUETTE  = 1 << 3,  /* one chouette's games, paper totals or last-segment order */
+  CTD_CHANGE_STANDINGS = 1 << 4,  /* a round's standings: results, paper totals, roll-offs, release, advancers */
+} CtdChange;
+
+typedef struct
+{
+  gint64    audit_id;  /* the audit entry (an action, an undo or a redo) */
+  CtdChange what;
+  guint     round;     /* the round concerned, 0 when several or none */
+  guint     chouette;  /* with CTD_CHANGE_CHOUETTE: the chouette's number in @round, 0 when several */
+} CtdStoreChange;
+
 typedef struct _CtdStore CtdStore;
 
 GQuark      ctd_store_error_quark      (void);
@@ -149,8 +170,22 @@ CtdStore   *ctd_store_create           (const char             *path,
                                         GError                **error);
 CtdStore   *ctd_store_open             (const char             *path,
                                         GError                **error);
+/* Opens an event for reading only: refused like ctd_store_open() when not an event,
+ * damaged, too new; an older schema is refused with a message to open it for writing. */
+CtdStore   *ctd_store_open_read_only   (const char             *path,
+                                        GError                **error);
+/* A second connection to the same file, for a worker thread: no inspection, no migration
+ * (the file was validated when @self opened it); @read_only for exports. */
+CtdStore   *ctd_store_open_again       (CtdStore               *self,
+                                        gboolean                read_only,
+                                        GError                **error);
 void        ctd_store_close            (CtdStore               *self);
 const char *ctd_store_get_path         (const CtdStore         *self);
+gboolean    ctd_store_is_read_only     (CtdStore               *self);
+/* PRAGMA data_version: changes when another connection commits to the file. */
+gboolean    ctd_store_get_data_version (CtdStore               *self,
+                                        gint64                 *out_version,
+                                        GError                **error);
 
 /* Actions: each is one transaction and one audit entry */
 gboolean    ctd_store_set_settings     (CtdStore               *self,
@@ -225,6 +260,9 @@ gboolean    ctd_store_set_advancement  (CtdStore               *self,
 gboolean    ctd_store_undo             (CtdStore               *self,
                                         char                  **out_summary,
                                         GError                **error);
+gboolean    ctd_store_redo             (CtdStore               *self,
+                                        char                  **out_summary,
+                                        GError                **error);
 
 /* Reading */
 gboolean    ctd_store_get_settings     (CtdStore               *self,
@@ -259,6 +297,19 @@ GArray     *ctd_store_list_advancers   (CtdStore               *self,
                                         GError                **error);
 GPtrArray  *ctd_store_list_audit       (CtdStore               *self,
                                         GError                **error);
+
+/* History and changes, for a window */
+gboolean    ctd_store_get_history      (CtdStore               *self,
+                                        char                  **out_undo,
+                                        char                  **out_redo,
+                                        GError                **error);
+/* Every audit entry with an id above @after_id, oldest first, with what it changed
+ * (derived from its audit_change row images: table + the row's round/chouette ids). */
+GArray     *ctd_store_list_changes_since (CtdStore             *self,
+                                          gint64                after_id,
+                                          GError              **error); /* element-type CtdStoreChange */
+gint64      ctd_store_get_last_audit_id  (CtdStore             *self,
+                                          GError              **error);  /* 0 on error (with error set) */
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdEventSettings, ctd_event_settings_clear)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStore, ctd_store_close)

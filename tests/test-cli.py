@@ -336,6 +336,59 @@ def test_correction_and_crosscheck(folder):
     equal(actions.count("record-game"), 13, "the correction is audited")
 
 
+def records(event):
+    """The director's records, without the audit log that every command
+    (undo and redo included) adds to."""
+    db = sqlite3.connect("file:%s?mode=ro" % event.path, uri=True)
+    try:
+        tables = [row[0] for row in db.execute(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' "
+            "AND name NOT LIKE 'audit%' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        return {t: db.execute('SELECT * FROM "%s" ORDER BY id' % t).fetchall()
+                for t in tables}
+    finally:
+        db.close()
+
+
+def test_undo_redo(folder):
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "12")
+    event.run("record", "1.1", "1", "T")
+    before = records(event)
+    event.run("record", "1.1", "2", "B 3:4")
+    after = records(event)
+    shown = event.json("show", "1.1")
+
+    out = event.json("undo")
+    equal(out["undone"], "Chouette 1.1 game 2: B 3:4", "undone")
+    equal(records(event), before, "records after undo")
+    equal(event.json("show", "1.1")["games"][1]["result"], None, "game 2 undone")
+    out = event.json("redo")
+    equal(out["redone"], "Chouette 1.1 game 2: B 3:4", "redone")
+    equal(records(event), after, "records after redo")
+    equal(event.json("show", "1.1"), shown, "shown after redo")
+
+    # The log says what was undone and redone, and links them.
+    log = event.json("log")
+    equal([e["action"] for e in log[-2:]], ["undo", "redo"], "last entries")
+    equal([e["summary"] for e in log[-2:]],
+          ["Undid: Chouette 1.1 game 2: B 3:4", "Redid: Chouette 1.1 game 2: B 3:4"],
+          "logged summaries")
+    equal(log[-1]["undoes"], log[-2]["id"], "the redo takes back the undo")
+    text = event.run("log").stdout
+    check("redone by #%d" % log[-1]["id"] in text, "log text: %r" % text)
+    proc = event.run("redo", status=1)
+    check("nothing to redo" in proc.stderr, "message: %r" % proc.stderr)
+
+    # A new action empties the redo list; the refusal changes nothing.
+    event.run("undo")
+    event.run("record", "1.1", "2", "T")
+    err = event.refused("redo", message="There is nothing to redo")
+    check("event.chouette" in err, "the message names the file: %r" % err)
+    equal(event.run("undo").stdout.strip(), "Undone: Chouette 1.1 game 2: T", "undo text")
+    equal(event.run("redo").stdout.strip(), "Redone: Chouette 1.1 game 2: T", "redo text")
+
+
 # ---------------------------------------------------------------------------
 # Bad input: refused, one line, exit 1, nothing changed
 
@@ -365,6 +418,7 @@ def test_bad_notation_and_labels(folder):
         (("player", "withdraw", "Nobody"), "Nobody"),
         (("tiebreak", "1", "Player 01", "Player 02"), "in play"),
         (("undo",), None),
+        (("redo",), "nothing to redo"),
     ]
     for args, message in cases:
         if message is None:

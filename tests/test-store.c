@@ -160,6 +160,126 @@ audit_length (CtdStore *store)
   return entries->len;
 }
 
+/* Everything the store's listings say about the event, as text: two
+ * listings are equal when a window would show the same event. */
+static char *
+listing (CtdStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = ctd_store_list_players (store, &error);
+  g_autoptr(GArray) rounds = ctd_store_list_rounds (store, &error);
+  GString *out = g_string_new (NULL);
+
+  assert_non_null (players);
+  assert_non_null (rounds);
+  for (guint i = 0; i < players->len; i++)
+    {
+      CtdStorePlayer *p = g_ptr_array_index (players, i);
+      g_string_append_printf (out, "player %" G_GINT64_FORMAT " %s %s %s %d %d\n", p->id,
+                              p->name, p->club ? p->club : "-", p->member_id ? p->member_id : "-",
+                              p->checked_in, p->withdrawn);
+    }
+  for (guint r = 0; r < rounds->len; r++)
+    {
+      CtdStoreRound *round = &g_array_index (rounds, CtdStoreRound, r);
+      g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, round->number, &error);
+      g_autoptr(GPtrArray) rolloffs = ctd_store_list_rolloffs (store, round->number, &error);
+      g_autoptr(GArray) advancers = ctd_store_list_advancers (store, round->number, &error);
+
+      g_string_append_printf (out, "round %u %s %" G_GUINT64_FORMAT " %s %u %d %d\n",
+                              round->number, ctd_stage_to_string (round->stage), round->seed,
+                              ctd_round_state_to_string (round->state), round->n_chouettes,
+                              round->top_k, round->wildcards);
+      for (guint c = 0; c < chouettes->len; c++)
+        {
+          CtdStoreChouette *chouette = g_ptr_array_index (chouettes, c);
+          g_autoptr(GPtrArray) games = ctd_store_list_games (store, round->number,
+                                                             chouette->number, &error);
+          CtdHalves paper[CTD_MAX_PLAYERS];
+          gboolean given[CTD_MAX_PLAYERS];
+
+          g_string_append_printf (out, " chouette %u table %u size %u fixed %d [%u %u %u]",
+                                  chouette->number, chouette->table, chouette->size,
+                                  chouette->order_fixed, chouette->last_order[0],
+                                  chouette->last_order[1], chouette->last_order[2]);
+          for (guint k = 0; k < chouette->size; k++)
+            g_string_append_printf (out, " %" G_GINT64_FORMAT, chouette->players[k]);
+          assert_true (ctd_store_get_crosscheck (store, round->number, chouette->number, paper,
+                                                 given, &error));
+          for (guint k = 0; k < chouette->size; k++)
+            g_string_append_printf (out, given[k] ? " =%" G_GINT64_FORMAT : " =?", paper[k]);
+          g_string_append_c (out, '\n');
+          for (guint g = 0; g < games->len; g++)
+            {
+              CtdStoreGame *game = g_ptr_array_index (games, g);
+              g_string_append_printf (out, "  game %u “%s” %s\n", game->game, game->entered,
+                                      game->canonical);
+            }
+        }
+      for (guint i = 0; i < rolloffs->len; i++)
+        {
+          GArray *order = g_ptr_array_index (rolloffs, i);
+          g_string_append (out, " rolloff");
+          for (guint k = 0; k < order->len; k++)
+            g_string_append_printf (out, " %" G_GINT64_FORMAT, g_array_index (order, gint64, k));
+          g_string_append_c (out, '\n');
+        }
+      for (guint i = 0; i < advancers->len; i++)
+        g_string_append_printf (out, " advancer %" G_GINT64_FORMAT "\n",
+                                g_array_index (advancers, gint64, i));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The exact records and what the listings show, to compare a state of
+ * the event with an earlier one. */
+typedef struct
+{
+  char *rows;
+  char *shown;
+} Snapshot;
+
+static Snapshot
+snapshot_take (CtdStore *store)
+{
+  Snapshot snapshot = { dump (ctd_store_get_path (store), TRUE), listing (store) };
+  return snapshot;
+}
+
+static void
+snapshot_clear (Snapshot *snapshot)
+{
+  g_clear_pointer (&snapshot->rows, g_free);
+  g_clear_pointer (&snapshot->shown, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Snapshot, snapshot_clear)
+
+static void
+assert_state (CtdStore       *store,
+              const Snapshot *expected)
+{
+  g_auto(Snapshot) now = snapshot_take (store);
+
+  assert_string_equal (now.shown, expected->shown);
+  assert_string_equal (now.rows, expected->rows);
+}
+
+static void
+assert_history (CtdStore   *store,
+                const char *undo,
+                const char *redo)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got_undo = NULL;
+  g_autofree char *got_redo = NULL;
+
+  assert_true (ctd_store_get_history (store, &got_undo, &got_redo, &error));
+  if (g_strcmp0 (got_undo, undo) != 0 || g_strcmp0 (got_redo, redo) != 0)
+    fail_msg ("history: undo “%s”, redo “%s”; expected “%s”, “%s”", got_undo, got_redo, undo,
+              redo);
+}
+
 static void
 assert_error_code_impl (const GError *error,
                         int           code)
@@ -696,6 +816,250 @@ test_draw_record_undo (void **state)
   }
 }
 
+/* The director fixes a chouette's last-segment order to print its sheet:
+ * refused while an earlier game is missing, then stored, logged and
+ * undoable like any action. */
+static void
+test_fix_last_segment_order (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *summary = NULL;
+  guint expected[CTD_MAX_PLAYERS - 1];
+  CtdStoreChouette *first;
+
+  add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 31, NULL, &error));
+  for (guint g = 1; g <= 8; g++)
+    record (store, 1, 1, g, g % 3 == 0 ? "Tg" : g % 2 == 0 ? "T" : "B");
+
+  /* Game 9 is missing: the scores before the last segment are not known. */
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error));
+  assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES));
+  assert_non_null (strstr (error->message, "9"));
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  record (store, 1, 1, 9, "B");
+  g_clear_pointer (&before, g_free);
+  before = dump (fixture->path, TRUE);
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    assert_false (((CtdStoreChouette *) g_ptr_array_index (chouettes, 0))->order_fixed);
+  }
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  assert_true (ctd_chouette_compute_last_segment_order (loaded, expected, &error));
+
+  assert_true (ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error));
+  assert_null (error);
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+
+    first = g_ptr_array_index (chouettes, 0);
+    assert_true (first->order_fixed);
+    for (guint i = 0; i < 3; i++)
+      assert_int_equal (first->last_order[i], expected[i]);
+    /* Only that chouette's order is fixed. */
+    assert_false (((CtdStoreChouette *) g_ptr_array_index (chouettes, 1))->order_fixed);
+  }
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "fix-last-segment-order");
+  assert_true (g_str_has_prefix (entry->summary, "Chouette 1.1: fixed the last-segment order ["));
+  assert_non_null (strstr (entry->after, "last_order"));
+
+  /* Fixing the same order again is no change: no entry. */
+  {
+    guint n = audit_length (store);
+    assert_true (ctd_store_fix_last_segment_order (store, 1, 1, expected, &error));
+    assert_int_equal (audit_length (store), n);
+  }
+
+  assert_true (ctd_store_undo (store, &summary, &error));
+  assert_string_equal (summary, entry->summary);
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    assert_false (((CtdStoreChouette *) g_ptr_array_index (chouettes, 0))->order_fixed);
+  }
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, TRUE);
+  assert_string_equal (before, after);
+}
+
+static void
+undo_expect (CtdStore   *store,
+             const char *summary)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *logged = g_strconcat ("Undid: ", summary, NULL);
+
+  if (!ctd_store_undo (store, &got, &error))
+    fail_msg ("undo: %s", error->message);
+  assert_string_equal (got, summary);
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "undo");
+  assert_string_equal (entry->summary, logged);
+}
+
+static void
+redo_expect (CtdStore   *store,
+             const char *summary)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *logged = g_strconcat ("Redid: ", summary, NULL);
+
+  if (!ctd_store_redo (store, &got, &error))
+    fail_msg ("redo: %s", error->message);
+  assert_string_equal (got, summary);
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "redo");
+  assert_string_equal (entry->summary, logged);
+}
+
+/* With nothing to redo, redo is refused and the file stays as it was. */
+static void
+assert_nothing_to_redo (CtdStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = dump (ctd_store_get_path (store), FALSE);
+  g_autofree char *after = NULL;
+  g_autofree char *display = g_filename_display_name (ctd_store_get_path (store));
+  g_autofree char *message = g_strdup_printf ("There is nothing to redo in “%s”", display);
+  char *summary = NULL;
+
+  assert_false (ctd_store_redo (store, &summary, &error));
+  assert_null (summary);
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_string_equal (error->message, message);
+  after = dump (ctd_store_get_path (store), FALSE);
+  assert_string_equal (before, after);
+}
+
+/* Undo and redo in the orders a director uses them, with what the
+ * window's Undo and Redo would say at each step. */
+static void
+test_redo_sequences (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_auto(Snapshot) empty = snapshot_take (store);
+  g_auto(Snapshot) with_a = { NULL, NULL };
+  g_auto(Snapshot) with_ab = { NULL, NULL };
+  g_auto(Snapshot) with_ac = { NULL, NULL };
+  const char *a = "Added player 1, Anna";
+  const char *b = "Added player 2, Bert";
+  const char *c = "Added player 3, Cleo";
+
+  assert_history (store, NULL, NULL);
+  assert_nothing_to_redo (store);
+
+  /* A, B, undo, undo, redo, redo: A comes back, then B. */
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  with_a = snapshot_take (store);
+  assert_true (ctd_store_add_player (store, "Bert", "Riga", "LV-7", NULL, &error));
+  with_ab = snapshot_take (store);
+  assert_history (store, b, NULL);
+  assert_nothing_to_redo (store);
+
+  undo_expect (store, b);
+  assert_state (store, &with_a);
+  assert_history (store, a, b);
+  undo_expect (store, a);
+  assert_state (store, &empty);
+  assert_history (store, NULL, a);
+
+  redo_expect (store, a);
+  assert_state (store, &with_a);
+  assert_history (store, a, b);
+  redo_expect (store, b);
+  assert_state (store, &with_ab);
+  assert_history (store, b, NULL);
+  assert_nothing_to_redo (store);
+
+  /* A redo is undone like an action, and the log never says
+   * "Undid: Redid: ...". Back and forth, the rows are the same. */
+  for (guint i = 0; i < 3; i++)
+    {
+      undo_expect (store, b);
+      assert_state (store, &with_a);
+      assert_history (store, a, b);
+      redo_expect (store, b);
+      assert_state (store, &with_ab);
+    }
+  undo_expect (store, b);
+  undo_expect (store, a);
+  assert_state (store, &empty);
+  redo_expect (store, a);
+  undo_expect (store, a);
+  assert_history (store, NULL, a);
+  redo_expect (store, a);
+  redo_expect (store, b);
+  assert_state (store, &with_ab);
+
+  /* A, undo, C: a new action empties the redo list. */
+  undo_expect (store, b);
+  assert_history (store, a, b);
+  assert_true (ctd_store_add_player (store, "Cleo", NULL, NULL, NULL, &error));
+  with_ac = snapshot_take (store);
+  assert_history (store, c, NULL);
+  assert_nothing_to_redo (store);
+
+  /* Undo everything, then redo everything: the actions come back in the
+   * order they were made, and B (undone before C) stays undone. */
+  undo_expect (store, c);
+  undo_expect (store, a);
+  assert_state (store, &empty);
+  assert_history (store, NULL, a);
+  redo_expect (store, a);
+  redo_expect (store, c);
+  assert_state (store, &with_ac);
+  assert_nothing_to_redo (store);
+
+  /* The log links each undo to what it took back, and each redo to the
+   * undo it took back. */
+  {
+    g_autoptr(GPtrArray) log = ctd_store_list_audit (store, &error);
+    GHashTable *by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+    for (guint i = 0; i < log->len; i++)
+      {
+        CtdStoreAuditEntry *e = g_ptr_array_index (log, i);
+        g_hash_table_insert (by_id, &e->id, e);
+      }
+    for (guint i = 0; i < log->len; i++)
+      {
+        CtdStoreAuditEntry *e = g_ptr_array_index (log, i);
+        CtdStoreAuditEntry *target = g_hash_table_lookup (by_id, &e->undoes);
+
+        if (strcmp (e->action, "undo") == 0 || strcmp (e->action, "redo") == 0)
+          {
+            assert_non_null (target);
+            assert_int_equal (target->undone_by, e->id);
+            assert_true (target->id < e->id);
+            if (strcmp (e->action, "redo") == 0)
+              assert_string_equal (target->action, "undo");
+            assert_null (strstr (e->summary, "Redid: Redid"));
+            assert_null (strstr (e->summary, ": Undid"));
+            assert_null (strstr (e->summary, ": Redid"));
+          }
+        else
+          assert_int_equal (e->undoes, 0);
+      }
+    g_hash_table_unref (by_id);
+  }
+}
+
 /* A whole 4-player qualifying round, paper totals, release, roll-off,
  * advancement and the final; then undo all of it. */
 static void
@@ -709,6 +1073,7 @@ test_round_life_cycle (void **state)
   g_autofree char *empty = dump (fixture->path, TRUE);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
+  g_auto(Snapshot) full = { NULL, NULL };
   CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
   gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
   gint64 advancers[4];
@@ -843,12 +1208,380 @@ test_round_life_cycle (void **state)
   }
 
   /* Undo every kind of action, back to the empty event. */
+  full = snapshot_take (store);
   while (ctd_store_undo (store, NULL, &error))
     ;
   g_clear_error (&error);
   g_clear_pointer (&after, g_free);
   after = dump (fixture->path, TRUE);
   assert_string_equal (empty, after);
+
+  /* Redo every one of them: the event comes back row for row; then
+   * undo takes the redone actions back again. */
+  while (ctd_store_redo (store, NULL, &error))
+    ;
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+  assert_state (store, &full);
+  while (ctd_store_undo (store, NULL, &error))
+    ;
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, TRUE);
+  assert_string_equal (empty, after);
+}
+
+/* ---- what changed, for a window ------------------------------------------ */
+
+/* The one entry logged since *@since says it changed @what in round
+ * @round, chouette @chouette; *@since moves to it. */
+static void
+expect_change (CtdStore   *store,
+               gint64     *since,
+               const char *action,
+               CtdChange   what,
+               guint       round,
+               guint       chouette)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) changes = ctd_store_list_changes_since (store, *since, &error);
+  g_autoptr(CtdStoreAuditEntry) entry = last_audit (store);
+  CtdStoreChange *change;
+
+  assert_non_null (changes);
+  if (changes->len != 1)
+    fail_msg ("%s: %u changes since #%" G_GINT64_FORMAT, action, changes->len, *since);
+  change = &g_array_index (changes, CtdStoreChange, 0);
+  assert_string_equal (entry->action, action);
+  assert_int_equal (change->audit_id, entry->id);
+  assert_int_equal (ctd_store_get_last_audit_id (store, &error), entry->id);
+  if (change->what != what || change->round != round || change->chouette != chouette)
+    fail_msg ("%s (%s): what 0x%x round %u chouette %u; expected 0x%x round %u chouette %u",
+              action, entry->summary, change->what, change->round, change->chouette, what,
+              round, chouette);
+  *since = entry->id;
+}
+
+static void
+test_changes (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  CtdEventSettings settings = default_settings;
+  const CtdNewPlayer imported[] = { { "Iris", NULL, NULL }, { "Ivo", "Oslo", NULL } };
+  char *reasons[G_N_ELEMENTS (imported)];
+  const CtdChange chouette_games = CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS;
+  const CtdChange draw = CTD_CHANGE_ROUNDS | CTD_CHANGE_STANDINGS;
+  gint64 since = ctd_store_get_last_audit_id (store, &error);
+  gint64 before_games;
+  gint64 anna;
+  guint n_added;
+
+  /* The entry that created the file changed nothing a window shows. */
+  assert_int_equal (since, 1);
+  {
+    g_autoptr(GArray) all = ctd_store_list_changes_since (store, 0, &error);
+    assert_int_equal (all->len, 1);
+    assert_int_equal (g_array_index (all, CtdStoreChange, 0).audit_id, 1);
+    assert_int_equal (g_array_index (all, CtdStoreChange, 0).what, 0);
+  }
+
+  settings.venue = (char *) "Town hall";
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+  expect_change (store, &since, "set-settings", CTD_CHANGE_SETTINGS, 0, 0);
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, &anna, &error));
+  expect_change (store, &since, "add-player", CTD_CHANGE_PLAYERS, 0, 0);
+  assert_true (ctd_store_import_players (store, "list.csv", imported, G_N_ELEMENTS (imported),
+                                         reasons, &n_added, &error));
+  expect_change (store, &since, "import-players", CTD_CHANGE_PLAYERS, 0, 0);
+  assert_true (ctd_store_set_checked_in (store, anna, FALSE, &error));
+  expect_change (store, &since, "check-out", CTD_CHANGE_PLAYERS, 0, 0);
+  assert_true (ctd_store_withdraw_player (store, anna, &error));
+  expect_change (store, &since, "withdraw-player", CTD_CHANGE_PLAYERS, 0, 0);
+  add_checked_in (store, 6);
+  since = ctd_store_get_last_audit_id (store, &error);
+
+  /* Eight players: two chouettes of four. */
+  assert_true (ctd_store_draw_round (store, 5, NULL, &error));
+  expect_change (store, &since, "draw-round", draw, 1, 0);
+  assert_true (ctd_store_redraw_round (store, 1, 6, &error));
+  expect_change (store, &since, "redraw-round", draw, 1, 0);
+
+  before_games = since;
+  record (store, 1, 2, 1, "T");
+  expect_change (store, &since, "record-game", chouette_games, 1, 2);
+  assert_true (ctd_store_clear_game (store, 1, 2, 1, &error));
+  expect_change (store, &since, "clear-game", chouette_games, 1, 2);
+  for (guint c = 1; c <= 2; c++)
+    for (guint g = 1; g <= 9; g++)
+      record (store, 1, c, g, g % 3 == 0 ? "T" : "B");
+  since = ctd_store_get_last_audit_id (store, &error);
+  /* Fixing the order changes one chouette's sheet, not the standings. */
+  assert_true (ctd_store_fix_last_segment_order (store, 1, 2, NULL, &error));
+  expect_change (store, &since, "fix-last-segment-order", CTD_CHANGE_CHOUETTE, 1, 2);
+  /* The first last-segment game of chouette 1 fixes its order too. */
+  record (store, 1, 1, 10, "T");
+  expect_change (store, &since, "record-game", chouette_games, 1, 1);
+  for (guint c = 1; c <= 2; c++)
+    for (guint g = c == 1 ? 11 : 10; g <= 12; g++)
+      record (store, 1, c, g, "B");
+  since = ctd_store_get_last_audit_id (store, &error);
+  {
+    g_autoptr(CtdChouette) loaded = ctd_store_load_chouette (store, 1, 2, &error);
+    CtdHalves totals[CTD_MAX_PLAYERS];
+
+    ctd_chouette_get_totals (loaded, totals);
+    assert_true (ctd_store_set_crosscheck (store, 1, 2, totals, NULL, &error));
+    expect_change (store, &since, "set-crosscheck", chouette_games, 1, 2);
+  }
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *first = g_ptr_array_index (chouettes, 0);
+    CtdStoreChouette *second = g_ptr_array_index (chouettes, 1);
+    gint64 advancers[4] = { first->players[0], first->players[1],
+                            second->players[0], second->players[1] };
+
+    assert_true (ctd_store_add_rolloff (store, 1, first->players, 2, NULL, &error));
+    expect_change (store, &since, "add-rolloff", CTD_CHANGE_STANDINGS, 1, 0);
+    assert_true (ctd_store_release_round (store, 1, &error));
+    expect_change (store, &since, "release-round", draw, 1, 0);
+    assert_true (ctd_store_set_advancement (store, 1, 2, 0, advancers, 4, &error));
+    expect_change (store, &since, "set-advancement", draw, 1, 0);
+    /* The same top K again: only the advancers, the standings. */
+    assert_true (ctd_store_set_advancement (store, 1, 2, 0, (gint64[]) {
+                   first->players[0], first->players[2], second->players[0],
+                   second->players[1] }, 4, &error));
+    expect_change (store, &since, "set-advancement", CTD_CHANGE_STANDINGS, 1, 0);
+  }
+  assert_true (ctd_store_draw_round (store, 7, NULL, &error));
+  expect_change (store, &since, "draw-round", draw, 2, 0);
+
+  /* An undo and a redo report the rows they changed themselves. */
+  assert_true (ctd_store_undo (store, NULL, &error));
+  expect_change (store, &since, "undo", draw, 2, 0);
+  assert_true (ctd_store_redo (store, NULL, &error));
+  expect_change (store, &since, "redo", draw, 2, 0);
+  for (guint i = 0; i < 5; i++)
+    assert_true (ctd_store_undo (store, NULL, &error));
+  since = ctd_store_get_last_audit_id (store, &error);
+  assert_true (ctd_store_undo (store, NULL, &error));
+  expect_change (store, &since, "undo", chouette_games, 1, 2);
+  assert_true (ctd_store_redo (store, NULL, &error));
+  expect_change (store, &since, "redo", chouette_games, 1, 2);
+
+  /* Oldest first, one per entry; once the draw is undone, the games of
+   * its chouettes can only say "the rounds changed". */
+  while (ctd_store_undo (store, NULL, &error))
+    ;
+  g_clear_error (&error);
+  {
+    g_autoptr(GArray) changes = ctd_store_list_changes_since (store, before_games, &error);
+    g_autoptr(GPtrArray) log = ctd_store_list_audit (store, &error);
+    CtdStoreChange *first = &g_array_index (changes, CtdStoreChange, 0);
+    guint n_after = 0;
+
+    for (guint i = 0; i < log->len; i++)
+      n_after += ((CtdStoreAuditEntry *) g_ptr_array_index (log, i))->id > before_games;
+    assert_int_equal (changes->len, n_after);
+    for (guint i = 1; i < changes->len; i++)
+      assert_true (g_array_index (changes, CtdStoreChange, i).audit_id >
+                   g_array_index (changes, CtdStoreChange, i - 1).audit_id);
+    assert_int_equal (first->audit_id, before_games + 1);
+    assert_int_equal (first->what, CTD_CHANGE_ROUNDS);
+    assert_int_equal (first->round, 0);
+    assert_int_equal (first->chouette, 0);
+  }
+  /* Nothing since the newest entry. */
+  {
+    g_autoptr(GArray) none = ctd_store_list_changes_since (store,
+                                                           ctd_store_get_last_audit_id (store, &error),
+                                                           &error);
+    assert_int_equal (none->len, 0);
+  }
+}
+
+/* Another window or command writing to the same file: the first handle
+ * sees its data version move and learns what changed. */
+static void
+test_second_handle (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStore) other = NULL;
+  g_autoptr(CtdStore) again = NULL;
+  gint64 since = ctd_store_get_last_audit_id (store, &error);
+  gint64 version, now;
+
+  assert_true (ctd_store_get_data_version (store, &version, &error));
+  /* Its own actions do not move it. */
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_get_data_version (store, &now, &error));
+  assert_int_equal (now, version);
+  since = ctd_store_get_last_audit_id (store, &error);
+
+  other = ctd_store_open (fixture->path, &error);
+  assert_non_null (other);
+  assert_true (ctd_store_add_player (other, "Bert", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_get_data_version (store, &now, &error));
+  assert_true (now != version);
+  version = now;
+  expect_change (store, &since, "add-player", CTD_CHANGE_PLAYERS, 0, 0);
+
+  /* A second connection for a worker thread writes with the same audit
+   * triggers: its action is logged with row images, and undoable from
+   * the first handle. */
+  again = ctd_store_open_again (store, FALSE, &error);
+  assert_non_null (again);
+  assert_false (ctd_store_is_read_only (again));
+  assert_true (ctd_store_add_player (again, "Cleo", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_get_data_version (store, &now, &error));
+  assert_true (now != version);
+  expect_change (store, &since, "add-player", CTD_CHANGE_PLAYERS, 0, 0);
+  {
+    g_autoptr(CtdStoreAuditEntry) entry = last_audit (store);
+    g_autofree char *summary = NULL;
+
+    assert_non_null (strstr (entry->after, "Cleo"));
+    assert_true (ctd_store_undo (store, &summary, &error));
+    assert_string_equal (summary, "Added player 3, Cleo");
+  }
+  {
+    g_autoptr(GPtrArray) players = ctd_store_list_players (again, &error);
+    assert_int_equal (players->len, 2);
+  }
+}
+
+static gpointer
+count_players_thread (gpointer data)
+{
+  CtdStore *store = data;
+  g_autoptr(GPtrArray) players = ctd_store_list_players (store, NULL);
+
+  return GUINT_TO_POINTER (players != NULL ? players->len + 1 : 0);
+}
+
+static void
+assert_read_only_refused (const char *path,
+                          int         code,
+                          const char *message)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_length = 0, after_length = 0;
+
+  before = read_bytes (path, &before_length);
+  assert_null (ctd_store_open_read_only (path, &error));
+  assert_error_code_impl (error, code);
+  assert_non_null (strstr (error->message, "event.chouette"));
+  if (message != NULL && strstr (error->message, message) == NULL)
+    fail_msg ("“%s” not in “%s”", message, error->message);
+  after = read_bytes (path, &after_length);
+  assert_int_equal (before_length, after_length);
+  assert_memory_equal (before, after, before_length);
+}
+
+static void
+test_open_read_only (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) writer = NULL;
+  g_autoptr(CtdStore) reader = NULL;
+  g_autoptr(CtdStore) again = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *shown_read = NULL;
+  g_autofree char *backup = g_strconcat (fixture->path, ".bak-v0", NULL);
+  GThread *thread;
+
+  assert_null (ctd_store_open_read_only (fixture->path, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  assert_false (g_file_test (fixture->path, G_FILE_TEST_EXISTS));
+
+  writer = create_default (fixture);
+  add_checked_in (writer, 4);
+  assert_true (ctd_store_draw_round (writer, 3, NULL, &error));
+  record (writer, 1, 1, 1, "T");
+  shown = listing (writer);
+
+  reader = ctd_store_open_read_only (fixture->path, &error);
+  assert_null (error);
+  assert_non_null (reader);
+  assert_true (ctd_store_is_read_only (reader));
+  assert_false (ctd_store_is_read_only (writer));
+  shown_read = listing (reader);
+  assert_string_equal (shown_read, shown);
+
+  /* Every action is refused, and the file is left as it was. */
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_add_player (reader, "Zoë", NULL, NULL, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
+  assert_non_null (strstr (error->message, "open for reading only"));
+  assert_non_null (strstr (error->message, "event.chouette"));
+  g_clear_error (&error);
+  assert_false (ctd_store_record_game (reader, 1, 1, 2, "T", &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  assert_false (ctd_store_undo (reader, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  assert_false (ctd_store_redo (reader, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* A reader sees what the writer commits, and knows it changed. */
+  {
+    gint64 version, now;
+
+    assert_true (ctd_store_get_data_version (reader, &version, &error));
+    record (writer, 1, 1, 2, "B");
+    assert_true (ctd_store_get_data_version (reader, &now, &error));
+    assert_true (now != version);
+    assert_int_equal (ctd_store_get_last_audit_id (reader, &error),
+                      ctd_store_get_last_audit_id (writer, &error));
+    g_clear_pointer (&shown, g_free);
+    g_clear_pointer (&shown_read, g_free);
+    shown = listing (writer);
+    shown_read = listing (reader);
+    assert_string_equal (shown_read, shown);
+  }
+
+  /* A reader gives only readers, usable from a worker thread. */
+  assert_null (ctd_store_open_again (reader, FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  again = ctd_store_open_again (writer, TRUE, &error);
+  assert_non_null (again);
+  assert_true (ctd_store_is_read_only (again));
+  assert_false (ctd_store_set_checked_in (again, 1, FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  thread = g_thread_new ("export", count_players_thread, again);
+  assert_int_equal (GPOINTER_TO_UINT (g_thread_join (thread)), 4 + 1);
+  g_clear_pointer (&again, ctd_store_close);
+  g_clear_pointer (&reader, ctd_store_close);
+  g_clear_pointer (&writer, ctd_store_close);
+
+  /* Refused like a writer would be: too new, not an event, damaged. */
+  raw_exec (fixture->path, "PRAGMA user_version = 99");
+  assert_read_only_refused (fixture->path, CTD_STORE_ERROR_TOO_NEW, "newer");
+  g_unlink (fixture->path);
+  assert_true (g_file_set_contents (fixture->path, "Name,Club\nZoë,Paris\n", -1, NULL));
+  assert_read_only_refused (fixture->path, CTD_STORE_ERROR_NOT_EVENT, NULL);
+  g_unlink (fixture->path);
+
+  /* An older schema is upgraded only by a writer. */
+  raw_exec (fixture->path, "PRAGMA application_id = 1129595973; "
+            "CREATE TABLE note (text TEXT); INSERT INTO note VALUES ('old')");
+  assert_read_only_refused (fixture->path, CTD_STORE_ERROR_READ_ONLY, "open it for writing");
+  assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
 }
 
 int
@@ -866,7 +1599,12 @@ main (void)
     cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_fix_last_segment_order, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_redo_sequences, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_round_life_cycle, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_changes, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_second_handle, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_open_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

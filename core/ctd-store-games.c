@@ -1,0 +1,452 @@
+/* ctd-store-games.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-store"
+
+#include "config.h"
+
+#include "ctd-store-private.h"
+
+#include <string.h>
+
+/*
+ * One chouette's records: its games as typed (with their canonical line
+ * and ledger), the paper totals of its returned sheet, and its fixed
+ * last-segment order. Every rule is checked by CtdChouette, rebuilt from
+ * the records inside the action's transaction.
+ */
+
+gboolean
+ctd_store_find_chouette (CtdStore  *self,
+                         guint      round,
+                         guint      number,
+                         gint64    *out_id,
+                         guint     *out_size,
+                         GError   **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  stmt = ctd_store_prepare (self, "SELECT id, size FROM chouette WHERE round = ?1 AND number = ?2",
+                            CTD_ARGS (CTD_INT (round), CTD_INT (number)), error);
+  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_DONE)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+                   "There is no chouette %u.%u in this event", round, number);
+      return FALSE;
+    }
+  *out_id = sqlite3_column_int64 (stmt, 0);
+  if (out_size != NULL)
+    *out_size = (guint) sqlite3_column_int64 (stmt, 1);
+  return TRUE;
+}
+
+static gboolean
+get_direction (CtdStore                 *self,
+               CtdLastSegmentDirection  *out_direction,
+               GError                  **error)
+{
+  g_auto(CtdEventSettings) settings = { 0, };
+
+  if (!ctd_store_get_settings (self, &settings, error))
+    return FALSE;
+  *out_direction = settings.direction;
+  return TRUE;
+}
+
+/* Fixes the chouette's stored last-segment order, if any, on @chouette. */
+static gboolean
+load_last_order (CtdStore     *self,
+                 gint64        chouette_id,
+                 CtdChouette  *chouette,
+                 GError      **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  guint order[CTD_MAX_PLAYERS - 1] = { 0, };
+  CtdStep step;
+
+  stmt = ctd_store_prepare (self, "SELECT json_extract (last_order, '$[0]'), "
+                            "  json_extract (last_order, '$[1]'), "
+                            "  json_extract (last_order, '$[2]') "
+                            "FROM chouette WHERE id = ?1 AND last_order IS NOT NULL",
+                            CTD_ARGS (CTD_INT (chouette_id)), error);
+  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_DONE)
+    return TRUE;
+  for (guint i = 0; i + 1 < ctd_chouette_get_size (chouette); i++)
+    order[i] = (guint) sqlite3_column_int64 (stmt, (int) i);
+  return ctd_chouette_fix_last_segment_order (chouette, order, error);
+}
+
+/* Rebuilds a chouette from its records: the fixed last-segment order
+ * first (later games rest on it), then every game's canonical line. */
+CtdChouette *
+ctd_store_load_chouette_by_id (CtdStore  *self,
+                               gint64     chouette_id,
+                               guint      size,
+                               GError   **error)
+{
+  g_autoptr(CtdChouette) chouette = NULL;
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdLastSegmentDirection direction;
+  CtdStep step;
+
+  if (!get_direction (self, &direction, error))
+    return NULL;
+  chouette = ctd_chouette_new (size, direction);
+  if (!load_last_order (self, chouette_id, chouette, error))
+    return NULL;
+
+  stmt = ctd_store_prepare (self, "SELECT number, canonical FROM game WHERE chouette = ?1 "
+                            "ORDER BY number", CTD_ARGS (CTD_INT (chouette_id)), error);
+  if (stmt == NULL)
+    return NULL;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    if (!ctd_chouette_record (chouette, (guint) sqlite3_column_int64 (stmt, 0),
+                              (const char *) sqlite3_column_text (stmt, 1), error))
+      {
+        g_prefix_error (error, "“%s” holds a result that no longer reads: ", self->display_name);
+        return NULL;
+      }
+  return step == CTD_STEP_DONE ? g_steal_pointer (&chouette) : NULL;
+}
+
+/* Finds chouette @round.@number inside an action that may change its
+ * games: refused once the round is released or closed. */
+static CtdChouette *
+load_open_chouette (CtdStore  *self,
+                    guint      round,
+                    guint      number,
+                    gint64    *out_id,
+                    GError   **error)
+{
+  guint size;
+
+  if (!ctd_store_find_chouette (self, round, number, out_id, &size, error) ||
+      !ctd_store_check_round_open (self, round, error))
+    return NULL;
+  return ctd_store_load_chouette_by_id (self, *out_id, size, error);
+}
+
+/* The ledger as JSON: only numbers and fixed words, so no escaping. */
+static char *
+ledger_json (const CtdResult *result)
+{
+  static const char *const kinds[] = { "cube", "extra", "penalty" };
+  g_autoptr(GArray) ledger = ctd_result_ledger (result);
+  GString *json = g_string_new ("[");
+
+  for (guint i = 0; i < ledger->len; i++)
+    {
+      const CtdPayment *payment = &g_array_index (ledger, CtdPayment, i);
+
+      g_string_append_printf (json, "%s{\"kind\":\"%s\",\"from\":%u,\"to\":%u,"
+                              "\"halves\":%" G_GINT64_FORMAT "}",
+                              i > 0 ? "," : "",
+                              (guint) payment->kind < G_N_ELEMENTS (kinds) ? kinds[payment->kind] : "?",
+                              payment->from, payment->to, payment->amount);
+    }
+  g_string_append_c (json, ']');
+  return g_string_free (json, FALSE);
+}
+
+static char *
+order_json (const guint *order,
+            guint        n)
+{
+  GString *json = g_string_new ("[");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (json, "%s%u", i > 0 ? "," : "", order[i]);
+  g_string_append_c (json, ']');
+  return g_string_free (json, FALSE);
+}
+
+static gboolean
+store_last_order (CtdStore           *self,
+                  gint64              chouette_id,
+                  const CtdChouette  *chouette,
+                  GError            **error)
+{
+  const guint *order = ctd_chouette_get_last_segment_order (chouette);
+  g_autofree char *json = NULL;
+
+  if (order != NULL)
+    json = order_json (order, ctd_chouette_get_size (chouette) - 1);
+  return ctd_store_run (self, "UPDATE chouette SET last_order = ?2 "
+                        "WHERE id = ?1 AND last_order IS NOT ?2",
+                        CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (json)), error);
+}
+
+/**
+ * ctd_store_record_game:
+ * @self: a store
+ * @round: the round
+ * @chouette: the chouette's number in the round
+ * @game: 1..CTD_N_GAMES
+ * @notation: the result line as the director typed it
+ * @error: return location for a #GError
+ *
+ * Checks the line against the chouette (ctd_chouette_record()) and
+ * stores it as typed, with its canonical form and ledger; a correction
+ * replaces the game's earlier result. If the line fixed the last-segment
+ * order, the order is stored in the same transaction. Refused once the
+ * round is released or closed.
+ *
+ * Returns: whether the result was stored
+ */
+gboolean
+ctd_store_record_game (CtdStore    *self,
+                       guint        round,
+                       guint        chouette,
+                       guint        game,
+                       const char  *notation,
+                       GError     **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autofree char *canonical = NULL;
+  g_autofree char *ledger = NULL;
+  g_autofree char *summary = NULL;
+  gint64 chouette_id;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (notation != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (strlen (notation) > CTD_RESULT_MAX_LENGTH || !g_utf8_validate (notation, -1, NULL))
+    return ctd_store_refuse (error, "Game %u: that is not a result line", game);
+  if (!ctd_store_action_begin (self, &action, "record-game", error))
+    return FALSE;
+  loaded = load_open_chouette (self, round, chouette, &chouette_id, error);
+  if (loaded == NULL || !ctd_chouette_record (loaded, game, notation, error))
+    return FALSE;
+
+  canonical = ctd_result_format (ctd_chouette_get_result (loaded, game));
+  ledger = ledger_json (ctd_chouette_get_result (loaded, game));
+  summary = g_strdup_printf ("Chouette %u.%u game %u: %s", round, chouette, game, canonical);
+  return ctd_store_run (self,
+                        "INSERT INTO game (chouette, number, entered, canonical, ledger) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5) "
+                        "ON CONFLICT (chouette, number) DO UPDATE SET "
+                        "  entered = excluded.entered, canonical = excluded.canonical, "
+                        "  ledger = excluded.ledger "
+                        "WHERE (entered, canonical, ledger) IS NOT "
+                        "  (excluded.entered, excluded.canonical, excluded.ledger)",
+                        CTD_ARGS (CTD_INT (chouette_id), CTD_INT (game), CTD_TEXT (notation),
+                                  CTD_TEXT (canonical), CTD_TEXT (ledger)), error) &&
+         store_last_order (self, chouette_id, loaded, error) &&
+         ctd_store_action_commit (&action, summary, error);
+}
+
+/**
+ * ctd_store_clear_game:
+ * @self: a store
+ * @round: the round
+ * @chouette: the chouette's number in the round
+ * @game: 1..CTD_N_GAMES
+ * @error: return location for a #GError
+ *
+ * Removes a game's result, as when it was entered in the wrong row.
+ * Refused when the game has no result, or the round is released.
+ *
+ * Returns: whether the result was removed
+ */
+gboolean
+ctd_store_clear_game (CtdStore  *self,
+                      guint      round,
+                      guint      chouette,
+                      guint      game,
+                      GError   **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autofree char *summary = NULL;
+  gint64 chouette_id;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "clear-game", error) ||
+      !ctd_store_find_chouette (self, round, chouette, &chouette_id, NULL, error) ||
+      !ctd_store_check_round_open (self, round, error) ||
+      !ctd_store_run (self, "DELETE FROM game WHERE chouette = ?1 AND number = ?2",
+                      CTD_ARGS (CTD_INT (chouette_id), CTD_INT (game)), error))
+    return FALSE;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+                   "Chouette %u.%u has no result for game %u", round, chouette, game);
+      return FALSE;
+    }
+  summary = g_strdup_printf ("Chouette %u.%u game %u: cleared", round, chouette, game);
+  return ctd_store_action_commit (&action, summary, error);
+}
+
+/**
+ * ctd_store_fix_last_segment_order:
+ * @self: a store
+ * @round: the round
+ * @chouette: the chouette's number in the round
+ * @order: (nullable) (array): size - 1 player numbers, or %NULL for the
+ *   order the scores give now
+ * @error: return location for a #GError
+ *
+ * Fixes a chouette's last-segment order, as when the director prints the
+ * last segment's sheet (rule 1.6). Refused while a game before the last
+ * segment is missing (%CTD_CHOUETTE_ERROR_MISSING_GAMES, naming them).
+ *
+ * Returns: whether the order is fixed
+ */
+gboolean
+ctd_store_fix_last_segment_order (CtdStore     *self,
+                                  guint         round,
+                                  guint         chouette,
+                                  const guint  *order,
+                                  GError      **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *json = NULL;
+  gint64 chouette_id;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "fix-last-segment-order", error))
+    return FALSE;
+  loaded = load_open_chouette (self, round, chouette, &chouette_id, error);
+  if (loaded == NULL ||
+      !ctd_chouette_fix_last_segment_order (loaded, order, error))
+    return FALSE;
+  json = order_json (ctd_chouette_get_last_segment_order (loaded),
+                     ctd_chouette_get_size (loaded) - 1);
+  summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s", round, chouette,
+                             json);
+  return store_last_order (self, chouette_id, loaded, error) &&
+         ctd_store_action_commit (&action, summary, error);
+}
+
+/**
+ * ctd_store_set_crosscheck:
+ * @self: a store
+ * @round: the round
+ * @chouette: the chouette's number in the round
+ * @paper: the totals row of the paper sheet, @paper[p - 1] for player p
+ * @given: (nullable): which totals were typed; %NULL for all. None
+ *   given removes the cross-check.
+ * @error: return location for a #GError
+ *
+ * Stores the totals of a returned paper sheet. A total that disagrees
+ * with the entered games holds the round back from complete.
+ *
+ * Returns: whether the totals were stored
+ */
+gboolean
+ctd_store_set_crosscheck (CtdStore         *self,
+                          guint             round,
+                          guint             chouette,
+                          const CtdHalves  *paper,
+                          const gboolean   *given,
+                          GError          **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autoptr(GString) json = g_string_new ("[");
+  g_autofree char *summary = NULL;
+  gboolean any = FALSE;
+  gint64 chouette_id;
+  guint size;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (paper != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "set-crosscheck", error) ||
+      !ctd_store_find_chouette (self, round, chouette, &chouette_id, &size, error) ||
+      !ctd_store_check_round_open (self, round, error))
+    return FALSE;
+
+  for (guint p = 0; p < size; p++)
+    {
+      if (given == NULL || given[p])
+        g_string_append_printf (json, "%s%" G_GINT64_FORMAT, p > 0 ? "," : "", paper[p]);
+      else
+        g_string_append_printf (json, "%snull", p > 0 ? "," : "");
+      any |= given == NULL || given[p];
+    }
+  g_string_append_c (json, ']');
+
+  if (any)
+    summary = g_strdup_printf ("Chouette %u.%u: paper totals %s (half points)", round, chouette,
+                               json->str);
+  else
+    summary = g_strdup_printf ("Chouette %u.%u: removed the paper totals", round, chouette);
+  return (any ? ctd_store_run (self, "INSERT INTO crosscheck (chouette, totals) VALUES (?1, ?2) "
+                               "ON CONFLICT (chouette) DO UPDATE SET totals = excluded.totals "
+                               "WHERE totals IS NOT excluded.totals",
+                               CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (json->str)), error)
+              : ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette = ?1",
+                               CTD_ARGS (CTD_INT (chouette_id)), error)) &&
+         ctd_store_action_commit (&action, summary, error);
+}
+
+/**
+ * ctd_store_get_crosscheck:
+ * @self: a store
+ * @round: the round
+ * @chouette: the chouette's number in the round
+ * @out_paper: (out caller-allocates) (array fixed-size=4): CTD_MAX_PLAYERS
+ *   totals, zero where none was typed
+ * @out_given: (out caller-allocates) (array fixed-size=4): which were
+ *   typed; all %FALSE when the director typed none
+ * @error: return location for a #GError
+ *
+ * Returns: whether the chouette exists and its paper totals were read
+ */
+gboolean
+ctd_store_get_crosscheck (CtdStore   *self,
+                          guint       round,
+                          guint       chouette,
+                          CtdHalves  *out_paper,
+                          gboolean   *out_given,
+                          GError    **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  gint64 chouette_id;
+  CtdStep step;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (out_paper != NULL && out_given != NULL, FALSE);
+
+  for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
+    {
+      out_paper[p] = 0;
+      out_given[p] = FALSE;
+    }
+  if (!ctd_store_find_chouette (self, round, chouette, &chouette_id, NULL, error))
+    return FALSE;
+
+  stmt = ctd_store_prepare (self, "SELECT j.key, j.value "
+                            "FROM crosscheck, json_each (crosscheck.totals) AS j "
+                            "WHERE crosscheck.chouette = ?1 AND j.type = 'integer'",
+                            CTD_ARGS (CTD_INT (chouette_id)), error);
+  if (stmt == NULL)
+    return FALSE;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    {
+      gint64 p = sqlite3_column_int64 (stmt, 0);
+
+      if (p >= 0 && p < CTD_MAX_PLAYERS)
+        {
+          out_paper[p] = sqlite3_column_int64 (stmt, 1);
+          out_given[p] = TRUE;
+        }
+    }
+  return step == CTD_STEP_DONE;
+}

@@ -1,0 +1,441 @@
+/* ctd-store-players.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-store"
+
+#include "config.h"
+
+#include "ctd-store-private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*
+ * The event's settings and its players. Every action runs between
+ * ctd_store_action_begin() and ctd_store_action_commit(): it checks its
+ * rule inside the transaction (so nothing another window wrote can slip
+ * between check and write), and a refusal rolls everything back.
+ *
+ * Refusals by the rules of the game keep their own error domains
+ * (CTD_RESULT_ERROR for a bad result line, CTD_CHOUETTE_ERROR,
+ * CTD_DRAW_ERROR, CTD_ADVANCE_ERROR): their messages already say what
+ * to do. Refusals about the event's records are CTD_STORE_ERROR.
+ */
+
+/* ---- text the director types ------------------------------------------ */
+
+/* Names, clubs and venues are text the director typed: anything
+ * printable, kept exactly as typed. Control characters would break
+ * sheets and exports. */
+gboolean
+ctd_store_check_text (const char  *text,
+                      const char  *what,
+                      gsize        max_chars,
+                      gboolean     required,
+                      GError     **error)
+{
+  g_autofree char *stripped = NULL;
+
+  if (text == NULL || *text == '\0')
+    return required ? ctd_store_refuse (error, "The %s cannot be empty", what) : TRUE;
+  if (!g_utf8_validate (text, -1, NULL))
+    return ctd_store_refuse (error, "The %s is not valid text", what);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_iscntrl (g_utf8_get_char (p)))
+      return ctd_store_refuse (error, "The %s “%s” contains a control character such as a "
+                               "line break", what, text);
+  if (g_utf8_strlen (text, -1) > (glong) max_chars)
+    return ctd_store_refuse (error, "The %s is longer than %" G_GSIZE_FORMAT " characters",
+                             what, max_chars);
+  stripped = g_strstrip (g_strdup (text));
+  if (required && *stripped == '\0')
+    return ctd_store_refuse (error, "The %s cannot be only spaces", what);
+  return TRUE;
+}
+
+/* ---- event settings ----------------------------------------------------- */
+
+/* Refuses settings the event file cannot hold or a sheet cannot print. */
+gboolean
+ctd_store_validate_settings (const CtdEventSettings  *settings,
+                             GError                 **error)
+{
+  const char *date = settings->date != NULL ? settings->date : "";
+
+  if (!ctd_store_check_text (settings->name, "event's name", CTD_STORE_TEXT_MAX, TRUE, error) ||
+      !ctd_store_check_text (settings->venue, "venue", CTD_STORE_TEXT_MAX, FALSE, error))
+    return FALSE;
+  if (*date != '\0')
+    {
+      guint y, m, d;
+      char tail;
+
+      if (strlen (date) != 10 || sscanf (date, "%4u-%2u-%2u%c", &y, &m, &d, &tail) != 3 ||
+          !g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y))
+        return ctd_store_refuse (error, "The event date “%s” is not a date; write it as "
+                                 "YYYY-MM-DD, e.g. 2026-05-17",
+                                 g_utf8_validate (date, -1, NULL) ? date : "?");
+    }
+  if (settings->stake_cents < 0 || settings->entry_fee_cents < 0)
+    return ctd_store_refuse (error, "The stake and the entry fee cannot be negative");
+  if (settings->direction != CTD_LAST_SEGMENT_HIGHEST_FIRST &&
+      settings->direction != CTD_LAST_SEGMENT_LOWEST_FIRST)
+    return ctd_store_refuse (error, "Unknown last-segment direction");
+  return TRUE;
+}
+
+/**
+ * ctd_store_get_settings:
+ * @self: a store
+ * @out_settings: (out caller-allocates): the event's settings; clear
+ *   them with ctd_event_settings_clear()
+ * @error: return location for a #GError
+ *
+ * Returns: whether @out_settings was filled
+ */
+gboolean
+ctd_store_get_settings (CtdStore          *self,
+                        CtdEventSettings  *out_settings,
+                        GError           **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (out_settings != NULL, FALSE);
+
+  stmt = ctd_store_prepare (self, "SELECT name, date, venue, stake_cents, entry_fee_cents, "
+                            "  direction FROM event WHERE id = 1", CTD_NO_ARGS, error);
+  if (stmt == NULL)
+    return FALSE;
+  step = ctd_store_step (self, stmt, error);
+  if (step == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_DONE)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
+                   "“%s” has lost its event settings", self->display_name);
+      return FALSE;
+    }
+  out_settings->name = ctd_store_column_dup (stmt, 0);
+  out_settings->date = ctd_store_column_dup (stmt, 1);
+  out_settings->venue = ctd_store_column_dup (stmt, 2);
+  out_settings->stake_cents = sqlite3_column_int64 (stmt, 3);
+  out_settings->entry_fee_cents = sqlite3_column_int64 (stmt, 4);
+  if (!ctd_last_segment_direction_parse ((const char *) sqlite3_column_text (stmt, 5),
+                                         &out_settings->direction))
+    out_settings->direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
+  return TRUE;
+}
+
+/* Writes @settings to the event row, inside the caller's transaction;
+ * the same settings again change no row (and so log nothing). */
+gboolean
+ctd_store_write_settings (CtdStore                *self,
+                          const CtdEventSettings  *settings,
+                          GError                 **error)
+{
+  return ctd_store_run (self,
+                        "UPDATE event SET name = ?1, date = ?2, venue = ?3, stake_cents = ?4, "
+                        "  entry_fee_cents = ?5, direction = ?6 "
+                        "WHERE id = 1 AND (name, date, venue, stake_cents, entry_fee_cents, "
+                        "  direction) IS NOT (?1, ?2, ?3, ?4, ?5, ?6)",
+                        CTD_ARGS (CTD_TEXT (settings->name),
+                                  CTD_TEXT (settings->date != NULL ? settings->date : ""),
+                                  CTD_TEXT (settings->venue != NULL ? settings->venue : ""),
+                                  CTD_INT (settings->stake_cents),
+                                  CTD_INT (settings->entry_fee_cents),
+                                  CTD_TEXT (ctd_last_segment_direction_to_string (settings->direction))),
+                        error);
+}
+
+/**
+ * ctd_store_set_settings:
+ * @self: a store
+ * @settings: the event's new settings
+ * @error: return location for a #GError
+ *
+ * Changes the event's settings (an action: logged, undoable). Settings
+ * that are the same as before leave no audit entry.
+ *
+ * Returns: whether the settings were stored
+ */
+gboolean
+ctd_store_set_settings (CtdStore                *self,
+                        const CtdEventSettings  *settings,
+                        GError                 **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (settings != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return ctd_store_validate_settings (settings, error) &&
+         ctd_store_action_begin (self, &action, "set-settings", error) &&
+         ctd_store_write_settings (self, settings, error) &&
+         ctd_store_action_commit (&action, "Changed the event settings", error);
+}
+
+/* ---- players ------------------------------------------------------------- */
+
+/* "Zoë", "ZOË" and "Zoe\u0308" are the same player. */
+static char *
+name_key (const char *name)
+{
+  g_autofree char *normal = g_utf8_normalize (name, -1, G_NORMALIZE_NFKC);
+  g_autofree char *stripped = g_strstrip (g_strdup (normal));
+
+  return g_utf8_casefold (stripped, -1);
+}
+
+/* Adds one player inside the current action. A name already taken (by a
+ * player who has not withdrawn, ignoring case) or not fit to print is
+ * refused with CTD_STORE_ERROR_REFUSED, having changed nothing. */
+static gboolean
+insert_player (CtdStore    *self,
+               const char  *name,
+               const char  *club,
+               const char  *member_id,
+               gint64      *out_id,
+               GError     **error)
+{
+  g_autofree char *key = NULL;
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  if (!ctd_store_check_text (name, "player's name", CTD_STORE_TEXT_MAX, TRUE, error) ||
+      !ctd_store_check_text (club, "club", CTD_STORE_TEXT_MAX, FALSE, error) ||
+      !ctd_store_check_text (member_id, "player ID", CTD_STORE_MEMBER_ID_MAX, FALSE, error))
+    return FALSE;
+  key = name_key (name);
+
+  stmt = ctd_store_prepare (self, "SELECT name FROM player WHERE name_key = ?1 AND withdrawn = 0",
+                            CTD_ARGS (CTD_TEXT (key)), error);
+  if (stmt == NULL)
+    return FALSE;
+  step = ctd_store_step (self, stmt, error);
+  if (step == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_ROW)
+    return ctd_store_refuse (error, "There is already a player called “%s”; add a club or "
+                             "initial to tell them apart", sqlite3_column_text (stmt, 0));
+
+  /* Registered players start checked in. */
+  if (!ctd_store_run (self, "INSERT INTO player (name, name_key, club, member_id, checked_in) "
+                      "VALUES (?1, ?2, ?3, ?4, 1)",
+                      CTD_ARGS (CTD_TEXT (name), CTD_TEXT (key),
+                                CTD_TEXT (club != NULL && *club != '\0' ? club : NULL),
+                                CTD_TEXT (member_id != NULL && *member_id != '\0' ? member_id : NULL)),
+                      error))
+    return FALSE;
+  if (out_id != NULL)
+    *out_id = sqlite3_last_insert_rowid (self->db);
+  return TRUE;
+}
+
+/**
+ * ctd_store_add_player:
+ * @self: a store
+ * @name: the player's name, printed as typed
+ * @club: (nullable): the player's club
+ * @member_id: (nullable): the player's ID (e.g. a federation number)
+ * @out_id: (out) (optional): the new player's id
+ * @error: return location for a #GError
+ *
+ * Registers a player, checked in. A name already taken (ignoring case)
+ * or not fit to print is refused.
+ *
+ * Returns: whether the player was added
+ */
+gboolean
+ctd_store_add_player (CtdStore    *self,
+                      const char  *name,
+                      const char  *club,
+                      const char  *member_id,
+                      gint64      *out_id,
+                      GError     **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autofree char *summary = NULL;
+  gint64 id;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "add-player", error) ||
+      !insert_player (self, name, club, member_id, &id, error))
+    return FALSE;
+  summary = g_strdup_printf ("Added player %" G_GINT64_FORMAT ", %s", id, name);
+  if (!ctd_store_action_commit (&action, summary, error))
+    return FALSE;
+  if (out_id != NULL)
+    *out_id = id;
+  return TRUE;
+}
+
+/**
+ * ctd_store_import_players:
+ * @self: a store
+ * @source: where the players come from (a file name), for the audit log
+ * @players: (array length=n_players): the players to register
+ * @n_players: how many
+ * @out_reasons: (out caller-allocates) (array length=n_players): for each
+ *   player, %NULL when added, else why it was skipped (transfer full:
+ *   free each)
+ * @out_n_added: (out): how many were added
+ * @error: return location for a #GError
+ *
+ * Registers a list of players as one action, so one undo takes the whole
+ * import back. A player the rules refuse (a name already taken, an empty
+ * name) is skipped with its reason; the others are added. Only a failure
+ * of the file itself stops the import, and then nothing is added.
+ *
+ * Returns: whether the import ran (possibly adding nobody)
+ */
+gboolean
+ctd_store_import_players (CtdStore            *self,
+                          const char          *source,
+                          const CtdNewPlayer  *players,
+                          gsize                n_players,
+                          char               **out_reasons,
+                          guint               *out_n_added,
+                          GError             **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autofree char *summary = NULL;
+  gboolean failed = FALSE;
+  guint n_added = 0;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (players != NULL || n_players == 0, FALSE);
+  g_return_val_if_fail (out_reasons != NULL || n_players == 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  for (gsize i = 0; i < n_players; i++)
+    out_reasons[i] = NULL;
+  if (!ctd_store_action_begin (self, &action, "import-players", error))
+    return FALSE;
+
+  for (gsize i = 0; i < n_players; i++)
+    {
+      g_autoptr(GError) refusal = NULL;
+
+      if (insert_player (self, players[i].name, players[i].club, players[i].member_id, NULL,
+                         &refusal))
+        n_added++;
+      else if (g_error_matches (refusal, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED))
+        out_reasons[i] = g_strdup (refusal->message);
+      else
+        {
+          g_propagate_error (error, g_steal_pointer (&refusal));
+          failed = TRUE;
+          break;
+        }
+    }
+
+  /* Nobody added: nothing to undo, so no audit entry (the guard rolls
+   * the empty action back). */
+  summary = g_strdup_printf ("Imported %u player%s from %s", n_added, n_added == 1 ? "" : "s",
+                             source);
+  if (failed ||
+      (n_added > 0 && !ctd_store_action_commit (&action, summary, error)))
+    {
+      for (gsize i = 0; i < n_players; i++)
+        g_clear_pointer (&out_reasons[i], g_free);
+      return FALSE;
+    }
+  *out_n_added = n_added;
+  return TRUE;
+}
+
+/* Updates one player's flags as the action @action_name; refuses an
+ * unknown or withdrawn player. */
+static gboolean
+update_player (CtdStore    *self,
+               const char  *action_name,
+               gint64       player_id,
+               gboolean     checked_in,
+               gboolean     withdrawn,
+               GError     **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autoptr(CtdStmt) stmt = NULL;
+  g_autofree char *summary = NULL;
+  const char *name;
+  CtdStep step;
+
+  if (!ctd_store_action_begin (self, &action, action_name, error))
+    return FALSE;
+  stmt = ctd_store_prepare (self, "SELECT name, withdrawn FROM player WHERE id = ?1",
+                            CTD_ARGS (CTD_INT (player_id)), error);
+  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_DONE)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+                   "There is no player %" G_GINT64_FORMAT " in this event", player_id);
+      return FALSE;
+    }
+  name = (const char *) sqlite3_column_text (stmt, 0);
+  if (sqlite3_column_int64 (stmt, 1) != 0)
+    return ctd_store_refuse (error, "%s has withdrawn from the event", name);
+  summary = g_strdup_printf (withdrawn ? "Withdrew %s" : checked_in ? "Checked in %s"
+                             : "Checked out %s", name);
+
+  return ctd_store_run (self, "UPDATE player SET checked_in = ?2, withdrawn = ?3 "
+                        "WHERE id = ?1 AND (checked_in, withdrawn) IS NOT (?2, ?3)",
+                        CTD_ARGS (CTD_INT (player_id), CTD_INT (checked_in), CTD_INT (withdrawn)),
+                        error) &&
+         ctd_store_action_commit (&action, summary, error);
+}
+
+/**
+ * ctd_store_withdraw_player:
+ * @self: a store
+ * @player_id: the player's id
+ * @error: return location for a #GError
+ *
+ * Withdraws a player from the event: they are no longer drawn, and their
+ * name is free for a new entry. Their records in drawn rounds stay.
+ *
+ * Returns: whether the player is withdrawn
+ */
+gboolean
+ctd_store_withdraw_player (CtdStore  *self,
+                           gint64     player_id,
+                           GError   **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return update_player (self, "withdraw-player", player_id, FALSE, TRUE, error);
+}
+
+/**
+ * ctd_store_set_checked_in:
+ * @self: a store
+ * @player_id: the player's id
+ * @checked_in: whether the player is here to be drawn
+ * @error: return location for a #GError
+ *
+ * Checks a player in or out; only checked-in players are drawn for
+ * qualifying. A player already so leaves no audit entry.
+ *
+ * Returns: whether the player is now as asked
+ */
+gboolean
+ctd_store_set_checked_in (CtdStore  *self,
+                          gint64     player_id,
+                          gboolean   checked_in,
+                          GError   **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return update_player (self, checked_in ? "check-in" : "check-out", player_id, !!checked_in,
+                        FALSE, error);
+}

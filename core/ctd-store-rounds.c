@@ -1,0 +1,420 @@
+/* ctd-store-rounds.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-store"
+
+#include "config.h"
+
+#include "ctd-store-private.h"
+
+#include "ctd-advance.h"
+#include "ctd-draw.h"
+
+/*
+ * Rounds: their state, the draw and redraw (roll-offs, release and
+ * advancement are in ctd-store-advance.c). A round's state is never stored (SPEC 6): only the
+ * release is. The rest follows from facts counted here in SQL, without
+ * replaying any chouette's notation, and ctd_round_state_compute()
+ * applies the rule to them.
+ */
+
+CtdStage
+ctd_store_stage_from_string (const char *stage)
+{
+  return g_strcmp0 (stage, "final") == 0 ? CTD_STAGE_FINAL
+         : g_strcmp0 (stage, "semi-final") == 0 ? CTD_STAGE_SEMIFINAL
+         : CTD_STAGE_QUALIFYING;
+}
+
+/* One row per round (all rounds when ?1 = 0) with its facts:
+ * each chouette's recorded games are counted, and its paper totals are
+ * compared with the stored ledgers of its games (a player's total is
+ * what they received minus what they paid), the same sums the games
+ * give when replayed. */
+static const char rounds_sql[] =
+  "SELECT r.id, r.stage, r.seed, coalesce (r.top_k, -1), coalesce (r.wildcards, -1), "
+  "  r.released, EXISTS (SELECT 1 FROM round AS later WHERE later.id > r.id), "
+  "  count (c.id), "
+  "  count (c.id) FILTER (WHERE c.n_games > 0), "
+  "  count (c.id) FILTER (WHERE c.n_games >= ?2), "
+  "  count (c.id) FILTER (WHERE c.n_mismatched > 0) "
+  "FROM round AS r LEFT JOIN ("
+  "  SELECT ch.id, ch.round, "
+  "    (SELECT count (*) FROM game WHERE game.chouette = ch.id) AS n_games, "
+  "    (SELECT count (*) FROM crosscheck AS x, json_each (x.totals) AS t "
+  "     WHERE x.chouette = ch.id AND t.type = 'integer' AND t.key < ch.size "
+  "       AND t.value IS NOT (SELECT coalesce ("
+  "             sum (CASE p.value ->> 'to' WHEN t.key + 1 THEN p.value ->> 'halves' ELSE 0 END) "
+  "           - sum (CASE p.value ->> 'from' WHEN t.key + 1 THEN p.value ->> 'halves' ELSE 0 END), 0) "
+  "         FROM game AS g, json_each (g.ledger) AS p WHERE g.chouette = ch.id)) AS n_mismatched "
+  "  FROM chouette AS ch) AS c ON c.round = r.id "
+  "WHERE ?1 = 0 OR r.id = ?1 "
+  "GROUP BY r.id ORDER BY r.id";
+
+GArray *
+ctd_store_query_rounds (CtdStore  *self,
+                        guint      round,
+                        GError   **error)
+{
+  g_autoptr(GArray) rounds = g_array_new (FALSE, TRUE, sizeof (CtdStoreRound));
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  stmt = ctd_store_prepare (self, rounds_sql, CTD_ARGS (CTD_INT (round), CTD_INT (CTD_N_GAMES)),
+                            error);
+  if (stmt == NULL)
+    return NULL;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    {
+      CtdRoundFacts facts = {
+        .released = sqlite3_column_int64 (stmt, 5) != 0,
+        .later_round_drawn = sqlite3_column_int64 (stmt, 6) != 0,
+        .n_chouettes = (guint) sqlite3_column_int64 (stmt, 7),
+        .n_chouettes_with_games = (guint) sqlite3_column_int64 (stmt, 8),
+        .n_chouettes_complete = (guint) sqlite3_column_int64 (stmt, 9),
+        .n_mismatched = (guint) sqlite3_column_int64 (stmt, 10),
+      };
+      CtdStoreRound info = {
+        .number = (guint) sqlite3_column_int64 (stmt, 0),
+        .stage = ctd_store_stage_from_string ((const char *) sqlite3_column_text (stmt, 1)),
+        .seed = (guint64) sqlite3_column_int64 (stmt, 2),
+        .top_k = (gint) sqlite3_column_int64 (stmt, 3),
+        .wildcards = (gint) sqlite3_column_int64 (stmt, 4),
+        .n_chouettes = facts.n_chouettes,
+        .state = ctd_round_state_compute (&facts),
+      };
+
+      g_array_append_val (rounds, info);
+    }
+  if (step == CTD_STEP_FAILED)
+    return NULL;
+  if (round != 0 && rounds->len == 0)
+    {
+      ctd_store_no_round (error, round);
+      return NULL;
+    }
+  return g_steal_pointer (&rounds);
+}
+
+gboolean
+ctd_store_get_round_state (CtdStore       *self,
+                           guint           round,
+                           CtdRoundState  *out_state,
+                           GError        **error)
+{
+  g_autoptr(GArray) rounds = ctd_store_query_rounds (self, round, error);
+
+  if (rounds == NULL)
+    return FALSE;
+  *out_state = g_array_index (rounds, CtdStoreRound, 0).state;
+  return TRUE;
+}
+
+/* The number of the newest round, or 0 before the first draw. */
+static gboolean
+get_last_round (CtdStore  *self,
+                guint     *out_round,
+                GError   **error)
+{
+  gint64 last = 0;
+
+  if (!ctd_store_query_int64 (self, "SELECT coalesce (max (id), 0) FROM round", CTD_NO_ARGS,
+                              &last, error))
+    return FALSE;
+  *out_round = (guint) last;
+  return TRUE;
+}
+
+gboolean
+ctd_store_get_round_stage (CtdStore   *self,
+                           guint       round,
+                           CtdStage   *out_stage,
+                           GError    **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  stmt = ctd_store_prepare (self, "SELECT stage FROM round WHERE id = ?1",
+                            CTD_ARGS (CTD_INT (round)), error);
+  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_DONE)
+    return ctd_store_no_round (error, round);
+  *out_stage = ctd_store_stage_from_string ((const char *) sqlite3_column_text (stmt, 0));
+  return TRUE;
+}
+
+/* Results may change until the round's scores are released. Cheap: it
+ * reads no game, so that recording one stays fast in a large round. */
+gboolean
+ctd_store_check_round_open (CtdStore  *self,
+                            guint      round,
+                            GError   **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  stmt = ctd_store_prepare (self, "SELECT released, EXISTS (SELECT 1 FROM round AS later "
+                            "  WHERE later.id > round.id) FROM round WHERE id = ?1",
+                            CTD_ARGS (CTD_INT (round)), error);
+  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_DONE)
+    return ctd_store_no_round (error, round);
+  if (sqlite3_column_int64 (stmt, 1) != 0)
+    return ctd_store_refuse (error, "Round %u is closed: round %u is drawn, so its results can "
+                             "no longer change", round, round + 1);
+  if (sqlite3_column_int64 (stmt, 0) != 0)
+    return ctd_store_refuse (error, "Round %u is released: its results can no longer change; "
+                             "undo the release first", round);
+  return TRUE;
+}
+
+/* ---- draws ---------------------------------------------------------------- */
+
+/* Reads a list of player ids from the first column of @stmt. */
+static GArray *
+read_ids (CtdStore  *self,
+          CtdStmt   *stmt,
+          GError   **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  CtdStep step;
+
+  if (stmt == NULL)
+    return NULL;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      g_array_append_val (ids, id);
+    }
+  return step == CTD_STEP_DONE ? g_steal_pointer (&ids) : NULL;
+}
+
+/* The advancers of round @round, by id. */
+GArray *
+ctd_store_query_advancers (CtdStore  *self,
+                           guint      round,
+                           GError   **error)
+{
+  g_autoptr(CtdStmt) stmt = ctd_store_prepare (self, "SELECT player FROM advancer "
+                                                "WHERE round = ?1 ORDER BY player",
+                                                CTD_ARGS (CTD_INT (round)), error);
+
+  return read_ids (self, stmt, error);
+}
+
+/* Who round @round is drawn from, by id (the draw is reproducible from
+ * the seed and this list): the checked-in players for qualifying, the
+ * advancers of the round before otherwise. */
+static GArray *
+field_for_round (CtdStore  *self,
+                 guint      round,
+                 CtdStage  *out_stage,
+                 GError   **error)
+{
+  g_autoptr(GArray) field = NULL;
+  CtdRoundState state;
+  CtdStage previous;
+
+  if (round == 1)
+    {
+      g_autoptr(CtdStmt) stmt = ctd_store_prepare (self, "SELECT id FROM player "
+                                                   "WHERE checked_in = 1 AND withdrawn = 0 "
+                                                   "ORDER BY id", CTD_NO_ARGS, error);
+
+      field = read_ids (self, stmt, error);
+      if (field == NULL)
+        return NULL;
+      /* A field of 3 or 4 is one chouette: it is the whole event, and
+       * its scores rank 1st to 4th (rule 1.9). */
+      *out_stage = field->len >= CTD_MIN_PLAYERS && field->len <= CTD_MAX_PLAYERS
+                   ? CTD_STAGE_FINAL : CTD_STAGE_QUALIFYING;
+      return g_steal_pointer (&field);
+    }
+
+  if (!ctd_store_get_round_stage (self, round - 1, &previous, error) ||
+      !ctd_store_get_round_state (self, round - 1, &state, error))
+    return NULL;
+  if (previous == CTD_STAGE_FINAL)
+    {
+      ctd_store_refuse (error, "Round %u was the final: the event is over, and no round can "
+                        "follow it", round - 1);
+      return NULL;
+    }
+  if (state != CTD_ROUND_RELEASED)
+    {
+      ctd_store_refuse (error, "Round %u is %s: release it and choose who advances before "
+                        "drawing round %u", round - 1, ctd_round_state_to_string (state), round);
+      return NULL;
+    }
+  field = ctd_store_query_advancers (self, round - 1, error);
+  if (field == NULL)
+    return NULL;
+  if (field->len == 0)
+    {
+      ctd_store_refuse (error, "Choose who advances from round %u before drawing round %u",
+                        round - 1, round);
+      return NULL;
+    }
+  if (!ctd_advance_check_next_size (field->len, out_stage, error))
+    return NULL;
+  return g_steal_pointer (&field);
+}
+
+/* Writes round @round's chouettes and seats from a draw of @field. */
+static gboolean
+write_draw (CtdStore      *self,
+            guint          round,
+            const GArray  *field,
+            guint64        seed,
+            GError       **error)
+{
+  g_autoptr(CtdDraw) draw = NULL;
+  g_autoptr(CtdStmt) chouette_stmt = NULL;
+  g_autoptr(CtdStmt) seat_stmt = NULL;
+
+  draw = ctd_draw_new (field->len, seed, error);
+  if (draw == NULL)
+    return FALSE;
+
+  chouette_stmt = ctd_store_prepare (self, "INSERT INTO chouette (round, number, table_no, size) "
+                                     "VALUES (?1, ?2, ?3, ?4)", CTD_NO_ARGS, error);
+  seat_stmt = chouette_stmt == NULL ? NULL
+    : ctd_store_prepare (self, "INSERT INTO seat (chouette, position, player) VALUES (?1, ?2, ?3)",
+                         CTD_NO_ARGS, error);
+  if (seat_stmt == NULL)
+    return FALSE;
+
+  for (guint t = 0; t < draw->n_tables; t++)
+    {
+      const CtdDrawTable *table = &draw->tables[t];
+      gint64 chouette_id;
+
+      ctd_store_rebind (chouette_stmt, CTD_ARGS (CTD_INT (round), CTD_INT (t + 1),
+                                                 CTD_INT (table->table), CTD_INT (table->size)));
+      if (!ctd_store_step_done (self, chouette_stmt, error))
+        return FALSE;
+      chouette_id = sqlite3_last_insert_rowid (self->db);
+
+      for (guint k = 0; k < table->size; k++)
+        {
+          g_assert (table->players[k] < field->len);
+          ctd_store_rebind (seat_stmt, CTD_ARGS (CTD_INT (chouette_id), CTD_INT (k + 1),
+                                                 CTD_INT (g_array_index (field, gint64,
+                                                                         table->players[k]))));
+          if (!ctd_store_step_done (self, seat_stmt, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
+ * ctd_store_draw_round:
+ * @self: a store
+ * @seed: the draw's seed (e.g. ctd_rng_fresh_seed()); stored and printed
+ * @out_round: (out) (optional): the new round's number
+ * @error: return location for a #GError
+ *
+ * Draws the next round: qualifying from the checked-in players, later
+ * rounds from the advancers of the released round before. A field that
+ * cannot be drawn is refused with a message that says what to change.
+ *
+ * Returns: whether the round was drawn
+ */
+gboolean
+ctd_store_draw_round (CtdStore  *self,
+                      guint64    seed,
+                      guint     *out_round,
+                      GError   **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autoptr(GArray) field = NULL;
+  g_autofree char *summary = NULL;
+  CtdStage stage = CTD_STAGE_QUALIFYING;
+  guint round;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "draw-round", error) ||
+      !get_last_round (self, &round, error))
+    return FALSE;
+  round++;
+  field = field_for_round (self, round, &stage, error);
+  if (field == NULL ||
+      !ctd_store_run (self, "INSERT INTO round (id, stage, seed) VALUES (?1, ?2, ?3)",
+                      CTD_ARGS (CTD_INT (round), CTD_TEXT (ctd_stage_to_string (stage)),
+                                CTD_INT (seed)), error) ||
+      !write_draw (self, round, field, seed, error))
+    return FALSE;
+
+  summary = g_strdup_printf ("Drew round %u (%s) for %u players, seed %" G_GUINT64_FORMAT,
+                             round, ctd_stage_to_string (stage), field->len, seed);
+  if (!ctd_store_action_commit (&action, summary, error))
+    return FALSE;
+  if (out_round != NULL)
+    *out_round = round;
+  return TRUE;
+}
+
+/**
+ * ctd_store_redraw_round:
+ * @self: a store
+ * @round: the newest round's number
+ * @seed: the new draw's seed
+ * @error: return location for a #GError
+ *
+ * Draws the newest round again with a new seed (and, for qualifying, the
+ * players checked in now). Allowed until its first result is entered.
+ *
+ * Returns: whether the round was drawn again
+ */
+gboolean
+ctd_store_redraw_round (CtdStore  *self,
+                        guint      round,
+                        guint64    seed,
+                        GError   **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autoptr(GArray) field = NULL;
+  g_autofree char *summary = NULL;
+  CtdStage stage = CTD_STAGE_QUALIFYING;
+  CtdRoundState state;
+  guint last_round;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "redraw-round", error) ||
+      !ctd_store_get_round_state (self, round, &state, error) ||
+      !get_last_round (self, &last_round, error))
+    return FALSE;
+  if (state != CTD_ROUND_DRAWN || round != last_round)
+    return ctd_store_refuse (error, "Round %u cannot be redrawn: it is %s (a round can be "
+                             "redrawn only until its first result is entered)", round,
+                             ctd_round_state_to_string (state));
+  field = field_for_round (self, round, &stage, error);
+  if (field == NULL ||
+      !ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette IN "
+                      "  (SELECT id FROM chouette WHERE round = ?1)",
+                      CTD_ARGS (CTD_INT (round)), error) ||
+      !ctd_store_run (self, "DELETE FROM seat WHERE chouette IN "
+                      "  (SELECT id FROM chouette WHERE round = ?1)",
+                      CTD_ARGS (CTD_INT (round)), error) ||
+      !ctd_store_run (self, "DELETE FROM chouette WHERE round = ?1",
+                      CTD_ARGS (CTD_INT (round)), error) ||
+      !ctd_store_run (self, "UPDATE round SET seed = ?2, stage = ?3 WHERE id = ?1",
+                      CTD_ARGS (CTD_INT (round), CTD_INT (seed),
+                                CTD_TEXT (ctd_stage_to_string (stage))), error) ||
+      !write_draw (self, round, field, seed, error))
+    return FALSE;
+
+  summary = g_strdup_printf ("Redrew round %u for %u players, seed %" G_GUINT64_FORMAT,
+                             round, field->len, seed);
+  return ctd_store_action_commit (&action, summary, error);
+}

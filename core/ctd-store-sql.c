@@ -1,0 +1,409 @@
+/* ctd-store-sql.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-store"
+
+#include "config.h"
+
+#include "ctd-store-private.h"
+
+/*
+ * The few shapes every store function is made of: prepare with bound
+ * values, step, read a column; one action as one transaction that rolls
+ * back unless it committed; SQLite's failures turned into messages a
+ * director can act on. Everything else in the store is built from these,
+ * so no function there finalises a statement or rolls back by hand.
+ */
+
+/**
+ * ctd_store_fail:
+ * @self: a store
+ * @rc: an SQLite result code that is an error
+ * @error: return location for a #GError
+ *
+ * Translates an SQLite failure into a message that names the file and
+ * says what the director can do.
+ *
+ * Returns: %FALSE, for `return ctd_store_fail (...)`
+ */
+gboolean
+ctd_store_fail (CtdStore  *self,
+                int        rc,
+                GError   **error)
+{
+  const char *detail = self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (rc);
+
+  switch (rc & 0xff)
+    {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_LOCKED,
+                   "“%s” is being changed by another Chouette TD window or command; "
+                   "try again when it has finished", self->display_name);
+      break;
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
+                   "“%s” cannot be changed: the file or its folder is read-only (%s)",
+                   self->display_name, detail);
+      break;
+    case SQLITE_CORRUPT:
+      return ctd_store_refuse_damaged (self, detail, error);
+    case SQLITE_NOTADB:
+      return ctd_store_refuse_not_event (self, error);
+    case SQLITE_CONSTRAINT:
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
+                   "“%s” was not changed: the change breaks a rule of the event file (%s)",
+                   self->display_name, detail);
+      break;
+    case SQLITE_FULL:
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
+                   "“%s” was not changed: the disk is full", self->display_name);
+      break;
+    default:
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
+                   "“%s” could not be read or written: %s", self->display_name, detail);
+      break;
+    }
+  return FALSE;
+}
+
+/* A refusal by a rule of the event's records (CTD_STORE_ERROR_REFUSED). */
+gboolean
+ctd_store_refuse (GError     **error,
+                  const char  *format,
+                  ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED, message);
+  return FALSE;
+}
+
+/* The refusals written from more than one place. */
+
+gboolean
+ctd_store_refuse_not_event (CtdStore  *self,
+                            GError   **error)
+{
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_EVENT,
+               "“%s” is not a Chouette TD event file", self->display_name);
+  return FALSE;
+}
+
+gboolean
+ctd_store_refuse_damaged (CtdStore    *self,
+                          const char  *detail,
+                          GError     **error)
+{
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
+               "“%s” is damaged (%s); open its most recent backup instead",
+               self->display_name, detail);
+  return FALSE;
+}
+
+gboolean
+ctd_store_refuse_read_only (CtdStore  *self,
+                            GError   **error)
+{
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
+               "“%s” is open for reading only: open it for writing to change it",
+               self->display_name);
+  return FALSE;
+}
+
+gboolean
+ctd_store_no_round (GError **error,
+                    guint    round)
+{
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+               "There is no round %u in this event", round);
+  return FALSE;
+}
+
+/* Runs SQL without parameters, possibly several statements (pragmas,
+ * the schema, triggers, transaction control). */
+gboolean
+ctd_store_exec (CtdStore    *self,
+                const char  *sql,
+                GError     **error)
+{
+  int rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+
+  if (rc != SQLITE_OK)
+    return ctd_store_fail (self, rc, error);
+  return TRUE;
+}
+
+/* Resets @stmt and binds @values to ?1, ?2...: for a statement run once
+ * per item of a list. */
+void
+ctd_store_rebind (CtdStmt         *stmt,
+                  const CtdValue  *values,
+                  gsize            n_values)
+{
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+  for (gsize i = 0; i < n_values; i++)
+    {
+      int index = (int) i + 1;
+
+      if (values[i].type == CTD_VALUE_INT)
+        sqlite3_bind_int64 (stmt, index, values[i].integer);
+      else if (values[i].text != NULL)
+        sqlite3_bind_text (stmt, index, values[i].text, -1, SQLITE_TRANSIENT);
+      else
+        sqlite3_bind_null (stmt, index);
+    }
+}
+
+/* Prepares one statement and binds @values (CTD_ARGS (...)) to ?1, ?2...
+ * (a statement may leave some unused), or none (CTD_NO_ARGS) for a
+ * statement without parameters or one that ctd_store_rebind() fills per
+ * item. */
+CtdStmt *
+ctd_store_prepare (CtdStore        *self,
+                   const char      *sql,
+                   const CtdValue  *values,
+                   gsize            n_values,
+                   GError         **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      ctd_store_fail (self, rc, error);
+      return NULL;
+    }
+  g_assert (n_values == 0 || (gsize) sqlite3_bind_parameter_count (stmt) <= n_values);
+  ctd_store_rebind (stmt, values, n_values);
+  return stmt;
+}
+
+CtdStep
+ctd_store_step (CtdStore  *self,
+                CtdStmt   *stmt,
+                GError   **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc == SQLITE_ROW)
+    return CTD_STEP_ROW;
+  if (rc == SQLITE_DONE)
+    return CTD_STEP_DONE;
+  ctd_store_fail (self, rc, error);
+  return CTD_STEP_FAILED;
+}
+
+/* Steps a statement that returns no row. */
+gboolean
+ctd_store_step_done (CtdStore  *self,
+                     CtdStmt   *stmt,
+                     GError   **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc != SQLITE_DONE)
+    return ctd_store_fail (self, rc, error);
+  return TRUE;
+}
+
+/* Prepares, binds and runs one statement that returns no row. */
+gboolean
+ctd_store_run (CtdStore        *self,
+               const char      *sql,
+               const CtdValue  *values,
+               gsize            n_values,
+               GError         **error)
+{
+  g_autoptr(CtdStmt) stmt = ctd_store_prepare (self, sql, values, n_values, error);
+
+  return stmt != NULL && ctd_store_step_done (self, stmt, error);
+}
+
+/* Runs a query that yields one integer (a count, a PRAGMA): the first
+ * column of its first row, 0 when it yields no row. */
+gboolean
+ctd_store_query_int64 (CtdStore        *self,
+                       const char      *sql,
+                       const CtdValue  *values,
+                       gsize            n_values,
+                       gint64          *out_value,
+                       GError         **error)
+{
+  g_autoptr(CtdStmt) stmt = ctd_store_prepare (self, sql, values, n_values, error);
+  CtdStep step;
+
+  if (stmt == NULL)
+    return FALSE;
+  step = ctd_store_step (self, stmt, error);
+  if (step == CTD_STEP_FAILED)
+    return FALSE;
+  *out_value = step == CTD_STEP_ROW ? sqlite3_column_int64 (stmt, 0) : 0;
+  return TRUE;
+}
+
+char *
+ctd_store_column_dup (CtdStmt *stmt,
+                      int      column)
+{
+  return g_strdup ((const char *) sqlite3_column_text (stmt, column));
+}
+
+/* ---- transactions -------------------------------------------------------- */
+
+gboolean
+ctd_store_transaction_begin (CtdStore             *self,
+                             CtdStoreTransaction  *transaction,
+                             gboolean              write,
+                             GError              **error)
+{
+  g_assert (transaction->store == NULL);
+
+  if (!sqlite3_get_autocommit (self->db))
+    {
+      /* Writes do not nest: each action is one transaction. */
+      g_assert (!write);
+      return TRUE;
+    }
+  /* IMMEDIATE takes the write lock at once, so a second writer is told
+   * "locked" before anything is read, and nothing read can change under
+   * the writer. */
+  if (!ctd_store_exec (self, write ? "BEGIN IMMEDIATE" : "BEGIN", error))
+    return FALSE;
+  transaction->store = self;
+  return TRUE;
+}
+
+gboolean
+ctd_store_transaction_commit (CtdStoreTransaction  *transaction,
+                              GError              **error)
+{
+  CtdStore *self = transaction->store;
+
+  if (self == NULL)
+    return TRUE;
+  if (!ctd_store_exec (self, "COMMIT", error))
+    {
+      ctd_store_transaction_clear (transaction);
+      return FALSE;
+    }
+  transaction->store = NULL;
+  return TRUE;
+}
+
+void
+ctd_store_transaction_clear (CtdStoreTransaction *transaction)
+{
+  CtdStore *self = g_steal_pointer (&transaction->store);
+
+  if (self != NULL && !sqlite3_get_autocommit (self->db))
+    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* ---- the action guard ------------------------------------------------------ */
+
+/**
+ * ctd_store_action_begin:
+ * @self: a store
+ * @action: (out caller-allocates): a guard set to CTD_STORE_ACTION_INIT,
+ *   declared g_auto
+ * @name: the audit log's name for the action
+ * @error: return location for a #GError
+ *
+ * Starts an action: takes the write lock and opens its audit row, which
+ * the triggers file every change under.
+ */
+gboolean
+ctd_store_action_begin (CtdStore        *self,
+                        CtdStoreAction  *action,
+                        const char      *name,
+                        GError         **error)
+{
+  if (self->read_only)
+    return ctd_store_refuse_read_only (self, error);
+  if (!ctd_store_transaction_begin (self, &action->transaction, TRUE, error) ||
+      !ctd_store_run (self, "INSERT INTO audit (time, action, summary) "
+                      "VALUES (strftime ('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, '')",
+                      CTD_ARGS (CTD_TEXT (name)), error))
+    {
+      ctd_store_action_clear (action);
+      return FALSE;
+    }
+  action->audit_id = sqlite3_last_insert_rowid (self->db);
+  return TRUE;
+}
+
+/* Rolls the action back unless it was committed. */
+void
+ctd_store_action_clear (CtdStoreAction *action)
+{
+  ctd_store_transaction_clear (&action->transaction);
+  action->audit_id = 0;
+}
+
+/**
+ * ctd_store_action_commit:
+ * @action: a begun action
+ * @summary: one line for the audit log
+ * @error: return location for a #GError
+ *
+ * Ends an action: fills its audit row's before and after from the row
+ * images and commits. An action that changed nothing (checking in a
+ * player who is checked in) leaves no entry, so undo never has to undo
+ * nothing. On failure the action is rolled back.
+ */
+gboolean
+ctd_store_action_commit (CtdStoreAction  *action,
+                         const char      *summary,
+                         GError         **error)
+{
+  CtdStore *self = action->transaction.store;
+  gint64 n_changes = 0;
+
+  g_assert (self != NULL && action->audit_id != 0);
+
+  if (!ctd_store_query_int64 (self, "SELECT count (*) FROM audit_change WHERE audit = ?1",
+                              CTD_ARGS (CTD_INT (action->audit_id)), &n_changes, error))
+    {
+      ctd_store_action_clear (action);
+      return FALSE;
+    }
+  if (n_changes == 0)
+    {
+      ctd_store_action_clear (action);
+      return TRUE;
+    }
+  if (!ctd_store_run (self,
+                      "UPDATE audit SET summary = ?2, "
+                      "  before = (SELECT json_group_array (json_object ("
+                      "              'table', tbl, 'id', row_id, 'row', json (before))) "
+                      "            FROM (SELECT * FROM audit_change "
+                      "                  WHERE audit = ?1 AND before IS NOT NULL ORDER BY id)), "
+                      "  after = (SELECT json_group_array (json_object ("
+                      "              'table', tbl, 'id', row_id, 'row', json (after))) "
+                      "           FROM (SELECT * FROM audit_change "
+                      "                 WHERE audit = ?1 AND after IS NOT NULL ORDER BY id)) "
+                      "WHERE id = ?1",
+                      CTD_ARGS (CTD_INT (action->audit_id), CTD_TEXT (summary)), error))
+    {
+      ctd_store_action_clear (action);
+      return FALSE;
+    }
+  if (!ctd_store_transaction_commit (&action->transaction, error))
+    {
+      action->audit_id = 0;
+      return FALSE;
+    }
+  action->audit_id = 0;
+  return TRUE;
+}
