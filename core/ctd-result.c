@@ -844,10 +844,13 @@ add_cube (GArray          *ledger,
  * @result: a result from ctd_result_parse()
  *
  * Lists who pays whom: the crew's cubes by player, then the extras, then
- * the penalties, leaving out payments of nothing (washed cubes). Rule
- * 3.2 (Jacoby) is applied here: a cube still at its starting value scores
- * single. Scores, sheets and settlements all come from this one list, so
- * they cannot disagree.
+ * the penalties, leaving out payments of nothing (washed cubes). A taken
+ * extra is two payments: the offerer pays the taker the value at which
+ * the offerer passed the Box's cube, then the extra's own result (SPEC
+ * 5); an extra the taker refused outright is only the taker's payment.
+ * Rule 3.2 (Jacoby) is applied here: a cube still at its starting value
+ * scores single. Scores, sheets and settlements all come from this one
+ * list, so they cannot disagree.
  *
  * Returns: (transfer full) (element-type CtdPayment): the payments, in
  *   half points; free with g_array_unref()
@@ -871,11 +874,19 @@ ctd_result_ledger (const CtdResult *result)
       if (p != context->box)
         add_cube (ledger, CTD_PAYMENT_CUBE, result, context->box, p, cube, multiplier);
     }
-  /* An extra is offered at twice the passed value: always turned. */
   for (guint i = 0; i < result->n_extras; i++)
     {
       const CtdExtra *extra = &result->extras[i];
+      guint passed = result->cubes[extra->offerer - 1].value;
 
+      /* SPEC 5: taking the extra is paid for at once, the offerer paying
+       * the value at which they passed the Box's cube. A taker who passes
+       * at that very value refused the offer itself and was paid
+       * nothing. */
+      if (extra->end != CTD_CUBE_TAKER_PASSED || extra->value != passed)
+        add_payment (ledger, CTD_PAYMENT_EXTRA, extra->offerer, extra->taker,
+                     CTD_HALVES (passed));
+      /* An extra is offered at twice the passed value: always turned. */
       add_cube (ledger, CTD_PAYMENT_EXTRA, result, extra->offerer, extra->taker,
                 (CtdCube) { extra->end, extra->value }, result->multiplier);
     }

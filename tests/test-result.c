@@ -74,13 +74,18 @@ typedef struct
   double      deltas[CTD_MAX_PLAYERS];
 } ScoringCase;
 
-static const ScoringCase scoring_cases[] = {
-  /* The worked examples of SPEC section 5. */
+/* The worked examples of SPEC section 5, copied from its table (a
+ * 4-player chouette, Box = player 1, Captain = player 2). */
+static const ScoringCase spec_examples[] = {
   { 4, 1, 2, 2, "Tg 3:8", { -20, 2, 16, 2 } },
-  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:3>4:4", { 4, -1, 3, -6 } },
+  /* P3 passes (-1) and extras P4, who takes (P3 pays P4 1); the Box wins
+   * a single: P4 pays P3 4 on the extra and the Box 2 on his own cube. */
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:3>4:4", { 4, -1, 2, -5 } },
   { 4, 1, 2, 4, "T 2:16 3:8 4:4+ !T", { -28, 16, 8, 4 } },
   { 4, 1, 2, 1, "Bb 2:2 3:1 4:w F:4>1:0.5", { 7.5, -6, -1, -0.5 } },
+};
 
+static const ScoringCase scoring_cases[] = {
   /* Nothing listed: every crew cube played at V0, and Jacoby (3.2)
    * cancels the gammon on all of them. */
   { 4, 1, 2, 1, "B", { 3, -1, -1, -1 } },
@@ -101,16 +106,26 @@ static const ScoringCase scoring_cases[] = {
   { 4, 1, 2, 1, "- 2:1- 3:1- 4:1- F:2>1:0.5", { 3.5, -1.5, -1, -1 } },
   { 4, 1, 2, 4, "- 2:16- 3:8+ 4:w", { 8, -16, 8, 0 } },
 
-  /* Extras every way. */
-  { 4, 1, 2, 1, "Tg 2:1- 3:2 4:2 E:2>3:2", { -7, -5, 8, 4 } },
+  /* Extras every way. A taken extra first costs its offerer Q the value
+   * Vq at which Q passed (Q pays the taker Vq), then ends like a cube. */
+  /* P2 -1 (pass) -1 (Vq) -4 (2 x gammon); P3 +4 own cube +1 +4. */
+  { 4, 1, 2, 1, "Tg 2:1- 3:2 4:2 E:2>3:2", { -7, -6, 9, 4 } },
+  /* P3 refuses the offer itself at Vq = 2: no Vq paid, P3 pays P2 2. */
   { 4, 1, 2, 2, "B 2:2- 3:4 4:4 E:2>3:2-", { 10, 0, -6, -4 } },
-  { 4, 1, 2, 1, "B 2:1- 3:2 4:2 E:2>4:4+", { 5, -5, -2, 2 } },
-  { 4, 1, 2, 1, "Bb 2:1- 3:2 4:2 E:2>3:4 E:2>4:2", { 13, 17, -18, -12 } },
-  { 4, 1, 2, 1, "Tb 2:1- 3:2 4:4 E:2>3:2 E:2>4:8-", { -17, 1, 12, 4 } },
-  /* Two passers both extra the one taker. */
-  { 4, 1, 2, 1, "Tg 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4", { -2, -5, -9, 16 } },
-  /* Extras on a line whose outcome only the extra decides. */
-  { 4, 1, 2, 1, "T 2:1- 3:1- 4:2+ E:2>4:2", { 0, -3, -1, 4 } },
+  /* P2 -1 (pass) -1 (Vq) -4 (P2 passed P4's redouble at 4); P4 -2 +1 +4. */
+  { 4, 1, 2, 1, "B 2:1- 3:2 4:2 E:2>4:4+", { 5, -6, -2, 3 } },
+  /* P2 -1, then +12 -1 from P3 (4 x 3, Vq) and +6 -1 from P4 (2 x 3, Vq):
+   * +15; P3 -6 -12 +1 = -17; P4 -6 -6 +1 = -11. */
+  { 4, 1, 2, 1, "Bb 2:1- 3:2 4:2 E:2>3:4 E:2>4:2", { 13, 15, -17, -11 } },
+  /* P2 -1, -6 -1 to P3 (2 x 3, Vq), +8 -1 from P4 (P4 passed at 8, Vq):
+   * -1; P3 +6 +6 +1 = 13; P4 +12 -8 +1 = 5. */
+  { 4, 1, 2, 1, "Tb 2:1- 3:2 4:4 E:2>3:2 E:2>4:8-", { -17, -1, 13, 5 } },
+  /* Two passers both extra the one taker: P2 -1 -1 -4, P3 -1 -1 -8,
+   * P4 +4 on his own cube, +1 +4 and +1 +8 on the extras. */
+  { 4, 1, 2, 1, "Tg 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4", { -2, -6, -10, 18 } },
+  /* Extras on a line whose outcome only the extra decides: P2 -1 -1 -2,
+   * P4 +2 (the Box passed at 2) +1 +2. */
+  { 4, 1, 2, 1, "T 2:1- 3:1- 4:2+ E:2>4:2", { 0, -4, -1, 5 } },
 
   /* The largest cube the notation takes. */
   { 4, 1, 2, 1, "T 2:1048576", { -1048578, 1048576, 1, 1 } },
@@ -129,7 +144,9 @@ static const ScoringCase scoring_cases[] = {
   /* 3-player chouettes, every Box position. */
   { 3, 1, 2, 1, "B", { 2, -1, -1 } },
   { 3, 2, 3, 4, "Tg 1:8", { 16, -20, 4 } },
-  { 3, 3, 1, 2, "B 1:2- 2:4 E:1>2:4", { 2, -8, 6 } },
+  /* Box 3: P1 -2 (pass) -2 (Vq) +4 (the extra won) = 0; P2 -4 (own
+   * cube) +2 (Vq) -4 (the extra) = -6; the Box +2 +4. */
+  { 3, 3, 1, 2, "B 1:2- 2:4 E:1>2:4", { 0, -6, 6 } },
   { 3, 2, 1, 4, "Bg 1:8 3:4 F:3>1:2", { -14, 20, -6 } },
   { 3, 3, 2, 4, "- 1:4+ 2:w", { 4, 0, -4 } },
 
@@ -144,11 +161,12 @@ static const ScoringCase scoring_cases[] = {
 };
 
 static void
-test_scoring_table (void **state G_GNUC_UNUSED)
+check_scoring (const ScoringCase *cases,
+               gsize              n_cases)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (scoring_cases); i++)
+  for (gsize i = 0; i < n_cases; i++)
     {
-      const ScoringCase *c = &scoring_cases[i];
+      const ScoringCase *c = &cases[i];
       CtdGameContext context = make_context (7, c->size, c->box, c->captain, c->cube_start);
       g_autoptr(CtdResult) result = parse_or_fail (&context, c->line);
       CtdHalves deltas[CTD_MAX_PLAYERS] = { 0 };
@@ -160,6 +178,18 @@ test_scoring_table (void **state G_GNUC_UNUSED)
                     G_GINT64_FORMAT, c->line, p + 1, deltas[p], H (c->deltas[p]));
       assert_int_equal (sum_deltas (result, deltas), 0);
     }
+}
+
+static void
+test_spec_examples (void **state G_GNUC_UNUSED)
+{
+  check_scoring (spec_examples, G_N_ELEMENTS (spec_examples));
+}
+
+static void
+test_scoring_table (void **state G_GNUC_UNUSED)
+{
+  check_scoring (scoring_cases, G_N_ELEMENTS (scoring_cases));
 }
 
 /* The normalised fields, not just the money. */
@@ -232,16 +262,28 @@ test_ledger (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (1, 4, 1, 2, 1);
   g_autoptr(CtdResult) extra = parse_or_fail (&context, "B E:3>4:4 2:1- 3:1- 4:2");
+  g_autoptr(CtdResult) refused = parse_or_fail (&context, "B 2:1- 3:1- 4:2 E:3>4:1-");
   g_autoptr(CtdResult) penalty = parse_or_fail (&context, "Bb 2:2 3:1 4:w F:4>1:0.5");
   g_autoptr(CtdResult) washed = parse_or_fail (&context, "- 2:w 3:w 4:w");
   g_autoptr(GArray) ledger = ctd_result_ledger (extra);
 
   assert_int_equal (g_array_get_element_size (ledger), sizeof (CtdPayment));
-  assert_int_equal (ledger->len, 4);
+  assert_int_equal (ledger->len, 5);
   assert_payment (ledger, 0, CTD_PAYMENT_CUBE, 2, 1, 2);
   assert_payment (ledger, 1, CTD_PAYMENT_CUBE, 3, 1, 2);
   assert_payment (ledger, 2, CTD_PAYMENT_CUBE, 4, 1, 4);
-  assert_payment (ledger, 3, CTD_PAYMENT_EXTRA, 4, 3, 8);
+  /* P4 took P3's extra: P3 pays the 1 at which P3 passed, then P4 loses
+   * the extra at 4. */
+  assert_payment (ledger, 3, CTD_PAYMENT_EXTRA, 3, 4, 2);
+  assert_payment (ledger, 4, CTD_PAYMENT_EXTRA, 4, 3, 8);
+  g_array_unref (ledger);
+
+  /* An extra refused at its offered value costs the taker that value
+   * and nothing is paid for taking it. */
+  ledger = ctd_result_ledger (refused);
+  assert_int_equal (ledger->len, 4);
+  assert_payment (ledger, 2, CTD_PAYMENT_CUBE, 4, 1, 4);
+  assert_payment (ledger, 3, CTD_PAYMENT_EXTRA, 4, 3, 2);
   g_array_unref (ledger);
 
   /* The wash pays nothing and is left out. */
@@ -257,15 +299,17 @@ test_ledger (void **state G_GNUC_UNUSED)
   g_array_unref (ledger);
 
   /* Built by hand, not parsed: a played cube with no winner pays
-   * nothing, and a payment of nothing is left out. */
+   * nothing, and a payment of nothing is left out; taking the extra was
+   * still paid for. */
   extra->winner = CTD_WINNER_NONE;
   extra->multiplier = 0;
   extra->extras[0].end = CTD_CUBE_TAKER_PASSED;
   extra->extras[0].value = 0;
   ledger = ctd_result_ledger (extra);
-  assert_int_equal (ledger->len, 2);
+  assert_int_equal (ledger->len, 3);
   assert_payment (ledger, 0, CTD_PAYMENT_CUBE, 2, 1, 2);
   assert_payment (ledger, 1, CTD_PAYMENT_CUBE, 3, 1, 2);
+  assert_payment (ledger, 2, CTD_PAYMENT_EXTRA, 3, 4, 2);
 }
 
 /* ------------------------------------------------------------------ */
@@ -958,6 +1002,7 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_spec_examples),
     cmocka_unit_test (test_scoring_table),
     cmocka_unit_test (test_parse_fields),
     cmocka_unit_test (test_parse_fields_none),
