@@ -204,10 +204,12 @@ is_doubling_of (guint value,
 
 /* "4, 8, 16, ... up to 1048576" */
 static char *
-describe_doublings (guint first)
+describe_doublings (guint64 first)
 {
-  return g_strdup_printf ("%u, %u, %u, ... up to %u", first, first * 2, first * 4,
-                          MAX_POINTS);
+  if (first > MAX_POINTS)
+    return g_strdup_printf ("nothing, since no cube goes past %u", MAX_POINTS);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+                          ", ... up to %u", first, first * 2, first * 4, MAX_POINTS);
 }
 
 static char *
@@ -434,6 +436,21 @@ check_line (const Parser  *parser,
   return TRUE;
 }
 
+/* Whether @player took a double from the Box (SPEC 5): the cube went
+ * above its starting value, however it ended but a wash. */
+static gboolean
+took_a_double (const Parser *parser,
+               guint         player)
+{
+  const CtdCube *cube = &parser->result->cubes[player - 1];
+
+  return cube->end != CTD_CUBE_WASH && cube->value > parser->context->cube_start;
+}
+
+/* Rule 3.7 and SPEC 5: Q passed the Box's cube at Vq, P took a double
+ * from the Box, and the extra ends at Vq x 2^k: k >= 1 when played or
+ * passed by Q; passed by P at Vq (refusing the offer itself) or at k >= 2,
+ * since after P's take only Q's redouble can be refused by P. */
 static gboolean
 check_extra (const Parser  *parser,
              guint          index,
@@ -442,7 +459,8 @@ check_extra (const Parser  *parser,
   const CtdExtra *extra = &parser->result->extras[index];
   const char *token = parser->extra_tokens[index];
   const CtdCube *passed = &parser->result->cubes[extra->offerer - 1];
-  guint min_k = extra->end == CTD_CUBE_TAKER_PASSED ? 0 : 1;
+  guint start = parser->context->cube_start;
+  gboolean by_taker = extra->end == CTD_CUBE_TAKER_PASSED;
   g_autofree char *expected = NULL;
   g_autofree char *how = NULL;
 
@@ -452,11 +470,25 @@ check_extra (const Parser  *parser,
       return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
                    "'%s': only a crew member who passed the Box's cube can offer an extra, "
                    "but player %u's cube %s; write e.g. '%u:%u-'", token, extra->offerer,
-                   how, extra->offerer, parser->context->cube_start);
+                   how, extra->offerer, start);
     }
-  if (!is_doubling_of (extra->value, passed->value, min_k))
+  if (!took_a_double (parser, extra->taker))
     {
-      expected = describe_doublings (passed->value << min_k);
+      how = describe_cube (parser, extra->taker);
+      return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                   "'%s': only a crew member who took a double from the Box can take an "
+                   "extra, but player %u's cube %s; expected player %u's cube above its "
+                   "starting value %u, e.g. '%u:%u'", token, extra->taker, how,
+                   extra->taker, start, extra->taker, 2 * start);
+    }
+  if (by_taker ? extra->value != passed->value && !is_doubling_of (extra->value, passed->value, 2)
+               : !is_doubling_of (extra->value, passed->value, 1))
+    {
+      g_autofree char *doublings = describe_doublings ((guint64) passed->value << (by_taker ? 2 : 1));
+
+      expected = by_taker ? g_strdup_printf ("%u (player %u refusing the offer) or %s",
+                                             passed->value, extra->taker, doublings)
+                          : g_steal_pointer (&doublings);
       return fail (parser, error, CTD_RESULT_ERROR_VALUE,
                    "the extra from player %u to player %u cannot %s at %u: player %u passed "
                    "at %u, so expected %s (in '%s')", extra->offerer, extra->taker,

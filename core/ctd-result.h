@@ -20,7 +20,7 @@ typedef enum
   CTD_RESULT_ERROR_PLAYER,      /* no such player, the Box's own cube, a repeat */
   CTD_RESULT_ERROR_VALUE,       /* a cube value that cannot arise */
   CTD_RESULT_ERROR_OUTCOME,     /* outcome missing, misplaced or contradicting the cubes */
-  CTD_RESULT_ERROR_EXTRA,       /* an extra whose offerer did not pass */
+  CTD_RESULT_ERROR_EXTRA,       /* an extra whose offerer did not pass or whose taker took no double */
   CTD_RESULT_ERROR_PENALTY,     /* a penalty to someone other than Box or Captain */
   CTD_RESULT_ERROR_MAJORITY,    /* rule 3.6 */
 } CtdResultError;
@@ -65,8 +65,9 @@ typedef struct
   guint      value;
 } CtdCube;
 
-/* Rule 3.7: an extra offered by @offerer (who passed the Box's cube) and
- * taken by @taker. */
+/* Rule 3.7: an extra offered by @offerer (who passed the Box's cube at
+ * Vq) and taken by @taker (who took a double from the Box), for which
+ * @offerer paid @taker Vq; @end and @value say how it ended (SPEC 5). */
 typedef struct
 {
   guint      offerer;

@@ -123,6 +123,13 @@ static const ScoringCase scoring_cases[] = {
   /* Two passers both extra the one taker: P2 -1 -1 -4, P3 -1 -1 -8,
    * P4 +4 on his own cube, +1 +4 and +1 +8 on the extras. */
   { 4, 1, 2, 1, "Tg 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4", { -2, -6, -10, 18 } },
+  /* A taker who later passed the Box's redouble is a taker: P3 -1 -1 +2
+   * (the extra won at 2); P4 -4 (passed at 4) +1 -2. */
+  { 4, 1, 2, 1, "B 3:1- 4:4- E:3>4:2", { 6, -1, 0, -5 } },
+  /* The taker refuses at Vq (no Vq paid: P3 -1 +1, P4 -2 -1) or passes
+   * Q's redouble at 4 Vq (P3 -1 -1 +4, P4 -2 +1 -4). */
+  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:1-", { 4, -1, 0, -3 } },
+  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:4-", { 4, -1, 2, -5 } },
   /* Extras on a line whose outcome only the extra decides: P2 -1 -1 -2,
    * P4 +2 (the Box passed at 2) +1 +2. */
   { 4, 1, 2, 1, "T 2:1- 3:1- 4:2+ E:2>4:2", { 0, -4, -1, 5 } },
@@ -197,7 +204,7 @@ static void
 test_parse_fields (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (3, 4, 1, 2, 1);
-  g_autoptr(CtdResult) result = parse_or_fail (&context, "  Bg\t4:2- E:4>3:4 E:4>2:2- 3:2 \n");
+  g_autoptr(CtdResult) result = parse_or_fail (&context, "  Bg\t4:2- E:4>3:4 E:4>2:2- 3:2 2:4- \n");
 
   assert_int_equal (result->context.game, 3);
   assert_int_equal (result->winner, CTD_WINNER_BOX);
@@ -205,8 +212,8 @@ test_parse_fields (void **state G_GNUC_UNUSED)
   assert_false (result->together);
   assert_int_equal (result->cubes[0].end, CTD_CUBE_PLAYED);
   assert_int_equal (result->cubes[0].value, 0);
-  assert_int_equal (result->cubes[1].end, CTD_CUBE_PLAYED);
-  assert_int_equal (result->cubes[1].value, 1);
+  assert_int_equal (result->cubes[1].end, CTD_CUBE_TAKER_PASSED);
+  assert_int_equal (result->cubes[1].value, 4);
   assert_int_equal (result->cubes[2].end, CTD_CUBE_PLAYED);
   assert_int_equal (result->cubes[2].value, 2);
   assert_int_equal (result->cubes[3].end, CTD_CUBE_TAKER_PASSED);
@@ -358,12 +365,12 @@ static const RefusalCase refusal_cases[] = {
     "'4:2-'" },
   { 4, 1, 2, 2, "- 2:2- 3:4 4:2-", CTD_RESULT_ERROR_OUTCOME,
     "the outcome is '-', but player 3's cube was played to the end at 4", "Tg" },
-  { 4, 1, 2, 1, "- 2:1- 3:1- 4:1- E:2>3:2", CTD_RESULT_ERROR_OUTCOME,
+  { 4, 1, 2, 1, "- 2:1- 3:2- 4:1- E:2>3:2", CTD_RESULT_ERROR_OUTCOME,
     "the extra from player 2 to player 3 was played to the end ('E:2>3:2')", NULL },
   { 4, 1, 2, 2, "B 2:2- 3:2- 4:w", CTD_RESULT_ERROR_OUTCOME,
     "the outcome is 'B', but no cube was played to the end", "write '-'" },
   { 4, 1, 2, 2, "Tg 2:2+ 3:2+ 4:2+", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Tg'", NULL },
-  { 3, 2, 3, 1, "Bb 1:1- 3:2- E:1>3:2-", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Bb'", NULL },
+  { 3, 2, 3, 1, "Bb 1:1- 3:2- E:1>3:1-", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Bb'", NULL },
 
   /* Players. */
   { 4, 1, 2, 2, "B 5:4", CTD_RESULT_ERROR_PLAYER, "'5:4' names a player who is not in",
@@ -418,19 +425,44 @@ static const RefusalCase refusal_cases[] = {
   { 4, 1, 2, 2, "B 3:2- E:3>4:4x", CTD_RESULT_ERROR_SYNTAX, "is not an extra", NULL },
   { 4, 1, 2, 2, "B 3:2- E:>4:4", CTD_RESULT_ERROR_SYNTAX, "is not an extra", NULL },
 
-  /* Extra values: Vq x 2^k, k >= 1 unless the taker passed. */
-  { 4, 1, 2, 2, "B 3:2- E:3>4:2", CTD_RESULT_ERROR_VALUE,
+  /* An extra's taker took a double from the Box: the cube went above V0
+   * and was not washed. */
+  { 4, 1, 2, 1, "B 3:1- E:3>4:2", CTD_RESULT_ERROR_EXTRA,
+    "'E:3>4:2': only a crew member who took a double from the Box can take an extra, "
+    "but player 4's cube is not listed, so it counts as played to the end at its starting "
+    "value 1; expected player 4's cube above its starting value 1, e.g. '4:2'", NULL },
+  { 4, 1, 2, 1, "B 3:1- 4:1 E:3>4:2", CTD_RESULT_ERROR_EXTRA,
+    "player 4's cube was played to the end at 1", "above its starting value 1" },
+  { 4, 1, 2, 1, "B 3:1- 4:1- E:3>4:2", CTD_RESULT_ERROR_EXTRA,
+    "player 4's cube was passed by player 4 at 1", NULL },
+  { 4, 1, 2, 1, "B 3:1- 4:1+ E:3>4:2", CTD_RESULT_ERROR_EXTRA,
+    "player 4's cube was passed by the Box at 1", NULL },
+  { 4, 1, 2, 2, "B 3:2- 4:w E:3>4:4", CTD_RESULT_ERROR_EXTRA, "player 4's cube was washed",
+    "e.g. '4:4'" },
+  { 3, 2, 3, 4, "T 1:4- E:1>3:8", CTD_RESULT_ERROR_EXTRA, "player 3's cube is not listed",
+    NULL },
+
+  /* Extra values: Vq x 2^k, k >= 1 when played or passed by Q; passed by
+   * P at Vq (refusing the offer) or at k >= 2. */
+  { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:2", CTD_RESULT_ERROR_VALUE,
     "the extra from player 3 to player 4 cannot be played at 2: player 3 passed at 2, "
     "so expected 4, 8, 16, ...", "'E:3>4:2'" },
-  { 4, 1, 2, 2, "B 3:2- E:3>4:2+", CTD_RESULT_ERROR_VALUE, "cannot end passed at 2",
+  { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:2+", CTD_RESULT_ERROR_VALUE, "cannot end passed at 2",
     "expected 4, 8, 16, ..." },
-  { 4, 1, 2, 2, "B 3:2- E:3>4:6-", CTD_RESULT_ERROR_VALUE, "cannot end passed at 6",
-    "expected 2, 4, 8, ..." },
-  { 4, 1, 2, 2, "B 3:2- E:3>4:1-", CTD_RESULT_ERROR_VALUE, "expected 2, 4, 8, ...", NULL },
-  { 4, 1, 2, 1, "B 3:4- E:3>4:4", CTD_RESULT_ERROR_VALUE, "player 3 passed at 4",
+  { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:6-", CTD_RESULT_ERROR_VALUE, "cannot end passed at 6",
+    "expected 2 (player 4 refusing the offer) or 8, 16, 32, ..." },
+  { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:1-", CTD_RESULT_ERROR_VALUE,
+    "expected 2 (player 4 refusing the offer) or 8, 16, 32, ...", NULL },
+  /* Q can only redouble a cube Q owns: P cannot pass at 2 Vq. */
+  { 4, 1, 2, 1, "B 2:1- 3:2 E:2>3:2-", CTD_RESULT_ERROR_VALUE,
+    "the extra from player 2 to player 3 cannot end passed at 2: player 2 passed at 1, so "
+    "expected 1 (player 3 refusing the offer) or 4, 8, 16, ...", "'E:2>3:2-'" },
+  { 4, 1, 2, 1, "B 3:4- 4:2 E:3>4:4", CTD_RESULT_ERROR_VALUE, "player 3 passed at 4",
     "expected 8, 16, 32, ..." },
-  { 4, 1, 2, 1, "B 3:1- E:3>4:4194304", CTD_RESULT_ERROR_VALUE, "cannot be played at 4194304",
-    "up to 1048576" },
+  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:4194304", CTD_RESULT_ERROR_VALUE,
+    "cannot be played at 4194304", "up to 1048576" },
+  { 4, 1, 2, 1, "- 2:1048576- 3:1048576- 4:1048576- E:2>3:1048576+", CTD_RESULT_ERROR_VALUE,
+    "cannot end passed at 1048576", "expected nothing, since no cube goes past 1048576" },
 
   /* Penalties. */
   { 4, 1, 2, 2, "B F:3>4:1", CTD_RESULT_ERROR_PENALTY,
@@ -556,7 +588,7 @@ static const FormatCase format_cases[] = {
   { 4, 1, 1, "B 02:004", "B 2:4" },
   { 4, 1, 1, "Bb 2:2 3:1 4:w F:4>1:0.5", "Bb 2:2 4:w F:4>1:0.5" },
   { 4, 3, 2, "Tb 4:8- 2:2 1:4+", "Tb 1:4+ 4:8-" },
-  { 3, 2, 4, "Bg 3:4 1:4- E:1>3:16+", "Bg 1:4- E:1>3:16+" },
+  { 3, 2, 4, "Bg 3:8 1:4- E:1>3:16+", "Bg 1:4- 3:8 E:1>3:16+" },
   { 3, 1, 1, " - 2:1+ 3:1+ !T ", "- 2:1+ 3:1+ !T" },
 };
 
@@ -690,22 +722,29 @@ random_cube (CtdRng   *rng,
   return (CtdCube) { end, v0 << pick (rng, 6) };
 }
 
+/* SPEC 5, written from the SPEC rather than the code: Q passed the Box's
+ * cube at Vq, P's own cube went above V0 and was not washed; the extra
+ * ends at Vq x 2^k, k >= 1, or passed by P at Vq or k >= 2. */
 static void
 add_random_extras (CtdRng    *rng,
                    CtdResult *r)
 {
+  static const guint taker_passed_k[] = { 0, 2, 3, 4 };
+
   for (guint q = 1; q <= r->context.size; q++)
     for (guint p = 1; p <= r->context.size; p++)
       {
         const CtdCube *passed = &r->cubes[q - 1];
+        const CtdCube *taken = &r->cubes[p - 1];
         CtdCubeEnd end;
         guint k;
 
         if (q == r->context.box || p == r->context.box || p == q
-            || passed->end != CTD_CUBE_TAKER_PASSED || pick (rng, 3) != 0)
+            || passed->end != CTD_CUBE_TAKER_PASSED || taken->end == CTD_CUBE_WASH
+            || taken->value <= r->context.cube_start || pick (rng, 2) != 0)
           continue;
         end = (CtdCubeEnd) pick (rng, 3);
-        k = end == CTD_CUBE_TAKER_PASSED ? pick (rng, 4) : 1 + pick (rng, 3);
+        k = end == CTD_CUBE_TAKER_PASSED ? taker_passed_k[pick (rng, 4)] : 1 + pick (rng, 3);
         r->extras[r->n_extras++] = (CtdExtra) { q, p, end, passed->value << k };
       }
 }
