@@ -339,6 +339,7 @@ parse_penalty (Parser      *parser,
   const CtdGameContext *context = parser->context;
   CtdResult *result = parser->result;
   const char *p = token + strlen ("F:");
+  g_autofree char *expected = NULL;
   CtdPenalty penalty;
 
   if (!read_number (&p, &penalty.from) || *p++ != '>' || !read_number (&p, &penalty.to)
@@ -357,14 +358,18 @@ parse_penalty (Parser      *parser,
   if (penalty.from == penalty.to)
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                  "'%s': player %u cannot pay a penalty to themselves", token, penalty.to);
+  /* Rule 2.5: "1/2 of the original starting cube value", which in half
+   * points is the starting cube's value in points. */
+  expected = ctd_halves_to_string ((CtdHalves) context->cube_start, FALSE);
   if (!ctd_halves_parse (p, &penalty.amount))
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                  "'%s': the penalty '%s' is not a whole or half number of points; "
-                 "write e.g. 1 or 0.5", token, p);
-  if (penalty.amount <= 0 || penalty.amount > CTD_HALVES (MAX_POINTS))
+                 "expected %s, half the starting cube of %u", token, p, expected,
+                 context->cube_start);
+  if (penalty.amount != (CtdHalves) context->cube_start)
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                 "'%s': a penalty must be more than zero and at most %u points, e.g. 0.5",
-                 token, MAX_POINTS);
+                 "'%s': a penalty is half the game's starting cube of %u (rule 2.5), so "
+                 "expected %s, not %s", token, context->cube_start, expected, p);
   if (result->n_penalties == CTD_MAX_PENALTIES)
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                  "more than %d penalties ('%s' is one too many); a game records at most %d",

@@ -21,7 +21,7 @@ typedef enum
   CTD_RESULT_ERROR_VALUE,       /* a cube value that cannot arise */
   CTD_RESULT_ERROR_OUTCOME,     /* outcome missing, misplaced or contradicting the cubes */
   CTD_RESULT_ERROR_EXTRA,       /* an extra whose offerer did not pass or whose taker took no double */
-  CTD_RESULT_ERROR_PENALTY,     /* a penalty to someone other than Box or Captain */
+  CTD_RESULT_ERROR_PENALTY,     /* a penalty to someone other than Box or Captain, or not half V0 */
   CTD_RESULT_ERROR_MAJORITY,    /* rule 3.6 */
 } CtdResultError;
 
@@ -76,7 +76,8 @@ typedef struct
   guint      value;
 } CtdExtra;
 
-/* Rule 2.5: @from pays @to @amount half points. */
+/* Rule 2.5: @from pays @to (the game's Box or Captain) @amount half
+ * points, always half the game's starting cube. */
 typedef struct
 {
   guint     from;

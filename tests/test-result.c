@@ -137,9 +137,14 @@ static const ScoringCase scoring_cases[] = {
   /* The largest cube the notation takes. */
   { 4, 1, 2, 1, "T 2:1048576", { -1048578, 1048576, 1, 1 } },
 
-  /* Penalties, whole and half points, to the Box and to the Captain. */
+  /* Penalties of half the starting cube (0.5, 1 or 2), to the Box and to
+   * the Captain, from the Box, the Captain or another crew member. */
   { 4, 1, 2, 2, "T 3:4 F:1>2:1", { -9, 3, 4, 2 } },
-  { 4, 1, 2, 1, "B F:3>1:0.5 F:4>2:1.5", { 3.5, 0.5, -1.5, -2.5 } },
+  { 4, 1, 2, 1, "B F:3>1:0.5 F:4>2:0.5", { 3.5, -0.5, -1.5, -1.5 } },
+  /* V0 = 4: each crew member loses 4; P3 pays the Captain 2. */
+  { 4, 1, 2, 4, "B F:3>2:2", { 12, -2, -6, -4 } },
+  /* The Captain pays the Box: P2 -1 -0.5. */
+  { 4, 1, 2, 1, "B F:2>1:0.5", { 3.5, -1.5, -1, -1 } },
   { 4, 1, 2, 1, "B 4:w F:4>1:0.5 F:4>1:0.5", { 3, -1, -1, -1 } },
 
   /* Every Box position of a 4-player chouette. */
@@ -232,7 +237,7 @@ static void
 test_parse_fields_none (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (9, 3, 3, 1, 4);
-  g_autoptr(CtdResult) result = parse_or_fail (&context, "- 1:4+ 2:w F:2>1:1 F:2>3:0.5 !T");
+  g_autoptr(CtdResult) result = parse_or_fail (&context, "- 1:4+ 2:w F:2>3:2 F:2>1:2.0 !T");
 
   assert_int_equal (result->winner, CTD_WINNER_NONE);
   assert_int_equal (result->multiplier, 0);
@@ -243,9 +248,9 @@ test_parse_fields_none (void **state G_GNUC_UNUSED)
   assert_int_equal (result->cubes[2].value, 0);
   assert_int_equal (result->n_penalties, 2);
   assert_int_equal (result->penalties[0].to, 1);
-  assert_int_equal (result->penalties[0].amount, 2);
+  assert_int_equal (result->penalties[0].amount, 4);
   assert_int_equal (result->penalties[1].to, 3);
-  assert_int_equal (result->penalties[1].amount, 1);
+  assert_int_equal (result->penalties[1].amount, 4);
 }
 
 static void
@@ -473,18 +478,28 @@ static const RefusalCase refusal_cases[] = {
     "player 1 cannot pay a penalty to themselves", NULL },
   { 4, 1, 2, 2, "B F:5>1:1", CTD_RESULT_ERROR_PLAYER, "'F:5>1:1' names a player", NULL },
   { 4, 1, 2, 2, "B F:3>7:1", CTD_RESULT_ERROR_PLAYER, "names a player", NULL },
-  { 4, 1, 2, 2, "B F:3>1:0", CTD_RESULT_ERROR_PENALTY, "more than zero", NULL },
-  { 4, 1, 2, 2, "B F:3>1:-1", CTD_RESULT_ERROR_PENALTY, "more than zero", NULL },
+  /* Rule 2.5's amount: exactly half the starting cube. */
+  { 4, 1, 2, 2, "B F:3>1:2", CTD_RESULT_ERROR_PENALTY,
+    "'F:3>1:2': a penalty is half the game's starting cube of 2 (rule 2.5), so expected 1, "
+    "not 2", NULL },
+  { 4, 1, 2, 1, "B F:3>1:1", CTD_RESULT_ERROR_PENALTY, "starting cube of 1",
+    "expected 0.5, not 1" },
+  { 4, 1, 2, 4, "B F:3>1:1", CTD_RESULT_ERROR_PENALTY, "starting cube of 4",
+    "expected 2, not 1" },
+  { 4, 1, 2, 4, "B F:3>2:4", CTD_RESULT_ERROR_PENALTY, "expected 2, not 4", NULL },
+  { 4, 1, 2, 2, "B F:3>1:0.5", CTD_RESULT_ERROR_PENALTY, "expected 1, not 0.5", NULL },
+  { 4, 1, 2, 2, "B F:3>1:0", CTD_RESULT_ERROR_PENALTY, "expected 1, not 0", NULL },
+  { 4, 1, 2, 2, "B F:3>1:-1", CTD_RESULT_ERROR_PENALTY, "expected 1, not -1", NULL },
   { 4, 1, 2, 2, "B F:3>1:0.25", CTD_RESULT_ERROR_PENALTY,
-    "the penalty '0.25' is not a whole or half number of points", NULL },
+    "the penalty '0.25' is not a whole or half number of points", "expected 1" },
   { 4, 1, 2, 2, "B F:3>1:x", CTD_RESULT_ERROR_PENALTY, "not a whole or half", NULL },
-  { 4, 1, 2, 2, "B F:3>1:9999999", CTD_RESULT_ERROR_PENALTY, "at most 1048576 points", NULL },
+  { 4, 1, 2, 2, "B F:3>1:9999999", CTD_RESULT_ERROR_PENALTY, "not 9999999", NULL },
   { 4, 1, 2, 2, "B F:3>1:", CTD_RESULT_ERROR_SYNTAX, "'F:3>1:' is not a penalty",
     "'F:4>1:0.5'" },
   { 4, 1, 2, 2, "B F:3:1", CTD_RESULT_ERROR_SYNTAX, "is not a penalty", NULL },
   { 4, 1, 2, 2,
-    "B F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:4>2:0.5",
-    CTD_RESULT_ERROR_PENALTY, "more than 8 penalties", "'F:4>2:0.5'" },
+    "B F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:4>2:1",
+    CTD_RESULT_ERROR_PENALTY, "more than 8 penalties", "'F:4>2:1'" },
 
   /* Rule 3.6. */
   { 4, 1, 2, 2, "T 2:4 3:4 4:4 !T !T", CTD_RESULT_ERROR_SYNTAX, "'!T' appears twice", NULL },
@@ -581,9 +596,10 @@ static const FormatCase format_cases[] = {
   { 4, 1, 1, "Bg", "Bg" },
   { 4, 1, 4, "T !T 4:4+ 2:16 3:8", "T 2:16 3:8 4:4+ !T" },
   { 4, 1, 1, "B E:3>4:4 E:2>4:2 4:2 3:1- 2:1-", "B 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4" },
-  { 4, 1, 1, "B F:4>2:1.5 F:3>1:0.50 F:3>1:0.5", "B F:3>1:0.5 F:3>1:0.5 F:4>2:1.5" },
-  { 4, 1, 1, "B F:4>1:1.0 F:3>2:2 F:3>1:3", "B F:3>1:3 F:3>2:2 F:4>1:1" },
-  { 4, 1, 1, "B F:4>1:+1", "B F:4>1:1" },
+  { 4, 1, 1, "B F:4>2:0.5 F:3>1:0.50 F:3>1:0.5", "B F:3>1:0.5 F:3>1:0.5 F:4>2:0.5" },
+  { 4, 1, 2, "B F:4>1:1.0 F:3>2:1 F:3>1:1", "B F:3>1:1 F:3>2:1 F:4>1:1" },
+  { 4, 1, 2, "B F:4>1:+1", "B F:4>1:1" },
+  { 4, 1, 4, "B F:4>1:2.00", "B F:4>1:2" },
   { 4, 1, 1, "-\t2:w  3:w\n4:w", "- 2:w 3:w 4:w" },
   { 4, 1, 1, "B 02:004", "B 2:4" },
   { 4, 1, 1, "Bb 2:2 3:1 4:w F:4>1:0.5", "Bb 2:2 4:w F:4>1:0.5" },
@@ -616,9 +632,9 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (4, 4, 1, 2, 1);
   CtdGameContext other_game = make_context (5, 4, 1, 2, 1);
-  g_autoptr(CtdResult) a = parse_or_fail (&context, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>1:1");
-  g_autoptr(CtdResult) b = parse_or_fail (&context, "Bg F:3>1:1 F:4>1:0.5 E:2>3:4 3:2 2:1-");
-  g_autoptr(CtdResult) c = parse_or_fail (&other_game, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>1:1");
+  g_autoptr(CtdResult) a = parse_or_fail (&context, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>2:0.5");
+  g_autoptr(CtdResult) b = parse_or_fail (&context, "Bg F:3>2:0.5 F:4>1:0.5 E:2>3:4 3:2 2:1-");
+  g_autoptr(CtdResult) c = parse_or_fail (&other_game, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>2:0.5");
   g_autoptr(CtdResult) copy = ctd_result_copy (a);
   g_autoptr(CtdResult) changed = NULL;
 
@@ -786,7 +802,8 @@ add_random_penalties (CtdRng    *rng,
       guint to = pick (rng, 2) ? r->context.box : r->context.captain;
       guint from = pick_other (rng, r->context.size, to, to);
 
-      r->penalties[r->n_penalties++] = (CtdPenalty) { from, to, 1 + (CtdHalves) pick (rng, 8) };
+      /* Rule 2.5: half the starting cube, which in half points is V0. */
+      r->penalties[r->n_penalties++] = (CtdPenalty) { from, to, (CtdHalves) r->context.cube_start };
     }
   qsort (r->penalties, r->n_penalties, sizeof (CtdPenalty), compare_penalties);
 }
