@@ -147,6 +147,14 @@ static const ScoringCase scoring_cases[] = {
   { 4, 1, 2, 1, "B F:2>1:0.5", { 3.5, -1.5, -1, -1 } },
   { 4, 1, 2, 1, "B 4:w F:4>1:0.5 F:4>1:0.5", { 3, -1, -1, -1 } },
 
+  /* A director's adjustment moves its amount and nothing else: P3 pays
+   * the Box 2.5 on top of a single lost at 1. */
+  { 4, 1, 2, 1, "B A:3>1:2.5", { 5.5, -1, -3.5, -1 } },
+  /* Several, one repeated: P2 -2 -3 -3, P3 -2 +0.5, P4 -2 +3 +3 -0.5. */
+  { 4, 1, 2, 2, "- 2:2- 3:2- 4:2- A:2>4:3 A:2>4:3 A:4>3:0.5", { 6, -8, -1.5, 3.5 } },
+  /* From the Box, as large as any value: the Box -1 -1 -1048576. */
+  { 3, 1, 2, 1, "T A:1>2:1048576", { -1048578, 1048577, 1 } },
+
   /* Every Box position of a 4-player chouette. */
   { 4, 2, 3, 1, "- 1:1- 3:2+ 4:1+", { -1, -2, 2, 1 } },
   { 4, 3, 4, 2, "Tg 1:4 2:2- 4:8", { 8, -2, -22, 16 } },
@@ -253,6 +261,26 @@ test_parse_fields_none (void **state G_GNUC_UNUSED)
   assert_int_equal (result->penalties[1].amount, 4);
 }
 
+/* Adjustments are kept apart from the game's tokens and sorted. */
+static void
+test_parse_adjustments (void **state G_GNUC_UNUSED)
+{
+  CtdGameContext context = make_context (6, 4, 2, 3, 2);
+  g_autoptr(CtdResult) result = parse_or_fail (&context, "T A:4>2:1.5 3:4 A:1>3:2 A:1>3:0.5");
+
+  assert_int_equal (result->n_penalties, 0);
+  assert_int_equal (result->n_extras, 0);
+  assert_int_equal (result->n_adjustments, 3);
+  assert_int_equal (result->adjustments[0].from, 1);
+  assert_int_equal (result->adjustments[0].to, 3);
+  assert_int_equal (result->adjustments[0].amount, 1);
+  assert_int_equal (result->adjustments[1].amount, 4);
+  assert_int_equal (result->adjustments[2].from, 4);
+  assert_int_equal (result->adjustments[2].to, 2);
+  assert_int_equal (result->adjustments[2].amount, 3);
+  assert_int_equal (result->cubes[2].value, 4);
+}
+
 static void
 assert_payment (const GArray   *ledger,
                 guint           index,
@@ -277,6 +305,7 @@ test_ledger (void **state G_GNUC_UNUSED)
   g_autoptr(CtdResult) refused = parse_or_fail (&context, "B 2:1- 3:1- 4:2 E:3>4:1-");
   g_autoptr(CtdResult) penalty = parse_or_fail (&context, "Bb 2:2 3:1 4:w F:4>1:0.5");
   g_autoptr(CtdResult) washed = parse_or_fail (&context, "- 2:w 3:w 4:w");
+  g_autoptr(CtdResult) adjusted = parse_or_fail (&context, "Bb 2:2 3:1 4:w A:1>4:3 F:4>1:0.5");
   g_autoptr(GArray) ledger = ctd_result_ledger (extra);
 
   assert_int_equal (g_array_get_element_size (ledger), sizeof (CtdPayment));
@@ -308,6 +337,13 @@ test_ledger (void **state G_GNUC_UNUSED)
 
   ledger = ctd_result_ledger (washed);
   assert_int_equal (ledger->len, 0);
+  g_array_unref (ledger);
+
+  /* An adjustment comes last, with its own kind. */
+  ledger = ctd_result_ledger (adjusted);
+  assert_int_equal (ledger->len, 4);
+  assert_payment (ledger, 2, CTD_PAYMENT_PENALTY, 4, 1, 1);
+  assert_payment (ledger, 3, CTD_PAYMENT_ADJUSTMENT, 1, 4, 6);
   g_array_unref (ledger);
 
   /* Built by hand, not parsed: a played cube with no winner pays
@@ -501,6 +537,32 @@ static const RefusalCase refusal_cases[] = {
     "B F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:4>2:1",
     CTD_RESULT_ERROR_PENALTY, "more than 8 penalties", "'F:4>2:1'" },
 
+  /* Director's adjustments. */
+  { 4, 1, 2, 2, "B A:3>3:1", CTD_RESULT_ERROR_ADJUSTMENT,
+    "'A:3>3:1': player 3 cannot pay an adjustment to themselves", NULL },
+  { 4, 1, 2, 2, "B A:5>1:1", CTD_RESULT_ERROR_PLAYER, "'A:5>1:1' names a player",
+    "players are 1 to 4" },
+  { 3, 1, 2, 2, "B A:2>4:1", CTD_RESULT_ERROR_PLAYER, "'A:2>4:1' names a player", NULL },
+  { 4, 1, 2, 2, "B A:3>1:0", CTD_RESULT_ERROR_ADJUSTMENT, "more than zero",
+    "swap the players (A:1>3:...)" },
+  { 4, 1, 2, 2, "B A:3>1:-2", CTD_RESULT_ERROR_ADJUSTMENT, "more than zero", NULL },
+  { 4, 1, 2, 2, "B A:3>1:2097152", CTD_RESULT_ERROR_ADJUSTMENT, "at most 1048576 points",
+    NULL },
+  { 4, 1, 2, 2, "B A:3>1:0.25", CTD_RESULT_ERROR_ADJUSTMENT,
+    "the adjustment '0.25' is not a whole or half number of points", NULL },
+  { 4, 1, 2, 2, "B A:3>1:", CTD_RESULT_ERROR_SYNTAX, "'A:3>1:' is not an adjustment",
+    "'A:3>1:2.5'" },
+  { 4, 1, 2, 2, "B A:3:1", CTD_RESULT_ERROR_SYNTAX, "is not an adjustment", NULL },
+  { 4, 1, 2, 2, "B a:3>1:1", CTD_RESULT_ERROR_SYNTAX, "'a:3>1:1' is not result notation",
+    "A:Q>R:V" },
+  { 4, 1, 2, 2, "A:3>1:1 B", CTD_RESULT_ERROR_OUTCOME, "must start with the outcome", NULL },
+  { 4, 1, 2, 2,
+    "B A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:4>2:7",
+    CTD_RESULT_ERROR_ADJUSTMENT, "more than 8 adjustments", "'A:4>2:7'" },
+  /* An adjustment is not a cube: it cannot stand in for the outcome. */
+  { 4, 1, 2, 2, "T 2:2- 3:2- 4:2- A:1>2:4", CTD_RESULT_ERROR_OUTCOME,
+    "no cube was played to the end", NULL },
+
   /* Rule 3.6. */
   { 4, 1, 2, 2, "T 2:4 3:4 4:4 !T !T", CTD_RESULT_ERROR_SYNTAX, "'!T' appears twice", NULL },
   { 4, 1, 2, 2, "T 2:4 3:4 4:2 !T", CTD_RESULT_ERROR_MAJORITY,
@@ -606,6 +668,9 @@ static const FormatCase format_cases[] = {
   { 4, 3, 2, "Tb 4:8- 2:2 1:4+", "Tb 1:4+ 4:8-" },
   { 3, 2, 4, "Bg 3:8 1:4- E:1>3:16+", "Bg 1:4- 3:8 E:1>3:16+" },
   { 3, 1, 1, " - 2:1+ 3:1+ !T ", "- 2:1+ 3:1+ !T" },
+  /* Adjustments come after every other token, "!T" included. */
+  { 4, 1, 1, "B A:4>2:1.0 A:3>1:0.50 2:2 F:4>1:0.5", "B 2:2 F:4>1:0.5 A:3>1:0.5 A:4>2:1" },
+  { 3, 1, 1, " - A:3>2:5 2:1+ 3:1+ !T A:1>3:+2.5", "- 2:1+ 3:1+ !T A:1>3:2.5 A:3>2:5" },
 };
 
 static void
@@ -632,9 +697,12 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (4, 4, 1, 2, 1);
   CtdGameContext other_game = make_context (5, 4, 1, 2, 1);
-  g_autoptr(CtdResult) a = parse_or_fail (&context, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>2:0.5");
-  g_autoptr(CtdResult) b = parse_or_fail (&context, "Bg F:3>2:0.5 F:4>1:0.5 E:2>3:4 3:2 2:1-");
-  g_autoptr(CtdResult) c = parse_or_fail (&other_game, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>2:0.5");
+  g_autoptr(CtdResult) a = parse_or_fail (&context, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>2:0.5 "
+                                          "A:2>1:3 A:1>4:0.5");
+  g_autoptr(CtdResult) b = parse_or_fail (&context, "Bg A:1>4:0.5 F:3>2:0.5 F:4>1:0.5 E:2>3:4 "
+                                          "3:2 A:2>1:3 2:1-");
+  g_autoptr(CtdResult) c = parse_or_fail (&other_game, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 "
+                                          "F:3>2:0.5 A:2>1:3 A:1>4:0.5");
   g_autoptr(CtdResult) copy = ctd_result_copy (a);
   g_autoptr(CtdResult) changed = NULL;
 
@@ -660,6 +728,25 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   *changed = *a;
   changed->n_penalties = 1;
   assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->adjustments[1].amount = 5;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->adjustments[0].to = 3;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->n_adjustments = 1;
+  assert_false (ctd_result_equal (a, changed));
+}
+
+static void
+test_payment_kinds (void **state G_GNUC_UNUSED)
+{
+  assert_string_equal (ctd_result_payment_kind_to_string (CTD_PAYMENT_CUBE), "cube");
+  assert_string_equal (ctd_result_payment_kind_to_string (CTD_PAYMENT_EXTRA), "extra");
+  assert_string_equal (ctd_result_payment_kind_to_string (CTD_PAYMENT_PENALTY), "penalty");
+  assert_string_equal (ctd_result_payment_kind_to_string (CTD_PAYMENT_ADJUSTMENT),
+                       "adjustment");
 }
 
 static void
@@ -808,6 +895,39 @@ add_random_penalties (CtdRng    *rng,
   qsort (r->penalties, r->n_penalties, sizeof (CtdPenalty), compare_penalties);
 }
 
+static int
+compare_adjustments (const void *a,
+                     const void *b)
+{
+  const CtdAdjustment *x = a;
+  const CtdAdjustment *y = b;
+
+  if (x->from != y->from)
+    return (int) x->from - (int) y->from;
+  if (x->to != y->to)
+    return (int) x->to - (int) y->to;
+  return (int) (x->amount - y->amount);
+}
+
+/* SPEC 5: any two players, any positive whole or half amount. */
+static void
+add_random_adjustments (CtdRng    *rng,
+                        CtdResult *r)
+{
+  guint n = pick (rng, 10) == 0 ? CTD_MAX_ADJUSTMENTS : pick (rng, 5) / 3;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint from = 1 + pick (rng, r->context.size);
+      guint to = pick_other (rng, r->context.size, from, from);
+
+      CtdHalves amount = 1 + (CtdHalves) pick (rng, 40);
+
+      r->adjustments[r->n_adjustments++] = (CtdAdjustment) { from, to, amount };
+    }
+  qsort (r->adjustments, r->n_adjustments, sizeof (CtdAdjustment), compare_adjustments);
+}
+
 /* A legal, normalised result built from its structure, not from text. */
 static void
 random_legal_result (CtdRng    *rng,
@@ -831,24 +951,30 @@ random_legal_result (CtdRng    *rng,
     }
   add_random_penalties (rng, r);
   r->together = majority_is_legal (r) && (offered_together || pick (rng, 2) == 0);
+  add_random_adjustments (rng, r);
 }
 
-/* Penalties are the only payments in odd half points. */
+/* Penalties and adjustments are the only payments in odd half points. */
 static void
 assert_deltas_consistent (const CtdResult *r)
 {
   CtdHalves deltas[CTD_MAX_PLAYERS];
-  CtdHalves penalties[CTD_MAX_PLAYERS] = { 0 };
+  CtdHalves halves[CTD_MAX_PLAYERS] = { 0 };
 
   ctd_result_deltas (r, deltas);
   assert_int_equal (sum_deltas (r, deltas), 0);
   for (guint i = 0; i < r->n_penalties; i++)
     {
-      penalties[r->penalties[i].from - 1] -= r->penalties[i].amount;
-      penalties[r->penalties[i].to - 1] += r->penalties[i].amount;
+      halves[r->penalties[i].from - 1] -= r->penalties[i].amount;
+      halves[r->penalties[i].to - 1] += r->penalties[i].amount;
+    }
+  for (guint i = 0; i < r->n_adjustments; i++)
+    {
+      halves[r->adjustments[i].from - 1] -= r->adjustments[i].amount;
+      halves[r->adjustments[i].to - 1] += r->adjustments[i].amount;
     }
   for (guint p = 0; p < r->context.size; p++)
-    assert_int_equal ((deltas[p] - penalties[p]) % 2, 0);
+    assert_int_equal ((deltas[p] - halves[p]) % 2, 0);
 }
 
 /* The same line with its tokens after the outcome in another order, an
@@ -884,7 +1010,7 @@ static void
 test_random_legal_results (void **state G_GNUC_UNUSED)
 {
   CtdRng rng;
-  guint n_together = 0, n_extras = 0, n_none = 0;
+  guint n_together = 0, n_extras = 0, n_none = 0, n_adjusted = 0;
 
   ctd_rng_init (&rng, 20260601);
   for (guint i = 0; i < 5000; i++)
@@ -910,11 +1036,13 @@ test_random_legal_results (void **state G_GNUC_UNUSED)
       n_together += expected.together;
       n_extras += expected.n_extras > 0;
       n_none += expected.winner == CTD_WINNER_NONE;
+      n_adjusted += expected.n_adjustments > 0;
     }
   /* The generator reaches the interesting corners. */
   assert_true (n_together > 500);
   assert_true (n_extras > 500);
   assert_true (n_none > 100);
+  assert_true (n_adjusted > 500);
 }
 
 /* Whatever comes in: a refusal that names the game, or a result that
@@ -977,7 +1105,8 @@ test_random_bytes (void **state G_GNUC_UNUSED)
 static const char *soup[] = {
   "B", "Bg", "Bb", "T", "Tg", "Tb", "-", "+", "!T", "E:", "F:", ":", ">", "w", "0", "1",
   "2", "3", "4", "5", "8", "16", "0.5", ".5", "1.5", " ", " ", " ", "\t", "2:", "3:", "4:",
-  "1:", "E:2>3:", "E:3>4:", "F:4>1:", "F:3>2:", "99999999999", "é",
+  "1:", "E:2>3:", "E:3>4:", "F:4>1:", "F:3>2:", "99999999999", "é", "A:", "A:3>1:", "A:1>2:",
+  "2.5",
 };
 
 static void
@@ -1002,7 +1131,7 @@ static void
 mutate (CtdRng  *rng,
         GString *line)
 {
-  static const char alphabet[] = "BTgbw-+:>EF!.0123456789 \t";
+  static const char alphabet[] = "BTgbw-+:>EFA!.0123456789 \t";
   guint at = line->len > 0 ? pick (rng, line->len) : 0;
 
   switch (pick (rng, 5))
@@ -1062,12 +1191,14 @@ main (void)
     cmocka_unit_test (test_scoring_table),
     cmocka_unit_test (test_parse_fields),
     cmocka_unit_test (test_parse_fields_none),
+    cmocka_unit_test (test_parse_adjustments),
     cmocka_unit_test (test_ledger),
     cmocka_unit_test (test_refusal_table),
     cmocka_unit_test (test_refusal_exact_message),
     cmocka_unit_test (test_length_limit),
     cmocka_unit_test (test_format_table),
     cmocka_unit_test (test_equal_and_copy),
+    cmocka_unit_test (test_payment_kinds),
     cmocka_unit_test (test_error_quark),
     cmocka_unit_test (test_random_legal_results),
     cmocka_unit_test (test_random_bytes),
