@@ -236,6 +236,12 @@ def test_sixteen_players(folder):
 
 def test_twenty_six_players(folder):
     event = new_event(folder, 26)
+    # Rule 1.7 alone (SPEC 6): the winners of 7 chouettes play a semi-final
+    # of 7 (a four and a three), whose top 2 each make a final of 4.
+    equal([(r["stage"], r["players"], r["fours"], r["threes"], r["top_k"],
+            r["wildcards"]) for r in event.json("plan")["rounds"]],
+          [("qualifying", 26, 5, 2, 1, 0), ("semi-final", 7, 1, 1, 2, 0),
+           ("final", 4, 1, 0, 0, 0)], "plan")
     draw = event.json("draw", "--seed", "2601")
     sizes = {}
     for n in range(1, 8):
@@ -255,23 +261,26 @@ def test_twenty_six_players(folder):
             equal([g["captain"] for g in shown["games"][8:]], [2, 1, 2, 1],
                   "3-player last segment captains")
 
-    # Top 1 of each chouette is clear; the one wildcard goes to the best of
-    # the rest: five P4s of the 4-player chouettes tied on +32.
+    # The director goes beyond the plan (and the ABA rules) with one
+    # wildcard, for semi-finals of two fours. Top 1 of each chouette is
+    # clear; the wildcard goes to the best of the rest: five P4s of the
+    # 4-player chouettes tied on +32.
+    cut = ("--top", "1", "--wildcards", "1")
     fours = [l for l, s in sizes.items() if s == 4]
     threes = [l for l, s in sizes.items() if s == 3]
     tied = sorted(event.players_of(l)["4"] for l in fours)
-    err = event.refused("advance", message="tie")
+    err = event.refused("advance", *cut, message="tie")
     for name in tied:
         check(name in err, "%s missing from the tie message %r" % (name, err))
 
-    rolled = event.json("tiebreak", "1", "--roll", "--seed", "77")
+    rolled = event.json("tiebreak", "1", "--roll", "--seed", "77", *cut)
     equal(sorted(rolled["order"]), tied, "roll-off among the tied")
     equal(rolled["seed"], "77", "roll-off seed stored")
     again = standings_by_name(event, "--round", "1")
     equal(again[rolled["order"][0]]["rank"] < again[rolled["order"][1]]["rank"],
           True, "roll-off order applied to ranks")
 
-    advanced = event.json("advance")
+    advanced = event.json("advance", *cut)
     expected = ([event.players_of(l)["3"] for l in fours]
                 + [event.players_of(l)["2"] for l in threes]
                 + [rolled["order"][0]])
