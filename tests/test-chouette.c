@@ -78,7 +78,9 @@ static const SheetRow three_sheet[CTD_N_GAMES] = {
   /* Two cubes doubled together: the Box must take both or pass both. */
   { "Tg 2:8 3:8 !T", 1, 2, 4, { 3, 2 },
     { H (-32), H (16), H (16) }, { H (-28), H (13), H (15) } },
-  /* Every cube passed; P3 also refused P2's extra at its offered value. */
+  /* Every cube passed; P3 also refused P2's extra at its offered value
+   * (Vq = 4), so nothing was paid for taking it (SPEC 5): P2 -4 +4 = 0,
+   * P3 -8 -4 = -12, the Box +4 +8 = 12, as before that payment existed. */
   { "- 2:4- 3:8- E:2>3:4-", 1, 3, 4, { 3, 2 },
     { H (12), H (0), H (-12) }, { H (-16), H (13), H (3) } },
   { "Bb 1:2", 2, 3, 1, { 3, 1 }, { H (-6), H (7), H (-1) }, { H (-22), H (20), H (2) } },
