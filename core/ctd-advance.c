@@ -322,13 +322,75 @@ ctd_advance_tie_clear (CtdAdvanceTie *tie)
   tie->chouette = 0;
 }
 
-/* Who goes on from a round of @n_chouettes (SPEC 6): a final of 4 as soon
- * as the round has 4 chouettes or fewer; otherwise the top player of each
- * plus enough wildcards to fill 4-player semi-finals. */
+/* The chouettes of a field of @n players, or 0 for one the draw refuses. */
+static guint
+count_chouettes (guint  n,
+                 guint *out_smallest)
+{
+  guint n_fours;
+  guint n_threes;
+
+  if (!ctd_draw_sizes (n, &n_fours, &n_threes, NULL))
+    return 0;
+  *out_smallest = n_threes > 0 ? 3 : 4;
+  return n_fours + n_threes;
+}
+
+/*
+ * Rule 1.7 advances "the top player(s) from each chouette" and nothing
+ * else, so the proposal is a top K per round alone (SPEC 6). For every
+ * field up to @n it finds, from the smallest up, the plan with the
+ * fewest rounds to a Final of 3 or 4 and, among those, the smallest K in
+ * each round (the tightest cut first). K stays below the smallest
+ * chouette's size, so every chouette plays for something, and each
+ * next round must be drawable (ctd_advance_check_next_size()).
+ *
+ * Fills @top_k[m] for every field m <= @n that has such a plan (0 for a
+ * Final), and returns whether @n has one. Since a plan's tail is the
+ * best plan of the round it starts from, a director who follows the
+ * proposal round by round meets the same plan again.
+ */
+static gboolean
+find_top_k_plans (guint  n,
+                  guint *top_k,
+                  guint *n_rounds)
+{
+  for (guint m = 0; m <= n; m++)
+    {
+      guint smallest = 0;
+      guint n_chouettes = count_chouettes (m, &smallest);
+
+      n_rounds[m] = 0;  /* no plan */
+      top_k[m] = 0;
+      if (n_chouettes == 1)
+        n_rounds[m] = 1;
+      for (guint k = 1; n_chouettes > 1 && k < smallest; k++)
+        {
+          guint next = k * n_chouettes;
+
+          if (next < m && n_rounds[next] > 0
+              && ctd_advance_check_next_size (next, NULL, NULL)
+              && (n_rounds[m] == 0 || n_rounds[next] + 1 < n_rounds[m]))
+            {
+              n_rounds[m] = n_rounds[next] + 1;
+              top_k[m] = k;
+            }
+        }
+    }
+  return n_rounds[n] > 0;
+}
+
+/* Only when no top-K plan reaches a Final: the top player of each
+ * chouette plus enough wildcards to fill 4-player chouettes, as before
+ * SPEC 6 chose rule 1.7's wording. With today's size rules every field
+ * the draw accepts has a top-K plan (two chouettes send 2 to a final of
+ * 4, five send 2 each to a round of 10, any other number sends its
+ * winners on), so this stays as the flagged way out should those rules
+ * ever close that door. */
 static void
-plan_cut (guint  n_chouettes,
-          guint *out_top_k,
-          guint *out_wildcards)
+plan_wildcard_cut (guint  n_chouettes,
+                   guint *out_top_k,
+                   guint *out_wildcards)
 {
   *out_top_k = n_chouettes == 2 ? 2 : 1;
   if (n_chouettes == 3)
@@ -346,10 +408,13 @@ plan_cut (guint  n_chouettes,
  *   the Final; untouched on refusal
  * @error: a #GError, or %NULL
  *
- * Proposes a format for a field (SPEC 6), which the director may follow
- * or change round by round: 4-player chouettes wherever possible, the top
- * player of each chouette advancing (more when that is needed to fill a
- * final of 4), and wildcards so every semi-final is of 4-player chouettes.
+ * Proposes a format for a field (SPEC 6, rule 1.7), which the director
+ * may follow or change round by round: 4-player chouettes wherever
+ * possible, and from each chouette its top K alone, with the fewest
+ * rounds to a Final of 3 or 4 and then the smallest K in each round
+ * (12 players: three chouettes, top 1 each, a Final of 3). Wildcards
+ * appear only where no such plan exists, and then @out_plan's
+ * beyond_aba is set.
  *
  * Returns: %TRUE with @out_plan filled; %FALSE with @error set for a
  *   field that cannot be drawn (%CTD_DRAW_ERROR) or is over 256 players
@@ -359,7 +424,10 @@ ctd_advance_plan (guint      n_players,
                   CtdPlan   *out_plan,
                   GError   **error)
 {
+  guint top_k[MAX_PLAN_PLAYERS + 1];
+  guint n_rounds[MAX_PLAN_PLAYERS + 1];
   CtdPlan plan = { 0 };
+  gboolean top_k_only;
   guint n = n_players;
 
   g_return_val_if_fail (out_plan != NULL, FALSE);
@@ -374,13 +442,14 @@ ctd_advance_plan (guint      n_players,
       return FALSE;
     }
 
+  top_k_only = find_top_k_plans (n_players, top_k, n_rounds);
   for (;;)
     {
       CtdPlanRound *round;
       guint n_chouettes;
 
-      /* Each round keeps about a quarter of the field before it, so
-       * 256 players need only 4 rounds. */
+      /* Each round keeps at most half the field before it (a quarter
+       * with top 1 of fours), so 256 players need only a few rounds. */
       g_assert (plan.n_rounds < G_N_ELEMENTS (plan.rounds));
       round = &plan.rounds[plan.n_rounds++];
       if (!ctd_draw_sizes (n, &round->n_fours, &round->n_threes, error))
@@ -393,7 +462,11 @@ ctd_advance_plan (guint      n_players,
           break;
         }
       round->stage = plan.n_rounds == 1 ? CTD_STAGE_QUALIFYING : CTD_STAGE_SEMIFINAL;
-      plan_cut (n_chouettes, &round->top_k, &round->wildcards);
+      if (top_k_only)
+        round->top_k = top_k[n];
+      else
+        plan_wildcard_cut (n_chouettes, &round->top_k, &round->wildcards);
+      plan.beyond_aba |= round->wildcards > 0;
       n = round->top_k * n_chouettes + round->wildcards;
     }
 
@@ -420,7 +493,8 @@ append_chouettes (GString *text,
  * @plan: a plan from ctd_advance_plan()
  *
  * The plan as a director reads it, one line per round ending in a line
- * break, for the setup screen and the printed format sheet.
+ * break, for the setup screen and the printed format sheet. A plan with
+ * wildcards ends with a line saying that they go beyond the ABA rules.
  *
  * Returns: (transfer full): the text, to free with g_free()
  */
@@ -428,6 +502,7 @@ char *
 ctd_advance_plan_describe (const CtdPlan *plan)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  gboolean any_wildcards = FALSE;
 
   g_return_val_if_fail (plan != NULL, NULL);
   g_return_val_if_fail (plan->n_rounds <= G_N_ELEMENTS (plan->rounds), NULL);
@@ -452,6 +527,10 @@ ctd_advance_plan_describe (const CtdPlan *plan)
                                   round->top_k * n_chouettes + round->wildcards);
         }
       g_string_append (text, ".\n");
+      any_wildcards |= round->wildcards > 0;
     }
+  if (plan->beyond_aba || any_wildcards)
+    g_string_append (text, "Wildcards go beyond the ABA rules: rule 1.7 advances only the top "
+                           "player(s) of each chouette.\n");
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

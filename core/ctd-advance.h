@@ -54,10 +54,20 @@ typedef struct
   guint    wildcards;
 } CtdPlanRound;
 
+/*
+ * CtdPlan:
+ * @n_rounds: how many rounds, the last one the Final
+ * @rounds: the rounds in order, from Qualifying
+ * @beyond_aba: some round advances wildcards, which rule 1.7 (only "the
+ *   top player(s) from each chouette") does not provide for; a plan
+ *   proposed by ctd_advance_plan() has them only when no top-K plan
+ *   reaches a Final, and ctd_advance_plan_describe() says so
+ */
 typedef struct
 {
   guint        n_rounds;
   CtdPlanRound rounds[8];
+  gboolean     beyond_aba;
 } CtdPlan;
 
 GQuark    ctd_advance_error_quark     (void);

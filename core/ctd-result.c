@@ -108,7 +108,8 @@ result_is_sane (const CtdResult *result)
 {
   gboolean sane = result != NULL && context_is_valid (&result->context)
                   && result->n_extras <= CTD_MAX_EXTRAS
-                  && result->n_penalties <= CTD_MAX_PENALTIES;
+                  && result->n_penalties <= CTD_MAX_PENALTIES
+                  && result->n_adjustments <= CTD_MAX_ADJUSTMENTS;
 
   for (guint i = 0; sane && i < result->n_extras; i++)
     sane = player_is_valid (result, result->extras[i].offerer)
@@ -116,6 +117,9 @@ result_is_sane (const CtdResult *result)
   for (guint i = 0; sane && i < result->n_penalties; i++)
     sane = player_is_valid (result, result->penalties[i].from)
            && player_is_valid (result, result->penalties[i].to);
+  for (guint i = 0; sane && i < result->n_adjustments; i++)
+    sane = player_is_valid (result, result->adjustments[i].from)
+           && player_is_valid (result, result->adjustments[i].to);
   return sane;
 }
 
@@ -204,10 +208,12 @@ is_doubling_of (guint value,
 
 /* "4, 8, 16, ... up to 1048576" */
 static char *
-describe_doublings (guint first)
+describe_doublings (guint64 first)
 {
-  return g_strdup_printf ("%u, %u, %u, ... up to %u", first, first * 2, first * 4,
-                          MAX_POINTS);
+  if (first > MAX_POINTS)
+    return g_strdup_printf ("nothing, since no cube goes past %u", MAX_POINTS);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+                          ", ... up to %u", first, first * 2, first * 4, MAX_POINTS);
 }
 
 static char *
@@ -337,6 +343,7 @@ parse_penalty (Parser      *parser,
   const CtdGameContext *context = parser->context;
   CtdResult *result = parser->result;
   const char *p = token + strlen ("F:");
+  g_autofree char *expected = NULL;
   CtdPenalty penalty;
 
   if (!read_number (&p, &penalty.from) || *p++ != '>' || !read_number (&p, &penalty.to)
@@ -355,20 +362,66 @@ parse_penalty (Parser      *parser,
   if (penalty.from == penalty.to)
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                  "'%s': player %u cannot pay a penalty to themselves", token, penalty.to);
+  /* Rule 2.5: "1/2 of the original starting cube value", which in half
+   * points is the starting cube's value in points. */
+  expected = ctd_halves_to_string ((CtdHalves) context->cube_start, FALSE);
   if (!ctd_halves_parse (p, &penalty.amount))
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                  "'%s': the penalty '%s' is not a whole or half number of points; "
-                 "write e.g. 1 or 0.5", token, p);
-  if (penalty.amount <= 0 || penalty.amount > CTD_HALVES (MAX_POINTS))
+                 "expected %s, half the starting cube of %u", token, p, expected,
+                 context->cube_start);
+  if (penalty.amount != (CtdHalves) context->cube_start)
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                 "'%s': a penalty must be more than zero and at most %u points, e.g. 0.5",
-                 token, MAX_POINTS);
+                 "'%s': a penalty is half the game's starting cube of %u (rule 2.5), so "
+                 "expected %s, not %s", token, context->cube_start, expected, p);
   if (result->n_penalties == CTD_MAX_PENALTIES)
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                  "more than %d penalties ('%s' is one too many); a game records at most %d",
                  CTD_MAX_PENALTIES, token, CTD_MAX_PENALTIES);
 
   result->penalties[result->n_penalties++] = penalty;
+  return TRUE;
+}
+
+/* SPEC 5: "A:Q>R:V", whatever the director ruled that no other token
+ * expresses. Only the bounds every value has are checked: any two
+ * players, any positive whole or half amount. */
+static gboolean
+parse_adjustment (Parser      *parser,
+                  const char  *token,
+                  GError     **error)
+{
+  CtdResult *result = parser->result;
+  const char *p = token + strlen ("A:");
+  CtdAdjustment adjustment;
+
+  if (!read_number (&p, &adjustment.from) || *p++ != '>' || !read_number (&p, &adjustment.to)
+      || *p++ != ':' || *p == '\0')
+    return fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
+                 "'%s' is not an adjustment; write A:Q>R:V for player Q paying player R V "
+                 "points by the director's ruling, e.g. 'A:3>1:2.5'", token);
+  if (!check_player (parser, token, adjustment.from, error)
+      || !check_player (parser, token, adjustment.to, error))
+    return FALSE;
+  if (adjustment.from == adjustment.to)
+    return fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
+                 "'%s': player %u cannot pay an adjustment to themselves; name two "
+                 "different players", token, adjustment.to);
+  if (!ctd_halves_parse (p, &adjustment.amount))
+    return fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
+                 "'%s': the adjustment '%s' is not a whole or half number of points; "
+                 "write e.g. 3 or 2.5", token, p);
+  if (adjustment.amount <= 0 || adjustment.amount > CTD_HALVES (MAX_POINTS))
+    return fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
+                 "'%s': an adjustment must be more than zero and at most %u points; to "
+                 "reverse one, swap the players (A:%u>%u:...)", token, MAX_POINTS,
+                 adjustment.to, adjustment.from);
+  if (result->n_adjustments == CTD_MAX_ADJUSTMENTS)
+    return fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
+                 "more than %d adjustments ('%s' is one too many); a game records at most %d",
+                 CTD_MAX_ADJUSTMENTS, token, CTD_MAX_ADJUSTMENTS);
+
+  result->adjustments[result->n_adjustments++] = adjustment;
   return TRUE;
 }
 
@@ -403,6 +456,8 @@ parse_token (Parser      *parser,
     return parse_extra (parser, token, error);
   if (g_str_has_prefix (token, "F:"))
     return parse_penalty (parser, token, error);
+  if (g_str_has_prefix (token, "A:"))
+    return parse_adjustment (parser, token, error);
   if (strcmp (token, "!T") == 0)
     {
       if (result->together)
@@ -412,7 +467,7 @@ parse_token (Parser      *parser,
     }
   return fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
                "'%s' is not result notation; after the outcome come P:V, P:V-, P:V+, P:w, "
-               "E:Q>P:V, F:Q>R:V and !T", token);
+               "E:Q>P:V, F:Q>R:V, !T and A:Q>R:V", token);
 }
 
 static gboolean
@@ -434,6 +489,21 @@ check_line (const Parser  *parser,
   return TRUE;
 }
 
+/* Whether @player took a double from the Box (SPEC 5): the cube went
+ * above its starting value, however it ended but a wash. */
+static gboolean
+took_a_double (const Parser *parser,
+               guint         player)
+{
+  const CtdCube *cube = &parser->result->cubes[player - 1];
+
+  return cube->end != CTD_CUBE_WASH && cube->value > parser->context->cube_start;
+}
+
+/* Rule 3.7 and SPEC 5: Q passed the Box's cube at Vq, P took a double
+ * from the Box, and the extra ends at Vq x 2^k: k >= 1 when played or
+ * passed by Q; passed by P at Vq (refusing the offer itself) or at k >= 2,
+ * since after P's take only Q's redouble can be refused by P. */
 static gboolean
 check_extra (const Parser  *parser,
              guint          index,
@@ -442,7 +512,8 @@ check_extra (const Parser  *parser,
   const CtdExtra *extra = &parser->result->extras[index];
   const char *token = parser->extra_tokens[index];
   const CtdCube *passed = &parser->result->cubes[extra->offerer - 1];
-  guint min_k = extra->end == CTD_CUBE_TAKER_PASSED ? 0 : 1;
+  guint start = parser->context->cube_start;
+  gboolean by_taker = extra->end == CTD_CUBE_TAKER_PASSED;
   g_autofree char *expected = NULL;
   g_autofree char *how = NULL;
 
@@ -452,11 +523,26 @@ check_extra (const Parser  *parser,
       return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
                    "'%s': only a crew member who passed the Box's cube can offer an extra, "
                    "but player %u's cube %s; write e.g. '%u:%u-'", token, extra->offerer,
-                   how, extra->offerer, parser->context->cube_start);
+                   how, extra->offerer, start);
     }
-  if (!is_doubling_of (extra->value, passed->value, min_k))
+  if (!took_a_double (parser, extra->taker))
     {
-      expected = describe_doublings (passed->value << min_k);
+      how = describe_cube (parser, extra->taker);
+      return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                   "'%s': only a crew member who took a double from the Box can take an "
+                   "extra, but player %u's cube %s; expected player %u's cube above its "
+                   "starting value %u, e.g. '%u:%u'", token, extra->taker, how,
+                   extra->taker, start, extra->taker, 2 * start);
+    }
+  if (by_taker ? extra->value != passed->value && !is_doubling_of (extra->value, passed->value, 2)
+               : !is_doubling_of (extra->value, passed->value, 1))
+    {
+      guint64 first = (guint64) passed->value << (by_taker ? 2 : 1);
+      g_autofree char *doublings = describe_doublings (first);
+
+      expected = by_taker ? g_strdup_printf ("%u (player %u refusing the offer) or %s",
+                                             passed->value, extra->taker, doublings)
+                          : g_steal_pointer (&doublings);
       return fail (parser, error, CTD_RESULT_ERROR_VALUE,
                    "the extra from player %u to player %u cannot %s at %u: player %u passed "
                    "at %u, so expected %s (in '%s')", extra->offerer, extra->taker,
@@ -582,6 +668,18 @@ compare_penalties (const void *a,
   return x->to != y->to ? COMPARE (x->to, y->to) : COMPARE (x->amount, y->amount);
 }
 
+static int
+compare_adjustments (const void *a,
+                     const void *b)
+{
+  const CtdAdjustment *x = a;
+  const CtdAdjustment *y = b;
+
+  if (x->from != y->from)
+    return COMPARE (x->from, y->from);
+  return x->to != y->to ? COMPARE (x->to, y->to) : COMPARE (x->amount, y->amount);
+}
+
 static gboolean
 finish (Parser  *parser,
         GError **error)
@@ -602,6 +700,8 @@ finish (Parser  *parser,
 
   qsort (result->extras, result->n_extras, sizeof (CtdExtra), compare_extras);
   qsort (result->penalties, result->n_penalties, sizeof (CtdPenalty), compare_penalties);
+  qsort (result->adjustments, result->n_adjustments, sizeof (CtdAdjustment),
+         compare_adjustments);
   return TRUE;
 }
 
@@ -615,8 +715,8 @@ finish (Parser  *parser,
  *
  * Reads and checks a result line against the rules of SPEC section 5.
  * The result is normalised: every crew member's cube is filled in (one
- * left out played to the end at the starting value), extras and
- * penalties are sorted. Every error message starts with "Game N: " and
+ * left out played to the end at the starting value), extras, penalties
+ * and adjustments are sorted. Every error message starts with "Game N: " and
  * names what was expected, since the director fixes the line from it.
  *
  * Returns: (transfer full) (nullable): the result, to free with
@@ -678,10 +778,10 @@ append_end (GString    *text,
  *
  * Writes the canonical notation: the outcome, the crew's cubes in player
  * order (leaving out those played to the end at the starting value), the
- * extras, the penalties and "!T". Parsing it gives back an equal result,
- * and two results of one game are equal exactly when their canonical
- * lines are, so sheets and the store can show this form beside the line
- * as typed.
+ * extras, the penalties, "!T" and last the director's adjustments.
+ * Parsing it gives back an equal result, and two results of one game are
+ * equal exactly when their canonical lines are, so sheets and the store
+ * can show this form beside the line as typed.
  *
  * Returns: (transfer full): the notation, to free with g_free()
  */
@@ -720,6 +820,13 @@ ctd_result_format (const CtdResult *result)
     }
   if (result->together)
     g_string_append (text, " !T");
+  for (guint i = 0; i < result->n_adjustments; i++)
+    {
+      const CtdAdjustment *adjustment = &result->adjustments[i];
+      g_autofree char *amount = ctd_halves_to_string (adjustment->amount, FALSE);
+
+      g_string_append_printf (text, " A:%u>%u:%s", adjustment->from, adjustment->to, amount);
+    }
   return g_string_free (text, FALSE);
 }
 
@@ -746,7 +853,8 @@ ctd_result_equal (const CtdResult *a,
       || a->context.box != b->context.box || a->context.captain != b->context.captain
       || a->context.cube_start != b->context.cube_start || a->winner != b->winner
       || a->multiplier != b->multiplier || a->together != b->together
-      || a->n_extras != b->n_extras || a->n_penalties != b->n_penalties)
+      || a->n_extras != b->n_extras || a->n_penalties != b->n_penalties
+      || a->n_adjustments != b->n_adjustments)
     return FALSE;
   for (guint i = 0; i < CTD_MAX_PLAYERS; i++)
     if (a->cubes[i].end != b->cubes[i].end || a->cubes[i].value != b->cubes[i].value)
@@ -758,6 +866,11 @@ ctd_result_equal (const CtdResult *a,
   for (guint i = 0; i < a->n_penalties; i++)
     if (a->penalties[i].from != b->penalties[i].from || a->penalties[i].to != b->penalties[i].to
         || a->penalties[i].amount != b->penalties[i].amount)
+      return FALSE;
+  for (guint i = 0; i < a->n_adjustments; i++)
+    if (a->adjustments[i].from != b->adjustments[i].from
+        || a->adjustments[i].to != b->adjustments[i].to
+        || a->adjustments[i].amount != b->adjustments[i].amount)
       return FALSE;
   return TRUE;
 }
@@ -843,11 +956,15 @@ add_cube (GArray          *ledger,
  * ctd_result_ledger:
  * @result: a result from ctd_result_parse()
  *
- * Lists who pays whom: the crew's cubes by player, then the extras, then
- * the penalties, leaving out payments of nothing (washed cubes). Rule
- * 3.2 (Jacoby) is applied here: a cube still at its starting value scores
- * single. Scores, sheets and settlements all come from this one list, so
- * they cannot disagree.
+ * Lists who pays whom: the crew's cubes by player, then the extras, the
+ * penalties and the director's adjustments, each with its
+ * #CtdPaymentKind, leaving out payments of nothing (washed cubes). A taken
+ * extra is two payments: the offerer pays the taker the value at which
+ * the offerer passed the Box's cube, then the extra's own result (SPEC
+ * 5); an extra the taker refused outright is only the taker's payment.
+ * Rule 3.2 (Jacoby) is applied here: a cube still at its starting value
+ * scores single. Scores, sheets and settlements all come from this one
+ * list, so they cannot disagree.
  *
  * Returns: (transfer full) (element-type CtdPayment): the payments, in
  *   half points; free with g_array_unref()
@@ -871,17 +988,28 @@ ctd_result_ledger (const CtdResult *result)
       if (p != context->box)
         add_cube (ledger, CTD_PAYMENT_CUBE, result, context->box, p, cube, multiplier);
     }
-  /* An extra is offered at twice the passed value: always turned. */
   for (guint i = 0; i < result->n_extras; i++)
     {
       const CtdExtra *extra = &result->extras[i];
+      guint passed = result->cubes[extra->offerer - 1].value;
 
+      /* SPEC 5: taking the extra is paid for at once, the offerer paying
+       * the value at which they passed the Box's cube. A taker who passes
+       * at that very value refused the offer itself and was paid
+       * nothing. */
+      if (extra->end != CTD_CUBE_TAKER_PASSED || extra->value != passed)
+        add_payment (ledger, CTD_PAYMENT_EXTRA, extra->offerer, extra->taker,
+                     CTD_HALVES (passed));
+      /* An extra is offered at twice the passed value: always turned. */
       add_cube (ledger, CTD_PAYMENT_EXTRA, result, extra->offerer, extra->taker,
                 (CtdCube) { extra->end, extra->value }, result->multiplier);
     }
   for (guint i = 0; i < result->n_penalties; i++)
     add_payment (ledger, CTD_PAYMENT_PENALTY, result->penalties[i].from,
                  result->penalties[i].to, result->penalties[i].amount);
+  for (guint i = 0; i < result->n_adjustments; i++)
+    add_payment (ledger, CTD_PAYMENT_ADJUSTMENT, result->adjustments[i].from,
+                 result->adjustments[i].to, result->adjustments[i].amount);
   return ledger;
 }
 
@@ -914,4 +1042,30 @@ ctd_result_deltas (const CtdResult *result,
       out_deltas[payment->from - 1] -= payment->amount;
       out_deltas[payment->to - 1] += payment->amount;
     }
+}
+
+/**
+ * ctd_result_payment_kind_to_string:
+ * @kind: a payment's kind
+ *
+ * A fixed English word for @kind ("cube", "extra", "penalty",
+ * "adjustment"), for the event file's ledger and for logs, so that every
+ * caller writes the same word and a new kind needs no table elsewhere.
+ *
+ * Returns: (transfer none): the word; "?", with a critical warning, for a
+ *   value that is not a #CtdPaymentKind
+ */
+const char *
+ctd_result_payment_kind_to_string (CtdPaymentKind kind)
+{
+  static const char *const words[] = {
+    [CTD_PAYMENT_CUBE] = "cube",
+    [CTD_PAYMENT_EXTRA] = "extra",
+    [CTD_PAYMENT_PENALTY] = "penalty",
+    [CTD_PAYMENT_ADJUSTMENT] = "adjustment",
+  };
+
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (words), "?");
+
+  return words[kind];
 }

@@ -20,9 +20,10 @@ typedef enum
   CTD_RESULT_ERROR_PLAYER,      /* no such player, the Box's own cube, a repeat */
   CTD_RESULT_ERROR_VALUE,       /* a cube value that cannot arise */
   CTD_RESULT_ERROR_OUTCOME,     /* outcome missing, misplaced or contradicting the cubes */
-  CTD_RESULT_ERROR_EXTRA,       /* an extra whose offerer did not pass */
-  CTD_RESULT_ERROR_PENALTY,     /* a penalty to someone other than Box or Captain */
+  CTD_RESULT_ERROR_EXTRA,       /* an offerer who did not pass, a taker who took no double */
+  CTD_RESULT_ERROR_PENALTY,     /* a penalty to someone other than Box or Captain, or not half V0 */
   CTD_RESULT_ERROR_MAJORITY,    /* rule 3.6 */
+  CTD_RESULT_ERROR_ADJUSTMENT,  /* a director's adjustment to oneself, of nothing, or too many */
 } CtdResultError;
 
 /* How one cube ended (rule 3.5: every cube ends in exactly one way). */
@@ -65,8 +66,9 @@ typedef struct
   guint      value;
 } CtdCube;
 
-/* Rule 3.7: an extra offered by @offerer (who passed the Box's cube) and
- * taken by @taker. */
+/* Rule 3.7: an extra offered by @offerer (who passed the Box's cube at
+ * Vq) and taken by @taker (who took a double from the Box), for which
+ * @offerer paid @taker Vq; @end and @value say how it ended (SPEC 5). */
 typedef struct
 {
   guint      offerer;
@@ -75,7 +77,8 @@ typedef struct
   guint      value;
 } CtdExtra;
 
-/* Rule 2.5: @from pays @to @amount half points. */
+/* Rule 2.5: @from pays @to (the game's Box or Captain) @amount half
+ * points, always half the game's starting cube. */
 typedef struct
 {
   guint     from;
@@ -83,8 +86,21 @@ typedef struct
   CtdHalves amount;
 } CtdPenalty;
 
-#define CTD_MAX_EXTRAS    6
-#define CTD_MAX_PENALTIES 8
+/* SPEC 5: a director's adjustment, "A:Q>R:V": @from pays @to @amount
+ * half points (more than zero) for a ruling that no other token
+ * expresses, such as rule 2.5's option of making an offender liable for
+ * another cube. Sheets and logs show it as an adjustment, never as a
+ * game result. */
+typedef struct
+{
+  guint     from;
+  guint     to;
+  CtdHalves amount;
+} CtdAdjustment;
+
+#define CTD_MAX_EXTRAS      6
+#define CTD_MAX_PENALTIES   8
+#define CTD_MAX_ADJUSTMENTS 8
 /* No legal line is longer than this; longer input is refused unread. */
 #define CTD_RESULT_MAX_LENGTH 512
 
@@ -100,6 +116,8 @@ typedef struct
  * @penalties: sorted by payer, payee, amount
  * @together: "!T": the whole crew doubled together as an initial
  *   offering (rule 3.6 majority check)
+ * @adjustments: the director's adjustments, sorted by payer, payee,
+ *   amount
  *
  * A parsed, validated and normalised game result. Two results for the
  * same game are equal exactly when their canonical notations are equal.
@@ -115,14 +133,19 @@ typedef struct
   guint          n_penalties;
   CtdPenalty     penalties[CTD_MAX_PENALTIES];
   gboolean       together;
+  guint          n_adjustments;
+  CtdAdjustment  adjustments[CTD_MAX_ADJUSTMENTS];
 } CtdResult;
 
-/* One payment of a game's ledger: @from pays @to @amount half points. */
+/* One payment of a game's ledger: @from pays @to @amount half points.
+ * The kind says which token it comes from, so that a sheet or a log can
+ * print an adjustment as such. */
 typedef enum
 {
-  CTD_PAYMENT_CUBE,
-  CTD_PAYMENT_EXTRA,
-  CTD_PAYMENT_PENALTY,
+  CTD_PAYMENT_CUBE,        /* a crew member's cube against the Box */
+  CTD_PAYMENT_EXTRA,       /* an extra: taking it (Vq), then how it ended */
+  CTD_PAYMENT_PENALTY,     /* rule 2.5's penalty */
+  CTD_PAYMENT_ADJUSTMENT,  /* a director's adjustment */
 } CtdPaymentKind;
 
 typedef struct
@@ -147,6 +170,8 @@ void       ctd_result_free    (CtdResult            *result);
 GArray    *ctd_result_ledger  (const CtdResult      *result);
 void       ctd_result_deltas  (const CtdResult      *result,
                                CtdHalves            *out_deltas);
+
+const char *ctd_result_payment_kind_to_string (CtdPaymentKind kind);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdResult, ctd_result_free)
 

@@ -11,6 +11,52 @@
 #include "ctd-event.h"
 #include "ctd-result.h"
 
+/* A crew member other than @not_this, drawn from @players[0..n). */
+static guint
+pick_player (CtdRng      *rng,
+             const guint *players,
+             guint        n,
+             guint        not_this)
+{
+  guint candidates[CTD_MAX_PLAYERS];
+  guint n_candidates = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (players[i] != not_this)
+      candidates[n_candidates++] = players[i];
+  return n_candidates > 0 ? candidates[ctd_rng_uniform (rng, n_candidates)] : 0;
+}
+
+/* Now and then an extra (SPEC 5): from a crew member who passed the
+ * Box's cube at Vq to one who took a double, ending at Vq x 2^k, k >= 1,
+ * or passed by the taker at Vq or 4 Vq. */
+static void
+append_extra (CtdRng      *rng,
+              GString     *line,
+              const guint *passers,
+              guint        n_passers,
+              const guint *passed_at,
+              const guint *takers,
+              guint        n_takers)
+{
+  static const char *const ends[] = { "", "-", "+" };
+  guint offerer;
+  guint taker;
+  guint end;
+  guint shift;
+
+  if (n_passers == 0 || ctd_rng_uniform (rng, 2) != 0)
+    return;
+  offerer = passers[ctd_rng_uniform (rng, n_passers)];
+  taker = pick_player (rng, takers, n_takers, offerer);
+  if (taker == 0)
+    return;
+  end = (guint) ctd_rng_uniform (rng, 3);
+  shift = end == 1 ? 2 * (guint) ctd_rng_uniform (rng, 2) : 1 + (guint) ctd_rng_uniform (rng, 2);
+  g_string_append_printf (line, " E:%u>%u:%u%s", offerer, taker,
+                          passed_at[offerer - 1] << shift, ends[end]);
+}
+
 /**
  * ctd_test_random_notation:
  * @rng: the generator
@@ -18,8 +64,10 @@
  * @size: players in the chouette
  *
  * A varied, legal result line for the game: outcomes with gammons and
- * backgammons, cubes doubled, passed or washed, drawn at random and kept
- * only when the rules accept them (the parser is the judge).
+ * backgammons, cubes doubled, passed or washed, and now and then an
+ * extra, a penalty (half the starting cube, to the Box or the Captain)
+ * or a director's adjustment, drawn at random and kept only when the
+ * rules accept them (the parser is the judge).
  *
  * Returns: (transfer full): the line, in canonical form
  */
@@ -31,24 +79,56 @@ ctd_test_random_notation (CtdRng            *rng,
   static const char *const outcomes[] = { "T", "B", "Tg", "Bg", "Tb", "Bb", "-" };
   static const char *const ends[] = { "", "", "-", "+" };
   CtdGameContext context = { slot->game, size, slot->box, slot->captain, slot->cube_start };
+  g_autofree char *penalty = ctd_halves_to_string ((CtdHalves) slot->cube_start, FALSE);
 
   for (guint attempt = 0; attempt < 64; attempt++)
     {
       g_autoptr(GString) line = g_string_new (outcomes[ctd_rng_uniform (rng, 7)]);
       g_autoptr(CtdResult) result = NULL;
+      guint passers[CTD_MAX_PLAYERS], takers[CTD_MAX_PLAYERS], players[CTD_MAX_PLAYERS];
+      guint passed_at[CTD_MAX_PLAYERS] = { 0 };
+      guint n_passers = 0, n_takers = 0;
 
       for (guint p = 1; p <= size; p++)
         {
           guint choice = (guint) ctd_rng_uniform (rng, 6);
+          guint value = slot->cube_start << (choice <= 3 ? 0 : choice - 3);
+          const char *end;
 
+          players[p - 1] = p;
           if (p == slot->box || choice < 3)
             continue;  /* played to the end at the starting cube */
           if (choice == 3 && ctd_rng_uniform (rng, 4) == 0)
-            g_string_append_printf (line, " %u:w", p);
-          else
-            g_string_append_printf (line, " %u:%u%s", p,
-                                    slot->cube_start << (choice == 3 ? 0 : choice - 3),
-                                    ends[ctd_rng_uniform (rng, 4)]);
+            {
+              g_string_append_printf (line, " %u:w", p);
+              continue;
+            }
+          end = ends[ctd_rng_uniform (rng, 4)];
+          g_string_append_printf (line, " %u:%u%s", p, value, end);
+          /* SPEC 5: a taker's cube went above V0; an offerer passed. */
+          if (value > slot->cube_start)
+            takers[n_takers++] = p;
+          if (g_str_equal (end, "-"))
+            {
+              passers[n_passers++] = p;
+              passed_at[p - 1] = value;
+            }
+        }
+      append_extra (rng, line, passers, n_passers, passed_at, takers, n_takers);
+      if (ctd_rng_uniform (rng, 8) == 0)
+        {
+          guint to = ctd_rng_uniform (rng, 2) ? slot->box : slot->captain;
+
+          g_string_append_printf (line, " F:%u>%u:%s", pick_player (rng, players, size, to), to,
+                                  penalty);
+        }
+      if (ctd_rng_uniform (rng, 16) == 0)
+        {
+          guint from = 1 + (guint) ctd_rng_uniform (rng, size);
+
+          g_string_append_printf (line, " A:%u>%u:%u.5", from,
+                                  pick_player (rng, players, size, from),
+                                  (guint) ctd_rng_uniform (rng, 5));
         }
       result = ctd_result_parse (&context, line->str, NULL);
       if (result != NULL)

@@ -379,22 +379,37 @@ typedef struct
 #define S CTD_STAGE_SEMIFINAL
 #define F CTD_STAGE_FINAL
 
-/* Worked out by hand: { stage, players, fours, threes, top K, wildcards }. */
+/* Worked out by hand from SPEC 6: top K per chouette alone, the fewest
+ * rounds to a Final of 3 or 4, then the smallest K in each round; K stays
+ * below the smallest chouette's size.
+ * { stage, players, fours, threes, top K, wildcards }. */
 static const PlanCase plan_cases[] = {
   { 3, 1, { { F, 3, 0, 1, 0, 0 } } },
   { 4, 1, { { F, 4, 1, 0, 0, 0 } } },
+  /* Two chouettes: top 1 would leave 2, so top 2 make a final of 4. */
   { 6, 2, { { Q, 6, 0, 2, 2, 0 }, { F, 4, 1, 0, 0, 0 } } },
   { 7, 2, { { Q, 7, 1, 1, 2, 0 }, { F, 4, 1, 0, 0, 0 } } },
   { 8, 2, { { Q, 8, 2, 0, 2, 0 }, { F, 4, 1, 0, 0, 0 } } },
-  { 9, 2, { { Q, 9, 0, 3, 1, 1 }, { F, 4, 1, 0, 0, 0 } } },
-  { 12, 2, { { Q, 12, 3, 0, 1, 1 }, { F, 4, 1, 0, 0, 0 } } },
+  /* Three chouettes: their winners are a final of 3 (rule 1.9's "as
+   * applicable"), no wildcard. */
+  { 9, 2, { { Q, 9, 0, 3, 1, 0 }, { F, 3, 0, 1, 0, 0 } } },
+  { 10, 2, { { Q, 10, 1, 2, 1, 0 }, { F, 3, 0, 1, 0, 0 } } },
+  { 12, 2, { { Q, 12, 3, 0, 1, 0 }, { F, 3, 0, 1, 0, 0 } } },
   { 13, 2, { { Q, 13, 1, 3, 1, 0 }, { F, 4, 1, 0, 0, 0 } } },
   { 16, 2, { { Q, 16, 4, 0, 1, 0 }, { F, 4, 1, 0, 0, 0 } } },
-  { 17, 3, { { Q, 17, 2, 3, 1, 3 }, { S, 8, 2, 0, 2, 0 }, { F, 4, 1, 0, 0, 0 } } },
-  { 20, 3, { { Q, 20, 5, 0, 1, 3 }, { S, 8, 2, 0, 2, 0 }, { F, 4, 1, 0, 0, 0 } } },
+  /* Five chouettes: top 1 would be 5; top 2 make 10, whose three
+   * chouettes send their winners to a final of 3 (top 3 of 20 would
+   * also take 3 rounds, but with a looser cut). */
+  { 17, 3, { { Q, 17, 2, 3, 2, 0 }, { S, 10, 1, 2, 1, 0 }, { F, 3, 0, 1, 0, 0 } } },
+  { 20, 3, { { Q, 20, 5, 0, 2, 0 }, { S, 10, 1, 2, 1, 0 }, { F, 3, 0, 1, 0, 0 } } },
+  /* Six chouettes: 6 winners play two 3-player semi-finals. */
+  { 21, 3, { { Q, 21, 3, 3, 1, 0 }, { S, 6, 0, 2, 2, 0 }, { F, 4, 1, 0, 0, 0 } } },
+  { 26, 3, { { Q, 26, 5, 2, 1, 0 }, { S, 7, 1, 1, 2, 0 }, { F, 4, 1, 0, 0, 0 } } },
   { 32, 3, { { Q, 32, 8, 0, 1, 0 }, { S, 8, 2, 0, 2, 0 }, { F, 4, 1, 0, 0, 0 } } },
+  { 33, 3, { { Q, 33, 6, 3, 1, 0 }, { S, 9, 0, 3, 1, 0 }, { F, 3, 0, 1, 0, 0 } } },
   { 64, 3, { { Q, 64, 16, 0, 1, 0 }, { S, 16, 4, 0, 1, 0 }, { F, 4, 1, 0, 0, 0 } } },
-  { 100, 4, { { Q, 100, 25, 0, 1, 3 }, { S, 28, 7, 0, 1, 1 }, { S, 8, 2, 0, 2, 0 },
+  /* No 3-round plan: 25 x K is never 6 to 16. */
+  { 100, 4, { { Q, 100, 25, 0, 1, 0 }, { S, 25, 4, 3, 1, 0 }, { S, 7, 1, 1, 2, 0 },
               { F, 4, 1, 0, 0, 0 } } },
   { 256, 4, { { Q, 256, 64, 0, 1, 0 }, { S, 64, 16, 0, 1, 0 }, { S, 16, 4, 0, 1, 0 },
               { F, 4, 1, 0, 0, 0 } } },
@@ -413,6 +428,7 @@ test_plan_cases (void **state)
 
       assert_true (ctd_advance_plan (expected->n_players, &plan, &error));
       assert_null (error);
+      assert_false (plan.beyond_aba);
       assert_int_equal (plan.n_rounds, expected->n_rounds);
       for (guint r = 0; r < expected->n_rounds; r++)
         {
@@ -459,6 +475,41 @@ test_plan_refused (void **state)
   }
 }
 
+/* An oracle written from SPEC 6, not from the code: the fewest rounds
+ * from a field of @n to a Final, advancing a top K alone (1 <= K < the
+ * smallest chouette) into a field ctd_advance_check_next_size() accepts;
+ * 0 when there is no such plan. Plain recursion, no shared tables. */
+static guint
+fewest_rounds (guint  n,
+               guint *out_smallest_k)
+{
+  guint fours;
+  guint threes;
+  guint best = 0;
+
+  *out_smallest_k = 0;
+  if (!ctd_draw_sizes (n, &fours, &threes, NULL))
+    return 0;
+  if (fours + threes == 1)
+    return 1;
+  for (guint k = 1; k < (threes > 0 ? 3u : 4u); k++)
+    {
+      guint next = k * (fours + threes);
+      guint ignored;
+      guint rounds;
+
+      if (next >= n || !ctd_advance_check_next_size (next, NULL, NULL))
+        continue;
+      rounds = fewest_rounds (next, &ignored);
+      if (rounds > 0 && (best == 0 || rounds + 1 < best))
+        {
+          best = rounds + 1;
+          *out_smallest_k = k;
+        }
+    }
+  return best;
+}
+
 static void
 test_plan_property (void **state)
 {
@@ -468,11 +519,22 @@ test_plan_property (void **state)
     {
       CtdPlan plan;
       guint field = n;
+      guint best_k;
 
       if (n == 5)
         continue;
       assert_true (ctd_advance_plan (n, &plan, NULL));
       assert_in_range (plan.n_rounds, 1, G_N_ELEMENTS (plan.rounds));
+      /* Rule 1.7 reaches a Final from every field the draw accepts, so
+       * no proposal has wildcards. */
+      assert_false (plan.beyond_aba);
+      /* The fewest rounds, by the oracle (kept to the fields where its
+       * plain recursion is quick). */
+      if (n <= 64)
+        {
+          assert_int_equal (plan.n_rounds, fewest_rounds (n, &best_k));
+          assert_int_equal (plan.rounds[0].top_k, best_k);
+        }
 
       for (guint r = 0; r < plan.n_rounds; r++)
         {
@@ -489,6 +551,7 @@ test_plan_property (void **state)
           assert_true (ctd_draw_sizes (field, &fours, &threes, NULL));
           assert_int_equal (round->n_fours, fours);
           assert_int_equal (round->n_threes, threes);
+          assert_int_equal (round->wildcards, 0);
 
           if (last)
             {
@@ -496,21 +559,32 @@ test_plan_property (void **state)
               assert_int_equal (n_chouettes, 1);
               assert_in_range (round->n_players, 3, 4);
               assert_int_equal (round->top_k, 0);
-              assert_int_equal (round->wildcards, 0);
               continue;
             }
 
           assert_int_equal (round->stage, r == 0 ? CTD_STAGE_QUALIFYING : CTD_STAGE_SEMIFINAL);
-          assert_in_range (round->top_k, 1, threes > 0 ? 3 : 4);
-          assert_true (round->wildcards <= field - round->top_k * n_chouettes);
-          advancing = round->top_k * n_chouettes + round->wildcards;
+          /* Every chouette plays for something: K below its size. */
+          assert_in_range (round->top_k, 1, threes > 0 ? 2 : 3);
+          advancing = round->top_k * n_chouettes;
           assert_true (advancing < field);
           assert_true (ctd_advance_check_next_size (advancing, &next_stage, NULL));
           assert_int_equal (next_stage, plan.rounds[r + 1].stage);
-          /* Semi-finals are of 4-player chouettes only. */
-          if (next_stage == CTD_STAGE_SEMIFINAL)
-            assert_int_equal (advancing % 4, 0);
           field = advancing;
+        }
+
+      /* Followed round by round, the proposal stays the same: the plan
+       * for the second round's field is the rest of this one. */
+      if (plan.n_rounds > 1)
+        {
+          CtdPlan rest;
+
+          assert_true (ctd_advance_plan (plan.rounds[1].n_players, &rest, NULL));
+          assert_int_equal (rest.n_rounds, plan.n_rounds - 1);
+          for (guint r = 0; r < rest.n_rounds; r++)
+            {
+              assert_int_equal (rest.rounds[r].n_players, plan.rounds[r + 1].n_players);
+              assert_int_equal (rest.rounds[r].top_k, plan.rounds[r + 1].top_k);
+            }
         }
     }
 }
@@ -526,14 +600,15 @@ test_plan_describe (void **state)
     { 3, "Final: 3 players in 1 chouette of 3.\n" },
     { 7, "Qualifying: 7 players in 1 chouette of 4 and 1 of 3; top 2 of each advances "
          "(4 players).\nFinal: 4 players in 1 chouette of 4.\n" },
-    { 9, "Qualifying: 9 players in 3 chouettes of 3; top 1 of each and 1 wildcard advance "
-         "(4 players).\nFinal: 4 players in 1 chouette of 4.\n" },
+    { 9, "Qualifying: 9 players in 3 chouettes of 3; top 1 of each advances (3 players).\n"
+         "Final: 3 players in 1 chouette of 3.\n" },
     { 16, "Qualifying: 16 players in 4 chouettes of 4; top 1 of each advances (4 players).\n"
           "Final: 4 players in 1 chouette of 4.\n" },
-    { 17, "Qualifying: 17 players in 2 chouettes of 4 and 3 of 3; top 1 of each and "
-          "3 wildcards advance (8 players).\n"
-          "Semi-final: 8 players in 2 chouettes of 4; top 2 of each advances (4 players).\n"
-          "Final: 4 players in 1 chouette of 4.\n" },
+    { 17, "Qualifying: 17 players in 2 chouettes of 4 and 3 of 3; top 2 of each advances "
+          "(10 players).\n"
+          "Semi-final: 10 players in 1 chouette of 4 and 2 of 3; top 1 of each advances "
+          "(3 players).\n"
+          "Final: 3 players in 1 chouette of 3.\n" },
   };
 
   (void) state;
@@ -547,6 +622,33 @@ test_plan_describe (void **state)
       text = ctd_advance_plan_describe (&plan);
       assert_string_equal (text, cases[i].text);
     }
+}
+
+/* A plan with wildcards, as a director may choose one: the text says
+ * that they go beyond the ABA rules, flagged or not. */
+static void
+test_plan_describe_wildcards (void **state)
+{
+  CtdPlan plan = {
+    .n_rounds = 2,
+    .rounds = { { CTD_STAGE_QUALIFYING, 9, 0, 3, 1, 1 }, { CTD_STAGE_FINAL, 4, 1, 0, 0, 0 } },
+    .beyond_aba = TRUE,
+  };
+  const char *expected = "Qualifying: 9 players in 3 chouettes of 3; top 1 of each and 1 "
+                         "wildcard advance (4 players).\n"
+                         "Final: 4 players in 1 chouette of 4.\n"
+                         "Wildcards go beyond the ABA rules: rule 1.7 advances only the top "
+                         "player(s) of each chouette.\n";
+  g_autofree char *flagged = NULL;
+  g_autofree char *unflagged = NULL;
+
+  (void) state;
+
+  flagged = ctd_advance_plan_describe (&plan);
+  assert_string_equal (flagged, expected);
+  plan.beyond_aba = FALSE;
+  unflagged = ctd_advance_plan_describe (&plan);
+  assert_string_equal (unflagged, expected);
 }
 
 int
@@ -568,6 +670,7 @@ main (void)
     cmocka_unit_test (test_plan_refused),
     cmocka_unit_test (test_plan_property),
     cmocka_unit_test (test_plan_describe),
+    cmocka_unit_test (test_plan_describe_wildcards),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -29,7 +29,9 @@ typedef struct
 #define H(x) ((CtdHalves) ((x) * 2))
 
 /* A 4-player chouette, highest-first. Scores before the last segment:
- * P1 -13, P2 -16, P3 +35, so the last segment is captained 3, 1, 2. */
+ * P1 -11, P2 -16, P3 +37, so the last segment is captained 3, 1, 2.
+ * Games 5 and 9 have taken extras: the offerer pays the taker the value
+ * at which the offerer passed (SPEC 5), then the extra is settled. */
 static const SheetRow four_sheet[CTD_N_GAMES] = {
   { "T", 1, 2, 1, { 2, 3, 4 },
     { H (-3), H (1), H (1), H (1) }, { H (-3), H (1), H (1), H (1) } },
@@ -42,27 +44,30 @@ static const SheetRow four_sheet[CTD_N_GAMES] = {
     { H (16), H (-16), H (-4), H (4) }, { H (21), H (-17), H (-7), H (3) } },
   { "- 1:2- 3:1- 4:1-", 2, 3, 1, { 1, 4, 3 },
     { H (-2), H (4), H (-1), H (-1) }, { H (19), H (-13), H (-8), H (2) } },
-  /* Backgammon; P4's unturned cube pays single (Jacoby); P1 passed and
-   * offered an extra to P3, who won it at 8 x 3. */
+  /* Backgammon; P4's unturned cube pays single (Jacoby); P1 passed at 2
+   * and offered an extra to P3, who took it (P1 pays P3 2) and won it at
+   * 8 x 3. P1 -2 -2 -24 = -28; P3 +12 +2 +24 = +38; Box +2 -12 -2. */
   { "Tb 1:2- 3:4 E:1>3:8", 2, 4, 2, { 1, 4, 3 },
-    { H (-26), H (-12), H (36), H (2) }, { H (-7), H (-25), H (28), H (4) } },
+    { H (-28), H (-12), H (38), H (2) }, { H (-9), H (-25), H (30), H (4) } },
   /* P1's cube washed, and P1 pays the Box half the starting cube. */
   { "B 1:w 3:16 F:1>2:2", 2, 1, 4, { 3, 4, 1 },
-    { H (-2), H (22), H (-16), H (-4) }, { H (-9), H (-3), H (12), H (0) } },
+    { H (-2), H (22), H (-16), H (-4) }, { H (-11), H (-3), H (14), H (0) } },
   /* The whole crew doubled together; the Box took two of three. */
   { "T 1:2 2:1+ 4:4 !T", 3, 4, 1, { 4, 2, 1 },
-    { H (2), H (1), H (-7), H (4) }, { H (-7), H (-2), H (5), H (4) } },
+    { H (2), H (1), H (-7), H (4) }, { H (-9), H (-2), H (7), H (4) } },
   { "Tg", 3, 1, 2, { 4, 2, 1 },
-    { H (2), H (2), H (-6), H (2) }, { H (-5), H (0), H (-1), H (6) } },
-  /* P4 passed, offered an extra to P1 and then passed P1's redouble. */
+    { H (2), H (2), H (-6), H (2) }, { H (-7), H (0), H (1), H (6) } },
+  /* P4 passed at 4, offered an extra to P1, who took it (P4 pays P1 4),
+   * and then passed P1's redouble at 8. P1 -16 +4 +8 = -4; P4 -4 -4 -8
+   * = -16; Box +16 +16 +4. */
   { "Bg 1:8 2:8 4:4- E:4>1:8+", 3, 2, 4, { 4, 2, 1 },
-    { H (-8), H (-16), H (36), H (-12) }, { H (-13), H (-16), H (35), H (-6) } },
+    { H (-4), H (-16), H (36), H (-16) }, { H (-11), H (-16), H (37), H (-10) } },
   { "B 1:2 F:2>3:0.5", 4, 3, 1, { 3, 1, 2 },
-    { H (-2), H (-1.5), H (-0.5), H (4) }, { H (-15), H (-17.5), H (34.5), H (-2) } },
+    { H (-2), H (-1.5), H (-0.5), H (4) }, { H (-13), H (-17.5), H (36.5), H (-6) } },
   { "T 2:8 3:4-", 4, 1, 2, { 3, 1, 2 },
-    { H (2), H (8), H (-4), H (-6) }, { H (-13), H (-9.5), H (30.5), H (-8) } },
+    { H (2), H (8), H (-4), H (-6) }, { H (-11), H (-9.5), H (32.5), H (-12) } },
   { "Bb 1:16 3:8+", 4, 2, 4, { 3, 2, 1 },
-    { H (-48), H (-4), H (8), H (44) }, { H (-61), H (-13.5), H (38.5), H (36) } },
+    { H (-48), H (-4), H (8), H (44) }, { H (-59), H (-13.5), H (40.5), H (32) } },
 };
 
 /* A 3-player chouette, lowest-first. Scores before the last segment:
@@ -73,7 +78,9 @@ static const SheetRow three_sheet[CTD_N_GAMES] = {
   /* Two cubes doubled together: the Box must take both or pass both. */
   { "Tg 2:8 3:8 !T", 1, 2, 4, { 3, 2 },
     { H (-32), H (16), H (16) }, { H (-28), H (13), H (15) } },
-  /* Every cube passed; P3 also refused P2's extra at its offered value. */
+  /* Every cube passed; P3 also refused P2's extra at its offered value
+   * (Vq = 4), so nothing was paid for taking it (SPEC 5): P2 -4 +4 = 0,
+   * P3 -8 -4 = -12, the Box +4 +8 = 12, as before that payment existed. */
   { "- 2:4- 3:8- E:2>3:4-", 1, 3, 4, { 3, 2 },
     { H (12), H (0), H (-12) }, { H (-16), H (13), H (3) } },
   { "Bb 1:2", 2, 3, 1, { 3, 1 }, { H (-6), H (7), H (-1) }, { H (-22), H (20), H (2) } },
@@ -319,8 +326,9 @@ test_stale_last_segment_order (void **state)
 
   record_all (chouette, four_sheet);
 
-  /* Game 3 corrected to a Team win: before game 10, P2 (+8) now leads
-   * P1 (-37), but the last segment was played in the order 3, 1, 2. */
+  /* Game 3 corrected to a Team win: before game 10, P2 (-16 + 24 = +8)
+   * now leads P1 (-11 - 24 = -35), but the last segment was played in
+   * the order 3, 1, 2. */
   assert_true (ctd_chouette_record (chouette, 3, "T 2:8 3:4- 4:4+", NULL));
   order = ctd_chouette_get_last_segment_order (chouette);
   assert_int_equal (order[0], 3);
@@ -391,7 +399,7 @@ static void
 test_crosscheck (void **state)
 {
   g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
-  CtdHalves paper[4] = { H (-61), H (-13.5), H (38.5), H (36) };
+  CtdHalves paper[4] = { H (-59), H (-13.5), H (40.5), H (32) };
   gboolean given[4] = { TRUE, TRUE, TRUE, FALSE };
   g_autoptr(GArray) agree = NULL;
   g_autoptr(GArray) flipped = NULL;
@@ -402,20 +410,20 @@ test_crosscheck (void **state)
   agree = ctd_chouette_crosscheck (chouette, paper, NULL);
   assert_int_equal (agree->len, 0);
 
-  /* P3's paper total is 8 more than the games give, P4's 36 less. */
-  paper[2] = H (46.5);
+  /* P3's paper total is 8 more than the games give, P4's 32 less. */
+  paper[2] = H (48.5);
   paper[3] = H (0);
   flipped = ctd_chouette_crosscheck (chouette, paper, NULL);
   assert_int_equal (flipped->len, 2);
   m = &g_array_index (flipped, CtdCrosscheckMismatch, 0);
   assert_int_equal (m->player, 3);
-  assert_int_equal (m->paper, H (46.5));
-  assert_int_equal (m->computed, H (38.5));
+  assert_int_equal (m->paper, H (48.5));
+  assert_int_equal (m->computed, H (40.5));
   /* +8 is a -4 entered with the wrong sign: games 2, 3 and 11. */
   assert_int_equal (m->suspects, (1u << 1) | (1u << 2) | (1u << 10));
   m = &g_array_index (flipped, CtdCrosscheckMismatch, 1);
   assert_int_equal (m->player, 4);
-  /* No single game of P4's is 36 or 18. */
+  /* No single game of P4's is +32 or +16 (game 9's is -16). */
   assert_int_equal (m->suspects, 0);
 
   /* Only the typed totals are compared. */

@@ -25,15 +25,19 @@ from ctdtest import Failure, check, equal
 
 CLI = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
 
-# A 4-player chouette: final totals P1 -61, P2 -13.5, P3 +38.5, P4 +36.
+# A 4-player chouette: final totals P1 -59, P2 -13.5, P3 +40.5, P4 +32.
 # Box and Captain per game, highest-first last segment: scores after game 9
-# are P1 -13, P2 -16, P3 +35, so games 10-12 are captained by 3, 1, 2.
+# are P1 -11, P2 -16, P3 +37, so games 10-12 are captained by 3, 1, 2.
+# Games 5 and 9 have taken extras, paid for as SPEC 5 says: in game 5 P1
+# pays P3 the 2 at which P1 passed (P1 -2 -2 -24, P3 +12 +2 +24), in game 9
+# P4 pays P1 4 (P1 -16 +4 +8, P4 -4 -4 -8); so against the sheet without
+# that payment, P1 -61 -2 +4 = -59, P3 38.5 +2 = 40.5, P4 36 -4 = 32.
 FOUR_SHEET = [
     "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-",
     "Tb 1:2- 3:4 E:1>3:8", "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg",
     "Bg 1:8 2:8 4:4- E:4>1:8+", "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
 ]
-FOUR_TOTALS = {"1": -61, "2": -13.5, "3": 38.5, "4": 36}
+FOUR_TOTALS = {"1": -59, "2": -13.5, "3": 40.5, "4": 32}
 FOUR_BOX = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
 FOUR_CAPTAIN = [2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2]
 FOUR_CUBE = [1, 2, 4] * 4
@@ -188,11 +192,11 @@ def test_sixteen_players(folder):
     equal(shown["last_segment_order"], [3, 1, 2], "last segment order")
     equal(shown["totals"], FOUR_TOTALS, "totals")
 
-    # Complete: four players tied on +38.5 share first place, and so on.
+    # Complete: four players tied on +40.5 share first place, and so on.
     public = event.json("standings", "--public")
     equal(sorted((r["rank"], r["score"]) for r in public),
-          sorted([(1, 38.5)] * 4 + [(5, 36)] * 4 + [(9, -13.5)] * 4
-                 + [(13, -61)] * 4), "ranks and scores")
+          sorted([(1, 40.5)] * 4 + [(5, 32)] * 4 + [(9, -13.5)] * 4
+                 + [(13, -59)] * 4), "ranks and scores")
     check(all(r["tied"] for r in public), "ties flagged")
 
     winners = [event.players_of(label)["3"] for label in labels]
@@ -217,20 +221,27 @@ def test_sixteen_players(folder):
     check(results["final_complete"], "final complete")
 
     settle = event.json("settle", "2.1")
+    # At 5.00 a point: -59 x 5, -13.5 x 5, 40.5 x 5, 32 x 5.
     equal({p["number"]: p["amount"] for p in settle["players"]},
-          {1: "-305.00", 2: "-67.50", 3: "192.50", 4: "180.00"}, "amounts")
+          {1: "-295.00", 2: "-67.50", 3: "202.50", 4: "160.00"}, "amounts")
     paid = {}
     for p in settle["payments"]:
         paid[p["from"]] = paid.get(p["from"], 0) - float(p["amount"])
         paid[p["to"]] = paid.get(p["to"], 0) + float(p["amount"])
     equal({k: round(v, 2) for k, v in paid.items()},
-          {1: -305.0, 2: -67.5, 3: 192.5, 4: 180.0}, "payments settle")
+          {1: -295.0, 2: -67.5, 3: 202.5, 4: 160.0}, "payments settle")
     check(len(settle["payments"]) <= 3, "fewest payments")
     event.refused("advance", message="final")
 
 
 def test_twenty_six_players(folder):
     event = new_event(folder, 26)
+    # Rule 1.7 alone (SPEC 6): the winners of 7 chouettes play a semi-final
+    # of 7 (a four and a three), whose top 2 each make a final of 4.
+    equal([(r["stage"], r["players"], r["fours"], r["threes"], r["top_k"],
+            r["wildcards"]) for r in event.json("plan")["rounds"]],
+          [("qualifying", 26, 5, 2, 1, 0), ("semi-final", 7, 1, 1, 2, 0),
+           ("final", 4, 1, 0, 0, 0)], "plan")
     draw = event.json("draw", "--seed", "2601")
     sizes = {}
     for n in range(1, 8):
@@ -250,23 +261,26 @@ def test_twenty_six_players(folder):
             equal([g["captain"] for g in shown["games"][8:]], [2, 1, 2, 1],
                   "3-player last segment captains")
 
-    # Top 1 of each chouette is clear; the one wildcard goes to the best of
-    # the rest: five P4s of the 4-player chouettes tied on +36.
+    # The director goes beyond the plan (and the ABA rules) with one
+    # wildcard, for semi-finals of two fours. Top 1 of each chouette is
+    # clear; the wildcard goes to the best of the rest: five P4s of the
+    # 4-player chouettes tied on +32.
+    cut = ("--top", "1", "--wildcards", "1")
     fours = [l for l, s in sizes.items() if s == 4]
     threes = [l for l, s in sizes.items() if s == 3]
     tied = sorted(event.players_of(l)["4"] for l in fours)
-    err = event.refused("advance", message="tie")
+    err = event.refused("advance", *cut, message="tie")
     for name in tied:
         check(name in err, "%s missing from the tie message %r" % (name, err))
 
-    rolled = event.json("tiebreak", "1", "--roll", "--seed", "77")
+    rolled = event.json("tiebreak", "1", "--roll", "--seed", "77", *cut)
     equal(sorted(rolled["order"]), tied, "roll-off among the tied")
     equal(rolled["seed"], "77", "roll-off seed stored")
     again = standings_by_name(event, "--round", "1")
     equal(again[rolled["order"][0]]["rank"] < again[rolled["order"][1]]["rank"],
           True, "roll-off order applied to ranks")
 
-    advanced = event.json("advance")
+    advanced = event.json("advance", *cut)
     expected = ([event.players_of(l)["3"] for l in fours]
                 + [event.players_of(l)["2"] for l in threes]
                 + [rolled["order"][0]])
@@ -285,7 +299,7 @@ def test_twenty_six_players(folder):
     event.record_sheet("2.2", FOUR_SHEET)
 
     rows = event.json("standings")
-    equal(sorted(r["score"] for r in rows), sorted([38.5, 36, -13.5, -61] * 2),
+    equal(sorted(r["score"] for r in rows), sorted([40.5, 32, -13.5, -59] * 2),
           "semi-final scores start at zero")
     advanced = event.json("advance")
     finalists = sorted(event.players_of(l)[k] for l in semis for k in "34")
@@ -318,19 +332,21 @@ def test_correction_and_crosscheck(folder):
     event.json("draw", "--seed", "9")
     event.record_sheet("1.1", FOUR_SHEET[:11] + ["T"])
     # The paper says what the real game 12 gives: the mismatch names it.
-    out = event.json("crosscheck", "1.1", "1=-61", "2=-13.5", "3=38.5", "4=36")
+    out = event.json("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "4=32")
     check(not out["agrees"], "crosscheck should disagree")
     equal(sorted(m["player"] for m in out["mismatches"]), [1, 2, 3, 4],
           "mismatched players")
+    # After game 11: P1 -11, P2 -9.5, P3 32.5, P4 -12; game 12 as "T" at a
+    # starting cube of 4 gives each crew member +4 and the Box (P4) -12.
     equal({m["player"]: m["computed"] for m in out["mismatches"]},
-          {1: -9, 2: -5.5, 3: 34.5, 4: -20}, "computed totals")
+          {1: -7, 2: -5.5, 3: 36.5, 4: -24}, "computed totals")
     by_player = {m["player"]: m for m in out["mismatches"]}
     check(12 in by_player[2]["suspect_games"], "game 12 suspected for P2")
-    equal(out["running_totals"][11]["totals"]["4"], -20, "running total")
+    equal(out["running_totals"][11]["totals"]["4"], -24, "running total")
     # Recording the game again replaces it; now paper and games agree.
     event.run("record", "1.1", "12", FOUR_SHEET[11])
     equal(event.json("show", "1.1")["totals"], FOUR_TOTALS, "corrected")
-    out = event.json("crosscheck", "1.1", "1=-61", "2=-13.5", "3=38.5", "4=36")
+    out = event.json("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "4=32")
     check(out["agrees"], "crosscheck agrees after the correction")
     actions = [entry["action"] for entry in event.json("log")]
     equal(actions.count("record-game"), 13, "the correction is audited")

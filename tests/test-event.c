@@ -28,8 +28,14 @@ static const char * const four_sheet[CTD_N_GAMES] = {
   "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:8 4:4- E:4>1:8+",
   "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
 };
-static const CtdHalves four_after_11[4] = { H (-13), H (-9.5), H (30.5), H (-8) };
-static const CtdHalves four_totals[4] = { H (-61), H (-13.5), H (38.5), H (36) };
+/* With SPEC 5's payment for a taken extra: game 5 gives P1 -2 and P3 +2
+ * more than it did without it (P1 pays P3 the 2 at which P1 passed), game
+ * 9 P4 -4 and P1 +4 (P4 passed at 4). So after game 11: P1 -13 - 2 + 4 =
+ * -11, P2 -9.5, P3 30.5 + 2 = 32.5, P4 -8 - 4 = -12; at the end: P1 -61 +
+ * 2 = -59, P2 -13.5, P3 38.5 + 2 = 40.5, P4 36 - 4 = 32 (see
+ * test-chouette.c for the game-by-game sheet). */
+static const CtdHalves four_after_11[4] = { H (-11), H (-9.5), H (32.5), H (-12) };
+static const CtdHalves four_totals[4] = { H (-59), H (-13.5), H (40.5), H (32) };
 
 static const char * const three_sheet[CTD_N_GAMES] = {
   "T", "B 2:4-", "Tg 2:8 3:8 !T", "- 2:4- 3:8- E:2>3:4-", "Bb 1:2", "- 1:2+ 3:w",
@@ -287,8 +293,8 @@ test_parse_label (void **state)
 
 /*
  * Four chouettes of four, every one played as four_sheet, so each
- * chouette's player 3 ends on +38.5, player 4 on +36, player 2 on -13.5
- * and player 1 on -61: the round has four-way ties at every score.
+ * chouette's player 3 ends on +40.5, player 4 on +32, player 2 on -13.5
+ * and player 1 on -59: the round has four-way ties at every score.
  */
 static void
 test_sixteen_players (void **state)
@@ -341,10 +347,12 @@ test_sixteen_players (void **state)
   assert_int_equal (ctd_standings_get_n_rows (director), 16);
   assert_false (ctd_standings_get_scores_hidden (director));
   for (guint c = 1; c <= 4; c++)
+    /* 32.5 after 11 games: behind the three 40.5s only, ahead of the 32s. */
     assert_place (director, threes[c - 1], c == 3 ? four_after_11[2] : four_totals[2],
-                  c == 3 ? 7 : 1, c != 3);
-  /* -13 after 11 games: behind three 38.5s, three 36s, 30.5, -8, -9.5. */
-  assert_place (director, seat (seats, 3)->players[0], four_after_11[0], 10, FALSE);
+                  c == 3 ? 4 : 1, c != 3);
+  /* -11 after 11 games: behind three 40.5s, 32.5, three 32s and -9.5 (8
+   * players), ahead of its own chouette's -12. */
+  assert_place (director, seat (seats, 3)->players[0], four_after_11[0], 9, FALSE);
 
   /* Posted standings of an unfinished round show no score, rank or tie. */
   posted = ctd_event_round_standings (store, 1, TRUE, &error);
@@ -448,17 +456,18 @@ test_sixteen_players (void **state)
       assert_int_equal (row->tied, same->tied);
     }
 
-  /* Rule 1.8 at 1.00 a point: -61.00, -13.50, +38.50, +36.00; player 1
+  /* Rule 1.8 at 1.00 a point: -59.00, -13.50, +40.50, +32.00; player 1
    * pays player 3 first (largest debtor to largest creditor), then the
-   * rest of player 1's debt and player 2's go to player 4. */
+   * rest of player 1's debt (59 - 40.5 = 18.5) and player 2's go to
+   * player 4 (18.5 + 13.5 = 32). */
   assert_true (ctd_event_settle (store, 1, 1, &settlement, &error));
   assert_int_equal (settlement.stake, 100);
   assert_int_equal (settlement.n_players, 4);
   {
-    static const CtdCents amounts[4] = { -6100, -1350, 3850, 3600 };
+    static const CtdCents amounts[4] = { -5900, -1350, 4050, 3200 };
     static const CtdTransfer transfers[3] = {
-      { 1, 3, H (38.5), 3850 },
-      { 1, 4, H (22.5), 2250 },
+      { 1, 3, H (40.5), 4050 },
+      { 1, 4, H (18.5), 1850 },
       { 2, 4, H (13.5), 1350 },
     };
 

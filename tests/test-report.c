@@ -36,12 +36,16 @@ static const char *const four_decisions[CTD_N_GAMES] = {
   "2  3  4", "3  4  2", "4  2  3", "1  4  3", "1  4  3", "3  4  1",
   "4  2  1", "4  2  1", "4  2  1", "3  1  2", "3  1  2", "3  2  1",
 };
+/* Games 5 and 9 include SPEC 5's payment for a taken extra: in game 5 P1
+ * pays P3 the 2 at which P1 passed (P1 -2 -2 -24 = -28, P3 12 + 2 + 24 =
+ * 38), in game 9 P4 pays P1 4 (P1 -16 + 4 + 8 = -4, P4 -4 - 4 - 8 = -16). */
 static const double four_deltas[CTD_N_GAMES][4] = {
   { -3, 1, 1, 1 },     { 8, -2, -4, -2 },  { 16, -16, -4, 4 },  { -2, 4, -1, -1 },
-  { -26, -12, 36, 2 }, { -2, 22, -16, -4 }, { 2, 1, -7, 4 },     { 2, 2, -6, 2 },
-  { -8, -16, 36, -12 }, { -2, -1.5, -0.5, 4 }, { 2, 8, -4, -6 }, { -48, -4, 8, 44 },
+  { -28, -12, 38, 2 }, { -2, 22, -16, -4 }, { 2, 1, -7, 4 },     { 2, 2, -6, 2 },
+  { -4, -16, 36, -16 }, { -2, -1.5, -0.5, 4 }, { 2, 8, -4, -6 }, { -48, -4, 8, 44 },
 };
-static const double four_totals[4] = { -61, -13.5, 38.5, 36 };
+/* The sums of the columns above: -61 - 2 + 4, -13.5, 38.5 + 2, 36 - 4. */
+static const double four_totals[4] = { -59, -13.5, 40.5, 32 };
 
 /* The names a director may meet: formulas, markup, accents, long ones. */
 static const char *const hostile[] = {
@@ -229,8 +233,10 @@ test_filled_sheet (void **state)
     assert_non_null (strstr (all->str, "Captains of games 10 to 12: 3, 1, 2."));
     g_autofree char *settlement = NULL;
 
-    /* The settlement: fewest payments, at 5.00 a point. */
-    settlement = g_strdup_printf ("Settlement: 1 %s pays 3 %s 192.50;   1 %s pays 4 %s 112.50;   "
+    /* The settlement: fewest payments, at 5.00 a point: P1's 295.00 goes
+     * to P3 (40.5 x 5 = 202.50) and P4 (295 - 202.50 = 92.50), P2's 67.50
+     * to P4 (92.50 + 67.50 = 160.00 = 32 x 5). */
+    settlement = g_strdup_printf ("Settlement: 1 %s pays 3 %s 202.50;   1 %s pays 4 %s 92.50;   "
                                   "2 %s pays 4 %s 67.50\n", seats->names[0], seats->names[2],
                                   seats->names[0], seats->names[3], seats->names[1],
                                   seats->names[3]);
@@ -315,10 +321,11 @@ test_partly_filled (void **state)
   record_sheet (store, 1, 1, 5);
   doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
   page = g_ptr_array_index (doc->pages, 0);
-  assert_number (page, ROW_GAME1 + 4, COL_PLAYER (2), 36);
+  /* P3's game 5: 12 + 2 + 24 = 38; total 1 - 4 - 4 - 1 + 38 = 30. */
+  assert_number (page, ROW_GAME1 + 4, COL_PLAYER (2), 38);
   assert_empty (page, ROW_GAME1 + 5, COL_PLAYER (2));
   assert_empty (page, ROW_GAME1 + 9, COL_CAPTAIN);
-  assert_float_equal (cell_at (page, ROW_TOTALS, COL_PLAYER (2))->number, 28, 0);
+  assert_float_equal (cell_at (page, ROW_TOTALS, COL_PLAYER (2))->number, 30, 0);
 }
 
 static gboolean
@@ -357,8 +364,8 @@ test_secrecy (void **state)
     {
       const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
 
-      assert_null (strstr (cell->text, "38.5"));
-      assert_null (strstr (cell->text, "-61"));
+      assert_null (strstr (cell->text, "40.5"));
+      assert_null (strstr (cell->text, "-59"));
     }
 
   director = ctd_report_round (store, 1, NULL, &error);

@@ -17,6 +17,7 @@
 
 #include "ctd-result.h"
 #include "ctd-rng.h"
+#include "ctd-test-build.h"
 
 /* Points as the SPEC tables write them (7.5), in half points. */
 #define H(points) ((CtdHalves) ((points) * 2))
@@ -74,13 +75,18 @@ typedef struct
   double      deltas[CTD_MAX_PLAYERS];
 } ScoringCase;
 
-static const ScoringCase scoring_cases[] = {
-  /* The worked examples of SPEC section 5. */
+/* The worked examples of SPEC section 5, copied from its table (a
+ * 4-player chouette, Box = player 1, Captain = player 2). */
+static const ScoringCase spec_examples[] = {
   { 4, 1, 2, 2, "Tg 3:8", { -20, 2, 16, 2 } },
-  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:3>4:4", { 4, -1, 3, -6 } },
+  /* P3 passes (-1) and extras P4, who takes (P3 pays P4 1); the Box wins
+   * a single: P4 pays P3 4 on the extra and the Box 2 on his own cube. */
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:3>4:4", { 4, -1, 2, -5 } },
   { 4, 1, 2, 4, "T 2:16 3:8 4:4+ !T", { -28, 16, 8, 4 } },
   { 4, 1, 2, 1, "Bb 2:2 3:1 4:w F:4>1:0.5", { 7.5, -6, -1, -0.5 } },
+};
 
+static const ScoringCase scoring_cases[] = {
   /* Nothing listed: every crew cube played at V0, and Jacoby (3.2)
    * cancels the gammon on all of them. */
   { 4, 1, 2, 1, "B", { 3, -1, -1, -1 } },
@@ -101,24 +107,54 @@ static const ScoringCase scoring_cases[] = {
   { 4, 1, 2, 1, "- 2:1- 3:1- 4:1- F:2>1:0.5", { 3.5, -1.5, -1, -1 } },
   { 4, 1, 2, 4, "- 2:16- 3:8+ 4:w", { 8, -16, 8, 0 } },
 
-  /* Extras every way. */
-  { 4, 1, 2, 1, "Tg 2:1- 3:2 4:2 E:2>3:2", { -7, -5, 8, 4 } },
+  /* Extras every way. A taken extra first costs its offerer Q the value
+   * Vq at which Q passed (Q pays the taker Vq), then ends like a cube. */
+  /* P2 -1 (pass) -1 (Vq) -4 (2 x gammon); P3 +4 own cube +1 +4. */
+  { 4, 1, 2, 1, "Tg 2:1- 3:2 4:2 E:2>3:2", { -7, -6, 9, 4 } },
+  /* P3 refuses the offer itself at Vq = 2: no Vq paid, P3 pays P2 2. */
   { 4, 1, 2, 2, "B 2:2- 3:4 4:4 E:2>3:2-", { 10, 0, -6, -4 } },
-  { 4, 1, 2, 1, "B 2:1- 3:2 4:2 E:2>4:4+", { 5, -5, -2, 2 } },
-  { 4, 1, 2, 1, "Bb 2:1- 3:2 4:2 E:2>3:4 E:2>4:2", { 13, 17, -18, -12 } },
-  { 4, 1, 2, 1, "Tb 2:1- 3:2 4:4 E:2>3:2 E:2>4:8-", { -17, 1, 12, 4 } },
-  /* Two passers both extra the one taker. */
-  { 4, 1, 2, 1, "Tg 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4", { -2, -5, -9, 16 } },
-  /* Extras on a line whose outcome only the extra decides. */
-  { 4, 1, 2, 1, "T 2:1- 3:1- 4:2+ E:2>4:2", { 0, -3, -1, 4 } },
+  /* P2 -1 (pass) -1 (Vq) -4 (P2 passed P4's redouble at 4); P4 -2 +1 +4. */
+  { 4, 1, 2, 1, "B 2:1- 3:2 4:2 E:2>4:4+", { 5, -6, -2, 3 } },
+  /* P2 -1, then +12 -1 from P3 (4 x 3, Vq) and +6 -1 from P4 (2 x 3, Vq):
+   * +15; P3 -6 -12 +1 = -17; P4 -6 -6 +1 = -11. */
+  { 4, 1, 2, 1, "Bb 2:1- 3:2 4:2 E:2>3:4 E:2>4:2", { 13, 15, -17, -11 } },
+  /* P2 -1, -6 -1 to P3 (2 x 3, Vq), +8 -1 from P4 (P4 passed at 8, Vq):
+   * -1; P3 +6 +6 +1 = 13; P4 +12 -8 +1 = 5. */
+  { 4, 1, 2, 1, "Tb 2:1- 3:2 4:4 E:2>3:2 E:2>4:8-", { -17, -1, 13, 5 } },
+  /* Two passers both extra the one taker: P2 -1 -1 -4, P3 -1 -1 -8,
+   * P4 +4 on his own cube, +1 +4 and +1 +8 on the extras. */
+  { 4, 1, 2, 1, "Tg 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4", { -2, -6, -10, 18 } },
+  /* A taker who later passed the Box's redouble is a taker: P3 -1 -1 +2
+   * (the extra won at 2); P4 -4 (passed at 4) +1 -2. */
+  { 4, 1, 2, 1, "B 3:1- 4:4- E:3>4:2", { 6, -1, 0, -5 } },
+  /* The taker refuses at Vq (no Vq paid: P3 -1 +1, P4 -2 -1) or passes
+   * Q's redouble at 4 Vq (P3 -1 -1 +4, P4 -2 +1 -4). */
+  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:1-", { 4, -1, 0, -3 } },
+  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:4-", { 4, -1, 2, -5 } },
+  /* Extras on a line whose outcome only the extra decides: P2 -1 -1 -2,
+   * P4 +2 (the Box passed at 2) +1 +2. */
+  { 4, 1, 2, 1, "T 2:1- 3:1- 4:2+ E:2>4:2", { 0, -4, -1, 5 } },
 
   /* The largest cube the notation takes. */
   { 4, 1, 2, 1, "T 2:1048576", { -1048578, 1048576, 1, 1 } },
 
-  /* Penalties, whole and half points, to the Box and to the Captain. */
+  /* Penalties of half the starting cube (0.5, 1 or 2), to the Box and to
+   * the Captain, from the Box, the Captain or another crew member. */
   { 4, 1, 2, 2, "T 3:4 F:1>2:1", { -9, 3, 4, 2 } },
-  { 4, 1, 2, 1, "B F:3>1:0.5 F:4>2:1.5", { 3.5, 0.5, -1.5, -2.5 } },
+  { 4, 1, 2, 1, "B F:3>1:0.5 F:4>2:0.5", { 3.5, -0.5, -1.5, -1.5 } },
+  /* V0 = 4: each crew member loses 4; P3 pays the Captain 2. */
+  { 4, 1, 2, 4, "B F:3>2:2", { 12, -2, -6, -4 } },
+  /* The Captain pays the Box: P2 -1 -0.5. */
+  { 4, 1, 2, 1, "B F:2>1:0.5", { 3.5, -1.5, -1, -1 } },
   { 4, 1, 2, 1, "B 4:w F:4>1:0.5 F:4>1:0.5", { 3, -1, -1, -1 } },
+
+  /* A director's adjustment moves its amount and nothing else: P3 pays
+   * the Box 2.5 on top of a single lost at 1. */
+  { 4, 1, 2, 1, "B A:3>1:2.5", { 5.5, -1, -3.5, -1 } },
+  /* Several, one repeated: P2 -2 -3 -3, P3 -2 +0.5, P4 -2 +3 +3 -0.5. */
+  { 4, 1, 2, 2, "- 2:2- 3:2- 4:2- A:2>4:3 A:2>4:3 A:4>3:0.5", { 6, -8, -1.5, 3.5 } },
+  /* From the Box, as large as any value: the Box -1 -1 -1048576. */
+  { 3, 1, 2, 1, "T A:1>2:1048576", { -1048578, 1048577, 1 } },
 
   /* Every Box position of a 4-player chouette. */
   { 4, 2, 3, 1, "- 1:1- 3:2+ 4:1+", { -1, -2, 2, 1 } },
@@ -129,7 +165,9 @@ static const ScoringCase scoring_cases[] = {
   /* 3-player chouettes, every Box position. */
   { 3, 1, 2, 1, "B", { 2, -1, -1 } },
   { 3, 2, 3, 4, "Tg 1:8", { 16, -20, 4 } },
-  { 3, 3, 1, 2, "B 1:2- 2:4 E:1>2:4", { 2, -8, 6 } },
+  /* Box 3: P1 -2 (pass) -2 (Vq) +4 (the extra won) = 0; P2 -4 (own
+   * cube) +2 (Vq) -4 (the extra) = -6; the Box +2 +4. */
+  { 3, 3, 1, 2, "B 1:2- 2:4 E:1>2:4", { 0, -6, 6 } },
   { 3, 2, 1, 4, "Bg 1:8 3:4 F:3>1:2", { -14, 20, -6 } },
   { 3, 3, 2, 4, "- 1:4+ 2:w", { 4, 0, -4 } },
 
@@ -144,11 +182,12 @@ static const ScoringCase scoring_cases[] = {
 };
 
 static void
-test_scoring_table (void **state G_GNUC_UNUSED)
+check_scoring (const ScoringCase *cases,
+               gsize              n_cases)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (scoring_cases); i++)
+  for (gsize i = 0; i < n_cases; i++)
     {
-      const ScoringCase *c = &scoring_cases[i];
+      const ScoringCase *c = &cases[i];
       CtdGameContext context = make_context (7, c->size, c->box, c->captain, c->cube_start);
       g_autoptr(CtdResult) result = parse_or_fail (&context, c->line);
       CtdHalves deltas[CTD_MAX_PLAYERS] = { 0 };
@@ -162,12 +201,24 @@ test_scoring_table (void **state G_GNUC_UNUSED)
     }
 }
 
+static void
+test_spec_examples (void **state G_GNUC_UNUSED)
+{
+  check_scoring (spec_examples, G_N_ELEMENTS (spec_examples));
+}
+
+static void
+test_scoring_table (void **state G_GNUC_UNUSED)
+{
+  check_scoring (scoring_cases, G_N_ELEMENTS (scoring_cases));
+}
+
 /* The normalised fields, not just the money. */
 static void
 test_parse_fields (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (3, 4, 1, 2, 1);
-  g_autoptr(CtdResult) result = parse_or_fail (&context, "  Bg\t4:2- E:4>3:4 E:4>2:2- 3:2 \n");
+  g_autoptr(CtdResult) result = parse_or_fail (&context, "  Bg\t4:2- E:4>3:4 E:4>2:2- 3:2 2:4- \n");
 
   assert_int_equal (result->context.game, 3);
   assert_int_equal (result->winner, CTD_WINNER_BOX);
@@ -175,8 +226,8 @@ test_parse_fields (void **state G_GNUC_UNUSED)
   assert_false (result->together);
   assert_int_equal (result->cubes[0].end, CTD_CUBE_PLAYED);
   assert_int_equal (result->cubes[0].value, 0);
-  assert_int_equal (result->cubes[1].end, CTD_CUBE_PLAYED);
-  assert_int_equal (result->cubes[1].value, 1);
+  assert_int_equal (result->cubes[1].end, CTD_CUBE_TAKER_PASSED);
+  assert_int_equal (result->cubes[1].value, 4);
   assert_int_equal (result->cubes[2].end, CTD_CUBE_PLAYED);
   assert_int_equal (result->cubes[2].value, 2);
   assert_int_equal (result->cubes[3].end, CTD_CUBE_TAKER_PASSED);
@@ -195,7 +246,7 @@ static void
 test_parse_fields_none (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (9, 3, 3, 1, 4);
-  g_autoptr(CtdResult) result = parse_or_fail (&context, "- 1:4+ 2:w F:2>1:1 F:2>3:0.5 !T");
+  g_autoptr(CtdResult) result = parse_or_fail (&context, "- 1:4+ 2:w F:2>3:2 F:2>1:2.0 !T");
 
   assert_int_equal (result->winner, CTD_WINNER_NONE);
   assert_int_equal (result->multiplier, 0);
@@ -206,9 +257,29 @@ test_parse_fields_none (void **state G_GNUC_UNUSED)
   assert_int_equal (result->cubes[2].value, 0);
   assert_int_equal (result->n_penalties, 2);
   assert_int_equal (result->penalties[0].to, 1);
-  assert_int_equal (result->penalties[0].amount, 2);
+  assert_int_equal (result->penalties[0].amount, 4);
   assert_int_equal (result->penalties[1].to, 3);
-  assert_int_equal (result->penalties[1].amount, 1);
+  assert_int_equal (result->penalties[1].amount, 4);
+}
+
+/* Adjustments are kept apart from the game's tokens and sorted. */
+static void
+test_parse_adjustments (void **state G_GNUC_UNUSED)
+{
+  CtdGameContext context = make_context (6, 4, 2, 3, 2);
+  g_autoptr(CtdResult) result = parse_or_fail (&context, "T A:4>2:1.5 3:4 A:1>3:2 A:1>3:0.5");
+
+  assert_int_equal (result->n_penalties, 0);
+  assert_int_equal (result->n_extras, 0);
+  assert_int_equal (result->n_adjustments, 3);
+  assert_int_equal (result->adjustments[0].from, 1);
+  assert_int_equal (result->adjustments[0].to, 3);
+  assert_int_equal (result->adjustments[0].amount, 1);
+  assert_int_equal (result->adjustments[1].amount, 4);
+  assert_int_equal (result->adjustments[2].from, 4);
+  assert_int_equal (result->adjustments[2].to, 2);
+  assert_int_equal (result->adjustments[2].amount, 3);
+  assert_int_equal (result->cubes[2].value, 4);
 }
 
 static void
@@ -232,16 +303,29 @@ test_ledger (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (1, 4, 1, 2, 1);
   g_autoptr(CtdResult) extra = parse_or_fail (&context, "B E:3>4:4 2:1- 3:1- 4:2");
+  g_autoptr(CtdResult) refused = parse_or_fail (&context, "B 2:1- 3:1- 4:2 E:3>4:1-");
   g_autoptr(CtdResult) penalty = parse_or_fail (&context, "Bb 2:2 3:1 4:w F:4>1:0.5");
   g_autoptr(CtdResult) washed = parse_or_fail (&context, "- 2:w 3:w 4:w");
+  g_autoptr(CtdResult) adjusted = parse_or_fail (&context, "Bb 2:2 3:1 4:w A:1>4:3 F:4>1:0.5");
   g_autoptr(GArray) ledger = ctd_result_ledger (extra);
 
   assert_int_equal (g_array_get_element_size (ledger), sizeof (CtdPayment));
-  assert_int_equal (ledger->len, 4);
+  assert_int_equal (ledger->len, 5);
   assert_payment (ledger, 0, CTD_PAYMENT_CUBE, 2, 1, 2);
   assert_payment (ledger, 1, CTD_PAYMENT_CUBE, 3, 1, 2);
   assert_payment (ledger, 2, CTD_PAYMENT_CUBE, 4, 1, 4);
-  assert_payment (ledger, 3, CTD_PAYMENT_EXTRA, 4, 3, 8);
+  /* P4 took P3's extra: P3 pays the 1 at which P3 passed, then P4 loses
+   * the extra at 4. */
+  assert_payment (ledger, 3, CTD_PAYMENT_EXTRA, 3, 4, 2);
+  assert_payment (ledger, 4, CTD_PAYMENT_EXTRA, 4, 3, 8);
+  g_array_unref (ledger);
+
+  /* An extra refused at its offered value costs the taker that value
+   * and nothing is paid for taking it. */
+  ledger = ctd_result_ledger (refused);
+  assert_int_equal (ledger->len, 4);
+  assert_payment (ledger, 2, CTD_PAYMENT_CUBE, 4, 1, 4);
+  assert_payment (ledger, 3, CTD_PAYMENT_EXTRA, 4, 3, 2);
   g_array_unref (ledger);
 
   /* The wash pays nothing and is left out. */
@@ -256,16 +340,25 @@ test_ledger (void **state G_GNUC_UNUSED)
   assert_int_equal (ledger->len, 0);
   g_array_unref (ledger);
 
+  /* An adjustment comes last, with its own kind. */
+  ledger = ctd_result_ledger (adjusted);
+  assert_int_equal (ledger->len, 4);
+  assert_payment (ledger, 2, CTD_PAYMENT_PENALTY, 4, 1, 1);
+  assert_payment (ledger, 3, CTD_PAYMENT_ADJUSTMENT, 1, 4, 6);
+  g_array_unref (ledger);
+
   /* Built by hand, not parsed: a played cube with no winner pays
-   * nothing, and a payment of nothing is left out. */
+   * nothing, and a payment of nothing is left out; taking the extra was
+   * still paid for. */
   extra->winner = CTD_WINNER_NONE;
   extra->multiplier = 0;
   extra->extras[0].end = CTD_CUBE_TAKER_PASSED;
   extra->extras[0].value = 0;
   ledger = ctd_result_ledger (extra);
-  assert_int_equal (ledger->len, 2);
+  assert_int_equal (ledger->len, 3);
   assert_payment (ledger, 0, CTD_PAYMENT_CUBE, 2, 1, 2);
   assert_payment (ledger, 1, CTD_PAYMENT_CUBE, 3, 1, 2);
+  assert_payment (ledger, 2, CTD_PAYMENT_EXTRA, 3, 4, 2);
 }
 
 /* ------------------------------------------------------------------ */
@@ -314,12 +407,12 @@ static const RefusalCase refusal_cases[] = {
     "'4:2-'" },
   { 4, 1, 2, 2, "- 2:2- 3:4 4:2-", CTD_RESULT_ERROR_OUTCOME,
     "the outcome is '-', but player 3's cube was played to the end at 4", "Tg" },
-  { 4, 1, 2, 1, "- 2:1- 3:1- 4:1- E:2>3:2", CTD_RESULT_ERROR_OUTCOME,
+  { 4, 1, 2, 1, "- 2:1- 3:2- 4:1- E:2>3:2", CTD_RESULT_ERROR_OUTCOME,
     "the extra from player 2 to player 3 was played to the end ('E:2>3:2')", NULL },
   { 4, 1, 2, 2, "B 2:2- 3:2- 4:w", CTD_RESULT_ERROR_OUTCOME,
     "the outcome is 'B', but no cube was played to the end", "write '-'" },
   { 4, 1, 2, 2, "Tg 2:2+ 3:2+ 4:2+", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Tg'", NULL },
-  { 3, 2, 3, 1, "Bb 1:1- 3:2- E:1>3:2-", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Bb'", NULL },
+  { 3, 2, 3, 1, "Bb 1:1- 3:2- E:1>3:1-", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Bb'", NULL },
 
   /* Players. */
   { 4, 1, 2, 2, "B 5:4", CTD_RESULT_ERROR_PLAYER, "'5:4' names a player who is not in",
@@ -374,19 +467,44 @@ static const RefusalCase refusal_cases[] = {
   { 4, 1, 2, 2, "B 3:2- E:3>4:4x", CTD_RESULT_ERROR_SYNTAX, "is not an extra", NULL },
   { 4, 1, 2, 2, "B 3:2- E:>4:4", CTD_RESULT_ERROR_SYNTAX, "is not an extra", NULL },
 
-  /* Extra values: Vq x 2^k, k >= 1 unless the taker passed. */
-  { 4, 1, 2, 2, "B 3:2- E:3>4:2", CTD_RESULT_ERROR_VALUE,
+  /* An extra's taker took a double from the Box: the cube went above V0
+   * and was not washed. */
+  { 4, 1, 2, 1, "B 3:1- E:3>4:2", CTD_RESULT_ERROR_EXTRA,
+    "'E:3>4:2': only a crew member who took a double from the Box can take an extra, "
+    "but player 4's cube is not listed, so it counts as played to the end at its starting "
+    "value 1; expected player 4's cube above its starting value 1, e.g. '4:2'", NULL },
+  { 4, 1, 2, 1, "B 3:1- 4:1 E:3>4:2", CTD_RESULT_ERROR_EXTRA,
+    "player 4's cube was played to the end at 1", "above its starting value 1" },
+  { 4, 1, 2, 1, "B 3:1- 4:1- E:3>4:2", CTD_RESULT_ERROR_EXTRA,
+    "player 4's cube was passed by player 4 at 1", NULL },
+  { 4, 1, 2, 1, "B 3:1- 4:1+ E:3>4:2", CTD_RESULT_ERROR_EXTRA,
+    "player 4's cube was passed by the Box at 1", NULL },
+  { 4, 1, 2, 2, "B 3:2- 4:w E:3>4:4", CTD_RESULT_ERROR_EXTRA, "player 4's cube was washed",
+    "e.g. '4:4'" },
+  { 3, 2, 3, 4, "T 1:4- E:1>3:8", CTD_RESULT_ERROR_EXTRA, "player 3's cube is not listed",
+    NULL },
+
+  /* Extra values: Vq x 2^k, k >= 1 when played or passed by Q; passed by
+   * P at Vq (refusing the offer) or at k >= 2. */
+  { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:2", CTD_RESULT_ERROR_VALUE,
     "the extra from player 3 to player 4 cannot be played at 2: player 3 passed at 2, "
     "so expected 4, 8, 16, ...", "'E:3>4:2'" },
-  { 4, 1, 2, 2, "B 3:2- E:3>4:2+", CTD_RESULT_ERROR_VALUE, "cannot end passed at 2",
+  { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:2+", CTD_RESULT_ERROR_VALUE, "cannot end passed at 2",
     "expected 4, 8, 16, ..." },
-  { 4, 1, 2, 2, "B 3:2- E:3>4:6-", CTD_RESULT_ERROR_VALUE, "cannot end passed at 6",
-    "expected 2, 4, 8, ..." },
-  { 4, 1, 2, 2, "B 3:2- E:3>4:1-", CTD_RESULT_ERROR_VALUE, "expected 2, 4, 8, ...", NULL },
-  { 4, 1, 2, 1, "B 3:4- E:3>4:4", CTD_RESULT_ERROR_VALUE, "player 3 passed at 4",
+  { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:6-", CTD_RESULT_ERROR_VALUE, "cannot end passed at 6",
+    "expected 2 (player 4 refusing the offer) or 8, 16, 32, ..." },
+  { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:1-", CTD_RESULT_ERROR_VALUE,
+    "expected 2 (player 4 refusing the offer) or 8, 16, 32, ...", NULL },
+  /* Q can only redouble a cube Q owns: P cannot pass at 2 Vq. */
+  { 4, 1, 2, 1, "B 2:1- 3:2 E:2>3:2-", CTD_RESULT_ERROR_VALUE,
+    "the extra from player 2 to player 3 cannot end passed at 2: player 2 passed at 1, so "
+    "expected 1 (player 3 refusing the offer) or 4, 8, 16, ...", "'E:2>3:2-'" },
+  { 4, 1, 2, 1, "B 3:4- 4:2 E:3>4:4", CTD_RESULT_ERROR_VALUE, "player 3 passed at 4",
     "expected 8, 16, 32, ..." },
-  { 4, 1, 2, 1, "B 3:1- E:3>4:4194304", CTD_RESULT_ERROR_VALUE, "cannot be played at 4194304",
-    "up to 1048576" },
+  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:4194304", CTD_RESULT_ERROR_VALUE,
+    "cannot be played at 4194304", "up to 1048576" },
+  { 4, 1, 2, 1, "- 2:1048576- 3:1048576- 4:1048576- E:2>3:1048576+", CTD_RESULT_ERROR_VALUE,
+    "cannot end passed at 1048576", "expected nothing, since no cube goes past 1048576" },
 
   /* Penalties. */
   { 4, 1, 2, 2, "B F:3>4:1", CTD_RESULT_ERROR_PENALTY,
@@ -397,18 +515,54 @@ static const RefusalCase refusal_cases[] = {
     "player 1 cannot pay a penalty to themselves", NULL },
   { 4, 1, 2, 2, "B F:5>1:1", CTD_RESULT_ERROR_PLAYER, "'F:5>1:1' names a player", NULL },
   { 4, 1, 2, 2, "B F:3>7:1", CTD_RESULT_ERROR_PLAYER, "names a player", NULL },
-  { 4, 1, 2, 2, "B F:3>1:0", CTD_RESULT_ERROR_PENALTY, "more than zero", NULL },
-  { 4, 1, 2, 2, "B F:3>1:-1", CTD_RESULT_ERROR_PENALTY, "more than zero", NULL },
+  /* Rule 2.5's amount: exactly half the starting cube. */
+  { 4, 1, 2, 2, "B F:3>1:2", CTD_RESULT_ERROR_PENALTY,
+    "'F:3>1:2': a penalty is half the game's starting cube of 2 (rule 2.5), so expected 1, "
+    "not 2", NULL },
+  { 4, 1, 2, 1, "B F:3>1:1", CTD_RESULT_ERROR_PENALTY, "starting cube of 1",
+    "expected 0.5, not 1" },
+  { 4, 1, 2, 4, "B F:3>1:1", CTD_RESULT_ERROR_PENALTY, "starting cube of 4",
+    "expected 2, not 1" },
+  { 4, 1, 2, 4, "B F:3>2:4", CTD_RESULT_ERROR_PENALTY, "expected 2, not 4", NULL },
+  { 4, 1, 2, 2, "B F:3>1:0.5", CTD_RESULT_ERROR_PENALTY, "expected 1, not 0.5", NULL },
+  { 4, 1, 2, 2, "B F:3>1:0", CTD_RESULT_ERROR_PENALTY, "expected 1, not 0", NULL },
+  { 4, 1, 2, 2, "B F:3>1:-1", CTD_RESULT_ERROR_PENALTY, "expected 1, not -1", NULL },
   { 4, 1, 2, 2, "B F:3>1:0.25", CTD_RESULT_ERROR_PENALTY,
-    "the penalty '0.25' is not a whole or half number of points", NULL },
+    "the penalty '0.25' is not a whole or half number of points", "expected 1" },
   { 4, 1, 2, 2, "B F:3>1:x", CTD_RESULT_ERROR_PENALTY, "not a whole or half", NULL },
-  { 4, 1, 2, 2, "B F:3>1:9999999", CTD_RESULT_ERROR_PENALTY, "at most 1048576 points", NULL },
+  { 4, 1, 2, 2, "B F:3>1:9999999", CTD_RESULT_ERROR_PENALTY, "not 9999999", NULL },
   { 4, 1, 2, 2, "B F:3>1:", CTD_RESULT_ERROR_SYNTAX, "'F:3>1:' is not a penalty",
     "'F:4>1:0.5'" },
   { 4, 1, 2, 2, "B F:3:1", CTD_RESULT_ERROR_SYNTAX, "is not a penalty", NULL },
   { 4, 1, 2, 2,
-    "B F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:4>2:0.5",
-    CTD_RESULT_ERROR_PENALTY, "more than 8 penalties", "'F:4>2:0.5'" },
+    "B F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:4>2:1",
+    CTD_RESULT_ERROR_PENALTY, "more than 8 penalties", "'F:4>2:1'" },
+
+  /* Director's adjustments. */
+  { 4, 1, 2, 2, "B A:3>3:1", CTD_RESULT_ERROR_ADJUSTMENT,
+    "'A:3>3:1': player 3 cannot pay an adjustment to themselves", NULL },
+  { 4, 1, 2, 2, "B A:5>1:1", CTD_RESULT_ERROR_PLAYER, "'A:5>1:1' names a player",
+    "players are 1 to 4" },
+  { 3, 1, 2, 2, "B A:2>4:1", CTD_RESULT_ERROR_PLAYER, "'A:2>4:1' names a player", NULL },
+  { 4, 1, 2, 2, "B A:3>1:0", CTD_RESULT_ERROR_ADJUSTMENT, "more than zero",
+    "swap the players (A:1>3:...)" },
+  { 4, 1, 2, 2, "B A:3>1:-2", CTD_RESULT_ERROR_ADJUSTMENT, "more than zero", NULL },
+  { 4, 1, 2, 2, "B A:3>1:2097152", CTD_RESULT_ERROR_ADJUSTMENT, "at most 1048576 points",
+    NULL },
+  { 4, 1, 2, 2, "B A:3>1:0.25", CTD_RESULT_ERROR_ADJUSTMENT,
+    "the adjustment '0.25' is not a whole or half number of points", NULL },
+  { 4, 1, 2, 2, "B A:3>1:", CTD_RESULT_ERROR_SYNTAX, "'A:3>1:' is not an adjustment",
+    "'A:3>1:2.5'" },
+  { 4, 1, 2, 2, "B A:3:1", CTD_RESULT_ERROR_SYNTAX, "is not an adjustment", NULL },
+  { 4, 1, 2, 2, "B a:3>1:1", CTD_RESULT_ERROR_SYNTAX, "'a:3>1:1' is not result notation",
+    "A:Q>R:V" },
+  { 4, 1, 2, 2, "A:3>1:1 B", CTD_RESULT_ERROR_OUTCOME, "must start with the outcome", NULL },
+  { 4, 1, 2, 2,
+    "B A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:4>2:7",
+    CTD_RESULT_ERROR_ADJUSTMENT, "more than 8 adjustments", "'A:4>2:7'" },
+  /* An adjustment is not a cube: it cannot stand in for the outcome. */
+  { 4, 1, 2, 2, "T 2:2- 3:2- 4:2- A:1>2:4", CTD_RESULT_ERROR_OUTCOME,
+    "no cube was played to the end", NULL },
 
   /* Rule 3.6. */
   { 4, 1, 2, 2, "T 2:4 3:4 4:4 !T !T", CTD_RESULT_ERROR_SYNTAX, "'!T' appears twice", NULL },
@@ -505,15 +659,19 @@ static const FormatCase format_cases[] = {
   { 4, 1, 1, "Bg", "Bg" },
   { 4, 1, 4, "T !T 4:4+ 2:16 3:8", "T 2:16 3:8 4:4+ !T" },
   { 4, 1, 1, "B E:3>4:4 E:2>4:2 4:2 3:1- 2:1-", "B 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4" },
-  { 4, 1, 1, "B F:4>2:1.5 F:3>1:0.50 F:3>1:0.5", "B F:3>1:0.5 F:3>1:0.5 F:4>2:1.5" },
-  { 4, 1, 1, "B F:4>1:1.0 F:3>2:2 F:3>1:3", "B F:3>1:3 F:3>2:2 F:4>1:1" },
-  { 4, 1, 1, "B F:4>1:+1", "B F:4>1:1" },
+  { 4, 1, 1, "B F:4>2:0.5 F:3>1:0.50 F:3>1:0.5", "B F:3>1:0.5 F:3>1:0.5 F:4>2:0.5" },
+  { 4, 1, 2, "B F:4>1:1.0 F:3>2:1 F:3>1:1", "B F:3>1:1 F:3>2:1 F:4>1:1" },
+  { 4, 1, 2, "B F:4>1:+1", "B F:4>1:1" },
+  { 4, 1, 4, "B F:4>1:2.00", "B F:4>1:2" },
   { 4, 1, 1, "-\t2:w  3:w\n4:w", "- 2:w 3:w 4:w" },
   { 4, 1, 1, "B 02:004", "B 2:4" },
   { 4, 1, 1, "Bb 2:2 3:1 4:w F:4>1:0.5", "Bb 2:2 4:w F:4>1:0.5" },
   { 4, 3, 2, "Tb 4:8- 2:2 1:4+", "Tb 1:4+ 4:8-" },
-  { 3, 2, 4, "Bg 3:4 1:4- E:1>3:16+", "Bg 1:4- E:1>3:16+" },
+  { 3, 2, 4, "Bg 3:8 1:4- E:1>3:16+", "Bg 1:4- 3:8 E:1>3:16+" },
   { 3, 1, 1, " - 2:1+ 3:1+ !T ", "- 2:1+ 3:1+ !T" },
+  /* Adjustments come after every other token, "!T" included. */
+  { 4, 1, 1, "B A:4>2:1.0 A:3>1:0.50 2:2 F:4>1:0.5", "B 2:2 F:4>1:0.5 A:3>1:0.5 A:4>2:1" },
+  { 3, 1, 1, " - A:3>2:5 2:1+ 3:1+ !T A:1>3:+2.5", "- 2:1+ 3:1+ !T A:1>3:2.5 A:3>2:5" },
 };
 
 static void
@@ -540,9 +698,12 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (4, 4, 1, 2, 1);
   CtdGameContext other_game = make_context (5, 4, 1, 2, 1);
-  g_autoptr(CtdResult) a = parse_or_fail (&context, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>1:1");
-  g_autoptr(CtdResult) b = parse_or_fail (&context, "Bg F:3>1:1 F:4>1:0.5 E:2>3:4 3:2 2:1-");
-  g_autoptr(CtdResult) c = parse_or_fail (&other_game, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>1:1");
+  g_autoptr(CtdResult) a = parse_or_fail (&context, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>2:0.5 "
+                                          "A:2>1:3 A:1>4:0.5");
+  g_autoptr(CtdResult) b = parse_or_fail (&context, "Bg A:1>4:0.5 F:3>2:0.5 F:4>1:0.5 E:2>3:4 "
+                                          "3:2 A:2>1:3 2:1-");
+  g_autoptr(CtdResult) c = parse_or_fail (&other_game, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 "
+                                          "F:3>2:0.5 A:2>1:3 A:1>4:0.5");
   g_autoptr(CtdResult) copy = ctd_result_copy (a);
   g_autoptr(CtdResult) changed = NULL;
 
@@ -568,6 +729,25 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   *changed = *a;
   changed->n_penalties = 1;
   assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->adjustments[1].amount = 5;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->adjustments[0].to = 3;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->n_adjustments = 1;
+  assert_false (ctd_result_equal (a, changed));
+}
+
+static void
+test_payment_kinds (void **state G_GNUC_UNUSED)
+{
+  assert_string_equal (ctd_result_payment_kind_to_string (CTD_PAYMENT_CUBE), "cube");
+  assert_string_equal (ctd_result_payment_kind_to_string (CTD_PAYMENT_EXTRA), "extra");
+  assert_string_equal (ctd_result_payment_kind_to_string (CTD_PAYMENT_PENALTY), "penalty");
+  assert_string_equal (ctd_result_payment_kind_to_string (CTD_PAYMENT_ADJUSTMENT),
+                       "adjustment");
 }
 
 static void
@@ -646,22 +826,29 @@ random_cube (CtdRng   *rng,
   return (CtdCube) { end, v0 << pick (rng, 6) };
 }
 
+/* SPEC 5, written from the SPEC rather than the code: Q passed the Box's
+ * cube at Vq, P's own cube went above V0 and was not washed; the extra
+ * ends at Vq x 2^k, k >= 1, or passed by P at Vq or k >= 2. */
 static void
 add_random_extras (CtdRng    *rng,
                    CtdResult *r)
 {
+  static const guint taker_passed_k[] = { 0, 2, 3, 4 };
+
   for (guint q = 1; q <= r->context.size; q++)
     for (guint p = 1; p <= r->context.size; p++)
       {
         const CtdCube *passed = &r->cubes[q - 1];
+        const CtdCube *taken = &r->cubes[p - 1];
         CtdCubeEnd end;
         guint k;
 
         if (q == r->context.box || p == r->context.box || p == q
-            || passed->end != CTD_CUBE_TAKER_PASSED || pick (rng, 3) != 0)
+            || passed->end != CTD_CUBE_TAKER_PASSED || taken->end == CTD_CUBE_WASH
+            || taken->value <= r->context.cube_start || pick (rng, 2) != 0)
           continue;
         end = (CtdCubeEnd) pick (rng, 3);
-        k = end == CTD_CUBE_TAKER_PASSED ? pick (rng, 4) : 1 + pick (rng, 3);
+        k = end == CTD_CUBE_TAKER_PASSED ? taker_passed_k[pick (rng, 4)] : 1 + pick (rng, 3);
         r->extras[r->n_extras++] = (CtdExtra) { q, p, end, passed->value << k };
       }
 }
@@ -703,9 +890,43 @@ add_random_penalties (CtdRng    *rng,
       guint to = pick (rng, 2) ? r->context.box : r->context.captain;
       guint from = pick_other (rng, r->context.size, to, to);
 
-      r->penalties[r->n_penalties++] = (CtdPenalty) { from, to, 1 + (CtdHalves) pick (rng, 8) };
+      /* Rule 2.5: half the starting cube, which in half points is V0. */
+      r->penalties[r->n_penalties++] = (CtdPenalty) { from, to, (CtdHalves) r->context.cube_start };
     }
   qsort (r->penalties, r->n_penalties, sizeof (CtdPenalty), compare_penalties);
+}
+
+static int
+compare_adjustments (const void *a,
+                     const void *b)
+{
+  const CtdAdjustment *x = a;
+  const CtdAdjustment *y = b;
+
+  if (x->from != y->from)
+    return (int) x->from - (int) y->from;
+  if (x->to != y->to)
+    return (int) x->to - (int) y->to;
+  return (int) (x->amount - y->amount);
+}
+
+/* SPEC 5: any two players, any positive whole or half amount. */
+static void
+add_random_adjustments (CtdRng    *rng,
+                        CtdResult *r)
+{
+  guint n = pick (rng, 10) == 0 ? CTD_MAX_ADJUSTMENTS : pick (rng, 5) / 3;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint from = 1 + pick (rng, r->context.size);
+      guint to = pick_other (rng, r->context.size, from, from);
+
+      CtdHalves amount = 1 + (CtdHalves) pick (rng, 40);
+
+      r->adjustments[r->n_adjustments++] = (CtdAdjustment) { from, to, amount };
+    }
+  qsort (r->adjustments, r->n_adjustments, sizeof (CtdAdjustment), compare_adjustments);
 }
 
 /* A legal, normalised result built from its structure, not from text. */
@@ -731,24 +952,30 @@ random_legal_result (CtdRng    *rng,
     }
   add_random_penalties (rng, r);
   r->together = majority_is_legal (r) && (offered_together || pick (rng, 2) == 0);
+  add_random_adjustments (rng, r);
 }
 
-/* Penalties are the only payments in odd half points. */
+/* Penalties and adjustments are the only payments in odd half points. */
 static void
 assert_deltas_consistent (const CtdResult *r)
 {
   CtdHalves deltas[CTD_MAX_PLAYERS];
-  CtdHalves penalties[CTD_MAX_PLAYERS] = { 0 };
+  CtdHalves halves[CTD_MAX_PLAYERS] = { 0 };
 
   ctd_result_deltas (r, deltas);
   assert_int_equal (sum_deltas (r, deltas), 0);
   for (guint i = 0; i < r->n_penalties; i++)
     {
-      penalties[r->penalties[i].from - 1] -= r->penalties[i].amount;
-      penalties[r->penalties[i].to - 1] += r->penalties[i].amount;
+      halves[r->penalties[i].from - 1] -= r->penalties[i].amount;
+      halves[r->penalties[i].to - 1] += r->penalties[i].amount;
+    }
+  for (guint i = 0; i < r->n_adjustments; i++)
+    {
+      halves[r->adjustments[i].from - 1] -= r->adjustments[i].amount;
+      halves[r->adjustments[i].to - 1] += r->adjustments[i].amount;
     }
   for (guint p = 0; p < r->context.size; p++)
-    assert_int_equal ((deltas[p] - penalties[p]) % 2, 0);
+    assert_int_equal ((deltas[p] - halves[p]) % 2, 0);
 }
 
 /* The same line with its tokens after the outcome in another order, an
@@ -784,7 +1011,7 @@ static void
 test_random_legal_results (void **state G_GNUC_UNUSED)
 {
   CtdRng rng;
-  guint n_together = 0, n_extras = 0, n_none = 0;
+  guint n_together = 0, n_extras = 0, n_none = 0, n_adjusted = 0;
 
   ctd_rng_init (&rng, 20260601);
   for (guint i = 0; i < 5000; i++)
@@ -810,11 +1037,13 @@ test_random_legal_results (void **state G_GNUC_UNUSED)
       n_together += expected.together;
       n_extras += expected.n_extras > 0;
       n_none += expected.winner == CTD_WINNER_NONE;
+      n_adjusted += expected.n_adjustments > 0;
     }
   /* The generator reaches the interesting corners. */
   assert_true (n_together > 500);
   assert_true (n_extras > 500);
   assert_true (n_none > 100);
+  assert_true (n_adjusted > 500);
 }
 
 /* Whatever comes in: a refusal that names the game, or a result that
@@ -877,7 +1106,8 @@ test_random_bytes (void **state G_GNUC_UNUSED)
 static const char *soup[] = {
   "B", "Bg", "Bb", "T", "Tg", "Tb", "-", "+", "!T", "E:", "F:", ":", ">", "w", "0", "1",
   "2", "3", "4", "5", "8", "16", "0.5", ".5", "1.5", " ", " ", " ", "\t", "2:", "3:", "4:",
-  "1:", "E:2>3:", "E:3>4:", "F:4>1:", "F:3>2:", "99999999999", "é",
+  "1:", "E:2>3:", "E:3>4:", "F:4>1:", "F:3>2:", "99999999999", "é", "A:", "A:3>1:", "A:1>2:",
+  "2.5",
 };
 
 static void
@@ -902,7 +1132,7 @@ static void
 mutate (CtdRng  *rng,
         GString *line)
 {
-  static const char alphabet[] = "BTgbw-+:>EF!.0123456789 \t";
+  static const char alphabet[] = "BTgbw-+:>EFA!.0123456789 \t";
   guint at = line->len > 0 ? pick (rng, line->len) : 0;
 
   switch (pick (rng, 5))
@@ -954,24 +1184,69 @@ test_random_mutations (void **state G_GNUC_UNUSED)
   assert_true (n_accepted < 9500);
 }
 
+/* The lines tests/ctd-test-build.c feeds the crash test and the
+ * benchmarks: every one legal, and the new tokens among them. */
+static void
+test_random_notation_generator (void **state G_GNUC_UNUSED)
+{
+  CtdRng rng;
+  guint n_extras = 0, n_penalties = 0, n_adjustments = 0, n_plain = 0;
+
+  ctd_rng_init (&rng, 2026);
+  for (guint i = 0; i < 4000; i++)
+    {
+      guint size = 3 + (guint) ctd_rng_uniform (&rng, 2);
+      guint game = 1 + (guint) ctd_rng_uniform (&rng, CTD_N_GAMES);
+      const CtdHalves even[CTD_MAX_PLAYERS] = { 0 };
+      guint order[CTD_MAX_PLAYERS - 1];
+      CtdGameSlot slot;
+      CtdGameContext context;
+      g_autofree char *line = NULL;
+      g_autofree char *again = NULL;
+      g_autoptr(CtdResult) result = NULL;
+
+      ctd_schedule_last_segment_order (size, even, CTD_LAST_SEGMENT_HIGHEST_FIRST, order);
+      ctd_schedule_slot (size, game, order, &slot);
+      context = make_context (game, size, slot.box, slot.captain, slot.cube_start);
+      line = ctd_test_random_notation (&rng, &slot, size);
+      result = parse_or_fail (&context, line);
+      again = ctd_result_format (result);
+      assert_string_equal (again, line);
+      n_extras += result->n_extras > 0;
+      n_penalties += result->n_penalties > 0;
+      n_adjustments += result->n_adjustments > 0;
+      n_plain += g_str_equal (line, "T") || g_str_equal (line, "B");
+    }
+  /* About 1 in 18 lines has an extra, 1 in 8 a penalty, 1 in 16 an
+   * adjustment; fewer than 1 in 10 is a bare "T" or "B" (its fallback). */
+  assert_true (n_extras > 150);
+  assert_true (n_penalties > 200);
+  assert_true (n_adjustments > 100);
+  assert_true (n_plain < 400);
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_spec_examples),
     cmocka_unit_test (test_scoring_table),
     cmocka_unit_test (test_parse_fields),
     cmocka_unit_test (test_parse_fields_none),
+    cmocka_unit_test (test_parse_adjustments),
     cmocka_unit_test (test_ledger),
     cmocka_unit_test (test_refusal_table),
     cmocka_unit_test (test_refusal_exact_message),
     cmocka_unit_test (test_length_limit),
     cmocka_unit_test (test_format_table),
     cmocka_unit_test (test_equal_and_copy),
+    cmocka_unit_test (test_payment_kinds),
     cmocka_unit_test (test_error_quark),
     cmocka_unit_test (test_random_legal_results),
     cmocka_unit_test (test_random_bytes),
     cmocka_unit_test (test_random_token_soup),
     cmocka_unit_test (test_random_mutations),
+    cmocka_unit_test (test_random_notation_generator),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
