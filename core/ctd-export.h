@@ -24,10 +24,11 @@ typedef enum
   CTD_EXPORT_ERROR_WRITE,   /* the folder or the disk refused */
 } CtdExportError;
 
+/* The nicks (CTD_TYPE_EXPORT_FORMAT) are the file extensions. */
 typedef enum
 {
-  CTD_EXPORT_XLSX,
-  CTD_EXPORT_PDF,
+  CTD_EXPORT_XLSX,  /*< nick=xlsx >*/
+  CTD_EXPORT_PDF,   /*< nick=pdf >*/
 } CtdExportFormat;
 
 GQuark   ctd_export_error_quark  (void);

@@ -24,10 +24,11 @@ typedef enum
   CTD_SHEET_ALIGN_RIGHT,
 } CtdSheetAlign;
 
+/* The nicks are a layout file's Paper values, read in any case. */
 typedef enum
 {
-  CTD_SHEET_PAPER_A4,
-  CTD_SHEET_PAPER_LETTER,
+  CTD_SHEET_PAPER_A4,      /*< nick=a4 >*/
+  CTD_SHEET_PAPER_LETTER,  /*< nick=letter >*/
 } CtdSheetPaper;
 
 /* Borders, one per side: none, thin or medium. */
@@ -38,7 +39,8 @@ typedef enum
   CTD_SHEET_BORDER_MEDIUM,
 } CtdSheetBorder;
 
-enum
+/* Indexes into CtdSheetStyle.border, not a type of their own. */
+enum /*< skip >*/
 {
   CTD_SHEET_SIDE_TOP,
   CTD_SHEET_SIDE_BOTTOM,
