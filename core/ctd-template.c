@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctd-enum-types.h"
+
 G_DEFINE_QUARK (ctd-template-error-quark, ctd_template_error)
 
 /* The layouts ship inside the library, so the program prints with no file
@@ -293,6 +295,21 @@ parse_number (const char *value,
   return errno == 0 && end != value && *end == '\0' && *out >= min && *out <= max;
 }
 
+/* "A4", "letter": a paper's nick (CTD_TYPE_SHEET_PAPER) in any case. */
+static gboolean
+parse_paper (const char    *value,
+             CtdSheetPaper *out_paper)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (CTD_TYPE_SHEET_PAPER);
+  g_autofree char *lower = g_ascii_strdown (value, -1);
+  GEnumValue *found = g_enum_get_value_by_nick (klass, lower);
+
+  if (found == NULL)
+    return FALSE;
+  *out_paper = found->value;
+  return TRUE;
+}
+
 /* Splits "left|centre|right"; fewer parts leave the rest empty. */
 static gboolean
 parse_parts (const char *value,
@@ -330,11 +347,7 @@ read_page (CtdTemplate           *self,
       g_strstrip (value);
       if (g_str_equal (key, "Paper"))
         {
-          if (g_ascii_strcasecmp (value, "A4") == 0)
-            self->paper = CTD_SHEET_PAPER_A4;
-          else if (g_ascii_strcasecmp (value, "Letter") == 0)
-            self->paper = CTD_SHEET_PAPER_LETTER;
-          else
+          if (!parse_paper (value, &self->paper))
             {
               set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, self->source, line,
                             "Paper is “%s”; expected A4 or Letter", value);
