@@ -10,7 +10,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "ctd-sheet.h"
 
@@ -31,13 +31,20 @@ typedef enum
   CTD_EXPORT_PDF,   /*< nick=pdf >*/
 } CtdExportFormat;
 
-GQuark   ctd_export_error_quark  (void);
+GQuark      ctd_export_error_quark      (void);
 
-gboolean ctd_export_format_for   (const char         *path,
-                                  CtdExportFormat    *out_format,
-                                  GError            **error);
-gboolean ctd_export_write        (const CtdSheetDoc  *doc,
-                                  const char         *path,
-                                  GError            **error);
+gboolean    ctd_export_format_for       (const char         *path,
+                                         CtdExportFormat    *out_format,
+                                         GError            **error);
+const char *ctd_export_format_to_string (CtdExportFormat     format);
+gboolean    ctd_export_write            (const CtdSheetDoc  *doc,
+                                         const char         *path,
+                                         GError            **error);
+gboolean    ctd_export_write_full       (const CtdSheetDoc  *doc,
+                                         const char         *path,
+                                         CtdExportProgress   progress,
+                                         gpointer            user_data,
+                                         GCancellable       *cancellable,
+                                         GError            **error);
 
 G_END_DECLS

@@ -153,6 +153,20 @@ typedef struct
 
 #define CTD_SHEET_MAX_NAME 31
 
+/*
+ * CtdExportProgress:
+ * @done: pages of paper (PDF) or worksheets (XLSX) written so far, from 1
+ * @total: how many the document will have
+ * @user_data: the caller's data
+ *
+ * Called by the writers after each page, in the thread that writes: a
+ * window exporting in a worker thread passes the numbers to its main loop
+ * (g_main_context_invoke()) rather than touching widgets here.
+ */
+typedef void (*CtdExportProgress) (guint    done,
+                                   guint    total,
+                                   gpointer user_data);
+
 CtdSheetDoc  *ctd_sheet_doc_new           (const char          *title,
                                            gint64               created);
 void          ctd_sheet_doc_free          (CtdSheetDoc         *doc);
