@@ -565,6 +565,27 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
 }
 
 /**
+ * ctd_template_get_builtin:
+ * @name: a layout's file name, "standings.ini"
+ *
+ * The layout built into the program, as templates/ ships it: what a club
+ * copies to its own folder to edit.
+ *
+ * Returns: (transfer none) (nullable): the file's text, or %NULL when no
+ *   layout has that name
+ */
+const char *
+ctd_template_get_builtin (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (builtins); i++)
+    if (g_str_equal (builtins[i].name, name))
+      return builtins[i].data;
+  return NULL;
+}
+
+/**
  * ctd_template_load:
  * @spec: the layout's name and needs
  * @dir: (nullable): a folder to look in first (the --templates option)
@@ -584,6 +605,7 @@ ctd_template_load (const CtdTemplateSpec  *spec,
   g_autofree char *user_dir = g_build_filename (g_get_user_config_dir (), "chouette-td",
                                                 "templates", NULL);
   const char *dirs[] = { dir, user_dir };
+  const char *builtin;
 
   g_return_val_if_fail (spec != NULL && spec->name != NULL, NULL);
 
@@ -603,14 +625,13 @@ ctd_template_load (const CtdTemplateSpec  *spec,
       return ctd_template_load_data (spec, path, data, length, error);
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (builtins); i++)
-    if (g_str_equal (builtins[i].name, spec->name))
-      {
-        g_autofree char *source = g_strdup_printf ("built-in %s", spec->name);
+  builtin = ctd_template_get_builtin (spec->name);
+  if (builtin != NULL)
+    {
+      g_autofree char *source = g_strdup_printf ("built-in %s", spec->name);
 
-        return ctd_template_load_data (spec, source, builtins[i].data,
-                                       strlen (builtins[i].data), error);
-      }
+      return ctd_template_load_data (spec, source, builtin, strlen (builtin), error);
+    }
   g_set_error (error, CTD_TEMPLATE_ERROR, CTD_TEMPLATE_ERROR_MISSING,
                "There is no layout %s", spec->name);
   return NULL;

@@ -228,6 +228,25 @@ test_override_folder (void **state G_GNUC_UNUSED)
   g_rmdir (dir);
 }
 
+/* The layouts built into the program are there to copy, by file name. */
+static void
+test_builtin (void **state G_GNUC_UNUSED)
+{
+  const char *names[] = { "scoring-sheet-4.ini", "scoring-sheet-3.ini", "standings.ini",
+                          "results.ini", "settlements.ini", "audit-log.ini" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const char *data = ctd_template_get_builtin (names[i]);
+
+      assert_non_null (data);
+      assert_true (g_str_has_prefix (data, "# Chouette TD layout"));
+      assert_non_null (strstr (data, "\n[Fonts]\n"));
+    }
+  assert_null (ctd_template_get_builtin ("standings"));
+  assert_null (ctd_template_get_builtin ("no-such-layout.ini"));
+}
+
 /* Without a folder, the user's ~/.config/chouette-td/templates is read. */
 static void
 test_user_folder (void **state G_GNUC_UNUSED)
@@ -283,6 +302,7 @@ main (void)
     cmocka_unit_test (test_bad_layouts),
     cmocka_unit_test (test_override_folder),
     cmocka_unit_test (test_user_folder),
+    cmocka_unit_test (test_builtin),
     cmocka_unit_test (test_expand),
   };
 
