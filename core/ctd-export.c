@@ -20,6 +20,11 @@
 #include "ctd-pdf.h"
 #include "ctd-xlsx.h"
 
+/**
+ * ctd_export_error_quark:
+ *
+ * Returns: the domain of %CTD_EXPORT_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-export-error-quark, ctd_export_error)
 
 /**

@@ -13,6 +13,11 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
+/**
+ * ctd_pdf_error_quark:
+ *
+ * Returns: the domain of %CTD_PDF_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-pdf-error-quark, ctd_pdf_error)
 
 /* A spreadsheet's column width unit (one character of its default font)

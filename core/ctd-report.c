@@ -17,6 +17,11 @@
 #include "ctd-event.h"
 #include "ctd-template.h"
 
+/**
+ * ctd_report_error_quark:
+ *
+ * Returns: the domain of %CTD_REPORT_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-report-error-quark, ctd_report_error)
 
 /* What each layout must define (the .ini files of templates/). */
@@ -1422,7 +1427,8 @@ check_public (Report              *report,
 /**
  * ctd_report_chouette:
  * @store: an event
- * @round, @chouette: which chouette
+ * @round: the round's number
+ * @chouette: the chouette's number in @round
  * @options: (nullable): the layouts folder, blank or filled, public or not
  * @error: return location for a #GError
  *

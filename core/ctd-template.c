@@ -16,6 +16,11 @@
 
 #include "ctd-enum-types.h"
 
+/**
+ * ctd_template_error_quark:
+ *
+ * Returns: the domain of %CTD_TEMPLATE_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-template-error-quark, ctd_template_error)
 
 /* The layouts ship inside the library, so the program prints with no file
@@ -93,6 +98,12 @@ column_free (gpointer data)
   g_free (column);
 }
 
+/**
+ * ctd_template_free:
+ * @self: (nullable) (transfer full): a layout
+ *
+ * Frees @self; the fonts, texts and columns it handed out go with it.
+ */
 void
 ctd_template_free (CtdTemplate *self)
 {
@@ -637,6 +648,13 @@ ctd_template_load (const CtdTemplateSpec  *spec,
   return NULL;
 }
 
+/**
+ * ctd_template_get_source:
+ * @self: a layout
+ *
+ * Returns: (transfer none): where the layout came from, as its messages
+ *   name it: a path, or "built-in standings.ini"
+ */
 const char *
 ctd_template_get_source (const CtdTemplate *self)
 {
@@ -644,6 +662,12 @@ ctd_template_get_source (const CtdTemplate *self)
   return self->source;
 }
 
+/**
+ * ctd_template_get_paper:
+ * @self: a layout
+ *
+ * Returns: the paper of [Page] Paper
+ */
 CtdSheetPaper
 ctd_template_get_paper (const CtdTemplate *self)
 {
@@ -651,6 +675,12 @@ ctd_template_get_paper (const CtdTemplate *self)
   return self->paper;
 }
 
+/**
+ * ctd_template_get_landscape:
+ * @self: a layout
+ *
+ * Returns: whether [Page] Orientation is landscape
+ */
 gboolean
 ctd_template_get_landscape (const CtdTemplate *self)
 {
@@ -658,7 +688,12 @@ ctd_template_get_landscape (const CtdTemplate *self)
   return self->landscape;
 }
 
-/* Returns: the margin on every side, in inches */
+/**
+ * ctd_template_get_margin:
+ * @self: a layout
+ *
+ * Returns: the margin on every side, in inches
+ */
 double
 ctd_template_get_margin (const CtdTemplate *self)
 {
@@ -666,7 +701,14 @@ ctd_template_get_margin (const CtdTemplate *self)
   return self->margin;
 }
 
-/* Returns: the header's @part: 0 left, 1 centre, 2 right */
+/**
+ * ctd_template_get_header:
+ * @self: a layout
+ * @part: 0 left, 1 centre, 2 right
+ *
+ * Returns: (transfer none): that part of the header, "" when empty; its
+ *   placeholders are not expanded
+ */
 const char *
 ctd_template_get_header (const CtdTemplate *self,
                          guint              part)
@@ -675,6 +717,13 @@ ctd_template_get_header (const CtdTemplate *self,
   return self->header[part];
 }
 
+/**
+ * ctd_template_get_footer:
+ * @self: a layout
+ * @part: 0 left, 1 centre, 2 right
+ *
+ * Returns: (transfer none): that part of the footer, "" when empty
+ */
 const char *
 ctd_template_get_footer (const CtdTemplate *self,
                          guint              part)
@@ -683,7 +732,16 @@ ctd_template_get_footer (const CtdTemplate *self,
   return self->footer[part];
 }
 
-/* Returns: (transfer none): the font named @key in [Fonts] of the spec */
+/**
+ * ctd_template_get_font:
+ * @self: a layout
+ * @key: a key of the spec's fonts
+ *
+ * Asking for a key the spec does not list is a programming error: a
+ * loaded layout has every key its spec needs.
+ *
+ * Returns: (transfer none): the font named @key in [Fonts]
+ */
 const CtdTemplateFont *
 ctd_template_get_font (const CtdTemplate *self,
                        const char        *key)
@@ -696,6 +754,14 @@ ctd_template_get_font (const CtdTemplate *self,
   return font;
 }
 
+/**
+ * ctd_template_get_text:
+ * @self: a layout
+ * @key: a key of the spec's texts
+ *
+ * Returns: (transfer none): the text of @key in [Text], placeholders
+ *   unexpanded (see ctd_template_expand())
+ */
 const char *
 ctd_template_get_text (const CtdTemplate *self,
                        const char        *key)
@@ -708,6 +774,13 @@ ctd_template_get_text (const CtdTemplate *self,
   return text;
 }
 
+/**
+ * ctd_template_get_column:
+ * @self: a layout
+ * @key: a key of the spec's columns
+ *
+ * Returns: (transfer none): the heading and width of @key in [Columns]
+ */
 const CtdTemplateColumn *
 ctd_template_get_column (const CtdTemplate *self,
                          const char        *key)

@@ -13,6 +13,11 @@
 #include <errno.h>
 #include <xlsxwriter.h>
 
+/**
+ * ctd_xlsx_error_quark:
+ *
+ * Returns: the domain of %CTD_XLSX_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-xlsx-error-quark, ctd_xlsx_error)
 
 /* Spreadsheet paper codes. */
