@@ -102,7 +102,7 @@ ctd_cli_export (CtdCli *cli)
   json_builder_set_member_name (builder, "file");
   json_builder_add_string_value (builder, path);
   json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, format == CTD_EXPORT_XLSX ? "xlsx" : "pdf");
+  json_builder_add_string_value (builder, ctd_export_format_to_string (format));
   json_builder_set_member_name (builder, "pages");
   json_builder_begin_array (builder);
   for (guint i = 0; i < doc->pages->len; i++)

@@ -16,9 +16,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ctd-enum-types.h"
 #include "ctd-pdf.h"
 #include "ctd-xlsx.h"
 
+/**
+ * ctd_export_error_quark:
+ *
+ * Returns: the domain of %CTD_EXPORT_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-export-error-quark, ctd_export_error)
 
 /**
@@ -27,6 +33,9 @@ G_DEFINE_QUARK (ctd-export-error-quark, ctd_export_error)
  * @out_format: (out): the format its extension names
  * @error: return location for a #GError
  *
+ * The extensions are the nicks of %CTD_TYPE_EXPORT_FORMAT, so a format
+ * added to the enum is recognised here at once.
+ *
  * Returns: whether @path ends in .xlsx or .pdf (in any case)
  */
 gboolean
@@ -34,19 +43,47 @@ ctd_export_format_for (const char       *path,
                        CtdExportFormat  *out_format,
                        GError          **error)
 {
-  g_autofree char *lower = g_ascii_strdown (path, -1);
+  g_autoptr(GEnumClass) klass = NULL;
+  g_autofree char *lower = NULL;
 
-  if (g_str_has_suffix (lower, ".xlsx"))
-    *out_format = CTD_EXPORT_XLSX;
-  else if (g_str_has_suffix (lower, ".pdf"))
-    *out_format = CTD_EXPORT_PDF;
-  else
+  g_return_val_if_fail (path != NULL && out_format != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  klass = g_type_class_ref (CTD_TYPE_EXPORT_FORMAT);
+  lower = g_ascii_strdown (path, -1);
+  for (guint i = 0; i < klass->n_values; i++)
     {
-      g_set_error (error, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_FORMAT,
-                   "“%s”: name the file .xlsx (a spreadsheet) or .pdf (to print)", path);
-      return FALSE;
+      const GEnumValue *value = &klass->values[i];
+      gsize n = strlen (value->value_nick);
+      gsize length = strlen (lower);
+
+      if (length > n && lower[length - n - 1] == '.' &&
+          g_str_equal (lower + length - n, value->value_nick))
+        {
+          *out_format = value->value;
+          return TRUE;
+        }
     }
-  return TRUE;
+  g_set_error (error, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_FORMAT,
+               "“%s”: name the file .xlsx (a spreadsheet) or .pdf (to print)", path);
+  return FALSE;
+}
+
+/**
+ * ctd_export_format_to_string:
+ * @format: a format
+ *
+ * Returns: (transfer none): the format's extension without the dot,
+ *   "xlsx" or "pdf", as the CLI's JSON names it
+ */
+const char *
+ctd_export_format_to_string (CtdExportFormat format)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (CTD_TYPE_EXPORT_FORMAT);
+  const GEnumValue *value = g_enum_get_value (klass, format);
+
+  g_return_val_if_fail (value != NULL, "unknown");
+  return value->value_nick;
 }
 
 /* A writer's message names the temporary file: name the real one instead. */
@@ -68,9 +105,7 @@ set_write_error (GError    **error,
  * @path: the file to write; its extension chooses the format
  * @error: return location for a #GError
  *
- * Writes @doc to a temporary file in @path's folder, flushes it to the disk
- * and renames it to @path. On any failure the temporary file is removed and
- * an existing @path is left as it was; the message names @path.
+ * ctd_export_write_full() without progress or cancellation.
  *
  * Returns: whether @path now holds the whole document
  */
@@ -78,6 +113,39 @@ gboolean
 ctd_export_write (const CtdSheetDoc  *doc,
                   const char         *path,
                   GError            **error)
+{
+  return ctd_export_write_full (doc, path, NULL, NULL, NULL, error);
+}
+
+/**
+ * ctd_export_write_full:
+ * @doc: the document
+ * @path: the file to write; its extension chooses the format
+ * @progress: (nullable) (scope call): told after each sheet of paper (PDF)
+ *   or worksheet (XLSX), in the calling thread
+ * @user_data: (closure): for @progress
+ * @cancellable: (nullable): checked between pages and once more before
+ *   the file takes its name
+ * @error: return location for a #GError
+ *
+ * Writes @doc to a temporary file in @path's folder, flushes it to the disk
+ * and renames it to @path. On any failure, and on cancellation, the
+ * temporary file is removed and an existing @path is left as it was; a
+ * failure's message names @path.
+ *
+ * May run in a worker thread: @doc is only read, and nothing else is
+ * shared.
+ *
+ * Returns: whether @path now holds the whole document; %FALSE with
+ *   %G_IO_ERROR_CANCELLED when @cancellable was cancelled
+ */
+gboolean
+ctd_export_write_full (const CtdSheetDoc  *doc,
+                       const char         *path,
+                       CtdExportProgress   progress,
+                       gpointer            user_data,
+                       GCancellable       *cancellable,
+                       GError            **error)
 {
   g_autofree char *dir = NULL;
   g_autofree char *base = NULL;
@@ -88,9 +156,11 @@ ctd_export_write (const CtdSheetDoc  *doc,
   int fd;
 
   g_return_val_if_fail (doc != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!ctd_export_format_for (path, &format, error))
+  if (!ctd_export_format_for (path, &format, error) ||
+      g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   dir = g_path_get_dirname (path);
   base = g_path_get_basename (path);
@@ -106,8 +176,9 @@ ctd_export_write (const CtdSheetDoc  *doc,
     }
   close (fd);
 
-  written = format == CTD_EXPORT_XLSX ? ctd_xlsx_write (doc, temporary, &cause)
-                                      : ctd_pdf_write (doc, temporary, &cause);
+  written = format == CTD_EXPORT_XLSX
+              ? ctd_xlsx_write_full (doc, temporary, progress, user_data, cancellable, &cause)
+              : ctd_pdf_write_full (doc, temporary, progress, user_data, cancellable, &cause);
   if (written)
     {
       /* The bytes reach the disk before the name points at them. */
@@ -123,6 +194,9 @@ ctd_export_write (const CtdSheetDoc  *doc,
       if (fd >= 0)
         close (fd);
     }
+  /* The last moment a Cancel can still keep the old file. */
+  if (written && g_cancellable_set_error_if_cancelled (cancellable, &cause))
+    written = FALSE;
   if (written && g_rename (temporary, path) != 0)
     {
       int saved_errno = errno;
@@ -134,7 +208,11 @@ ctd_export_write (const CtdSheetDoc  *doc,
   if (!written)
     {
       g_unlink (temporary);
-      set_write_error (error, cause, temporary, path);
+      /* A Cancel is not a failure to explain: the caller keeps its code. */
+      if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&cause));
+      else
+        set_write_error (error, cause, temporary, path);
     }
   return written;
 }

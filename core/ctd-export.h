@@ -10,7 +10,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "ctd-sheet.h"
 
@@ -24,19 +24,27 @@ typedef enum
   CTD_EXPORT_ERROR_WRITE,   /* the folder or the disk refused */
 } CtdExportError;
 
+/* The nicks (CTD_TYPE_EXPORT_FORMAT) are the file extensions. */
 typedef enum
 {
-  CTD_EXPORT_XLSX,
-  CTD_EXPORT_PDF,
+  CTD_EXPORT_XLSX,  /*< nick=xlsx >*/
+  CTD_EXPORT_PDF,   /*< nick=pdf >*/
 } CtdExportFormat;
 
-GQuark   ctd_export_error_quark  (void);
+GQuark      ctd_export_error_quark      (void);
 
-gboolean ctd_export_format_for   (const char         *path,
-                                  CtdExportFormat    *out_format,
-                                  GError            **error);
-gboolean ctd_export_write        (const CtdSheetDoc  *doc,
-                                  const char         *path,
-                                  GError            **error);
+gboolean    ctd_export_format_for       (const char         *path,
+                                         CtdExportFormat    *out_format,
+                                         GError            **error);
+const char *ctd_export_format_to_string (CtdExportFormat     format);
+gboolean    ctd_export_write            (const CtdSheetDoc  *doc,
+                                         const char         *path,
+                                         GError            **error);
+gboolean    ctd_export_write_full       (const CtdSheetDoc  *doc,
+                                         const char         *path,
+                                         CtdExportProgress   progress,
+                                         gpointer            user_data,
+                                         GCancellable       *cancellable,
+                                         GError            **error);
 
 G_END_DECLS

@@ -13,6 +13,11 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
+/**
+ * ctd_pdf_error_quark:
+ *
+ * Returns: the domain of %CTD_PDF_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-pdf-error-quark, ctd_pdf_error)
 
 /* A spreadsheet's column width unit (one character of its default font)
@@ -479,6 +484,8 @@ ctd_pdf_draw_paper (cairo_t           *cr,
  * @path: where to write it (the caller writes a temporary name and renames)
  * @error: return location for a #GError
  *
+ * ctd_pdf_write_full() without progress or cancellation.
+ *
  * Returns: whether the whole PDF was written
  */
 gboolean
@@ -486,16 +493,50 @@ ctd_pdf_write (const CtdSheetDoc  *doc,
                const char         *path,
                GError            **error)
 {
+  return ctd_pdf_write_full (doc, path, NULL, NULL, NULL, error);
+}
+
+/**
+ * ctd_pdf_write_full:
+ * @doc: the document
+ * @path: where to write it (the caller writes a temporary name and renames)
+ * @progress: (nullable) (scope call): told after each sheet of paper
+ * @user_data: (closure): for @progress
+ * @cancellable: (nullable): checked before each sheet of paper
+ * @error: return location for a #GError
+ *
+ * Prints @doc to a PDF file, one sheet of paper after the other as
+ * ctd_pdf_paginate() cuts them. The file's dates are @doc's, so the same
+ * document gives the same bytes.
+ *
+ * On failure or cancellation @path holds the sheets drawn so far, for the
+ * caller to remove.
+ *
+ * Returns: whether the whole PDF was written; %FALSE with
+ *   %G_IO_ERROR_CANCELLED when @cancellable was cancelled
+ */
+gboolean
+ctd_pdf_write_full (const CtdSheetDoc  *doc,
+                    const char         *path,
+                    CtdExportProgress   progress,
+                    gpointer            user_data,
+                    GCancellable       *cancellable,
+                    GError            **error)
+{
   g_autoptr(GPtrArray) papers = NULL;
   g_autoptr(GDateTime) created = NULL;
+  g_autoptr(GError) cancelled = NULL;
   g_autofree char *date = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
 
   g_return_val_if_fail (doc != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
   papers = ctd_pdf_paginate (doc);
   surface = cairo_pdf_surface_create (path, 595.276, 841.89);
   created = g_date_time_new_from_unix_utc (doc->created);
@@ -510,16 +551,26 @@ ctd_pdf_write (const CtdSheetDoc  *doc,
     {
       const CtdPdfPaper *paper = g_ptr_array_index (papers, i);
 
+      if (g_cancellable_set_error_if_cancelled (cancellable, &cancelled))
+        break;
       cairo_pdf_surface_set_size (surface, paper->width, paper->height);
       ctd_pdf_draw_paper (cr, doc, paper, i + 1, papers->len);
       cairo_show_page (cr);
+      if (progress != NULL && cairo_status (cr) == CAIRO_STATUS_SUCCESS)
+        progress (i + 1, papers->len, user_data);
     }
   status = cairo_status (cr);
   cairo_destroy (cr);
+  /* Finishing closes the file, even a cancelled one. */
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
+  if (cancelled != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&cancelled));
+      return FALSE;
+    }
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, CTD_PDF_ERROR, CTD_PDF_ERROR_WRITE, "Could not write “%s”: %s", path,

@@ -13,7 +13,7 @@
 #pragma once
 
 #include <cairo.h>
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "ctd-sheet.h"
 
@@ -57,6 +57,12 @@ void      ctd_pdf_draw_paper  (cairo_t            *cr,
                                guint               count);
 gboolean  ctd_pdf_write       (const CtdSheetDoc  *doc,
                                const char         *path,
+                               GError            **error);
+gboolean  ctd_pdf_write_full  (const CtdSheetDoc  *doc,
+                               const char         *path,
+                               CtdExportProgress   progress,
+                               gpointer            user_data,
+                               GCancellable       *cancellable,
                                GError            **error);
 
 G_END_DECLS

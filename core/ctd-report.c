@@ -10,12 +10,18 @@
 
 #include "ctd-report.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ctd-event.h"
 #include "ctd-template.h"
 
+/**
+ * ctd_report_error_quark:
+ *
+ * Returns: the domain of %CTD_REPORT_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-report-error-quark, ctd_report_error)
 
 /* What each layout must define (the .ini files of templates/). */
@@ -293,13 +299,64 @@ put_score (CtdSheetPage *page,
   ctd_sheet_page_add_number (page, row, col, halves / 2.0, text, style_index);
 }
 
-/* Rows of wrapped text a cell of @width characters needs for @text. */
+/*
+ * Row heights follow the layout's fonts, so that a club that enlarges a
+ * font gets taller rows instead of clipped text. A line of text takes
+ * LINE_FACTOR times its font's size (spreadsheet programs space wrapped
+ * lines about so); a row adds its own room around its lines, in points,
+ * chosen so that the default layouts keep the heights they always had for
+ * a row of one line. Where a row wraps, its lines are counted from the
+ * characters that fit its width, fewer in a bigger font.
+ */
+#define LINE_FACTOR 1.35
+/* The font size at which a column N characters wide holds N characters. */
+#define REFERENCE_SIZE 10.0
+/* A line of bold text holds this part of as many characters. */
+#define BOLD_CHARS 0.88
+/* Around the lines of a row of a list. */
+#define LIST_ROOM 3.5
+
+/* The size in points of the largest of the layout's fonts named: a row is
+ * as tall as its tallest text. */
+static double
+tallest (Report     *report,
+         const char *first,
+         ...) G_GNUC_NULL_TERMINATED;
+
+static double
+tallest (Report     *report,
+         const char *first,
+         ...)
+{
+  double size = 0;
+  va_list args;
+
+  va_start (args, first);
+  for (const char *key = first; key != NULL; key = va_arg (args, const char *))
+    size = MAX (size, ctd_template_get_font (report->layout, key)->size);
+  va_end (args);
+  return size;
+}
+
+/* Rounded to a tenth of a point, so the XLSX file says "46.4", not
+ * "46.40000000000001". */
+static double
+row_height (double size,
+            guint  lines,
+            double room)
+{
+  return round ((size * LINE_FACTOR * lines + room) * 10) / 10;
+}
+
+/* Rows of wrapped text a cell of @width characters needs for @text in a
+ * font of @size points (a rough count, on the generous side). */
 static guint
 lines_needed (const char *text,
-              double      width)
+              double      width,
+              double      size)
 {
   glong length = g_utf8_strlen (text, -1);
-  guint per_line = MAX (1, (guint) (width * 0.95));
+  guint per_line = MAX (1, (guint) (width * 0.95 * REFERENCE_SIZE / size));
 
   return MAX (1, (guint) ((length + per_line - 1) / per_line));
 }
@@ -428,6 +485,7 @@ sheet_heading (Report                 *report,
   g_autofree char *stake_text = ctd_money_to_string (report->settings.stake_cents);
   const char *venue = report->settings.venue;
   g_autofree char *event_text = NULL;
+  double size = tallest (report, "Value", NULL);
   struct
   {
     const char *label_key;
@@ -454,17 +512,18 @@ sheet_heading (Report                 *report,
   middle[2].label_key = "Seed", middle[2].text = get_value (report, "seed");
 
   put_text (page, 0, 0, right, title_text, title);
-  ctd_sheet_page_set_height (page, 0, 26);
+  ctd_sheet_page_set_height (page, 0, row_height (tallest (report, "Title", NULL), 1, 4.4));
   ctd_sheet_cell_merge (put_text (page, 0, c->result, c->last, badge_text, badge), 3, c->last);
 
   for (guint i = 0; i < 3; i++)
     {
       guint row = 1 + i;
       /* A long event name or venue wraps; its row grows to show it all. */
-      guint lines = MAX (lines_needed (left[i].text, span_width (page, 2, c->decisions)),
-                         lines_needed (middle[i].text, span_width (page, mid + 1, right)));
+      guint lines = MAX (lines_needed (left[i].text, span_width (page, 2, c->decisions), size),
+                         lines_needed (middle[i].text, span_width (page, mid + 1, right), size));
 
-      ctd_sheet_page_set_height (page, row, 17 + 12.0 * (lines - 1));
+      ctd_sheet_page_set_height (page, row, row_height (tallest (report, "Label", "Value", NULL),
+                                                        lines, 3.5));
       put_text (page, row, 0, 1, ctd_template_get_text (report->layout, left[i].label_key), label);
       put_text (page, row, 2, c->decisions, left[i].text, value);
       put_text (page, row, c->first_player, mid,
@@ -486,6 +545,7 @@ sheet_table_heading (Report                 *report,
   guint heading = style (report, "Heading", CTD_SHEET_ALIGN_CENTER, BOX | SHADED | WRAP, NULL);
   guint name = style (report, "Heading", CTD_SHEET_ALIGN_CENTER, BOX | SHADED | WRAP, NULL);
   const char *keys[] = { "Game", "Segment", "Box", "Captain", "Cube", "Decisions" };
+  double size = tallest (report, "Heading", NULL);
   guint n_lines = 1;
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
@@ -503,7 +563,8 @@ sheet_table_heading (Report                 *report,
       g_autofree char *text = player_heading (seats, k);
 
       put_text (page, row, col, col + 1, text, name);
-      n_lines = MAX (n_lines, lines_needed (text, (score->width + total->width) * 0.9));
+      /* Bold and centred: fewer characters to a line. */
+      n_lines = MAX (n_lines, lines_needed (text, (score->width + total->width) * 0.72, size));
       put_text (page, row + 1, col, col, score->heading, heading);
       put_text (page, row + 1, col + 1, col + 1, total->heading, heading);
     }
@@ -515,8 +576,9 @@ sheet_table_heading (Report                 *report,
 
       ctd_sheet_cell_merge (put_text (page, row, col, col, column->heading, heading), row + 1, col);
     }
-  ctd_sheet_page_set_height (page, row, 12.0 * MAX (2, n_lines) + 4);
-  ctd_sheet_page_set_height (page, row + 1, 14);
+  /* Two lines at least: "Cube decisions" spans both rows. */
+  ctd_sheet_page_set_height (page, row, row_height (size, MAX (2, n_lines), 6.4));
+  ctd_sheet_page_set_height (page, row + 1, row_height (size, 1, 3.2));
   return row + 2;
 }
 
@@ -529,6 +591,7 @@ sheet_games (Report                 *report,
              gboolean                blank,
              guint                   first_row)
 {
+  double size = tallest (report, "Value", "Body", NULL);
   guint previous_segment = 0;
 
   for (guint game = 1; game <= CTD_N_GAMES; game++)
@@ -553,7 +616,8 @@ sheet_games (Report                 *report,
       plain = style (report, "Body", CTD_SHEET_ALIGN_CENTER, flags, NULL);
       score = style (report, "Body", CTD_SHEET_ALIGN_RIGHT, flags, SCORE_FORMAT);
       note = style (report, "Body", CTD_SHEET_ALIGN_LEFT, flags | WRAP, NULL);
-      ctd_sheet_page_set_height (page, row, 19.5);
+      /* Room to write a result in by hand, too. */
+      ctd_sheet_page_set_height (page, row, row_height (size, 1, 6));
 
       g_snprintf (text, sizeof text, "%u", game);
       ctd_sheet_page_add_number (page, row, c->game, game, text, number);
@@ -644,8 +708,11 @@ sheet_totals (Report                 *report,
   ctd_chouette_get_totals (chouette, totals);
   put_text (page, row, 0, c->decisions, ctd_template_get_text (report->layout, "Totals"), label);
   put_text (page, row + 1, 0, c->decisions, amount_label, money_label);
-  ctd_sheet_page_set_height (page, row, 22);
-  ctd_sheet_page_set_height (page, row + 1, 18);
+  ctd_sheet_page_set_height (page, row,
+                             row_height (tallest (report, "Heading", "Value", "Small", NULL), 1,
+                                         8.5));
+  ctd_sheet_page_set_height (page, row + 1,
+                             row_height (tallest (report, "Heading", "Body", NULL), 1, 4.5));
 
   for (guint k = 0; k < c->size; k++)
     {
@@ -713,6 +780,8 @@ sheet_notes (Report                 *report,
   guint computed[CTD_MAX_PLAYERS - 1];
   const guint *order = ctd_chouette_get_last_segment_order (chouette);
   double width = span_width (page, 0, c->last);
+  double size;
+  guint n_lines;
 
   if (order == NULL && ctd_chouette_compute_last_segment_order (chouette, computed, NULL))
     order = computed;
@@ -748,7 +817,9 @@ sheet_notes (Report                 *report,
   ctd_sheet_page_set_height (page, row, 8);
   row++;
   put_text (page, row, 0, c->last, line->str, text_style);
-  ctd_sheet_page_set_height (page, row, 11.0 * lines_needed (line->str, width * 1.25) + 3);
+  size = tallest (report, "Small", NULL);
+  ctd_sheet_page_set_height (page, row,
+                             row_height (size, lines_needed (line->str, width, size), 3.2));
   row++;
 
   g_string_truncate (line, 0);
@@ -776,7 +847,9 @@ sheet_notes (Report                 *report,
         g_string_append (line, error->message);
     }
   put_text (page, row, 0, c->last, line->str, strong);
-  ctd_sheet_page_set_height (page, row, 12.0 * lines_needed (line->str, width * 1.1) + 6);
+  size = tallest (report, "Heading", NULL);
+  n_lines = lines_needed (line->str, width * BOLD_CHARS, size);
+  ctd_sheet_page_set_height (page, row, row_height (size, n_lines, 7.2));
   return row + 1;
 }
 
@@ -791,6 +864,7 @@ sheet_signatures (Report                 *report,
   guint text_style = style (report, "Small", CTD_SHEET_ALIGN_LEFT, WRAP, NULL);
   guint line = style (report, "Body", CTD_SHEET_ALIGN_LEFT, BOTTOM_LINE, NULL);
   guint caption = style (report, "Small", CTD_SHEET_ALIGN_CENTER, WRAP, NULL);
+  double size = tallest (report, "Small", NULL);
   guint n_lines = 1;
 
   ctd_sheet_page_set_height (page, row, 8);
@@ -807,13 +881,15 @@ sheet_signatures (Report                 *report,
       put_blank (page, row, col, col + 1, line);
       put_text (page, row + 1, col, col + 1, name, caption);
       n_lines = MAX (n_lines, lines_needed (name, (ctd_sheet_page_get_width (page, col) +
-                                                   ctd_sheet_page_get_width (page, col + 1)) * 1.2));
+                                                   ctd_sheet_page_get_width (page, col + 1)) * 0.96,
+                                            size));
     }
   put_blank (page, row, c->result, c->initials, line);
   put_text (page, row + 1, c->result, c->initials,
             ctd_template_get_text (report->layout, "Director"), caption);
+  /* Room to sign, whatever the fonts. */
   ctd_sheet_page_set_height (page, row, 30);
-  ctd_sheet_page_set_height (page, row + 1, 10.0 * n_lines + 4);
+  ctd_sheet_page_set_height (page, row + 1, row_height (size, n_lines, 3.2));
   return row + 2;
 }
 
@@ -896,8 +972,11 @@ list_heading (Report           *report,
 {
   guint title_style = style (report, "Title", CTD_SHEET_ALIGN_LEFT, 0, NULL);
   guint note_style = style (report, "Small", CTD_SHEET_ALIGN_LEFT, WRAP | ITALIC, NULL);
+  double small = tallest (report, "Small", NULL);
+  double heading = tallest (report, "Heading", NULL);
   double width = 0;
   guint row = 0;
+  guint lines = 1;
 
   for (guint i = 0; i < n_columns; i++)
     {
@@ -907,11 +986,12 @@ list_heading (Report           *report,
       width += column->width;
     }
   put_text (page, row, 0, n_columns - 1, title, title_style);
-  ctd_sheet_page_set_height (page, row++, 28);
+  ctd_sheet_page_set_height (page, row++, row_height (tallest (report, "Title", NULL), 1, 6.4));
   if (note != NULL && *note != '\0')
     {
       put_text (page, row, 0, n_columns - 1, note, note_style);
-      ctd_sheet_page_set_height (page, row++, 11.0 * lines_needed (note, width * 1.2) + 4);
+      ctd_sheet_page_set_height (page, row++,
+                                 row_height (small, lines_needed (note, width * 0.96, small), 4.2));
     }
   ctd_sheet_page_set_height (page, row++, 6);
   for (guint i = 0; i < n_columns; i++)
@@ -920,13 +1000,15 @@ list_heading (Report           *report,
 
       put_text (page, row, i, i, column->heading,
                 style (report, "Heading", columns[i].align, BOX | SHADED | WRAP, NULL));
+      lines = MAX (lines, lines_needed (column->heading, column->width * BOLD_CHARS, heading));
     }
-  ctd_sheet_page_set_height (page, row, 18);
+  ctd_sheet_page_set_height (page, row, row_height (heading, lines, 5.85));
   page->repeat_first = page->repeat_last = (int) row;
   return row + 1;
 }
 
-/* Sets a list row's height to fit its longest wrapped text. */
+/* Sets a list row's height to fit its longest wrapped text; @texts are in
+ * the Body font, @size is the row's tallest. */
 static void
 fit_row (Report           *report,
          CtdSheetPage     *page,
@@ -934,8 +1016,9 @@ fit_row (Report           *report,
          const ListColumn *columns,
          const char      **texts,
          guint             n_columns,
-         double            line_height)
+         double            size)
 {
+  double body = tallest (report, "Body", NULL);
   guint lines = 1;
 
   for (guint i = 0; i < n_columns; i++)
@@ -944,9 +1027,9 @@ fit_row (Report           *report,
         const CtdTemplateColumn *column = ctd_template_get_column (report->layout,
                                                                    columns[i].key);
 
-        lines = MAX (lines, lines_needed (texts[i], column->width));
+        lines = MAX (lines, lines_needed (texts[i], column->width, body));
       }
-  ctd_sheet_page_set_height (page, row, line_height * lines + 4);
+  ctd_sheet_page_set_height (page, row, row_height (size, lines, LIST_ROOM));
 }
 
 static GHashTable *
@@ -1103,7 +1186,7 @@ add_standings (Report              *report,
           put_text (page, row, 1, 1, club != NULL ? club : "", left);
           put_text (page, row, 2, 2, label, body);
         }
-      fit_row (report, page, row, columns, texts, n_columns, 13);
+      fit_row (report, page, row, columns, texts, n_columns, tallest (report, "Body", NULL));
     }
   return TRUE;
 }
@@ -1163,7 +1246,8 @@ add_results (Report  *report,
       put_text (page, row, 1, 1, name, left);
       put_text (page, row, 2, 2, club != NULL ? club : "", left);
       put_score (page, row, 3, r->score, number);
-      fit_row (report, page, row, columns, texts, G_N_ELEMENTS (columns), 16);
+      fit_row (report, page, row, columns, texts, G_N_ELEMENTS (columns),
+               tallest (report, "Heading", "Body", NULL));
     }
   return TRUE;
 }
@@ -1181,6 +1265,7 @@ add_settlements (Report  *report,
   g_autofree char *title = NULL;
   CtdSheetPage *page;
   guint row, body, left, number, money, block;
+  double block_size;
 
   if (!use_layout (report, &settlements_spec, error))
     return FALSE;
@@ -1192,6 +1277,7 @@ add_settlements (Report  *report,
   number = style (report, "Body", CTD_SHEET_ALIGN_RIGHT, BOX, SCORE_FORMAT);
   money = style (report, "Body", CTD_SHEET_ALIGN_RIGHT, BOX, MONEY_FORMAT);
   block = style (report, "Heading", CTD_SHEET_ALIGN_LEFT, BOX | SHADED, NULL);
+  block_size = tallest (report, "Heading", NULL);
 
   for (guint r = 0; r < rounds->len; r++)
     {
@@ -1233,10 +1319,12 @@ add_settlements (Report  *report,
                 }
               line = g_strdup_printf ("%s: %s", heading,
                                       ctd_template_get_text (report->layout, "Unfinished"));
-              put_text (page, row++, 0, G_N_ELEMENTS (columns) - 1, line, block);
+              put_text (page, row, 0, G_N_ELEMENTS (columns) - 1, line, block);
+              ctd_sheet_page_set_height (page, row++, row_height (block_size, 1, LIST_ROOM));
               continue;
             }
-          put_text (page, row++, 0, G_N_ELEMENTS (columns) - 1, heading, block);
+          put_text (page, row, 0, G_N_ELEMENTS (columns) - 1, heading, block);
+          ctd_sheet_page_set_height (page, row++, row_height (block_size, 1, LIST_ROOM));
           for (guint k = 0; k < seats->size; k++, row++)
             {
               g_autoptr(GString) payments = g_string_new (NULL);
@@ -1263,7 +1351,8 @@ add_settlements (Report  *report,
               ctd_sheet_page_add_number (page, row, 3, settlement.amounts[k] / 100.0, amount,
                                          money);
               put_text (page, row, 4, 4, payments->str, left);
-              fit_row (report, page, row, columns, texts, G_N_ELEMENTS (columns), 13);
+              fit_row (report, page, row, columns, texts, G_N_ELEMENTS (columns),
+                       tallest (report, "Body", NULL));
             }
         }
     }
@@ -1312,7 +1401,8 @@ add_audit_log (Report  *report,
       put_text (page, row, 2, 2, entry->action, left);
       put_text (page, row, 3, 3, entry->summary, left);
       put_text (page, row, 4, 4, note != NULL ? note : "", left);
-      fit_row (report, page, row, columns, texts, G_N_ELEMENTS (columns), 12);
+      fit_row (report, page, row, columns, texts, G_N_ELEMENTS (columns),
+               tallest (report, "Body", NULL));
     }
   return TRUE;
 }
@@ -1337,7 +1427,8 @@ check_public (Report              *report,
 /**
  * ctd_report_chouette:
  * @store: an event
- * @round, @chouette: which chouette
+ * @round: the round's number
+ * @chouette: the chouette's number in @round
  * @options: (nullable): the layouts folder, blank or filled, public or not
  * @error: return location for a #GError
  *

@@ -26,20 +26,29 @@ typedef enum
   CTD_RESULT_ERROR_ADJUSTMENT,  /* a director's adjustment to oneself, of nothing, or too many */
 } CtdResultError;
 
-/* How one cube ended (rule 3.5: every cube ends in exactly one way). */
+/* How one cube ended (rule 3.5: every cube ends in exactly one way); an
+ * extra ends the same ways but is never washed. The nicks
+ * (CTD_TYPE_CUBE_END, CTD_TYPE_WINNER) are the choices a result form offers. */
 typedef enum
 {
-  CTD_CUBE_PLAYED,        /* played to the end: "P:V" */
-  CTD_CUBE_TAKER_PASSED,  /* crew member (extra: the taker P) passed: "P:V-" */
-  CTD_CUBE_OWNER_PASSED,  /* the Box (extra: the offerer Q) passed: "P:V+" */
-  CTD_CUBE_WASH,          /* rule 2.5: removed, no points: "P:w" */
+  /* played to the end: "P:V" */
+  CTD_CUBE_PLAYED,        /*< nick=played >*/
+  /* crew member (extra: the taker P) passed: "P:V-" */
+  CTD_CUBE_TAKER_PASSED,  /*< nick=taker-passed >*/
+  /* the Box (extra: the offerer Q) passed: "P:V+" */
+  CTD_CUBE_OWNER_PASSED,  /*< nick=owner-passed >*/
+  /* rule 2.5: removed, no points: "P:w" */
+  CTD_CUBE_WASH,          /*< nick=wash >*/
 } CtdCubeEnd;
 
 typedef enum
 {
-  CTD_WINNER_NONE,        /* "-": every cube was passed or washed */
-  CTD_WINNER_BOX,         /* "B" */
-  CTD_WINNER_TEAM,        /* "T" */
+  /* "-": every cube was passed or washed */
+  CTD_WINNER_NONE,  /*< nick=none >*/
+  /* "B" */
+  CTD_WINNER_BOX,   /*< nick=box >*/
+  /* "T" */
+  CTD_WINNER_TEAM,  /*< nick=team >*/
 } CtdWinner;
 
 /*

@@ -59,10 +59,11 @@ CtdSheetDoc *
 ctd_sheet_doc_new (const char *title,
                    gint64      created)
 {
-  CtdSheetDoc *doc = g_new0 (CtdSheetDoc, 1);
+  CtdSheetDoc *doc;
 
   g_return_val_if_fail (title != NULL, NULL);
 
+  doc = g_new0 (CtdSheetDoc, 1);
   doc->title = g_strdup (title);
   doc->subject = g_strdup ("");
   doc->author = g_strdup ("Chouette TD");
@@ -73,6 +74,12 @@ ctd_sheet_doc_new (const char *title,
   return doc;
 }
 
+/**
+ * ctd_sheet_doc_free:
+ * @doc: (nullable) (transfer full): a document
+ *
+ * Frees @doc with its styles, pages and cells.
+ */
 void
 ctd_sheet_doc_free (CtdSheetDoc *doc)
 {
@@ -153,6 +160,16 @@ ctd_sheet_doc_add_page (CtdSheetDoc *doc,
   return page;
 }
 
+/**
+ * ctd_sheet_doc_has_page:
+ * @doc: a document
+ * @name: a page name
+ *
+ * A spreadsheet refuses two worksheets of the same name, so builders ask
+ * before adding one.
+ *
+ * Returns: whether @doc has a page called @name
+ */
 gboolean
 ctd_sheet_doc_has_page (const CtdSheetDoc *doc,
                         const char        *name)
@@ -179,6 +196,13 @@ set_double (GArray *array,
   g_array_index (array, double, index) = value;
 }
 
+/**
+ * ctd_sheet_page_set_width:
+ * @page: a page
+ * @col: a column, zero-based
+ * @width: in characters of the default font, as a spreadsheet counts
+ *   them; 0 for the default width
+ */
 void
 ctd_sheet_page_set_width (CtdSheetPage *page,
                           guint         col,
@@ -188,6 +212,12 @@ ctd_sheet_page_set_width (CtdSheetPage *page,
   set_double (page->widths, col, width);
 }
 
+/**
+ * ctd_sheet_page_set_height:
+ * @page: a page
+ * @row: a row, zero-based
+ * @points: the row's height in points; 0 for the default height
+ */
 void
 ctd_sheet_page_set_height (CtdSheetPage *page,
                            guint         row,
@@ -197,7 +227,13 @@ ctd_sheet_page_set_height (CtdSheetPage *page,
   set_double (page->heights, row, points);
 }
 
-/* Returns: the column's width, 0 where none was set */
+/**
+ * ctd_sheet_page_get_width:
+ * @page: a page
+ * @col: a column, zero-based
+ *
+ * Returns: the column's width in characters, 0 where none was set
+ */
 double
 ctd_sheet_page_get_width (const CtdSheetPage *page,
                           guint               col)
@@ -206,7 +242,13 @@ ctd_sheet_page_get_width (const CtdSheetPage *page,
   return col < page->widths->len ? g_array_index (page->widths, double, col) : 0;
 }
 
-/* Returns: the row's height in points, 0 for the default */
+/**
+ * ctd_sheet_page_get_height:
+ * @page: a page
+ * @row: a row, zero-based
+ *
+ * Returns: the row's height in points, 0 for the default
+ */
 double
 ctd_sheet_page_get_height (const CtdSheetPage *page,
                            guint               row)
@@ -215,11 +257,20 @@ ctd_sheet_page_get_height (const CtdSheetPage *page,
   return row < page->heights->len ? g_array_index (page->heights, double, row) : 0;
 }
 
-/* Returns: one past the last row that holds a cell or a height */
+/**
+ * ctd_sheet_page_get_n_rows:
+ * @page: a page
+ *
+ * Returns: one past the last row that holds a cell or a height
+ */
 guint
 ctd_sheet_page_get_n_rows (const CtdSheetPage *page)
 {
-  guint n = page->heights->len;
+  guint n;
+
+  g_return_val_if_fail (page != NULL, 0);
+
+  n = page->heights->len;
 
   for (guint i = 0; i < page->cells->len; i++)
     {
@@ -230,11 +281,20 @@ ctd_sheet_page_get_n_rows (const CtdSheetPage *page)
   return n;
 }
 
-/* Returns: one past the last column that holds a cell or a width */
+/**
+ * ctd_sheet_page_get_n_cols:
+ * @page: a page
+ *
+ * Returns: one past the last column that holds a cell or a width
+ */
 guint
 ctd_sheet_page_get_n_cols (const CtdSheetPage *page)
 {
-  guint n = page->widths->len;
+  guint n;
+
+  g_return_val_if_fail (page != NULL, 0);
+
+  n = page->widths->len;
 
   for (guint i = 0; i < page->cells->len; i++)
     {
@@ -267,11 +327,12 @@ add_cell (CtdSheetPage     *page,
 /**
  * ctd_sheet_page_add_text:
  * @page: a page
- * @row, @col: where
- * @text: UTF-8 text, shown as it is whatever it starts with
+ * @row: the cell's row, zero-based
+ * @col: the cell's column, zero-based
+ * @text: UTF-8 text, shown as it is whatever it starts with (copied)
  * @style: a style index of the page's document
  *
- * Returns: (transfer none): the cell, to merge if needed
+ * Returns: (transfer none): the cell, owned by @page, to merge if needed
  */
 CtdSheetCell *
 ctd_sheet_page_add_text (CtdSheetPage *page,
@@ -287,10 +348,14 @@ ctd_sheet_page_add_text (CtdSheetPage *page,
 
 /**
  * ctd_sheet_page_add_number:
+ * @page: a page
+ * @row: the cell's row, zero-based
+ * @col: the cell's column, zero-based
  * @number: the value
- * @text: the value as a reader sees it ("+12.5")
+ * @text: the value as a reader sees it ("+12.5"), which the PDF prints
+ * @style: a style index of the page's document
  *
- * Returns: (transfer none): the cell
+ * Returns: (transfer none): the cell, owned by @page
  */
 CtdSheetCell *
 ctd_sheet_page_add_number (CtdSheetPage *page,
@@ -310,11 +375,16 @@ ctd_sheet_page_add_number (CtdSheetPage *page,
 
 /**
  * ctd_sheet_page_add_formula:
+ * @page: a page
+ * @row: the cell's row, zero-based
+ * @col: the cell's column, zero-based
  * @formula: "=SUM(B2:B13)", in the spreadsheet's English syntax
- * @cached: the value core computed, which the formula gives too
+ * @cached: the value core computed, which the formula gives too: a
+ *   viewer that does not calculate still shows the right number
  * @text: @cached as a reader sees it
+ * @style: a style index of the page's document
  *
- * Returns: (transfer none): the cell
+ * Returns: (transfer none): the cell, owned by @page
  */
 CtdSheetCell *
 ctd_sheet_page_add_formula (CtdSheetPage *page,
@@ -335,7 +405,15 @@ ctd_sheet_page_add_formula (CtdSheetPage *page,
   return cell;
 }
 
-/* Makes @cell the top-left of a merged range ending at @last_row, @last_col. */
+/**
+ * ctd_sheet_cell_merge:
+ * @cell: a cell of a page
+ * @last_row: the range's last row, not before @cell's
+ * @last_col: the range's last column, not before @cell's
+ *
+ * Makes @cell the top-left of a merged range; the cells it covers should
+ * stay empty, as a spreadsheet shows only the first.
+ */
 void
 ctd_sheet_cell_merge (CtdSheetCell *cell,
                       guint         last_row,
@@ -346,7 +424,15 @@ ctd_sheet_cell_merge (CtdSheetCell *cell,
   cell->last_col = last_col;
 }
 
-/* Returns: (nullable): the cell that starts at @row, @col */
+/**
+ * ctd_sheet_page_find:
+ * @page: a page
+ * @row: a row, zero-based
+ * @col: a column, zero-based
+ *
+ * Returns: (transfer none) (nullable): the cell that starts at @row, @col,
+ *   the last added if there are two, or %NULL
+ */
 const CtdSheetCell *
 ctd_sheet_page_find (const CtdSheetPage *page,
                      guint               row,
@@ -366,7 +452,8 @@ ctd_sheet_page_find (const CtdSheetPage *page,
 
 /**
  * ctd_sheet_cell_ref:
- * @row, @col: zero-based
+ * @row: zero-based
+ * @col: zero-based
  *
  * Returns: (transfer full): the cell's A1 reference ("C7", "AA12")
  */

@@ -24,10 +24,11 @@ typedef enum
   CTD_SHEET_ALIGN_RIGHT,
 } CtdSheetAlign;
 
+/* The nicks are a layout file's Paper values, read in any case. */
 typedef enum
 {
-  CTD_SHEET_PAPER_A4,
-  CTD_SHEET_PAPER_LETTER,
+  CTD_SHEET_PAPER_A4,      /*< nick=a4 >*/
+  CTD_SHEET_PAPER_LETTER,  /*< nick=letter >*/
 } CtdSheetPaper;
 
 /* Borders, one per side: none, thin or medium. */
@@ -38,7 +39,8 @@ typedef enum
   CTD_SHEET_BORDER_MEDIUM,
 } CtdSheetBorder;
 
-enum
+/* Indexes into CtdSheetStyle.border, not a type of their own. */
+enum /*< skip >*/
 {
   CTD_SHEET_SIDE_TOP,
   CTD_SHEET_SIDE_BOTTOM,
@@ -150,6 +152,20 @@ typedef struct
 } CtdSheetDoc;
 
 #define CTD_SHEET_MAX_NAME 31
+
+/*
+ * CtdExportProgress:
+ * @done: pages of paper (PDF) or worksheets (XLSX) written so far, from 1
+ * @total: how many the document will have
+ * @user_data: the caller's data
+ *
+ * Called by the writers after each page, in the thread that writes: a
+ * window exporting in a worker thread passes the numbers to its main loop
+ * (g_main_context_invoke()) rather than touching widgets here.
+ */
+typedef void (*CtdExportProgress) (guint    done,
+                                   guint    total,
+                                   gpointer user_data);
 
 CtdSheetDoc  *ctd_sheet_doc_new           (const char          *title,
                                            gint64               created);

@@ -14,6 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctd-enum-types.h"
+
+/**
+ * ctd_template_error_quark:
+ *
+ * Returns: the domain of %CTD_TEMPLATE_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-template-error-quark, ctd_template_error)
 
 /* The layouts ship inside the library, so the program prints with no file
@@ -91,6 +98,12 @@ column_free (gpointer data)
   g_free (column);
 }
 
+/**
+ * ctd_template_free:
+ * @self: (nullable) (transfer full): a layout
+ *
+ * Frees @self; the fonts, texts and columns it handed out go with it.
+ */
 void
 ctd_template_free (CtdTemplate *self)
 {
@@ -293,6 +306,21 @@ parse_number (const char *value,
   return errno == 0 && end != value && *end == '\0' && *out >= min && *out <= max;
 }
 
+/* "A4", "letter": a paper's nick (CTD_TYPE_SHEET_PAPER) in any case. */
+static gboolean
+parse_paper (const char    *value,
+             CtdSheetPaper *out_paper)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (CTD_TYPE_SHEET_PAPER);
+  g_autofree char *lower = g_ascii_strdown (value, -1);
+  GEnumValue *found = g_enum_get_value_by_nick (klass, lower);
+
+  if (found == NULL)
+    return FALSE;
+  *out_paper = found->value;
+  return TRUE;
+}
+
 /* Splits "left|centre|right"; fewer parts leave the rest empty. */
 static gboolean
 parse_parts (const char *value,
@@ -330,11 +358,7 @@ read_page (CtdTemplate           *self,
       g_strstrip (value);
       if (g_str_equal (key, "Paper"))
         {
-          if (g_ascii_strcasecmp (value, "A4") == 0)
-            self->paper = CTD_SHEET_PAPER_A4;
-          else if (g_ascii_strcasecmp (value, "Letter") == 0)
-            self->paper = CTD_SHEET_PAPER_LETTER;
-          else
+          if (!parse_paper (value, &self->paper))
             {
               set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, self->source, line,
                             "Paper is “%s”; expected A4 or Letter", value);
@@ -552,6 +576,27 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
 }
 
 /**
+ * ctd_template_get_builtin:
+ * @name: a layout's file name, "standings.ini"
+ *
+ * The layout built into the program, as templates/ ships it: what a club
+ * copies to its own folder to edit.
+ *
+ * Returns: (transfer none) (nullable): the file's text, or %NULL when no
+ *   layout has that name
+ */
+const char *
+ctd_template_get_builtin (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (builtins); i++)
+    if (g_str_equal (builtins[i].name, name))
+      return builtins[i].data;
+  return NULL;
+}
+
+/**
  * ctd_template_load:
  * @spec: the layout's name and needs
  * @dir: (nullable): a folder to look in first (the --templates option)
@@ -571,6 +616,7 @@ ctd_template_load (const CtdTemplateSpec  *spec,
   g_autofree char *user_dir = g_build_filename (g_get_user_config_dir (), "chouette-td",
                                                 "templates", NULL);
   const char *dirs[] = { dir, user_dir };
+  const char *builtin;
 
   g_return_val_if_fail (spec != NULL && spec->name != NULL, NULL);
 
@@ -590,19 +636,25 @@ ctd_template_load (const CtdTemplateSpec  *spec,
       return ctd_template_load_data (spec, path, data, length, error);
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (builtins); i++)
-    if (g_str_equal (builtins[i].name, spec->name))
-      {
-        g_autofree char *source = g_strdup_printf ("built-in %s", spec->name);
+  builtin = ctd_template_get_builtin (spec->name);
+  if (builtin != NULL)
+    {
+      g_autofree char *source = g_strdup_printf ("built-in %s", spec->name);
 
-        return ctd_template_load_data (spec, source, builtins[i].data,
-                                       strlen (builtins[i].data), error);
-      }
+      return ctd_template_load_data (spec, source, builtin, strlen (builtin), error);
+    }
   g_set_error (error, CTD_TEMPLATE_ERROR, CTD_TEMPLATE_ERROR_MISSING,
                "There is no layout %s", spec->name);
   return NULL;
 }
 
+/**
+ * ctd_template_get_source:
+ * @self: a layout
+ *
+ * Returns: (transfer none): where the layout came from, as its messages
+ *   name it: a path, or "built-in standings.ini"
+ */
 const char *
 ctd_template_get_source (const CtdTemplate *self)
 {
@@ -610,6 +662,12 @@ ctd_template_get_source (const CtdTemplate *self)
   return self->source;
 }
 
+/**
+ * ctd_template_get_paper:
+ * @self: a layout
+ *
+ * Returns: the paper of [Page] Paper
+ */
 CtdSheetPaper
 ctd_template_get_paper (const CtdTemplate *self)
 {
@@ -617,6 +675,12 @@ ctd_template_get_paper (const CtdTemplate *self)
   return self->paper;
 }
 
+/**
+ * ctd_template_get_landscape:
+ * @self: a layout
+ *
+ * Returns: whether [Page] Orientation is landscape
+ */
 gboolean
 ctd_template_get_landscape (const CtdTemplate *self)
 {
@@ -624,7 +688,12 @@ ctd_template_get_landscape (const CtdTemplate *self)
   return self->landscape;
 }
 
-/* Returns: the margin on every side, in inches */
+/**
+ * ctd_template_get_margin:
+ * @self: a layout
+ *
+ * Returns: the margin on every side, in inches
+ */
 double
 ctd_template_get_margin (const CtdTemplate *self)
 {
@@ -632,7 +701,14 @@ ctd_template_get_margin (const CtdTemplate *self)
   return self->margin;
 }
 
-/* Returns: the header's @part: 0 left, 1 centre, 2 right */
+/**
+ * ctd_template_get_header:
+ * @self: a layout
+ * @part: 0 left, 1 centre, 2 right
+ *
+ * Returns: (transfer none): that part of the header, "" when empty; its
+ *   placeholders are not expanded
+ */
 const char *
 ctd_template_get_header (const CtdTemplate *self,
                          guint              part)
@@ -641,6 +717,13 @@ ctd_template_get_header (const CtdTemplate *self,
   return self->header[part];
 }
 
+/**
+ * ctd_template_get_footer:
+ * @self: a layout
+ * @part: 0 left, 1 centre, 2 right
+ *
+ * Returns: (transfer none): that part of the footer, "" when empty
+ */
 const char *
 ctd_template_get_footer (const CtdTemplate *self,
                          guint              part)
@@ -649,7 +732,16 @@ ctd_template_get_footer (const CtdTemplate *self,
   return self->footer[part];
 }
 
-/* Returns: (transfer none): the font named @key in [Fonts] of the spec */
+/**
+ * ctd_template_get_font:
+ * @self: a layout
+ * @key: a key of the spec's fonts
+ *
+ * Asking for a key the spec does not list is a programming error: a
+ * loaded layout has every key its spec needs.
+ *
+ * Returns: (transfer none): the font named @key in [Fonts]
+ */
 const CtdTemplateFont *
 ctd_template_get_font (const CtdTemplate *self,
                        const char        *key)
@@ -662,6 +754,14 @@ ctd_template_get_font (const CtdTemplate *self,
   return font;
 }
 
+/**
+ * ctd_template_get_text:
+ * @self: a layout
+ * @key: a key of the spec's texts
+ *
+ * Returns: (transfer none): the text of @key in [Text], placeholders
+ *   unexpanded (see ctd_template_expand())
+ */
 const char *
 ctd_template_get_text (const CtdTemplate *self,
                        const char        *key)
@@ -674,6 +774,13 @@ ctd_template_get_text (const CtdTemplate *self,
   return text;
 }
 
+/**
+ * ctd_template_get_column:
+ * @self: a layout
+ * @key: a key of the spec's columns
+ *
+ * Returns: (transfer none): the heading and width of @key in [Columns]
+ */
 const CtdTemplateColumn *
 ctd_template_get_column (const CtdTemplate *self,
                          const char        *key)

@@ -71,6 +71,7 @@ CtdTemplate *ctd_template_load_data     (const CtdTemplateSpec  *spec,
                                          gsize                   length,
                                          GError                **error);
 void         ctd_template_free          (CtdTemplate            *self);
+const char  *ctd_template_get_builtin   (const char             *name);
 
 const char  *ctd_template_get_source    (const CtdTemplate      *self);
 CtdSheetPaper ctd_template_get_paper    (const CtdTemplate      *self);

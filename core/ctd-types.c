@@ -10,7 +10,7 @@
 
 #include "ctd-types.h"
 
-#include <string.h>
+#include "ctd-enum-types.h"
 
 /**
  * ctd_halves_to_string:
@@ -87,23 +87,79 @@ ctd_halves_parse (const char *text,
   return TRUE;
 }
 
+/* The nick of @value in the registered @type: the word an event file
+ * stores and the CLI prints. The strings live as long as the program. */
+static const char *
+enum_to_nick (GType type,
+              int   value)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (type);
+  GEnumValue *found = g_enum_get_value (klass, value);
+
+  return found != NULL ? found->value_nick : NULL;
+}
+
+static gboolean
+enum_from_nick (GType       type,
+                const char *text,
+                int        *out_value)
+{
+  g_autoptr(GEnumClass) klass = g_type_class_ref (type);
+  GEnumValue *found = g_enum_get_value_by_nick (klass, text);
+
+  if (found == NULL)
+    return FALSE;
+  *out_value = found->value;
+  return TRUE;
+}
+
+/**
+ * ctd_stage_to_string:
+ * @stage: a stage
+ *
+ * Returns: (transfer none): the stage's word in an event file and the
+ *   CLI: "qualifying", "semi-final" or "final"
+ */
 const char *
 ctd_stage_to_string (CtdStage stage)
 {
-  switch (stage)
-    {
-    case CTD_STAGE_QUALIFYING:
-      return "qualifying";
-    case CTD_STAGE_SEMIFINAL:
-      return "semi-final";
-    case CTD_STAGE_FINAL:
-      return "final";
-    default:
-      g_return_val_if_reached ("unknown");
-    }
+  const char *nick = enum_to_nick (CTD_TYPE_STAGE, stage);
+
+  g_return_val_if_fail (nick != NULL, "unknown");
+  return nick;
 }
 
-/* Returns: the stage as a heading prints it: "Qualifying", "Semi-final"... */
+/**
+ * ctd_stage_parse:
+ * @text: a word from ctd_stage_to_string()
+ * @out_stage: (out): the stage; untouched when @text is refused
+ *
+ * Returns: whether @text names a stage (exactly, in lower case)
+ */
+gboolean
+ctd_stage_parse (const char *text,
+                 CtdStage   *out_stage)
+{
+  int value;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (out_stage != NULL, FALSE);
+
+  if (!enum_from_nick (CTD_TYPE_STAGE, text, &value))
+    return FALSE;
+  *out_stage = value;
+  return TRUE;
+}
+
+/**
+ * ctd_stage_to_title:
+ * @stage: a stage
+ *
+ * The stage as a heading prints it. Display text, not a nick: it may be
+ * reworded without touching any file.
+ *
+ * Returns: (transfer none): "Qualifying", "Semi-final" or "Final"
+ */
 const char *
 ctd_stage_to_title (CtdStage stage)
 {
@@ -120,52 +176,78 @@ ctd_stage_to_title (CtdStage stage)
     }
 }
 
+/**
+ * ctd_round_state_to_string:
+ * @state: a round's state
+ *
+ * Returns: (transfer none): the state as messages and the CLI print it:
+ *   "drawn", "in play", "complete", "released" or "closed"
+ */
 const char *
 ctd_round_state_to_string (CtdRoundState state)
 {
-  switch (state)
-    {
-    case CTD_ROUND_DRAWN:
-      return "drawn";
-    case CTD_ROUND_IN_PLAY:
-      return "in play";
-    case CTD_ROUND_COMPLETE:
-      return "complete";
-    case CTD_ROUND_RELEASED:
-      return "released";
-    case CTD_ROUND_CLOSED:
-      return "closed";
-    default:
-      g_return_val_if_reached ("unknown");
-    }
+  const char *nick = enum_to_nick (CTD_TYPE_ROUND_STATE, state);
+
+  g_return_val_if_fail (nick != NULL, "unknown");
+  return nick;
 }
 
+/**
+ * ctd_round_state_parse:
+ * @text: a word from ctd_round_state_to_string()
+ * @out_state: (out): the state; untouched when @text is refused
+ *
+ * Returns: whether @text names a round state
+ */
+gboolean
+ctd_round_state_parse (const char    *text,
+                       CtdRoundState *out_state)
+{
+  int value;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (out_state != NULL, FALSE);
+
+  if (!enum_from_nick (CTD_TYPE_ROUND_STATE, text, &value))
+    return FALSE;
+  *out_state = value;
+  return TRUE;
+}
+
+/**
+ * ctd_last_segment_direction_to_string:
+ * @direction: the event's last-segment order
+ *
+ * Returns: (transfer none): "highest-first" or "lowest-first", as the
+ *   event file stores it and the CLI's --direction takes it
+ */
 const char *
 ctd_last_segment_direction_to_string (CtdLastSegmentDirection direction)
 {
-  switch (direction)
-    {
-    case CTD_LAST_SEGMENT_HIGHEST_FIRST:
-      return "highest-first";
-    case CTD_LAST_SEGMENT_LOWEST_FIRST:
-      return "lowest-first";
-    default:
-      g_return_val_if_reached ("unknown");
-    }
+  const char *nick = enum_to_nick (CTD_TYPE_LAST_SEGMENT_DIRECTION, direction);
+
+  g_return_val_if_fail (nick != NULL, "unknown");
+  return nick;
 }
 
+/**
+ * ctd_last_segment_direction_parse:
+ * @text: a word from ctd_last_segment_direction_to_string()
+ * @out_direction: (out): the direction; untouched when @text is refused
+ *
+ * Returns: whether @text names a direction
+ */
 gboolean
 ctd_last_segment_direction_parse (const char              *text,
                                   CtdLastSegmentDirection *out_direction)
 {
+  int value;
+
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (out_direction != NULL, FALSE);
 
-  if (strcmp (text, "highest-first") == 0)
-    *out_direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
-  else if (strcmp (text, "lowest-first") == 0)
-    *out_direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
-  else
+  if (!enum_from_nick (CTD_TYPE_LAST_SEGMENT_DIRECTION, text, &value))
     return FALSE;
+  *out_direction = value;
   return TRUE;
 }

@@ -27,27 +27,29 @@ typedef gint64 CtdHalves;
 
 #define CTD_HALVES(points) ((CtdHalves) (points) * 2)
 
+/* The nicks (CTD_TYPE_STAGE, ctd-enum-types.h) are the words stored in an
+ * event file and printed by the CLI: changing one breaks old files. */
 typedef enum
 {
-  CTD_STAGE_QUALIFYING,
-  CTD_STAGE_SEMIFINAL,
-  CTD_STAGE_FINAL,
+  CTD_STAGE_QUALIFYING,  /*< nick=qualifying >*/
+  CTD_STAGE_SEMIFINAL,   /*< nick=semi-final >*/
+  CTD_STAGE_FINAL,       /*< nick=final >*/
 } CtdStage;
 
 typedef enum
 {
-  CTD_ROUND_DRAWN,
-  CTD_ROUND_IN_PLAY,
-  CTD_ROUND_COMPLETE,
-  CTD_ROUND_RELEASED,
-  CTD_ROUND_CLOSED,
+  CTD_ROUND_DRAWN,     /*< nick=drawn >*/
+  CTD_ROUND_IN_PLAY,   /*< nick=in play >*/
+  CTD_ROUND_COMPLETE,  /*< nick=complete >*/
+  CTD_ROUND_RELEASED,  /*< nick=released >*/
+  CTD_ROUND_CLOSED,    /*< nick=closed >*/
 } CtdRoundState;
 
 /* Rule 1.6: the crew's order for the last segment, by current score. */
 typedef enum
 {
-  CTD_LAST_SEGMENT_HIGHEST_FIRST,
-  CTD_LAST_SEGMENT_LOWEST_FIRST,
+  CTD_LAST_SEGMENT_HIGHEST_FIRST,  /*< nick=highest-first >*/
+  CTD_LAST_SEGMENT_LOWEST_FIRST,   /*< nick=lowest-first >*/
 } CtdLastSegmentDirection;
 
 char       *ctd_halves_to_string (CtdHalves halves,
@@ -56,8 +58,13 @@ gboolean    ctd_halves_parse     (const char *text,
                                   CtdHalves  *out_halves);
 
 const char *ctd_stage_to_string  (CtdStage stage);
+gboolean    ctd_stage_parse      (const char *text,
+                                  CtdStage   *out_stage);
 const char *ctd_stage_to_title   (CtdStage stage);
+
 const char *ctd_round_state_to_string (CtdRoundState state);
+gboolean    ctd_round_state_parse     (const char    *text,
+                                       CtdRoundState *out_state);
 
 const char *ctd_last_segment_direction_to_string (CtdLastSegmentDirection direction);
 gboolean    ctd_last_segment_direction_parse     (const char              *text,

@@ -13,6 +13,11 @@
 #include <errno.h>
 #include <xlsxwriter.h>
 
+/**
+ * ctd_xlsx_error_quark:
+ *
+ * Returns: the domain of %CTD_XLSX_ERROR errors
+ */
 G_DEFINE_QUARK (ctd-xlsx-error-quark, ctd_xlsx_error)
 
 /* Spreadsheet paper codes. */
@@ -215,8 +220,7 @@ write_page (lxw_workbook        *workbook,
  * @path: where to write it (the caller writes a temporary name and renames)
  * @error: return location for a #GError
  *
- * Writes @doc as an XLSX workbook. The output depends only on @doc: its
- * time is @doc's, so the same document gives the same bytes.
+ * ctd_xlsx_write_full() without progress or cancellation.
  *
  * Returns: whether the file was written
  */
@@ -224,6 +228,38 @@ gboolean
 ctd_xlsx_write (const CtdSheetDoc  *doc,
                 const char         *path,
                 GError            **error)
+{
+  return ctd_xlsx_write_full (doc, path, NULL, NULL, NULL, error);
+}
+
+/**
+ * ctd_xlsx_write_full:
+ * @doc: the document
+ * @path: where to write it (the caller writes a temporary name and renames)
+ * @progress: (nullable) (scope call): told after each worksheet is built
+ * @user_data: (closure): for @progress
+ * @cancellable: (nullable): checked before each worksheet and before the
+ *   workbook is assembled
+ * @error: return location for a #GError
+ *
+ * Writes @doc as an XLSX workbook. The output depends only on @doc: its
+ * time is @doc's, so the same document gives the same bytes.
+ *
+ * libxlsxwriter keeps the worksheets in memory and writes the whole file
+ * when the workbook closes, after the last call to @progress. A cancelled
+ * or failed workbook is dropped unwritten, so @path is not even created;
+ * if it was (a write failed half-way), the caller removes it.
+ *
+ * Returns: whether the file was written; %FALSE with %G_IO_ERROR_CANCELLED
+ *   when @cancellable was cancelled
+ */
+gboolean
+ctd_xlsx_write_full (const CtdSheetDoc  *doc,
+                     const char         *path,
+                     CtdExportProgress   progress,
+                     gpointer            user_data,
+                     GCancellable       *cancellable,
+                     GError            **error)
 {
   lxw_workbook_options options = { .constant_memory = LXW_FALSE, .tmpdir = NULL };
   lxw_doc_properties properties = {
@@ -237,8 +273,11 @@ ctd_xlsx_write (const CtdSheetDoc  *doc,
   lxw_error status;
 
   g_return_val_if_fail (doc != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
   workbook = workbook_new_opt (path, &options);
   if (workbook == NULL)
     {
@@ -252,12 +291,24 @@ ctd_xlsx_write (const CtdSheetDoc  *doc,
     formats[i] = make_format (workbook, &g_array_index (doc->styles, CtdSheetStyle, i));
 
   for (guint i = 0; i < doc->pages->len; i++)
-    if (!write_page (workbook, formats, g_ptr_array_index (doc->pages, i), path, error))
-      {
-        /* Closing writes what was built; the caller removes the file. */
-        workbook_close (workbook);
-        return FALSE;
-      }
+    {
+      /* Nothing is on the disk yet: dropping the workbook leaves no file. */
+      if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
+          !write_page (workbook, formats, g_ptr_array_index (doc->pages, i), path, error))
+        {
+          lxw_workbook_free (workbook);
+          return FALSE;
+        }
+      if (progress != NULL)
+        progress (i + 1, doc->pages->len, user_data);
+    }
+  /* Assembling the file is the longest step: not worth starting if the
+   * last progress call cancelled. */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      lxw_workbook_free (workbook);
+      return FALSE;
+    }
 
   errno = 0;
   status = workbook_close (workbook);

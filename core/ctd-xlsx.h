@@ -9,7 +9,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "ctd-sheet.h"
 
@@ -26,6 +26,12 @@ GQuark   ctd_xlsx_error_quark (void);
 
 gboolean ctd_xlsx_write       (const CtdSheetDoc  *doc,
                                const char         *path,
+                               GError            **error);
+gboolean ctd_xlsx_write_full  (const CtdSheetDoc  *doc,
+                               const char         *path,
+                               CtdExportProgress   progress,
+                               gpointer            user_data,
+                               GCancellable       *cancellable,
                                GError            **error);
 
 G_END_DECLS

@@ -215,6 +215,61 @@ test_write (void **state G_GNUC_UNUSED)
   g_rmdir (dir);
 }
 
+static void
+count_cb (guint    done,
+          guint    total,
+          gpointer user_data)
+{
+  GArray *calls = user_data;
+  guint call[2] = { done, total };
+
+  g_array_append_vals (calls, call, 2);
+}
+
+static void
+cancel_at_2_cb (guint    done,
+                guint    total,
+                gpointer user_data)
+{
+  if (done == 2)
+    g_cancellable_cancel (user_data);
+}
+
+/* Progress counts sheets of paper, not the model's pages: a long list
+ * prints on several. */
+static void
+test_write_progress (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("Standings", 1779019200);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) calls = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autofree char *dir = g_dir_make_tmp ("test-pdf-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.pdf", NULL);
+  g_autoptr(GPtrArray) papers = NULL;
+
+  add_list (doc, "Round 1 standings", 120);
+  papers = ctd_pdf_paginate (doc);
+  assert_true (papers->len >= 3);
+
+  assert_true (ctd_pdf_write_full (doc, path, count_cb, calls, NULL, &error));
+  assert_int_equal (calls->len, 2 * papers->len);
+  for (guint i = 0; i < papers->len; i++)
+    {
+      assert_int_equal (g_array_index (calls, guint, 2 * i), i + 1);
+      assert_int_equal (g_array_index (calls, guint, 2 * i + 1), papers->len);
+    }
+
+  /* Cancelled after the second sheet: no third is drawn. */
+  assert_false (ctd_pdf_write_full (doc, path, cancel_at_2_cb, cancellable, cancellable,
+                                    &error));
+  assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
+  assert_int_equal (count_pages (path), 2);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (void)
 {
@@ -224,6 +279,7 @@ main (void)
     cmocka_unit_test (test_merges_are_not_split),
     cmocka_unit_test (test_wrapped_rows_grow),
     cmocka_unit_test (test_write),
+    cmocka_unit_test (test_write_progress),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

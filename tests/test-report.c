@@ -456,6 +456,146 @@ test_broken_layout (void **state)
   assert_non_null (strstr (error->message, ":2: "));
 }
 
+/* Writes the built-in layout @name to @dir with the size of every font of
+ * [Fonts] (or of the font @only) multiplied by @factor, as a club would
+ * enlarge it in its own copy. */
+static void
+write_scaled_layout (const char *dir,
+                     const char *name,
+                     const char *only,
+                     double      factor)
+{
+  const char *data = ctd_template_get_builtin (name);
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  gboolean in_fonts = FALSE;
+  guint n_scaled = 0;
+
+  assert_non_null (data);
+  lines = g_strsplit (data, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      const char *eq = strchr (line, '=');
+      const char *space = strrchr (line, ' ');
+
+      if (*line == '[')
+        in_fonts = g_str_equal (line, "[Fonts]");
+      if (in_fonts && eq != NULL && space != NULL &&
+          (only == NULL || (strncmp (line, only, eq - line) == 0 && only[eq - line] == '\0')))
+        {
+          char size[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_ascii_dtostr (size, sizeof size, g_ascii_strtod (space + 1, NULL) * factor);
+          g_string_append_printf (out, "%.*s%s\n", (int) (space + 1 - line), line, size);
+          n_scaled++;
+          continue;
+        }
+      g_string_append_printf (out, "%s%s", line, lines[i + 1] != NULL ? "\n" : "");
+    }
+  assert_true (n_scaled > 0);
+  assert_true (g_file_set_contents (path, out->str, -1, NULL));
+}
+
+static gboolean
+row_has_text (const CtdSheetPage *page,
+              guint               row)
+{
+  for (guint i = 0; i < page->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+      if (cell->row == row && *cell->text != '\0')
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Page by page and row by row, @big is never shorter than @normal; the
+ * number of rows with text that grew is returned. */
+static guint
+compare_heights (const CtdSheetDoc *normal,
+                 const CtdSheetDoc *big)
+{
+  guint n_taller = 0;
+
+  assert_int_equal (big->pages->len, normal->pages->len);
+  for (guint p = 0; p < normal->pages->len; p++)
+    {
+      const CtdSheetPage *a = g_ptr_array_index (normal->pages, p);
+      const CtdSheetPage *b = g_ptr_array_index (big->pages, p);
+
+      assert_int_equal (ctd_sheet_page_get_n_rows (b), ctd_sheet_page_get_n_rows (a));
+      for (guint row = 0; row < ctd_sheet_page_get_n_rows (a); row++)
+        {
+          double before = ctd_sheet_page_get_height (a, row);
+          double after = ctd_sheet_page_get_height (b, row);
+
+          if (after < before)
+            fail_msg ("%s row %u: %g pt with the larger fonts, %g pt before", a->name, row,
+                      after, before);
+          n_taller += after > before && row_has_text (a, row);
+        }
+    }
+  return n_taller;
+}
+
+/* A club that doubles the fonts of its layouts gets taller rows, not
+ * clipped text; doubling one font grows only the rows that use it. */
+static void
+test_fonts_set_row_heights (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdStore) store = create_event (fixture, 4);
+  g_autofree char *dir = g_build_filename (fixture->dir, "layouts", NULL);
+  CtdReportOptions options = { dir, FALSE, FALSE };
+  g_autoptr(CtdSheetDoc) normal = NULL;
+  g_autoptr(CtdSheetDoc) big = NULL;
+  g_autoptr(CtdSheetDoc) big_body = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sheet_layout = g_build_filename (dir, "scoring-sheet-4.ini", NULL);
+  const CtdSheetPage *sheet, *big_sheet, *list, *big_list;
+
+  record_sheet (store, 1, 1, CTD_N_GAMES);
+  assert_int_equal (g_mkdir (dir, 0700), 0);
+  normal = ctd_report_round (store, 1, NULL, &error);
+  assert_non_null (normal);
+
+  write_scaled_layout (dir, "scoring-sheet-4.ini", NULL, 2);
+  write_scaled_layout (dir, "standings.ini", NULL, 2);
+  big = ctd_report_round (store, 1, &options, &error);
+  if (big == NULL)
+    fail_msg ("%s", error->message);
+  compare_heights (normal, big);
+  sheet = g_ptr_array_index (normal->pages, 0);
+  big_sheet = g_ptr_array_index (big->pages, 0);
+  list = g_ptr_array_index (normal->pages, 1);
+  big_list = g_ptr_array_index (big->pages, 1);
+  /* The title, the players' names, every game, the totals. */
+  assert_true (ctd_sheet_page_get_height (big_sheet, 0) > ctd_sheet_page_get_height (sheet, 0));
+  assert_true (ctd_sheet_page_get_height (big_sheet, ROW_NAMES) >
+               ctd_sheet_page_get_height (sheet, ROW_NAMES));
+  for (guint row = ROW_GAME1; row <= ROW_AMOUNTS; row++)
+    assert_true (ctd_sheet_page_get_height (big_sheet, row) >
+                 ctd_sheet_page_get_height (sheet, row));
+  /* Every row of the standings that holds text. */
+  for (guint row = 0; row < ctd_sheet_page_get_n_rows (list); row++)
+    if (row_has_text (list, row))
+      assert_true (ctd_sheet_page_get_height (big_list, row) >
+                   ctd_sheet_page_get_height (list, row));
+
+  /* Only the standings' Body font: its rows grow, the title does not. */
+  g_unlink (sheet_layout);
+  write_scaled_layout (dir, "standings.ini", "Body", 2);
+  big_body = ctd_report_round (store, 1, &options, &error);
+  assert_non_null (big_body);
+  assert_int_equal (compare_heights (normal, big_body), 4);  /* one row per player */
+  big_list = g_ptr_array_index (big_body->pages, 1);
+  assert_float_equal (ctd_sheet_page_get_height (big_list, 0), ctd_sheet_page_get_height (list, 0),
+                      0);
+}
+
 int
 main (void)
 {
@@ -468,6 +608,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_archive, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_three_player_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_broken_layout, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_fonts_set_row_heights, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

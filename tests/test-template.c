@@ -88,6 +88,33 @@ test_good_layout (void **state G_GNUC_UNUSED)
   assert_float_equal (column->width, 9, 1e-9);
 }
 
+/* Paper names as a club may type them: any case, spaces around. */
+static void
+test_paper_names (void **state G_GNUC_UNUSED)
+{
+  static const struct
+  {
+    const char *line;
+    CtdSheetPaper paper;
+  } cases[] = {
+    { "Paper=A4\n", CTD_SHEET_PAPER_A4 },         { "Paper=a4\n", CTD_SHEET_PAPER_A4 },
+    { "Paper= letter \n", CTD_SHEET_PAPER_LETTER }, { "Paper=LETTER\n", CTD_SHEET_PAPER_LETTER },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) data = g_string_new (good);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CtdTemplate) layout = NULL;
+
+      g_string_replace (data, "Paper=Letter\n", cases[i].line, 1);
+      layout = load (data->str, &error);
+      if (layout == NULL)
+        fail_msg ("%s: %s", cases[i].line, error->message);
+      assert_int_equal (ctd_template_get_paper (layout), cases[i].paper);
+    }
+}
+
 typedef struct
 {
   const char *what;
@@ -120,6 +147,8 @@ static const BadCase bad_cases[] = {
     "club/test.ini:2: [Page] needs the key Paper" },
   { "a bad paper", "Paper=Letter\n", "Paper=A5\n", CTD_TEMPLATE_ERROR_VALUE,
     "club/test.ini:3: Paper is “A5”; expected A4 or Letter" },
+  { "a paper by its C name", "Paper=Letter\n", "Paper=CTD_SHEET_PAPER_A4\n",
+    CTD_TEMPLATE_ERROR_VALUE, "club/test.ini:3: Paper is “CTD_SHEET_PAPER_A4”" },
   { "a bad orientation", "Orientation=landscape\n", "Orientation=sideways\n",
     CTD_TEMPLATE_ERROR_VALUE, "club/test.ini:4: Orientation is “sideways”" },
   { "a bad margin", "Margin=0.3\n", "Margin=3cm\n", CTD_TEMPLATE_ERROR_VALUE,
@@ -199,6 +228,25 @@ test_override_folder (void **state G_GNUC_UNUSED)
   g_rmdir (dir);
 }
 
+/* The layouts built into the program are there to copy, by file name. */
+static void
+test_builtin (void **state G_GNUC_UNUSED)
+{
+  const char *names[] = { "scoring-sheet-4.ini", "scoring-sheet-3.ini", "standings.ini",
+                          "results.ini", "settlements.ini", "audit-log.ini" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const char *data = ctd_template_get_builtin (names[i]);
+
+      assert_non_null (data);
+      assert_true (g_str_has_prefix (data, "# Chouette TD layout"));
+      assert_non_null (strstr (data, "\n[Fonts]\n"));
+    }
+  assert_null (ctd_template_get_builtin ("standings"));
+  assert_null (ctd_template_get_builtin ("no-such-layout.ini"));
+}
+
 /* Without a folder, the user's ~/.config/chouette-td/templates is read. */
 static void
 test_user_folder (void **state G_GNUC_UNUSED)
@@ -250,9 +298,11 @@ main (void)
   int failed;
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_good_layout),
+    cmocka_unit_test (test_paper_names),
     cmocka_unit_test (test_bad_layouts),
     cmocka_unit_test (test_override_folder),
     cmocka_unit_test (test_user_folder),
+    cmocka_unit_test (test_builtin),
     cmocka_unit_test (test_expand),
   };
 

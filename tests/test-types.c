@@ -12,6 +12,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "ctd-enum-types.h"
+#include "ctd-export.h"
+#include "ctd-result.h"
 #include "ctd-types.h"
 
 static void
@@ -117,6 +120,123 @@ test_enum_strings (void **state)
   assert_int_equal (direction, CTD_LAST_SEGMENT_HIGHEST_FIRST);
 }
 
+/* Each registered enum, value by value, with the nick a file or a form
+ * uses: changing a nick breaks every event file that stored the old one. */
+static void
+test_enum_types (void **state)
+{
+  static const struct
+  {
+    const char *type_name;
+    int value;
+    const char *nick;
+  } cases[] = {
+    { "CtdStage", CTD_STAGE_QUALIFYING, "qualifying" },
+    { "CtdStage", CTD_STAGE_SEMIFINAL, "semi-final" },
+    { "CtdStage", CTD_STAGE_FINAL, "final" },
+    { "CtdRoundState", CTD_ROUND_DRAWN, "drawn" },
+    { "CtdRoundState", CTD_ROUND_IN_PLAY, "in play" },
+    { "CtdRoundState", CTD_ROUND_COMPLETE, "complete" },
+    { "CtdRoundState", CTD_ROUND_RELEASED, "released" },
+    { "CtdRoundState", CTD_ROUND_CLOSED, "closed" },
+    { "CtdLastSegmentDirection", CTD_LAST_SEGMENT_HIGHEST_FIRST, "highest-first" },
+    { "CtdLastSegmentDirection", CTD_LAST_SEGMENT_LOWEST_FIRST, "lowest-first" },
+    { "CtdWinner", CTD_WINNER_NONE, "none" },
+    { "CtdWinner", CTD_WINNER_BOX, "box" },
+    { "CtdWinner", CTD_WINNER_TEAM, "team" },
+    { "CtdCubeEnd", CTD_CUBE_PLAYED, "played" },
+    { "CtdCubeEnd", CTD_CUBE_TAKER_PASSED, "taker-passed" },
+    { "CtdCubeEnd", CTD_CUBE_OWNER_PASSED, "owner-passed" },
+    { "CtdCubeEnd", CTD_CUBE_WASH, "wash" },
+    { "CtdExportFormat", CTD_EXPORT_XLSX, "xlsx" },
+    { "CtdExportFormat", CTD_EXPORT_PDF, "pdf" },
+    { "CtdSheetPaper", CTD_SHEET_PAPER_A4, "a4" },
+    { "CtdSheetPaper", CTD_SHEET_PAPER_LETTER, "letter" },
+  };
+  const GType types[] = {
+    CTD_TYPE_STAGE, CTD_TYPE_ROUND_STATE, CTD_TYPE_LAST_SEGMENT_DIRECTION, CTD_TYPE_WINNER,
+    CTD_TYPE_CUBE_END, CTD_TYPE_EXPORT_FORMAT, CTD_TYPE_SHEET_PAPER,
+  };
+
+  /* The macros register the types; then they are found by name. */
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    assert_true (G_TYPE_IS_ENUM (types[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GType type = g_type_from_name (cases[i].type_name);
+      g_autoptr(GEnumClass) klass = NULL;
+      GEnumValue *value;
+      guint n_values = 0;
+
+      if (type == G_TYPE_INVALID)
+        fail_msg ("%s is not registered", cases[i].type_name);
+      klass = g_type_class_ref (type);
+      value = g_enum_get_value (klass, cases[i].value);
+      assert_non_null (value);
+      assert_string_equal (value->value_nick, cases[i].nick);
+      assert_ptr_equal (g_enum_get_value_by_nick (klass, cases[i].nick), value);
+      /* No value of the type is left out of the table. */
+      for (guint j = 0; j < G_N_ELEMENTS (cases); j++)
+        n_values += g_str_equal (cases[j].type_name, cases[i].type_name);
+      assert_int_equal (klass->n_values, n_values);
+    }
+}
+
+static void
+test_enum_round_trip (void **state)
+{
+  for (CtdStage stage = CTD_STAGE_QUALIFYING; stage <= CTD_STAGE_FINAL; stage++)
+    {
+      CtdStage back = 99;
+
+      assert_true (ctd_stage_parse (ctd_stage_to_string (stage), &back));
+      assert_int_equal (back, stage);
+    }
+  for (CtdRoundState s = CTD_ROUND_DRAWN; s <= CTD_ROUND_CLOSED; s++)
+    {
+      CtdRoundState back = 99;
+
+      assert_true (ctd_round_state_parse (ctd_round_state_to_string (s), &back));
+      assert_int_equal (back, s);
+    }
+  for (CtdLastSegmentDirection d = CTD_LAST_SEGMENT_HIGHEST_FIRST;
+       d <= CTD_LAST_SEGMENT_LOWEST_FIRST; d++)
+    {
+      CtdLastSegmentDirection back = 99;
+
+      assert_true (ctd_last_segment_direction_parse (ctd_last_segment_direction_to_string (d),
+                                                     &back));
+      assert_int_equal (back, d);
+    }
+}
+
+/* Only the exact word: no title, no other case, no enum name, no padding. */
+static void
+test_enum_refused (void **state)
+{
+  static const char *const stages[] = {
+    "", "Qualifying", "semifinal", "semi final", "CTD_STAGE_FINAL", "final ", "2", "drawn",
+  };
+  static const char *const states[] = {
+    "", "in-play", "In play", "inplay", "CTD_ROUND_DRAWN", "closed\n", "qualifying",
+  };
+  static const char *const directions[] = { "", "highest", "Highest-first", "lowest first" };
+  CtdStage stage = CTD_STAGE_SEMIFINAL;
+  CtdRoundState round_state = CTD_ROUND_COMPLETE;
+  CtdLastSegmentDirection direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+
+  for (guint i = 0; i < G_N_ELEMENTS (stages); i++)
+    assert_false (ctd_stage_parse (stages[i], &stage));
+  for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+    assert_false (ctd_round_state_parse (states[i], &round_state));
+  for (guint i = 0; i < G_N_ELEMENTS (directions); i++)
+    assert_false (ctd_last_segment_direction_parse (directions[i], &direction));
+  /* A refusal leaves the caller's value alone. */
+  assert_int_equal (stage, CTD_STAGE_SEMIFINAL);
+  assert_int_equal (round_state, CTD_ROUND_COMPLETE);
+  assert_int_equal (direction, CTD_LAST_SEGMENT_LOWEST_FIRST);
+}
+
 int
 main (void)
 {
@@ -125,6 +245,9 @@ main (void)
     cmocka_unit_test (test_halves_parse),
     cmocka_unit_test (test_halves_round_trip),
     cmocka_unit_test (test_enum_strings),
+    cmocka_unit_test (test_enum_types),
+    cmocka_unit_test (test_enum_round_trip),
+    cmocka_unit_test (test_enum_refused),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -85,12 +85,40 @@ test_unwritable (void **state G_GNUC_UNUSED)
   assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 }
 
+static void
+cancel_at_1_cb (guint    done,
+                guint    total,
+                gpointer user_data)
+{
+  g_cancellable_cancel (user_data);
+}
+
+/* A workbook cancelled after its first worksheet is dropped before any
+ * byte reaches the disk. */
+static void
+test_cancel_writes_nothing (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = small_doc ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autofree char *dir = g_dir_make_tmp ("test-xlsx-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.xlsx", NULL);
+
+  ctd_sheet_doc_add_page (doc, "Round 1 standings");
+  assert_false (ctd_xlsx_write_full (doc, path, cancel_at_1_cb, cancellable, cancellable,
+                                     &error));
+  assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
+  assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_write_and_repeat),
     cmocka_unit_test (test_unwritable),
+    cmocka_unit_test (test_cancel_writes_nothing),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
