@@ -138,7 +138,6 @@ load_open_chouette (CtdStore  *self,
 static char *
 ledger_json (const CtdResult *result)
 {
-  static const char *const kinds[] = { "cube", "extra", "penalty" };
   g_autoptr(GArray) ledger = ctd_result_ledger (result);
   GString *json = g_string_new ("[");
 
@@ -149,7 +148,7 @@ ledger_json (const CtdResult *result)
       g_string_append_printf (json, "%s{\"kind\":\"%s\",\"from\":%u,\"to\":%u,"
                               "\"halves\":%" G_GINT64_FORMAT "}",
                               i > 0 ? "," : "",
-                              (guint) payment->kind < G_N_ELEMENTS (kinds) ? kinds[payment->kind] : "?",
+                              ctd_result_payment_kind_to_string (payment->kind),
                               payment->from, payment->to, payment->amount);
     }
   g_string_append_c (json, ']');
