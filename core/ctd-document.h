@@ -1,0 +1,180 @@
+/* ctd-document.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The open event as a live document: the one door a window uses to read
+ * and change an event file. It owns the file's CtdStore, runs every
+ * action through it, and after each commit, undo or redo (its own, or
+ * another window's or command's on the same file) emits "changed" with
+ * what changed, and updates the list models it handed out in place.
+ * Slow work (opening, importing, exporting) runs in a worker thread.
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ctd-advance.h"
+#include "ctd-export.h"
+#include "ctd-import.h"
+#include "ctd-report.h"
+#include "ctd-store.h"
+
+G_BEGIN_DECLS
+
+#define CTD_DOCUMENT_ERROR (ctd_document_error_quark ())
+
+typedef enum
+{
+  CTD_DOCUMENT_ERROR_BUSY,  /* a slow write (an import) is still running */
+} CtdDocumentError;
+
+/*
+ * CtdDocumentExport:
+ * @round: with @chouette 0, every sheet of the round and its standings;
+ *   0 with @chouette 0: the whole event (the archive)
+ * @chouette: one chouette's scoring sheet (of @round), or 0
+ * @options: public copy, blank sheets, layout folder
+ *
+ * What ctd_document_export_async() writes: what `export --chouette`,
+ * `--round` and `--all` write.
+ */
+typedef struct
+{
+  guint            round;
+  guint            chouette;
+  CtdReportOptions options;
+} CtdDocumentExport;
+
+#define CTD_TYPE_DOCUMENT (ctd_document_get_type ())
+
+G_DECLARE_FINAL_TYPE (CtdDocument, ctd_document, CTD, DOCUMENT, GObject)
+
+GQuark       ctd_document_error_quark          (void);
+
+CtdDocument *ctd_document_create               (const char              *path,
+                                                const CtdEventSettings  *settings,
+                                                GError                 **error);
+CtdDocument *ctd_document_open                 (const char              *path,
+                                                GError                 **error);
+void         ctd_document_open_async           (const char              *path,
+                                                GCancellable            *cancellable,
+                                                GAsyncReadyCallback      callback,
+                                                gpointer                 user_data);
+CtdDocument *ctd_document_open_finish          (GAsyncResult            *result,
+                                                GError                 **error);
+
+CtdStore    *ctd_document_get_store            (CtdDocument             *self);
+const char  *ctd_document_get_path             (CtdDocument             *self);
+GFile       *ctd_document_get_file             (CtdDocument             *self);
+const char  *ctd_document_get_name             (CtdDocument             *self);
+gboolean     ctd_document_get_read_only        (CtdDocument             *self);
+gboolean     ctd_document_get_busy             (CtdDocument             *self);
+gboolean     ctd_document_get_can_undo         (CtdDocument             *self);
+gboolean     ctd_document_get_can_redo         (CtdDocument             *self);
+const char  *ctd_document_get_undo_summary     (CtdDocument             *self);
+const char  *ctd_document_get_redo_summary     (CtdDocument             *self);
+void         ctd_document_check_for_changes    (CtdDocument             *self);
+
+/* Actions: each is one store action; "changed" follows a commit */
+gboolean     ctd_document_set_settings         (CtdDocument             *self,
+                                                const CtdEventSettings  *settings,
+                                                GError                 **error);
+gboolean     ctd_document_add_player           (CtdDocument             *self,
+                                                const char              *name,
+                                                const char              *club,
+                                                const char              *member_id,
+                                                gint64                  *out_id,
+                                                GError                 **error);
+gboolean     ctd_document_withdraw_player      (CtdDocument             *self,
+                                                gint64                   player_id,
+                                                GError                 **error);
+gboolean     ctd_document_set_checked_in       (CtdDocument             *self,
+                                                gint64                   player_id,
+                                                gboolean                 checked_in,
+                                                GError                 **error);
+gboolean     ctd_document_draw_round           (CtdDocument             *self,
+                                                guint64                  seed,
+                                                guint                   *out_round,
+                                                GError                 **error);
+gboolean     ctd_document_redraw_round         (CtdDocument             *self,
+                                                guint                    round,
+                                                guint64                  seed,
+                                                GError                 **error);
+gboolean     ctd_document_record_game          (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                guint                    game,
+                                                const char              *notation,
+                                                GError                 **error);
+gboolean     ctd_document_clear_game           (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                guint                    game,
+                                                GError                 **error);
+gboolean     ctd_document_fix_last_segment_order (CtdDocument           *self,
+                                                  guint                  round,
+                                                  guint                  chouette,
+                                                  const guint           *order,
+                                                  GError               **error);
+gboolean     ctd_document_set_crosscheck       (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                const CtdHalves         *paper,
+                                                const gboolean          *given,
+                                                GError                 **error);
+gboolean     ctd_document_tiebreak             (CtdDocument             *self,
+                                                guint                    round,
+                                                const gint64            *order,
+                                                gsize                    n_players,
+                                                const guint64           *seed,
+                                                GError                 **error);
+gboolean     ctd_document_release_round        (CtdDocument             *self,
+                                                guint                    round,
+                                                GError                 **error);
+GArray      *ctd_document_advance              (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    top_k,
+                                                guint                    wildcards,
+                                                CtdAdvanceTie           *out_tie,
+                                                GError                 **error);
+gboolean     ctd_document_undo                 (CtdDocument             *self,
+                                                GError                 **error);
+gboolean     ctd_document_redo                 (CtdDocument             *self,
+                                                GError                 **error);
+
+void         ctd_document_import_players_async (CtdDocument             *self,
+                                                GFile                   *csv,
+                                                GCancellable            *cancellable,
+                                                GAsyncReadyCallback      callback,
+                                                gpointer                 user_data);
+CtdImportReport *
+             ctd_document_import_players_finish (CtdDocument            *self,
+                                                 GAsyncResult           *result,
+                                                 GError                **error);
+
+void         ctd_document_export_async         (CtdDocument             *self,
+                                                const CtdDocumentExport *what,
+                                                const char              *path,
+                                                CtdExportProgress        progress,
+                                                gpointer                 progress_data,
+                                                GDestroyNotify           progress_data_free,
+                                                GCancellable            *cancellable,
+                                                GAsyncReadyCallback      callback,
+                                                gpointer                 user_data);
+gboolean     ctd_document_export_finish        (CtdDocument             *self,
+                                                GAsyncResult            *result,
+                                                GError                 **error);
+
+/* Lists as models, updated in place */
+GListModel  *ctd_document_get_players          (CtdDocument             *self);
+GListModel  *ctd_document_get_rounds           (CtdDocument             *self);
+GListModel  *ctd_document_get_chouettes        (CtdDocument             *self,
+                                                guint                    round);
+GListModel  *ctd_document_get_standings        (CtdDocument             *self,
+                                                guint                    round,
+                                                gboolean                 public_view);
+GListModel  *ctd_document_get_audit            (CtdDocument             *self);
+
+G_END_DECLS
