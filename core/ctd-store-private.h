@@ -43,9 +43,14 @@ struct _CtdStore
 
 /* ---- statements ------------------------------------------------------ */
 
-/* A prepared statement that finalises itself: g_autoptr(CtdStmt). */
+/* A prepared statement that goes back to its connection's cache at the
+ * end of its scope: g_autoptr(CtdStmt) (see ctd_store_prepare()). */
 typedef sqlite3_stmt CtdStmt;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStmt, sqlite3_finalize)
+
+void      ctd_store_release_statement (CtdStmt *stmt);
+void      ctd_store_close_db          (sqlite3 *db);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStmt, ctd_store_release_statement)
 
 typedef enum
 {

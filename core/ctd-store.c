@@ -61,7 +61,7 @@ G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == CTD_STORE_SCHEMA_VERSION);
 /* Other SQLite connections this file opens for a moment (inspection,
  * backups), closed at the end of their scope. */
 typedef sqlite3 CtdConnection;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdConnection, sqlite3_close)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdConnection, ctd_store_close_db)
 
 /**
  * ctd_store_error_quark:
@@ -96,10 +96,9 @@ ctd_store_close (CtdStore *self)
 {
   if (self == NULL)
     return;
-  /* Closing finalises nothing the store left open: every statement is
-   * finalised at the end of the scope that prepared it. */
-  if (self->db != NULL && sqlite3_close (self->db) != SQLITE_OK)
-    g_warning ("Could not close “%s”: %s", self->display_name, sqlite3_errmsg (self->db));
+  /* Every statement was released at the end of the scope that prepared
+   * it: only the idle ones of the cache are left to finalise. */
+  g_clear_pointer (&self->db, ctd_store_close_db);
   g_clear_pointer (&self->columns, g_hash_table_unref);
   g_free (self->path);
   g_free (self->display_name);
@@ -375,7 +374,7 @@ inspect_file (CtdStore  *self,
     }
   else
     ok = ctd_store_fail (self, rc, error);
-  g_clear_pointer (&self->db, sqlite3_close);
+  g_clear_pointer (&self->db, ctd_store_close_db);
   return ok;
 }
 
@@ -614,7 +613,7 @@ ctd_store_create (const char              *path,
     return g_steal_pointer (&self);
 
   /* The file is ours and holds nothing yet: leave no half-made event. */
-  g_clear_pointer (&self->db, sqlite3_close);
+  g_clear_pointer (&self->db, ctd_store_close_db);
   wal = g_strconcat (path, "-wal", NULL);
   shm = g_strconcat (path, "-shm", NULL);
   g_unlink (path);
