@@ -18,6 +18,7 @@
 
 #include "ctd-enum-types.h"
 #include "ctd-pdf.h"
+#include "ctd-types.h"
 #include "ctd-xlsx.h"
 
 /**
@@ -79,11 +80,10 @@ ctd_export_format_for (const char       *path,
 const char *
 ctd_export_format_to_string (CtdExportFormat format)
 {
-  g_autoptr(GEnumClass) klass = g_type_class_ref (CTD_TYPE_EXPORT_FORMAT);
-  const GEnumValue *value = g_enum_get_value (klass, format);
+  const char *nick = ctd_enum_to_nick (CTD_TYPE_EXPORT_FORMAT, format);
 
-  g_return_val_if_fail (value != NULL, "unknown");
-  return value->value_nick;
+  g_return_val_if_fail (nick != NULL, "unknown");
+  return nick;
 }
 
 /* A writer's message names the temporary file: name the real one instead. */

@@ -10,6 +10,8 @@
 
 #include "ctd-result.h"
 
+#include "ctd-enum-types.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -1058,14 +1060,8 @@ ctd_result_deltas (const CtdResult *result,
 const char *
 ctd_result_payment_kind_to_string (CtdPaymentKind kind)
 {
-  static const char *const words[] = {
-    [CTD_PAYMENT_CUBE] = "cube",
-    [CTD_PAYMENT_EXTRA] = "extra",
-    [CTD_PAYMENT_PENALTY] = "penalty",
-    [CTD_PAYMENT_ADJUSTMENT] = "adjustment",
-  };
+  const char *nick = ctd_enum_to_nick (CTD_TYPE_PAYMENT_KIND, kind);
 
-  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (words), "?");
-
-  return words[kind];
+  g_return_val_if_fail (nick != NULL, "?");
+  return nick;
 }

@@ -24,9 +24,11 @@
 CtdStage
 ctd_store_stage_from_string (const char *stage)
 {
-  return g_strcmp0 (stage, "final") == 0 ? CTD_STAGE_FINAL
-         : g_strcmp0 (stage, "semi-final") == 0 ? CTD_STAGE_SEMIFINAL
-         : CTD_STAGE_QUALIFYING;
+  CtdStage parsed = CTD_STAGE_QUALIFYING;
+
+  /* The schema's CHECK admits only the stages' words. */
+  ctd_stage_parse (stage, &parsed);
+  return parsed;
 }
 
 /* One row per round (all rounds when ?1 = 0) with its facts:

@@ -87,11 +87,20 @@ ctd_halves_parse (const char *text,
   return TRUE;
 }
 
-/* The nick of @value in the registered @type: the word an event file
- * stores and the CLI prints. The strings live as long as the program. */
-static const char *
-enum_to_nick (GType type,
-              int   value)
+/**
+ * ctd_enum_to_nick:
+ * @type: a registered enum type (ctd-enum-types.h)
+ * @value: one of its values
+ *
+ * The word an event file stores and the CLI prints for @value: the
+ * enum's nick, so that no module keeps a table of its own.
+ *
+ * Returns: (transfer none) (nullable): the nick, which lives as long as
+ *   the program; %NULL for a value @type does not have
+ */
+const char *
+ctd_enum_to_nick (GType type,
+                  int   value)
 {
   g_autoptr(GEnumClass) klass = g_type_class_ref (type);
   GEnumValue *found = g_enum_get_value (klass, value);
@@ -99,10 +108,18 @@ enum_to_nick (GType type,
   return found != NULL ? found->value_nick : NULL;
 }
 
-static gboolean
-enum_from_nick (GType       type,
-                const char *text,
-                int        *out_value)
+/**
+ * ctd_enum_from_nick:
+ * @type: a registered enum type
+ * @text: a nick of one of its values
+ * @out_value: (out): the value; untouched when @text is not a nick
+ *
+ * Returns: whether @text is a nick of @type
+ */
+gboolean
+ctd_enum_from_nick (GType       type,
+                    const char *text,
+                    int        *out_value)
 {
   g_autoptr(GEnumClass) klass = g_type_class_ref (type);
   GEnumValue *found = g_enum_get_value_by_nick (klass, text);
@@ -123,7 +140,7 @@ enum_from_nick (GType       type,
 const char *
 ctd_stage_to_string (CtdStage stage)
 {
-  const char *nick = enum_to_nick (CTD_TYPE_STAGE, stage);
+  const char *nick = ctd_enum_to_nick (CTD_TYPE_STAGE, stage);
 
   g_return_val_if_fail (nick != NULL, "unknown");
   return nick;
@@ -145,7 +162,7 @@ ctd_stage_parse (const char *text,
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (out_stage != NULL, FALSE);
 
-  if (!enum_from_nick (CTD_TYPE_STAGE, text, &value))
+  if (!ctd_enum_from_nick (CTD_TYPE_STAGE, text, &value))
     return FALSE;
   *out_stage = value;
   return TRUE;
@@ -186,7 +203,7 @@ ctd_stage_to_title (CtdStage stage)
 const char *
 ctd_round_state_to_string (CtdRoundState state)
 {
-  const char *nick = enum_to_nick (CTD_TYPE_ROUND_STATE, state);
+  const char *nick = ctd_enum_to_nick (CTD_TYPE_ROUND_STATE, state);
 
   g_return_val_if_fail (nick != NULL, "unknown");
   return nick;
@@ -208,7 +225,7 @@ ctd_round_state_parse (const char    *text,
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (out_state != NULL, FALSE);
 
-  if (!enum_from_nick (CTD_TYPE_ROUND_STATE, text, &value))
+  if (!ctd_enum_from_nick (CTD_TYPE_ROUND_STATE, text, &value))
     return FALSE;
   *out_state = value;
   return TRUE;
@@ -224,7 +241,7 @@ ctd_round_state_parse (const char    *text,
 const char *
 ctd_last_segment_direction_to_string (CtdLastSegmentDirection direction)
 {
-  const char *nick = enum_to_nick (CTD_TYPE_LAST_SEGMENT_DIRECTION, direction);
+  const char *nick = ctd_enum_to_nick (CTD_TYPE_LAST_SEGMENT_DIRECTION, direction);
 
   g_return_val_if_fail (nick != NULL, "unknown");
   return nick;
@@ -246,7 +263,7 @@ ctd_last_segment_direction_parse (const char              *text,
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (out_direction != NULL, FALSE);
 
-  if (!enum_from_nick (CTD_TYPE_LAST_SEGMENT_DIRECTION, text, &value))
+  if (!ctd_enum_from_nick (CTD_TYPE_LAST_SEGMENT_DIRECTION, text, &value))
     return FALSE;
   *out_direction = value;
   return TRUE;

@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -56,6 +56,12 @@ char       *ctd_halves_to_string (CtdHalves halves,
                                   gboolean  explicit_sign);
 gboolean    ctd_halves_parse     (const char *text,
                                   CtdHalves  *out_halves);
+
+const char *ctd_enum_to_nick     (GType       type,
+                                  int         value);
+gboolean    ctd_enum_from_nick   (GType       type,
+                                  const char *text,
+                                  int        *out_value);
 
 const char *ctd_stage_to_string  (CtdStage stage);
 gboolean    ctd_stage_parse      (const char *text,

@@ -237,10 +237,39 @@ test_enum_refused (void **state)
   assert_int_equal (direction, CTD_LAST_SEGMENT_LOWEST_FIRST);
 }
 
+/* The ledger's words for payments are the payment kinds' nicks; the
+ * event file stores them, so they must not drift. */
+static void
+test_enum_nicks (void **state)
+{
+  static const struct { CtdPaymentKind kind; const char *word; } kinds[] = {
+    { CTD_PAYMENT_CUBE, "cube" },
+    { CTD_PAYMENT_EXTRA, "extra" },
+    { CTD_PAYMENT_PENALTY, "penalty" },
+    { CTD_PAYMENT_ADJUSTMENT, "adjustment" },
+  };
+  int value = -1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      assert_string_equal (ctd_result_payment_kind_to_string (kinds[i].kind), kinds[i].word);
+      assert_string_equal (ctd_enum_to_nick (CTD_TYPE_PAYMENT_KIND, kinds[i].kind),
+                           kinds[i].word);
+      assert_true (ctd_enum_from_nick (CTD_TYPE_PAYMENT_KIND, kinds[i].word, &value));
+      assert_int_equal (value, kinds[i].kind);
+    }
+  assert_null (ctd_enum_to_nick (CTD_TYPE_PAYMENT_KIND, 99));
+  value = -1;
+  assert_false (ctd_enum_from_nick (CTD_TYPE_PAYMENT_KIND, "bonus", &value));
+  assert_int_equal (value, -1);
+  assert_string_equal (ctd_export_format_to_string (CTD_EXPORT_PDF), "pdf");
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_enum_nicks),
     cmocka_unit_test (test_halves_to_string),
     cmocka_unit_test (test_halves_parse),
     cmocka_unit_test (test_halves_round_trip),
