@@ -83,6 +83,14 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (CtdDocument, ctd_document, G_TYPE_OBJECT)
 
+/**
+ * ctd_document_error_quark:
+ *
+ * The domain of #CtdDocumentError: refusals by the document itself (the
+ * store's and the rules' keep their own domains).
+ *
+ * Returns: the quark of %CTD_DOCUMENT_ERROR
+ */
 G_DEFINE_QUARK (ctd-document-error-quark, ctd_document_error)
 
 /* ---- the lists --------------------------------------------------------- */
@@ -764,7 +772,12 @@ ctd_document_get_store (CtdDocument *self)
   return self->store;
 }
 
-/** ctd_document_get_path: @self: a document. Returns: (transfer none): the file's path */
+/**
+ * ctd_document_get_path:
+ * @self: a document
+ *
+ * Returns: (transfer none): the file's path
+ */
 const char *
 ctd_document_get_path (CtdDocument *self)
 {
@@ -772,7 +785,12 @@ ctd_document_get_path (CtdDocument *self)
   return ctd_store_get_path (self->store);
 }
 
-/** ctd_document_get_file: @self: a document. Returns: (transfer none): the event file */
+/**
+ * ctd_document_get_file:
+ * @self: a document
+ *
+ * Returns: (transfer none): the event file
+ */
 GFile *
 ctd_document_get_file (CtdDocument *self)
 {
@@ -780,7 +798,12 @@ ctd_document_get_file (CtdDocument *self)
   return self->file;
 }
 
-/** ctd_document_get_name: @self: a document. Returns: (transfer none): the event's name */
+/**
+ * ctd_document_get_name:
+ * @self: a document
+ *
+ * Returns: (transfer none): the event's name
+ */
 const char *
 ctd_document_get_name (CtdDocument *self)
 {
@@ -788,7 +811,12 @@ ctd_document_get_name (CtdDocument *self)
   return self->name;
 }
 
-/** ctd_document_get_read_only: @self: a document. Returns: whether nothing can change it */
+/**
+ * ctd_document_get_read_only:
+ * @self: a document
+ *
+ * Returns: whether nothing can change it
+ */
 gboolean
 ctd_document_get_read_only (CtdDocument *self)
 {
@@ -796,7 +824,12 @@ ctd_document_get_read_only (CtdDocument *self)
   return ctd_store_is_read_only (self->store);
 }
 
-/** ctd_document_get_busy: @self: a document. Returns: whether an import is writing */
+/**
+ * ctd_document_get_busy:
+ * @self: a document
+ *
+ * Returns: whether an import is writing
+ */
 gboolean
 ctd_document_get_busy (CtdDocument *self)
 {
@@ -804,7 +837,12 @@ ctd_document_get_busy (CtdDocument *self)
   return self->n_busy > 0;
 }
 
-/** ctd_document_get_can_undo: @self: a document. Returns: whether there is an action to undo */
+/**
+ * ctd_document_get_can_undo:
+ * @self: a document
+ *
+ * Returns: whether there is an action to undo
+ */
 gboolean
 ctd_document_get_can_undo (CtdDocument *self)
 {
@@ -812,7 +850,12 @@ ctd_document_get_can_undo (CtdDocument *self)
   return self->undo_summary != NULL && !ctd_document_get_read_only (self);
 }
 
-/** ctd_document_get_can_redo: @self: a document. Returns: whether there is an undo to redo */
+/**
+ * ctd_document_get_can_redo:
+ * @self: a document
+ *
+ * Returns: whether there is an undo to redo
+ */
 gboolean
 ctd_document_get_can_redo (CtdDocument *self)
 {

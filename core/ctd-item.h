@@ -60,7 +60,9 @@ void ctd_item_clear         (gpointer            item,
  * @fields: the item's static const CtdItemField table
  *
  * Defines the type, its read-only properties from @fields, finalize, and
- * `type_name_assign (item, fresh)` for a CtdItemList.
+ * `void type_name_assign (gpointer item, gpointer fresh)`, the
+ * #CtdItemAssignFunc of a CtdItemList of these items: it copies @fresh's
+ * values into @item (both of the type) and notifies what changed.
  */
 #define CTD_ITEM_DEFINE_TYPE(TypeName, type_name, fields)                               \
   static GParamSpec *type_name##_pspecs[G_N_ELEMENTS (fields)];                         \

@@ -65,7 +65,12 @@ ctd_player_item_new (const CtdStorePlayer *player,
   return self;
 }
 
-/** ctd_player_item_get_id: @self: a player item. Returns: the player's id */
+/**
+ * ctd_player_item_get_id:
+ * @self: a player item
+ *
+ * Returns: the player's id
+ */
 gint64
 ctd_player_item_get_id (CtdPlayerItem *self)
 {
@@ -73,7 +78,12 @@ ctd_player_item_get_id (CtdPlayerItem *self)
   return self->id;
 }
 
-/** ctd_player_item_get_name: @self: a player item. Returns: (transfer none): the name */
+/**
+ * ctd_player_item_get_name:
+ * @self: a player item
+ *
+ * Returns: (transfer none): the name
+ */
 const char *
 ctd_player_item_get_name (CtdPlayerItem *self)
 {
@@ -81,7 +91,12 @@ ctd_player_item_get_name (CtdPlayerItem *self)
   return self->name;
 }
 
-/** ctd_player_item_key: @item: a #CtdPlayerItem. Returns: its key in a list, the id */
+/**
+ * ctd_player_item_key:
+ * @item: a #CtdPlayerItem
+ *
+ * Returns: its key in a list, the id
+ */
 gint64
 ctd_player_item_key (gpointer item)
 {
@@ -142,7 +157,12 @@ ctd_round_item_new (const CtdStoreRound *round)
   return self;
 }
 
-/** ctd_round_item_get_number: @self: a round item. Returns: the round's number */
+/**
+ * ctd_round_item_get_number:
+ * @self: a round item
+ *
+ * Returns: the round's number
+ */
 guint
 ctd_round_item_get_number (CtdRoundItem *self)
 {
@@ -150,7 +170,12 @@ ctd_round_item_get_number (CtdRoundItem *self)
   return self->number;
 }
 
-/** ctd_round_item_get_state: @self: a round item. Returns: the round's state */
+/**
+ * ctd_round_item_get_state:
+ * @self: a round item
+ *
+ * Returns: the round's state
+ */
 CtdRoundState
 ctd_round_item_get_state (CtdRoundItem *self)
 {
@@ -158,7 +183,12 @@ ctd_round_item_get_state (CtdRoundItem *self)
   return self->state;
 }
 
-/** ctd_round_item_key: @item: a #CtdRoundItem. Returns: its key in a list, the number */
+/**
+ * ctd_round_item_key:
+ * @item: a #CtdRoundItem
+ *
+ * Returns: its key in a list, the number
+ */
 gint64
 ctd_round_item_key (gpointer item)
 {
@@ -240,7 +270,12 @@ ctd_chouette_item_new (const CtdStoreChouette    *chouette,
   return self;
 }
 
-/** ctd_chouette_item_get_number: @self: a chouette item. Returns: N of ROUND.N */
+/**
+ * ctd_chouette_item_get_number:
+ * @self: a chouette item
+ *
+ * Returns: N of ROUND.N
+ */
 guint
 ctd_chouette_item_get_number (CtdChouetteItem *self)
 {
@@ -248,7 +283,12 @@ ctd_chouette_item_get_number (CtdChouetteItem *self)
   return self->number;
 }
 
-/** ctd_chouette_item_get_label: @self: a chouette item. Returns: (transfer none): "1.3" */
+/**
+ * ctd_chouette_item_get_label:
+ * @self: a chouette item
+ *
+ * Returns: (transfer none): "1.3"
+ */
 const char *
 ctd_chouette_item_get_label (CtdChouetteItem *self)
 {
@@ -256,7 +296,12 @@ ctd_chouette_item_get_label (CtdChouetteItem *self)
   return self->label;
 }
 
-/** ctd_chouette_item_key: @item: a #CtdChouetteItem. Returns: its key, the number */
+/**
+ * ctd_chouette_item_key:
+ * @item: a #CtdChouetteItem
+ *
+ * Returns: its key, the number
+ */
 gint64
 ctd_chouette_item_key (gpointer item)
 {
@@ -324,7 +369,12 @@ ctd_standing_item_new (const CtdStandingsRow *row,
   return self;
 }
 
-/** ctd_standing_item_get_player_id: @self: a standings row. Returns: the player's id */
+/**
+ * ctd_standing_item_get_player_id:
+ * @self: a standings row
+ *
+ * Returns: the player's id
+ */
 gint64
 ctd_standing_item_get_player_id (CtdStandingItem *self)
 {
@@ -332,7 +382,12 @@ ctd_standing_item_get_player_id (CtdStandingItem *self)
   return self->player_id;
 }
 
-/** ctd_standing_item_key: @item: a #CtdStandingItem. Returns: its key, the player's id */
+/**
+ * ctd_standing_item_key:
+ * @item: a #CtdStandingItem
+ *
+ * Returns: its key, the player's id
+ */
 gint64
 ctd_standing_item_key (gpointer item)
 {
@@ -387,7 +442,12 @@ ctd_audit_item_new (const CtdStoreAuditEntry *entry)
   return self;
 }
 
-/** ctd_audit_item_get_id: @self: an audit item. Returns: the entry's id */
+/**
+ * ctd_audit_item_get_id:
+ * @self: an audit item
+ *
+ * Returns: the entry's id
+ */
 gint64
 ctd_audit_item_get_id (CtdAuditItem *self)
 {
@@ -395,7 +455,12 @@ ctd_audit_item_get_id (CtdAuditItem *self)
   return self->id;
 }
 
-/** ctd_audit_item_get_summary: @self: an audit item. Returns: (transfer none): its line */
+/**
+ * ctd_audit_item_get_summary:
+ * @self: an audit item
+ *
+ * Returns: (transfer none): its line
+ */
 const char *
 ctd_audit_item_get_summary (CtdAuditItem *self)
 {
@@ -403,7 +468,12 @@ ctd_audit_item_get_summary (CtdAuditItem *self)
   return self->summary;
 }
 
-/** ctd_audit_item_key: @item: a #CtdAuditItem. Returns: its key, the entry's id */
+/**
+ * ctd_audit_item_key:
+ * @item: a #CtdAuditItem
+ *
+ * Returns: its key, the entry's id
+ */
 gint64
 ctd_audit_item_key (gpointer item)
 {
