@@ -22,9 +22,11 @@ G_DEFINE_FINAL_TYPE (CtdApplication, ctd_application, GTK_TYPE_APPLICATION)
 CtdApplication *
 ctd_application_new (void)
 {
+  /* The desktop's recent files name the program that used them. */
+  g_set_application_name (PACKAGE_NAME);
   return g_object_new (CTD_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/chouettetd/ChouetteTD",
                        NULL);
 }
@@ -61,10 +63,21 @@ static const GActionEntry app_actions[] = {
   { "quit", ctd_application_quit_action },
 };
 
+static const struct
+{
+  const char *action;
+  const char *accels[3];
+} accelerators[] = {
+  { "app.quit", { "<Control>q", NULL } },
+  { "win.new-event", { "<Control>n", NULL } },
+  { "win.open-event", { "<Control>o", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", NULL } },
+};
+
 static void
 ctd_application_startup (GApplication *application)
 {
-  static const char *quit_accels[] = { "<Control>q", NULL };
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (ctd_application_parent_class)->startup (application);
@@ -73,7 +86,9 @@ ctd_application_startup (GApplication *application)
 
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions,
                                    G_N_ELEMENTS (app_actions), application);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit", quit_accels);
+  for (guint i = 0; i < G_N_ELEMENTS (accelerators); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (application),
+                                           accelerators[i].action, accelerators[i].accels);
 
   gtk_css_provider_load_from_resource (css, "/io/github/chouettetd/ChouetteTD/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),
@@ -91,6 +106,37 @@ ctd_application_activate (GApplication *application)
   gtk_window_present (window);
 }
 
+/* One window per event file: a file that is open already is raised. */
+static void
+ctd_application_open (GApplication  *application,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  for (int i = 0; i < n_files; i++)
+    {
+      CtdMainWindow *window = NULL;
+
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (application));
+           l != NULL && window == NULL; l = l->next)
+        {
+          CtdDocument *document;
+
+          if (!CTD_IS_MAIN_WINDOW (l->data))
+            continue;
+          document = ctd_main_window_get_document (l->data);
+          if (document != NULL && g_file_equal (ctd_document_get_file (document), files[i]))
+            window = l->data;
+        }
+      if (window == NULL)
+        {
+          window = ctd_main_window_new (CTD_APPLICATION (application));
+          ctd_main_window_open_file (window, files[i]);
+        }
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
 static void
 ctd_application_class_init (CtdApplicationClass *klass)
 {
@@ -98,6 +144,7 @@ ctd_application_class_init (CtdApplicationClass *klass)
 
   app_class->startup = ctd_application_startup;
   app_class->activate = ctd_application_activate;
+  app_class->open = ctd_application_open;
 }
 
 static void

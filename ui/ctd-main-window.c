@@ -10,23 +10,48 @@
 
 #include "ctd-main-window.h"
 
+#include <glib/gi18n.h>
+#include <string.h>
+
 #include "ctd-advance.h"
+#include "ctd-players-page.h"
 #include "ctd-ui.h"
+
+/*
+ * One window shows one event: the welcome view until an event is open,
+ * then a sidebar of pages bound to the event's CtdDocument. The window
+ * holds the commands a user or a script may call (its action map is
+ * exported on the session bus): new, open, undo, redo, show a page.
+ */
 
 struct _CtdMainWindow
 {
   GtkApplicationWindow parent_instance;
 
-  /* Template widgets */
-  GtkSpinButton *players_spin;
-  GtkLabel      *plan_label;
+  /* template widgets */
+  GtkLabel            *title_label;
+  GtkLabel            *subtitle_label;
+  GtkRevealer         *banner_revealer;
+  GtkLabel            *banner_label;
+  GtkStack            *main_stack;
+  GtkStack            *pages_stack;
+  GtkListBox          *recent_list;
+  GtkLabel            *recent_title;
+  GtkSpinButton       *players_spin;
+  GtkLabel            *plan_label;
+  CtdPlayersPage      *players_page;
+  GMenu               *history_section;
+
+  /* owned */
+  CtdDocument         *document;
+  GCancellable        *open_cancellable;
 };
 
 G_DEFINE_FINAL_TYPE (CtdMainWindow, ctd_main_window, GTK_TYPE_APPLICATION_WINDOW)
 
 /* The plan is core's (ctd_advance_plan); the window only shows it. */
 static void
-ctd_main_window_update_plan (CtdMainWindow *self)
+update_plan (CtdMainWindow *self)
 {
   guint n_players = (guint) gtk_spin_button_get_value_as_int (self->players_spin);
   g_autoptr(GError) error = NULL;
@@ -44,7 +69,440 @@ static void
 players_spin_value_changed_cb (CtdMainWindow *self,
                                GtkSpinButton *spin)
 {
-  ctd_main_window_update_plan (self);
+  update_plan (self);
+}
+
+/**
+ * ctd_main_window_show_error:
+ * @self: a window
+ * @message: what went wrong, in a director's words
+ *
+ * Shows @message in the banner at the top of the window, for failures
+ * that belong to no page (opening or creating a file).
+ */
+void
+ctd_main_window_show_error (CtdMainWindow *self,
+                            const char    *message)
+{
+  g_return_if_fail (CTD_IS_MAIN_WINDOW (self));
+
+  gtk_label_set_text (self->banner_label, message);
+  gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
+}
+
+/* ---- following the document ------------------------------------------ */
+
+static void
+update_title (CtdMainWindow *self)
+{
+  g_autofree char *path = NULL;
+
+  if (self->document == NULL)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("Chouette TD"));
+      gtk_label_set_text (self->title_label, _("Chouette TD"));
+      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
+      return;
+    }
+  /* The event's name is the window's title, so that the task switcher
+   * and window lists name the event. */
+  gtk_window_set_title (GTK_WINDOW (self), ctd_document_get_name (self->document));
+  gtk_label_set_text (self->title_label, ctd_document_get_name (self->document));
+  path = g_filename_display_name (ctd_document_get_path (self->document));
+  gtk_label_set_text (self->subtitle_label, path);
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
+}
+
+/* Undo and Redo in the menu say what they would act on. */
+static void
+update_history (CtdMainWindow *self)
+{
+  GActionMap *map = G_ACTION_MAP (self);
+  g_autofree char *undo_label = NULL;
+  g_autofree char *redo_label = NULL;
+  const char *undo = NULL, *redo = NULL;
+
+  if (self->document != NULL)
+    {
+      undo = ctd_document_get_can_undo (self->document)
+               ? ctd_document_get_undo_summary (self->document) : NULL;
+      redo = ctd_document_get_can_redo (self->document)
+               ? ctd_document_get_redo_summary (self->document) : NULL;
+    }
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "undo")),
+                               undo != NULL);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "redo")),
+                               redo != NULL);
+
+  undo_label = undo != NULL ? g_strdup_printf (_("_Undo: %s"), undo) : g_strdup (_("_Undo"));
+  redo_label = redo != NULL ? g_strdup_printf (_("_Redo: %s"), redo) : g_strdup (_("_Redo"));
+  g_menu_remove_all (self->history_section);
+  g_menu_append (self->history_section, undo_label, "win.undo");
+  g_menu_append (self->history_section, redo_label, "win.redo");
+}
+
+static void
+document_notify_cb (CtdMainWindow *self,
+                    GParamSpec    *pspec,
+                    CtdDocument   *document)
+{
+  update_title (self);
+  update_history (self);
+}
+
+/**
+ * ctd_main_window_set_document:
+ * @self: a window
+ * @document: (nullable): the event to show, or %NULL for the welcome view
+ *
+ * Binds every page to @document.
+ */
+void
+ctd_main_window_set_document (CtdMainWindow *self,
+                              CtdDocument   *document)
+{
+  g_return_if_fail (CTD_IS_MAIN_WINDOW (self));
+  g_return_if_fail (document == NULL || CTD_IS_DOCUMENT (document));
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  ctd_players_page_set_document (self->players_page, document);
+  if (document != NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (ctd_document_get_file (document));
+      GtkRecentData recent = {
+        .display_name = NULL,
+        .mime_type = (char *) CTD_EVENT_MIME_TYPE,
+        .app_name = (char *) g_get_application_name (),
+        .app_exec = (char *) "chouette-td %u",
+      };
+
+      g_signal_connect_object (document, "notify", G_CALLBACK (document_notify_cb), self,
+                               G_CONNECT_SWAPPED);
+      gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &recent);
+    }
+  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+  gtk_stack_set_visible_child_name (self->main_stack, document != NULL ? "event" : "welcome");
+  update_title (self);
+  update_history (self);
+}
+
+/**
+ * ctd_main_window_get_document:
+ * @self: a window
+ *
+ * Returns: (transfer none) (nullable): the event shown
+ */
+CtdDocument *
+ctd_main_window_get_document (CtdMainWindow *self)
+{
+  g_return_val_if_fail (CTD_IS_MAIN_WINDOW (self), NULL);
+  return self->document;
+}
+
+/* ---- opening and creating --------------------------------------------- */
+
+static void
+open_ready_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(CtdMainWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdDocument) document = ctd_document_open_finish (result, &error);
+
+  g_clear_object (&self->open_cancellable);
+  if (document == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        ctd_main_window_show_error (self, error->message);
+      return;
+    }
+  ctd_main_window_set_document (self, document);
+}
+
+/**
+ * ctd_main_window_open_file:
+ * @self: a window
+ * @file: an event file
+ *
+ * Opens @file in a worker thread and shows it; a file that cannot be
+ * opened is reported in the banner, and the window keeps what it shows.
+ */
+void
+ctd_main_window_open_file (CtdMainWindow *self,
+                           GFile         *file)
+{
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (CTD_IS_MAIN_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      ctd_main_window_show_error (self, _("Only event files on this computer can be opened"));
+      return;
+    }
+  g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  self->open_cancellable = g_cancellable_new ();
+  ctd_document_open_async (path, self->open_cancellable, open_ready_cb, g_object_ref (self));
+}
+
+static GtkFileFilter *
+event_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Chouette TD events"));
+  gtk_file_filter_add_pattern (filter, "*.chouette");
+  return filter;
+}
+
+static void
+open_chooser_response_cb (GtkNativeDialog *chooser,
+                          int              response,
+                          CtdMainWindow   *self)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+  if (file != NULL)
+    ctd_main_window_open_file (self, file);
+}
+
+static void
+open_event_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+  g_autoptr(GtkFileFilter) filter = event_filter ();
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_("Open Event"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (open_chooser_response_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/**
+ * ctd_main_window_create_event:
+ * @self: a window
+ * @path: where the new event file goes; it must not exist
+ * @error: return location for a #GError
+ *
+ * Makes a new event named after the file, dated today, and shows it;
+ * the director then types its settings.
+ *
+ * Returns: whether the event was created
+ */
+gboolean
+ctd_main_window_create_event (CtdMainWindow  *self,
+                              const char     *path,
+                              GError        **error)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+  g_autoptr(CtdDocument) document = NULL;
+  CtdEventSettings settings = { 0, };
+  char *dot;
+
+  g_return_val_if_fail (CTD_IS_MAIN_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if ((dot = strrchr (base, '.')) != NULL && dot != base)
+    *dot = '\0';
+  settings.name = base;
+  settings.date = date;
+  settings.venue = (char *) "";
+  settings.direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
+  document = ctd_document_create (path, &settings, error);
+  if (document == NULL)
+    return FALSE;
+  ctd_main_window_set_document (self, document);
+  return TRUE;
+}
+
+static void
+new_chooser_response_cb (GtkNativeDialog *chooser,
+                         int              response,
+                         CtdMainWindow   *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+  if (file == NULL)
+    return;
+  path = g_file_get_path (file);
+  if (path != NULL && !g_str_has_suffix (path, ".chouette"))
+    {
+      char *named = g_strconcat (path, ".chouette", NULL);
+
+      g_free (path);
+      path = named;
+    }
+  if (path == NULL || !ctd_main_window_create_event (self, path, &error))
+    ctd_main_window_show_error (self, error != NULL ? error->message
+                                                    : _("Choose a file on this computer"));
+}
+
+static void
+new_event_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+  g_autoptr(GtkFileFilter) filter = event_filter ();
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_("New Event"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Create"), _("_Cancel"));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Event.chouette"));
+  g_signal_connect_object (chooser, "response", G_CALLBACK (new_chooser_response_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* ---- the other commands ---------------------------------------------- */
+
+static void
+undo_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (self->document != NULL && !ctd_document_undo (self->document, &error))
+    ctd_main_window_show_error (self, error->message);
+}
+
+static void
+redo_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (self->document != NULL && !ctd_document_redo (self->document, &error))
+    ctd_main_window_show_error (self, error->message);
+}
+
+static void
+show_page_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+  const char *page = g_variant_get_string (parameter, NULL);
+
+  if (self->document == NULL || gtk_stack_get_child_by_name (self->pages_stack, page) == NULL)
+    return;
+  gtk_stack_set_visible_child_name (self->pages_stack, page);
+}
+
+static void
+dismiss_banner_action (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+
+  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+}
+
+static const GActionEntry win_actions[] = {
+  { "new-event", new_event_action },
+  { "open-event", open_event_action },
+  { "undo", undo_action },
+  { "redo", redo_action },
+  { "show-page", show_page_action, "s" },
+  { "dismiss-banner", dismiss_banner_action },
+};
+
+/* ---- recent events ------------------------------------------------------ */
+
+static void
+recent_row_activated_cb (CtdMainWindow *self,
+                         GtkListBoxRow *row,
+                         GtkListBox    *list)
+{
+  const char *uri = g_object_get_data (G_OBJECT (row), "uri");
+  g_autoptr(GFile) file = g_file_new_for_uri (uri);
+
+  ctd_main_window_open_file (self, file);
+}
+
+/* The event files the desktop remembers, newest first, that still exist. */
+static void
+fill_recent (CtdMainWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  GtkWidget *child;
+  guint n = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
+    gtk_list_box_remove (self->recent_list, child);
+  for (GList *l = items; l != NULL && n < 8; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      g_autofree char *path = g_filename_from_uri (uri, NULL, NULL);
+      g_autofree char *display = NULL;
+      GtkWidget *row, *label;
+
+      if (path == NULL || !g_str_has_suffix (path, ".chouette") ||
+          !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        continue;
+      display = g_filename_display_name (path);
+      label = gtk_label_new (display);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 12);
+      row = gtk_list_box_row_new ();
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      display, -1);
+      g_object_set_data_full (G_OBJECT (row), "uri", g_strdup (uri), g_free);
+      gtk_list_box_append (self->recent_list, row);
+      n++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), n > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_title), n > 0);
+}
+
+/* ---- the object -------------------------------------------------------- */
+
+static void
+ctd_main_window_dispose (GObject *object)
+{
+  CtdMainWindow *self = CTD_MAIN_WINDOW (object);
+
+  g_cancellable_cancel (self->open_cancellable);
+  g_clear_object (&self->open_cancellable);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_MAIN_WINDOW);
+  G_OBJECT_CLASS (ctd_main_window_parent_class)->dispose (object);
 }
 
 static void
@@ -52,11 +510,24 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->dispose = ctd_main_window_dispose;
+
+  g_type_ensure (CTD_TYPE_PLAYERS_PAGE);
   ctd_ui_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chouettetd/ChouetteTD/ctd-main-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, pages_stack);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, recent_title);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_spin);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, plan_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_page);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, history_section);
 }
 
 static void
@@ -64,11 +535,23 @@ ctd_main_window_init (CtdMainWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
+                                   self);
   g_signal_connect_object (self->players_spin, "value-changed",
                            G_CALLBACK (players_spin_value_changed_cb), self, G_CONNECT_SWAPPED);
-  ctd_main_window_update_plan (self);
+  g_signal_connect_object (self->recent_list, "row-activated",
+                           G_CALLBACK (recent_row_activated_cb), self, G_CONNECT_SWAPPED);
+  update_plan (self);
+  fill_recent (self);
+  ctd_main_window_set_document (self, NULL);
 }
 
+/**
+ * ctd_main_window_new:
+ * @application: the application
+ *
+ * Returns: (transfer none): a window on the welcome view
+ */
 CtdMainWindow *
 ctd_main_window_new (CtdApplication *application)
 {

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "ctd-application.h"
+#include "ctd-document.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +17,16 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CtdMainWindow, ctd_main_window, CTD, MAIN_WINDOW, GtkApplicationWindow)
 
-CtdMainWindow *ctd_main_window_new (CtdApplication *application);
+CtdMainWindow *ctd_main_window_new          (CtdApplication  *application);
+void           ctd_main_window_set_document (CtdMainWindow   *self,
+                                             CtdDocument     *document);
+CtdDocument   *ctd_main_window_get_document (CtdMainWindow   *self);
+void           ctd_main_window_open_file    (CtdMainWindow   *self,
+                                             GFile           *file);
+gboolean       ctd_main_window_create_event (CtdMainWindow   *self,
+                                             const char      *path,
+                                             GError         **error);
+void           ctd_main_window_show_error   (CtdMainWindow   *self,
+                                             const char      *message);
 
 G_END_DECLS

@@ -1,0 +1,131 @@
+/* ctd-player-dialog.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-player-dialog"
+
+#include "config.h"
+
+#include "ctd-player-dialog.h"
+
+#include <glib/gi18n.h>
+
+#include "ctd-ui.h"
+
+/*
+ * Registers players one after another from the keyboard: type a name
+ * (Tab to club and member ID if wanted), Enter adds the player and clears
+ * the fields for the next; a refusal keeps what was typed and says why,
+ * in the store's words. Escape or Done closes.
+ */
+
+struct _CtdPlayerDialog
+{
+  GtkWindow    parent_instance;
+
+  /* template widgets */
+  GtkEntry    *name_entry;
+  GtkEntry    *club_entry;
+  GtkEntry    *member_entry;
+  GtkLabel    *message_label;
+
+  /* owned */
+  CtdDocument *document;
+};
+
+G_DEFINE_FINAL_TYPE (CtdPlayerDialog, ctd_player_dialog, GTK_TYPE_WINDOW)
+
+static void
+show_message (CtdPlayerDialog *self,
+              const char      *text,
+              gboolean         is_error)
+{
+  gtk_label_set_text (self->message_label, text);
+  if (is_error)
+    gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
+}
+
+static void
+add_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  CtdPlayerDialog *self = CTD_PLAYER_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_entry)));
+  g_autofree char *added = NULL;
+
+  if (!ctd_document_add_player (self->document, name,
+                                gtk_editable_get_text (GTK_EDITABLE (self->club_entry)),
+                                gtk_editable_get_text (GTK_EDITABLE (self->member_entry)),
+                                NULL, &error))
+    {
+      show_message (self, error->message, TRUE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->name_entry));
+      return;
+    }
+  added = g_strdup_printf (_("Added %s. Type the next player, or press Escape."), name);
+  show_message (self, added, FALSE);
+  gtk_editable_set_text (GTK_EDITABLE (self->name_entry), "");
+  gtk_editable_set_text (GTK_EDITABLE (self->club_entry), "");
+  gtk_editable_set_text (GTK_EDITABLE (self->member_entry), "");
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_entry));
+}
+
+static void
+ctd_player_dialog_dispose (GObject *object)
+{
+  CtdPlayerDialog *self = CTD_PLAYER_DIALOG (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_PLAYER_DIALOG);
+  g_clear_object (&self->document);
+  G_OBJECT_CLASS (ctd_player_dialog_parent_class)->dispose (object);
+}
+
+static void
+ctd_player_dialog_class_init (CtdPlayerDialogClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ctd_player_dialog_dispose;
+
+  ctd_ui_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/chouettetd/ChouetteTD/ctd-player-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, name_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, club_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, member_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, message_label);
+  gtk_widget_class_install_action (widget_class, "dialog.add", NULL, add_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+ctd_player_dialog_init (CtdPlayerDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/**
+ * ctd_player_dialog_new:
+ * @parent: the window it belongs to
+ * @document: the event to add players to
+ *
+ * Returns: (transfer none): the dialog, not yet shown
+ */
+CtdPlayerDialog *
+ctd_player_dialog_new (GtkWindow   *parent,
+                       CtdDocument *document)
+{
+  CtdPlayerDialog *self;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (document), NULL);
+
+  self = g_object_new (CTD_TYPE_PLAYER_DIALOG, "transient-for", parent, NULL);
+  self->document = g_object_ref (document);
+  return self;
+}
