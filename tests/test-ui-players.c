@@ -22,122 +22,9 @@
 #include "ctd-player-dialog.h"
 #include "ctd-players-page.h"
 #include "ctd-test-files.h"
+#include "ctd-test-ui.h"
 
 typedef CtdTestFolder Fixture;
-
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* A label under @root whose text contains @text, or NULL. */
-static GtkLabel *
-find_label (GtkWidget  *root,
-            const char *text)
-{
-  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), text) != NULL)
-    return GTK_LABEL (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The toplevel of @type other than the main window, or NULL. */
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return window;
-    }
-  return NULL;
-}
-
-static gboolean
-deadline_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @model has @n items, or @ms have passed. */
-static void
-spin_until_n_items (GListModel *model,
-                    guint       n,
-                    guint       ms)
-{
-  gboolean timed_out = FALSE;
-  guint deadline = g_timeout_add (ms, deadline_cb, &timed_out);
-
-  while (g_list_model_get_n_items (model) != n && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (deadline);
-}
-
-static void
-spin_a_little (void)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (50, deadline_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-/* Draws @window and, when CTD_SCREENSHOT_DIR is set, saves it there as
- * @name (the README's and the metainfo's screenshots come from here). */
-static void
-screenshot (GtkWindow  *window,
-            const char *name)
-{
-  const char *dir = g_getenv ("CTD_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  GskRenderer *renderer;
-  int width, height;
-
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  if (dir == NULL)
-    return;
-  paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
-  width = gdk_paintable_get_intrinsic_width (paintable);
-  height = gdk_paintable_get_intrinsic_height (paintable);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (dir, name, NULL);
-  assert_true (gdk_texture_save_to_png (texture, path));
-}
 
 /* Types a player into the dialog and presses Add. */
 static void
@@ -145,7 +32,7 @@ dialog_add (CtdPlayerDialog *dialog,
             const char      *name,
             const char      *club)
 {
-  GtkWidget *grid = find_widget (GTK_WIDGET (dialog), GTK_TYPE_GRID);
+  GtkWidget *grid = ctd_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_GRID);
   GtkWidget *name_entry = gtk_grid_get_child_at (GTK_GRID (grid), 1, 0);
   GtkWidget *club_entry = gtk_grid_get_child_at (GTK_GRID (grid), 1, 1);
 
@@ -192,29 +79,29 @@ test_players_page (void **state)
   /* The title names the event (task switchers and window lists show it). */
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Club Open");
 
-  page = CTD_PLAYERS_PAGE (find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE));
-  view = GTK_COLUMN_VIEW (find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
+  page = CTD_PLAYERS_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE));
+  view = GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
   rows = G_LIST_MODEL (gtk_column_view_get_model (view));
   assert_int_equal (g_list_model_get_n_items (rows), 0);
-  assert_non_null (find_label (GTK_WIDGET (page), "0 registered, 0 checked in"));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "0 registered, 0 checked in"));
 
   /* Players typed into the dialog, one after another. */
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.add", NULL));
-  dialog = CTD_PLAYER_DIALOG (find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+  dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
   assert_non_null (dialog);
   dialog_add (dialog, "Ann", "Riga");
   dialog_add (dialog, "Cy", "");
   assert_int_equal (g_list_model_get_n_items (rows), 2);
-  assert_non_null (find_label (GTK_WIDGET (dialog), "Added Cy"));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "Added Cy"));
   /* A refusal is shown in the dialog in the store's words, and adds nobody. */
   dialog_add (dialog, "ANN", "");
-  assert_non_null (find_label (GTK_WIDGET (dialog), "already a player called"));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "already a player called"));
   assert_int_equal (g_list_model_get_n_items (rows), 2);
   gtk_window_close (GTK_WINDOW (dialog));
 
   /* The table shows each player's state in words. */
-  screenshot (GTK_WINDOW (window), "players-adding.png");
-  assert_non_null (find_label (GTK_WIDGET (view), "hecked in"));
+  ctd_test_screenshot (GTK_WINDOW (window), "players-adding.png");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (view), "hecked in"));
 
   /* Enter on a row checks the player in or out, and the count follows. */
   gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (rows), 0);
@@ -228,17 +115,17 @@ test_players_page (void **state)
   other = ctd_store_open (path, &error);
   assert_non_null (other);
   assert_true (ctd_store_add_player (other, "Bob", NULL, NULL, NULL, &error));
-  spin_until_n_items (rows, 3, 1500);
+  ctd_test_spin_until_n_items (rows, 3, 1500);
   assert_int_equal (g_list_model_get_n_items (rows), 3);
 
   /* Search narrows the table. */
-  gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY)),
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY)),
                          "bo");
-  spin_a_little ();
+  ctd_test_spin (50);
   assert_int_equal (g_list_model_get_n_items (rows), 1);
-  gtk_editable_set_text (GTK_EDITABLE (find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY)),
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY)),
                          "");
-  spin_a_little ();
+  ctd_test_spin (50);
   assert_int_equal (g_list_model_get_n_items (rows), 3);
 
   /* Undo from the window takes back the newest action: Bob's entry. */
@@ -252,7 +139,7 @@ test_players_page (void **state)
   /* Withdrawing asks first. */
   gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (rows), 1);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.withdraw", NULL));
-  confirm = GTK_MESSAGE_DIALOG (find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  confirm = GTK_MESSAGE_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
   assert_non_null (confirm);
   gtk_dialog_response (GTK_DIALOG (confirm), GTK_RESPONSE_ACCEPT);
   {
@@ -263,17 +150,17 @@ test_players_page (void **state)
     assert_true (withdrawn);
   }
   /* The response closed it. */
-  assert_null (find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
 
   /* A CSV list: imported in the background, the result shown above. */
   assert_true (g_file_set_contents (csv, "name,club\nDi,Oslo\nEd,\n,Bergen\n", -1, &error));
   ctd_players_page_import (page, csv_file);
-  spin_until_n_items (rows, 5, 5000);
+  ctd_test_spin_until_n_items (rows, 5, 5000);
   assert_int_equal (g_list_model_get_n_items (rows), 5);
-  spin_a_little ();
-  assert_non_null (find_label (GTK_WIDGET (page), "Imported 2 players."));
-  assert_non_null (find_label (GTK_WIDGET (page), "Skipped line 4"));
-  screenshot (GTK_WINDOW (window), "players.png");
+  ctd_test_spin (50);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Imported 2 players."));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Skipped line 4"));
+  ctd_test_screenshot (GTK_WINDOW (window), "players.png");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -16,24 +16,9 @@
 #include <gtk/gtk.h>
 
 #include "ctd-main-window.h"
+#include "ctd-test-ui.h"
 
 /* Depth-first search for the first widget of @type below @root. */
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkLabel *
 find_plan_label (GtkWidget *root)
 {
@@ -67,7 +52,7 @@ test_main_window_plan (void **state)
   gtk_window_present (GTK_WINDOW (window));
 
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Chouette TD");
-  spin = GTK_SPIN_BUTTON (find_widget (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON));
+  spin = GTK_SPIN_BUTTON (ctd_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON));
   plan = find_plan_label (GTK_WIDGET (window));
   assert_non_null (spin);
   assert_non_null (plan);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ctd-advance.h"
+#include "ctd-event-page.h"
 #include "ctd-players-page.h"
 #include "ctd-ui.h"
 
@@ -39,6 +40,7 @@ struct _CtdMainWindow
   GtkLabel            *recent_title;
   GtkSpinButton       *players_spin;
   GtkLabel            *plan_label;
+  CtdEventPage        *event_page;
   CtdPlayersPage      *players_page;
   GMenu               *history_section;
 
@@ -167,6 +169,7 @@ ctd_main_window_set_document (CtdMainWindow *self,
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
+  ctd_event_page_set_document (self->event_page, document);
   ctd_players_page_set_document (self->players_page, document);
   if (document != NULL)
     {
@@ -512,6 +515,7 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = ctd_main_window_dispose;
 
+  g_type_ensure (CTD_TYPE_EVENT_PAGE);
   g_type_ensure (CTD_TYPE_PLAYERS_PAGE);
   ctd_ui_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -526,6 +530,7 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, recent_title);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_spin);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, plan_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, event_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, history_section);
 }

@@ -1,0 +1,127 @@
+/* ctd-test-ui.c: finding and showing widgets, for the UI test programs.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "ctd-test-ui.h"
+
+#include <string.h>
+
+GtkWidget *
+ctd_test_find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ctd_test_find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A label under @root whose text contains @text, or NULL. */
+GtkLabel *
+ctd_test_find_label (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), text) != NULL)
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = ctd_test_find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The toplevel of @type other than the main window, or NULL. */
+GtkWindow *
+ctd_test_find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static gboolean
+deadline_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @model has @n items, or @ms have passed. */
+void
+ctd_test_spin_until_n_items (GListModel *model,
+                    guint       n,
+                    guint       ms)
+{
+  gboolean timed_out = FALSE;
+  guint deadline = g_timeout_add (ms, deadline_cb, &timed_out);
+
+  while (g_list_model_get_n_items (model) != n && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (deadline);
+}
+
+void
+ctd_test_spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, deadline_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Draws @window and, when CTD_SCREENSHOT_DIR is set, saves it there as
+ * @name (the README's and the metainfo's screenshots come from here). */
+void
+ctd_test_screenshot (GtkWindow  *window,
+            const char *name)
+{
+  const char *dir = g_getenv ("CTD_SCREENSHOT_DIR");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GskRenderer *renderer;
+  int width, height;
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  if (dir == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  width = gdk_paintable_get_intrinsic_width (paintable);
+  height = gdk_paintable_get_intrinsic_height (paintable);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  path = g_build_filename (dir, name, NULL);
+  if (!gdk_texture_save_to_png (texture, path))
+    g_error ("could not save %s", path);
+}
+

@@ -1,0 +1,25 @@
+/* ctd-test-ui.h: finding and showing widgets, for the UI test programs.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+GtkWidget *ctd_test_find_widget   (GtkWidget  *root,
+                                   GType       type);
+GtkLabel  *ctd_test_find_label    (GtkWidget  *root,
+                                   const char *text);
+GtkWindow *ctd_test_find_toplevel (GType       type);
+void       ctd_test_spin          (guint       ms);
+void       ctd_test_spin_until_n_items (GListModel *model,
+                                        guint       n,
+                                        guint       ms);
+void       ctd_test_screenshot    (GtkWindow  *window,
+                                   const char *name);
+
+G_END_DECLS

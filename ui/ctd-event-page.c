@@ -1,0 +1,257 @@
+/* ctd-event-page.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-event-page"
+
+#include "config.h"
+
+#include "ctd-event-page.h"
+
+#include <glib/gi18n.h>
+
+#include "ctd-money.h"
+#include "ctd-ui.h"
+
+/*
+ * The event's settings as a form. What the director types is checked by
+ * core when saved (one action, undoable); a refusal keeps the typed text
+ * and says why. Core's fee-to-stake advice (rule 1.8) shows while typing.
+ * Enter in any field saves.
+ */
+
+struct _CtdEventPage
+{
+  GtkWidget    parent_instance;
+
+  /* template widgets */
+  GtkEntry    *name_entry;
+  GtkEntry    *date_entry;
+  GtkEntry    *venue_entry;
+  GtkEntry    *stake_entry;
+  GtkEntry    *fee_entry;
+  GtkDropDown *direction_dropdown;
+  GtkLabel    *fee_label;
+  GtkRevealer *message_revealer;
+  GtkLabel    *message_label;
+
+  /* owned */
+  CtdDocument *document;
+};
+
+G_DEFINE_FINAL_TYPE (CtdEventPage, ctd_event_page, GTK_TYPE_WIDGET)
+
+static void
+show_message (CtdEventPage *self,
+              const char   *text,
+              gboolean      is_error)
+{
+  gtk_label_set_text (self->message_label, text);
+  if (is_error)
+    gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
+  gtk_revealer_set_reveal_child (self->message_revealer, TRUE);
+}
+
+static void
+set_money (GtkEntry *entry,
+           CtdCents  amount)
+{
+  g_autofree char *text = ctd_money_to_string (amount);
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+}
+
+/* Fills the form from the stored settings. */
+static void
+load_settings (CtdEventPage *self)
+{
+  g_auto(CtdEventSettings) settings = { 0, };
+  g_autoptr(GError) error = NULL;
+
+  if (self->document == NULL)
+    return;
+  if (!ctd_store_get_settings (ctd_document_get_store (self->document), &settings, &error))
+    {
+      show_message (self, error->message, TRUE);
+      return;
+    }
+  gtk_editable_set_text (GTK_EDITABLE (self->name_entry), settings.name);
+  gtk_editable_set_text (GTK_EDITABLE (self->date_entry), settings.date);
+  gtk_editable_set_text (GTK_EDITABLE (self->venue_entry), settings.venue);
+  set_money (self->stake_entry, settings.stake_cents);
+  set_money (self->fee_entry, settings.entry_fee_cents);
+  gtk_drop_down_set_selected (self->direction_dropdown,
+                              settings.direction == CTD_LAST_SEGMENT_LOWEST_FIRST ? 1 : 0);
+}
+
+/* Reads an amount; %FALSE (with the message shown) when it is not one. */
+static gboolean
+read_money (CtdEventPage *self,
+            GtkEntry     *entry,
+            const char   *what,
+            CtdCents     *out_amount)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autofree char *message = NULL;
+
+  if (ctd_money_parse (*text != '\0' ? text : "0", out_amount) && *out_amount >= 0)
+    return TRUE;
+  message = g_strdup_printf (_("The %s “%s” is not an amount; write it like 5 or 5.50"), what,
+                             text);
+  show_message (self, message, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (entry));
+  return FALSE;
+}
+
+static void
+update_fee_advice (CtdEventPage *self)
+{
+  g_autofree char *advice = NULL;
+  CtdCents stake, fee;
+
+  if (ctd_money_parse (gtk_editable_get_text (GTK_EDITABLE (self->stake_entry)), &stake) &&
+      ctd_money_parse (gtk_editable_get_text (GTK_EDITABLE (self->fee_entry)), &fee))
+    advice = ctd_money_check_fee (fee, stake);
+  gtk_label_set_text (self->fee_label, advice != NULL ? advice : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->fee_label), advice != NULL);
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  CtdEventPage *self = CTD_EVENT_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  CtdEventSettings settings = { 0, };
+
+  if (self->document == NULL ||
+      !read_money (self, self->stake_entry, _("stake"), &settings.stake_cents) ||
+      !read_money (self, self->fee_entry, _("entry fee"), &settings.entry_fee_cents))
+    return;
+  settings.name = (char *) gtk_editable_get_text (GTK_EDITABLE (self->name_entry));
+  settings.date = (char *) gtk_editable_get_text (GTK_EDITABLE (self->date_entry));
+  settings.venue = (char *) gtk_editable_get_text (GTK_EDITABLE (self->venue_entry));
+  settings.direction = gtk_drop_down_get_selected (self->direction_dropdown) == 1
+                         ? CTD_LAST_SEGMENT_LOWEST_FIRST : CTD_LAST_SEGMENT_HIGHEST_FIRST;
+  if (!ctd_document_set_settings (self->document, &settings, &error))
+    show_message (self, error->message, TRUE);
+  else
+    show_message (self, _("Settings saved."), FALSE);
+}
+
+static void
+revert_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  CtdEventPage *self = CTD_EVENT_PAGE (widget);
+
+  load_settings (self);
+  gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
+}
+
+static void
+entry_activate_cb (CtdEventPage *self,
+                   GtkEntry     *entry)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "event.save", NULL);
+}
+
+static void
+document_changed_cb (CtdEventPage *self,
+                     CtdChange     what,
+                     guint         round,
+                     guint         chouette,
+                     CtdDocument  *document)
+{
+  /* Settings changed by an undo or another window: show what is stored. */
+  if (what & CTD_CHANGE_SETTINGS)
+    load_settings (self);
+}
+
+/**
+ * ctd_event_page_set_document:
+ * @self: the page
+ * @document: (nullable): the open event
+ *
+ * Shows @document's settings and follows their changes.
+ */
+void
+ctd_event_page_set_document (CtdEventPage *self,
+                             CtdDocument  *document)
+{
+  g_return_if_fail (CTD_IS_EVENT_PAGE (self));
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+  gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "event.save",
+                                 document != NULL && !ctd_document_get_read_only (document));
+  load_settings (self);
+}
+
+static void
+ctd_event_page_dispose (GObject *object)
+{
+  CtdEventPage *self = CTD_EVENT_PAGE (object);
+  GtkWidget *child;
+
+  ctd_event_page_set_document (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_EVENT_PAGE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (ctd_event_page_parent_class)->dispose (object);
+}
+
+static void
+ctd_event_page_class_init (CtdEventPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ctd_event_page_dispose;
+
+  ctd_ui_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/chouettetd/ChouetteTD/ctd-event-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, name_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, date_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, venue_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, stake_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, fee_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, direction_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, fee_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, message_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, message_label);
+  gtk_widget_class_install_action (widget_class, "event.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "event.revert", NULL, revert_action);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+ctd_event_page_init (CtdEventPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  GtkEntry *entries[] = { self->name_entry, self->date_entry, self->venue_entry,
+                          self->stake_entry, self->fee_entry };
+
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    g_signal_connect_object (entries[i], "activate", G_CALLBACK (entry_activate_cb), self,
+                             G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->stake_entry, "changed", G_CALLBACK (update_fee_advice), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->fee_entry, "changed", G_CALLBACK (update_fee_advice), self,
+                           G_CONNECT_SWAPPED);
+  update_fee_advice (self);
+  ctd_event_page_set_document (self, NULL);
+}
