@@ -45,15 +45,10 @@ G_DEFINE_FINAL_TYPE (CtdEventPage, ctd_event_page, GTK_TYPE_WIDGET)
 
 static void
 show_message (CtdEventPage *self,
-              const char   *text,
-              gboolean      is_error)
+              const char *text,
+              gboolean    is_error)
 {
-  gtk_label_set_text (self->message_label, text);
-  if (is_error)
-    gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
-  gtk_revealer_set_reveal_child (self->message_revealer, TRUE);
+  ctd_ui_show_message (self->message_label, self->message_revealer, text, is_error);
 }
 
 static void

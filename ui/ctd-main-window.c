@@ -265,18 +265,11 @@ event_filter (void)
 }
 
 static void
-open_chooser_response_cb (GtkNativeDialog *chooser,
-                          int              response,
-                          CtdMainWindow   *self)
+open_file_chosen (GFile    *file,
+                  gpointer  user_data)
 {
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
   if (file != NULL)
-    ctd_main_window_open_file (self, file);
+    ctd_main_window_open_file (CTD_MAIN_WINDOW (user_data), file);
 }
 
 static void
@@ -284,15 +277,10 @@ open_event_action (GSimpleAction *action,
                    GVariant      *parameter,
                    gpointer       user_data)
 {
-  CtdMainWindow *self = user_data;
   g_autoptr(GtkFileFilter) filter = event_filter ();
-  GtkFileChooserNative *chooser;
 
-  chooser = gtk_file_chooser_native_new (_("Open Event"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect_object (chooser, "response", G_CALLBACK (open_chooser_response_cb), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  ctd_ui_choose_file (GTK_WIDGET (user_data), _("Open Event"), GTK_FILE_CHOOSER_ACTION_OPEN,
+                      _("_Open"), filter, NULL, open_file_chosen, user_data);
 }
 
 /**
@@ -335,18 +323,13 @@ ctd_main_window_create_event (CtdMainWindow  *self,
 }
 
 static void
-new_chooser_response_cb (GtkNativeDialog *chooser,
-                         int              response,
-                         CtdMainWindow   *self)
+new_file_chosen (GFile    *file,
+                 gpointer  user_data)
 {
-  g_autoptr(GFile) file = NULL;
+  CtdMainWindow *self = user_data;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
   if (file == NULL)
     return;
   path = g_file_get_path (file);
@@ -367,16 +350,10 @@ new_event_action (GSimpleAction *action,
                   GVariant      *parameter,
                   gpointer       user_data)
 {
-  CtdMainWindow *self = user_data;
   g_autoptr(GtkFileFilter) filter = event_filter ();
-  GtkFileChooserNative *chooser;
 
-  chooser = gtk_file_chooser_native_new (_("New Event"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Create"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Event.chouette"));
-  g_signal_connect_object (chooser, "response", G_CALLBACK (new_chooser_response_cb), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  ctd_ui_choose_file (GTK_WIDGET (user_data), _("New Event"), GTK_FILE_CHOOSER_ACTION_SAVE,
+                      _("_Create"), filter, _("Event.chouette"), new_file_chosen, user_data);
 }
 
 /* ---- the other commands ---------------------------------------------- */

@@ -39,14 +39,10 @@ G_DEFINE_FINAL_TYPE (CtdPlayerDialog, ctd_player_dialog, GTK_TYPE_WINDOW)
 
 static void
 show_message (CtdPlayerDialog *self,
-              const char      *text,
-              gboolean         is_error)
+              const char *text,
+              gboolean    is_error)
 {
-  gtk_label_set_text (self->message_label, text);
-  if (is_error)
-    gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
+  ctd_ui_show_message (self->message_label, NULL, text, is_error);
 }
 
 static void

@@ -68,15 +68,10 @@ player_status_text (gpointer  unused,
 
 static void
 show_message (CtdPlayersPage *self,
-              const char     *text,
-              gboolean        is_error)
+              const char *text,
+              gboolean    is_error)
 {
-  gtk_label_set_text (self->message_label, text);
-  if (is_error)
-    gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
-  gtk_revealer_set_reveal_child (self->message_revealer, TRUE);
+  ctd_ui_show_message (self->message_label, self->message_revealer, text, is_error);
 }
 
 static CtdPlayerItem *
@@ -321,18 +316,11 @@ ctd_players_page_import (CtdPlayersPage *self,
 }
 
 static void
-import_chooser_response_cb (GtkNativeDialog *chooser,
-                            int              response,
-                            CtdPlayersPage  *self)
+import_file_chosen (GFile    *file,
+                    gpointer  user_data)
 {
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
   if (file != NULL)
-    ctd_players_page_import (self, file);
+    ctd_players_page_import (CTD_PLAYERS_PAGE (user_data), file);
 }
 
 static void
@@ -340,21 +328,14 @@ import_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
   g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
-  GtkFileChooserNative *chooser;
 
   gtk_file_filter_set_name (csv, _("Player lists (CSV)"));
   gtk_file_filter_add_pattern (csv, "*.csv");
   gtk_file_filter_add_pattern (csv, "*.CSV");
   gtk_file_filter_add_mime_type (csv, "text/csv");
-  chooser = gtk_file_chooser_native_new (_("Import Players"),
-                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
-  g_signal_connect_object (chooser, "response", G_CALLBACK (import_chooser_response_cb), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  ctd_ui_choose_file (widget, _("Import Players"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
+                      csv, NULL, import_file_chosen, G_OBJECT (widget));
 }
 
 /* ---- the object -------------------------------------------------------- */

@@ -6,13 +6,29 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
 /* The MIME type of an event file (*.chouette), as the desktop knows it. */
 #define CTD_EVENT_MIME_TYPE "application/x-chouette-td"
 
+/* Called with the chosen file, or %NULL when the director cancelled. */
+typedef void (*CtdUiFileChosen) (GFile    *file,
+                                 gpointer  user_data);
+
 void ctd_ui_ensure_resources (void);
+void ctd_ui_show_message     (GtkLabel             *label,
+                              GtkRevealer          *revealer,
+                              const char           *text,
+                              gboolean              is_error);
+void ctd_ui_choose_file      (GtkWidget            *widget,
+                              const char           *title,
+                              GtkFileChooserAction  action,
+                              const char           *accept_label,
+                              GtkFileFilter        *filter,
+                              const char           *current_name,
+                              CtdUiFileChosen       chosen,
+                              GObject              *receiver);
 
 G_END_DECLS
