@@ -16,6 +16,7 @@
 #include "ctd-advance.h"
 #include "ctd-event-page.h"
 #include "ctd-players-page.h"
+#include "ctd-rounds-page.h"
 #include "ctd-ui.h"
 
 /*
@@ -42,6 +43,7 @@ struct _CtdMainWindow
   GtkLabel            *plan_label;
   CtdEventPage        *event_page;
   CtdPlayersPage      *players_page;
+  CtdRoundsPage       *rounds_page;
   GMenu               *history_section;
 
   /* owned */
@@ -171,6 +173,7 @@ ctd_main_window_set_document (CtdMainWindow *self,
   g_set_object (&self->document, document);
   ctd_event_page_set_document (self->event_page, document);
   ctd_players_page_set_document (self->players_page, document);
+  ctd_rounds_page_set_document (self->rounds_page, document);
   if (document != NULL)
     {
       g_autofree char *uri = g_file_get_uri (ctd_document_get_file (document));
@@ -494,6 +497,7 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
 
   g_type_ensure (CTD_TYPE_EVENT_PAGE);
   g_type_ensure (CTD_TYPE_PLAYERS_PAGE);
+  g_type_ensure (CTD_TYPE_ROUNDS_PAGE);
   ctd_ui_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chouettetd/ChouetteTD/ctd-main-window.ui");
@@ -509,6 +513,7 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, plan_label);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, event_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_page);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, rounds_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, history_section);
 }
 

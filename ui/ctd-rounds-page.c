@@ -1,0 +1,361 @@
+/* ctd-rounds-page.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-rounds-page"
+
+#include "config.h"
+
+#include "ctd-rounds-page.h"
+
+#include <glib/gi18n.h>
+
+#include "ctd-advance.h"
+#include "ctd-items.h"
+#include "ctd-rng.h"
+#include "ctd-standings.h"
+#include "ctd-ui.h"
+
+/*
+ * The rounds of the event: core's proposed plan for the players checked
+ * in, the draw of the next round with its seed (shown, editable, stored
+ * and printed), a redraw until the first result, and the chosen round's
+ * chouettes with their progress and the round's secrecy.
+ */
+
+struct _CtdRoundsPage
+{
+  GtkWidget           parent_instance;
+
+  /* template widgets */
+  GtkLabel           *plan_label;
+  GtkEntry           *seed_entry;
+  GtkRevealer        *message_revealer;
+  GtkLabel           *message_label;
+  GtkDropDown        *round_dropdown;
+  GtkLabel           *round_state_label;
+  GtkSingleSelection *selection;
+
+  /* owned */
+  CtdDocument        *document;
+};
+
+G_DEFINE_FINAL_TYPE (CtdRoundsPage, ctd_rounds_page, GTK_TYPE_WIDGET)
+
+static void
+show_message (CtdRoundsPage *self,
+              const char    *text,
+              gboolean       is_error)
+{
+  ctd_ui_show_message (self->message_label, self->message_revealer, text, is_error);
+}
+
+static void
+new_seed (CtdRoundsPage *self)
+{
+  g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, ctd_rng_fresh_seed ());
+
+  gtk_editable_set_text (GTK_EDITABLE (self->seed_entry), text);
+}
+
+/* Core's plan for the players checked in now. */
+static void
+update_plan (CtdRoundsPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *plan_text = NULL;
+  g_autofree char *text = NULL;
+  GListModel *players;
+  guint n = 0;
+  CtdPlan plan;
+
+  if (self->document == NULL)
+    return;
+  players = ctd_document_get_players (self->document);
+  for (guint i = 0; i < g_list_model_get_n_items (players); i++)
+    {
+      g_autoptr(CtdPlayerItem) player = g_list_model_get_item (players, i);
+      gboolean checked_in;
+
+      g_object_get (player, "checked-in", &checked_in, NULL);
+      n += checked_in;
+    }
+  if (ctd_advance_plan (n, &plan, &error))
+    plan_text = ctd_advance_plan_describe (&plan);
+  else
+    plan_text = g_strdup (error->message);
+  text = g_strdup_printf (g_dngettext (NULL, "%u player checked in. %s",
+                                       "%u players checked in. %s", n),
+                          n, g_strchomp (plan_text));
+  gtk_label_set_text (self->plan_label, text);
+}
+
+static const char *
+state_words (CtdRoundState state)
+{
+  switch (state)
+    {
+    case CTD_ROUND_DRAWN:
+      return _("Drawn: no result entered yet; it can still be redrawn.");
+    case CTD_ROUND_IN_PLAY:
+      return _("In play.");
+    case CTD_ROUND_COMPLETE:
+      return _("Complete: every game entered, every paper total agrees.");
+    case CTD_ROUND_RELEASED:
+      return _("Released: its scores may be posted.");
+    case CTD_ROUND_CLOSED:
+    default:
+      return _("Closed: the next round is drawn.");
+    }
+}
+
+/* Shows the selected round's chouettes, state and secrecy. */
+static void
+update_round (CtdRoundsPage *self)
+{
+  CtdRoundItem *round = gtk_drop_down_get_selected_item (self->round_dropdown);
+  g_autofree char *text = NULL;
+  CtdStage stage;
+  guint64 seed;
+
+  if (self->document == NULL || round == NULL)
+    {
+      gtk_single_selection_set_model (self->selection, NULL);
+      gtk_label_set_text (self->round_state_label, "");
+      return;
+    }
+  gtk_single_selection_set_model (self->selection,
+                                  ctd_document_get_chouettes (self->document,
+                                                              ctd_round_item_get_number (round)));
+  g_object_get (round, "stage", &stage, "seed", &seed, NULL);
+  text = g_strdup_printf (_("Drawn with seed %" G_GUINT64_FORMAT ". %s %s"), seed,
+                          state_words (ctd_round_item_get_state (round)),
+                          ctd_standings_scores_are_public (stage, ctd_round_item_get_state (round))
+                            ? _("Scores are public.")
+                            : _("Scores are secret until every chouette is complete (rule 1.7)."));
+  gtk_label_set_text (self->round_state_label, text);
+}
+
+static void
+update_actions (CtdRoundsPage *self)
+{
+  gboolean can_change = self->document != NULL && !ctd_document_get_read_only (self->document);
+  GListModel *rounds = self->document != NULL ? ctd_document_get_rounds (self->document) : NULL;
+  guint n_rounds = rounds != NULL ? g_list_model_get_n_items (rounds) : 0;
+  gboolean can_redraw = FALSE;
+
+  if (n_rounds > 0)
+    {
+      g_autoptr(CtdRoundItem) last = g_list_model_get_item (rounds, n_rounds - 1);
+
+      can_redraw = ctd_round_item_get_state (last) == CTD_ROUND_DRAWN;
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.draw", can_change);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.redraw", can_change && can_redraw);
+}
+
+static gboolean
+read_seed (CtdRoundsPage *self,
+           guint64       *out_seed)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->seed_entry));
+  g_autofree char *message = NULL;
+
+  if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, out_seed, NULL))
+    return TRUE;
+  message = g_strdup_printf (_("The seed “%s” is not a whole number from 0 to %" G_GUINT64_FORMAT),
+                             text, G_MAXUINT64);
+  show_message (self, message, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->seed_entry));
+  return FALSE;
+}
+
+static void
+select_last_round (CtdRoundsPage *self)
+{
+  guint n = g_list_model_get_n_items (ctd_document_get_rounds (self->document));
+
+  if (n > 0)
+    gtk_drop_down_set_selected (self->round_dropdown, n - 1);
+  update_round (self);
+}
+
+static void
+draw_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  CtdRoundsPage *self = CTD_ROUNDS_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint64 seed;
+  guint round;
+
+  if (!read_seed (self, &seed))
+    return;
+  if (!ctd_document_draw_round (self->document, seed, &round, &error))
+    {
+      show_message (self, error->message, TRUE);
+      return;
+    }
+  text = g_strdup_printf (_("Drew round %u with seed %" G_GUINT64_FORMAT "."), round, seed);
+  show_message (self, text, FALSE);
+  select_last_round (self);
+  new_seed (self);
+}
+
+static void
+redraw_response_cb (GtkDialog     *dialog,
+                    int            response,
+                    CtdRoundsPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  GListModel *rounds = ctd_document_get_rounds (self->document);
+  g_autoptr(CtdRoundItem) last = NULL;
+  guint64 seed;
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response != GTK_RESPONSE_ACCEPT || g_list_model_get_n_items (rounds) == 0 ||
+      !read_seed (self, &seed))
+    return;
+  last = g_list_model_get_item (rounds, g_list_model_get_n_items (rounds) - 1);
+  if (!ctd_document_redraw_round (self->document, ctd_round_item_get_number (last), seed,
+                                  &error))
+    show_message (self, error->message, TRUE);
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("Redrew round %u with seed %" G_GUINT64_FORMAT "."),
+                                               ctd_round_item_get_number (last), seed);
+
+      show_message (self, text, FALSE);
+      new_seed (self);
+    }
+}
+
+static void
+redraw_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *dialog;
+
+  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Draw the newest round again with the seed typed?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            _("Every chouette of the round is replaced: sheets "
+                                              "already printed no longer apply."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Redraw"), GTK_RESPONSE_ACCEPT, NULL);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (redraw_response_cb), widget, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+document_changed_cb (CtdRoundsPage *self,
+                     CtdChange      what,
+                     guint          round,
+                     guint          chouette,
+                     CtdDocument   *document)
+{
+  if (what & (CTD_CHANGE_PLAYERS | CTD_CHANGE_SETTINGS))
+    update_plan (self);
+  if (what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS |
+              CTD_CHANGE_SETTINGS))
+    {
+      update_round (self);
+      update_actions (self);
+    }
+}
+
+static void
+round_selected_cb (CtdRoundsPage *self,
+                   GParamSpec    *pspec,
+                   GtkDropDown   *dropdown)
+{
+  update_round (self);
+}
+
+/**
+ * ctd_rounds_page_set_document:
+ * @self: the page
+ * @document: (nullable): the open event
+ *
+ * Shows @document's rounds, the newest selected, and follows their changes.
+ */
+void
+ctd_rounds_page_set_document (CtdRoundsPage *self,
+                              CtdDocument   *document)
+{
+  g_return_if_fail (CTD_IS_ROUNDS_PAGE (self));
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  gtk_drop_down_set_model (self->round_dropdown,
+                           document != NULL ? ctd_document_get_rounds (document) : NULL);
+  if (document != NULL)
+    {
+      g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      select_last_round (self);
+      update_plan (self);
+    }
+  else
+    update_round (self);
+  gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
+  new_seed (self);
+  update_actions (self);
+}
+
+static void
+ctd_rounds_page_dispose (GObject *object)
+{
+  CtdRoundsPage *self = CTD_ROUNDS_PAGE (object);
+  GtkWidget *child;
+
+  ctd_rounds_page_set_document (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_ROUNDS_PAGE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (ctd_rounds_page_parent_class)->dispose (object);
+}
+
+static void
+ctd_rounds_page_class_init (CtdRoundsPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ctd_rounds_page_dispose;
+
+  g_type_ensure (CTD_TYPE_ROUND_ITEM);
+  g_type_ensure (CTD_TYPE_CHOUETTE_ITEM);
+  ctd_ui_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/chouettetd/ChouetteTD/ctd-rounds-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, plan_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, seed_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, message_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, message_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, round_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, round_state_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, selection);
+  gtk_widget_class_install_action (widget_class, "rounds.draw", NULL, draw_action);
+  gtk_widget_class_install_action (widget_class, "rounds.redraw", NULL, redraw_action);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+ctd_rounds_page_init (CtdRoundsPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_object (self->round_dropdown, "notify::selected",
+                           G_CALLBACK (round_selected_cb), self, G_CONNECT_SWAPPED);
+  ctd_rounds_page_set_document (self, NULL);
+}
