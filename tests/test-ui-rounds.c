@@ -94,7 +94,7 @@ test_rounds_page (void **state)
     g_string_append_printf (expected, "%s%u %s", k > 0 ? " · " : "", k + 1, first->names[k]);
   before = shown_players (chouettes, 0);
   assert_string_equal (before, expected->str);
-  assert_non_null (ctd_test_find_label (page, "Drawn with seed 2026. Drawn: no result"));
+  assert_non_null (ctd_test_find_label (page, "Drawn with seed 2026. No result entered yet"));
   assert_non_null (ctd_test_find_label (page, "secret"));
   ctd_test_screenshot (GTK_WINDOW (window), "rounds.png");
 

@@ -98,7 +98,7 @@ state_words (CtdRoundState state)
   switch (state)
     {
     case CTD_ROUND_DRAWN:
-      return _("Drawn: no result entered yet; it can still be redrawn.");
+      return _("No result entered yet: it can still be redrawn.");
     case CTD_ROUND_IN_PLAY:
       return _("In play.");
     case CTD_ROUND_COMPLETE:
