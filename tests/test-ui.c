@@ -69,6 +69,12 @@ test_main_window_plan (void **state)
   gtk_spin_button_set_value (spin, 17);
   assert_non_null (strstr (gtk_label_get_text (plan), "Semi-final"));
 
+  /* The shortcuts window builds and lists the window's commands. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  assert_non_null (ctd_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (ctd_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)),
+                                        "Undo"));
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

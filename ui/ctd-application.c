@@ -80,9 +80,10 @@ ctd_application_startup (GApplication *application)
 {
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
-  G_APPLICATION_CLASS (ctd_application_parent_class)->startup (application);
-
+  /* Before GtkApplication's own startup, which looks for the shortcuts
+   * window (gtk/help-overlay.ui) in the resources. */
   ctd_ui_ensure_resources ();
+  G_APPLICATION_CLASS (ctd_application_parent_class)->startup (application);
 
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions,
                                    G_N_ELEMENTS (app_actions), application);
