@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <stdio.h>
 
 #include "ctd-application.h"
@@ -17,6 +19,12 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(CtdApplication) app = NULL;
+
+  /* The window speaks the desktop's language where a translation exists. */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 
   /* A director who starts us over ssh or in a console gets one clear line,
    * not a GTK critical. */

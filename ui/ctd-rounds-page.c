@@ -52,10 +52,18 @@ show_message (CtdRoundsPage *self,
   ctd_ui_show_message (self->message_label, self->message_revealer, text, is_error);
 }
 
+/* A seed as the director reads and types it (translatable strings take
+ * it as %s: a format macro inside one would break the translation). */
+static char *
+seed_text (guint64 seed)
+{
+  return g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+}
+
 static void
 new_seed (CtdRoundsPage *self)
 {
-  g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, ctd_rng_fresh_seed ());
+  g_autofree char *text = seed_text (ctd_rng_fresh_seed ());
 
   gtk_editable_set_text (GTK_EDITABLE (self->seed_entry), text);
 }
@@ -117,6 +125,7 @@ update_round (CtdRoundsPage *self)
 {
   CtdRoundItem *round = gtk_drop_down_get_selected_item (self->round_dropdown);
   g_autofree char *text = NULL;
+  g_autofree char *seed_words = NULL;
   CtdStage stage;
   guint64 seed;
 
@@ -130,7 +139,8 @@ update_round (CtdRoundsPage *self)
                                   ctd_document_get_chouettes (self->document,
                                                               ctd_round_item_get_number (round)));
   g_object_get (round, "stage", &stage, "seed", &seed, NULL);
-  text = g_strdup_printf (_("Drawn with seed %" G_GUINT64_FORMAT ". %s %s"), seed,
+  seed_words = seed_text (seed);
+  text = g_strdup_printf (_("Drawn with seed %s. %s %s"), seed_words,
                           state_words (ctd_round_item_get_state (round)),
                           ctd_standings_scores_are_public (stage, ctd_round_item_get_state (round))
                             ? _("Scores are public.")
@@ -162,11 +172,13 @@ read_seed (CtdRoundsPage *self,
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->seed_entry));
   g_autofree char *message = NULL;
+  g_autofree char *largest = NULL;
 
   if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, out_seed, NULL))
     return TRUE;
-  message = g_strdup_printf (_("The seed “%s” is not a whole number from 0 to %" G_GUINT64_FORMAT),
-                             text, G_MAXUINT64);
+  largest = seed_text (G_MAXUINT64);
+  message = g_strdup_printf (_("The seed “%s” is not a whole number from 0 to %s"), text,
+                             largest);
   show_message (self, message, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->seed_entry));
   return FALSE;
@@ -190,6 +202,7 @@ draw_action (GtkWidget  *widget,
   CtdRoundsPage *self = CTD_ROUNDS_PAGE (widget);
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *seed_words = NULL;
   guint64 seed;
   guint round;
 
@@ -200,7 +213,8 @@ draw_action (GtkWidget  *widget,
       show_message (self, error->message, TRUE);
       return;
     }
-  text = g_strdup_printf (_("Drew round %u with seed %" G_GUINT64_FORMAT "."), round, seed);
+  seed_words = seed_text (seed);
+  text = g_strdup_printf (_("Drew round %u with seed %s."), round, seed_words);
   show_message (self, text, FALSE);
   select_last_round (self);
   new_seed (self);
@@ -226,8 +240,9 @@ redraw_response_cb (GtkDialog     *dialog,
     show_message (self, error->message, TRUE);
   else
     {
-      g_autofree char *text = g_strdup_printf (_("Redrew round %u with seed %" G_GUINT64_FORMAT "."),
-                                               ctd_round_item_get_number (last), seed);
+      g_autofree char *seed_words = seed_text (seed);
+      g_autofree char *text = g_strdup_printf (_("Redrew round %u with seed %s."),
+                                               ctd_round_item_get_number (last), seed_words);
 
       show_message (self, text, FALSE);
       new_seed (self);
