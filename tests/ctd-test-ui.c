@@ -10,6 +10,16 @@
 
 #include <string.h>
 
+/* What a test draws is the end state, not a frame of a transition; and
+ * a test leaves no trace in the desktop's recent files (GTK 4.8's recent
+ * manager also leaks a GDateTime each time it saves the list). */
+void
+ctd_test_quiet_settings (void)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE,
+                "gtk-recent-files-enabled", FALSE, NULL);
+}
+
 GtkWidget *
 ctd_test_find_widget (GtkWidget *root,
              GType      type)

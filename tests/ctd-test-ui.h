@@ -10,6 +10,7 @@
 
 G_BEGIN_DECLS
 
+void       ctd_test_quiet_settings (void);
 GtkWidget *ctd_test_find_widget   (GtkWidget  *root,
                                    GType       type);
 GtkLabel  *ctd_test_find_label    (GtkWidget  *root,

@@ -71,8 +71,7 @@ test_players_page (void **state)
   gboolean before;
 
   assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  /* What is drawn is the end state, not a frame of a transition. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  ctd_test_quiet_settings ();
   window = ctd_main_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
   assert_true (ctd_main_window_create_event (window, path, &error));

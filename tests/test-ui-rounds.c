@@ -55,7 +55,7 @@ test_rounds_page (void **state)
   GListModel *chouettes;
 
   assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  ctd_test_quiet_settings ();
   window = ctd_main_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
   assert_true (ctd_main_window_create_event (window, path, &error));
