@@ -103,11 +103,12 @@ ctd_test_spin (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
-/* Draws @window and, when CTD_SCREENSHOT_DIR is set, saves it there as
- * @name (the README's and the metainfo's screenshots come from here). */
+/* Draws @window and, when CTD_SCREENSHOT_DIR is set and @name is not
+ * %NULL, saves it there as @name: the README's and the metainfo's
+ * screenshots in data/screenshots come from here. */
 void
 ctd_test_screenshot (GtkWindow  *window,
-            const char *name)
+                     const char *name)
 {
   const char *dir = g_getenv ("CTD_SCREENSHOT_DIR");
   g_autoptr(GdkPaintable) paintable = NULL;
@@ -119,7 +120,7 @@ ctd_test_screenshot (GtkWindow  *window,
   int width, height;
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  if (dir == NULL)
+  if (dir == NULL || name == NULL)
     return;
   paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
   width = gdk_paintable_get_intrinsic_width (paintable);

@@ -80,6 +80,7 @@ test_event_page (void **state)
   gtk_editable_set_text (entry_at (page, 0), "Riga Open");
   g_signal_emit_by_name (gtk_editable_get_delegate (entry_at (page, 0)), "activate");
   assert_non_null (ctd_test_find_label (page, "Settings saved"));
+  ctd_test_screenshot (GTK_WINDOW (window), "event.png");
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Riga Open");
   assert_true (ctd_store_get_settings (ctd_document_get_store (
                  ctd_main_window_get_document (window)), &stored, &error));

@@ -97,6 +97,11 @@ test_rounds_page (void **state)
   assert_non_null (ctd_test_find_label (page, "Drawn with seed 2026. No result entered yet"));
   assert_non_null (ctd_test_find_label (page, "secret"));
   ctd_test_screenshot (GTK_WINDOW (window), "rounds.png");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
+  ctd_test_screenshot (GTK_WINDOW (window), "players.png");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("rounds"));
 
   /* A redraw asks first, then seats the tables again. */
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (page, GTK_TYPE_ENTRY)), "7");

@@ -48,8 +48,10 @@ test_main_window_plan (void **state)
   assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "quit"));
   assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
+  ctd_test_quiet_settings ();
   window = ctd_main_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
+  ctd_test_screenshot (GTK_WINDOW (window), "welcome.png");
 
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Chouette TD");
   spin = GTK_SPIN_BUTTON (ctd_test_find_widget (GTK_WIDGET (window), GTK_TYPE_SPIN_BUTTON));
