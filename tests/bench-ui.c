@@ -1,0 +1,134 @@
+/* bench-ui.c: how fast the window opens an event and follows a change.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Usage: bench-ui (under a display: xvfb-run -a meson test -C build --benchmark)
+ *
+ * On a 512-player event (every qualifying game recorded), prints (issue
+ * 10's targets beside each figure):
+ *  - cold start to the first frame of the opened event: a new window
+ *    opens the file (in a worker thread) and draws its players page (0.4 s);
+ *  - a change made through the live document (a player registered) to
+ *    the players page showing it in a drawn frame (16 ms).
+ * Not a timed test: it reports, for a person or a CI log to read.
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ctd-application.h"
+#include "ctd-main-window.h"
+#include "ctd-players-page.h"
+#include "ctd-test-build.h"
+#include "ctd-test-files.h"
+#include "ctd-test-ui.h"
+
+#define N_CHANGES 50
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+document_notify_cb (CtdMainWindow *window,
+                    GParamSpec    *pspec,
+                    gboolean      *opened)
+{
+  *opened = TRUE;
+}
+
+/* Opens @path in a new window and returns the ms until its first frame
+ * with the event shown. */
+static double
+open_event (CtdApplication *app,
+            const char     *path,
+            CtdMainWindow **out_window)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  gint64 start = g_get_monotonic_time ();
+  CtdMainWindow *window = ctd_main_window_new (app);
+  gboolean opened = FALSE;
+
+  g_signal_connect (window, "notify::title", G_CALLBACK (document_notify_cb), &opened);
+  gtk_window_present (GTK_WINDOW (window));
+  ctd_main_window_open_file (window, file);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
+  while (!opened)
+    g_main_context_iteration (NULL, TRUE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  *out_window = window;
+  return (g_get_monotonic_time () - start) / 1000.0;
+}
+
+int
+main (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(CtdApplication) app = NULL;
+  double change_ms[N_CHANGES];
+  CtdMainWindow *window = NULL;
+  CtdDocument *document;
+  GListModel *players;
+  double cold;
+
+  if (!gtk_init_check ())
+    {
+      fprintf (stderr, "bench-ui: no display (run it under xvfb-run)\n");
+      return 77;
+    }
+  dir = g_dir_make_tmp ("ctd-bench-ui-XXXXXX", &error);
+  path = dir != NULL ? g_build_filename (dir, "ui512.chouette", NULL) : NULL;
+  if (path == NULL || !ctd_test_build_event (path, 512, 512, FALSE, &error))
+    {
+      fprintf (stderr, "bench-ui: %s\n", error->message);
+      return 1;
+    }
+  app = ctd_application_new ();
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  ctd_test_quiet_settings ();
+
+  cold = open_event (app, path, &window);
+  document = ctd_main_window_get_document (window);
+  players = ctd_document_get_players (document);
+  printf ("the window on a 512-player event (%u players):\n", g_list_model_get_n_items (players));
+  printf ("  cold start to the first frame of the event   %8.1f ms   target 400 ms: %s\n", cold,
+          cold <= 400 ? "met" : "MISSED");
+
+  for (guint i = 0; i < N_CHANGES; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Late entry %02u", i + 1);
+      guint before = g_list_model_get_n_items (players);
+      gint64 start = g_get_monotonic_time ();
+
+      if (!ctd_document_add_player (document, name, NULL, NULL, NULL, &error))
+        {
+          fprintf (stderr, "bench-ui: %s\n", error->message);
+          return 1;
+        }
+      g_assert (g_list_model_get_n_items (players) == before + 1);
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      change_ms[i] = (g_get_monotonic_time () - start) / 1000.0;
+    }
+  qsort (change_ms, N_CHANGES, sizeof *change_ms, compare_doubles);
+  printf ("  a change to the players page drawn            %8.1f ms   target  16 ms: %s"
+          " (median of %d; p90 %.1f ms)\n", change_ms[N_CHANGES / 2],
+          change_ms[N_CHANGES / 2] <= 16 ? "met" : "MISSED", N_CHANGES,
+          change_ms[N_CHANGES * 9 / 10]);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ctd_test_remove_tree (dir);
+  return 0;
+}
