@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 #define CTD_CLI_OK      0
 #define CTD_CLI_REFUSED 1
 #define CTD_CLI_USAGE   2
+/* crosscheck: the paper totals were stored, and they disagree with the
+ * entered games (the output says where). */
+#define CTD_CLI_DISAGREES 3
 
 /*
  * CtdCli:
@@ -72,6 +75,7 @@ int ctd_cli_redraw      (CtdCli *cli);
 int ctd_cli_show        (CtdCli *cli);
 int ctd_cli_record      (CtdCli *cli);
 int ctd_cli_crosscheck  (CtdCli *cli);
+int ctd_cli_fix_order   (CtdCli *cli);
 int ctd_cli_standings   (CtdCli *cli);
 int ctd_cli_results     (CtdCli *cli);
 int ctd_cli_plan        (CtdCli *cli);

@@ -1013,7 +1013,8 @@ ctd_document_redraw_round (CtdDocument  *self,
  * @notation: the result line as the director typed it
  * @error: return location for a #GError
  *
- * ctd_store_record_game(), announced.
+ * ctd_store_record_game(), announced; a result the game already has is
+ * replaced (the window asks the director before it calls this).
  *
  * Returns: whether the game was recorded
  */
@@ -1027,7 +1028,7 @@ ctd_document_record_game (CtdDocument  *self,
 {
   return action_begin (self, error) &&
          action_end (self, ctd_store_record_game (self->store, round, chouette, game, notation,
-                                                  error));
+                                                  TRUE, error));
 }
 
 /**
@@ -1062,7 +1063,8 @@ ctd_document_clear_game (CtdDocument  *self,
  *   order the scores give
  * @error: return location for a #GError
  *
- * ctd_store_fix_last_segment_order(), announced.
+ * ctd_store_fix_last_segment_order(), announced; an @order the scores do
+ * not give is fixed too (the window asks the director first).
  *
  * Returns: whether the order was fixed
  */
@@ -1075,7 +1077,7 @@ ctd_document_fix_last_segment_order (CtdDocument  *self,
 {
   return action_begin (self, error) &&
          action_end (self, ctd_store_fix_last_segment_order (self->store, round, chouette,
-                                                             order, error));
+                                                             order, TRUE, error));
 }
 
 /**

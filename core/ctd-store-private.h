@@ -212,6 +212,10 @@ gboolean     ctd_store_find_chouette       (CtdStore                *self,
                                             gint64                  *out_id,
                                             guint                   *out_size,
                                             GError                 **error);
+gboolean     ctd_store_get_seat_names      (CtdStore                *self,
+                                            gint64                   chouette_id,
+                                            char                   **out_names,
+                                            GError                 **error);
 CtdChouette *ctd_store_load_chouette_by_id (CtdStore                *self,
                                             gint64                   chouette_id,
                                             guint                    size,

@@ -26,6 +26,7 @@ typedef enum
   CTD_STORE_ERROR_EXISTS,     /* init on a file that exists */
   CTD_STORE_ERROR_REFUSED,    /* the action breaks a rule of the event */
   CTD_STORE_ERROR_IO,         /* anything else SQLite or the disk reports */
+  CTD_STORE_ERROR_CONFIRM,    /* allowed only when the director says so (replace, force) */
 } CtdStoreError;
 
 /* The schema version this code writes (PRAGMA user_version). */
@@ -97,6 +98,29 @@ typedef struct
   guint     last_order[CTD_MAX_PLAYERS - 1];
 } CtdStoreChouette;
 
+/*
+ * CtdStoreHoldUp:
+ * @round, @chouette: the chouette ROUND.CHOUETTE that holds its round up
+ * @size: its players
+ * @n_games: its games entered so far
+ * @missing: bit g - 1 set for each game g not entered yet
+ * @mismatched: bit p - 1 set for each player p whose typed paper total
+ *   disagrees with the entered games
+ * @names: the players' names, by player number
+ *
+ * Why a chouette keeps its round from being complete (SPEC 6).
+ */
+typedef struct
+{
+  guint  round;
+  guint  chouette;
+  guint  size;
+  guint  n_games;
+  guint  missing;
+  guint  mismatched;
+  char  *names[CTD_MAX_PLAYERS];
+} CtdStoreHoldUp;
+
 /* A game as entered: @entered as typed, @canonical as it was read. */
 typedef struct
 {
@@ -163,6 +187,8 @@ void        ctd_store_player_free      (CtdStorePlayer     *player);
 void        ctd_store_chouette_free    (CtdStoreChouette   *chouette);
 void        ctd_store_game_free        (CtdStoreGame       *game);
 void        ctd_store_audit_entry_free (CtdStoreAuditEntry *entry);
+void        ctd_store_hold_up_free     (CtdStoreHoldUp     *hold_up);
+char       *ctd_store_hold_up_describe (const CtdStoreHoldUp *hold_up);
 
 /* Opening and closing */
 CtdStore   *ctd_store_create           (const char             *path,
@@ -224,6 +250,7 @@ gboolean    ctd_store_record_game      (CtdStore               *self,
                                         guint                   chouette,
                                         guint                   game,
                                         const char             *notation,
+                                        gboolean                replace,
                                         GError                **error);
 gboolean    ctd_store_clear_game       (CtdStore               *self,
                                         guint                   round,
@@ -234,6 +261,7 @@ gboolean    ctd_store_fix_last_segment_order (CtdStore         *self,
                                               guint             round,
                                               guint             chouette,
                                               const guint      *order,
+                                              gboolean          force,
                                               GError          **error);
 gboolean    ctd_store_set_crosscheck   (CtdStore               *self,
                                         guint                   round,
@@ -289,6 +317,9 @@ gboolean    ctd_store_get_crosscheck   (CtdStore               *self,
                                         CtdHalves              *out_paper,
                                         gboolean               *out_given,
                                         GError                **error);
+GPtrArray  *ctd_store_list_hold_ups    (CtdStore               *self,
+                                        guint                   round,
+                                        GError                **error); /* element-type CtdStoreHoldUp */
 GPtrArray  *ctd_store_list_rolloffs    (CtdStore               *self,
                                         guint                   round,
                                         GError                **error);
@@ -317,5 +348,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStorePlayer, ctd_store_player_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreChouette, ctd_store_chouette_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreGame, ctd_store_game_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreAuditEntry, ctd_store_audit_entry_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreHoldUp, ctd_store_hold_up_free)
 
 G_END_DECLS

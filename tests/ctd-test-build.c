@@ -196,7 +196,7 @@ ctd_test_play_round (CtdStore  *store,
 
           ctd_test_view_game (chouette, game, &view);
           notation = ctd_test_random_notation (rng, &view.slot, seats->size);
-          if (!ctd_store_record_game (store, round, seats->number, game, notation, error) ||
+          if (!ctd_store_record_game (store, round, seats->number, game, notation, FALSE, error) ||
               !ctd_chouette_record (chouette, game, notation, error))
             return FALSE;
         }

@@ -76,8 +76,8 @@ class Event:
                              status, proc.stdout, proc.stderr))
         return proc
 
-    def json(self, *args):
-        return json.loads(self.run("--json", *args).stdout)
+    def json(self, *args, status=0):
+        return json.loads(self.run("--json", *args, status=status).stdout)
 
     def refused(self, *args, message, status=1):
         """The command is refused with one line naming the problem, and the
@@ -331,8 +331,10 @@ def test_correction_and_crosscheck(folder):
     event = new_event(folder, 4)
     event.json("draw", "--seed", "9")
     event.record_sheet("1.1", FOUR_SHEET[:11] + ["T"])
-    # The paper says what the real game 12 gives: the mismatch names it.
-    out = event.json("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "4=32")
+    # The paper says what the real game 12 gives: the mismatch is stored,
+    # named game by game, and the exit status tells a script (3).
+    paper = ("1=-59", "2=-13.5", "3=40.5", "4=32")
+    out = event.json("crosscheck", "1.1", *paper, status=3)
     check(not out["agrees"], "crosscheck should disagree")
     equal(sorted(m["player"] for m in out["mismatches"]), [1, 2, 3, 4],
           "mismatched players")
@@ -343,13 +345,91 @@ def test_correction_and_crosscheck(folder):
     by_player = {m["player"]: m for m in out["mismatches"]}
     check(12 in by_player[2]["suspect_games"], "game 12 suspected for P2")
     equal(out["running_totals"][11]["totals"]["4"], -24, "running total")
-    # Recording the game again replaces it; now paper and games agree.
-    event.run("record", "1.1", "12", FOUR_SHEET[11])
+    text = event.run("crosscheck", "1.1", *paper, status=3).stdout
+    check("disagree" in text and "look first at game" in text, "text: %r" % text)
+    # show says why the chouette holds the round up.
+    shown = event.json("show", "1.1")
+    equal(shown["hold_up"]["mismatched_players"], [1, 2, 3, 4], "held up by")
+    equal(shown["hold_up"]["missing_games"], [], "no game missing")
+    equal(shown["paper_totals"], FOUR_TOTALS, "paper totals shown")
+    check("Holds up round 1: the paper totals of" in event.run("show", "1.1").stdout,
+          "show text names the hold-up")
+
+    # Recording over a result is refused unless the director says so.
+    err = event.refused("record", "1.1", "12", FOUR_SHEET[11],
+                        message="Chouette 1.1 game 12 already has the result “T”")
+    check("record --replace" in err, "the refusal says how: %r" % err)
+    out = event.json("record", "1.1", "12", FOUR_SHEET[11], "--replace")
+    equal(out["replaced"], "T", "what was replaced")
     equal(event.json("show", "1.1")["totals"], FOUR_TOTALS, "corrected")
-    out = event.json("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "4=32")
+    equal(event.json("show", "1.1")["hold_up"], None, "nothing holds the round up")
+    out = event.json("crosscheck", "1.1", *paper)
     check(out["agrees"], "crosscheck agrees after the correction")
-    actions = [entry["action"] for entry in event.json("log")]
+    check("Complete: all 12 games entered, and the paper totals agree"
+          in event.run("show", "1.1").stdout, "show says complete")
+    log = event.json("log")
+    actions = [entry["action"] for entry in log]
     equal(actions.count("record-game"), 13, "the correction is audited")
+    corrections = [e["summary"] for e in log if "->" in e["summary"]]
+    equal(corrections, ["Chouette 1.1 game 12: “T” -> “%s”" % FOUR_SHEET[11]],
+          "the log shows the old and the new line")
+    check("paper totals %s -59, %s -13.5" % (shown["players"][0]["name"],
+                                             shown["players"][1]["name"])
+          in event.run("log").stdout, "paper totals logged in points, with names")
+
+    # Paper totals that cannot be right are refused, changing nothing.
+    event.refused("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "4=33",
+                  message="the paper totals add up to +1, not 0")
+    event.refused("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5",
+                  message="missing: player 4")
+    event.refused("crosscheck", "1.1", "1=-59", "1=-59", "3=40.5", "4=32",
+                  message="player 1 is given twice", status=2)
+    event.refused("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "5=32",
+                  message="a player from 1 to 4", status=2)
+
+
+def test_last_segment_order(folder):
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "9")
+    event.record_sheet("1.1", FOUR_SHEET[:9])
+    # Known after game 9, not fixed yet: show fills in the last segment.
+    shown = event.json("show", "1.1")
+    equal(shown["last_segment_order"], [3, 1, 2], "order the scores give")
+    check(not shown["last_segment_order_fixed"], "not fixed yet")
+    equal([g["captain"] for g in shown["games"]], FOUR_CAPTAIN, "every Captain")
+    equal([g["playing_order"] for g in shown["games"][9:]], [[3, 1, 2], [1, 2, 3], [2, 3, 1]],
+          "last segment playing orders")
+    equal(shown["games"][9]["decision_order"], FOUR_DECISION[9], "game 10 decides")
+    equal(shown["games"][10]["decision_order"], None, "game 11 pending")
+    for line in event.run("show", "1.1").stdout.splitlines():
+        check(not line.strip().startswith(("10 ", "11 ", "12 ")) or "?" not in line,
+              "no ? in %r" % line)
+
+    # By hand: the crew of the last segment, in the scores' order unless
+    # forced.
+    names = event.players_of("1.1")
+    err = event.refused("fix-order", "1.1", "1,3,2",
+                        message="give the last-segment order 3, 1, 2 (%s, %s, %s), not 1, 3, 2"
+                        % (names["3"], names["1"], names["2"]))
+    check("--force" in err, "the refusal says how: %r" % err)
+    event.refused("fix-order", "1.1", "1,2,4", message="1.1")
+    event.refused("fix-order", "1.1", "1,2", message="names the 3 of the crew")
+    event.refused("fix-order", "1.1", "1,two,3", message="not an order", status=2)
+    out = event.json("fix-order", "1.1", "1,3,2", "--force")
+    equal(out["last_segment_order"], [1, 3, 2], "forced order")
+    check(not out["matches_scores"], "forced against the scores")
+    equal([g["captain"] for g in event.json("show", "1.1")["games"][9:]], [1, 3, 2],
+          "captains follow the fixed order")
+    summary = event.json("log")[-1]["summary"]
+    equal(summary, "Chouette 1.1: fixed the last-segment order 1, 3, 2 (%s, %s, %s) by hand; "
+          "the scores give 3, 1, 2 (%s, %s, %s)"
+          % (names["1"], names["3"], names["2"], names["3"], names["1"], names["2"]),
+          "logged with names")
+    event.run("undo")
+    text = event.run("fix-order", "1.1").stdout
+    check("captained by 3 %s, 1 %s, 2 %s (fixed)" % (names["3"], names["1"], names["2"])
+          in text, "text: %r" % text)
+    check(event.json("show", "1.1")["last_segment_order_fixed"], "fixed")
 
 
 def records(event):
@@ -419,6 +499,7 @@ def test_bad_notation_and_labels(folder):
         (("record", "1.1", "2", "T 2:3"), "Game 2"),      # not a cube value
         (("record", "1.1", "2", "T T"), "Game 2"),
         (("record", "1.1", "2", ""), "Game 2"),
+        (("record", "1.1", "1", "B"), "game 1 already has the result “T”"),
         (("record", "1.1", "13", "T"), "13"),
         (("record", "1.1", "0", "T"), "0"),
         (("record", "1.9", "1", "T"), "1.9"),

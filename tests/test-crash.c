@@ -98,7 +98,8 @@ child_main (const char *path,
       notation = ctd_test_random_notation (&rng, &slot, 4);
       g_strlcpy (message.notation, notation, sizeof message.notation);
       write_all (fd, &message, sizeof message);
-      if (!ctd_store_record_game (store, 1, message.chouette, message.game, notation, NULL))
+      if (!ctd_store_record_game (store, 1, message.chouette, message.game, notation, TRUE,
+                                  NULL))
         _exit (4);
       message.done = 1;
       write_all (fd, &message, sizeof message);

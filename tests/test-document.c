@@ -351,7 +351,7 @@ test_other_writer (void **state)
 
   other = ctd_store_open (fixture->path, &error);
   assert_non_null (other);
-  assert_true (ctd_store_record_game (other, 1, 1, 1, four_sheet[0], &error));
+  assert_true (ctd_store_record_game (other, 1, 1, 1, four_sheet[0], FALSE, &error));
 
   start = g_get_monotonic_time ();
   g_signal_connect_swapped (document, "changed", G_CALLBACK (deadline_cb), &heard);

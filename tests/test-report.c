@@ -108,7 +108,8 @@ record_sheet (CtdStore *store,
     {
       g_autoptr(GError) error = NULL;
 
-      if (!ctd_store_record_game (store, round, chouette, game, four_sheet[game - 1], &error))
+      if (!ctd_store_record_game (store, round, chouette, game, four_sheet[game - 1], FALSE,
+                                  &error))
         fail_msg ("game %u: %s", game, error->message);
     }
 }

@@ -648,16 +648,38 @@ add_checked_in (CtdStore *store,
 }
 
 static void
+record_full (CtdStore   *store,
+             guint       round,
+             guint       chouette,
+             guint       game,
+             const char *notation,
+             gboolean    replace)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!ctd_store_record_game (store, round, chouette, game, notation, replace, &error))
+    fail_msg ("%u.%u game %u “%s”: %s", round, chouette, game, notation, error->message);
+}
+
+static void
 record (CtdStore   *store,
         guint       round,
         guint       chouette,
         guint       game,
         const char *notation)
 {
-  g_autoptr(GError) error = NULL;
+  record_full (store, round, chouette, game, notation, FALSE);
+}
 
-  if (!ctd_store_record_game (store, round, chouette, game, notation, &error))
-    fail_msg ("%u.%u game %u “%s”: %s", round, chouette, game, notation, error->message);
+/* A correction: the director says to replace the game's result. */
+static void
+correct (CtdStore   *store,
+         guint       round,
+         guint       chouette,
+         guint       game,
+         const char *notation)
+{
+  record_full (store, round, chouette, game, notation, TRUE);
 }
 
 static void
@@ -735,14 +757,14 @@ test_draw_record_undo (void **state)
   /* A last-segment game before the order can be known: refused. */
   g_clear_pointer (&before, g_free);
   before = dump (fixture->path, FALSE);
-  assert_false (ctd_store_record_game (store, 1, 1, 9, "B", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 9, "B", FALSE, &error));
   assert_non_null (strstr (error->message, "2"));
   g_clear_error (&error);
-  assert_false (ctd_store_record_game (store, 1, 1, 2, "B 2:3", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "B 2:3", FALSE, &error));
   g_clear_error (&error);
-  assert_false (ctd_store_record_game (store, 1, 1, 13, "B", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 13, "B", FALSE, &error));
   g_clear_error (&error);
-  assert_false (ctd_store_record_game (store, 1, 9, 2, "B", &error));
+  assert_false (ctd_store_record_game (store, 1, 9, 2, "B", FALSE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
   g_clear_pointer (&after, g_free);
@@ -778,7 +800,7 @@ test_draw_record_undo (void **state)
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_IN_PLAY);
 
   /* Correction, then clear: both undoable. */
-  record (store, 1, 1, 1, "Tg");
+  correct (store, 1, 1, 1, "Tg");
   assert_true (ctd_store_clear_game (store, 1, 1, 3, &error));
   assert_false (ctd_store_clear_game (store, 1, 1, 3, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
@@ -816,6 +838,73 @@ test_draw_record_undo (void **state)
   }
 }
 
+/* A result typed for a game that has one is refused unless the director
+ * says to replace it; a replacement logs the old and the new line. */
+static void
+test_record_replace (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *summary = NULL;
+  guint n;
+
+  add_checked_in (store, 4);
+  assert_true (ctd_store_draw_round (store, 8, NULL, &error));
+  record (store, 1, 1, 1, "T");
+  record (store, 1, 1, 2, "B 2:4");
+
+  /* Without replace: refused, naming the game and the stored line. */
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "T 2:4", FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_string_equal (error->message, "Chouette 1.1 game 2 already has the result “B 2:4”; to "
+                                       "replace it, say so (on the command line: record "
+                                       "--replace)");
+  g_clear_error (&error);
+  /* A line that does not even read, typed into a taken row: the row is
+   * what the director must hear about. */
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "Q", FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* The same result again is no change, and no entry. */
+  n = audit_length (store);
+  assert_true (ctd_store_record_game (store, 1, 1, 2, "B  2:4", FALSE, &error));
+  assert_int_equal (audit_length (store), n);
+
+  /* With replace: stored, and logged with both lines. */
+  correct (store, 1, 1, 2, "T 2:4");
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "record-game");
+  assert_string_equal (entry->summary, "Chouette 1.1 game 2: “B 2:4” -> “T 2:4”");
+  games = ctd_store_list_games (store, 1, 1, &error);
+  assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 1))->canonical, "T 2:4");
+  /* Replace on an empty row simply records; a bad line is still refused. */
+  correct (store, 1, 1, 3, "B");
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "Q", TRUE, &error));
+  assert_false (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM));
+  g_clear_error (&error);
+
+  assert_true (ctd_store_clear_game (store, 1, 1, 3, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Chouette 1.1 game 3: cleared “B”");
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_undo (store, &summary, &error));
+  assert_string_equal (summary, "Chouette 1.1 game 2: “B 2:4” -> “T 2:4”");
+  g_clear_pointer (&games, g_ptr_array_unref);
+  games = ctd_store_list_games (store, 1, 1, &error);
+  assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 1))->canonical, "B 2:4");
+}
+
 /* The director fixes a chouette's last-segment order to print its sheet:
  * refused while an earlier game is missing, then stored, logged and
  * undoable like any action. */
@@ -840,10 +929,31 @@ test_fix_last_segment_order (void **state)
 
   /* Game 9 is missing: the scores before the last segment are not known. */
   before = dump (fixture->path, FALSE);
-  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error));
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, NULL, FALSE, &error));
   assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES));
   assert_non_null (strstr (error->message, "9"));
   g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* An order by hand cannot be checked yet: only when forced. */
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, (guint[]) { 1, 2, 3 }, FALSE,
+                                                  &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_true (g_str_has_prefix (error->message, "Chouette 1.1: the last-segment order comes "
+                                                 "from the scores after games 1-9; game 9 is"));
+  assert_non_null (strstr (error->message, "fix-order --force"));
+  g_clear_error (&error);
+  /* Not the crew of the last segment (player 4 is its Box): refused
+   * even when forced. */
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, (guint[]) { 1, 2, 4 }, TRUE,
+                                                  &error));
+  assert_true (g_str_has_prefix (error->message, "Chouette 1.1: "));
+  g_clear_error (&error);
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, (guint[]) { 1, 1, 2 }, TRUE,
+                                                  &error));
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
   after = dump (fixture->path, FALSE);
   assert_string_equal (before, after);
 
@@ -857,7 +967,7 @@ test_fix_last_segment_order (void **state)
   loaded = ctd_store_load_chouette (store, 1, 1, &error);
   assert_true (ctd_chouette_compute_last_segment_order (loaded, expected, &error));
 
-  assert_true (ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error));
+  assert_true (ctd_store_fix_last_segment_order (store, 1, 1, NULL, FALSE, &error));
   assert_null (error);
   {
     g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
@@ -871,13 +981,24 @@ test_fix_last_segment_order (void **state)
   }
   entry = last_audit (store);
   assert_string_equal (entry->action, "fix-last-segment-order");
-  assert_true (g_str_has_prefix (entry->summary, "Chouette 1.1: fixed the last-segment order ["));
+  {
+    /* Logged with numbers and names: "... order 3, 1, 2 (Cid, Ann, Bob)". */
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *seats = g_ptr_array_index (chouettes, 0);
+    g_autofree char *logged = g_strdup_printf ("Chouette 1.1: fixed the last-segment order "
+                                               "%u, %u, %u (%s, %s, %s)", expected[0],
+                                               expected[1], expected[2],
+                                               seats->names[expected[0] - 1],
+                                               seats->names[expected[1] - 1],
+                                               seats->names[expected[2] - 1]);
+    assert_string_equal (entry->summary, logged);
+  }
   assert_non_null (strstr (entry->after, "last_order"));
 
   /* Fixing the same order again is no change: no entry. */
   {
     guint n = audit_length (store);
-    assert_true (ctd_store_fix_last_segment_order (store, 1, 1, expected, &error));
+    assert_true (ctd_store_fix_last_segment_order (store, 1, 1, expected, FALSE, &error));
     assert_int_equal (audit_length (store), n);
   }
 
@@ -890,6 +1011,30 @@ test_fix_last_segment_order (void **state)
   g_clear_pointer (&after, g_free);
   after = dump (fixture->path, TRUE);
   assert_string_equal (before, after);
+
+  /* Another order than the scores give: refused, naming theirs, unless
+   * forced; then it is logged as set by hand. */
+  {
+    guint swapped[3] = { expected[1], expected[0], expected[2] };
+    g_autofree char *scores = g_strdup_printf ("give the last-segment order %u, %u, %u (",
+                                               expected[0], expected[1], expected[2]);
+
+    assert_false (ctd_store_fix_last_segment_order (store, 1, 1, swapped, FALSE, &error));
+    assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+    assert_non_null (strstr (error->message, scores));
+    g_clear_error (&error);
+    g_clear_pointer (&after, g_free);
+    after = dump (fixture->path, TRUE);
+    assert_string_equal (before, after);
+
+    assert_true (ctd_store_fix_last_segment_order (store, 1, 1, swapped, TRUE, &error));
+    g_clear_pointer (&entry, ctd_store_audit_entry_free);
+    entry = last_audit (store);
+    assert_non_null (strstr (entry->summary, " by hand; the scores give "));
+    g_clear_pointer (&loaded, ctd_chouette_free);
+    loaded = ctd_store_load_chouette (store, 1, 1, &error);
+    assert_int_equal (ctd_chouette_get_last_segment_order (loaded)[0], expected[1]);
+  }
 }
 
 static void
@@ -1093,8 +1238,13 @@ test_round_life_cycle (void **state)
   /* A typed paper total that disagrees holds the round back. */
   loaded = ctd_store_load_chouette (store, 1, 1, &error);
   ctd_chouette_get_totals (loaded, totals);
-  paper[0] = totals[0] + 2;
-  given[0] = TRUE;
+  for (guint p = 0; p < 4; p++)
+    {
+      paper[p] = totals[p];
+      given[p] = TRUE;
+    }
+  paper[0] += 2;
+  paper[1] -= 2;
   assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
   g_clear_pointer (&rounds, g_array_unref);
   rounds = ctd_store_list_rounds (store, &error);
@@ -1169,7 +1319,7 @@ test_round_life_cycle (void **state)
 
   assert_true (ctd_store_release_round (store, 1, &error));
   /* Released results cannot change. */
-  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", FALSE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
   assert_string_equal (error->message, "Round 1 is released: its results can no longer change; "
                                        "undo the release first");
@@ -1188,7 +1338,7 @@ test_round_life_cycle (void **state)
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).top_k, 2);
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 1).stage, CTD_STAGE_FINAL);
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 1).state, CTD_ROUND_DRAWN);
-  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", FALSE, &error));
   assert_string_equal (error->message, "Round 1 is closed: round 2 is drawn, so its results can "
                                        "no longer change");
   g_clear_error (&error);
@@ -1229,6 +1379,131 @@ test_round_life_cycle (void **state)
   g_clear_pointer (&after, g_free);
   after = dump (fixture->path, TRUE);
   assert_string_equal (empty, after);
+}
+
+/* Paper totals must balance and name every player; a disagreement is
+ * stored, and the round says which chouettes hold it up and why. */
+static void
+test_crosscheck_and_hold_ups (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(GPtrArray) hold_ups = NULL;
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  CtdHalves paper[CTD_MAX_PLAYERS];
+  gboolean given[CTD_MAX_PLAYERS] = { TRUE, TRUE, TRUE, TRUE };
+  CtdStoreHoldUp *hold_up;
+  char *names[CTD_MAX_PLAYERS];
+
+  add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 2026, NULL, &error));
+  {
+    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *first = g_ptr_array_index (seats, 0);
+
+    for (guint k = 0; k < 4; k++)
+      names[k] = g_strdup (first->names[k]);
+  }
+
+  /* Nothing entered: both chouettes hold the round up. */
+  hold_ups = ctd_store_list_hold_ups (store, 1, &error);
+  assert_int_equal (hold_ups->len, 2);
+  text = ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, 1));
+  assert_string_equal (text, "1.2: no game entered yet");
+  g_clear_pointer (&text, g_free);
+
+  for (guint g = 1; g <= 12; g++)
+    record (store, 1, 1, g, g % 3 == 0 ? "T" : "Bg");
+  for (guint g = 1; g <= 9; g++)
+    record (store, 1, 2, g, "B");
+  record (store, 1, 2, 11, "B");
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  ctd_chouette_get_totals (loaded, totals);
+
+  /* Refused, changing nothing: a missing total, a sheet that does not
+   * add up to zero. */
+  before = dump (fixture->path, FALSE);
+  memcpy (paper, totals, sizeof paper);
+  given[2] = FALSE;
+  assert_false (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  {
+    g_autofree char *expected = g_strdup_printf ("Chouette 1.1: the paper totals need every "
+                                                 "player's total; missing: player 3 (%s)",
+                                                 names[2]);
+    assert_string_equal (error->message, expected);
+  }
+  g_clear_error (&error);
+  given[2] = TRUE;
+  paper[3] += 1;
+  assert_false (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_true (g_str_has_prefix (error->message, "Chouette 1.1: the paper totals add up to "
+                                                 "+0.5, not 0"));
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* A balanced sheet that disagrees is stored, in points, with names. */
+  paper[3] -= 1;
+  paper[0] += 4;
+  paper[2] -= 4;
+  assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  entry = last_audit (store);
+  {
+    g_autofree char *p1 = ctd_halves_to_string (paper[0], TRUE);
+    g_autofree char *p4 = ctd_halves_to_string (paper[3], TRUE);
+    g_autofree char *expected = g_strdup_printf ("Chouette 1.1: paper totals %s %s, ", names[0],
+                                                 p1);
+    g_autofree char *end = g_strdup_printf (", %s %s", names[3], p4);
+
+    assert_true (g_str_has_prefix (entry->summary, expected));
+    assert_true (g_str_has_suffix (entry->summary, end));
+  }
+
+  g_clear_pointer (&hold_ups, g_ptr_array_unref);
+  hold_ups = ctd_store_list_hold_ups (store, 1, &error);
+  assert_int_equal (hold_ups->len, 2);
+  hold_up = g_ptr_array_index (hold_ups, 0);
+  assert_int_equal (hold_up->chouette, 1);
+  assert_int_equal (hold_up->n_games, 12);
+  assert_int_equal (hold_up->missing, 0);
+  assert_int_equal (hold_up->mismatched, 0x5);
+  text = ctd_store_hold_up_describe (hold_up);
+  {
+    g_autofree char *expected = g_strdup_printf ("1.1: the paper totals of %s and %s disagree "
+                                                 "with the entered games", names[0], names[2]);
+    assert_string_equal (text, expected);
+  }
+  g_clear_pointer (&text, g_free);
+  hold_up = g_ptr_array_index (hold_ups, 1);
+  assert_int_equal (hold_up->n_games, 10);
+  assert_int_equal (hold_up->missing, (1u << 9) | (1u << 11));
+  text = ctd_store_hold_up_describe (hold_up);
+  assert_string_equal (text, "1.2: games 10 and 12 to enter");
+  g_clear_pointer (&text, g_free);
+
+  /* The right totals and the last games: nothing holds the round up. */
+  assert_true (ctd_store_set_crosscheck (store, 1, 1, totals, NULL, &error));
+  record (store, 1, 2, 10, "T");
+  record (store, 1, 2, 12, "T");
+  g_clear_pointer (&hold_ups, g_ptr_array_unref);
+  hold_ups = ctd_store_list_hold_ups (store, 1, &error);
+  assert_int_equal (hold_ups->len, 0);
+  {
+    g_autoptr(GArray) rounds = ctd_store_list_rounds (store, &error);
+    assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_COMPLETE);
+  }
+  assert_null (ctd_store_list_hold_ups (store, 2, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
+  for (guint k = 0; k < 4; k++)
+    g_free (names[k]);
 }
 
 /* ---- what changed, for a window ------------------------------------------ */
@@ -1318,7 +1593,7 @@ test_changes (void **state)
       record (store, 1, c, g, g % 3 == 0 ? "T" : "B");
   since = ctd_store_get_last_audit_id (store, &error);
   /* Fixing the order changes one chouette's sheet, not the standings. */
-  assert_true (ctd_store_fix_last_segment_order (store, 1, 2, NULL, &error));
+  assert_true (ctd_store_fix_last_segment_order (store, 1, 2, NULL, FALSE, &error));
   expect_change (store, &since, "fix-last-segment-order", CTD_CHANGE_CHOUETTE, 1, 2);
   /* The first last-segment game of chouette 1 fixes its order too. */
   record (store, 1, 1, 10, "T");
@@ -1524,7 +1799,7 @@ test_open_read_only (void **state)
   assert_non_null (strstr (error->message, "open for reading only"));
   assert_non_null (strstr (error->message, "event.chouette"));
   g_clear_error (&error);
-  assert_false (ctd_store_record_game (reader, 1, 1, 2, "T", &error));
+  assert_false (ctd_store_record_game (reader, 1, 1, 2, "T", FALSE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
   g_clear_error (&error);
   assert_false (ctd_store_undo (reader, NULL, &error));
@@ -1599,9 +1874,11 @@ main (void)
     cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_record_replace, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fix_last_segment_order, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_redo_sequences, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_round_life_cycle, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_crosscheck_and_hold_ups, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_changes, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_second_handle, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_open_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
