@@ -21,7 +21,10 @@ static const struct
   const char    *summary;
 } commands[] = {
   { "init", ctd_cli_init, "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
-                          "[--entry-fee N] [--last-segment highest-first|lowest-first]" },
+                          "[--entry-fee N] [--last-segment highest-first|lowest-first] "
+                          "[--paper a4|letter]" },
+  { "settings", ctd_cli_settings, "settings [--name NAME] [--date D] [--venue V] [--stake N] "
+                                  "[--entry-fee N] [--last-segment ...] [--paper a4|letter]" },
   { "player", ctd_cli_player, "player add NAME [--club C] [--id X] | import FILE.csv | list | "
                               "withdraw|checkin|checkout NAME|ID" },
   { "draw", ctd_cli_draw, "draw [--seed N]" },

@@ -26,81 +26,217 @@ add_nullable_string (JsonBuilder *builder,
     json_builder_add_null_value (builder);
 }
 
-int
-ctd_cli_init (CtdCli *cli)
+/* "a4", "A4", "letter", "Letter": a paper's nick in any case. */
+static gboolean
+parse_paper (const char    *text,
+             CtdSheetPaper *out_paper)
 {
-  g_autofree char *name = NULL;
-  g_autofree char *date = NULL;
-  g_autofree char *venue = NULL;
-  g_autofree char *stake = NULL;
-  g_autofree char *fee = NULL;
-  g_autofree char *direction = NULL;
-  g_autofree char *warning = NULL;
-  g_autoptr(CtdStore) store = NULL;
-  g_autoptr(GError) error = NULL;
+  if (g_ascii_strcasecmp (text, "a4") == 0)
+    *out_paper = CTD_SHEET_PAPER_A4;
+  else if (g_ascii_strcasecmp (text, "letter") == 0)
+    *out_paper = CTD_SHEET_PAPER_LETTER;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static const char *
+paper_title (CtdSheetPaper paper)
+{
+  return paper == CTD_SHEET_PAPER_LETTER ? "Letter" : "A4";
+}
+
+/* The options init and settings share, as typed (NULL when not given). */
+typedef struct
+{
+  char *name;
+  char *date;
+  char *venue;
+  char *stake;
+  char *fee;
+  char *direction;
+  char *paper;
+} SettingsOptions;
+
+static void
+settings_options_clear (SettingsOptions *options)
+{
+  g_free (options->name);
+  g_free (options->date);
+  g_free (options->venue);
+  g_free (options->stake);
+  g_free (options->fee);
+  g_free (options->direction);
+  g_free (options->paper);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SettingsOptions, settings_options_clear)
+
+static gboolean
+parse_settings (CtdCli           *cli,
+                const char       *usage,
+                SettingsOptions  *options,
+                int              *out_status)
+{
   GOptionEntry entries[] = {
-    { "name", 0, 0, G_OPTION_ARG_STRING, &name, NULL, NULL },
-    { "date", 0, 0, G_OPTION_ARG_STRING, &date, NULL, NULL },
-    { "venue", 0, 0, G_OPTION_ARG_STRING, &venue, NULL, NULL },
-    { "stake", 0, 0, G_OPTION_ARG_STRING, &stake, NULL, NULL },
-    { "entry-fee", 0, 0, G_OPTION_ARG_STRING, &fee, NULL, NULL },
-    { "last-segment", 0, 0, G_OPTION_ARG_STRING, &direction, NULL, NULL },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &options->name, NULL, NULL },
+    { "date", 0, 0, G_OPTION_ARG_STRING, &options->date, NULL, NULL },
+    { "venue", 0, 0, G_OPTION_ARG_STRING, &options->venue, NULL, NULL },
+    { "stake", 0, 0, G_OPTION_ARG_STRING, &options->stake, NULL, NULL },
+    { "entry-fee", 0, 0, G_OPTION_ARG_STRING, &options->fee, NULL, NULL },
+    { "last-segment", 0, 0, G_OPTION_ARG_STRING, &options->direction, NULL, NULL },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &options->paper, NULL, NULL },
     { NULL },
   };
-  const char *usage = "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
-                      "[--entry-fee N] [--last-segment highest-first|lowest-first]";
-  CtdEventSettings settings = { 0, };
-  int status;
 
-  if (!ctd_cli_parse_options (cli, usage, entries, 0, 0, &status))
-    return status;
-  if (name == NULL)
-    return ctd_cli_usage ("init needs --name (usage: %s)", usage);
+  return ctd_cli_parse_options (cli, usage, entries, 0, 0, out_status);
+}
 
-  settings.name = name;
-  settings.date = date != NULL ? date : "";
-  settings.venue = venue != NULL ? venue : "";
-  if ((stake != NULL && !ctd_cli_parse_money (stake, "stake", &settings.stake_cents, &error)) ||
-      (fee != NULL && !ctd_cli_parse_money (fee, "entry fee", &settings.entry_fee_cents, &error)))
-    return ctd_cli_usage ("%s", error->message);
-  if (direction != NULL && !ctd_last_segment_direction_parse (direction, &settings.direction))
-    return ctd_cli_usage ("--last-segment is highest-first or lowest-first, not “%s”", direction);
+/* Applies the options given to @settings (whose strings stay borrowed
+ * from @options); a bad value is a usage error. */
+static gboolean
+apply_settings (const SettingsOptions  *options,
+                CtdEventSettings       *settings,
+                int                    *out_status)
+{
+  g_autoptr(GError) error = NULL;
 
-  store = ctd_store_create (cli->path, &settings, &error);
-  if (store == NULL)
-    return ctd_cli_refused (g_steal_pointer (&error));
-  warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
+  if (options->name != NULL)
+    settings->name = options->name;
+  if (options->date != NULL)
+    settings->date = options->date;
+  if (options->venue != NULL)
+    settings->venue = options->venue;
+  if ((options->stake != NULL &&
+       !ctd_cli_parse_money (options->stake, "stake", &settings->stake_cents, &error)) ||
+      (options->fee != NULL &&
+       !ctd_cli_parse_money (options->fee, "entry fee", &settings->entry_fee_cents, &error)))
+    {
+      *out_status = ctd_cli_usage ("%s", error->message);
+      return FALSE;
+    }
+  if (options->direction != NULL &&
+      !ctd_last_segment_direction_parse (options->direction, &settings->direction))
+    {
+      *out_status = ctd_cli_usage ("--last-segment is highest-first or lowest-first, not “%s”",
+                                   options->direction);
+      return FALSE;
+    }
+  if (options->paper != NULL && !parse_paper (options->paper, &settings->paper))
+    {
+      *out_status = ctd_cli_usage ("--paper is a4 or letter, not “%s”", options->paper);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+print_settings (CtdCli                 *cli,
+                const CtdEventSettings *settings,
+                const char             *warning)
+{
+  g_autofree char *stake_text = ctd_money_to_string (settings->stake_cents);
+  g_autofree char *fee_text = ctd_money_to_string (settings->entry_fee_cents);
 
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autofree char *stake_text = ctd_money_to_string (settings.stake_cents);
-      g_autofree char *fee_text = ctd_money_to_string (settings.entry_fee_cents);
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, settings.name);
+      json_builder_add_string_value (builder, settings->name);
       json_builder_set_member_name (builder, "date");
-      json_builder_add_string_value (builder, settings.date);
+      json_builder_add_string_value (builder, settings->date);
       json_builder_set_member_name (builder, "venue");
-      json_builder_add_string_value (builder, settings.venue);
+      json_builder_add_string_value (builder, settings->venue);
       json_builder_set_member_name (builder, "stake");
       json_builder_add_string_value (builder, stake_text);
       json_builder_set_member_name (builder, "entry_fee");
       json_builder_add_string_value (builder, fee_text);
       json_builder_set_member_name (builder, "last_segment");
       json_builder_add_string_value (builder,
-                                     ctd_last_segment_direction_to_string (settings.direction));
+                                     ctd_last_segment_direction_to_string (settings->direction));
+      json_builder_set_member_name (builder, "paper");
+      json_builder_add_string_value (builder, settings->paper == CTD_SHEET_PAPER_LETTER
+                                              ? "letter" : "a4");
       add_nullable_string (builder, "warning", warning);
       json_builder_end_object (builder);
       ctd_cli_print_json (builder);
+      return;
     }
-  else
-    {
-      printf ("Created %s: %s\n", cli->path, settings.name);
-      if (warning != NULL)
-        printf ("Warning: %s\n", warning);
-    }
+  printf ("%s\n", settings->name);
+  if (*settings->date != '\0')
+    printf ("  date          %s\n", settings->date);
+  if (*settings->venue != '\0')
+    printf ("  venue         %s\n", settings->venue);
+  printf ("  stake         %s a point\n", stake_text);
+  printf ("  entry fee     %s\n", fee_text);
+  printf ("  last segment  %s\n", ctd_last_segment_direction_to_string (settings->direction));
+  printf ("  paper         %s\n", paper_title (settings->paper));
+  if (warning != NULL)
+    printf ("Warning: %s\n", warning);
+}
+
+int
+ctd_cli_init (CtdCli *cli)
+{
+  g_auto(SettingsOptions) options = { NULL, };
+  g_autofree char *warning = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *usage = "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
+                      "[--entry-fee N] [--last-segment highest-first|lowest-first] "
+                      "[--paper a4|letter]";
+  CtdEventSettings settings = { 0, };
+  int status;
+
+  if (!parse_settings (cli, usage, &options, &status))
+    return status;
+  if (options.name == NULL)
+    return ctd_cli_usage ("init needs --name (usage: %s)", usage);
+
+  settings.date = "";
+  settings.venue = "";
+  /* The locale's paper unless the director says: Letter in the US. */
+  settings.paper = ctd_store_default_paper ();
+  if (!apply_settings (&options, &settings, &status))
+    return status;
+
+  store = ctd_store_create (cli->path, &settings, &error);
+  if (store == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
+
+  if (!cli->json)
+    printf ("Created %s: ", cli->path);
+  print_settings (cli, &settings, warning);
+  return CTD_CLI_OK;
+}
+
+int
+ctd_cli_settings (CtdCli *cli)
+{
+  g_auto(SettingsOptions) options = { NULL, };
+  g_auto(CtdEventSettings) stored = { NULL, };
+  g_autofree char *warning = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *usage = "settings [--name NAME] [--date YYYY-MM-DD] [--venue V] [--stake N] "
+                      "[--entry-fee N] [--last-segment highest-first|lowest-first] "
+                      "[--paper a4|letter]";
+  CtdEventSettings settings;
+  int status;
+
+  if (!parse_settings (cli, usage, &options, &status))
+    return status;
+  if (!ctd_store_get_settings (cli->store, &stored, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  settings = stored;
+  if (!apply_settings (&options, &settings, &status))
+    return status;
+  if (!ctd_store_set_settings (cli->store, &settings, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
+  print_settings (cli, &settings, warning);
   return CTD_CLI_OK;
 }
 

@@ -69,6 +69,7 @@ gboolean  ctd_cli_parse_money     (const char   *text,
 
 /* Commands, one small function each. */
 int ctd_cli_init        (CtdCli *cli);
+int ctd_cli_settings    (CtdCli *cli);
 int ctd_cli_player      (CtdCli *cli);
 int ctd_cli_draw        (CtdCli *cli);
 int ctd_cli_redraw      (CtdCli *cli);

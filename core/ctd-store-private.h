@@ -194,6 +194,9 @@ gboolean     ctd_store_check_text          (const char              *text,
                                             GError                 **error);
 gboolean     ctd_store_validate_settings   (const CtdEventSettings  *settings,
                                             GError                 **error);
+const char  *ctd_store_paper_to_string     (CtdSheetPaper            paper);
+gboolean     ctd_store_recompute_ledgers   (CtdStore                *self,
+                                            GError                 **error);
 gboolean     ctd_store_write_settings      (CtdStore                *self,
                                             const CtdEventSettings  *settings,
                                             GError                 **error);

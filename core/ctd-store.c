@@ -50,10 +50,25 @@ static const char ctd_schema_v1[] = {
 #include "ctd-schema-sql.h"
   , 0
 };
+static const char ctd_schema_v2[] = {
+#include "ctd-schema-v2-sql.h"
+  , 0
+};
 
-/* migrations[v] takes a file from user_version v to v + 1. */
-static const char *const migrations[] = {
-  ctd_schema_v1,
+static gboolean upgrade_to_v2 (CtdStore  *self,
+                               GError   **error);
+
+/* migrations[v] takes a file from user_version v to v + 1: its SQL,
+ * then (when the records need the rules, not just SQL) its C step. A
+ * released rung never changes; a new schema is a new rung. */
+static const struct
+{
+  const char *sql;
+  gboolean  (*step) (CtdStore  *self,
+                     GError   **error);
+} migrations[] = {
+  { ctd_schema_v1, NULL },
+  { ctd_schema_v2, upgrade_to_v2 },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == CTD_STORE_SCHEMA_VERSION);
@@ -191,6 +206,29 @@ configure_connection (CtdStore  *self,
   return ctd_store_exec (self, "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", error);
 }
 
+/* Schema 2's C step. The paper is the locale's (what `init` would choose
+ * now); the event's row images in the audit log gain it, so that undo
+ * can still put back an older row (undo writes every column). Every
+ * game's ledger is recomputed: since a taken extra is paid for (SPEC 5),
+ * ledgers written by schema 1 may be stale, and the round's state sums
+ * them against the paper totals. */
+static gboolean
+upgrade_to_v2 (CtdStore  *self,
+               GError   **error)
+{
+  const char *paper = ctd_store_paper_to_string (ctd_store_default_paper ());
+
+  return ctd_store_run (self, "UPDATE event SET paper = ?1", CTD_ARGS (CTD_TEXT (paper)),
+                        error) &&
+         ctd_store_run (self, "UPDATE audit_change SET "
+                        "  before = CASE WHEN before IS NULL THEN NULL "
+                        "                ELSE json_insert (before, '$.paper', ?1) END, "
+                        "  after = CASE WHEN after IS NULL THEN NULL "
+                        "               ELSE json_insert (after, '$.paper', ?1) END "
+                        "WHERE tbl = 'event'", CTD_ARGS (CTD_TEXT (paper)), error) &&
+         ctd_store_recompute_ledgers (self, error);
+}
+
 /* Runs the ladder from @from up to CTD_STORE_SCHEMA_VERSION, inside the
  * caller's transaction. */
 static gboolean
@@ -203,7 +241,8 @@ migrate (CtdStore  *self,
       g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %" G_GINT64_FORMAT,
                                                       v + 1);
 
-      if (!ctd_store_exec (self, migrations[v], error) ||
+      if (!ctd_store_exec (self, migrations[v].sql, error) ||
+          (migrations[v].step != NULL && !migrations[v].step (self, error)) ||
           !ctd_store_exec (self, set_version, error))
         {
           g_prefix_error (error, "Could not upgrade to schema %" G_GINT64_FORMAT ": ", v + 1);
@@ -553,7 +592,7 @@ initialize (CtdStore                *self,
                        "    'table', 'event', 'id', 1, 'row', json_object ("
                        "      'name', name, 'date', date, 'venue', venue, "
                        "      'stake_cents', stake_cents, 'entry_fee_cents', entry_fee_cents, "
-                       "      'direction', direction))) "
+                       "      'direction', direction, 'paper', paper))) "
                        "FROM event WHERE id = 1",
                        error) ||
       !ctd_store_transaction_commit (&transaction, error))

@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "ctd-chouette.h"
+#include "ctd-sheet.h"
 #include "ctd-types.h"
 
 G_BEGIN_DECLS
@@ -30,7 +31,7 @@ typedef enum
 } CtdStoreError;
 
 /* The schema version this code writes (PRAGMA user_version). */
-#define CTD_STORE_SCHEMA_VERSION 1
+#define CTD_STORE_SCHEMA_VERSION 2
 
 /*
  * CtdEventSettings:
@@ -40,6 +41,8 @@ typedef enum
  * @stake_cents: stake per point, in the currency's minor unit
  * @entry_fee_cents: entry fee, same unit
  * @direction: rule 1.6's last-segment order
+ * @paper: the paper every export prints on (ctd_store_default_paper()
+ *   for a new event), whatever the layout files say
  */
 typedef struct
 {
@@ -49,6 +52,7 @@ typedef struct
   gint64                   stake_cents;
   gint64                   entry_fee_cents;
   CtdLastSegmentDirection  direction;
+  CtdSheetPaper            paper;
 } CtdEventSettings;
 
 typedef struct
@@ -181,6 +185,7 @@ typedef struct
 typedef struct _CtdStore CtdStore;
 
 GQuark      ctd_store_error_quark      (void);
+CtdSheetPaper ctd_store_default_paper  (void);
 
 void        ctd_event_settings_clear   (CtdEventSettings   *settings);
 void        ctd_store_player_free      (CtdStorePlayer     *player);

@@ -14,6 +14,7 @@
 import csv
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -65,11 +66,11 @@ class Event:
         self.folder = folder
         self.path = os.path.join(folder, name)
 
-    def run(self, *args, status=0, user=None):
+    def run(self, *args, status=0, user=None, env=None):
         """Runs the CLI on this file; checks the exit status it gave."""
         proc = subprocess.run([CLI, self.path] + [str(a) for a in args],
                               capture_output=True, text=True, timeout=60,
-                              user=user)
+                              user=user, env=env)
         if status is not None and proc.returncode != status:
             raise Failure("%s: exit %d, expected %d\nstdout: %s\nstderr: %s"
                           % (" ".join(str(a) for a in args), proc.returncode,
@@ -430,6 +431,41 @@ def test_last_segment_order(folder):
     check("captained by 3 %s, 1 %s, 2 %s (fixed)" % (names["3"], names["1"], names["2"])
           in text, "text: %r" % text)
     check(event.json("show", "1.1")["last_segment_order_fixed"], "fixed")
+
+
+def media_boxes(path):
+    """The page sizes of a PDF, in points, as cairo writes them."""
+    with open(path, "rb") as f:
+        data = f.read()
+    return sorted(set(tuple(float(x) for x in m.split()[2:])
+                      for m in re.findall(rb"/MediaBox \[([^\]]*)\]", data)))
+
+
+def test_paper(folder):
+    # The paper is an event setting, A4 or Letter, used by every export.
+    event = Event(folder)
+    event.run("init", "--name", "US Open", "--paper", "letter")
+    equal(event.json("settings")["paper"], "letter", "stored paper")
+    for i in range(1, 5):
+        event.run("player", "add", "Player %d" % i)
+        event.run("player", "checkin", "Player %d" % i)
+    event.run("draw", "--seed", "5")
+    sheets = os.path.join(folder, "sheets.pdf")
+    event.run("export", sheets, "--round", "1", "--blank")
+    equal(media_boxes(sheets), [(612.0, 792.0), (792.0, 612.0)], "Letter pages")
+    event.run("settings", "--paper", "A4")
+    event.run("export", sheets, "--round", "1", "--blank")
+    equal(media_boxes(sheets), [(595.276, 841.89), (841.89, 595.276)], "A4 pages")
+    check("paper A4" in event.json("log")[-1]["summary"], "logged")
+    event.refused("settings", "--paper", "legal", message="a4 or letter", status=2)
+
+    # Without --paper, the locale's: Letter in the US, A4 elsewhere.
+    for locale, paper in (("en_US.UTF-8", "letter"), ("fr_CA.UTF-8", "letter"),
+                          ("de_DE.UTF-8", "a4"), ("C.UTF-8", "a4")):
+        other = Event(folder, "%s.chouette" % locale)
+        env = dict(os.environ, LC_ALL=locale)
+        out = json.loads(other.run("--json", "init", "--name", "Open", env=env).stdout)
+        equal(out["paper"], paper, "paper for " + locale)
 
 
 def records(event):

@@ -24,6 +24,20 @@
 /* Each test runs in a fresh temporary folder, removed afterwards. */
 typedef CtdTestFolder Fixture;
 
+/* Schema 1 as released: test_upgrade_from_v1 builds a file with it. */
+static const char schema_v1[] = {
+#include "ctd-schema-sql.h"
+  , 0
+};
+
+/* The hand-worked 4-player sheet of tests/test-chouette.c; games 5 and 9
+ * hold taken extras, whose ledgers schema 1 may have written stale. */
+static const char *const four_sheet[CTD_N_GAMES] = {
+  "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
+  "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:8 4:4- E:4>1:8+",
+  "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
+};
+
 static const CtdEventSettings default_settings = {
   .name = (char *) "Spring Chouette",
   .date = (char *) "2026-05-17",
@@ -461,6 +475,207 @@ test_migrate_with_backup (void **state)
     g_autofree char *second = g_strconcat (fixture->path, ".bak-v0.1", NULL);
     assert_false (g_file_test (second, G_FILE_TEST_EXISTS));
   }
+}
+
+/* The rows of @sql (every column as text, "|" between), through a
+ * separate read-only connection. */
+static char *
+query_text (const char *path,
+            const char *sql)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  assert_int_equal (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    fail_msg ("%s: %s", sql, sqlite3_errmsg (db));
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        g_string_append_printf (out, "%s|", (const char *) sqlite3_column_text (stmt, c));
+      g_string_append_c (out, '\n');
+    }
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
+}
+
+static void add_checked_in (CtdStore *store, guint n);
+static void record (CtdStore *store, guint round, guint chouette, guint game,
+                    const char *notation);
+
+/* A file of schema 1, built with that schema and holding a real history
+ * (made by this version, then copied without what schema 2 added), is
+ * upgraded on open: backed up, its paper set, its stale ledgers
+ * recomputed in the games and in the audit log's images, so that the
+ * paper agrees again and undo still works; a line that no longer reads
+ * keeps its ledger. */
+static void
+test_upgrade_from_v1 (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = g_build_filename (fixture->dir, "source.chouette", NULL);
+  g_autofree char *backup = g_strconcat (fixture->path, ".bak-v1", NULL);
+  g_autofree char *copy_sql = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(GPtrArray) hold_ups = NULL;
+  g_auto(CtdEventSettings) settings = { NULL, };
+  CtdEventSettings changed = default_settings;
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  const char *games_sql = "SELECT chouette, number, canonical, ledger FROM game "
+                          "WHERE canonical != 'B 2:3' ORDER BY id";
+  const char *images_sql = "SELECT id, before, after FROM audit_change ORDER BY id";
+
+  /* The history, made by this version. */
+  store = ctd_store_create (source, &default_settings, &error);
+  add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 77, NULL, &error));
+  for (guint g = 1; g <= CTD_N_GAMES; g++)
+    record (store, 1, 1, g, g == 2 ? "T" : four_sheet[g - 1]);
+  assert_true (ctd_store_record_game (store, 1, 1, 2, four_sheet[1], TRUE, &error));
+  {
+    g_autoptr(CtdChouette) loaded = ctd_store_load_chouette (store, 1, 1, &error);
+    ctd_chouette_get_totals (loaded, totals);
+  }
+  assert_true (ctd_store_set_crosscheck (store, 1, 1, totals, NULL, &error));
+  changed.venue = (char *) "Upstairs";
+  assert_true (ctd_store_set_settings (store, &changed, &error));
+  g_clear_pointer (&store, ctd_store_close);
+
+  /* The same history in a file of schema 1, with the ledgers of the
+   * games with taken extras as schema 1 may have left them. */
+  raw_exec (fixture->path, schema_v1);
+  copy_sql = g_strdup_printf (
+    "PRAGMA application_id = 1129595973; "
+    "ATTACH '%s' AS a; "
+    "DELETE FROM event; "
+    "INSERT INTO event SELECT id, name, date, venue, stake_cents, entry_fee_cents, direction "
+    "  FROM a.event; "
+    "INSERT INTO player SELECT * FROM a.player; "
+    "INSERT INTO round SELECT * FROM a.round; "
+    "INSERT INTO chouette SELECT * FROM a.chouette; "
+    "INSERT INTO seat SELECT * FROM a.seat; "
+    "INSERT INTO game SELECT * FROM a.game; "
+    "INSERT INTO crosscheck SELECT * FROM a.crosscheck; "
+    "INSERT INTO audit SELECT * FROM a.audit; "
+    "INSERT INTO audit_change SELECT id, audit, tbl, row_id, "
+    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper') ELSE before END, "
+    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper') ELSE after END "
+    "  FROM a.audit_change; "
+    "UPDATE game SET ledger = '[]' WHERE canonical LIKE '%%E:%%'; "
+    "UPDATE audit_change SET after = json_set (after, '$.ledger', '[]') "
+    "  WHERE tbl = 'game' AND after ->> 'canonical' LIKE '%%E:%%'; "
+    "INSERT INTO game (chouette, number, entered, canonical, ledger) "
+    "  SELECT id, 1, 'B 2:3', 'B 2:3', '[]' FROM chouette WHERE number = 2; "
+    "DETACH a; "
+    "PRAGMA user_version = 1",
+    source);
+  raw_exec (fixture->path, copy_sql);
+  {
+    g_autofree char *stale = query_text (fixture->path, "SELECT count (*) FROM game "
+                                         "WHERE ledger = '[]'");
+    assert_string_equal (stale, "3|\n");
+  }
+
+  store = ctd_store_open (fixture->path, &error);
+  if (store == NULL)
+    fail_msg ("%s", error->message);
+
+  /* Backed up as it was; upgraded. */
+  {
+    g_autofree char *old = query_text (backup, "SELECT user_version FROM pragma_user_version");
+    g_autofree char *now = query_text (fixture->path,
+                                       "SELECT user_version FROM pragma_user_version");
+
+    assert_string_equal (old, "1|\n");
+    assert_string_equal (now, "2|\n");
+  }
+  assert_true (ctd_store_get_settings (store, &settings, &error));
+  assert_string_equal (settings.venue, "Upstairs");
+  assert_int_equal (settings.paper, ctd_store_default_paper ());
+
+  /* Every ledger as the current rules write it, in the games and in the
+   * images undo writes back: row for row what this version wrote. */
+  {
+    g_autofree char *expected = query_text (source, games_sql);
+    g_autofree char *got = query_text (fixture->path, games_sql);
+    g_autofree char *expected_images = query_text (source, images_sql);
+    g_autofree char *got_images = query_text (fixture->path, images_sql);
+    g_autofree char *kept = query_text (fixture->path, "SELECT ledger FROM game "
+                                        "WHERE canonical = 'B 2:3'");
+
+    assert_string_equal (got, expected);
+    assert_string_equal (got_images, expected_images);
+    assert_string_equal (kept, "[]|\n");
+  }
+  /* The paper agrees with the games again: only chouette 1.2 holds the
+   * round up; its line that no longer reads is reported on loading. */
+  hold_ups = ctd_store_list_hold_ups (store, 1, &error);
+  assert_int_equal (hold_ups->len, 1);
+  assert_int_equal (((CtdStoreHoldUp *) g_ptr_array_index (hold_ups, 0))->chouette, 2);
+  assert_null (ctd_store_load_chouette (store, 1, 2, &error));
+  assert_non_null (strstr (error->message, "no longer reads"));
+  g_clear_error (&error);
+
+  /* Undo across the upgrade: the settings (whose images gained the
+   * paper), the paper totals, the correction. */
+  assert_true (ctd_store_undo (store, NULL, &error));
+  g_clear_pointer (&settings.name, g_free);
+  ctd_event_settings_clear (&settings);
+  assert_true (ctd_store_get_settings (store, &settings, &error));
+  assert_string_equal (settings.venue, default_settings.venue);
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_undo (store, NULL, &error));
+  {
+    g_autoptr(GPtrArray) games = ctd_store_list_games (store, 1, 1, &error);
+    g_autofree char *ledger = query_text (fixture->path, "SELECT ledger FROM game "
+                                          "WHERE number = 5 AND canonical LIKE '%E:%'");
+
+    assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 1))->canonical, "T");
+    assert_string_not_equal (ledger, "[]|\n");
+  }
+}
+
+/* The paper is an event setting: stored, changed (logged with what
+ * changed), undone; anything but A4 and Letter refused. */
+static void
+test_paper_setting (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_auto(CtdEventSettings) read = { NULL, };
+  CtdEventSettings settings = default_settings;
+
+  settings.paper = CTD_SHEET_PAPER_LETTER;
+  store = ctd_store_create (fixture->path, &settings, &error);
+  g_clear_pointer (&store, ctd_store_close);
+  store = ctd_store_open (fixture->path, &error);
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.paper, CTD_SHEET_PAPER_LETTER);
+  ctd_event_settings_clear (&read);
+
+  settings.paper = CTD_SHEET_PAPER_A4;
+  settings.stake_cents = 500;
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Changed the event settings: stake 5.00, paper A4");
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.paper, CTD_SHEET_PAPER_A4);
+  ctd_event_settings_clear (&read);
+
+  settings.paper = (CtdSheetPaper) 7;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.paper, CTD_SHEET_PAPER_LETTER);
+  assert_int_equal (read.stake_cents, default_settings.stake_cents);
 }
 
 static void
@@ -1870,6 +2085,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_refuse_truncated, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_refuse_too_new, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_migrate_with_backup, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_upgrade_from_v1, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_paper_setting, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_refuse_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
