@@ -25,8 +25,11 @@ static const struct
                           "[--paper a4|letter]" },
   { "settings", ctd_cli_settings, "settings [--name NAME] [--date D] [--venue V] [--stake N] "
                                   "[--entry-fee N] [--last-segment ...] [--paper a4|letter]" },
-  { "player", ctd_cli_player, "player add NAME [--club C] [--id X] | import FILE.csv | list | "
-                              "withdraw|checkin|checkout NAME|ID" },
+  { "player", ctd_cli_player, "player add NAME [--club C] [--id X] [--checked-in] | "
+                              "import FILE.csv [--checked-in] | list | "
+                              "checkin|checkout|reinstate PLAYER | withdraw PLAYER [--force]\n"
+                              "    (PLAYER: a name, a player ID or #NUMBER from player list;\n"
+                              "    -- NAME: a name that starts with -)" },
   { "draw", ctd_cli_draw, "draw [--seed N]" },
   { "redraw", ctd_cli_redraw, "redraw [--seed N]" },
   { "show", ctd_cli_show, "show CHOUETTE" },

@@ -133,6 +133,31 @@ print_draw (CtdCli *cli,
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+
+  /* The qualifying draw takes the checked-in players only: say who was
+   * registered and left out, so that a late arrival is not forgotten. */
+  json_builder_set_member_name (builder, "not_checked_in");
+  json_builder_begin_array (builder);
+  if (round == 1)
+    {
+      g_autoptr(GPtrArray) players = ctd_store_list_players (cli->store, NULL);
+      g_autoptr(GString) names = g_string_new (NULL);
+      guint n = 0;
+
+      for (guint i = 0; players != NULL && i < players->len; i++)
+        {
+          const CtdStorePlayer *player = g_ptr_array_index (players, i);
+
+          if (player->checked_in || player->withdrawn)
+            continue;
+          json_builder_add_string_value (builder, player->name);
+          g_string_append_printf (names, "%s%s", n++ > 0 ? ", " : "", player->name);
+        }
+      if (!cli->json && n > 0)
+        printf ("Not drawn: %u registered player%s not checked in: %s\n", n,
+                n == 1 ? " is" : "s are", names->str);
+    }
+  json_builder_end_array (builder);
   json_builder_end_object (builder);
   if (cli->json)
     ctd_cli_print_json (builder);
@@ -875,7 +900,10 @@ ctd_cli_settle (CtdCli *cli)
       g_autofree char *amount = ctd_money_to_string (settlement.amounts[k]);
 
       if (!cli->json)
-        printf ("  %u %-24s %8s  %10s\n", k + 1, seats->names[k], score, amount);
+        {
+          g_autofree char *name = ctd_cli_pad (seats->names[k], 24, FALSE);
+          printf ("  %u %s %8s  %10s\n", k + 1, name, score, amount);
+        }
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "number");
       json_builder_add_int_value (builder, k + 1);

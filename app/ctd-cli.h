@@ -59,6 +59,16 @@ gboolean  ctd_cli_find_player     (CtdCli       *cli,
                                    const char   *name_or_id,
                                    CtdStorePlayer **out_player,
                                    GError      **error);
+gboolean  ctd_cli_find_player_among (CtdCli     *cli,
+                                   const char   *name_or_id,
+                                   gboolean      withdrawn_first,
+                                   CtdStorePlayer **out_player,
+                                   GError      **error);
+/* Text columns by display width (East Asian wide characters take two). */
+int       ctd_cli_text_width      (const char   *text);
+char     *ctd_cli_pad             (const char   *text,
+                                   int           width,
+                                   gboolean      right);
 gboolean  ctd_cli_parse_seed      (const char   *text,
                                    guint64      *out_seed,
                                    GError      **error);

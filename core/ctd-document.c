@@ -905,7 +905,8 @@ ctd_document_set_settings (CtdDocument             *self,
  * @out_id: (out) (optional): the new player's id
  * @error: return location for a #GError
  *
- * ctd_store_add_player(), announced.
+ * ctd_store_add_player(), announced; the player is checked in (the window
+ * will offer the choice).
  *
  * Returns: whether the player was added
  */
@@ -918,7 +919,7 @@ ctd_document_add_player (CtdDocument  *self,
                          GError      **error)
 {
   return action_begin (self, error) &&
-         action_end (self, ctd_store_add_player (self->store, name, club, member_id, out_id,
+         action_end (self, ctd_store_add_player (self->store, name, club, member_id, TRUE, out_id,
                                                  error));
 }
 
@@ -928,7 +929,8 @@ ctd_document_add_player (CtdDocument  *self,
  * @player_id: the player
  * @error: return location for a #GError
  *
- * ctd_store_withdraw_player(), announced.
+ * ctd_store_withdraw_player(), announced; a player seated in a chouette
+ * that is drawn or in play is withdrawn too (the window asks first).
  *
  * Returns: whether the player was withdrawn
  */
@@ -938,7 +940,7 @@ ctd_document_withdraw_player (CtdDocument  *self,
                               GError      **error)
 {
   return action_begin (self, error) &&
-         action_end (self, ctd_store_withdraw_player (self->store, player_id, error));
+         action_end (self, ctd_store_withdraw_player (self->store, player_id, TRUE, error));
 }
 
 /**
@@ -1266,7 +1268,7 @@ import_thread (GTask        *task,
   if (g_task_return_error_if_cancelled (task))
     return;
   /* Past this point the import is one transaction: it happens whole. */
-  report = ctd_import_players (job->store, source, data, length, &error);
+  report = ctd_import_players (job->store, source, data, length, TRUE, &error);
   if (report == NULL)
     g_task_return_error (task, error);
   else

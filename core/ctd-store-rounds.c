@@ -363,14 +363,58 @@ ctd_store_query_advancers (CtdStore  *self,
   return read_ids (self, stmt, error);
 }
 
+/* The registered players who are not checked in (not withdrawn either),
+ * as the log names them: left out of a qualifying draw. */
+static GPtrArray *
+list_absent (CtdStore  *self,
+             GError   **error)
+{
+  g_autoptr(GPtrArray) absent = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(CtdStmt) stmt = NULL;
+  g_autoptr(GArray) ids = NULL;
+
+  stmt = ctd_store_prepare (self, "SELECT id FROM player WHERE checked_in = 0 AND withdrawn = 0 "
+                            "ORDER BY id", CTD_NO_ARGS, error);
+  ids = read_ids (self, stmt, error);
+  if (ids == NULL)
+    return NULL;
+  for (guint i = 0; i < ids->len; i++)
+    {
+      char *label = ctd_store_describe_player (self, g_array_index (ids, gint64, i), error);
+
+      if (label == NULL)
+        return NULL;
+      g_ptr_array_add (absent, label);
+    }
+  return g_steal_pointer (&absent);
+}
+
+/* "; 2 registered players are not checked in: Ann, Bob" or "". */
+static char *
+describe_absent (const GPtrArray *absent)
+{
+  GString *text = g_string_new (NULL);
+
+  if (absent == NULL || absent->len == 0)
+    return g_string_free (text, FALSE);
+  g_string_printf (text, "; %u registered player%s not checked in: ", absent->len,
+                   absent->len == 1 ? " is" : "s are");
+  for (guint i = 0; i < absent->len; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? ", " : "",
+                            (const char *) g_ptr_array_index (absent, i));
+  return g_string_free (text, FALSE);
+}
+
 /* Who round @round is drawn from, by id (the draw is reproducible from
- * the seed and this list): the checked-in players for qualifying, the
+ * the seed and this list): the checked-in players for qualifying (with
+ * *@out_absent, those registered but not checked in, left out), the
  * advancers of the round before otherwise. */
 static GArray *
-field_for_round (CtdStore  *self,
-                 guint      round,
-                 CtdStage  *out_stage,
-                 GError   **error)
+field_for_round (CtdStore    *self,
+                 guint        round,
+                 CtdStage    *out_stage,
+                 GPtrArray  **out_absent,
+                 GError     **error)
 {
   g_autoptr(GArray) field = NULL;
   CtdRoundState state;
@@ -383,8 +427,17 @@ field_for_round (CtdStore  *self,
                                                    "ORDER BY id", CTD_NO_ARGS, error);
 
       field = read_ids (self, stmt, error);
-      if (field == NULL)
+      if (field == NULL || (*out_absent = list_absent (self, error)) == NULL)
         return NULL;
+      if (field->len == 0 && (*out_absent)->len > 0)
+        {
+          ctd_store_refuse (error, "Nobody is checked in, and only checked-in players are "
+                            "drawn: check the players in as they arrive (on the command line: "
+                            "player checkin NAME), or register those present with --checked-in; "
+                            "%u player%s registered", (*out_absent)->len,
+                            (*out_absent)->len == 1 ? " is" : "s are");
+          return NULL;
+        }
       /* A field of 3 or 4 is one chouette: it is the whole event, and
        * its scores rank 1st to 4th (rule 1.9). */
       *out_stage = field->len >= CTD_MIN_PLAYERS && field->len <= CTD_MAX_PLAYERS
@@ -421,21 +474,29 @@ field_for_round (CtdStore  *self,
   return g_steal_pointer (&field);
 }
 
-/* Writes round @round's chouettes and seats from a draw of @field. */
+/* Writes round @round's chouettes and seats from a draw of @field; a
+ * field that cannot be drawn is refused with what to change, and
+ * @absent_text (who is registered but not checked in) after it. */
 static gboolean
 write_draw (CtdStore      *self,
             guint          round,
             const GArray  *field,
             guint64        seed,
+            const char    *absent_text,
             GError       **error)
 {
   g_autoptr(CtdDraw) draw = NULL;
   g_autoptr(CtdStmt) chouette_stmt = NULL;
   g_autoptr(CtdStmt) seat_stmt = NULL;
+  g_autoptr(GError) refusal = NULL;
 
-  draw = ctd_draw_new (field->len, seed, error);
+  draw = ctd_draw_new (field->len, seed, &refusal);
   if (draw == NULL)
-    return FALSE;
+    {
+      g_set_error (error, refusal->domain, refusal->code, "%s%s", refusal->message,
+                   absent_text);
+      return FALSE;
+    }
 
   chouette_stmt = ctd_store_prepare (self, "INSERT INTO chouette (round, number, table_no, size) "
                                      "VALUES (?1, ?2, ?3, ?4)", CTD_NO_ARGS, error);
@@ -490,7 +551,9 @@ ctd_store_draw_round (CtdStore  *self,
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autoptr(GArray) field = NULL;
+  g_autoptr(GPtrArray) absent = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *absent_text = NULL;
   CtdStage stage = CTD_STAGE_QUALIFYING;
   guint round;
 
@@ -501,16 +564,18 @@ ctd_store_draw_round (CtdStore  *self,
       !get_last_round (self, &round, error))
     return FALSE;
   round++;
-  field = field_for_round (self, round, &stage, error);
-  if (field == NULL ||
-      !ctd_store_run (self, "INSERT INTO round (id, stage, seed) VALUES (?1, ?2, ?3)",
+  field = field_for_round (self, round, &stage, &absent, error);
+  if (field == NULL)
+    return FALSE;
+  absent_text = describe_absent (absent);
+  if (!ctd_store_run (self, "INSERT INTO round (id, stage, seed) VALUES (?1, ?2, ?3)",
                       CTD_ARGS (CTD_INT (round), CTD_TEXT (ctd_stage_to_string (stage)),
                                 CTD_INT (seed)), error) ||
-      !write_draw (self, round, field, seed, error))
+      !write_draw (self, round, field, seed, absent_text, error))
     return FALSE;
 
-  summary = g_strdup_printf ("Drew round %u (%s) for %u players, seed %" G_GUINT64_FORMAT,
-                             round, ctd_stage_to_string (stage), field->len, seed);
+  summary = g_strdup_printf ("Drew round %u (%s) for %u players, seed %" G_GUINT64_FORMAT "%s",
+                             round, ctd_stage_to_string (stage), field->len, seed, absent_text);
   if (!ctd_store_action_commit (&action, summary, error))
     return FALSE;
   if (out_round != NULL)
@@ -538,7 +603,9 @@ ctd_store_redraw_round (CtdStore  *self,
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autoptr(GArray) field = NULL;
+  g_autoptr(GPtrArray) absent = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *absent_text = NULL;
   CtdStage stage = CTD_STAGE_QUALIFYING;
   CtdRoundState state;
   guint last_round;
@@ -554,9 +621,11 @@ ctd_store_redraw_round (CtdStore  *self,
     return ctd_store_refuse (error, "Round %u cannot be redrawn: it is %s (a round can be "
                              "redrawn only until its first result is entered)", round,
                              ctd_round_state_to_string (state));
-  field = field_for_round (self, round, &stage, error);
-  if (field == NULL ||
-      !ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette IN "
+  field = field_for_round (self, round, &stage, &absent, error);
+  if (field == NULL)
+    return FALSE;
+  absent_text = describe_absent (absent);
+  if (!ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette IN "
                       "  (SELECT id FROM chouette WHERE round = ?1)",
                       CTD_ARGS (CTD_INT (round)), error) ||
       !ctd_store_run (self, "DELETE FROM seat WHERE chouette IN "
@@ -567,10 +636,10 @@ ctd_store_redraw_round (CtdStore  *self,
       !ctd_store_run (self, "UPDATE round SET seed = ?2, stage = ?3 WHERE id = ?1",
                       CTD_ARGS (CTD_INT (round), CTD_INT (seed),
                                 CTD_TEXT (ctd_stage_to_string (stage))), error) ||
-      !write_draw (self, round, field, seed, error))
+      !write_draw (self, round, field, seed, absent_text, error))
     return FALSE;
 
-  summary = g_strdup_printf ("Redrew round %u for %u players, seed %" G_GUINT64_FORMAT,
-                             round, field->len, seed);
+  summary = g_strdup_printf ("Redrew round %u for %u players, seed %" G_GUINT64_FORMAT "%s",
+                             round, field->len, seed, absent_text);
   return ctd_store_action_commit (&action, summary, error);
 }

@@ -226,16 +226,22 @@ gboolean    ctd_store_add_player       (CtdStore               *self,
                                         const char             *name,
                                         const char             *club,
                                         const char             *member_id,
+                                        gboolean                checked_in,
                                         gint64                 *out_id,
                                         GError                **error);
 gboolean    ctd_store_import_players   (CtdStore               *self,
                                         const char             *source,
                                         const CtdNewPlayer     *players,
                                         gsize                   n_players,
+                                        gboolean                checked_in,
                                         char                  **out_reasons,
                                         guint                  *out_n_added,
                                         GError                **error);
 gboolean    ctd_store_withdraw_player  (CtdStore               *self,
+                                        gint64                  player_id,
+                                        gboolean                force,
+                                        GError                **error);
+gboolean    ctd_store_reinstate_player (CtdStore               *self,
                                         gint64                  player_id,
                                         GError                **error);
 gboolean    ctd_store_set_checked_in   (CtdStore               *self,
@@ -302,6 +308,9 @@ gboolean    ctd_store_get_settings     (CtdStore               *self,
                                         CtdEventSettings       *out_settings,
                                         GError                **error);
 GPtrArray  *ctd_store_list_players     (CtdStore               *self,
+                                        GError                **error);
+char       *ctd_store_describe_player  (CtdStore               *self,
+                                        gint64                  player_id,
                                         GError                **error);
 GArray     *ctd_store_list_rounds      (CtdStore               *self,
                                         GError                **error);

@@ -59,7 +59,7 @@ bench_records (const char  *dir,
     {
       g_autofree char *name = g_strdup_printf ("Player %03u", i + 1);
 
-      if (!ctd_store_add_player (store, name, NULL, NULL, NULL, error))
+      if (!ctd_store_add_player (store, name, NULL, NULL, TRUE, NULL, error))
         return FALSE;
     }
   if (!ctd_store_draw_round (store, 1, &round, error))

@@ -136,10 +136,11 @@ def new_event(folder, n_players, stake="5", fee="110"):
         writer.writerow(["Name", "Club", "ID"])
         for i in range(1, half + 1):
             writer.writerow(["Player %02d" % i, "Club %d" % (i % 3), "M%03d" % i])
-    out = event.json("player", "import", csv_path)
+    # Everyone registered is here: checked in as they are registered.
+    out = event.json("player", "import", csv_path, "--checked-in")
     equal(out["added"], half, "players imported")
     for i in range(half + 1, n_players + 1):
-        event.run("player", "add", "Player %02d" % i)
+        event.run("player", "add", "Player %02d" % i, "--checked-in")
     equal(len(event.json("player", "list")), n_players, "players registered")
     return event
 
@@ -433,6 +434,88 @@ def test_last_segment_order(folder):
     check(event.json("show", "1.1")["last_segment_order_fixed"], "fixed")
 
 
+def display_column(line, text):
+    """Where @text starts in @line, in terminal columns."""
+    import unicodedata
+    before = line[:line.index(text)]
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else
+               0 if unicodedata.combining(c) else 1 for c in before)
+
+
+def test_registration(folder):
+    event = Event(folder)
+    event.run("init", "--name", "Club Open")
+    # A spreadsheet's list with semicolons, another with tabs.
+    semi = os.path.join(folder, "semicolons.csv")
+    with open(semi, "w", encoding="utf-8") as f:
+        f.write("Name;Club;ID\nAnn;Riga;LV-1\nBob;\"Oslo; North\";\nCid;;\n")
+    out = event.json("player", "import", semi)
+    equal((out["added"], out["checked_in"]), (3, False), "imported, not checked in")
+    tabs = os.path.join(folder, "tabs.csv")
+    with open(tabs, "w", encoding="utf-8") as f:
+        f.write("Player\tClub\nDan\tRiga\nZoë\t\n日本語\tTokyo\n")
+    equal(event.json("player", "import", tabs)["added"], 3, "tabs")
+    players = {p["name"]: p for p in event.json("player", "list")}
+    equal(players["Bob"]["club"], "Oslo; North", "a quoted separator")
+    check(not any(p["checked_in"] for p in players.values()), "nobody checked in yet")
+    err = event.refused("draw", message="Nobody is checked in")
+    check("6 players are registered" in err, "message: %r" % err)
+
+    # Two players may share a name when club or ID tells them apart.
+    event.run("player", "add", "Ann", "--club", "Oslo")
+    event.refused("player", "add", "ann", "--club", "RIGA", "--id", "lv-1",
+                  message="There is already a player #1 Ann (Riga, ID LV-1)")
+    err = event.refused("player", "checkin", "ANN", message="“ANN” is 2 players")
+    check("#1 Ann (Riga, ID LV-1), #7 Ann (Oslo)" in err and "#7" in err, "message: %r" % err)
+    event.run("player", "checkin", "#1")
+    event.run("player", "checkin", "#7")
+    event.run("player", "checkin", "Bob")
+    event.refused("player", "checkin", "#99", message="There is no player #99")
+    # Options after the name are options; "--" quotes one name.
+    out = event.json("player", "add", "--", "-Dash", "--club", "C", "--checked-in")
+    equal((out["name"], out["club"], out["checked_in"]), ("-Dash", "C", True), "-- NAME")
+    event.refused("player", "add", "Eve", "--colour", "red", message="colour", status=2)
+
+    # The list aligns its columns however wide the names are.
+    text = event.run("player", "list").stdout.splitlines()
+    columns = {display_column(line, club) for line, club in
+               zip(text[1:], ["Riga", "Oslo; North", "", "Riga", "", "Tokyo", "Oslo", "C"])
+               if club}
+    equal(len(columns), 1, "Club column aligned: %r" % text)
+
+    # Only checked-in players are drawn; the others are named.
+    out = event.json("draw", "--seed", "7")
+    equal(sorted(out["not_checked_in"]), sorted(["Cid", "Dan", "Zoë", "日本語"]), "left out")
+    seated = sorted(p["name"] for c in out["chouettes"] for p in c["players"])
+    equal(seated, sorted(["Ann", "Ann", "Bob", "-Dash"]), "drawn")
+    log = event.json("log")[-1]["summary"]
+    check(log.endswith("; 4 registered players are not checked in: Cid, Dan, Zoë, 日本語"),
+          "draw logged with who was left out: %r" % log)
+
+    # A drawn player cannot simply withdraw: redraw, or the Captain acts.
+    err = event.refused("player", "withdraw", "Bob", message="Bob is drawn in chouette 1.1")
+    check("redraw" in err and "--force" in err, "options: %r" % err)
+    event.run("player", "withdraw", "Bob", "--force")
+    event.run("player", "checkin", "Cid")
+    text = event.run("redraw", "--seed", "7").stdout
+    check("Not drawn: 3 registered players are not checked in: Dan, Zoë, 日本語" in text,
+          "redraw text: %r" % text)
+    equal(sorted(event.players_of("1.1").values()), sorted(["Ann", "Ann", "Cid", "-Dash"]),
+          "redrawn without Bob")
+    event.run("record", "1.1", "1", "T")
+    err = event.refused("player", "withdraw", "Cid", message="which is in play (1 of 12 games")
+    check("rule 3.1" in err, "the Captain acts: %r" % err)
+
+    # A withdrawn player comes back, not checked in.
+    out = event.json("player", "reinstate", "bob")
+    equal((out["withdrawn"], out["checked_in"]), (False, False), "reinstated")
+    event.refused("player", "reinstate", "Bob", message="Bob has not withdrawn")
+    summaries = [e["summary"] for e in event.json("log")]
+    check("Withdrew Bob (forced)" in summaries and "Reinstated Bob" in summaries,
+          "log: %r" % summaries)
+    check("Checked in Ann (Riga, ID LV-1)" in summaries, "names told apart: %r" % summaries)
+
+
 def media_boxes(path):
     """The page sizes of a PDF, in points, as cairo writes them."""
     with open(path, "rb") as f:
@@ -447,8 +530,7 @@ def test_paper(folder):
     event.run("init", "--name", "US Open", "--paper", "letter")
     equal(event.json("settings")["paper"], "letter", "stored paper")
     for i in range(1, 5):
-        event.run("player", "add", "Player %d" % i)
-        event.run("player", "checkin", "Player %d" % i)
+        event.run("player", "add", "--checked-in", "Player %d" % i)
     event.run("draw", "--seed", "5")
     sheets = os.path.join(folder, "sheets.pdf")
     event.run("export", sheets, "--round", "1", "--blank")
@@ -546,7 +628,8 @@ def test_bad_notation_and_labels(folder):
         (("redraw",), "result"),
         (("draw",), "round 1"),
         (("advance",), "complete"),
-        (("player", "add", "Player 01"), "Player 01"),
+        (("player", "add", "Player 01", "--club", "club 1", "--id", "m001"),
+         "There is already a player #1 Player 01 (Club 1, ID M001)"),
         (("player", "add", "  "), "name"),
         (("player", "withdraw", "Nobody"), "Nobody"),
         (("tiebreak", "1", "Player 01", "Player 02"), "in play"),
@@ -578,7 +661,11 @@ def test_usage_errors(folder):
 def test_bad_csv(folder):
     event = new_event(folder, 2)
     files = {
-        "no-name.csv": (b"Club,ID\nA,1\n", "name"),
+        "no-name.csv": (b"Club,ID\nA,1\n",
+                        "it has “Club”, “ID” (columns separated by commas); expected a column "
+                        "“name”"),
+        "no-name-semicolons.csv": (b"Nom;Club\nA;1\n", "it has “Nom”, “Club” (columns "
+                                   "separated by semicolons)"),
         "bad-utf8.csv": (b"Name\nZo\xeb\n", "UTF-8"),
         "empty.csv": (b"", "empty"),
         "only-header.csv": (b"Name,Club\n", "no player"),
@@ -593,10 +680,14 @@ def test_bad_csv(folder):
     # Good rows go in; a bad row is reported with its line and reason.
     path = os.path.join(folder, "mixed.csv")
     with open(path, "w", encoding="utf-8") as f:
-        f.write("Name,Club\nZoë,A\n,B\nŁukasz,C\nZoë,D\n")
+        f.write("Name,Club\nZoë,A\n,B\nŁukasz,C\nZOË,a\nZoë,D\n")
     out = event.json("player", "import", path)
-    equal(out["added"], 2, "good rows added")
+    # A second Zoë of another club is another player; of the same club,
+    # the same one.
+    equal(out["added"], 3, "good rows added")
     equal([s["line"] for s in out["skipped"]], [3, 5], "skipped lines")
+    check("There is already a player #" in out["skipped"][1]["reason"],
+          "reason: %r" % out["skipped"][1])
 
 
 def test_bad_files(folder):

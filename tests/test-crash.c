@@ -238,7 +238,7 @@ test_kill_while_recording (void **state G_GNUC_UNUSED)
       {
         g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
 
-        assert_true (ctd_store_add_player (store, name, NULL, NULL, NULL, &error));
+        assert_true (ctd_store_add_player (store, name, NULL, NULL, TRUE, NULL, &error));
       }
     assert_true (ctd_store_draw_round (store, 16, &round, &error));
   }

@@ -80,7 +80,7 @@ draw_event (CtdStore *store,
       g_autofree char *name = g_strdup_printf ("Player %c", 'A' + i);
       gint64 id;
 
-      assert_true (ctd_store_add_player (store, name, NULL, NULL, &id, &error));
+      assert_true (ctd_store_add_player (store, name, NULL, NULL, TRUE, &id, &error));
       assert_true (ctd_store_set_checked_in (store, id, TRUE, &error));
     }
   if (!ctd_store_draw_round (store, seed, &round, &error))

@@ -91,7 +91,7 @@ create_event (const Fixture *fixture,
       g_autofree char *name = i < G_N_ELEMENTS (hostile) ? g_strdup (hostile[i])
                                                          : g_strdup_printf ("Player %u", i + 1);
 
-      assert_true (ctd_store_add_player (store, name, NULL, NULL, NULL, &error));
+      assert_true (ctd_store_add_player (store, name, NULL, NULL, TRUE, NULL, &error));
     }
   if (!ctd_store_draw_round (store, 4242, &round, &error))
     fail_msg ("draw: %s", error->message);

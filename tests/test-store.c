@@ -412,7 +412,7 @@ test_refuse_truncated (void **state)
   for (guint i = 0; i < 40; i++)
     {
       g_autofree char *name = g_strdup_printf ("Player %u", i);
-      assert_true (ctd_store_add_player (store, name, "A club with a long name", NULL, NULL, NULL));
+      assert_true (ctd_store_add_player (store, name, "A club with a long name", NULL, TRUE, NULL, NULL));
     }
   ctd_store_close (store);
   g_free (read_bytes (fixture->path, &length));
@@ -450,7 +450,7 @@ test_migrate_with_backup (void **state)
   if (error != NULL)
     fail_msg ("%s", error->message);
   assert_non_null (store);
-  assert_true (ctd_store_add_player (store, "Zoë", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Zoë", NULL, NULL, TRUE, NULL, &error));
   players = ctd_store_list_players (store, &error);
   assert_int_equal (players->len, 1);
 
@@ -702,14 +702,14 @@ test_second_writer_locked (void **state)
   sqlite3 *other = NULL;
   gint64 start;
 
-  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, TRUE, NULL, &error));
   before = dump (fixture->path, FALSE);
 
   assert_int_equal (sqlite3_open (fixture->path, &other), SQLITE_OK);
   assert_int_equal (sqlite3_exec (other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
 
   start = g_get_monotonic_time ();
-  assert_false (ctd_store_add_player (store, "Bert", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "Bert", NULL, NULL, TRUE, NULL, &error));
   assert_true (g_get_monotonic_time () - start < G_USEC_PER_SEC);
   assert_error_code_impl (error, CTD_STORE_ERROR_LOCKED);
   assert_non_null (strstr (error->message, "another Chouette TD"));
@@ -730,7 +730,7 @@ test_second_writer_locked (void **state)
   assert_string_equal (before, after);
 
   /* The other window's change is seen at once by the first. */
-  assert_true (ctd_store_add_player (second, "Bert", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (second, "Bert", NULL, NULL, TRUE, NULL, &error));
   {
     g_autoptr(GPtrArray) players = ctd_store_list_players (store, &error);
     assert_int_equal (players->len, 2);
@@ -758,10 +758,10 @@ test_players (void **state)
 
   for (guint i = 0; i < G_N_ELEMENTS (hostile); i++)
     {
-      assert_true (ctd_store_add_player (store, hostile[i], NULL, NULL, &ids[i], &error));
+      assert_true (ctd_store_add_player (store, hostile[i], NULL, NULL, TRUE, &ids[i], &error));
       assert_null (error);
     }
-  assert_true (ctd_store_add_player (store, "Anna", "=Club", "ABA-7", &club_id, &error));
+  assert_true (ctd_store_add_player (store, "Anna", "=Club", "ABA-7", TRUE, &club_id, &error));
   entry = last_audit (store);
   assert_string_equal (entry->action, "add-player");
   assert_string_equal (entry->before, "[]");
@@ -784,17 +784,19 @@ test_players (void **state)
 
   /* Refusals change nothing. */
   before = dump (fixture->path, FALSE);
-  assert_false (ctd_store_add_player (store, "ZOË", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "ZOË", NULL, NULL, TRUE, NULL, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
   assert_non_null (strstr (error->message, "Zoë"));
   g_clear_error (&error);
-  assert_false (ctd_store_add_player (store, "anna", NULL, NULL, NULL, &error));
+  /* The same name, club and ID, whatever their case. */
+  assert_false (ctd_store_add_player (store, "anna", "=CLUB", "aba-7", TRUE, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
   g_clear_error (&error);
-  assert_false (ctd_store_add_player (store, "   ", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "   ", NULL, NULL, TRUE, NULL, &error));
   g_clear_error (&error);
-  assert_false (ctd_store_add_player (store, "Line\nbreak", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "Line\nbreak", NULL, NULL, TRUE, NULL, &error));
   g_clear_error (&error);
-  assert_false (ctd_store_add_player (store, "\xff\xfe", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "\xff\xfe", NULL, NULL, TRUE, NULL, &error));
   g_clear_error (&error);
   assert_false (ctd_store_set_checked_in (store, 999, TRUE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
@@ -818,7 +820,7 @@ test_players (void **state)
     assert_true (ctd_store_set_checked_in (store, club_id, TRUE, &error));
     assert_int_equal (audit_length (store), n);
   }
-  assert_true (ctd_store_withdraw_player (store, club_id, &error));
+  assert_true (ctd_store_withdraw_player (store, club_id, FALSE, &error));
   g_clear_pointer (&players, g_ptr_array_unref);
   players = ctd_store_list_players (store, &error);
   assert_true (find_player (players, club_id)->withdrawn);
@@ -827,7 +829,7 @@ test_players (void **state)
   assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
   g_clear_error (&error);
   /* The name is free again once its holder withdrew. */
-  assert_true (ctd_store_add_player (store, "ANNA", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "ANNA", NULL, NULL, TRUE, NULL, &error));
 
   /* Undo: the new Anna, the withdrawal, the check-in. */
   {
@@ -845,6 +847,175 @@ test_players (void **state)
   assert_false (find_player (players, club_id)->checked_in);
 }
 
+/* Registration as a real event needs it: players start not checked in
+ * unless the director says so, two players may share a name when club
+ * or ID tells them apart, only checked-in players are drawn (the others
+ * named in the log), a drawn or playing player is withdrawn only when
+ * forced, and a withdrawn one can be reinstated. */
+static void
+test_registration (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *label = NULL;
+  gint64 anna, anna_riga, anna_x, b, c, d, b_again;
+  CtdNewPlayer listed[] = { { "Cleo", NULL, NULL }, { "Dora", "Oslo", NULL } };
+  char *reasons[2];
+  guint n_added;
+
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, FALSE, &anna, &error));
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Added Anna");
+  assert_true (ctd_store_add_player (store, "ANNA ", "Riga", NULL, TRUE, &anna_riga, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Added ANNA  (Riga), checked in");
+  assert_true (ctd_store_add_player (store, "Anna", NULL, "X-1", FALSE, &anna_x, &error));
+
+  /* The same name, club and ID as an active player: refused. */
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_add_player (store, "anna", " RIGA", NULL, TRUE, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  {
+    g_autofree char *expected = g_strdup_printf ("There is already a player #%" G_GINT64_FORMAT
+                                                 " ANNA  (Riga); to register another player of "
+                                                 "that name, give a club or player ID that "
+                                                 "tells them apart", anna_riga);
+    assert_string_equal (error->message, expected);
+  }
+  g_clear_error (&error);
+  assert_false (ctd_store_add_player (store, "Anna", NULL, "x-1", TRUE, NULL, &error));
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+  label = ctd_store_describe_player (store, anna, &error);
+  {
+    g_autofree char *expected = g_strdup_printf ("Anna (#%" G_GINT64_FORMAT ")", anna);
+    assert_string_equal (label, expected);
+  }
+
+  /* The import's flag: here, not checked in. */
+  assert_true (ctd_store_import_players (store, "list.csv", listed, 2, FALSE, reasons, &n_added,
+                                         &error));
+  assert_int_equal (n_added, 2);
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Imported 2 players from list.csv");
+  players = ctd_store_list_players (store, &error);
+  assert_false (find_player (players, anna)->checked_in);
+  assert_true (find_player (players, anna_riga)->checked_in);
+  assert_false (((CtdStorePlayer *) g_ptr_array_index (players, players->len - 1))->checked_in);
+  c = ((CtdStorePlayer *) g_ptr_array_index (players, players->len - 2))->id;
+  d = ((CtdStorePlayer *) g_ptr_array_index (players, players->len - 1))->id;
+
+  /* Nobody but Anna of Riga checked in: refused, counting the others. */
+  g_clear_pointer (&before, g_free);
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_draw_round (store, 3, NULL, &error));
+  assert_non_null (strstr (error->message, "1 player cannot make a chouette"));
+  assert_non_null (strstr (error->message, "; 4 registered players are not checked in: Anna (#"));
+  g_clear_error (&error);
+  assert_true (ctd_store_set_checked_in (store, anna_riga, FALSE, &error));
+  assert_false (ctd_store_draw_round (store, 3, NULL, &error));
+  assert_true (g_str_has_prefix (error->message, "Nobody is checked in"));
+  assert_non_null (strstr (error->message, "5 players are registered"));
+  g_clear_error (&error);
+  assert_true (ctd_store_undo (store, NULL, &error));
+
+  /* Four checked in: drawn; the others named in the log. */
+  assert_true (ctd_store_add_player (store, "Bea", NULL, NULL, TRUE, &b, &error));
+  assert_true (ctd_store_set_checked_in (store, c, TRUE, &error));
+  assert_true (ctd_store_set_checked_in (store, d, TRUE, &error));
+  assert_true (ctd_store_draw_round (store, 3, NULL, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  {
+    g_autofree char *expected = g_strdup_printf ("Drew round 1 (final) for 4 players, seed 3; 2 "
+                                                 "registered players are not checked in: Anna "
+                                                 "(#%" G_GINT64_FORMAT "), Anna (ID X-1)", anna);
+    assert_string_equal (entry->summary, expected);
+  }
+  {
+    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *table = g_ptr_array_index (seats, 0);
+
+    for (guint k = 0; k < 4; k++)
+      assert_true (table->players[k] != anna && table->players[k] != anna_x);
+  }
+
+  /* Drawn, not started: withdrawn only when forced, then redrawn. */
+  g_clear_pointer (&before, g_free);
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_withdraw_player (store, b, FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_string_equal (error->message, "Bea is drawn in chouette 1.1, and round 1 has not "
+                                       "started: to take them out, force the withdrawal, then "
+                                       "redraw the round without them (on the command line: "
+                                       "player withdraw --force, then redraw)");
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+  assert_true (ctd_store_withdraw_player (store, b, TRUE, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Withdrew Bea (forced)");
+  assert_true (ctd_store_set_checked_in (store, anna, TRUE, &error));
+  assert_true (ctd_store_redraw_round (store, 1, 3, &error));
+  {
+    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *table = g_ptr_array_index (seats, 0);
+
+    for (guint k = 0; k < 4; k++)
+      assert_true (table->players[k] != b);
+  }
+
+  /* In play: the Captain acts for an absent player (rule 3.1). */
+  record (store, 1, 1, 1, "T");
+  assert_false (ctd_store_withdraw_player (store, c, FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_non_null (strstr (error->message, "Cleo plays in chouette 1.1, which is in play (1 of "
+                                           "12 games entered): under rule 3.1 the Captain acts "
+                                           "for an absent player"));
+  g_clear_error (&error);
+  /* Not seated: withdrawn at once; and reinstated, not checked in. */
+  assert_true (ctd_store_withdraw_player (store, anna_x, FALSE, &error));
+  assert_false (ctd_store_withdraw_player (store, anna_x, FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+  assert_true (ctd_store_reinstate_player (store, anna_x, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Reinstated Anna (ID X-1)");
+  g_clear_pointer (&players, g_ptr_array_unref);
+  players = ctd_store_list_players (store, &error);
+  assert_false (find_player (players, anna_x)->withdrawn);
+  assert_false (find_player (players, anna_x)->checked_in);
+  assert_false (ctd_store_reinstate_player (store, anna_x, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_non_null (strstr (error->message, "has not withdrawn"));
+  g_clear_error (&error);
+
+  /* Bea's name was free; now her reinstatement would clash. */
+  assert_true (ctd_store_add_player (store, "bea", NULL, NULL, FALSE, &b_again, &error));
+  assert_false (ctd_store_reinstate_player (store, b, &error));
+  {
+    g_autofree char *expected = g_strdup_printf ("Bea (#%" G_GINT64_FORMAT ") cannot be "
+                                                 "reinstated: #%" G_GINT64_FORMAT " bea, "
+                                                 "registered since, has the same name, club "
+                                                 "and player ID", b, b_again);
+    assert_string_equal (error->message, expected);
+  }
+  g_clear_error (&error);
+  assert_false (ctd_store_set_checked_in (store, b, TRUE, &error));
+  assert_non_null (strstr (error->message, "reinstate them first"));
+}
+
 /* ---- rounds, games, undo ------------------------------------------------ */
 
 static void
@@ -857,7 +1028,7 @@ add_checked_in (CtdStore *store,
       g_autofree char *name = g_strdup_printf ("Player %c", 'A' + i);
       gint64 id;
 
-      assert_true (ctd_store_add_player (store, name, NULL, NULL, &id, &error));
+      assert_true (ctd_store_add_player (store, name, NULL, NULL, TRUE, &id, &error));
       assert_true (ctd_store_set_checked_in (store, id, TRUE, &error));
     }
 }
@@ -922,7 +1093,7 @@ test_draw_record_undo (void **state)
   after = dump (fixture->path, FALSE);
   assert_string_equal (before, after);
 
-  assert_true (ctd_store_add_player (store, "Player F", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Player F", NULL, NULL, TRUE, NULL, &error));
   assert_true (ctd_store_set_checked_in (store, 6, TRUE, &error));
   assert_true (ctd_store_draw_round (store, 42, &round, &error));
   assert_int_equal (round, 1);
@@ -1317,17 +1488,17 @@ test_redo_sequences (void **state)
   g_auto(Snapshot) with_a = { NULL, NULL };
   g_auto(Snapshot) with_ab = { NULL, NULL };
   g_auto(Snapshot) with_ac = { NULL, NULL };
-  const char *a = "Added player 1, Anna";
-  const char *b = "Added player 2, Bert";
-  const char *c = "Added player 3, Cleo";
+  const char *a = "Added Anna, checked in";
+  const char *b = "Added Bert, checked in";
+  const char *c = "Added Cleo, checked in";
 
   assert_history (store, NULL, NULL);
   assert_nothing_to_redo (store);
 
   /* A, B, undo, undo, redo, redo: A comes back, then B. */
-  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, TRUE, NULL, &error));
   with_a = snapshot_take (store);
-  assert_true (ctd_store_add_player (store, "Bert", "Riga", "LV-7", NULL, &error));
+  assert_true (ctd_store_add_player (store, "Bert", "Riga", "LV-7", TRUE, NULL, &error));
   with_ab = snapshot_take (store);
   assert_history (store, b, NULL);
   assert_nothing_to_redo (store);
@@ -1370,7 +1541,7 @@ test_redo_sequences (void **state)
   /* A, undo, C: a new action empties the redo list. */
   undo_expect (store, b);
   assert_history (store, a, b);
-  assert_true (ctd_store_add_player (store, "Cleo", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Cleo", NULL, NULL, TRUE, NULL, &error));
   with_ac = snapshot_take (store);
   assert_history (store, c, NULL);
   assert_nothing_to_redo (store);
@@ -1780,14 +1951,14 @@ test_changes (void **state)
   settings.venue = (char *) "Town hall";
   assert_true (ctd_store_set_settings (store, &settings, &error));
   expect_change (store, &since, "set-settings", CTD_CHANGE_SETTINGS, 0, 0);
-  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, &anna, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, TRUE, &anna, &error));
   expect_change (store, &since, "add-player", CTD_CHANGE_PLAYERS, 0, 0);
   assert_true (ctd_store_import_players (store, "list.csv", imported, G_N_ELEMENTS (imported),
-                                         reasons, &n_added, &error));
+                                         TRUE, reasons, &n_added, &error));
   expect_change (store, &since, "import-players", CTD_CHANGE_PLAYERS, 0, 0);
   assert_true (ctd_store_set_checked_in (store, anna, FALSE, &error));
   expect_change (store, &since, "check-out", CTD_CHANGE_PLAYERS, 0, 0);
-  assert_true (ctd_store_withdraw_player (store, anna, &error));
+  assert_true (ctd_store_withdraw_player (store, anna, FALSE, &error));
   expect_change (store, &since, "withdraw-player", CTD_CHANGE_PLAYERS, 0, 0);
   add_checked_in (store, 6);
   since = ctd_store_get_last_audit_id (store, &error);
@@ -1906,14 +2077,14 @@ test_second_handle (void **state)
 
   assert_true (ctd_store_get_data_version (store, &version, &error));
   /* Its own actions do not move it. */
-  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, TRUE, NULL, &error));
   assert_true (ctd_store_get_data_version (store, &now, &error));
   assert_int_equal (now, version);
   since = ctd_store_get_last_audit_id (store, &error);
 
   other = ctd_store_open (fixture->path, &error);
   assert_non_null (other);
-  assert_true (ctd_store_add_player (other, "Bert", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (other, "Bert", NULL, NULL, TRUE, NULL, &error));
   assert_true (ctd_store_get_data_version (store, &now, &error));
   assert_true (now != version);
   version = now;
@@ -1925,7 +2096,7 @@ test_second_handle (void **state)
   again = ctd_store_open_again (store, FALSE, &error);
   assert_non_null (again);
   assert_false (ctd_store_is_read_only (again));
-  assert_true (ctd_store_add_player (again, "Cleo", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (again, "Cleo", NULL, NULL, TRUE, NULL, &error));
   assert_true (ctd_store_get_data_version (store, &now, &error));
   assert_true (now != version);
   expect_change (store, &since, "add-player", CTD_CHANGE_PLAYERS, 0, 0);
@@ -1935,7 +2106,7 @@ test_second_handle (void **state)
 
     assert_non_null (strstr (entry->after, "Cleo"));
     assert_true (ctd_store_undo (store, &summary, &error));
-    assert_string_equal (summary, "Added player 3, Cleo");
+    assert_string_equal (summary, "Added Cleo, checked in");
   }
   {
     g_autoptr(GPtrArray) players = ctd_store_list_players (again, &error);
@@ -2009,7 +2180,7 @@ test_open_read_only (void **state)
 
   /* Every action is refused, and the file is left as it was. */
   before = dump (fixture->path, FALSE);
-  assert_false (ctd_store_add_player (reader, "Zoë", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (reader, "Zoë", NULL, NULL, TRUE, NULL, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
   assert_non_null (strstr (error->message, "open for reading only"));
   assert_non_null (strstr (error->message, "event.chouette"));
@@ -2090,6 +2261,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_refuse_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_registration, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_record_replace, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fix_last_segment_order, ctd_test_folder_setup, ctd_test_folder_teardown),
