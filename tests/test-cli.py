@@ -288,6 +288,14 @@ def test_twenty_six_players(folder):
                 + [rolled["order"][0]])
     equal(sorted(advanced["advancers"]), sorted(expected), "semi-finalists")
     equal(advanced["next_stage"], "semi-final", "next stage")
+    # The log speaks a director's language: names, points, the seed.
+    log = event.json("log")
+    rolloff = [e["summary"] for e in log if e["action"] == "add-rolloff"]
+    equal(rolloff, ["Round 1: roll-off, best first: %s (rolled with seed 77)"
+                    % ", ".join(rolled["order"])], "roll-off logged")
+    advancement = [e["summary"] for e in log if e["action"] == "set-advancement"][0]
+    check(advancement.startswith("Round 1: top 1 and 1 wildcard advance: ")
+          and all(name in advancement for name in expected), "advancement: %r" % advancement)
 
     event.json("draw", "--seed", "2602")
     semis = ["2.1", "2.2"]

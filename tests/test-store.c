@@ -1679,10 +1679,27 @@ test_round_life_cycle (void **state)
     CtdStoreChouette *second = g_ptr_array_index (chouettes, 1);
     guint64 seed = 99;
 
-    /* Roll-offs need a complete round; the players must have played. */
+    /* Roll-offs need a complete round; the players must have played. The
+     * log names them, best first, with the seed rolled. */
     assert_true (ctd_store_add_rolloff (store, 1, first->players, 2, &seed, &error));
+    {
+      g_autoptr(CtdStoreAuditEntry) entry = last_audit (store);
+      g_autofree char *expected = g_strdup_printf ("Round 1: roll-off, best first: %s, %s "
+                                                   "(rolled with seed 99)", first->names[0],
+                                                   first->names[1]);
+      assert_string_equal (entry->summary, expected);
+    }
     assert_false (ctd_store_add_rolloff (store, 1, (gint64[]) { first->players[0], 999 }, 2,
                                          NULL, &error));
+    assert_string_equal (error->message, "There is no player 999 in this event");
+    g_clear_error (&error);
+    assert_false (ctd_store_add_rolloff (store, 1, (gint64[]) { first->players[1],
+                                                                first->players[1] }, 2,
+                                         NULL, &error));
+    {
+      g_autofree char *expected = g_strdup_printf ("%s is listed twice", first->names[1]);
+      assert_string_equal (error->message, expected);
+    }
     g_clear_error (&error);
     {
       g_autoptr(GPtrArray) rolloffs = ctd_store_list_rolloffs (store, 1, &error);
@@ -1714,7 +1731,16 @@ test_round_life_cycle (void **state)
   assert_true (ctd_store_set_advancement (store, 1, 2, 0, advancers, 4, &error));
   {
     g_autoptr(GArray) stored = ctd_store_list_advancers (store, 1, &error);
+    g_autoptr(CtdStoreAuditEntry) entry = last_audit (store);
+    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *first = g_ptr_array_index (seats, 0);
+    CtdStoreChouette *second = g_ptr_array_index (seats, 1);
+    g_autofree char *expected = g_strdup_printf ("Round 1: top 2 and 0 wildcards advance: %s, "
+                                                 "%s, %s, %s", first->names[0], first->names[1],
+                                                 second->names[0], second->names[1]);
+
     assert_int_equal (stored->len, 4);
+    assert_string_equal (entry->summary, expected);
   }
   assert_true (ctd_store_draw_round (store, 77, NULL, &error));
   g_clear_pointer (&rounds, g_array_unref);
