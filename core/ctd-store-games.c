@@ -135,8 +135,8 @@ load_open_chouette (CtdStore  *self,
 }
 
 /* The ledger as JSON: only numbers and fixed words, so no escaping. */
-static char *
-ledger_json (const CtdResult *result)
+char *
+ctd_store_ledger_json (const CtdResult *result)
 {
   g_autoptr(GArray) ledger = ctd_result_ledger (result);
   GString *json = g_string_new ("[");
@@ -153,191 +153,6 @@ ledger_json (const CtdResult *result)
     }
   g_string_append_c (json, ']');
   return g_string_free (json, FALSE);
-}
-
-/* The ledger of a canonical line for game @game of a chouette of @size
- * (its last-segment order @order, if fixed), by the current rules; %NULL
- * when the line no longer reads. */
-static char *
-ledger_for (guint        size,
-            guint        game,
-            const guint *order,
-            const char  *canonical)
-{
-  g_autoptr(CtdResult) result = NULL;
-  CtdGameContext context;
-  CtdGameSlot slot;
-
-  if (!ctd_schedule_size_is_valid (size) || game < 1 || game > CTD_N_GAMES || canonical == NULL)
-    return NULL;
-  ctd_schedule_slot (size, game, order, &slot);
-  context = (CtdGameContext) { game, size, slot.box, slot.captain, slot.cube_start };
-  result = ctd_result_parse (&context, canonical, NULL);
-  return result != NULL ? ledger_json (result) : NULL;
-}
-
-typedef struct
-{
-  gint64  id;
-  char   *before;
-  char   *after;
-} Image;
-
-static void
-image_free (Image *image)
-{
-  g_free (image->before);
-  g_free (image->after);
-  g_free (image);
-}
-
-/* The ledger of a game row's image ({"chouette": .., "number": ..,
- * "canonical": .., ...}) by the current rules, with its chouette's size
- * and fixed order as they are now; %NULL when that chouette is gone or
- * the line no longer reads. */
-static char *
-image_ledger (CtdStore    *self,
-              const char  *image,
-              GError     **error)
-{
-  g_autoptr(CtdStmt) stmt = NULL;
-  guint order[CTD_MAX_PLAYERS - 1] = { 0, };
-  gboolean fixed;
-  guint size;
-
-  stmt = ctd_store_prepare (self,
-                            "SELECT c.size, c.last_order IS NOT NULL, "
-                            "  json_extract (c.last_order, '$[0]'), "
-                            "  json_extract (c.last_order, '$[1]'), "
-                            "  json_extract (c.last_order, '$[2]'), "
-                            "  ?1 ->> 'number', ?1 ->> 'canonical' "
-                            "FROM chouette AS c WHERE c.id = ?1 ->> 'chouette'",
-                            CTD_ARGS (CTD_TEXT (image)), error);
-  if (stmt == NULL || ctd_store_step (self, stmt, error) != CTD_STEP_ROW)
-    return NULL;
-  size = (guint) sqlite3_column_int64 (stmt, 0);
-  fixed = sqlite3_column_int64 (stmt, 1) != 0;
-  for (guint i = 0; i + 1 < CTD_MAX_PLAYERS; i++)
-    order[i] = (guint) sqlite3_column_int64 (stmt, 2 + (int) i);
-  if (fixed && !ctd_schedule_check_last_segment_order (size, order, NULL))
-    return NULL;
-  return ledger_for (size, (guint) sqlite3_column_int64 (stmt, 5), fixed ? order : NULL,
-                     (const char *) sqlite3_column_text (stmt, 6));
-}
-
-/* Replaces the ledger inside a game row image (JSON text), or returns
- * %NULL to leave it. */
-static char *
-image_with_ledger (CtdStore    *self,
-                   const char  *image,
-                   GError     **error)
-{
-  g_autofree char *ledger = NULL;
-  g_autoptr(CtdStmt) stmt = NULL;
-
-  if (image == NULL || (ledger = image_ledger (self, image, error)) == NULL)
-    return NULL;
-  /* An image holds each column's value: the ledger as text, as stored. */
-  stmt = ctd_store_prepare (self, "SELECT json_set (?1, '$.ledger', ?2)",
-                            CTD_ARGS (CTD_TEXT (image), CTD_TEXT (ledger)), error);
-  if (stmt == NULL || ctd_store_step (self, stmt, error) != CTD_STEP_ROW)
-    return NULL;
-  return ctd_store_column_dup (stmt, 0);
-}
-
-/* Part of schema 2's upgrade (ctd-store.c): every stored game's ledger,
- * and the ledger in every game row image undo may put back, written
- * again from its canonical line by the current rules. A line that no
- * longer reads keeps its ledger (loading its chouette reports it). */
-gboolean
-ctd_store_recompute_ledgers (CtdStore  *self,
-                             GError   **error)
-{
-  g_autoptr(GPtrArray) images = g_ptr_array_new_with_free_func ((GDestroyNotify) image_free);
-  g_autoptr(CtdStmt) stmt = NULL;
-  g_autoptr(CtdStmt) update = NULL;
-  CtdStep step;
-
-  /* The games as rows of their own: their images, read before writing. */
-  stmt = ctd_store_prepare (self, "SELECT g.id, json_object ('chouette', g.chouette, "
-                            "  'number', g.number, 'canonical', g.canonical, 'ledger', g.ledger) "
-                            "FROM game AS g ORDER BY g.id", CTD_NO_ARGS, error);
-  if (stmt == NULL)
-    return FALSE;
-  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
-    {
-      Image *image = g_new0 (Image, 1);
-
-      image->id = sqlite3_column_int64 (stmt, 0);
-      image->after = ctd_store_column_dup (stmt, 1);
-      g_ptr_array_add (images, image);
-    }
-  if (step == CTD_STEP_FAILED)
-    return FALSE;
-  g_clear_pointer (&stmt, ctd_store_release_statement);
-
-  update = ctd_store_prepare (self, "UPDATE game SET ledger = ?2 ->> 'ledger' "
-                              "WHERE id = ?1 AND ledger IS NOT ?2 ->> 'ledger'", CTD_NO_ARGS,
-                              error);
-  if (update == NULL)
-    return FALSE;
-  for (guint i = 0; i < images->len; i++)
-    {
-      Image *image = g_ptr_array_index (images, i);
-      g_autofree char *fresh = image_with_ledger (self, image->after, error);
-
-      if (fresh == NULL && error != NULL && *error != NULL)
-        return FALSE;
-      if (fresh == NULL)
-        continue;
-      ctd_store_rebind (update, CTD_ARGS (CTD_INT (image->id), CTD_TEXT (fresh)));
-      if (!ctd_store_step_done (self, update, error))
-        return FALSE;
-    }
-  g_clear_pointer (&update, ctd_store_release_statement);
-  g_ptr_array_set_size (images, 0);
-
-  /* The audit log's row images of games, which undo and redo write back. */
-  stmt = ctd_store_prepare (self, "SELECT id, before, after FROM audit_change "
-                            "WHERE tbl = 'game' ORDER BY id", CTD_NO_ARGS, error);
-  if (stmt == NULL)
-    return FALSE;
-  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
-    {
-      Image *image = g_new0 (Image, 1);
-
-      image->id = sqlite3_column_int64 (stmt, 0);
-      image->before = ctd_store_column_dup (stmt, 1);
-      image->after = ctd_store_column_dup (stmt, 2);
-      g_ptr_array_add (images, image);
-    }
-  if (step == CTD_STEP_FAILED)
-    return FALSE;
-  g_clear_pointer (&stmt, ctd_store_release_statement);
-
-  update = ctd_store_prepare (self, "UPDATE audit_change SET before = coalesce (?2, before), "
-                              "  after = coalesce (?3, after) WHERE id = ?1", CTD_NO_ARGS, error);
-  if (update == NULL)
-    return FALSE;
-  for (guint i = 0; i < images->len; i++)
-    {
-      Image *image = g_ptr_array_index (images, i);
-      g_autofree char *before = image_with_ledger (self, image->before, error);
-      g_autofree char *after = NULL;
-
-      if (before == NULL && error != NULL && *error != NULL)
-        return FALSE;
-      after = image_with_ledger (self, image->after, error);
-      if (after == NULL && error != NULL && *error != NULL)
-        return FALSE;
-      if (before == NULL && after == NULL)
-        continue;
-      ctd_store_rebind (update, CTD_ARGS (CTD_INT (image->id), CTD_TEXT (before),
-                                          CTD_TEXT (after)));
-      if (!ctd_store_step_done (self, update, error))
-        return FALSE;
-    }
-  return TRUE;
 }
 
 static char *
@@ -438,7 +253,7 @@ ctd_store_record_game (CtdStore    *self,
         goto refuse_taken;
       return TRUE;  /* the same result again: nothing to store or log */
     }
-  ledger = ledger_json (ctd_chouette_get_result (loaded, game));
+  ledger = ctd_store_ledger_json (ctd_chouette_get_result (loaded, game));
   if (old != NULL && strcmp (old, canonical) != 0)
     summary = g_strdup_printf ("Chouette %u.%u game %u: “%s” -> “%s”", round, chouette, game,
                                old, canonical);
@@ -515,6 +330,13 @@ ctd_store_clear_game (CtdStore  *self,
          ctd_store_action_commit (&action, summary, error);
 }
 
+static void
+free_names (char **names)
+{
+  for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
+    g_clear_pointer (&names[k], g_free);
+}
+
 /* "3, 1, 2 (Cid, Ann, Bob)" */
 static char *
 describe_order (const guint *order,
@@ -531,8 +353,6 @@ describe_order (const guint *order,
   g_string_append_c (text, ')');
   return g_string_free (text, FALSE);
 }
-
-static void free_names (char **names);
 
 /**
  * ctd_store_fix_last_segment_order:
@@ -676,13 +496,6 @@ ctd_store_get_seat_names (CtdStore  *self,
   for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
     g_clear_pointer (&out_names[k], g_free);
   return FALSE;
-}
-
-static void
-free_names (char **names)
-{
-  for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
-    g_clear_pointer (&names[k], g_free);
 }
 
 /**

@@ -55,9 +55,6 @@ static const char ctd_schema_v2[] = {
   , 0
 };
 
-static gboolean upgrade_to_v2 (CtdStore  *self,
-                               GError   **error);
-
 /* migrations[v] takes a file from user_version v to v + 1: its SQL,
  * then (when the records need the rules, not just SQL) its C step. A
  * released rung never changes; a new schema is a new rung. */
@@ -68,7 +65,7 @@ static const struct
                      GError   **error);
 } migrations[] = {
   { ctd_schema_v1, NULL },
-  { ctd_schema_v2, upgrade_to_v2 },
+  { ctd_schema_v2, ctd_store_upgrade_to_v2 },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == CTD_STORE_SCHEMA_VERSION);
@@ -204,29 +201,6 @@ configure_connection (CtdStore  *self,
         }
     }
   return ctd_store_exec (self, "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON", error);
-}
-
-/* Schema 2's C step. The paper is the locale's (what `init` would choose
- * now); the event's row images in the audit log gain it, so that undo
- * can still put back an older row (undo writes every column). Every
- * game's ledger is recomputed: since a taken extra is paid for (SPEC 5),
- * ledgers written by schema 1 may be stale, and the round's state sums
- * them against the paper totals. */
-static gboolean
-upgrade_to_v2 (CtdStore  *self,
-               GError   **error)
-{
-  const char *paper = ctd_store_paper_to_string (ctd_store_default_paper ());
-
-  return ctd_store_run (self, "UPDATE event SET paper = ?1", CTD_ARGS (CTD_TEXT (paper)),
-                        error) &&
-         ctd_store_run (self, "UPDATE audit_change SET "
-                        "  before = CASE WHEN before IS NULL THEN NULL "
-                        "                ELSE json_insert (before, '$.paper', ?1) END, "
-                        "  after = CASE WHEN after IS NULL THEN NULL "
-                        "               ELSE json_insert (after, '$.paper', ?1) END "
-                        "WHERE tbl = 'event'", CTD_ARGS (CTD_TEXT (paper)), error) &&
-         ctd_store_recompute_ledgers (self, error);
 }
 
 /* Runs the ladder from @from up to CTD_STORE_SCHEMA_VERSION, inside the
