@@ -21,14 +21,21 @@ static const struct
   const char    *summary;
 } commands[] = {
   { "init", ctd_cli_init, "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
-                          "[--entry-fee N] [--last-segment highest-first|lowest-first]" },
-  { "player", ctd_cli_player, "player add NAME [--club C] [--id X] | import FILE.csv | list | "
-                              "withdraw|checkin|checkout NAME|ID" },
+                          "[--entry-fee N] [--last-segment highest-first|lowest-first] "
+                          "[--paper a4|letter]" },
+  { "settings", ctd_cli_settings, "settings [--name NAME] [--date D] [--venue V] [--stake N] "
+                                  "[--entry-fee N] [--last-segment ...] [--paper a4|letter]" },
+  { "player", ctd_cli_player, "player add NAME [--club C] [--id X] [--checked-in] | "
+                              "import FILE.csv [--checked-in] | list | "
+                              "checkin|checkout|reinstate PLAYER | withdraw PLAYER [--force]\n"
+                              "    (PLAYER: a name, a player ID or #NUMBER from player list;\n"
+                              "    -- NAME: a name that starts with -)" },
   { "draw", ctd_cli_draw, "draw [--seed N]" },
   { "redraw", ctd_cli_redraw, "redraw [--seed N]" },
   { "show", ctd_cli_show, "show CHOUETTE" },
-  { "record", ctd_cli_record, "record CHOUETTE GAME 'NOTATION'" },
-  { "crosscheck", ctd_cli_crosscheck, "crosscheck CHOUETTE 1=TOTAL 2=TOTAL ..." },
+  { "record", ctd_cli_record, "record CHOUETTE GAME 'NOTATION' [--replace]" },
+  { "crosscheck", ctd_cli_crosscheck, "crosscheck CHOUETTE 1=TOTAL 2=TOTAL ... (every player)" },
+  { "fix-order", ctd_cli_fix_order, "fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]" },
   { "standings", ctd_cli_standings, "standings [--round N] [--public]" },
   { "results", ctd_cli_results, "results" },
   { "plan", ctd_cli_plan, "plan [--players N]" },
@@ -51,7 +58,8 @@ print_usage (FILE *out)
                 "Commands:\n");
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %s\n", commands[i].summary);
-  fprintf (out, "\nExit status: 0 done, 1 refused (nothing changed), 2 usage error.\n");
+  fprintf (out, "\nExit status: 0 done, 1 refused (nothing changed), 2 usage error,\n"
+                "3 crosscheck stored paper totals that disagree with the entered games.\n");
 }
 
 int

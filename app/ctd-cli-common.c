@@ -42,6 +42,20 @@ ctd_cli_usage (const char *format,
   return CTD_CLI_USAGE;
 }
 
+/* Puts back the word a "\x01N" placeholder stands for. */
+static void
+restore_quoted (char      **word,
+                GPtrArray  *quoted)
+{
+  guint64 index;
+
+  if (*word == NULL || (*word)[0] != '\x01')
+    return;
+  index = g_ascii_strtoull (*word + 1, NULL, 10);
+  g_free (*word);
+  *word = g_strdup (index < quoted->len ? g_ptr_array_index (quoted, index) : "");
+}
+
 /**
  * ctd_cli_parse_options:
  * @cli: the command line; its argc/argv become the positional arguments
@@ -63,13 +77,26 @@ ctd_cli_parse_options (CtdCli       *cli,
 {
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) quoted = g_ptr_array_new ();
   /* GOption wants a program name first and frees nothing it was given. */
   char **strv = g_new0 (char *, cli->argc + 2);
-  int n;
+  int n = 1;
 
+  /* "--" makes the next word a name even if it starts with "-" (and
+   * only that word: options after the name are still options). GOption
+   * would take everything after "--" as names, so the word goes in as a
+   * placeholder GOption leaves alone, and comes back after parsing. */
   strv[0] = g_strdup ("chouette-td-cli");
   for (int i = 0; i < cli->argc; i++)
-    strv[i + 1] = g_strdup (cli->argv[i]);
+    {
+      if (g_str_equal (cli->argv[i], "--") && i + 1 < cli->argc)
+        {
+          strv[n++] = g_strdup_printf ("\x01%u", quoted->len);
+          g_ptr_array_add (quoted, cli->argv[++i]);
+        }
+      else if (!g_str_equal (cli->argv[i], "--"))
+        strv[n++] = g_strdup (cli->argv[i]);
+    }
 
   g_option_context_set_help_enabled (context, FALSE);
   g_option_context_add_main_entries (context, entries, NULL);
@@ -79,14 +106,12 @@ ctd_cli_parse_options (CtdCli       *cli,
       g_strfreev (strv);
       return FALSE;
     }
-  /* GOption keeps the "--" that lets a name start with "-": drop it. */
   for (guint i = 1; strv[i] != NULL; i++)
-    if (g_str_equal (strv[i], "--"))
-      {
-        g_free (strv[i]);
-        memmove (&strv[i], &strv[i + 1], (g_strv_length (strv + i + 1) + 1) * sizeof (char *));
-        break;
-      }
+    restore_quoted (&strv[i], quoted);
+  /* "--club -- -Riga": the quoted word was an option's value. */
+  for (GOptionEntry *entry = entries; entry->long_name != NULL; entry++)
+    if (entry->arg == G_OPTION_ARG_STRING && entry->arg_data != NULL)
+      restore_quoted (entry->arg_data, quoted);
 
   n = (int) g_strv_length (strv) - 1;
   if (n < min_args || (max_args >= 0 && n > max_args))
@@ -131,14 +156,128 @@ ctd_cli_add_score (JsonBuilder *builder,
     json_builder_add_double_value (builder, halves / 2.0);
 }
 
+/* Names compare as the store compares them: NFKC, trimmed, case-folded. */
+static char *
+fold (const char *text)
+{
+  g_autofree char *normal = g_utf8_normalize (text != NULL ? text : "", -1, G_NORMALIZE_NFKC);
+  g_autofree char *stripped = g_strstrip (g_strdup (normal));
+
+  return g_utf8_casefold (stripped, -1);
+}
+
+/* "#7 Ann (Riga, ID LV-7)": a candidate as the director tells it apart. */
+static void
+append_candidate (GString              *text,
+                  const CtdStorePlayer *player)
+{
+  g_string_append_printf (text, "#%" G_GINT64_FORMAT " %s", player->id, player->name);
+  if (player->club != NULL && player->member_id != NULL)
+    g_string_append_printf (text, " (%s, ID %s)", player->club, player->member_id);
+  else if (player->club != NULL)
+    g_string_append_printf (text, " (%s)", player->club);
+  else if (player->member_id != NULL)
+    g_string_append_printf (text, " (ID %s)", player->member_id);
+  if (player->withdrawn)
+    g_string_append (text, ", withdrawn");
+}
+
 /**
- * ctd_cli_find_player:
+ * ctd_cli_find_player_among:
  * @cli: the command line
- * @name_or_id: a player's name (any case) or player ID
+ * @name_or_id: "#12" (the player's number in `player list`), a name
+ *   (any case) or a player ID
+ * @withdrawn_first: look among the withdrawn players first (to reinstate
+ *   one), else among the active ones first
  * @out_player: (out) (transfer full): the player
  * @error: return location for a #GError
  *
- * A withdrawn player is found only when nobody active has the name.
+ * Finds one player. A name two players share (their club or ID tells
+ * them apart) is refused, listing the candidates with their numbers.
+ *
+ * Returns: whether exactly one player matched
+ */
+gboolean
+ctd_cli_find_player_among (CtdCli          *cli,
+                           const char      *name_or_id,
+                           gboolean         withdrawn_first,
+                           CtdStorePlayer **out_player,
+                           GError         **error)
+{
+  g_autoptr(GPtrArray) players = ctd_store_list_players (cli->store, error);
+  g_autofree char *wanted = fold (name_or_id);
+  g_autoptr(GString) candidates = g_string_new (NULL);
+  guint64 number;
+
+  if (players == NULL)
+    return FALSE;
+  if (name_or_id[0] == '#' &&
+      g_ascii_string_to_unsigned (name_or_id + 1, 10, 1, G_MAXINT64, &number, NULL))
+    {
+      for (guint i = 0; i < players->len; i++)
+        if (((CtdStorePlayer *) g_ptr_array_index (players, i))->id == (gint64) number)
+          {
+            *out_player = g_ptr_array_steal_index (players, i);
+            return TRUE;
+          }
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+                   "There is no player %s (see: player list)", name_or_id);
+      return FALSE;
+    }
+
+  /* The first group with a match decides: active players, then the
+   * withdrawn (or the other way round). */
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      gboolean withdrawn = withdrawn_first ? pass == 0 : pass == 1;
+      gint found = -1;
+      guint n_found = 0;
+
+      for (guint i = 0; i < players->len; i++)
+        {
+          CtdStorePlayer *player = g_ptr_array_index (players, i);
+          g_autofree char *name = fold (player->name);
+          g_autofree char *member = fold (player->member_id);
+
+          if (player->withdrawn != withdrawn ||
+              (strcmp (name, wanted) != 0 &&
+               (player->member_id == NULL || strcmp (member, wanted) != 0)))
+            continue;
+          if (n_found++ > 0)
+            g_string_append (candidates, ", ");
+          append_candidate (candidates, player);
+          found = (gint) i;
+        }
+      if (n_found == 1)
+        {
+          *out_player = g_ptr_array_steal_index (players, (guint) found);
+          return TRUE;
+        }
+      if (n_found > 1)
+        {
+          g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
+                       "“%s” is %u players: %s; say which by number, e.g. #%" G_GINT64_FORMAT,
+                       name_or_id, n_found, candidates->str,
+                       ((CtdStorePlayer *) g_ptr_array_index (players, (guint) found))->id);
+          return FALSE;
+        }
+    }
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+               "No player is called “%s” or has that player ID (see: player list)",
+               name_or_id);
+  return FALSE;
+}
+
+/**
+ * ctd_cli_find_player:
+ * @cli: the command line
+ * @name_or_id: "#12", a player's name (any case) or player ID
+ * @out_player: (out) (transfer full): the player
+ * @error: return location for a #GError
+ *
+ * ctd_cli_find_player_among() among the active players first: a
+ * withdrawn player is found only when no active one matches. An
+ * ambiguous name is refused with the candidates and their numbers.
  *
  * Returns: whether exactly one player matched
  */
@@ -148,35 +287,55 @@ ctd_cli_find_player (CtdCli          *cli,
                      CtdStorePlayer **out_player,
                      GError         **error)
 {
-  g_autoptr(GPtrArray) players = ctd_store_list_players (cli->store, error);
-  g_autofree char *wanted = g_utf8_casefold (name_or_id, -1);
-  CtdStorePlayer *found = NULL;
-  guint found_index = 0;
+  return ctd_cli_find_player_among (cli, name_or_id, FALSE, out_player, error);
+}
 
-  if (players == NULL)
-    return FALSE;
-  for (guint i = 0; i < players->len; i++)
-    {
-      CtdStorePlayer *player = g_ptr_array_index (players, i);
-      g_autofree char *name = g_utf8_casefold (player->name, -1);
-      gboolean match = g_strcmp0 (name, wanted) == 0 ||
-                       g_strcmp0 (player->member_id, name_or_id) == 0;
+/**
+ * ctd_cli_text_width:
+ * @text: UTF-8 text
+ *
+ * The columns @text takes on a terminal: East Asian wide characters
+ * take two, combining marks none, everything else one, so that "Zoë",
+ * "Zoe\u0308" and "日本" line up with ASCII names.
+ *
+ * Returns: the width in columns
+ */
+int
+ctd_cli_text_width (const char *text)
+{
+  int width = 0;
 
-      if (match && (found == NULL || (found->withdrawn && !player->withdrawn)))
-        {
-          found = player;
-          found_index = i;
-        }
-    }
-  if (found == NULL)
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
     {
-      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   "No player is called “%s” or has that player ID (see: player list)",
-                   name_or_id);
-      return FALSE;
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iszerowidth (c))
+        continue;
+      width += g_unichar_iswide (c) ? 2 : 1;
     }
-  *out_player = g_ptr_array_steal_index (players, found_index);
-  return TRUE;
+  return width;
+}
+
+/**
+ * ctd_cli_pad:
+ * @text: UTF-8 text
+ * @width: the column's width
+ * @right: whether to align right (numbers) rather than left (names)
+ *
+ * @text padded with spaces to @width columns by ctd_cli_text_width(),
+ * what printf's "%-24s" does for bytes; longer text is not cut.
+ *
+ * Returns: (transfer full): the padded text
+ */
+char *
+ctd_cli_pad (const char *text,
+             int         width,
+             gboolean    right)
+{
+  int missing = width - ctd_cli_text_width (text);
+  g_autofree char *spaces = g_strnfill (missing > 0 ? (gsize) missing : 0, ' ');
+
+  return right ? g_strconcat (spaces, text, NULL) : g_strconcat (text, spaces, NULL);
 }
 
 gboolean

@@ -26,81 +26,217 @@ add_nullable_string (JsonBuilder *builder,
     json_builder_add_null_value (builder);
 }
 
-int
-ctd_cli_init (CtdCli *cli)
+/* "a4", "A4", "letter", "Letter": a paper's nick in any case. */
+static gboolean
+parse_paper (const char    *text,
+             CtdSheetPaper *out_paper)
 {
-  g_autofree char *name = NULL;
-  g_autofree char *date = NULL;
-  g_autofree char *venue = NULL;
-  g_autofree char *stake = NULL;
-  g_autofree char *fee = NULL;
-  g_autofree char *direction = NULL;
-  g_autofree char *warning = NULL;
-  g_autoptr(CtdStore) store = NULL;
-  g_autoptr(GError) error = NULL;
+  if (g_ascii_strcasecmp (text, "a4") == 0)
+    *out_paper = CTD_SHEET_PAPER_A4;
+  else if (g_ascii_strcasecmp (text, "letter") == 0)
+    *out_paper = CTD_SHEET_PAPER_LETTER;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static const char *
+paper_title (CtdSheetPaper paper)
+{
+  return paper == CTD_SHEET_PAPER_LETTER ? "Letter" : "A4";
+}
+
+/* The options init and settings share, as typed (NULL when not given). */
+typedef struct
+{
+  char *name;
+  char *date;
+  char *venue;
+  char *stake;
+  char *fee;
+  char *direction;
+  char *paper;
+} SettingsOptions;
+
+static void
+settings_options_clear (SettingsOptions *options)
+{
+  g_free (options->name);
+  g_free (options->date);
+  g_free (options->venue);
+  g_free (options->stake);
+  g_free (options->fee);
+  g_free (options->direction);
+  g_free (options->paper);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SettingsOptions, settings_options_clear)
+
+static gboolean
+parse_settings (CtdCli           *cli,
+                const char       *usage,
+                SettingsOptions  *options,
+                int              *out_status)
+{
   GOptionEntry entries[] = {
-    { "name", 0, 0, G_OPTION_ARG_STRING, &name, NULL, NULL },
-    { "date", 0, 0, G_OPTION_ARG_STRING, &date, NULL, NULL },
-    { "venue", 0, 0, G_OPTION_ARG_STRING, &venue, NULL, NULL },
-    { "stake", 0, 0, G_OPTION_ARG_STRING, &stake, NULL, NULL },
-    { "entry-fee", 0, 0, G_OPTION_ARG_STRING, &fee, NULL, NULL },
-    { "last-segment", 0, 0, G_OPTION_ARG_STRING, &direction, NULL, NULL },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &options->name, NULL, NULL },
+    { "date", 0, 0, G_OPTION_ARG_STRING, &options->date, NULL, NULL },
+    { "venue", 0, 0, G_OPTION_ARG_STRING, &options->venue, NULL, NULL },
+    { "stake", 0, 0, G_OPTION_ARG_STRING, &options->stake, NULL, NULL },
+    { "entry-fee", 0, 0, G_OPTION_ARG_STRING, &options->fee, NULL, NULL },
+    { "last-segment", 0, 0, G_OPTION_ARG_STRING, &options->direction, NULL, NULL },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &options->paper, NULL, NULL },
     { NULL },
   };
-  const char *usage = "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
-                      "[--entry-fee N] [--last-segment highest-first|lowest-first]";
-  CtdEventSettings settings = { 0, };
-  int status;
 
-  if (!ctd_cli_parse_options (cli, usage, entries, 0, 0, &status))
-    return status;
-  if (name == NULL)
-    return ctd_cli_usage ("init needs --name (usage: %s)", usage);
+  return ctd_cli_parse_options (cli, usage, entries, 0, 0, out_status);
+}
 
-  settings.name = name;
-  settings.date = date != NULL ? date : "";
-  settings.venue = venue != NULL ? venue : "";
-  if ((stake != NULL && !ctd_cli_parse_money (stake, "stake", &settings.stake_cents, &error)) ||
-      (fee != NULL && !ctd_cli_parse_money (fee, "entry fee", &settings.entry_fee_cents, &error)))
-    return ctd_cli_usage ("%s", error->message);
-  if (direction != NULL && !ctd_last_segment_direction_parse (direction, &settings.direction))
-    return ctd_cli_usage ("--last-segment is highest-first or lowest-first, not “%s”", direction);
+/* Applies the options given to @settings (whose strings stay borrowed
+ * from @options); a bad value is a usage error. */
+static gboolean
+apply_settings (const SettingsOptions  *options,
+                CtdEventSettings       *settings,
+                int                    *out_status)
+{
+  g_autoptr(GError) error = NULL;
 
-  store = ctd_store_create (cli->path, &settings, &error);
-  if (store == NULL)
-    return ctd_cli_refused (g_steal_pointer (&error));
-  warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
+  if (options->name != NULL)
+    settings->name = options->name;
+  if (options->date != NULL)
+    settings->date = options->date;
+  if (options->venue != NULL)
+    settings->venue = options->venue;
+  if ((options->stake != NULL &&
+       !ctd_cli_parse_money (options->stake, "stake", &settings->stake_cents, &error)) ||
+      (options->fee != NULL &&
+       !ctd_cli_parse_money (options->fee, "entry fee", &settings->entry_fee_cents, &error)))
+    {
+      *out_status = ctd_cli_usage ("%s", error->message);
+      return FALSE;
+    }
+  if (options->direction != NULL &&
+      !ctd_last_segment_direction_parse (options->direction, &settings->direction))
+    {
+      *out_status = ctd_cli_usage ("--last-segment is highest-first or lowest-first, not “%s”",
+                                   options->direction);
+      return FALSE;
+    }
+  if (options->paper != NULL && !parse_paper (options->paper, &settings->paper))
+    {
+      *out_status = ctd_cli_usage ("--paper is a4 or letter, not “%s”", options->paper);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+print_settings (CtdCli                 *cli,
+                const CtdEventSettings *settings,
+                const char             *warning)
+{
+  g_autofree char *stake_text = ctd_money_to_string (settings->stake_cents);
+  g_autofree char *fee_text = ctd_money_to_string (settings->entry_fee_cents);
 
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autofree char *stake_text = ctd_money_to_string (settings.stake_cents);
-      g_autofree char *fee_text = ctd_money_to_string (settings.entry_fee_cents);
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, settings.name);
+      json_builder_add_string_value (builder, settings->name);
       json_builder_set_member_name (builder, "date");
-      json_builder_add_string_value (builder, settings.date);
+      json_builder_add_string_value (builder, settings->date);
       json_builder_set_member_name (builder, "venue");
-      json_builder_add_string_value (builder, settings.venue);
+      json_builder_add_string_value (builder, settings->venue);
       json_builder_set_member_name (builder, "stake");
       json_builder_add_string_value (builder, stake_text);
       json_builder_set_member_name (builder, "entry_fee");
       json_builder_add_string_value (builder, fee_text);
       json_builder_set_member_name (builder, "last_segment");
       json_builder_add_string_value (builder,
-                                     ctd_last_segment_direction_to_string (settings.direction));
+                                     ctd_last_segment_direction_to_string (settings->direction));
+      json_builder_set_member_name (builder, "paper");
+      json_builder_add_string_value (builder, settings->paper == CTD_SHEET_PAPER_LETTER
+                                              ? "letter" : "a4");
       add_nullable_string (builder, "warning", warning);
       json_builder_end_object (builder);
       ctd_cli_print_json (builder);
+      return;
     }
-  else
-    {
-      printf ("Created %s: %s\n", cli->path, settings.name);
-      if (warning != NULL)
-        printf ("Warning: %s\n", warning);
-    }
+  printf ("%s\n", settings->name);
+  if (*settings->date != '\0')
+    printf ("  date          %s\n", settings->date);
+  if (*settings->venue != '\0')
+    printf ("  venue         %s\n", settings->venue);
+  printf ("  stake         %s a point\n", stake_text);
+  printf ("  entry fee     %s\n", fee_text);
+  printf ("  last segment  %s\n", ctd_last_segment_direction_to_string (settings->direction));
+  printf ("  paper         %s\n", paper_title (settings->paper));
+  if (warning != NULL)
+    printf ("Warning: %s\n", warning);
+}
+
+int
+ctd_cli_init (CtdCli *cli)
+{
+  g_auto(SettingsOptions) options = { NULL, };
+  g_autofree char *warning = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *usage = "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
+                      "[--entry-fee N] [--last-segment highest-first|lowest-first] "
+                      "[--paper a4|letter]";
+  CtdEventSettings settings = { 0, };
+  int status;
+
+  if (!parse_settings (cli, usage, &options, &status))
+    return status;
+  if (options.name == NULL)
+    return ctd_cli_usage ("init needs --name (usage: %s)", usage);
+
+  settings.date = "";
+  settings.venue = "";
+  /* The locale's paper unless the director says: Letter in the US. */
+  settings.paper = ctd_store_default_paper ();
+  if (!apply_settings (&options, &settings, &status))
+    return status;
+
+  store = ctd_store_create (cli->path, &settings, &error);
+  if (store == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
+
+  if (!cli->json)
+    printf ("Created %s: ", cli->path);
+  print_settings (cli, &settings, warning);
+  return CTD_CLI_OK;
+}
+
+int
+ctd_cli_settings (CtdCli *cli)
+{
+  g_auto(SettingsOptions) options = { NULL, };
+  g_auto(CtdEventSettings) stored = { NULL, };
+  g_autofree char *warning = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *usage = "settings [--name NAME] [--date YYYY-MM-DD] [--venue V] [--stake N] "
+                      "[--entry-fee N] [--last-segment highest-first|lowest-first] "
+                      "[--paper a4|letter]";
+  CtdEventSettings settings;
+  int status;
+
+  if (!parse_settings (cli, usage, &options, &status))
+    return status;
+  if (!ctd_store_get_settings (cli->store, &stored, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  settings = stored;
+  if (!apply_settings (&options, &settings, &status))
+    return status;
+  if (!ctd_store_set_settings (cli->store, &settings, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
+  print_settings (cli, &settings, warning);
   return CTD_CLI_OK;
 }
 
@@ -140,7 +276,7 @@ print_player (CtdCli               *cli,
       ctd_cli_print_json (builder);
       return;
     }
-  printf ("%" G_GINT64_FORMAT "  %s", player->id, player->name);
+  printf ("#%" G_GINT64_FORMAT "  %s", player->id, player->name);
   if (player->club != NULL)
     printf (", %s", player->club);
   if (player->member_id != NULL)
@@ -155,22 +291,26 @@ player_add (CtdCli *cli)
   g_autofree char *member_id = NULL;
   g_autoptr(CtdStorePlayer) player = NULL;
   g_autoptr(GError) error = NULL;
+  gboolean checked_in = FALSE;
   GOptionEntry entries[] = {
     { "club", 0, 0, G_OPTION_ARG_STRING, &club, NULL, NULL },
     { "id", 0, 0, G_OPTION_ARG_STRING, &member_id, NULL, NULL },
+    { "checked-in", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     { NULL },
   };
   gint64 id;
   int status;
 
-  if (!ctd_cli_parse_options (cli, "player add NAME [--club C] [--id X]", entries, 1, 1, &status))
+  entries[2].arg_data = &checked_in;
+  if (!ctd_cli_parse_options (cli, "player add NAME [--club C] [--id X] [--checked-in] "
+                              "(-- NAME for a name that starts with -)", entries, 1, 1, &status))
     return status;
-  if (!ctd_store_add_player (cli->store, cli->argv[0], club, member_id, &id, &error))
+  if (!ctd_store_add_player (cli->store, cli->argv[0], club, member_id, checked_in, &id, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
 
   player = g_new0 (CtdStorePlayer, 1);
   *player = (CtdStorePlayer) { id, g_strdup (cli->argv[0]), g_strdup (club),
-                               g_strdup (member_id), TRUE, FALSE };
+                               g_strdup (member_id), checked_in, FALSE };
   print_player (cli, player);
   return CTD_CLI_OK;
 }
@@ -182,26 +322,35 @@ player_import (CtdCli *cli)
   g_autofree char *data = NULL;
   g_autoptr(CtdImportReport) report = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  gboolean checked_in = FALSE;
+  GOptionEntry entries[] = {
+    { "checked-in", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    { NULL },
+  };
   gsize length;
   int status;
 
-  if (!ctd_cli_parse_options (cli, "player import FILE.csv", (GOptionEntry[]) { { NULL } }, 1, 1,
+  entries[0].arg_data = &checked_in;
+  if (!ctd_cli_parse_options (cli, "player import FILE.csv [--checked-in]", entries, 1, 1,
                               &status))
     return status;
   if (!g_file_get_contents (cli->argv[0], &data, &length, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
-  report = ctd_import_players (cli->store, cli->argv[0], data, length, &error);
+  report = ctd_import_players (cli->store, cli->argv[0], data, length, checked_in, &error);
   if (report == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "added");
   json_builder_add_int_value (builder, report->n_added);
+  json_builder_set_member_name (builder, "checked_in");
+  json_builder_add_boolean_value (builder, checked_in);
   json_builder_set_member_name (builder, "skipped");
   json_builder_begin_array (builder);
   if (!cli->json)
-    printf ("Imported %u player%s from %s\n", report->n_added, report->n_added == 1 ? "" : "s",
-            cli->argv[0]);
+    printf ("Imported %u player%s from %s%s\n", report->n_added, report->n_added == 1 ? "" : "s",
+            cli->argv[0], checked_in ? ", checked in"
+                                     : " (not checked in: player checkin NAME as they arrive)");
   for (guint i = 0; i < report->skipped->len; i++)
     {
       const CtdImportSkip *skip = g_ptr_array_index (report->skipped, i);
@@ -224,6 +373,26 @@ player_import (CtdCli *cli)
   return CTD_CLI_OK;
 }
 
+/* One row of `player list`, its columns padded by display width. */
+static void
+print_player_row (const CtdStorePlayer *player,
+                  const int            *widths)
+{
+  g_autofree char *number = g_strdup_printf ("#%" G_GINT64_FORMAT, player->id);
+  const char *cells[] = { number, player->name, player->club ? player->club : "",
+                          player->member_id ? player->member_id : "", player_status (player) };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
+    {
+      g_autofree char *cell = c + 1 < G_N_ELEMENTS (cells)
+                              ? ctd_cli_pad (cells[c], widths[c], c == 0)
+                              : g_strdup (cells[c]);
+
+      printf ("%s%s", c > 0 ? "  " : "", cell);
+    }
+  printf ("\n");
+}
+
 static int
 player_list (CtdCli *cli)
 {
@@ -235,8 +404,28 @@ player_list (CtdCli *cli)
     return ctd_cli_refused (g_steal_pointer (&error));
   if (!cli->json)
     {
+      int widths[4] = { 2, 4, 4, 2 };
+
       for (guint i = 0; i < players->len; i++)
-        print_player (cli, g_ptr_array_index (players, i));
+        {
+          const CtdStorePlayer *player = g_ptr_array_index (players, i);
+          g_autofree char *number = g_strdup_printf ("#%" G_GINT64_FORMAT, player->id);
+
+          widths[0] = MAX (widths[0], ctd_cli_text_width (number));
+          widths[1] = MAX (widths[1], ctd_cli_text_width (player->name));
+          widths[2] = MAX (widths[2], ctd_cli_text_width (player->club));
+          widths[3] = MAX (widths[3], ctd_cli_text_width (player->member_id));
+        }
+      {
+        g_autofree char *name = ctd_cli_pad ("Name", widths[1], FALSE);
+        g_autofree char *club = ctd_cli_pad ("Club", widths[2], FALSE);
+        g_autofree char *id = ctd_cli_pad ("ID", widths[3], FALSE);
+        g_autofree char *number = ctd_cli_pad ("", widths[0], TRUE);
+
+        printf ("%s  %s  %s  %s  Status\n", number, name, club, id);
+      }
+      for (guint i = 0; i < players->len; i++)
+        print_player_row (g_ptr_array_index (players, i), widths);
       return CTD_CLI_OK;
     }
   json_builder_begin_array (builder);
@@ -247,30 +436,42 @@ player_list (CtdCli *cli)
   return CTD_CLI_OK;
 }
 
-/* withdraw, checkin, checkout: one player, found by name or ID. */
+/* withdraw, reinstate, checkin, checkout: one player, found by number,
+ * name or player ID. */
 static int
 player_update (CtdCli     *cli,
                const char *verb)
 {
   g_autoptr(CtdStorePlayer) player = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *usage = g_strdup_printf ("player %s NAME|ID", verb);
+  gboolean withdraw = strcmp (verb, "withdraw") == 0;
+  gboolean reinstate = strcmp (verb, "reinstate") == 0;
+  g_autofree char *usage = g_strdup_printf ("player %s NAME|#NUMBER|ID%s", verb,
+                                            withdraw ? " [--force]" : "");
+  gboolean force = FALSE;
+  GOptionEntry entries[] = {
+    { "force", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    { NULL },
+  };
   gboolean ok;
   int status;
 
-  if (!ctd_cli_parse_options (cli, usage, (GOptionEntry[]) { { NULL } }, 1, 1, &status))
+  entries[0].arg_data = &force;
+  if (!ctd_cli_parse_options (cli, usage, withdraw ? entries : entries + 1, 1, 1, &status))
     return status;
-  if (!ctd_cli_find_player (cli, cli->argv[0], &player, &error))
+  if (!ctd_cli_find_player_among (cli, cli->argv[0], reinstate, &player, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
 
-  if (strcmp (verb, "withdraw") == 0)
-    ok = ctd_store_withdraw_player (cli->store, player->id, &error);
+  if (withdraw)
+    ok = ctd_store_withdraw_player (cli->store, player->id, force, &error);
+  else if (reinstate)
+    ok = ctd_store_reinstate_player (cli->store, player->id, &error);
   else
     ok = ctd_store_set_checked_in (cli->store, player->id, strcmp (verb, "checkin") == 0, &error);
   if (!ok)
     return ctd_cli_refused (g_steal_pointer (&error));
 
-  player->withdrawn = player->withdrawn || strcmp (verb, "withdraw") == 0;
+  player->withdrawn = withdraw;
   player->checked_in = strcmp (verb, "checkin") == 0;
   print_player (cli, player);
   return CTD_CLI_OK;
@@ -289,11 +490,11 @@ ctd_cli_player (CtdCli *cli)
     return player_import (cli);
   if (strcmp (sub, "list") == 0)
     return player_list (cli);
-  if (strcmp (sub, "withdraw") == 0 || strcmp (sub, "checkin") == 0 ||
-      strcmp (sub, "checkout") == 0)
+  if (strcmp (sub, "withdraw") == 0 || strcmp (sub, "reinstate") == 0 ||
+      strcmp (sub, "checkin") == 0 || strcmp (sub, "checkout") == 0)
     return player_update (cli, sub);
-  return ctd_cli_usage ("player takes add, import, list, withdraw, checkin or checkout, "
-                        "not “%s”", sub);
+  return ctd_cli_usage ("player takes add, import, list, checkin, checkout, withdraw or "
+                        "reinstate, not “%s”", sub);
 }
 
 int
@@ -314,14 +515,28 @@ ctd_cli_plan (CtdCli *cli)
     return status;
   if (n_players < 0)
     {
-      /* The field is whoever is checked in now. */
+      /* The field is whoever is checked in now; before anyone is, the
+       * players registered (who are expected). */
       g_autoptr(GPtrArray) players = ctd_store_list_players (cli->store, &error);
+      int n_registered = 0;
 
       if (players == NULL)
         return ctd_cli_refused (g_steal_pointer (&error));
       n_players = 0;
       for (guint i = 0; i < players->len; i++)
-        n_players += ((CtdStorePlayer *) g_ptr_array_index (players, i))->checked_in;
+        {
+          const CtdStorePlayer *player = g_ptr_array_index (players, i);
+
+          n_players += player->checked_in;
+          n_registered += !player->withdrawn;
+        }
+      if (n_players == 0 && n_registered > 0)
+        {
+          n_players = n_registered;
+          if (!cli->json)
+            printf ("Nobody is checked in yet: the plan for the %d registered players.\n",
+                    n_registered);
+        }
     }
   if (!ctd_advance_plan ((guint) n_players, &plan, &error))
     return ctd_cli_refused (g_steal_pointer (&error));

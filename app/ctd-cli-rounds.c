@@ -133,6 +133,31 @@ print_draw (CtdCli *cli,
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+
+  /* The qualifying draw takes the checked-in players only: say who was
+   * registered and left out, so that a late arrival is not forgotten. */
+  json_builder_set_member_name (builder, "not_checked_in");
+  json_builder_begin_array (builder);
+  if (round == 1)
+    {
+      g_autoptr(GPtrArray) players = ctd_store_list_players (cli->store, NULL);
+      g_autoptr(GString) names = g_string_new (NULL);
+      guint n = 0;
+
+      for (guint i = 0; players != NULL && i < players->len; i++)
+        {
+          const CtdStorePlayer *player = g_ptr_array_index (players, i);
+
+          if (player->checked_in || player->withdrawn)
+            continue;
+          json_builder_add_string_value (builder, player->name);
+          g_string_append_printf (names, "%s%s", n++ > 0 ? ", " : "", player->name);
+        }
+      if (!cli->json && n > 0)
+        printf ("Not drawn: %u registered player%s not checked in: %s\n", n,
+                n == 1 ? " is" : "s are", names->str);
+    }
+  json_builder_end_array (builder);
   json_builder_end_object (builder);
   if (cli->json)
     ctd_cli_print_json (builder);
@@ -238,6 +263,43 @@ last_segment_order (const CtdChouette *chouette,
   return ctd_chouette_compute_last_segment_order (chouette, computed, NULL) ? computed : NULL;
 }
 
+/* A game's row as ctd_chouette_get_game() gives it, with the last
+ * segment's Captain, playing order and (when every earlier game is in)
+ * decision order filled in from @order once that order is known, fixed
+ * or not: the director prints the last segment's sheet from it. */
+static void
+view_game (const CtdChouette *chouette,
+           guint              game,
+           const guint       *order,
+           CtdChouetteGame   *out_view)
+{
+  CtdChouetteGame previous;
+
+  ctd_chouette_get_game (chouette, game, out_view);
+  if (out_view->slot.captain != 0 || order == NULL)
+    return;
+  ctd_schedule_slot (ctd_chouette_get_size (chouette), game, order, &out_view->slot);
+  ctd_chouette_get_game (chouette, game - 1, &previous);
+  out_view->decision_known = previous.running_known;
+  if (out_view->decision_known)
+    ctd_schedule_decision_order (&out_view->slot, previous.running, out_view->decision_order);
+}
+
+/* The chouette's entry of ctd_store_list_hold_ups(), or %NULL when it
+ * holds nothing up (or the list cannot be read). */
+static CtdStoreHoldUp *
+find_hold_up (CtdCli *cli,
+              guint   round,
+              guint   number)
+{
+  g_autoptr(GPtrArray) hold_ups = ctd_store_list_hold_ups (cli->store, round, NULL);
+
+  for (guint i = 0; hold_ups != NULL && i < hold_ups->len; i++)
+    if (((CtdStoreHoldUp *) g_ptr_array_index (hold_ups, i))->chouette == number)
+      return g_ptr_array_steal_index (hold_ups, i);
+  return NULL;
+}
+
 static void
 print_order (const guint *order,
              guint        n)
@@ -250,10 +312,30 @@ print_order (const guint *order,
   g_string_free (text, TRUE);
 }
 
+/* What `show` adds to the chouette itself: its paper totals, and what
+ * keeps it from being complete. */
+typedef struct
+{
+  CtdHalves       paper[CTD_MAX_PLAYERS];
+  gboolean        given[CTD_MAX_PLAYERS];
+  CtdStoreHoldUp *hold_up;  /* owned, nullable */
+} ShowStatus;
+
+/* "games 10 and 12 to enter; ...": the hold-up's text without its label. */
+static char *
+hold_up_reason (const CtdStoreHoldUp *hold_up)
+{
+  g_autofree char *text = ctd_store_hold_up_describe (hold_up);
+  const char *reason = strstr (text, ": ");
+
+  return g_strdup (reason != NULL ? reason + 2 : text);
+}
+
 static void
 show_text (guint                   round,
            const CtdStoreChouette *seats,
-           const CtdChouette      *chouette)
+           const CtdChouette      *chouette,
+           const ShowStatus       *status)
 {
   guint size = seats->size;
   guint computed[CTD_MAX_PLAYERS - 1];
@@ -273,7 +355,7 @@ show_text (guint                   round,
       CtdChouetteGame view;
       g_autofree char *result = NULL;
 
-      ctd_chouette_get_game (chouette, game, &view);
+      view_game (chouette, game, order, &view);
       if (view.result != NULL)
         result = ctd_result_format (view.result);
       printf ("%4u %3u %3u ", game, view.slot.segment, view.slot.box);
@@ -306,6 +388,15 @@ show_text (guint                   round,
       g_autofree char *total = ctd_halves_to_string (totals[k], TRUE);
       printf ("%8s", total);
     }
+  if (status->given[0])
+    {
+      printf ("\n%-67s", "Paper totals");
+      for (guint k = 0; k < size; k++)
+        {
+          g_autofree char *total = ctd_halves_to_string (status->paper[k], TRUE);
+          printf ("%8s", total);
+        }
+    }
   printf ("\nLast-segment order: ");
   if (order != NULL)
     {
@@ -317,16 +408,26 @@ show_text (guint                   round,
   if (ctd_chouette_last_segment_order_is_stale (chouette))
     printf ("Warning: a correction changed the scores before the last segment; the order "
             "it was played in is kept\n");
+  if (status->hold_up != NULL)
+    {
+      g_autofree char *reason = hold_up_reason (status->hold_up);
+      printf ("Holds up round %u: %s\n", round, reason);
+    }
+  else
+    printf ("Complete: all %d games entered%s\n", CTD_N_GAMES,
+            status->given[0] ? ", and the paper totals agree" : "");
 }
 
 static void
 show_json (guint                   round,
            const CtdStoreChouette *seats,
-           const CtdChouette      *chouette)
+           const CtdChouette      *chouette,
+           const ShowStatus       *status)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autofree char *label = g_strdup_printf ("%u.%u", round, seats->number);
   guint computed[CTD_MAX_PLAYERS - 1];
+  const guint *order = last_segment_order (chouette, computed);
   CtdHalves totals[CTD_MAX_PLAYERS];
 
   json_builder_begin_object (builder);
@@ -346,7 +447,7 @@ show_json (guint                   round,
     {
       CtdChouetteGame view;
 
-      ctd_chouette_get_game (chouette, game, &view);
+      view_game (chouette, game, order, &view);
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "game");
       json_builder_add_int_value (builder, game);
@@ -384,10 +485,41 @@ show_json (guint                   round,
 
   ctd_chouette_get_totals (chouette, totals);
   add_scores_json (builder, "totals", seats->size, totals);
-  add_numbers_json (builder, "last_segment_order", seats->size - 1,
-                    last_segment_order (chouette, computed));
+  add_numbers_json (builder, "last_segment_order", seats->size - 1, order);
   json_builder_set_member_name (builder, "last_segment_order_fixed");
   json_builder_add_boolean_value (builder, ctd_chouette_get_last_segment_order (chouette) != NULL);
+  if (status->given[0])
+    add_scores_json (builder, "paper_totals", seats->size, status->paper);
+  else
+    {
+      json_builder_set_member_name (builder, "paper_totals");
+      json_builder_add_null_value (builder);
+    }
+  /* Why the chouette keeps its round from complete, or null. */
+  json_builder_set_member_name (builder, "hold_up");
+  if (status->hold_up != NULL)
+    {
+      g_autofree char *reason = hold_up_reason (status->hold_up);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "missing_games");
+      json_builder_begin_array (builder);
+      for (guint game = 1; game <= CTD_N_GAMES; game++)
+        if (status->hold_up->missing & (1u << (game - 1)))
+          json_builder_add_int_value (builder, game);
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "mismatched_players");
+      json_builder_begin_array (builder);
+      for (guint k = 0; k < seats->size; k++)
+        if (status->hold_up->mismatched & (1u << k))
+          json_builder_add_int_value (builder, k + 1);
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "reason");
+      json_builder_add_string_value (builder, reason);
+      json_builder_end_object (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
   json_builder_end_object (builder);
   ctd_cli_print_json (builder);
 }
@@ -398,18 +530,45 @@ ctd_cli_show (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStoreChouette) seats = NULL;
   g_autoptr(CtdChouette) chouette = NULL;
+  ShowStatus shown = { { 0, }, };
   guint round, number;
   int status;
 
   if (!ctd_cli_parse_options (cli, "show CHOUETTE", (GOptionEntry[]) { { NULL } }, 1, 1, &status))
     return status;
-  if (!load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error))
+  if (!load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error) ||
+      !ctd_store_get_crosscheck (cli->store, round, number, shown.paper, shown.given, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
+  shown.hold_up = find_hold_up (cli, round, number);
   if (cli->json)
-    show_json (round, seats, chouette);
+    show_json (round, seats, chouette, &shown);
   else
-    show_text (round, seats, chouette);
+    show_text (round, seats, chouette, &shown);
+  g_clear_pointer (&shown.hold_up, ctd_store_hold_up_free);
   return CTD_CLI_OK;
+}
+
+/* The line game @game holds now, if any, to say what a correction replaced. */
+static gboolean
+find_recorded (CtdCli   *cli,
+               guint     round,
+               guint     number,
+               guint     game,
+               char    **out_line,
+               GError  **error)
+{
+  g_autoptr(GPtrArray) games = ctd_store_list_games (cli->store, round, number, error);
+
+  if (games == NULL)
+    return FALSE;
+  for (guint i = 0; i < games->len; i++)
+    {
+      CtdStoreGame *recorded = g_ptr_array_index (games, i);
+
+      if (recorded->game == game)
+        *out_line = g_strdup (recorded->canonical);
+    }
+  return TRUE;
 }
 
 int
@@ -419,32 +578,49 @@ ctd_cli_record (CtdCli *cli)
   g_autoptr(CtdStoreChouette) seats = NULL;
   g_autoptr(CtdChouette) chouette = NULL;
   g_autofree char *result = NULL;
-  const char *usage = "record CHOUETTE GAME 'NOTATION'";
+  g_autofree char *replaced = NULL;
+  const char *usage = "record CHOUETTE GAME 'NOTATION' [--replace]";
   CtdHalves totals[CTD_MAX_PLAYERS];
   CtdChouetteGame view;
+  gboolean replace = FALSE;
+  char *args[3];
+  int n_args = 0;
   guint round, number;
   guint64 game;
   gboolean stale;
 
-  /* No option parsing: a notation may start with "-" ("- 2:1- 3:1-"). */
-  if (cli->argc != 3)
-    return ctd_cli_usage ("%s arguments (usage: %s)", cli->argc < 3 ? "missing" : "too many",
-                          usage);
-  if (!g_ascii_string_to_unsigned (cli->argv[1], 10, 0, G_MAXUINT, &game, NULL))
-    return ctd_cli_usage ("“%s” is not a game number (usage: %s)", cli->argv[1], usage);
+  /* No option parsing: a notation may start with "-" ("- 2:1- 3:1-").
+   * "--replace" is the only option, anywhere; no line is spelt so. */
+  for (int i = 0; i < cli->argc; i++)
+    {
+      if (strcmp (cli->argv[i], "--replace") == 0)
+        replace = TRUE;
+      else if (n_args < 3)
+        args[n_args++] = cli->argv[i];
+      else
+        return ctd_cli_usage ("too many arguments (usage: %s)", usage);
+    }
+  if (n_args != 3)
+    return ctd_cli_usage ("missing arguments (usage: %s)", usage);
+  if (!g_ascii_string_to_unsigned (args[1], 10, 0, G_MAXUINT, &game, NULL))
+    return ctd_cli_usage ("“%s” is not a game number (usage: %s)", args[1], usage);
   if (game < 1 || game > CTD_N_GAMES)
     return ctd_cli_refused (g_error_new (CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
                                          "There is no game %s: a chouette has games 1 to %d",
-                                         cli->argv[1], CTD_N_GAMES));
-  if (!ctd_event_parse_label (cli->argv[0], &round, &number, &error) ||
-      !ctd_store_record_game (cli->store, round, number, (guint) game, cli->argv[2], &error) ||
-      !load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error))
+                                         args[1], CTD_N_GAMES));
+  if (!ctd_event_parse_label (args[0], &round, &number, &error) ||
+      !find_recorded (cli, round, number, (guint) game, &replaced, &error) ||
+      !ctd_store_record_game (cli->store, round, number, (guint) game, args[2], replace,
+                              &error) ||
+      !load_chouette (cli, args[0], &round, &number, &seats, &chouette, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
 
   ctd_chouette_get_game (chouette, (guint) game, &view);
   ctd_chouette_get_totals (chouette, totals);
   result = ctd_result_format (view.result);
   stale = ctd_chouette_last_segment_order_is_stale (chouette);
+  if (g_strcmp0 (replaced, result) == 0)
+    g_clear_pointer (&replaced, g_free);
 
   if (cli->json)
     {
@@ -452,11 +628,16 @@ ctd_cli_record (CtdCli *cli)
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "chouette");
-      json_builder_add_string_value (builder, cli->argv[0]);
+      json_builder_add_string_value (builder, args[0]);
       json_builder_set_member_name (builder, "game");
       json_builder_add_int_value (builder, (gint64) game);
       json_builder_set_member_name (builder, "result");
       json_builder_add_string_value (builder, result);
+      json_builder_set_member_name (builder, "replaced");
+      if (replaced != NULL)
+        json_builder_add_string_value (builder, replaced);
+      else
+        json_builder_add_null_value (builder);
       add_scores_json (builder, "deltas", seats->size, view.deltas);
       add_scores_json (builder, "totals", seats->size, totals);
       json_builder_set_member_name (builder, "warning");
@@ -473,8 +654,10 @@ ctd_cli_record (CtdCli *cli)
       g_autofree char *deltas = scores_text (seats->size, view.deltas);
       g_autofree char *running = scores_text (seats->size, totals);
 
-      printf ("%u.%u game %u: %s\n  game   %s\n  totals %s\n", round, number, (guint) game,
-              result, deltas, running);
+      printf ("%u.%u game %u: %s", round, number, (guint) game, result);
+      if (replaced != NULL)
+        printf ("  (replaced %s)", replaced);
+      printf ("\n  game   %s\n  totals %s\n", deltas, running);
       if (stale)
         printf ("Warning: the last segment was played in an order the corrected scores no "
                 "longer give; it is kept\n");
@@ -511,6 +694,8 @@ ctd_cli_crosscheck (CtdCli *cli)
         return ctd_cli_usage ("“%s” is not PLAYER=TOTAL with a player from 1 to %u and a total "
                               "in whole or half points (usage: %s)", cli->argv[i], seats->size,
                               usage);
+      if (given[player - 1])
+        return ctd_cli_usage ("player %u is given twice (usage: %s)", (guint) player, usage);
       given[player - 1] = TRUE;
     }
   if (!ctd_store_set_crosscheck (cli->store, round, number, paper, given, &error))
@@ -586,9 +771,98 @@ ctd_cli_crosscheck (CtdCli *cli)
         }
     }
   json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "missing_games");
+  json_builder_begin_array (builder);
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    if (ctd_chouette_get_result (chouette, game) == NULL)
+      json_builder_add_int_value (builder, game);
+  json_builder_end_array (builder);
   json_builder_end_object (builder);
   if (cli->json)
     ctd_cli_print_json (builder);
+  else if (mismatches->len > 0 && !ctd_chouette_is_complete (chouette))
+    {
+      g_autofree char *missing = ctd_chouette_describe_missing (chouette, 1, CTD_N_GAMES);
+
+      printf ("Note: %s %s not entered yet\n", missing,
+              g_str_has_prefix (missing, "games") ? "are" : "is");
+    }
+  /* Stored either way; a script hears that the paper disagrees. */
+  return mismatches->len > 0 ? CTD_CLI_DISAGREES : CTD_CLI_OK;
+}
+
+int
+ctd_cli_fix_order (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStoreChouette) seats = NULL;
+  g_autoptr(CtdChouette) chouette = NULL;
+  const char *usage = "fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]";
+  GOptionEntry entries[] = {
+    { "force", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    { NULL },
+  };
+  guint order[CTD_MAX_PLAYERS - 1] = { 0, };
+  gboolean force = FALSE;
+  const guint *fixed;
+  guint round, number;
+  int status;
+
+  entries[0].arg_data = &force;
+  if (!ctd_cli_parse_options (cli, usage, entries, 1, 2, &status))
+    return status;
+  if (!ctd_event_parse_label (cli->argv[0], &round, &number, &error) ||
+      (seats = ctd_event_get_chouette (cli->store, round, number, &error)) == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  if (cli->argc == 2)
+    {
+      g_auto(GStrv) parts = g_strsplit (cli->argv[1], ",", -1);
+      guint n = g_strv_length (parts);
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint64 player;
+
+          if (!g_ascii_string_to_unsigned (g_strstrip (parts[i]), 10, 1, CTD_MAX_PLAYERS,
+                                           &player, NULL))
+            return ctd_cli_usage ("“%s” is not an order: write the player numbers of the last "
+                                  "segment's crew, Captain first, e.g. 3,1,2 (usage: %s)",
+                                  cli->argv[1], usage);
+          if (i < G_N_ELEMENTS (order))
+            order[i] = (guint) player;
+        }
+      if (n != seats->size - 1)
+        return ctd_cli_refused (g_error_new (CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
+                                             "Chouette %s has %u players: its last-segment "
+                                             "order names the %u of the crew, e.g. %s",
+                                             cli->argv[0], seats->size, seats->size - 1,
+                                             seats->size == 4 ? "3,1,2" : "2,1"));
+    }
+  if (!ctd_store_fix_last_segment_order (cli->store, round, number,
+                                         cli->argc == 2 ? order : NULL, force, &error) ||
+      (chouette = ctd_store_load_chouette (cli->store, round, number, &error)) == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  fixed = ctd_chouette_get_last_segment_order (chouette);
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "chouette");
+      json_builder_add_string_value (builder, cli->argv[0]);
+      add_numbers_json (builder, "last_segment_order", seats->size - 1, fixed);
+      json_builder_set_member_name (builder, "matches_scores");
+      json_builder_add_boolean_value (builder,
+                                      !ctd_chouette_last_segment_order_is_stale (chouette));
+      json_builder_end_object (builder);
+      ctd_cli_print_json (builder);
+      return CTD_CLI_OK;
+    }
+  printf ("Chouette %s: the last segment is captained by", cli->argv[0]);
+  for (guint i = 0; i + 1 < seats->size; i++)
+    printf ("%s %u %s", i > 0 ? "," : "", fixed[i], seats->names[fixed[i] - 1]);
+  printf (" (fixed)\n");
   return CTD_CLI_OK;
 }
 
@@ -626,7 +900,10 @@ ctd_cli_settle (CtdCli *cli)
       g_autofree char *amount = ctd_money_to_string (settlement.amounts[k]);
 
       if (!cli->json)
-        printf ("  %u %-24s %8s  %10s\n", k + 1, seats->names[k], score, amount);
+        {
+          g_autofree char *name = ctd_cli_pad (seats->names[k], 24, FALSE);
+          printf ("  %u %s %8s  %10s\n", k + 1, name, score, amount);
+        }
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "number");
       json_builder_add_int_value (builder, k + 1);

@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 #define CTD_CLI_OK      0
 #define CTD_CLI_REFUSED 1
 #define CTD_CLI_USAGE   2
+/* crosscheck: the paper totals were stored, and they disagree with the
+ * entered games (the output says where). */
+#define CTD_CLI_DISAGREES 3
 
 /*
  * CtdCli:
@@ -56,6 +59,16 @@ gboolean  ctd_cli_find_player     (CtdCli       *cli,
                                    const char   *name_or_id,
                                    CtdStorePlayer **out_player,
                                    GError      **error);
+gboolean  ctd_cli_find_player_among (CtdCli     *cli,
+                                   const char   *name_or_id,
+                                   gboolean      withdrawn_first,
+                                   CtdStorePlayer **out_player,
+                                   GError      **error);
+/* Text columns by display width (East Asian wide characters take two). */
+int       ctd_cli_text_width      (const char   *text);
+char     *ctd_cli_pad             (const char   *text,
+                                   int           width,
+                                   gboolean      right);
 gboolean  ctd_cli_parse_seed      (const char   *text,
                                    guint64      *out_seed,
                                    GError      **error);
@@ -66,12 +79,14 @@ gboolean  ctd_cli_parse_money     (const char   *text,
 
 /* Commands, one small function each. */
 int ctd_cli_init        (CtdCli *cli);
+int ctd_cli_settings    (CtdCli *cli);
 int ctd_cli_player      (CtdCli *cli);
 int ctd_cli_draw        (CtdCli *cli);
 int ctd_cli_redraw      (CtdCli *cli);
 int ctd_cli_show        (CtdCli *cli);
 int ctd_cli_record      (CtdCli *cli);
 int ctd_cli_crosscheck  (CtdCli *cli);
+int ctd_cli_fix_order   (CtdCli *cli);
 int ctd_cli_standings   (CtdCli *cli);
 int ctd_cli_results     (CtdCli *cli);
 int ctd_cli_plan        (CtdCli *cli);

@@ -948,7 +948,8 @@ ctd_document_set_settings (CtdDocument             *self,
  * @out_id: (out) (optional): the new player's id
  * @error: return location for a #GError
  *
- * ctd_store_add_player(), announced.
+ * ctd_store_add_player(), announced; the player is checked in (the window
+ * will offer the choice).
  *
  * Returns: whether the player was added
  */
@@ -961,7 +962,7 @@ ctd_document_add_player (CtdDocument  *self,
                          GError      **error)
 {
   return action_begin (self, error) &&
-         action_end (self, ctd_store_add_player (self->store, name, club, member_id, out_id,
+         action_end (self, ctd_store_add_player (self->store, name, club, member_id, TRUE, out_id,
                                                  error));
 }
 
@@ -971,7 +972,8 @@ ctd_document_add_player (CtdDocument  *self,
  * @player_id: the player
  * @error: return location for a #GError
  *
- * ctd_store_withdraw_player(), announced.
+ * ctd_store_withdraw_player(), announced; a player seated in a chouette
+ * that is drawn or in play is withdrawn too (the window asks first).
  *
  * Returns: whether the player was withdrawn
  */
@@ -981,7 +983,7 @@ ctd_document_withdraw_player (CtdDocument  *self,
                               GError      **error)
 {
   return action_begin (self, error) &&
-         action_end (self, ctd_store_withdraw_player (self->store, player_id, error));
+         action_end (self, ctd_store_withdraw_player (self->store, player_id, TRUE, error));
 }
 
 /**
@@ -1056,7 +1058,8 @@ ctd_document_redraw_round (CtdDocument  *self,
  * @notation: the result line as the director typed it
  * @error: return location for a #GError
  *
- * ctd_store_record_game(), announced.
+ * ctd_store_record_game(), announced; a result the game already has is
+ * replaced (the window asks the director before it calls this).
  *
  * Returns: whether the game was recorded
  */
@@ -1070,7 +1073,7 @@ ctd_document_record_game (CtdDocument  *self,
 {
   return action_begin (self, error) &&
          action_end (self, ctd_store_record_game (self->store, round, chouette, game, notation,
-                                                  error));
+                                                  TRUE, error));
 }
 
 /**
@@ -1105,7 +1108,8 @@ ctd_document_clear_game (CtdDocument  *self,
  *   order the scores give
  * @error: return location for a #GError
  *
- * ctd_store_fix_last_segment_order(), announced.
+ * ctd_store_fix_last_segment_order(), announced; an @order the scores do
+ * not give is fixed too (the window asks the director first).
  *
  * Returns: whether the order was fixed
  */
@@ -1118,7 +1122,7 @@ ctd_document_fix_last_segment_order (CtdDocument  *self,
 {
   return action_begin (self, error) &&
          action_end (self, ctd_store_fix_last_segment_order (self->store, round, chouette,
-                                                             order, error));
+                                                             order, TRUE, error));
 }
 
 /**
@@ -1307,7 +1311,7 @@ import_thread (GTask        *task,
   if (g_task_return_error_if_cancelled (task))
     return;
   /* Past this point the import is one transaction: it happens whole. */
-  report = ctd_import_players (job->store, source, data, length, &error);
+  report = ctd_import_players (job->store, source, data, length, TRUE, &error);
   if (report == NULL)
     g_task_return_error (task, error);
   else

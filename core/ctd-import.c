@@ -13,11 +13,16 @@
 #include <string.h>
 
 /*
- * A player list from a spreadsheet, saved as CSV (RFC 4180: commas,
- * fields in double quotes may hold commas, quotes doubled and line
- * breaks; CRLF or LF). The first row names the columns; "name" is
- * required, "club" and "id" are optional, in any order, any case.
+ * A player list from a spreadsheet, saved as CSV (RFC 4180: fields in
+ * double quotes may hold separators, quotes doubled and line breaks;
+ * CRLF or LF). Spreadsheet programs separate fields with commas,
+ * semicolons (where the comma is the decimal mark) or tabs: the header
+ * row says which. The first row names the columns; "name" is required,
+ * "club" and "id" are optional, in any order, any case.
  */
+
+/* The separators a spreadsheet program writes, the usual one first. */
+static const char separators[] = { ',', ';', '\t' };
 
 /**
  * ctd_import_error_quark:
@@ -53,6 +58,7 @@ ends_line (const char *p,
 static GPtrArray *
 read_record (const char  **p,
              const char   *end,
+             char          separator,
              guint        *line,
              GError      **error)
 {
@@ -84,7 +90,7 @@ read_record (const char  **p,
         }
       else if (c == '"' && field->len == 0 && !was_quoted)
         quoted = was_quoted = TRUE;
-      else if (c == ',')
+      else if (c == separator)
         {
           g_ptr_array_add (fields, g_string_free (g_steal_pointer (&field), FALSE));
           field = g_string_new (NULL);
@@ -111,17 +117,64 @@ read_record (const char  **p,
   return g_steal_pointer (&fields);
 }
 
-/* Trims every field in place; returns whether all are empty. */
+/* Trims every field in place; returns whether the row is blank: every
+ * field empty, or (a file of one column, read without a separator) made
+ * of nothing but the separators of a spreadsheet's empty row (",,,"). */
 static gboolean
 trim_record (GPtrArray *fields)
 {
   gboolean blank = TRUE;
 
   for (guint i = 0; i < fields->len; i++)
-    blank &= *g_strstrip ((char *) g_ptr_array_index (fields, i)) == '\0';
+    {
+      const char *field = g_strstrip ((char *) g_ptr_array_index (fields, i));
+
+      blank &= field[strspn (field, ",;\t ")] == '\0';
+    }
   return blank;
 }
 
+
+/* The separator of the file: the one the first non-blank line (the
+ * header) uses most, outside quotes. A header without one names a single
+ * column, so a comma or semicolon in the rows below is part of a name
+ * ("Doe, Jane"): then there is no separator ('\0', which no text has). */
+static char
+detect_separator (const char *p,
+                  const char *end)
+{
+  guint counts[G_N_ELEMENTS (separators)] = { 0, };
+  gboolean quoted = FALSE;
+  gboolean blank = TRUE;
+  guint best = 0;
+
+  for (; p < end; p++)
+    {
+      if (*p == '"')
+        quoted = !quoted;
+      else if (!quoted && (*p == '\n' || *p == '\r'))
+        {
+          if (!blank)
+            break;
+          /* A blank row (",,," from a spreadsheet) says nothing. */
+          memset (counts, 0, sizeof counts);
+        }
+      else if (!quoted)
+        for (guint i = 0; i < G_N_ELEMENTS (separators); i++)
+          counts[i] += *p == separators[i];
+      blank &= g_ascii_isspace (*p) || *p == ',' || *p == ';';
+    }
+  for (guint i = 1; i < G_N_ELEMENTS (separators); i++)
+    if (counts[i] > counts[best])
+      best = i;
+  return counts[best] > 0 || blank ? separators[best] : '\0';
+}
+
+static const char *
+separator_name (char separator)
+{
+  return separator == ';' ? "semicolons" : separator == '\t' ? "tabs" : "commas";
+}
 
 static int
 find_column (GPtrArray          *header,
@@ -179,6 +232,7 @@ ctd_import_parse_csv (const char  *data,
   const char *p = data;
   const char *end = data + length;
   const char *bad = NULL;
+  char separator;
   guint line = 1;
   int name_column;
   int club_column;
@@ -201,10 +255,11 @@ ctd_import_parse_csv (const char  *data,
   /* A spreadsheet's "CSV UTF-8" starts with a byte-order mark. */
   if (length >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
     p += 3;
+  separator = detect_separator (p, end);
 
   while (p < end && header == NULL)
     {
-      header = read_record (&p, end, &line, error);
+      header = read_record (&p, end, separator, &line, error);
       if (header == NULL)
         return NULL;
       if (trim_record (header))
@@ -223,20 +278,25 @@ ctd_import_parse_csv (const char  *data,
   id_column = find_column (header, id_columns);
   if (name_column < 0)
     {
-      g_autofree char *found = NULL;
+      g_autoptr(GString) found = g_string_new (NULL);
 
-      g_ptr_array_add (header, NULL);
-      found = g_strjoinv (", ", (char **) header->pdata);
+      for (guint i = 0; i < header->len; i++)
+        g_string_append_printf (found, "%s“%s”", i > 0 ? ", " : "",
+                                (const char *) g_ptr_array_index (header, i));
       g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_COLUMNS,
-                   "The first row has no “name” column (it has: %s); name the column of "
-                   "player names “name”", found);
+                   "The first row has no name column: it has %s (%s %s); expected a column "
+                   "“name” (or “player”, “player name”) with the players' names, and "
+                   "optionally “club” and “id”", found->str,
+                   header->len == 1 ? "one column, read with" : "columns separated by",
+                   header->len == 1 ? "commas, semicolons or tabs between columns"
+                                    : separator_name (separator));
       return NULL;
     }
 
   while (p < end)
     {
       guint row_line = line;
-      g_autoptr(GPtrArray) fields = read_record (&p, end, &line, error);
+      g_autoptr(GPtrArray) fields = read_record (&p, end, separator, &line, error);
       CtdImportRow *row;
 
       if (fields == NULL)
@@ -289,6 +349,7 @@ ctd_import_report_free (CtdImportReport *report)
  * @source: where the list comes from (a file name), for messages and the log
  * @data: (array length=length): the CSV file's bytes
  * @length: how many
+ * @checked_in: whether they are all here now (ctd_store_add_player())
  * @error: return location for a #GError
  *
  * Registers the players of a CSV list as one action (one undo takes the
@@ -305,6 +366,7 @@ ctd_import_players (CtdStore    *store,
                     const char  *source,
                     const char  *data,
                     gsize        length,
+                    gboolean     checked_in,
                     GError     **error)
 {
   g_autoptr(GPtrArray) rows = NULL;
@@ -333,7 +395,8 @@ ctd_import_players (CtdStore    *store,
     }
   g_ptr_array_set_size (reasons, players->len);
   if (!ctd_store_import_players (store, source, (const CtdNewPlayer *) players->data,
-                                 players->len, (char **) reasons->pdata, &report->n_added, error))
+                                 players->len, checked_in, (char **) reasons->pdata,
+                                 &report->n_added, error))
     return NULL;
 
   report->skipped = g_ptr_array_new_with_free_func ((GDestroyNotify) import_skip_free);

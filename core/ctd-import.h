@@ -18,7 +18,7 @@ typedef enum
 {
   CTD_IMPORT_ERROR_EMPTY,     /* no header row, or no player row */
   CTD_IMPORT_ERROR_ENCODING,  /* not UTF-8 */
-  CTD_IMPORT_ERROR_COLUMNS,   /* no name column */
+  CTD_IMPORT_ERROR_COLUMNS,   /* no name column (the message lists the columns found) */
   CTD_IMPORT_ERROR_SYNTAX,    /* an unterminated quoted field */
 } CtdImportError;
 
@@ -75,6 +75,7 @@ CtdImportReport *
                                    const char  *source,
                                    const char  *data,
                                    gsize        length,
+                                   gboolean     checked_in,
                                    GError     **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdImportReport, ctd_import_report_free)

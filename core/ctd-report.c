@@ -244,14 +244,16 @@ style (Report        *report,
   return ctd_sheet_doc_add_style (report->doc, &s);
 }
 
-/* A new page with the layout's paper, margins, header and footer. */
+/* A new page on the event's paper (an event setting, so that a club
+ * prints on Letter without copying the layouts), with the layout's
+ * orientation, margins, header and footer. */
 static CtdSheetPage *
 add_page (Report     *report,
           const char *name)
 {
   CtdSheetPage *page = ctd_sheet_doc_add_page (report->doc, name);
 
-  page->paper = ctd_template_get_paper (report->layout);
+  page->paper = report->settings.paper;
   page->landscape = ctd_template_get_landscape (report->layout);
   page->margin_inches = ctd_template_get_margin (report->layout);
   for (guint i = 0; i < 3; i++)

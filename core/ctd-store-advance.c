@@ -18,6 +18,26 @@
  * the players who advance from it to the next draw.
  */
 
+/* "Ann, Bob (Riga), Cid": players as the log names them. */
+static char *
+describe_players (CtdStore      *self,
+                  const gint64  *ids,
+                  gsize          n_ids,
+                  GError       **error)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (gsize i = 0; i < n_ids; i++)
+    {
+      g_autofree char *label = ctd_store_describe_player (self, ids[i], error);
+
+      if (label == NULL)
+        return NULL;
+      g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", label);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* Whether every id of @ids is seated in round @round, none twice. */
 static gboolean
 check_round_players (CtdStore      *self,
@@ -31,7 +51,11 @@ check_round_players (CtdStore      *self,
   for (gsize i = 0; i < n_ids; i++)
     for (gsize j = 0; j < i; j++)
       if (ids[i] == ids[j])
-        return ctd_store_refuse (error, "Player %" G_GINT64_FORMAT " is listed twice", ids[i]);
+        {
+          g_autofree char *label = ctd_store_describe_player (self, ids[i], error);
+
+          return label != NULL && ctd_store_refuse (error, "%s is listed twice", label);
+        }
 
   stmt = ctd_store_prepare (self, "SELECT 1 FROM seat JOIN chouette ON chouette.id = seat.chouette "
                             "WHERE chouette.round = ?1 AND seat.player = ?2", CTD_NO_ARGS, error);
@@ -46,8 +70,14 @@ check_round_players (CtdStore      *self,
       if (step == CTD_STEP_FAILED)
         return FALSE;
       if (step == CTD_STEP_DONE)
-        return ctd_store_refuse (error, "Player %" G_GINT64_FORMAT " did not play in round %u",
-                                 ids[i], round);
+        {
+          g_autofree char *label = ctd_store_describe_player (self, ids[i], NULL);
+
+          if (label == NULL)
+            return ctd_store_refuse (error, "There is no player %" G_GINT64_FORMAT " in this "
+                                     "event", ids[i]);
+          return ctd_store_refuse (error, "%s did not play in round %u", label, round);
+        }
     }
   return TRUE;
 }
@@ -88,6 +118,7 @@ ctd_store_add_rolloff (CtdStore       *self,
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autofree char *json = NULL;
+  g_autofree char *names = NULL;
   g_autofree char *summary = NULL;
   CtdRoundState state;
 
@@ -104,9 +135,16 @@ ctd_store_add_rolloff (CtdStore       *self,
     return ctd_store_refuse (error, "Round %u is %s: roll-offs are for a complete round whose "
                              "next round is not drawn", round, ctd_round_state_to_string (state));
   json = ids_json (order, n_players);
-  summary = g_strdup_printf ("Round %u: roll-off %s", round, json);
-  return check_round_players (self, round, order, n_players, error) &&
-         ctd_store_run (self, "INSERT INTO rolloff (round, players, seed) VALUES (?1, ?2, ?3)",
+  if (!check_round_players (self, round, order, n_players, error) ||
+      (names = describe_players (self, order, n_players, error)) == NULL)
+    return FALSE;
+  if (seed != NULL)
+    summary = g_strdup_printf ("Round %u: roll-off, best first: %s (rolled with seed %"
+                               G_GUINT64_FORMAT ")", round, names, *seed);
+  else
+    summary = g_strdup_printf ("Round %u: roll-off, best first: %s (as played, typed by the "
+                               "director)", round, names);
+  return ctd_store_run (self, "INSERT INTO rolloff (round, players, seed) VALUES (?1, ?2, ?3)",
                         CTD_ARGS (CTD_INT (round), CTD_TEXT (json),
                                   seed != NULL ? CTD_INT (*seed) : CTD_NULL), error) &&
          ctd_store_action_commit (&action, summary, error);
@@ -210,7 +248,7 @@ ctd_store_set_advancement (CtdStore      *self,
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autofree char *summary = NULL;
-  g_autofree char *json = NULL;
+  g_autofree char *names = NULL;
   CtdRoundState state;
   CtdStage stage;
   CtdStage next_stage;
@@ -232,13 +270,14 @@ ctd_store_set_advancement (CtdStore      *self,
                              "round is entered and before the next round is drawn", round,
                              ctd_round_state_to_string (state));
 
-  json = ids_json (advancers, n_advancers);
-  summary = g_strdup_printf ("Round %u: top %u and %u wildcards advance: %s", round, top_k,
-                             wildcards, json);
+  if (!check_round_players (self, round, advancers, n_advancers, error) ||
+      (names = describe_players (self, advancers, n_advancers, error)) == NULL)
+    return FALSE;
+  summary = g_strdup_printf ("Round %u: top %u and %u wildcard%s advance: %s", round, top_k,
+                             wildcards, wildcards == 1 ? "" : "s", names);
   /* Choosing the advancers releases a complete round (SPEC 6): one
    * action, so one undo takes both back. */
   return (state != CTD_ROUND_COMPLETE || mark_released (self, round, error)) &&
-         check_round_players (self, round, advancers, n_advancers, error) &&
          write_advancers (self, round, advancers, n_advancers, error) &&
          ctd_store_run (self, "UPDATE round SET top_k = ?2, wildcards = ?3 WHERE id = ?1 "
                         "AND (top_k, wildcards) IS NOT (?2, ?3)",

@@ -135,8 +135,8 @@ load_open_chouette (CtdStore  *self,
 }
 
 /* The ledger as JSON: only numbers and fixed words, so no escaping. */
-static char *
-ledger_json (const CtdResult *result)
+char *
+ctd_store_ledger_json (const CtdResult *result)
 {
   g_autoptr(GArray) ledger = ctd_result_ledger (result);
   GString *json = g_string_new ("[");
@@ -190,13 +190,18 @@ store_last_order (CtdStore           *self,
  * @chouette: the chouette's number in the round
  * @game: 1..CTD_N_GAMES
  * @notation: the result line as the director typed it
+ * @replace: whether the line may replace a result the game already has
  * @error: return location for a #GError
  *
  * Checks the line against the chouette (ctd_chouette_record()) and
- * stores it as typed, with its canonical form and ledger; a correction
- * replaces the game's earlier result. If the line fixed the last-segment
- * order, the order is stored in the same transaction. Refused once the
- * round is released or closed.
+ * stores it as typed, with its canonical form and ledger. A game that
+ * already has a result keeps it unless @replace says to correct it:
+ * without it the line is refused with %CTD_STORE_ERROR_CONFIRM, naming
+ * the stored line (a result typed into the wrong row must not silently
+ * overwrite another); the same line again is no change. A correction is
+ * logged with the old and the new line. If the line fixed the
+ * last-segment order, the order is stored in the same transaction.
+ * Refused once the round is released or closed.
  *
  * Returns: whether the result was stored
  */
@@ -206,10 +211,12 @@ ctd_store_record_game (CtdStore    *self,
                        guint        chouette,
                        guint        game,
                        const char  *notation,
+                       gboolean     replace,
                        GError     **error)
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autoptr(CtdChouette) loaded = NULL;
+  g_autofree char *old = NULL;
   g_autofree char *canonical = NULL;
   g_autofree char *ledger = NULL;
   g_autofree char *summary = NULL;
@@ -224,12 +231,34 @@ ctd_store_record_game (CtdStore    *self,
   if (!ctd_store_action_begin (self, &action, "record-game", error))
     return FALSE;
   loaded = load_open_chouette (self, round, chouette, &chouette_id, error);
-  if (loaded == NULL || !ctd_chouette_record (loaded, game, notation, error))
+  if (loaded == NULL)
     return FALSE;
+  if (game >= 1 && game <= CTD_N_GAMES && ctd_chouette_get_result (loaded, game) != NULL)
+    old = ctd_result_format (ctd_chouette_get_result (loaded, game));
+  if (!ctd_chouette_record (loaded, game, notation, error))
+    {
+      /* A line typed into a row that is taken: the row is the news. */
+      if (old != NULL && !replace)
+        {
+          g_clear_error (error);
+          goto refuse_taken;
+        }
+      return FALSE;
+    }
 
   canonical = ctd_result_format (ctd_chouette_get_result (loaded, game));
-  ledger = ledger_json (ctd_chouette_get_result (loaded, game));
-  summary = g_strdup_printf ("Chouette %u.%u game %u: %s", round, chouette, game, canonical);
+  if (old != NULL && !replace)
+    {
+      if (strcmp (old, canonical) != 0)
+        goto refuse_taken;
+      return TRUE;  /* the same result again: nothing to store or log */
+    }
+  ledger = ctd_store_ledger_json (ctd_chouette_get_result (loaded, game));
+  if (old != NULL && strcmp (old, canonical) != 0)
+    summary = g_strdup_printf ("Chouette %u.%u game %u: “%s” -> “%s”", round, chouette, game,
+                               old, canonical);
+  else
+    summary = g_strdup_printf ("Chouette %u.%u game %u: %s", round, chouette, game, canonical);
   return ctd_store_run (self,
                         "INSERT INTO game (chouette, number, entered, canonical, ledger) "
                         "VALUES (?1, ?2, ?3, ?4, ?5) "
@@ -242,6 +271,12 @@ ctd_store_record_game (CtdStore    *self,
                                   CTD_TEXT (canonical), CTD_TEXT (ledger)), error) &&
          store_last_order (self, chouette_id, loaded, error) &&
          ctd_store_action_commit (&action, summary, error);
+
+refuse_taken:
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
+               "Chouette %u.%u game %u already has the result “%s”; to replace it, say so "
+               "(on the command line: record --replace)", round, chouette, game, old);
+  return FALSE;
 }
 
 /**
@@ -265,26 +300,58 @@ ctd_store_clear_game (CtdStore  *self,
                       GError   **error)
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autoptr(CtdStmt) stmt = NULL;
   g_autofree char *summary = NULL;
   gint64 chouette_id;
+  CtdStep step;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!ctd_store_action_begin (self, &action, "clear-game", error) ||
       !ctd_store_find_chouette (self, round, chouette, &chouette_id, NULL, error) ||
-      !ctd_store_check_round_open (self, round, error) ||
-      !ctd_store_run (self, "DELETE FROM game WHERE chouette = ?1 AND number = ?2",
-                      CTD_ARGS (CTD_INT (chouette_id), CTD_INT (game)), error))
+      !ctd_store_check_round_open (self, round, error))
     return FALSE;
-  if (sqlite3_changes (self->db) == 0)
+  stmt = ctd_store_prepare (self, "SELECT canonical FROM game WHERE chouette = ?1 AND number = ?2",
+                            CTD_ARGS (CTD_INT (chouette_id), CTD_INT (game)), error);
+  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_DONE)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
                    "Chouette %u.%u has no result for game %u", round, chouette, game);
       return FALSE;
     }
-  summary = g_strdup_printf ("Chouette %u.%u game %u: cleared", round, chouette, game);
-  return ctd_store_action_commit (&action, summary, error);
+  summary = g_strdup_printf ("Chouette %u.%u game %u: cleared “%s”", round, chouette, game,
+                             sqlite3_column_text (stmt, 0));
+  g_clear_pointer (&stmt, ctd_store_release_statement);
+  return ctd_store_run (self, "DELETE FROM game WHERE chouette = ?1 AND number = ?2",
+                        CTD_ARGS (CTD_INT (chouette_id), CTD_INT (game)), error) &&
+         ctd_store_action_commit (&action, summary, error);
+}
+
+static void
+free_names (char **names)
+{
+  for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
+    g_clear_pointer (&names[k], g_free);
+}
+
+/* "3, 1, 2 (Cid, Ann, Bob)" */
+static char *
+describe_order (const guint *order,
+                guint        n,
+                char       **names)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s%u", i > 0 ? ", " : "", order[i]);
+  g_string_append (text, " (");
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", names[order[i] - 1]);
+  g_string_append_c (text, ')');
+  return g_string_free (text, FALSE);
 }
 
 /**
@@ -294,11 +361,18 @@ ctd_store_clear_game (CtdStore  *self,
  * @chouette: the chouette's number in the round
  * @order: (nullable) (array): size - 1 player numbers, or %NULL for the
  *   order the scores give now
+ * @force: whether an @order the scores do not give (or cannot give yet)
+ *   is fixed anyway, as the director rules
  * @error: return location for a #GError
  *
  * Fixes a chouette's last-segment order, as when the director prints the
- * last segment's sheet (rule 1.6). Refused while a game before the last
- * segment is missing (%CTD_CHOUETTE_ERROR_MISSING_GAMES, naming them).
+ * last segment's sheet (rule 1.6). @order must name each crew member of
+ * the last segment once. Without @force it must be the order the scores
+ * after the earlier segments give (%CTD_STORE_ERROR_CONFIRM otherwise,
+ * naming that order, or the games still missing); %NULL is always that
+ * order, and is refused while a game before the last segment is missing
+ * (%CTD_CHOUETTE_ERROR_MISSING_GAMES, naming them). Logged with the
+ * players' names, and as set by hand when forced against the scores.
  *
  * Returns: whether the order is fixed
  */
@@ -307,13 +381,20 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
                                   guint         round,
                                   guint         chouette,
                                   const guint  *order,
+                                  gboolean      force,
                                   GError      **error)
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autoptr(CtdChouette) loaded = NULL;
+  g_autoptr(GError) unknown = NULL;
   g_autofree char *summary = NULL;
-  g_autofree char *json = NULL;
+  g_autofree char *fixed_text = NULL;
+  g_autofree char *scores_text = NULL;
+  char *names[CTD_MAX_PLAYERS] = { NULL, };
+  guint scores_order[CTD_MAX_PLAYERS - 1];
+  gboolean known;
   gint64 chouette_id;
+  guint n_crew;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -321,15 +402,100 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
   if (!ctd_store_action_begin (self, &action, "fix-last-segment-order", error))
     return FALSE;
   loaded = load_open_chouette (self, round, chouette, &chouette_id, error);
-  if (loaded == NULL ||
-      !ctd_chouette_fix_last_segment_order (loaded, order, error))
+  if (loaded == NULL)
     return FALSE;
-  json = order_json (ctd_chouette_get_last_segment_order (loaded),
-                     ctd_chouette_get_size (loaded) - 1);
-  summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s", round, chouette,
-                             json);
+  n_crew = ctd_chouette_get_size (loaded) - 1;
+  if (order != NULL &&
+      !ctd_schedule_check_last_segment_order (ctd_chouette_get_size (loaded), order, error))
+    {
+      g_prefix_error (error, "Chouette %u.%u: ", round, chouette);
+      return FALSE;
+    }
+  known = ctd_chouette_compute_last_segment_order (loaded, scores_order, &unknown);
+  if (!ctd_store_get_seat_names (self, chouette_id, names, error))
+    return FALSE;
+  if (known)
+    scores_text = describe_order (scores_order, n_crew, names);
+  if (order != NULL)
+    fixed_text = describe_order (order, n_crew, names);
+
+  if (order != NULL && !force && !known)
+    {
+      /* "the last-segment order comes from ..." inside our sentence */
+      unknown->message[0] = g_ascii_tolower (unknown->message[0]);
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
+                   "Chouette %u.%u: %s, so the order %s cannot be checked against the scores; "
+                   "to fix it anyway, force it (on the command line: fix-order --force)",
+                   round, chouette, unknown->message, fixed_text);
+      free_names (names);
+      return FALSE;
+    }
+  if (order != NULL && !force && memcmp (order, scores_order, n_crew * sizeof (guint)) != 0)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
+                   "Chouette %u.%u: the scores after games 1-%u give the last-segment order %s, "
+                   "not %s; to fix it anyway, force it (on the command line: fix-order --force)",
+                   round, chouette, ctd_schedule_first_last_game (n_crew + 1) - 1, scores_text,
+                   fixed_text);
+      free_names (names);
+      return FALSE;
+    }
+  free_names (names);
+
+  if (!ctd_chouette_fix_last_segment_order (loaded, order, error))
+    return FALSE;
+  if (order == NULL)
+    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s", round, chouette,
+                               scores_text);
+  else if (known && memcmp (order, scores_order, n_crew * sizeof (guint)) == 0)
+    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s", round, chouette,
+                               fixed_text);
+  else if (known)
+    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s by hand; the "
+                               "scores give %s", round, chouette, fixed_text, scores_text);
+  else
+    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s by hand, before "
+                               "the scores could give it", round, chouette, fixed_text);
   return store_last_order (self, chouette_id, loaded, error) &&
          ctd_store_action_commit (&action, summary, error);
+}
+
+/* The names of a chouette's players, by player number, for messages
+ * and the audit log (the director reads names, not ids). */
+gboolean
+ctd_store_get_seat_names (CtdStore  *self,
+                          gint64     chouette_id,
+                          char     **out_names,
+                          GError   **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
+    out_names[k] = NULL;
+  stmt = ctd_store_prepare (self, "SELECT seat.position, player.name FROM seat "
+                            "JOIN player ON player.id = seat.player WHERE seat.chouette = ?1",
+                            CTD_ARGS (CTD_INT (chouette_id)), error);
+  if (stmt == NULL)
+    return FALSE;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    {
+      gint64 position = sqlite3_column_int64 (stmt, 0);
+
+      if (position >= 1 && position <= CTD_MAX_PLAYERS)
+        {
+          g_free (out_names[position - 1]);
+          out_names[position - 1] = ctd_store_column_dup (stmt, 1);
+        }
+    }
+  for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
+    if (out_names[k] == NULL)
+      out_names[k] = g_strdup_printf ("player %u", k + 1);
+  if (step == CTD_STEP_DONE)
+    return TRUE;
+  for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
+    g_clear_pointer (&out_names[k], g_free);
+  return FALSE;
 }
 
 /**
@@ -342,8 +508,12 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
  *   given removes the cross-check.
  * @error: return location for a #GError
  *
- * Stores the totals of a returned paper sheet. A total that disagrees
- * with the entered games holds the round back from complete.
+ * Stores the totals of a returned paper sheet. The row must give every
+ * player's total, and they must add up to zero as every game does: a
+ * paper sheet that does not balance is itself wrong, and is refused
+ * with the sum it came to (fix the sheet's additions first). A total
+ * that disagrees with the entered games is stored and holds the round
+ * back from complete (ctd_store_list_hold_ups() says which and why).
  *
  * Returns: whether the totals were stored
  */
@@ -357,10 +527,14 @@ ctd_store_set_crosscheck (CtdStore         *self,
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autoptr(GString) json = g_string_new ("[");
-  g_autofree char *summary = NULL;
-  gboolean any = FALSE;
+  g_autoptr(GString) missing = g_string_new (NULL);
+  g_autoptr(GString) summary = g_string_new (NULL);
+  char *names[CTD_MAX_PLAYERS] = { NULL, };
+  CtdHalves sum = 0;
+  guint n_given = 0;
   gint64 chouette_id;
   guint size;
+  gboolean ok;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (paper != NULL, FALSE);
@@ -368,31 +542,56 @@ ctd_store_set_crosscheck (CtdStore         *self,
 
   if (!ctd_store_action_begin (self, &action, "set-crosscheck", error) ||
       !ctd_store_find_chouette (self, round, chouette, &chouette_id, &size, error) ||
-      !ctd_store_check_round_open (self, round, error))
+      !ctd_store_check_round_open (self, round, error) ||
+      !ctd_store_get_seat_names (self, chouette_id, names, error))
     return FALSE;
 
+  g_string_printf (summary, "Chouette %u.%u: paper totals", round, chouette);
   for (guint p = 0; p < size; p++)
     {
       if (given == NULL || given[p])
-        g_string_append_printf (json, "%s%" G_GINT64_FORMAT, p > 0 ? "," : "", paper[p]);
+        {
+          g_autofree char *points = ctd_halves_to_string (paper[p], TRUE);
+
+          g_string_append_printf (json, "%s%" G_GINT64_FORMAT, p > 0 ? "," : "", paper[p]);
+          g_string_append_printf (summary, "%s %s %s", p > 0 ? "," : "", names[p], points);
+          sum += paper[p];
+          n_given++;
+        }
       else
-        g_string_append_printf (json, "%snull", p > 0 ? "," : "");
-      any |= given == NULL || given[p];
+        {
+          g_string_append_printf (json, "%snull", p > 0 ? "," : "");
+          g_string_append_printf (missing, "%s%u (%s)", missing->len > 0 ? ", " : "", p + 1,
+                                  names[p]);
+        }
     }
   g_string_append_c (json, ']');
+  free_names (names);
 
-  if (any)
-    summary = g_strdup_printf ("Chouette %u.%u: paper totals %s (half points)", round, chouette,
-                               json->str);
+  if (n_given > 0 && n_given < size)
+    return ctd_store_refuse (error, "Chouette %u.%u: the paper totals need every player's "
+                             "total; missing: player %s", round, chouette, missing->str);
+  if (sum != 0)
+    {
+      g_autofree char *points = ctd_halves_to_string (sum, TRUE);
+
+      return ctd_store_refuse (error, "Chouette %u.%u: the paper totals add up to %s, not 0; "
+                               "every game's scores add up to zero, so the paper sheet itself "
+                               "is wrong: check its additions", round, chouette, points);
+    }
+
+  if (n_given > 0)
+    ok = ctd_store_run (self, "INSERT INTO crosscheck (chouette, totals) VALUES (?1, ?2) "
+                        "ON CONFLICT (chouette) DO UPDATE SET totals = excluded.totals "
+                        "WHERE totals IS NOT excluded.totals",
+                        CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (json->str)), error);
   else
-    summary = g_strdup_printf ("Chouette %u.%u: removed the paper totals", round, chouette);
-  return (any ? ctd_store_run (self, "INSERT INTO crosscheck (chouette, totals) VALUES (?1, ?2) "
-                               "ON CONFLICT (chouette) DO UPDATE SET totals = excluded.totals "
-                               "WHERE totals IS NOT excluded.totals",
-                               CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (json->str)), error)
-              : ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette = ?1",
-                               CTD_ARGS (CTD_INT (chouette_id)), error)) &&
-         ctd_store_action_commit (&action, summary, error);
+    {
+      g_string_printf (summary, "Chouette %u.%u: removed the paper totals", round, chouette);
+      ok = ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette = ?1",
+                          CTD_ARGS (CTD_INT (chouette_id)), error);
+    }
+  return ok && ctd_store_action_commit (&action, summary->str, error);
 }
 
 /**

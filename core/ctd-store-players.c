@@ -10,11 +10,11 @@
 
 #include "ctd-store-private.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /*
- * The event's settings and its players. Every action runs between
+ * The players, and the text the director types (shared with the
+ * settings, ctd-store-settings.c). Every action runs between
  * ctd_store_action_begin() and ctd_store_action_commit(): it checks its
  * rule inside the transaction (so nothing another window wrote can slip
  * between check and write), and a refusal rolls everything back.
@@ -56,180 +56,155 @@ ctd_store_check_text (const char  *text,
   return TRUE;
 }
 
-/* ---- event settings ----------------------------------------------------- */
-
-/* Refuses settings the event file cannot hold or a sheet cannot print. */
-gboolean
-ctd_store_validate_settings (const CtdEventSettings  *settings,
-                             GError                 **error)
-{
-  const char *date = settings->date != NULL ? settings->date : "";
-
-  if (!ctd_store_check_text (settings->name, "event's name", CTD_STORE_TEXT_MAX, TRUE, error) ||
-      !ctd_store_check_text (settings->venue, "venue", CTD_STORE_TEXT_MAX, FALSE, error))
-    return FALSE;
-  if (*date != '\0')
-    {
-      guint y, m, d;
-      char tail;
-
-      if (strlen (date) != 10 || sscanf (date, "%4u-%2u-%2u%c", &y, &m, &d, &tail) != 3 ||
-          !g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y))
-        return ctd_store_refuse (error, "The event date “%s” is not a date; write it as "
-                                 "YYYY-MM-DD, e.g. 2026-05-17",
-                                 g_utf8_validate (date, -1, NULL) ? date : "?");
-    }
-  if (settings->stake_cents < 0 || settings->entry_fee_cents < 0)
-    return ctd_store_refuse (error, "The stake and the entry fee cannot be negative");
-  if (settings->direction != CTD_LAST_SEGMENT_HIGHEST_FIRST &&
-      settings->direction != CTD_LAST_SEGMENT_LOWEST_FIRST)
-    return ctd_store_refuse (error, "Unknown last-segment direction");
-  return TRUE;
-}
-
-/**
- * ctd_store_get_settings:
- * @self: a store
- * @out_settings: (out caller-allocates): the event's settings; clear
- *   them with ctd_event_settings_clear()
- * @error: return location for a #GError
- *
- * Returns: whether @out_settings was filled
- */
-gboolean
-ctd_store_get_settings (CtdStore          *self,
-                        CtdEventSettings  *out_settings,
-                        GError           **error)
-{
-  g_autoptr(CtdStmt) stmt = NULL;
-  CtdStep step;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (out_settings != NULL, FALSE);
-
-  stmt = ctd_store_prepare (self, "SELECT name, date, venue, stake_cents, entry_fee_cents, "
-                            "  direction FROM event WHERE id = 1", CTD_NO_ARGS, error);
-  if (stmt == NULL)
-    return FALSE;
-  step = ctd_store_step (self, stmt, error);
-  if (step == CTD_STEP_FAILED)
-    return FALSE;
-  if (step == CTD_STEP_DONE)
-    {
-      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-                   "“%s” has lost its event settings", self->display_name);
-      return FALSE;
-    }
-  out_settings->name = ctd_store_column_dup (stmt, 0);
-  out_settings->date = ctd_store_column_dup (stmt, 1);
-  out_settings->venue = ctd_store_column_dup (stmt, 2);
-  out_settings->stake_cents = sqlite3_column_int64 (stmt, 3);
-  out_settings->entry_fee_cents = sqlite3_column_int64 (stmt, 4);
-  if (!ctd_last_segment_direction_parse ((const char *) sqlite3_column_text (stmt, 5),
-                                         &out_settings->direction))
-    out_settings->direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
-  return TRUE;
-}
-
-/* Writes @settings to the event row, inside the caller's transaction;
- * the same settings again change no row (and so log nothing). */
-gboolean
-ctd_store_write_settings (CtdStore                *self,
-                          const CtdEventSettings  *settings,
-                          GError                 **error)
-{
-  return ctd_store_run (self,
-                        "UPDATE event SET name = ?1, date = ?2, venue = ?3, stake_cents = ?4, "
-                        "  entry_fee_cents = ?5, direction = ?6 "
-                        "WHERE id = 1 AND (name, date, venue, stake_cents, entry_fee_cents, "
-                        "  direction) IS NOT (?1, ?2, ?3, ?4, ?5, ?6)",
-                        CTD_ARGS (CTD_TEXT (settings->name),
-                                  CTD_TEXT (settings->date != NULL ? settings->date : ""),
-                                  CTD_TEXT (settings->venue != NULL ? settings->venue : ""),
-                                  CTD_INT (settings->stake_cents),
-                                  CTD_INT (settings->entry_fee_cents),
-                                  CTD_TEXT (ctd_last_segment_direction_to_string (settings->direction))),
-                        error);
-}
-
-/**
- * ctd_store_set_settings:
- * @self: a store
- * @settings: the event's new settings
- * @error: return location for a #GError
- *
- * Changes the event's settings (an action: logged, undoable). Settings
- * that are the same as before leave no audit entry.
- *
- * Returns: whether the settings were stored
- */
-gboolean
-ctd_store_set_settings (CtdStore                *self,
-                        const CtdEventSettings  *settings,
-                        GError                 **error)
-{
-  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (settings != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  return ctd_store_validate_settings (settings, error) &&
-         ctd_store_action_begin (self, &action, "set-settings", error) &&
-         ctd_store_write_settings (self, settings, error) &&
-         ctd_store_action_commit (&action, "Changed the event settings", error);
-}
-
 /* ---- players ------------------------------------------------------------- */
 
-/* "Zoë", "ZOË" and "Zoe\u0308" are the same player. */
+/* "Zoë", "ZOË" and "Zoe\u0308" are the same player; so are clubs and IDs
+ * that differ only so. NULL and "" fold alike. */
 static char *
 name_key (const char *name)
 {
-  g_autofree char *normal = g_utf8_normalize (name, -1, G_NORMALIZE_NFKC);
+  g_autofree char *normal = g_utf8_normalize (name != NULL ? name : "", -1, G_NORMALIZE_NFKC);
   g_autofree char *stripped = g_strstrip (g_strdup (normal));
 
   return g_utf8_casefold (stripped, -1);
 }
 
-/* Adds one player inside the current action. A name already taken (by a
- * player who has not withdrawn, ignoring case) or not fit to print is
+/* "Riga, ID LV-7", "ID LV-7", "Riga" or NULL: what tells a player apart. */
+static char *
+identity_text (const char *club,
+               const char *member_id)
+{
+  gboolean has_club = club != NULL && *club != '\0';
+  gboolean has_id = member_id != NULL && *member_id != '\0';
+
+  if (has_club && has_id)
+    return g_strdup_printf ("%s, ID %s", club, member_id);
+  if (has_id)
+    return g_strdup_printf ("ID %s", member_id);
+  return has_club ? g_strdup (club) : NULL;
+}
+
+/**
+ * ctd_store_describe_player:
+ * @self: a store
+ * @player_id: a player's id
+ * @error: return location for a #GError
+ *
+ * How the audit log and messages name a player: the name, and when
+ * another player (withdrawn ones included) has the same name, what
+ * tells them apart: "Ann (Riga)", "Ann (ID LV-7)", else "Ann (#12)".
+ *
+ * Returns: (transfer full) (nullable): the text; %NULL with @error set
+ *   (%CTD_STORE_ERROR_NOT_FOUND for an unknown player)
+ */
+char *
+ctd_store_describe_player (CtdStore  *self,
+                           gint64     player_id,
+                           GError   **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  g_autofree char *identity = NULL;
+  const char *name;
+  CtdStep step;
+
+  stmt = ctd_store_prepare (self, "SELECT p.name, p.club, p.member_id, EXISTS (SELECT 1 "
+                            "  FROM player AS q WHERE q.name_key = p.name_key AND q.id != p.id) "
+                            "FROM player AS p WHERE p.id = ?1",
+                            CTD_ARGS (CTD_INT (player_id)), error);
+  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+    return NULL;
+  if (step == CTD_STEP_DONE)
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+                   "There is no player %" G_GINT64_FORMAT " in this event", player_id);
+      return NULL;
+    }
+  name = (const char *) sqlite3_column_text (stmt, 0);
+  if (sqlite3_column_int64 (stmt, 3) == 0)
+    return g_strdup (name);
+  identity = identity_text ((const char *) sqlite3_column_text (stmt, 1),
+                            (const char *) sqlite3_column_text (stmt, 2));
+  if (identity != NULL)
+    return g_strdup_printf ("%s (%s)", name, identity);
+  return g_strdup_printf ("%s (#%" G_GINT64_FORMAT ")", name, player_id);
+}
+
+/* The active player (other than @except) with the same name, club and
+ * player ID, all folded: two players may share a name only when their
+ * club or ID tells them apart. Sets *@out_clash to a description of it,
+ * or NULL when there is none. */
+static gboolean
+find_identity_clash (CtdStore    *self,
+                     const char  *name,
+                     const char  *club,
+                     const char  *member_id,
+                     gint64       except,
+                     char       **out_clash,
+                     GError     **error)
+{
+  g_autofree char *key = name_key (name);
+  g_autofree char *club_key = name_key (club);
+  g_autofree char *id_key = name_key (member_id);
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  *out_clash = NULL;
+  stmt = ctd_store_prepare (self, "SELECT id, name, club, member_id FROM player "
+                            "WHERE name_key = ?1 AND withdrawn = 0 AND id != ?2",
+                            CTD_ARGS (CTD_TEXT (key), CTD_INT (except)), error);
+  if (stmt == NULL)
+    return FALSE;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    {
+      g_autofree char *other_club = name_key ((const char *) sqlite3_column_text (stmt, 2));
+      g_autofree char *other_id = name_key ((const char *) sqlite3_column_text (stmt, 3));
+      g_autofree char *identity = NULL;
+
+      if (strcmp (club_key, other_club) != 0 || strcmp (id_key, other_id) != 0)
+        continue;
+      identity = identity_text ((const char *) sqlite3_column_text (stmt, 2),
+                                (const char *) sqlite3_column_text (stmt, 3));
+      *out_clash = g_strdup_printf ("#%" G_GINT64_FORMAT " %s%s%s%s",
+                                    (gint64) sqlite3_column_int64 (stmt, 0),
+                                    sqlite3_column_text (stmt, 1), identity ? " (" : "",
+                                    identity ? identity : "", identity ? ")" : "");
+      return TRUE;
+    }
+  return step == CTD_STEP_DONE;
+}
+
+/* Adds one player inside the current action. The same name, club and
+ * player ID as an active player (folded), or a name not fit to print, is
  * refused with CTD_STORE_ERROR_REFUSED, having changed nothing. */
 static gboolean
 insert_player (CtdStore    *self,
                const char  *name,
                const char  *club,
                const char  *member_id,
+               gboolean     checked_in,
                gint64      *out_id,
                GError     **error)
 {
   g_autofree char *key = NULL;
-  g_autoptr(CtdStmt) stmt = NULL;
-  CtdStep step;
+  g_autofree char *clash = NULL;
 
   if (!ctd_store_check_text (name, "player's name", CTD_STORE_TEXT_MAX, TRUE, error) ||
       !ctd_store_check_text (club, "club", CTD_STORE_TEXT_MAX, FALSE, error) ||
-      !ctd_store_check_text (member_id, "player ID", CTD_STORE_MEMBER_ID_MAX, FALSE, error))
+      !ctd_store_check_text (member_id, "player ID", CTD_STORE_MEMBER_ID_MAX, FALSE, error) ||
+      !find_identity_clash (self, name, club, member_id, 0, &clash, error))
     return FALSE;
+  if (clash != NULL)
+    return ctd_store_refuse (error, "There is already a player %s; to register another player "
+                             "of that name, give a club or player ID that tells them apart",
+                             clash);
+
   key = name_key (name);
-
-  stmt = ctd_store_prepare (self, "SELECT name FROM player WHERE name_key = ?1 AND withdrawn = 0",
-                            CTD_ARGS (CTD_TEXT (key)), error);
-  if (stmt == NULL)
-    return FALSE;
-  step = ctd_store_step (self, stmt, error);
-  if (step == CTD_STEP_FAILED)
-    return FALSE;
-  if (step == CTD_STEP_ROW)
-    return ctd_store_refuse (error, "There is already a player called “%s”; add a club or "
-                             "initial to tell them apart", sqlite3_column_text (stmt, 0));
-
-  /* Registered players start checked in. */
   if (!ctd_store_run (self, "INSERT INTO player (name, name_key, club, member_id, checked_in) "
-                      "VALUES (?1, ?2, ?3, ?4, 1)",
+                      "VALUES (?1, ?2, ?3, ?4, ?5)",
                       CTD_ARGS (CTD_TEXT (name), CTD_TEXT (key),
                                 CTD_TEXT (club != NULL && *club != '\0' ? club : NULL),
-                                CTD_TEXT (member_id != NULL && *member_id != '\0' ? member_id : NULL)),
+                                CTD_TEXT (member_id != NULL && *member_id != '\0' ? member_id : NULL),
+                                CTD_INT (!!checked_in)),
                       error))
     return FALSE;
   if (out_id != NULL)
@@ -243,11 +218,15 @@ insert_player (CtdStore    *self,
  * @name: the player's name, printed as typed
  * @club: (nullable): the player's club
  * @member_id: (nullable): the player's ID (e.g. a federation number)
+ * @checked_in: whether the player is here now (an event where everyone
+ *   registered is present); otherwise the director checks them in
+ *   before the draw
  * @out_id: (out) (optional): the new player's id
  * @error: return location for a #GError
  *
- * Registers a player, checked in. A name already taken (ignoring case)
- * or not fit to print is refused.
+ * Registers a player. Two players may share a name when their club or
+ * player ID tells them apart; the same name, club and ID as an active
+ * player (ignoring case) is refused, as is a name not fit to print.
  *
  * Returns: whether the player was added
  */
@@ -256,20 +235,23 @@ ctd_store_add_player (CtdStore    *self,
                       const char  *name,
                       const char  *club,
                       const char  *member_id,
+                      gboolean     checked_in,
                       gint64      *out_id,
                       GError     **error)
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autofree char *summary = NULL;
+  g_autofree char *label = NULL;
   gint64 id;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!ctd_store_action_begin (self, &action, "add-player", error) ||
-      !insert_player (self, name, club, member_id, &id, error))
+      !insert_player (self, name, club, member_id, checked_in, &id, error) ||
+      (label = ctd_store_describe_player (self, id, error)) == NULL)
     return FALSE;
-  summary = g_strdup_printf ("Added player %" G_GINT64_FORMAT ", %s", id, name);
+  summary = g_strdup_printf ("Added %s%s", label, checked_in ? ", checked in" : "");
   if (!ctd_store_action_commit (&action, summary, error))
     return FALSE;
   if (out_id != NULL)
@@ -283,6 +265,7 @@ ctd_store_add_player (CtdStore    *self,
  * @source: where the players come from (a file name), for the audit log
  * @players: (array length=n_players): the players to register
  * @n_players: how many
+ * @checked_in: whether they are all here now (see ctd_store_add_player())
  * @out_reasons: (out caller-allocates) (array length=n_players): for each
  *   player, %NULL when added, else why it was skipped (transfer full:
  *   free each)
@@ -290,9 +273,10 @@ ctd_store_add_player (CtdStore    *self,
  * @error: return location for a #GError
  *
  * Registers a list of players as one action, so one undo takes the whole
- * import back. A player the rules refuse (a name already taken, an empty
- * name) is skipped with its reason; the others are added. Only a failure
- * of the file itself stops the import, and then nothing is added.
+ * import back. A player the rules refuse (the same name, club and ID as
+ * an active player, an empty name) is skipped with its reason; the
+ * others are added. Only a failure of the file itself stops the import,
+ * and then nothing is added.
  *
  * Returns: whether the import ran (possibly adding nobody)
  */
@@ -301,6 +285,7 @@ ctd_store_import_players (CtdStore            *self,
                           const char          *source,
                           const CtdNewPlayer  *players,
                           gsize                n_players,
+                          gboolean             checked_in,
                           char               **out_reasons,
                           guint               *out_n_added,
                           GError             **error)
@@ -324,8 +309,8 @@ ctd_store_import_players (CtdStore            *self,
     {
       g_autoptr(GError) refusal = NULL;
 
-      if (insert_player (self, players[i].name, players[i].club, players[i].member_id, NULL,
-                         &refusal))
+      if (insert_player (self, players[i].name, players[i].club, players[i].member_id,
+                         checked_in, NULL, &refusal))
         n_added++;
       else if (g_error_matches (refusal, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED))
         out_reasons[i] = g_strdup (refusal->message);
@@ -339,8 +324,8 @@ ctd_store_import_players (CtdStore            *self,
 
   /* Nobody added: nothing to undo, so no audit entry (the guard rolls
    * the empty action back). */
-  summary = g_strdup_printf ("Imported %u player%s from %s", n_added, n_added == 1 ? "" : "s",
-                             source);
+  summary = g_strdup_printf ("Imported %u player%s from %s%s", n_added, n_added == 1 ? "" : "s",
+                             source, checked_in ? ", checked in" : "");
   if (failed ||
       (n_added > 0 && !ctd_store_action_commit (&action, summary, error)))
     {
@@ -352,67 +337,24 @@ ctd_store_import_players (CtdStore            *self,
   return TRUE;
 }
 
-/* Updates one player's flags as the action @action_name; refuses an
- * unknown or withdrawn player. */
+/* Looks a player up inside an action: their description for the log,
+ * and whether they have withdrawn. */
 static gboolean
-update_player (CtdStore    *self,
-               const char  *action_name,
-               gint64       player_id,
-               gboolean     checked_in,
-               gboolean     withdrawn,
-               GError     **error)
+find_player (CtdStore   *self,
+             gint64      player_id,
+             char      **out_label,
+             gboolean   *out_withdrawn,
+             GError    **error)
 {
-  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
-  g_autoptr(CtdStmt) stmt = NULL;
-  g_autofree char *summary = NULL;
-  const char *name;
-  CtdStep step;
+  gint64 withdrawn = 0;
 
-  if (!ctd_store_action_begin (self, &action, action_name, error))
+  *out_label = ctd_store_describe_player (self, player_id, error);
+  if (*out_label == NULL ||
+      !ctd_store_query_int64 (self, "SELECT withdrawn FROM player WHERE id = ?1",
+                              CTD_ARGS (CTD_INT (player_id)), &withdrawn, error))
     return FALSE;
-  stmt = ctd_store_prepare (self, "SELECT name, withdrawn FROM player WHERE id = ?1",
-                            CTD_ARGS (CTD_INT (player_id)), error);
-  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
-    return FALSE;
-  if (step == CTD_STEP_DONE)
-    {
-      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   "There is no player %" G_GINT64_FORMAT " in this event", player_id);
-      return FALSE;
-    }
-  name = (const char *) sqlite3_column_text (stmt, 0);
-  if (sqlite3_column_int64 (stmt, 1) != 0)
-    return ctd_store_refuse (error, "%s has withdrawn from the event", name);
-  summary = g_strdup_printf (withdrawn ? "Withdrew %s" : checked_in ? "Checked in %s"
-                             : "Checked out %s", name);
-
-  return ctd_store_run (self, "UPDATE player SET checked_in = ?2, withdrawn = ?3 "
-                        "WHERE id = ?1 AND (checked_in, withdrawn) IS NOT (?2, ?3)",
-                        CTD_ARGS (CTD_INT (player_id), CTD_INT (checked_in), CTD_INT (withdrawn)),
-                        error) &&
-         ctd_store_action_commit (&action, summary, error);
-}
-
-/**
- * ctd_store_withdraw_player:
- * @self: a store
- * @player_id: the player's id
- * @error: return location for a #GError
- *
- * Withdraws a player from the event: they are no longer drawn, and their
- * name is free for a new entry. Their records in drawn rounds stay.
- *
- * Returns: whether the player is withdrawn
- */
-gboolean
-ctd_store_withdraw_player (CtdStore  *self,
-                           gint64     player_id,
-                           GError   **error)
-{
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  return update_player (self, "withdraw-player", player_id, FALSE, TRUE, error);
+  *out_withdrawn = withdrawn != 0;
+  return TRUE;
 }
 
 /**
@@ -423,7 +365,8 @@ ctd_store_withdraw_player (CtdStore  *self,
  * @error: return location for a #GError
  *
  * Checks a player in or out; only checked-in players are drawn for
- * qualifying. A player already so leaves no audit entry.
+ * qualifying. A player already so leaves no audit entry; a withdrawn
+ * player is refused (reinstate them first).
  *
  * Returns: whether the player is now as asked
  */
@@ -433,9 +376,166 @@ ctd_store_set_checked_in (CtdStore  *self,
                           gboolean   checked_in,
                           GError   **error)
 {
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autofree char *label = NULL;
+  g_autofree char *summary = NULL;
+  gboolean withdrawn;
+
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return update_player (self, checked_in ? "check-in" : "check-out", player_id, !!checked_in,
-                        FALSE, error);
+  if (!ctd_store_action_begin (self, &action, checked_in ? "check-in" : "check-out", error) ||
+      !find_player (self, player_id, &label, &withdrawn, error))
+    return FALSE;
+  if (withdrawn)
+    return ctd_store_refuse (error, "%s has withdrawn from the event; reinstate them first "
+                             "(on the command line: player reinstate)", label);
+  summary = g_strdup_printf (checked_in ? "Checked in %s" : "Checked out %s", label);
+  return ctd_store_run (self, "UPDATE player SET checked_in = ?2 "
+                        "WHERE id = ?1 AND checked_in IS NOT ?2",
+                        CTD_ARGS (CTD_INT (player_id), CTD_INT (!!checked_in)), error) &&
+         ctd_store_action_commit (&action, summary, error);
+}
+
+/* Refuses (CTD_STORE_ERROR_CONFIRM) to withdraw a player who sits in a
+ * chouette that is drawn or in play, saying what the director can do. */
+static gboolean
+check_not_seated (CtdStore    *self,
+                  gint64       player_id,
+                  const char  *label,
+                  GError     **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  guint round, number;
+  gint64 n_games, round_games;
+  CtdStep step;
+
+  stmt = ctd_store_prepare (self,
+                            "SELECT * FROM ("
+                            "  SELECT c.round, c.number, "
+                            "    (SELECT count (*) FROM game WHERE game.chouette = c.id) AS n_games, "
+                            "    (SELECT count (*) FROM game JOIN chouette AS other "
+                            "       ON other.id = game.chouette WHERE other.round = c.round) "
+                            "  FROM seat AS s JOIN chouette AS c ON c.id = s.chouette "
+                            "    JOIN round AS r ON r.id = c.round "
+                            "  WHERE s.player = ?1 AND r.released = 0 "
+                            "    AND NOT EXISTS (SELECT 1 FROM round AS later WHERE later.id > r.id)) "
+                            "WHERE n_games < ?2 ORDER BY 1 DESC LIMIT 1",
+                            CTD_ARGS (CTD_INT (player_id), CTD_INT (CTD_N_GAMES)), error);
+  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_DONE)
+    return TRUE;
+  round = (guint) sqlite3_column_int64 (stmt, 0);
+  number = (guint) sqlite3_column_int64 (stmt, 1);
+  n_games = sqlite3_column_int64 (stmt, 2);
+  round_games = sqlite3_column_int64 (stmt, 3);
+  if (round_games == 0)
+    g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
+                 "%s is drawn in chouette %u.%u, and round %u has not started: to take them "
+                 "out, force the withdrawal, then redraw the round without them (on the command "
+                 "line: player withdraw --force, then redraw)", label, round, number, round);
+  else
+    g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
+                 "%s plays in chouette %u.%u, which is in play (%" G_GINT64_FORMAT " of %d "
+                 "games entered): under rule 3.1 the Captain acts for an absent player; to "
+                 "withdraw them anyway, force it (on the command line: player withdraw --force)",
+                 label, round, number, n_games, CTD_N_GAMES);
+  return FALSE;
+}
+
+/**
+ * ctd_store_withdraw_player:
+ * @self: a store
+ * @player_id: the player's id
+ * @force: withdraw even a player who sits in a chouette that is drawn or
+ *   in play
+ * @error: return location for a #GError
+ *
+ * Withdraws a player from the event: they are no longer drawn, and their
+ * name is free for a new entry. Their records in drawn rounds stay. A
+ * player seated in a chouette that is drawn or in play is refused
+ * unless @force (%CTD_STORE_ERROR_CONFIRM, saying what the director can
+ * do: redraw a round that has not started; under rule 3.1 the Captain
+ * acts for an absent player during play).
+ *
+ * Returns: whether the player is withdrawn
+ */
+gboolean
+ctd_store_withdraw_player (CtdStore  *self,
+                           gint64     player_id,
+                           gboolean   force,
+                           GError   **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autofree char *label = NULL;
+  g_autofree char *summary = NULL;
+  gboolean withdrawn;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "withdraw-player", error) ||
+      !find_player (self, player_id, &label, &withdrawn, error))
+    return FALSE;
+  if (withdrawn)
+    return ctd_store_refuse (error, "%s has withdrawn from the event already", label);
+  if (!force && !check_not_seated (self, player_id, label, error))
+    return FALSE;
+  summary = g_strdup_printf (force ? "Withdrew %s (forced)" : "Withdrew %s", label);
+  return ctd_store_run (self, "UPDATE player SET checked_in = 0, withdrawn = 1 WHERE id = ?1",
+                        CTD_ARGS (CTD_INT (player_id)), error) &&
+         ctd_store_action_commit (&action, summary, error);
+}
+
+/**
+ * ctd_store_reinstate_player:
+ * @self: a store
+ * @player_id: a withdrawn player's id
+ * @error: return location for a #GError
+ *
+ * Takes a withdrawal back (the player came after all): the player is
+ * registered again, not checked in. Refused when the player has not
+ * withdrawn, or when an active player now has the same name, club and
+ * player ID.
+ *
+ * Returns: whether the player is registered again
+ */
+gboolean
+ctd_store_reinstate_player (CtdStore  *self,
+                            gint64     player_id,
+                            GError   **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autoptr(CtdStmt) stmt = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *clash = NULL;
+  g_autofree char *summary = NULL;
+  gboolean withdrawn;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "reinstate-player", error) ||
+      !find_player (self, player_id, &label, &withdrawn, error))
+    return FALSE;
+  if (!withdrawn)
+    return ctd_store_refuse (error, "%s has not withdrawn: there is nothing to reinstate",
+                             label);
+  stmt = ctd_store_prepare (self, "SELECT name, club, member_id FROM player WHERE id = ?1",
+                            CTD_ARGS (CTD_INT (player_id)), error);
+  if (stmt == NULL || ctd_store_step (self, stmt, error) != CTD_STEP_ROW ||
+      !find_identity_clash (self, (const char *) sqlite3_column_text (stmt, 0),
+                            (const char *) sqlite3_column_text (stmt, 1),
+                            (const char *) sqlite3_column_text (stmt, 2), player_id, &clash,
+                            error))
+    return FALSE;
+  if (clash != NULL)
+    return ctd_store_refuse (error, "%s cannot be reinstated: %s, registered since, has the "
+                             "same name, club and player ID", label, clash);
+  g_clear_pointer (&stmt, ctd_store_release_statement);
+  summary = g_strdup_printf ("Reinstated %s", label);
+  return ctd_store_run (self, "UPDATE player SET withdrawn = 0 WHERE id = ?1",
+                        CTD_ARGS (CTD_INT (player_id)), error) &&
+         ctd_store_action_commit (&action, summary, error);
 }

@@ -8,10 +8,12 @@
  *
  *   ctd-store.c          the file: open, create, migrate, pragmas
  *   ctd-store-sql.c      statements, the action guard, failures and refusals
- *   ctd-store-players.c  event settings and players
+ *   ctd-store-settings.c event settings, the paper a new event takes
+ *   ctd-store-players.c  players
  *   ctd-store-rounds.c   round facts and state, draws and redraws
  *   ctd-store-advance.c  roll-offs, release, advancement
  *   ctd-store-games.c    games, paper cross-checks, last-segment orders
+ *   ctd-store-upgrade.c  the C steps of the migration ladder
  *   ctd-store-read.c     the listings
  *   ctd-store-history.c  audit triggers, undo, redo, the audit log
  *   ctd-store-changes.c  what each audit entry changed, for a window
@@ -194,6 +196,11 @@ gboolean     ctd_store_check_text          (const char              *text,
                                             GError                 **error);
 gboolean     ctd_store_validate_settings   (const CtdEventSettings  *settings,
                                             GError                 **error);
+const char  *ctd_store_paper_to_string     (CtdSheetPaper            paper);
+char        *ctd_store_ledger_json         (const CtdResult         *result);
+/* The migration ladder's C steps (ctd-store-upgrade.c). */
+gboolean     ctd_store_upgrade_to_v2       (CtdStore                *self,
+                                            GError                 **error);
 gboolean     ctd_store_write_settings      (CtdStore                *self,
                                             const CtdEventSettings  *settings,
                                             GError                 **error);
@@ -211,6 +218,10 @@ gboolean     ctd_store_find_chouette       (CtdStore                *self,
                                             guint                    number,
                                             gint64                  *out_id,
                                             guint                   *out_size,
+                                            GError                 **error);
+gboolean     ctd_store_get_seat_names      (CtdStore                *self,
+                                            gint64                   chouette_id,
+                                            char                   **out_names,
                                             GError                 **error);
 CtdChouette *ctd_store_load_chouette_by_id (CtdStore                *self,
                                             gint64                   chouette_id,

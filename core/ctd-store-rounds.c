@@ -31,27 +31,32 @@ ctd_store_stage_from_string (const char *stage)
   return parsed;
 }
 
-/* One row per round (all rounds when ?1 = 0) with its facts:
- * each chouette's recorded games are counted, and its paper totals are
- * compared with the stored ledgers of its games (a player's total is
- * what they received minus what they paid), the same sums the games
- * give when replayed. */
+/* For a chouette "ch": bit p set for each player p + 1 whose typed paper
+ * total is not the sum of the stored ledgers of its games (what they
+ * received minus what they paid), the same sums the games give when
+ * replayed. 0 when the paper agrees or none was typed. */
+#define MISMATCHED_SQL \
+  "(SELECT coalesce (sum (1 << t.key), 0) FROM crosscheck AS x, json_each (x.totals) AS t " \
+  " WHERE x.chouette = ch.id AND t.type = 'integer' AND t.key < ch.size " \
+  "   AND t.value IS NOT (SELECT coalesce (" \
+  "         sum (CASE p.value ->> 'to' WHEN t.key + 1 THEN p.value ->> 'halves' ELSE 0 END) " \
+  "       - sum (CASE p.value ->> 'from' WHEN t.key + 1 THEN p.value ->> 'halves' ELSE 0 END), 0) " \
+  "     FROM game AS g, json_each (g.ledger) AS p WHERE g.chouette = ch.id))"
+
+/* One row per round (all rounds when ?1 = 0) with its facts: each
+ * chouette's recorded games are counted, and its paper totals compared
+ * with its games (MISMATCHED_SQL). */
 static const char rounds_sql[] =
   "SELECT r.id, r.stage, r.seed, coalesce (r.top_k, -1), coalesce (r.wildcards, -1), "
   "  r.released, EXISTS (SELECT 1 FROM round AS later WHERE later.id > r.id), "
   "  count (c.id), "
   "  count (c.id) FILTER (WHERE c.n_games > 0), "
   "  count (c.id) FILTER (WHERE c.n_games >= ?2), "
-  "  count (c.id) FILTER (WHERE c.n_mismatched > 0) "
+  "  count (c.id) FILTER (WHERE c.mismatched != 0) "
   "FROM round AS r LEFT JOIN ("
   "  SELECT ch.id, ch.round, "
   "    (SELECT count (*) FROM game WHERE game.chouette = ch.id) AS n_games, "
-  "    (SELECT count (*) FROM crosscheck AS x, json_each (x.totals) AS t "
-  "     WHERE x.chouette = ch.id AND t.type = 'integer' AND t.key < ch.size "
-  "       AND t.value IS NOT (SELECT coalesce ("
-  "             sum (CASE p.value ->> 'to' WHEN t.key + 1 THEN p.value ->> 'halves' ELSE 0 END) "
-  "           - sum (CASE p.value ->> 'from' WHEN t.key + 1 THEN p.value ->> 'halves' ELSE 0 END), 0) "
-  "         FROM game AS g, json_each (g.ledger) AS p WHERE g.chouette = ch.id)) AS n_mismatched "
+  "    " MISMATCHED_SQL " AS mismatched "
   "  FROM chouette AS ch) AS c ON c.round = r.id "
   "WHERE ?1 = 0 OR r.id = ?1 "
   "GROUP BY r.id ORDER BY r.id";
@@ -113,6 +118,157 @@ ctd_store_get_round_state (CtdStore       *self,
     return FALSE;
   *out_state = g_array_index (rounds, CtdStoreRound, 0).state;
   return TRUE;
+}
+
+/* Each chouette of round ?1 that holds it back: its games entered (as
+ * bits g - 1) and its players whose paper total disagrees (bits p - 1). */
+static const char hold_ups_sql[] =
+  "SELECT * FROM ("
+  "  SELECT ch.number, ch.id, ch.size, "
+  "    (SELECT coalesce (sum (1 << (game.number - 1)), 0) FROM game "
+  "     WHERE game.chouette = ch.id) AS entered, "
+  "    " MISMATCHED_SQL " AS mismatched "
+  "  FROM chouette AS ch WHERE ch.round = ?1) "
+  "WHERE entered != ?2 OR mismatched != 0 ORDER BY number";
+
+/**
+ * ctd_store_hold_up_free:
+ * @hold_up: (transfer full) (nullable): an entry of ctd_store_list_hold_ups()
+ */
+void
+ctd_store_hold_up_free (CtdStoreHoldUp *hold_up)
+{
+  if (hold_up == NULL)
+    return;
+  for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
+    g_free (hold_up->names[k]);
+  g_free (hold_up);
+}
+
+/**
+ * ctd_store_list_hold_ups:
+ * @self: a store
+ * @round: a round number
+ * @error: return location for a #GError
+ *
+ * What keeps a round from being complete (SPEC 6), chouette by chouette:
+ * the games still to enter, and the players whose typed paper total
+ * disagrees with the entered games. It is worked out from the same
+ * counts as the round's state, so a round is complete exactly when this
+ * list is empty (before it is released). For progress lines and a
+ * window's round page; ctd_store_hold_up_describe() gives the text.
+ *
+ * Returns: (transfer full) (element-type CtdStoreHoldUp) (nullable): the
+ *   chouettes that hold the round up, by number; %NULL with @error set
+ *   (%CTD_STORE_ERROR_NOT_FOUND when there is no such round)
+ */
+GPtrArray *
+ctd_store_list_hold_ups (CtdStore  *self,
+                         guint      round,
+                         GError   **error)
+{
+  g_auto(CtdStoreTransaction) snapshot = { NULL, };
+  g_autoptr(GPtrArray) hold_ups = NULL;
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStage stage;
+  CtdStep step;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!ctd_store_transaction_begin (self, &snapshot, FALSE, error) ||
+      !ctd_store_get_round_stage (self, round, &stage, error))
+    return NULL;
+  stmt = ctd_store_prepare (self, hold_ups_sql,
+                            CTD_ARGS (CTD_INT (round), CTD_INT ((1 << CTD_N_GAMES) - 1)), error);
+  if (stmt == NULL)
+    return NULL;
+  hold_ups = g_ptr_array_new_with_free_func ((GDestroyNotify) ctd_store_hold_up_free);
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    {
+      CtdStoreHoldUp *hold_up = g_new0 (CtdStoreHoldUp, 1);
+      guint entered = (guint) sqlite3_column_int64 (stmt, 3);
+
+      g_ptr_array_add (hold_ups, hold_up);
+      hold_up->round = round;
+      hold_up->chouette = (guint) sqlite3_column_int64 (stmt, 0);
+      hold_up->size = (guint) sqlite3_column_int64 (stmt, 2);
+      hold_up->missing = ~entered & ((1u << CTD_N_GAMES) - 1);
+      for (guint g = 0; g < CTD_N_GAMES; g++)
+        hold_up->n_games += (entered >> g) & 1;
+      hold_up->mismatched = (guint) sqlite3_column_int64 (stmt, 4);
+      if (!ctd_store_get_seat_names (self, sqlite3_column_int64 (stmt, 1), hold_up->names, error))
+        return NULL;
+    }
+  return step == CTD_STEP_DONE ? g_steal_pointer (&hold_ups) : NULL;
+}
+
+/* "3", "3 and 7", "1, 3 and 8" for the set bits of @bits (bit i: i + 1),
+ * or their names when @names is given. */
+static void
+append_list (GString            *text,
+             guint               bits,
+             const char * const *names)
+{
+  guint n = 0, total = 0;
+
+  for (guint i = 0; i < 32; i++)
+    total += (bits >> i) & 1;
+  for (guint i = 0; i < 32; i++)
+    if ((bits >> i) & 1)
+      {
+        if (n > 0)
+          g_string_append (text, n == total - 1 ? " and " : ", ");
+        if (names != NULL)
+          g_string_append (text, names[i]);
+        else
+          g_string_append_printf (text, "%u", i + 1);
+        n++;
+      }
+}
+
+/**
+ * ctd_store_hold_up_describe:
+ * @hold_up: an entry of ctd_store_list_hold_ups()
+ *
+ * Says in a line why a chouette holds its round up, e.g. "1.3: games 10,
+ * 11 and 12 to enter" or "1.2: the paper totals of Ann and Dan disagree
+ * with the entered games" (both, separated by "; ", when both apply).
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+ctd_store_hold_up_describe (const CtdStoreHoldUp *hold_up)
+{
+  GString *text;
+  guint n_missing = 0, n_mismatched = 0;
+
+  g_return_val_if_fail (hold_up != NULL, NULL);
+
+  text = g_string_new (NULL);
+  for (guint i = 0; i < 32; i++)
+    {
+      n_missing += (hold_up->missing >> i) & 1;
+      n_mismatched += (hold_up->mismatched >> i) & 1;
+    }
+  g_string_printf (text, "%u.%u: ", hold_up->round, hold_up->chouette);
+  if (n_missing == CTD_N_GAMES)
+    g_string_append (text, "no game entered yet");
+  else if (n_missing > 0)
+    {
+      g_string_append (text, n_missing == 1 ? "game " : "games ");
+      append_list (text, hold_up->missing, NULL);
+      g_string_append (text, " to enter");
+    }
+  if (n_mismatched > 0)
+    {
+      if (n_missing > 0)
+        g_string_append (text, "; ");
+      g_string_append (text, "the paper totals of ");
+      append_list (text, hold_up->mismatched, (const char * const *) hold_up->names);
+      g_string_append (text, " disagree with the entered games");
+    }
+  return g_string_free (text, FALSE);
 }
 
 /* The number of the newest round, or 0 before the first draw. */
@@ -209,14 +365,58 @@ ctd_store_query_advancers (CtdStore  *self,
   return read_ids (self, stmt, error);
 }
 
+/* The registered players who are not checked in (not withdrawn either),
+ * as the log names them: left out of a qualifying draw. */
+static GPtrArray *
+list_absent (CtdStore  *self,
+             GError   **error)
+{
+  g_autoptr(GPtrArray) absent = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(CtdStmt) stmt = NULL;
+  g_autoptr(GArray) ids = NULL;
+
+  stmt = ctd_store_prepare (self, "SELECT id FROM player WHERE checked_in = 0 AND withdrawn = 0 "
+                            "ORDER BY id", CTD_NO_ARGS, error);
+  ids = read_ids (self, stmt, error);
+  if (ids == NULL)
+    return NULL;
+  for (guint i = 0; i < ids->len; i++)
+    {
+      char *label = ctd_store_describe_player (self, g_array_index (ids, gint64, i), error);
+
+      if (label == NULL)
+        return NULL;
+      g_ptr_array_add (absent, label);
+    }
+  return g_steal_pointer (&absent);
+}
+
+/* "; 2 registered players are not checked in: Ann, Bob" or "". */
+static char *
+describe_absent (const GPtrArray *absent)
+{
+  GString *text = g_string_new (NULL);
+
+  if (absent == NULL || absent->len == 0)
+    return g_string_free (text, FALSE);
+  g_string_printf (text, "; %u registered player%s not checked in: ", absent->len,
+                   absent->len == 1 ? " is" : "s are");
+  for (guint i = 0; i < absent->len; i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? ", " : "",
+                            (const char *) g_ptr_array_index (absent, i));
+  return g_string_free (text, FALSE);
+}
+
 /* Who round @round is drawn from, by id (the draw is reproducible from
- * the seed and this list): the checked-in players for qualifying, the
+ * the seed and this list): the checked-in players for qualifying (with
+ * *@out_absent, those registered but not checked in, left out), the
  * advancers of the round before otherwise. */
 static GArray *
-field_for_round (CtdStore  *self,
-                 guint      round,
-                 CtdStage  *out_stage,
-                 GError   **error)
+field_for_round (CtdStore    *self,
+                 guint        round,
+                 CtdStage    *out_stage,
+                 GPtrArray  **out_absent,
+                 GError     **error)
 {
   g_autoptr(GArray) field = NULL;
   CtdRoundState state;
@@ -229,8 +429,17 @@ field_for_round (CtdStore  *self,
                                                    "ORDER BY id", CTD_NO_ARGS, error);
 
       field = read_ids (self, stmt, error);
-      if (field == NULL)
+      if (field == NULL || (*out_absent = list_absent (self, error)) == NULL)
         return NULL;
+      if (field->len == 0 && (*out_absent)->len > 0)
+        {
+          ctd_store_refuse (error, "Nobody is checked in, and only checked-in players are "
+                            "drawn: check the players in as they arrive (on the command line: "
+                            "player checkin NAME), or register those present with --checked-in; "
+                            "%u player%s registered", (*out_absent)->len,
+                            (*out_absent)->len == 1 ? " is" : "s are");
+          return NULL;
+        }
       /* A field of 3 or 4 is one chouette: it is the whole event, and
        * its scores rank 1st to 4th (rule 1.9). */
       *out_stage = field->len >= CTD_MIN_PLAYERS && field->len <= CTD_MAX_PLAYERS
@@ -267,21 +476,29 @@ field_for_round (CtdStore  *self,
   return g_steal_pointer (&field);
 }
 
-/* Writes round @round's chouettes and seats from a draw of @field. */
+/* Writes round @round's chouettes and seats from a draw of @field; a
+ * field that cannot be drawn is refused with what to change, and
+ * @absent_text (who is registered but not checked in) after it. */
 static gboolean
 write_draw (CtdStore      *self,
             guint          round,
             const GArray  *field,
             guint64        seed,
+            const char    *absent_text,
             GError       **error)
 {
   g_autoptr(CtdDraw) draw = NULL;
   g_autoptr(CtdStmt) chouette_stmt = NULL;
   g_autoptr(CtdStmt) seat_stmt = NULL;
+  g_autoptr(GError) refusal = NULL;
 
-  draw = ctd_draw_new (field->len, seed, error);
+  draw = ctd_draw_new (field->len, seed, &refusal);
   if (draw == NULL)
-    return FALSE;
+    {
+      g_set_error (error, refusal->domain, refusal->code, "%s%s", refusal->message,
+                   absent_text);
+      return FALSE;
+    }
 
   chouette_stmt = ctd_store_prepare (self, "INSERT INTO chouette (round, number, table_no, size) "
                                      "VALUES (?1, ?2, ?3, ?4)", CTD_NO_ARGS, error);
@@ -336,7 +553,9 @@ ctd_store_draw_round (CtdStore  *self,
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autoptr(GArray) field = NULL;
+  g_autoptr(GPtrArray) absent = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *absent_text = NULL;
   CtdStage stage = CTD_STAGE_QUALIFYING;
   guint round;
 
@@ -347,16 +566,18 @@ ctd_store_draw_round (CtdStore  *self,
       !get_last_round (self, &round, error))
     return FALSE;
   round++;
-  field = field_for_round (self, round, &stage, error);
-  if (field == NULL ||
-      !ctd_store_run (self, "INSERT INTO round (id, stage, seed) VALUES (?1, ?2, ?3)",
+  field = field_for_round (self, round, &stage, &absent, error);
+  if (field == NULL)
+    return FALSE;
+  absent_text = describe_absent (absent);
+  if (!ctd_store_run (self, "INSERT INTO round (id, stage, seed) VALUES (?1, ?2, ?3)",
                       CTD_ARGS (CTD_INT (round), CTD_TEXT (ctd_stage_to_string (stage)),
                                 CTD_INT (seed)), error) ||
-      !write_draw (self, round, field, seed, error))
+      !write_draw (self, round, field, seed, absent_text, error))
     return FALSE;
 
-  summary = g_strdup_printf ("Drew round %u (%s) for %u players, seed %" G_GUINT64_FORMAT,
-                             round, ctd_stage_to_string (stage), field->len, seed);
+  summary = g_strdup_printf ("Drew round %u (%s) for %u players, seed %" G_GUINT64_FORMAT "%s",
+                             round, ctd_stage_to_string (stage), field->len, seed, absent_text);
   if (!ctd_store_action_commit (&action, summary, error))
     return FALSE;
   if (out_round != NULL)
@@ -384,7 +605,9 @@ ctd_store_redraw_round (CtdStore  *self,
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autoptr(GArray) field = NULL;
+  g_autoptr(GPtrArray) absent = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *absent_text = NULL;
   CtdStage stage = CTD_STAGE_QUALIFYING;
   CtdRoundState state;
   guint last_round;
@@ -400,9 +623,11 @@ ctd_store_redraw_round (CtdStore  *self,
     return ctd_store_refuse (error, "Round %u cannot be redrawn: it is %s (a round can be "
                              "redrawn only until its first result is entered)", round,
                              ctd_round_state_to_string (state));
-  field = field_for_round (self, round, &stage, error);
-  if (field == NULL ||
-      !ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette IN "
+  field = field_for_round (self, round, &stage, &absent, error);
+  if (field == NULL)
+    return FALSE;
+  absent_text = describe_absent (absent);
+  if (!ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette IN "
                       "  (SELECT id FROM chouette WHERE round = ?1)",
                       CTD_ARGS (CTD_INT (round)), error) ||
       !ctd_store_run (self, "DELETE FROM seat WHERE chouette IN "
@@ -413,10 +638,10 @@ ctd_store_redraw_round (CtdStore  *self,
       !ctd_store_run (self, "UPDATE round SET seed = ?2, stage = ?3 WHERE id = ?1",
                       CTD_ARGS (CTD_INT (round), CTD_INT (seed),
                                 CTD_TEXT (ctd_stage_to_string (stage))), error) ||
-      !write_draw (self, round, field, seed, error))
+      !write_draw (self, round, field, seed, absent_text, error))
     return FALSE;
 
-  summary = g_strdup_printf ("Redrew round %u for %u players, seed %" G_GUINT64_FORMAT,
-                             round, field->len, seed);
+  summary = g_strdup_printf ("Redrew round %u for %u players, seed %" G_GUINT64_FORMAT "%s",
+                             round, field->len, seed, absent_text);
   return ctd_store_action_commit (&action, summary, error);
 }

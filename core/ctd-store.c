@@ -50,10 +50,22 @@ static const char ctd_schema_v1[] = {
 #include "ctd-schema-sql.h"
   , 0
 };
+static const char ctd_schema_v2[] = {
+#include "ctd-schema-v2-sql.h"
+  , 0
+};
 
-/* migrations[v] takes a file from user_version v to v + 1. */
-static const char *const migrations[] = {
-  ctd_schema_v1,
+/* migrations[v] takes a file from user_version v to v + 1: its SQL,
+ * then (when the records need the rules, not just SQL) its C step. A
+ * released rung never changes; a new schema is a new rung. */
+static const struct
+{
+  const char *sql;
+  gboolean  (*step) (CtdStore  *self,
+                     GError   **error);
+} migrations[] = {
+  { ctd_schema_v1, NULL },
+  { ctd_schema_v2, ctd_store_upgrade_to_v2 },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == CTD_STORE_SCHEMA_VERSION);
@@ -203,7 +215,8 @@ migrate (CtdStore  *self,
       g_autofree char *set_version = g_strdup_printf ("PRAGMA user_version = %" G_GINT64_FORMAT,
                                                       v + 1);
 
-      if (!ctd_store_exec (self, migrations[v], error) ||
+      if (!ctd_store_exec (self, migrations[v].sql, error) ||
+          (migrations[v].step != NULL && !migrations[v].step (self, error)) ||
           !ctd_store_exec (self, set_version, error))
         {
           g_prefix_error (error, "Could not upgrade to schema %" G_GINT64_FORMAT ": ", v + 1);
@@ -553,7 +566,7 @@ initialize (CtdStore                *self,
                        "    'table', 'event', 'id', 1, 'row', json_object ("
                        "      'name', name, 'date', date, 'venue', venue, "
                        "      'stake_cents', stake_cents, 'entry_fee_cents', entry_fee_cents, "
-                       "      'direction', direction))) "
+                       "      'direction', direction, 'paper', paper))) "
                        "FROM event WHERE id = 1",
                        error) ||
       !ctd_store_transaction_commit (&transaction, error))

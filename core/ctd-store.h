@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "ctd-chouette.h"
+#include "ctd-sheet.h"
 #include "ctd-types.h"
 
 G_BEGIN_DECLS
@@ -26,10 +27,11 @@ typedef enum
   CTD_STORE_ERROR_EXISTS,     /* init on a file that exists */
   CTD_STORE_ERROR_REFUSED,    /* the action breaks a rule of the event */
   CTD_STORE_ERROR_IO,         /* anything else SQLite or the disk reports */
+  CTD_STORE_ERROR_CONFIRM,    /* allowed only when the director says so (replace, force) */
 } CtdStoreError;
 
 /* The schema version this code writes (PRAGMA user_version). */
-#define CTD_STORE_SCHEMA_VERSION 1
+#define CTD_STORE_SCHEMA_VERSION 2
 
 /*
  * CtdEventSettings:
@@ -39,6 +41,8 @@ typedef enum
  * @stake_cents: stake per point, in the currency's minor unit
  * @entry_fee_cents: entry fee, same unit
  * @direction: rule 1.6's last-segment order
+ * @paper: the paper every export prints on (ctd_store_default_paper()
+ *   for a new event), whatever the layout files say
  */
 typedef struct
 {
@@ -48,6 +52,7 @@ typedef struct
   gint64                   stake_cents;
   gint64                   entry_fee_cents;
   CtdLastSegmentDirection  direction;
+  CtdSheetPaper            paper;
 } CtdEventSettings;
 
 typedef struct
@@ -96,6 +101,29 @@ typedef struct
   gboolean  order_fixed;
   guint     last_order[CTD_MAX_PLAYERS - 1];
 } CtdStoreChouette;
+
+/*
+ * CtdStoreHoldUp:
+ * @round, @chouette: the chouette ROUND.CHOUETTE that holds its round up
+ * @size: its players
+ * @n_games: its games entered so far
+ * @missing: bit g - 1 set for each game g not entered yet
+ * @mismatched: bit p - 1 set for each player p whose typed paper total
+ *   disagrees with the entered games
+ * @names: the players' names, by player number
+ *
+ * Why a chouette keeps its round from being complete (SPEC 6).
+ */
+typedef struct
+{
+  guint  round;
+  guint  chouette;
+  guint  size;
+  guint  n_games;
+  guint  missing;
+  guint  mismatched;
+  char  *names[CTD_MAX_PLAYERS];
+} CtdStoreHoldUp;
 
 /* A game as entered: @entered as typed, @canonical as it was read. */
 typedef struct
@@ -157,12 +185,15 @@ typedef struct
 typedef struct _CtdStore CtdStore;
 
 GQuark      ctd_store_error_quark      (void);
+CtdSheetPaper ctd_store_default_paper  (void);
 
 void        ctd_event_settings_clear   (CtdEventSettings   *settings);
 void        ctd_store_player_free      (CtdStorePlayer     *player);
 void        ctd_store_chouette_free    (CtdStoreChouette   *chouette);
 void        ctd_store_game_free        (CtdStoreGame       *game);
 void        ctd_store_audit_entry_free (CtdStoreAuditEntry *entry);
+void        ctd_store_hold_up_free     (CtdStoreHoldUp     *hold_up);
+char       *ctd_store_hold_up_describe (const CtdStoreHoldUp *hold_up);
 
 /* Opening and closing */
 CtdStore   *ctd_store_create           (const char             *path,
@@ -195,16 +226,22 @@ gboolean    ctd_store_add_player       (CtdStore               *self,
                                         const char             *name,
                                         const char             *club,
                                         const char             *member_id,
+                                        gboolean                checked_in,
                                         gint64                 *out_id,
                                         GError                **error);
 gboolean    ctd_store_import_players   (CtdStore               *self,
                                         const char             *source,
                                         const CtdNewPlayer     *players,
                                         gsize                   n_players,
+                                        gboolean                checked_in,
                                         char                  **out_reasons,
                                         guint                  *out_n_added,
                                         GError                **error);
 gboolean    ctd_store_withdraw_player  (CtdStore               *self,
+                                        gint64                  player_id,
+                                        gboolean                force,
+                                        GError                **error);
+gboolean    ctd_store_reinstate_player (CtdStore               *self,
                                         gint64                  player_id,
                                         GError                **error);
 gboolean    ctd_store_set_checked_in   (CtdStore               *self,
@@ -224,6 +261,7 @@ gboolean    ctd_store_record_game      (CtdStore               *self,
                                         guint                   chouette,
                                         guint                   game,
                                         const char             *notation,
+                                        gboolean                replace,
                                         GError                **error);
 gboolean    ctd_store_clear_game       (CtdStore               *self,
                                         guint                   round,
@@ -234,6 +272,7 @@ gboolean    ctd_store_fix_last_segment_order (CtdStore         *self,
                                               guint             round,
                                               guint             chouette,
                                               const guint      *order,
+                                              gboolean          force,
                                               GError          **error);
 gboolean    ctd_store_set_crosscheck   (CtdStore               *self,
                                         guint                   round,
@@ -270,6 +309,9 @@ gboolean    ctd_store_get_settings     (CtdStore               *self,
                                         GError                **error);
 GPtrArray  *ctd_store_list_players     (CtdStore               *self,
                                         GError                **error);
+char       *ctd_store_describe_player  (CtdStore               *self,
+                                        gint64                  player_id,
+                                        GError                **error);
 GArray     *ctd_store_list_rounds      (CtdStore               *self,
                                         GError                **error);
 GPtrArray  *ctd_store_list_chouettes   (CtdStore               *self,
@@ -289,6 +331,9 @@ gboolean    ctd_store_get_crosscheck   (CtdStore               *self,
                                         CtdHalves              *out_paper,
                                         gboolean               *out_given,
                                         GError                **error);
+GPtrArray  *ctd_store_list_hold_ups    (CtdStore               *self,
+                                        guint                   round,
+                                        GError                **error); /* element-type CtdStoreHoldUp */
 GPtrArray  *ctd_store_list_rolloffs    (CtdStore               *self,
                                         guint                   round,
                                         GError                **error);
@@ -317,5 +362,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStorePlayer, ctd_store_player_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreChouette, ctd_store_chouette_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreGame, ctd_store_game_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreAuditEntry, ctd_store_audit_entry_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreHoldUp, ctd_store_hold_up_free)
 
 G_END_DECLS

@@ -5,7 +5,9 @@
 --
 -- Schema version 1 of a Chouette TD event file (*.chouette): the first
 -- rung of the migration ladder in core/ctd-store.c, run inside the same
--- transaction that sets PRAGMA user_version = 1.
+-- transaction that sets PRAGMA user_version = 1. Released files rest on
+-- it: never edit it; a change of schema is a new rung
+-- (ctd-schema-v2.sql, ...).
 --
 -- Only the director's actions are stored (SPEC 6): totals, decision
 -- orders, standings and settlements are derived from these records by

@@ -140,7 +140,7 @@ main (void)
         goto out;
       start = g_get_monotonic_time ();
       if (!ctd_store_record_game (ctd_document_get_store (document), 1, c, CTD_N_GAMES,
-                                  g_ptr_array_index (lines, c - 1), &error))
+                                  g_ptr_array_index (lines, c - 1), FALSE, &error))
         goto out;
       clock.committed = g_get_monotonic_time ();
       to_signal[i] = whole[i] - (clock.committed - start) / 1000.0;

@@ -59,7 +59,7 @@ bench_records (const char  *dir,
     {
       g_autofree char *name = g_strdup_printf ("Player %03u", i + 1);
 
-      if (!ctd_store_add_player (store, name, NULL, NULL, NULL, error))
+      if (!ctd_store_add_player (store, name, NULL, NULL, TRUE, NULL, error))
         return FALSE;
     }
   if (!ctd_store_draw_round (store, 1, &round, error))
@@ -81,7 +81,7 @@ bench_records (const char  *dir,
           ctd_test_view_game (chouette, game, &view);
           notation = ctd_test_random_notation (&rng, &view.slot, 4);
           start = g_get_monotonic_time ();
-          if (!ctd_store_record_game (store, round, c, game, notation, error))
+          if (!ctd_store_record_game (store, round, c, game, notation, FALSE, error))
             return FALSE;
           ms[n] = (g_get_monotonic_time () - start) / 1000.0;
           if (!ctd_chouette_record (chouette, game, notation, error))

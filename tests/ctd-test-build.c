@@ -196,7 +196,7 @@ ctd_test_play_round (CtdStore  *store,
 
           ctd_test_view_game (chouette, game, &view);
           notation = ctd_test_random_notation (rng, &view.slot, seats->size);
-          if (!ctd_store_record_game (store, round, seats->number, game, notation, error) ||
+          if (!ctd_store_record_game (store, round, seats->number, game, notation, FALSE, error) ||
               !ctd_chouette_record (chouette, game, notation, error))
             return FALSE;
         }
@@ -284,7 +284,8 @@ ctd_test_build_event (const char  *path,
       g_ptr_array_add (owned, name);
       players[i] = (CtdNewPlayer) { name, i % 3 == 0 ? "Riverside" : NULL, NULL };
     }
-  if (!ctd_store_import_players (store, "bench", players, n_players, reasons, &added, error))
+  if (!ctd_store_import_players (store, "bench", players, n_players, TRUE, reasons, &added,
+                                 error))
     return FALSE;
   for (guint i = 0; i < n_players; i++)
     g_free (reasons[i]);

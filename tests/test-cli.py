@@ -14,6 +14,7 @@
 import csv
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -65,19 +66,19 @@ class Event:
         self.folder = folder
         self.path = os.path.join(folder, name)
 
-    def run(self, *args, status=0, user=None):
+    def run(self, *args, status=0, user=None, env=None):
         """Runs the CLI on this file; checks the exit status it gave."""
         proc = subprocess.run([CLI, self.path] + [str(a) for a in args],
                               capture_output=True, text=True, timeout=60,
-                              user=user)
+                              user=user, env=env)
         if status is not None and proc.returncode != status:
             raise Failure("%s: exit %d, expected %d\nstdout: %s\nstderr: %s"
                           % (" ".join(str(a) for a in args), proc.returncode,
                              status, proc.stdout, proc.stderr))
         return proc
 
-    def json(self, *args):
-        return json.loads(self.run("--json", *args).stdout)
+    def json(self, *args, status=0):
+        return json.loads(self.run("--json", *args, status=status).stdout)
 
     def refused(self, *args, message, status=1):
         """The command is refused with one line naming the problem, and the
@@ -135,10 +136,11 @@ def new_event(folder, n_players, stake="5", fee="110"):
         writer.writerow(["Name", "Club", "ID"])
         for i in range(1, half + 1):
             writer.writerow(["Player %02d" % i, "Club %d" % (i % 3), "M%03d" % i])
-    out = event.json("player", "import", csv_path)
+    # Everyone registered is here: checked in as they are registered.
+    out = event.json("player", "import", csv_path, "--checked-in")
     equal(out["added"], half, "players imported")
     for i in range(half + 1, n_players + 1):
-        event.run("player", "add", "Player %02d" % i)
+        event.run("player", "add", "Player %02d" % i, "--checked-in")
     equal(len(event.json("player", "list")), n_players, "players registered")
     return event
 
@@ -286,6 +288,14 @@ def test_twenty_six_players(folder):
                 + [rolled["order"][0]])
     equal(sorted(advanced["advancers"]), sorted(expected), "semi-finalists")
     equal(advanced["next_stage"], "semi-final", "next stage")
+    # The log speaks a director's language: names, points, the seed.
+    log = event.json("log")
+    rolloff = [e["summary"] for e in log if e["action"] == "add-rolloff"]
+    equal(rolloff, ["Round 1: roll-off, best first: %s (rolled with seed 77)"
+                    % ", ".join(rolled["order"])], "roll-off logged")
+    advancement = [e["summary"] for e in log if e["action"] == "set-advancement"][0]
+    check(advancement.startswith("Round 1: top 1 and 1 wildcard advance: ")
+          and all(name in advancement for name in expected), "advancement: %r" % advancement)
 
     event.json("draw", "--seed", "2602")
     semis = ["2.1", "2.2"]
@@ -331,8 +341,10 @@ def test_correction_and_crosscheck(folder):
     event = new_event(folder, 4)
     event.json("draw", "--seed", "9")
     event.record_sheet("1.1", FOUR_SHEET[:11] + ["T"])
-    # The paper says what the real game 12 gives: the mismatch names it.
-    out = event.json("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "4=32")
+    # The paper says what the real game 12 gives: the mismatch is stored,
+    # named game by game, and the exit status tells a script (3).
+    paper = ("1=-59", "2=-13.5", "3=40.5", "4=32")
+    out = event.json("crosscheck", "1.1", *paper, status=3)
     check(not out["agrees"], "crosscheck should disagree")
     equal(sorted(m["player"] for m in out["mismatches"]), [1, 2, 3, 4],
           "mismatched players")
@@ -343,13 +355,207 @@ def test_correction_and_crosscheck(folder):
     by_player = {m["player"]: m for m in out["mismatches"]}
     check(12 in by_player[2]["suspect_games"], "game 12 suspected for P2")
     equal(out["running_totals"][11]["totals"]["4"], -24, "running total")
-    # Recording the game again replaces it; now paper and games agree.
-    event.run("record", "1.1", "12", FOUR_SHEET[11])
+    text = event.run("crosscheck", "1.1", *paper, status=3).stdout
+    check("disagree" in text and "look first at game" in text, "text: %r" % text)
+    # show says why the chouette holds the round up.
+    shown = event.json("show", "1.1")
+    equal(shown["hold_up"]["mismatched_players"], [1, 2, 3, 4], "held up by")
+    equal(shown["hold_up"]["missing_games"], [], "no game missing")
+    equal(shown["paper_totals"], FOUR_TOTALS, "paper totals shown")
+    check("Holds up round 1: the paper totals of" in event.run("show", "1.1").stdout,
+          "show text names the hold-up")
+
+    # Recording over a result is refused unless the director says so.
+    err = event.refused("record", "1.1", "12", FOUR_SHEET[11],
+                        message="Chouette 1.1 game 12 already has the result “T”")
+    check("record --replace" in err, "the refusal says how: %r" % err)
+    out = event.json("record", "1.1", "12", FOUR_SHEET[11], "--replace")
+    equal(out["replaced"], "T", "what was replaced")
     equal(event.json("show", "1.1")["totals"], FOUR_TOTALS, "corrected")
-    out = event.json("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "4=32")
+    equal(event.json("show", "1.1")["hold_up"], None, "nothing holds the round up")
+    out = event.json("crosscheck", "1.1", *paper)
     check(out["agrees"], "crosscheck agrees after the correction")
-    actions = [entry["action"] for entry in event.json("log")]
+    check("Complete: all 12 games entered, and the paper totals agree"
+          in event.run("show", "1.1").stdout, "show says complete")
+    log = event.json("log")
+    actions = [entry["action"] for entry in log]
     equal(actions.count("record-game"), 13, "the correction is audited")
+    corrections = [e["summary"] for e in log if "->" in e["summary"]]
+    equal(corrections, ["Chouette 1.1 game 12: “T” -> “%s”" % FOUR_SHEET[11]],
+          "the log shows the old and the new line")
+    check("paper totals %s -59, %s -13.5" % (shown["players"][0]["name"],
+                                             shown["players"][1]["name"])
+          in event.run("log").stdout, "paper totals logged in points, with names")
+
+    # Paper totals that cannot be right are refused, changing nothing.
+    event.refused("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "4=33",
+                  message="the paper totals add up to +1, not 0")
+    event.refused("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5",
+                  message="missing: player 4")
+    event.refused("crosscheck", "1.1", "1=-59", "1=-59", "3=40.5", "4=32",
+                  message="player 1 is given twice", status=2)
+    event.refused("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "5=32",
+                  message="a player from 1 to 4", status=2)
+
+
+def test_last_segment_order(folder):
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "9")
+    event.record_sheet("1.1", FOUR_SHEET[:9])
+    # Known after game 9, not fixed yet: show fills in the last segment.
+    shown = event.json("show", "1.1")
+    equal(shown["last_segment_order"], [3, 1, 2], "order the scores give")
+    check(not shown["last_segment_order_fixed"], "not fixed yet")
+    equal([g["captain"] for g in shown["games"]], FOUR_CAPTAIN, "every Captain")
+    equal([g["playing_order"] for g in shown["games"][9:]], [[3, 1, 2], [1, 2, 3], [2, 3, 1]],
+          "last segment playing orders")
+    equal(shown["games"][9]["decision_order"], FOUR_DECISION[9], "game 10 decides")
+    equal(shown["games"][10]["decision_order"], None, "game 11 pending")
+    for line in event.run("show", "1.1").stdout.splitlines():
+        check(not line.strip().startswith(("10 ", "11 ", "12 ")) or "?" not in line,
+              "no ? in %r" % line)
+
+    # By hand: the crew of the last segment, in the scores' order unless
+    # forced.
+    names = event.players_of("1.1")
+    err = event.refused("fix-order", "1.1", "1,3,2",
+                        message="give the last-segment order 3, 1, 2 (%s, %s, %s), not 1, 3, 2"
+                        % (names["3"], names["1"], names["2"]))
+    check("--force" in err, "the refusal says how: %r" % err)
+    event.refused("fix-order", "1.1", "1,2,4", message="1.1")
+    event.refused("fix-order", "1.1", "1,2", message="names the 3 of the crew")
+    event.refused("fix-order", "1.1", "1,two,3", message="not an order", status=2)
+    out = event.json("fix-order", "1.1", "1,3,2", "--force")
+    equal(out["last_segment_order"], [1, 3, 2], "forced order")
+    check(not out["matches_scores"], "forced against the scores")
+    equal([g["captain"] for g in event.json("show", "1.1")["games"][9:]], [1, 3, 2],
+          "captains follow the fixed order")
+    summary = event.json("log")[-1]["summary"]
+    equal(summary, "Chouette 1.1: fixed the last-segment order 1, 3, 2 (%s, %s, %s) by hand; "
+          "the scores give 3, 1, 2 (%s, %s, %s)"
+          % (names["1"], names["3"], names["2"], names["3"], names["1"], names["2"]),
+          "logged with names")
+    event.run("undo")
+    text = event.run("fix-order", "1.1").stdout
+    check("captained by 3 %s, 1 %s, 2 %s (fixed)" % (names["3"], names["1"], names["2"])
+          in text, "text: %r" % text)
+    check(event.json("show", "1.1")["last_segment_order_fixed"], "fixed")
+
+
+def display_column(line, text):
+    """Where @text starts in @line, in terminal columns."""
+    import unicodedata
+    before = line[:line.index(text)]
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else
+               0 if unicodedata.combining(c) else 1 for c in before)
+
+
+def test_registration(folder):
+    event = Event(folder)
+    event.run("init", "--name", "Club Open")
+    # A spreadsheet's list with semicolons, another with tabs.
+    semi = os.path.join(folder, "semicolons.csv")
+    with open(semi, "w", encoding="utf-8") as f:
+        f.write("Name;Club;ID\nAnn;Riga;LV-1\nBob;\"Oslo; North\";\nCid;;\n")
+    out = event.json("player", "import", semi)
+    equal((out["added"], out["checked_in"]), (3, False), "imported, not checked in")
+    tabs = os.path.join(folder, "tabs.csv")
+    with open(tabs, "w", encoding="utf-8") as f:
+        f.write("Player\tClub\nDan\tRiga\nZoë\t\n日本語\tTokyo\n")
+    equal(event.json("player", "import", tabs)["added"], 3, "tabs")
+    players = {p["name"]: p for p in event.json("player", "list")}
+    equal(players["Bob"]["club"], "Oslo; North", "a quoted separator")
+    check(not any(p["checked_in"] for p in players.values()), "nobody checked in yet")
+    err = event.refused("draw", message="Nobody is checked in")
+    check("6 players are registered" in err, "message: %r" % err)
+
+    # Two players may share a name when club or ID tells them apart.
+    event.run("player", "add", "Ann", "--club", "Oslo")
+    event.refused("player", "add", "ann", "--club", "RIGA", "--id", "lv-1",
+                  message="There is already a player #1 Ann (Riga, ID LV-1)")
+    err = event.refused("player", "checkin", "ANN", message="“ANN” is 2 players")
+    check("#1 Ann (Riga, ID LV-1), #7 Ann (Oslo)" in err and "#7" in err, "message: %r" % err)
+    event.run("player", "checkin", "#1")
+    event.run("player", "checkin", "#7")
+    event.run("player", "checkin", "Bob")
+    event.refused("player", "checkin", "#99", message="There is no player #99")
+    # Options after the name are options; "--" quotes one name.
+    out = event.json("player", "add", "--", "-Dash", "--club", "C", "--checked-in")
+    equal((out["name"], out["club"], out["checked_in"]), ("-Dash", "C", True), "-- NAME")
+    event.refused("player", "add", "Eve", "--colour", "red", message="colour", status=2)
+
+    # The list aligns its columns however wide the names are.
+    text = event.run("player", "list").stdout.splitlines()
+    columns = {display_column(line, club) for line, club in
+               zip(text[1:], ["Riga", "Oslo; North", "", "Riga", "", "Tokyo", "Oslo", "C"])
+               if club}
+    equal(len(columns), 1, "Club column aligned: %r" % text)
+
+    # Only checked-in players are drawn; the others are named.
+    out = event.json("draw", "--seed", "7")
+    equal(sorted(out["not_checked_in"]), sorted(["Cid", "Dan", "Zoë", "日本語"]), "left out")
+    seated = sorted(p["name"] for c in out["chouettes"] for p in c["players"])
+    equal(seated, sorted(["Ann", "Ann", "Bob", "-Dash"]), "drawn")
+    log = event.json("log")[-1]["summary"]
+    check(log.endswith("; 4 registered players are not checked in: Cid, Dan, Zoë, 日本語"),
+          "draw logged with who was left out: %r" % log)
+
+    # A drawn player cannot simply withdraw: redraw, or the Captain acts.
+    err = event.refused("player", "withdraw", "Bob", message="Bob is drawn in chouette 1.1")
+    check("redraw" in err and "--force" in err, "options: %r" % err)
+    event.run("player", "withdraw", "Bob", "--force")
+    event.run("player", "checkin", "Cid")
+    text = event.run("redraw", "--seed", "7").stdout
+    check("Not drawn: 3 registered players are not checked in: Dan, Zoë, 日本語" in text,
+          "redraw text: %r" % text)
+    equal(sorted(event.players_of("1.1").values()), sorted(["Ann", "Ann", "Cid", "-Dash"]),
+          "redrawn without Bob")
+    event.run("record", "1.1", "1", "T")
+    err = event.refused("player", "withdraw", "Cid", message="which is in play (1 of 12 games")
+    check("rule 3.1" in err, "the Captain acts: %r" % err)
+
+    # A withdrawn player comes back, not checked in.
+    out = event.json("player", "reinstate", "bob")
+    equal((out["withdrawn"], out["checked_in"]), (False, False), "reinstated")
+    event.refused("player", "reinstate", "Bob", message="Bob has not withdrawn")
+    summaries = [e["summary"] for e in event.json("log")]
+    check("Withdrew Bob (forced)" in summaries and "Reinstated Bob" in summaries,
+          "log: %r" % summaries)
+    check("Checked in Ann (Riga, ID LV-1)" in summaries, "names told apart: %r" % summaries)
+
+
+def media_boxes(path):
+    """The page sizes of a PDF, in points, as cairo writes them."""
+    with open(path, "rb") as f:
+        data = f.read()
+    return sorted(set(tuple(float(x) for x in m.split()[2:])
+                      for m in re.findall(rb"/MediaBox \[([^\]]*)\]", data)))
+
+
+def test_paper(folder):
+    # The paper is an event setting, A4 or Letter, used by every export.
+    event = Event(folder)
+    event.run("init", "--name", "US Open", "--paper", "letter")
+    equal(event.json("settings")["paper"], "letter", "stored paper")
+    for i in range(1, 5):
+        event.run("player", "add", "--checked-in", "Player %d" % i)
+    event.run("draw", "--seed", "5")
+    sheets = os.path.join(folder, "sheets.pdf")
+    event.run("export", sheets, "--round", "1", "--blank")
+    equal(media_boxes(sheets), [(612.0, 792.0), (792.0, 612.0)], "Letter pages")
+    event.run("settings", "--paper", "A4")
+    event.run("export", sheets, "--round", "1", "--blank")
+    equal(media_boxes(sheets), [(595.276, 841.89), (841.89, 595.276)], "A4 pages")
+    check("paper A4" in event.json("log")[-1]["summary"], "logged")
+    event.refused("settings", "--paper", "legal", message="a4 or letter", status=2)
+
+    # Without --paper, the locale's: Letter in the US, A4 elsewhere.
+    for locale, paper in (("en_US.UTF-8", "letter"), ("fr_CA.UTF-8", "letter"),
+                          ("de_DE.UTF-8", "a4"), ("C.UTF-8", "a4")):
+        other = Event(folder, "%s.chouette" % locale)
+        env = dict(os.environ, LC_ALL=locale)
+        out = json.loads(other.run("--json", "init", "--name", "Open", env=env).stdout)
+        equal(out["paper"], paper, "paper for " + locale)
 
 
 def records(event):
@@ -419,6 +625,7 @@ def test_bad_notation_and_labels(folder):
         (("record", "1.1", "2", "T 2:3"), "Game 2"),      # not a cube value
         (("record", "1.1", "2", "T T"), "Game 2"),
         (("record", "1.1", "2", ""), "Game 2"),
+        (("record", "1.1", "1", "B"), "game 1 already has the result “T”"),
         (("record", "1.1", "13", "T"), "13"),
         (("record", "1.1", "0", "T"), "0"),
         (("record", "1.9", "1", "T"), "1.9"),
@@ -429,7 +636,8 @@ def test_bad_notation_and_labels(folder):
         (("redraw",), "result"),
         (("draw",), "round 1"),
         (("advance",), "complete"),
-        (("player", "add", "Player 01"), "Player 01"),
+        (("player", "add", "Player 01", "--club", "club 1", "--id", "m001"),
+         "There is already a player #1 Player 01 (Club 1, ID M001)"),
         (("player", "add", "  "), "name"),
         (("player", "withdraw", "Nobody"), "Nobody"),
         (("tiebreak", "1", "Player 01", "Player 02"), "in play"),
@@ -461,7 +669,11 @@ def test_usage_errors(folder):
 def test_bad_csv(folder):
     event = new_event(folder, 2)
     files = {
-        "no-name.csv": (b"Club,ID\nA,1\n", "name"),
+        "no-name.csv": (b"Club,ID\nA,1\n",
+                        "it has “Club”, “ID” (columns separated by commas); expected a column "
+                        "“name”"),
+        "no-name-semicolons.csv": (b"Nom;Club\nA;1\n", "it has “Nom”, “Club” (columns "
+                                   "separated by semicolons)"),
         "bad-utf8.csv": (b"Name\nZo\xeb\n", "UTF-8"),
         "empty.csv": (b"", "empty"),
         "only-header.csv": (b"Name,Club\n", "no player"),
@@ -476,10 +688,14 @@ def test_bad_csv(folder):
     # Good rows go in; a bad row is reported with its line and reason.
     path = os.path.join(folder, "mixed.csv")
     with open(path, "w", encoding="utf-8") as f:
-        f.write("Name,Club\nZoë,A\n,B\nŁukasz,C\nZoë,D\n")
+        f.write("Name,Club\nZoë,A\n,B\nŁukasz,C\nZOË,a\nZoë,D\n")
     out = event.json("player", "import", path)
-    equal(out["added"], 2, "good rows added")
+    # A second Zoë of another club is another player; of the same club,
+    # the same one.
+    equal(out["added"], 3, "good rows added")
     equal([s["line"] for s in out["skipped"]], [3, 5], "skipped lines")
+    check("There is already a player #" in out["skipped"][1]["reason"],
+          "reason: %r" % out["skipped"][1])
 
 
 def test_bad_files(folder):

@@ -98,7 +98,8 @@ child_main (const char *path,
       notation = ctd_test_random_notation (&rng, &slot, 4);
       g_strlcpy (message.notation, notation, sizeof message.notation);
       write_all (fd, &message, sizeof message);
-      if (!ctd_store_record_game (store, 1, message.chouette, message.game, notation, NULL))
+      if (!ctd_store_record_game (store, 1, message.chouette, message.game, notation, TRUE,
+                                  NULL))
         _exit (4);
       message.done = 1;
       write_all (fd, &message, sizeof message);
@@ -237,7 +238,7 @@ test_kill_while_recording (void **state G_GNUC_UNUSED)
       {
         g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
 
-        assert_true (ctd_store_add_player (store, name, NULL, NULL, NULL, &error));
+        assert_true (ctd_store_add_player (store, name, NULL, NULL, TRUE, NULL, &error));
       }
     assert_true (ctd_store_draw_round (store, 16, &round, &error));
   }

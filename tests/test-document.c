@@ -235,7 +235,7 @@ test_signals_follow_actions (void **state)
   assert_true (ctd_document_add_player (document, "Ann", "Riga", NULL, &id, &error));
   assert_heard_one (&listener, CTD_CHANGE_PLAYERS, 0, 0);
 
-  assert_false (ctd_document_add_player (document, "ANN", NULL, NULL, NULL, &error));
+  assert_false (ctd_document_add_player (document, "ANN", "riga", NULL, NULL, &error));
   assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED));
   g_clear_error (&error);
   assert_heard_nothing (&listener);
@@ -351,7 +351,7 @@ test_other_writer (void **state)
 
   other = ctd_store_open (fixture->path, &error);
   assert_non_null (other);
-  assert_true (ctd_store_record_game (other, 1, 1, 1, four_sheet[0], &error));
+  assert_true (ctd_store_record_game (other, 1, 1, 1, four_sheet[0], FALSE, &error));
 
   start = g_get_monotonic_time ();
   g_signal_connect_swapped (document, "changed", G_CALLBACK (deadline_cb), &heard);
@@ -633,7 +633,7 @@ test_import_async (void **state)
   Listener listener = { 0, };
   Waiter waiter = { 0, };
 
-  assert_true (g_file_set_contents (csv, "name,club\nAnn,Riga\nBob,\n,Oslo\nann,Bergen\nCy,Oslo\n",
+  assert_true (g_file_set_contents (csv, "name,club\nAnn,Riga\nBob,\n,Oslo\nann,RIGA\nCy,Oslo\n",
                                     -1, &error));
   listen (document, &listener);
 

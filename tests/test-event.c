@@ -80,7 +80,7 @@ draw_event (CtdStore *store,
       g_autofree char *name = g_strdup_printf ("Player %c", 'A' + i);
       gint64 id;
 
-      assert_true (ctd_store_add_player (store, name, NULL, NULL, &id, &error));
+      assert_true (ctd_store_add_player (store, name, NULL, NULL, TRUE, &id, &error));
       assert_true (ctd_store_set_checked_in (store, id, TRUE, &error));
     }
   if (!ctd_store_draw_round (store, seed, &round, &error))
@@ -100,7 +100,8 @@ record_games (CtdStore           *store,
     {
       g_autoptr(GError) error = NULL;
 
-      if (!ctd_store_record_game (store, round, chouette, game, sheet[game - 1], &error))
+      if (!ctd_store_record_game (store, round, chouette, game, sheet[game - 1], FALSE,
+                                  &error))
         fail_msg ("%u.%u game %u “%s”: %s", round, chouette, game, sheet[game - 1],
                   error->message);
     }
@@ -400,6 +401,7 @@ test_sixteen_players (void **state)
   /* A typed paper total that disagrees holds the round back. */
   memcpy (paper, four_totals, sizeof four_totals);
   paper[1] += H (1);
+  paper[0] -= H (1);  /* a paper sheet balances, or it is refused */
   assert_true (ctd_store_set_crosscheck (store, 1, 2, paper, given, &error));
   assert_int_equal (get_round (store, 1).state, CTD_ROUND_IN_PLAY);
   audit = audit_length (store);

@@ -98,7 +98,7 @@ def make_event(folder):
               "--venue", "Clubhouse", "--stake", "5", "--entry-fee", "110")
     for name in HOSTILE:
         # "--": a name may start with "-", as an option does.
-        event.run("player", "add", "--club", "=cmd|' /C calc'!A0", "--", name)
+        event.run("player", "add", "--checked-in", "--club", "=cmd|' /C calc'!A0", "--", name)
     event.run("draw", "--seed", "777")
     for game, notation in enumerate(FOUR_SHEET, start=1):
         event.run("record", "1.1", game, notation)
@@ -336,7 +336,7 @@ def test_write_errors(folder):
     with open(big.out("players.csv"), "w") as f:
         f.write("name\n" + "".join("Player %d\n" % i for i in range(1, 97)))
     big.run("init", "--name", "Big Open")
-    big.run("player", "import", big.out("players.csv"))
+    big.run("player", "import", big.out("players.csv"), "--checked-in")
     big.run("draw", "--seed", "96")
     reader = sqlite3.connect(big.path)
     reader.execute("SELECT count(*) FROM sqlite_master").fetchall()

@@ -95,6 +95,22 @@ static const ParseCase parse_cases[] = {
   { "a lone CR ends a row too",
     "name\rAlice\rBob\r",
     2, { { 2, "Alice", NULL, NULL }, { 3, "Bob", NULL, NULL } } },
+  /* The separators spreadsheet programs write, told by the header. */
+  { "semicolons (where the comma is the decimal mark)",
+    "Name;Club;ID\nDupont, Jean;Lyon;F-1\n\"Ab;c\";\"x;y\";\n",
+    2, { { 2, "Dupont, Jean", "Lyon", "F-1" }, { 3, "Ab;c", "x;y", NULL } } },
+  { "tabs",
+    "Player\tClub\r\nSmith, John\tA; B\r\nZoë\t\r\n",
+    2, { { 2, "Smith, John", "A; B", NULL }, { 3, "Zoë", NULL, NULL } } },
+  { "semicolons after a byte-order mark and blank lines",
+    "\xef\xbb\xbf\n\nname;club\nAlice;A\n",
+    1, { { 4, "Alice", "A", NULL } } },
+  { "commas inside a quoted header field are not separators",
+    "name;\"town, region, country\";\"notes, if, any\"\nAlice;Riga;x\n",
+    1, { { 2, "Alice", NULL, NULL } } },
+  { "one column: separators in the names are text",
+    "name\nSmith; John\nDoe, Jane\n",
+    2, { { 2, "Smith; John", NULL, NULL }, { 3, "Doe, Jane", NULL, NULL } } },
 };
 
 /* Every field is trimmed, wherever its column is; a field of spaces is
@@ -235,9 +251,17 @@ static const RefuseCase refuse_cases[] = {
     CTD_IMPORT_ERROR_ENCODING, "Line 4 " },
   { "a NUL byte", CSV ("name\nAl\0ice\n"), CTD_IMPORT_ERROR_ENCODING, "Line 2 " },
   { "no name column", CSV ("Surname,Club,Rating\nSmith,A,1500\n"), CTD_IMPORT_ERROR_COLUMNS,
-    "(it has: Surname, Club, Rating)" },
+    "The first row has no name column: it has “Surname”, “Club”, “Rating” (columns separated "
+    "by commas); expected a column “name” (or “player”, “player name”) with the players' "
+    "names, and optionally “club” and “id”" },
   { "no name column after blank lines", CSV ("\n\nid,club\n"), CTD_IMPORT_ERROR_COLUMNS,
-    "id, club" },
+    "“id”, “club”" },
+  { "no name column, semicolons", CSV ("Nom;Club\nDupont;Lyon\n"), CTD_IMPORT_ERROR_COLUMNS,
+    "it has “Nom”, “Club” (columns separated by semicolons)" },
+  { "no name column, tabs", CSV ("Nom\tClub\nDupont\tLyon\n"), CTD_IMPORT_ERROR_COLUMNS,
+    "(columns separated by tabs)" },
+  { "one column that is not a name", CSV ("Surname\nSmith\n"), CTD_IMPORT_ERROR_COLUMNS,
+    "it has “Surname” (one column, read with commas, semicolons or tabs between columns)" },
   { "unterminated quote", CSV ("name\nAlice\n\"Bob\nCarol\n"), CTD_IMPORT_ERROR_SYNTAX,
     "Line 3:" },
   { "unterminated quote after a quoted line break",

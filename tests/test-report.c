@@ -91,7 +91,7 @@ create_event (const Fixture *fixture,
       g_autofree char *name = i < G_N_ELEMENTS (hostile) ? g_strdup (hostile[i])
                                                          : g_strdup_printf ("Player %u", i + 1);
 
-      assert_true (ctd_store_add_player (store, name, NULL, NULL, NULL, &error));
+      assert_true (ctd_store_add_player (store, name, NULL, NULL, TRUE, NULL, &error));
     }
   if (!ctd_store_draw_round (store, 4242, &round, &error))
     fail_msg ("draw: %s", error->message);
@@ -108,7 +108,8 @@ record_sheet (CtdStore *store,
     {
       g_autoptr(GError) error = NULL;
 
-      if (!ctd_store_record_game (store, round, chouette, game, four_sheet[game - 1], &error))
+      if (!ctd_store_record_game (store, round, chouette, game, four_sheet[game - 1], FALSE,
+                                  &error))
         fail_msg ("game %u: %s", game, error->message);
     }
 }

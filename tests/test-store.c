@@ -24,6 +24,20 @@
 /* Each test runs in a fresh temporary folder, removed afterwards. */
 typedef CtdTestFolder Fixture;
 
+/* Schema 1 as released: test_upgrade_from_v1 builds a file with it. */
+static const char schema_v1[] = {
+#include "ctd-schema-sql.h"
+  , 0
+};
+
+/* The hand-worked 4-player sheet of tests/test-chouette.c; games 5 and 9
+ * hold taken extras, whose ledgers schema 1 may have written stale. */
+static const char *const four_sheet[CTD_N_GAMES] = {
+  "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
+  "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:8 4:4- E:4>1:8+",
+  "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
+};
+
 static const CtdEventSettings default_settings = {
   .name = (char *) "Spring Chouette",
   .date = (char *) "2026-05-17",
@@ -398,7 +412,7 @@ test_refuse_truncated (void **state)
   for (guint i = 0; i < 40; i++)
     {
       g_autofree char *name = g_strdup_printf ("Player %u", i);
-      assert_true (ctd_store_add_player (store, name, "A club with a long name", NULL, NULL, NULL));
+      assert_true (ctd_store_add_player (store, name, "A club with a long name", NULL, TRUE, NULL, NULL));
     }
   ctd_store_close (store);
   g_free (read_bytes (fixture->path, &length));
@@ -436,7 +450,7 @@ test_migrate_with_backup (void **state)
   if (error != NULL)
     fail_msg ("%s", error->message);
   assert_non_null (store);
-  assert_true (ctd_store_add_player (store, "Zoë", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Zoë", NULL, NULL, TRUE, NULL, &error));
   players = ctd_store_list_players (store, &error);
   assert_int_equal (players->len, 1);
 
@@ -463,6 +477,207 @@ test_migrate_with_backup (void **state)
   }
 }
 
+/* The rows of @sql (every column as text, "|" between), through a
+ * separate read-only connection. */
+static char *
+query_text (const char *path,
+            const char *sql)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  assert_int_equal (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    fail_msg ("%s: %s", sql, sqlite3_errmsg (db));
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        g_string_append_printf (out, "%s|", (const char *) sqlite3_column_text (stmt, c));
+      g_string_append_c (out, '\n');
+    }
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
+}
+
+static void add_checked_in (CtdStore *store, guint n);
+static void record (CtdStore *store, guint round, guint chouette, guint game,
+                    const char *notation);
+
+/* A file of schema 1, built with that schema and holding a real history
+ * (made by this version, then copied without what schema 2 added), is
+ * upgraded on open: backed up, its paper set, its stale ledgers
+ * recomputed in the games and in the audit log's images, so that the
+ * paper agrees again and undo still works; a line that no longer reads
+ * keeps its ledger. */
+static void
+test_upgrade_from_v1 (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *source = g_build_filename (fixture->dir, "source.chouette", NULL);
+  g_autofree char *backup = g_strconcat (fixture->path, ".bak-v1", NULL);
+  g_autofree char *copy_sql = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(GPtrArray) hold_ups = NULL;
+  g_auto(CtdEventSettings) settings = { NULL, };
+  CtdEventSettings changed = default_settings;
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  const char *games_sql = "SELECT chouette, number, canonical, ledger FROM game "
+                          "WHERE canonical != 'B 2:3' ORDER BY id";
+  const char *images_sql = "SELECT id, before, after FROM audit_change ORDER BY id";
+
+  /* The history, made by this version. */
+  store = ctd_store_create (source, &default_settings, &error);
+  add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 77, NULL, &error));
+  for (guint g = 1; g <= CTD_N_GAMES; g++)
+    record (store, 1, 1, g, g == 2 ? "T" : four_sheet[g - 1]);
+  assert_true (ctd_store_record_game (store, 1, 1, 2, four_sheet[1], TRUE, &error));
+  {
+    g_autoptr(CtdChouette) loaded = ctd_store_load_chouette (store, 1, 1, &error);
+    ctd_chouette_get_totals (loaded, totals);
+  }
+  assert_true (ctd_store_set_crosscheck (store, 1, 1, totals, NULL, &error));
+  changed.venue = (char *) "Upstairs";
+  assert_true (ctd_store_set_settings (store, &changed, &error));
+  g_clear_pointer (&store, ctd_store_close);
+
+  /* The same history in a file of schema 1, with the ledgers of the
+   * games with taken extras as schema 1 may have left them. */
+  raw_exec (fixture->path, schema_v1);
+  copy_sql = g_strdup_printf (
+    "PRAGMA application_id = 1129595973; "
+    "ATTACH '%s' AS a; "
+    "DELETE FROM event; "
+    "INSERT INTO event SELECT id, name, date, venue, stake_cents, entry_fee_cents, direction "
+    "  FROM a.event; "
+    "INSERT INTO player SELECT * FROM a.player; "
+    "INSERT INTO round SELECT * FROM a.round; "
+    "INSERT INTO chouette SELECT * FROM a.chouette; "
+    "INSERT INTO seat SELECT * FROM a.seat; "
+    "INSERT INTO game SELECT * FROM a.game; "
+    "INSERT INTO crosscheck SELECT * FROM a.crosscheck; "
+    "INSERT INTO audit SELECT * FROM a.audit; "
+    "INSERT INTO audit_change SELECT id, audit, tbl, row_id, "
+    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper') ELSE before END, "
+    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper') ELSE after END "
+    "  FROM a.audit_change; "
+    "UPDATE game SET ledger = '[]' WHERE canonical LIKE '%%E:%%'; "
+    "UPDATE audit_change SET after = json_set (after, '$.ledger', '[]') "
+    "  WHERE tbl = 'game' AND after ->> 'canonical' LIKE '%%E:%%'; "
+    "INSERT INTO game (chouette, number, entered, canonical, ledger) "
+    "  SELECT id, 1, 'B 2:3', 'B 2:3', '[]' FROM chouette WHERE number = 2; "
+    "DETACH a; "
+    "PRAGMA user_version = 1",
+    source);
+  raw_exec (fixture->path, copy_sql);
+  {
+    g_autofree char *stale = query_text (fixture->path, "SELECT count (*) FROM game "
+                                         "WHERE ledger = '[]'");
+    assert_string_equal (stale, "3|\n");
+  }
+
+  store = ctd_store_open (fixture->path, &error);
+  if (store == NULL)
+    fail_msg ("%s", error->message);
+
+  /* Backed up as it was; upgraded. */
+  {
+    g_autofree char *old = query_text (backup, "SELECT user_version FROM pragma_user_version");
+    g_autofree char *now = query_text (fixture->path,
+                                       "SELECT user_version FROM pragma_user_version");
+
+    assert_string_equal (old, "1|\n");
+    assert_string_equal (now, "2|\n");
+  }
+  assert_true (ctd_store_get_settings (store, &settings, &error));
+  assert_string_equal (settings.venue, "Upstairs");
+  assert_int_equal (settings.paper, ctd_store_default_paper ());
+
+  /* Every ledger as the current rules write it, in the games and in the
+   * images undo writes back: row for row what this version wrote. */
+  {
+    g_autofree char *expected = query_text (source, games_sql);
+    g_autofree char *got = query_text (fixture->path, games_sql);
+    g_autofree char *expected_images = query_text (source, images_sql);
+    g_autofree char *got_images = query_text (fixture->path, images_sql);
+    g_autofree char *kept = query_text (fixture->path, "SELECT ledger FROM game "
+                                        "WHERE canonical = 'B 2:3'");
+
+    assert_string_equal (got, expected);
+    assert_string_equal (got_images, expected_images);
+    assert_string_equal (kept, "[]|\n");
+  }
+  /* The paper agrees with the games again: only chouette 1.2 holds the
+   * round up; its line that no longer reads is reported on loading. */
+  hold_ups = ctd_store_list_hold_ups (store, 1, &error);
+  assert_int_equal (hold_ups->len, 1);
+  assert_int_equal (((CtdStoreHoldUp *) g_ptr_array_index (hold_ups, 0))->chouette, 2);
+  assert_null (ctd_store_load_chouette (store, 1, 2, &error));
+  assert_non_null (strstr (error->message, "no longer reads"));
+  g_clear_error (&error);
+
+  /* Undo across the upgrade: the settings (whose images gained the
+   * paper), the paper totals, the correction. */
+  assert_true (ctd_store_undo (store, NULL, &error));
+  g_clear_pointer (&settings.name, g_free);
+  ctd_event_settings_clear (&settings);
+  assert_true (ctd_store_get_settings (store, &settings, &error));
+  assert_string_equal (settings.venue, default_settings.venue);
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_undo (store, NULL, &error));
+  {
+    g_autoptr(GPtrArray) games = ctd_store_list_games (store, 1, 1, &error);
+    g_autofree char *ledger = query_text (fixture->path, "SELECT ledger FROM game "
+                                          "WHERE number = 5 AND canonical LIKE '%E:%'");
+
+    assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 1))->canonical, "T");
+    assert_string_not_equal (ledger, "[]|\n");
+  }
+}
+
+/* The paper is an event setting: stored, changed (logged with what
+ * changed), undone; anything but A4 and Letter refused. */
+static void
+test_paper_setting (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_auto(CtdEventSettings) read = { NULL, };
+  CtdEventSettings settings = default_settings;
+
+  settings.paper = CTD_SHEET_PAPER_LETTER;
+  store = ctd_store_create (fixture->path, &settings, &error);
+  g_clear_pointer (&store, ctd_store_close);
+  store = ctd_store_open (fixture->path, &error);
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.paper, CTD_SHEET_PAPER_LETTER);
+  ctd_event_settings_clear (&read);
+
+  settings.paper = CTD_SHEET_PAPER_A4;
+  settings.stake_cents = 500;
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Changed the event settings: stake 5.00, paper A4");
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.paper, CTD_SHEET_PAPER_A4);
+  ctd_event_settings_clear (&read);
+
+  settings.paper = (CtdSheetPaper) 7;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.paper, CTD_SHEET_PAPER_LETTER);
+  assert_int_equal (read.stake_cents, default_settings.stake_cents);
+}
+
 static void
 test_refuse_read_only (void **state)
 {
@@ -487,14 +702,14 @@ test_second_writer_locked (void **state)
   sqlite3 *other = NULL;
   gint64 start;
 
-  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, TRUE, NULL, &error));
   before = dump (fixture->path, FALSE);
 
   assert_int_equal (sqlite3_open (fixture->path, &other), SQLITE_OK);
   assert_int_equal (sqlite3_exec (other, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
 
   start = g_get_monotonic_time ();
-  assert_false (ctd_store_add_player (store, "Bert", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "Bert", NULL, NULL, TRUE, NULL, &error));
   assert_true (g_get_monotonic_time () - start < G_USEC_PER_SEC);
   assert_error_code_impl (error, CTD_STORE_ERROR_LOCKED);
   assert_non_null (strstr (error->message, "another Chouette TD"));
@@ -515,7 +730,7 @@ test_second_writer_locked (void **state)
   assert_string_equal (before, after);
 
   /* The other window's change is seen at once by the first. */
-  assert_true (ctd_store_add_player (second, "Bert", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (second, "Bert", NULL, NULL, TRUE, NULL, &error));
   {
     g_autoptr(GPtrArray) players = ctd_store_list_players (store, &error);
     assert_int_equal (players->len, 2);
@@ -543,10 +758,10 @@ test_players (void **state)
 
   for (guint i = 0; i < G_N_ELEMENTS (hostile); i++)
     {
-      assert_true (ctd_store_add_player (store, hostile[i], NULL, NULL, &ids[i], &error));
+      assert_true (ctd_store_add_player (store, hostile[i], NULL, NULL, TRUE, &ids[i], &error));
       assert_null (error);
     }
-  assert_true (ctd_store_add_player (store, "Anna", "=Club", "ABA-7", &club_id, &error));
+  assert_true (ctd_store_add_player (store, "Anna", "=Club", "ABA-7", TRUE, &club_id, &error));
   entry = last_audit (store);
   assert_string_equal (entry->action, "add-player");
   assert_string_equal (entry->before, "[]");
@@ -569,17 +784,19 @@ test_players (void **state)
 
   /* Refusals change nothing. */
   before = dump (fixture->path, FALSE);
-  assert_false (ctd_store_add_player (store, "ZOË", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "ZOË", NULL, NULL, TRUE, NULL, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
   assert_non_null (strstr (error->message, "Zoë"));
   g_clear_error (&error);
-  assert_false (ctd_store_add_player (store, "anna", NULL, NULL, NULL, &error));
+  /* The same name, club and ID, whatever their case. */
+  assert_false (ctd_store_add_player (store, "anna", "=CLUB", "aba-7", TRUE, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
   g_clear_error (&error);
-  assert_false (ctd_store_add_player (store, "   ", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "   ", NULL, NULL, TRUE, NULL, &error));
   g_clear_error (&error);
-  assert_false (ctd_store_add_player (store, "Line\nbreak", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "Line\nbreak", NULL, NULL, TRUE, NULL, &error));
   g_clear_error (&error);
-  assert_false (ctd_store_add_player (store, "\xff\xfe", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (store, "\xff\xfe", NULL, NULL, TRUE, NULL, &error));
   g_clear_error (&error);
   assert_false (ctd_store_set_checked_in (store, 999, TRUE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
@@ -603,7 +820,7 @@ test_players (void **state)
     assert_true (ctd_store_set_checked_in (store, club_id, TRUE, &error));
     assert_int_equal (audit_length (store), n);
   }
-  assert_true (ctd_store_withdraw_player (store, club_id, &error));
+  assert_true (ctd_store_withdraw_player (store, club_id, FALSE, &error));
   g_clear_pointer (&players, g_ptr_array_unref);
   players = ctd_store_list_players (store, &error);
   assert_true (find_player (players, club_id)->withdrawn);
@@ -612,7 +829,7 @@ test_players (void **state)
   assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
   g_clear_error (&error);
   /* The name is free again once its holder withdrew. */
-  assert_true (ctd_store_add_player (store, "ANNA", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "ANNA", NULL, NULL, TRUE, NULL, &error));
 
   /* Undo: the new Anna, the withdrawal, the check-in. */
   {
@@ -630,6 +847,175 @@ test_players (void **state)
   assert_false (find_player (players, club_id)->checked_in);
 }
 
+/* Registration as a real event needs it: players start not checked in
+ * unless the director says so, two players may share a name when club
+ * or ID tells them apart, only checked-in players are drawn (the others
+ * named in the log), a drawn or playing player is withdrawn only when
+ * forced, and a withdrawn one can be reinstated. */
+static void
+test_registration (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *label = NULL;
+  gint64 anna, anna_riga, anna_x, b, c, d, b_again;
+  CtdNewPlayer listed[] = { { "Cleo", NULL, NULL }, { "Dora", "Oslo", NULL } };
+  char *reasons[2];
+  guint n_added;
+
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, FALSE, &anna, &error));
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Added Anna");
+  assert_true (ctd_store_add_player (store, "ANNA ", "Riga", NULL, TRUE, &anna_riga, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Added ANNA  (Riga), checked in");
+  assert_true (ctd_store_add_player (store, "Anna", NULL, "X-1", FALSE, &anna_x, &error));
+
+  /* The same name, club and ID as an active player: refused. */
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_add_player (store, "anna", " RIGA", NULL, TRUE, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  {
+    g_autofree char *expected = g_strdup_printf ("There is already a player #%" G_GINT64_FORMAT
+                                                 " ANNA  (Riga); to register another player of "
+                                                 "that name, give a club or player ID that "
+                                                 "tells them apart", anna_riga);
+    assert_string_equal (error->message, expected);
+  }
+  g_clear_error (&error);
+  assert_false (ctd_store_add_player (store, "Anna", NULL, "x-1", TRUE, NULL, &error));
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+  label = ctd_store_describe_player (store, anna, &error);
+  {
+    g_autofree char *expected = g_strdup_printf ("Anna (#%" G_GINT64_FORMAT ")", anna);
+    assert_string_equal (label, expected);
+  }
+
+  /* The import's flag: here, not checked in. */
+  assert_true (ctd_store_import_players (store, "list.csv", listed, 2, FALSE, reasons, &n_added,
+                                         &error));
+  assert_int_equal (n_added, 2);
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Imported 2 players from list.csv");
+  players = ctd_store_list_players (store, &error);
+  assert_false (find_player (players, anna)->checked_in);
+  assert_true (find_player (players, anna_riga)->checked_in);
+  assert_false (((CtdStorePlayer *) g_ptr_array_index (players, players->len - 1))->checked_in);
+  c = ((CtdStorePlayer *) g_ptr_array_index (players, players->len - 2))->id;
+  d = ((CtdStorePlayer *) g_ptr_array_index (players, players->len - 1))->id;
+
+  /* Nobody but Anna of Riga checked in: refused, counting the others. */
+  g_clear_pointer (&before, g_free);
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_draw_round (store, 3, NULL, &error));
+  assert_non_null (strstr (error->message, "1 player cannot make a chouette"));
+  assert_non_null (strstr (error->message, "; 4 registered players are not checked in: Anna (#"));
+  g_clear_error (&error);
+  assert_true (ctd_store_set_checked_in (store, anna_riga, FALSE, &error));
+  assert_false (ctd_store_draw_round (store, 3, NULL, &error));
+  assert_true (g_str_has_prefix (error->message, "Nobody is checked in"));
+  assert_non_null (strstr (error->message, "5 players are registered"));
+  g_clear_error (&error);
+  assert_true (ctd_store_undo (store, NULL, &error));
+
+  /* Four checked in: drawn; the others named in the log. */
+  assert_true (ctd_store_add_player (store, "Bea", NULL, NULL, TRUE, &b, &error));
+  assert_true (ctd_store_set_checked_in (store, c, TRUE, &error));
+  assert_true (ctd_store_set_checked_in (store, d, TRUE, &error));
+  assert_true (ctd_store_draw_round (store, 3, NULL, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  {
+    g_autofree char *expected = g_strdup_printf ("Drew round 1 (final) for 4 players, seed 3; 2 "
+                                                 "registered players are not checked in: Anna "
+                                                 "(#%" G_GINT64_FORMAT "), Anna (ID X-1)", anna);
+    assert_string_equal (entry->summary, expected);
+  }
+  {
+    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *table = g_ptr_array_index (seats, 0);
+
+    for (guint k = 0; k < 4; k++)
+      assert_true (table->players[k] != anna && table->players[k] != anna_x);
+  }
+
+  /* Drawn, not started: withdrawn only when forced, then redrawn. */
+  g_clear_pointer (&before, g_free);
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_withdraw_player (store, b, FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_string_equal (error->message, "Bea is drawn in chouette 1.1, and round 1 has not "
+                                       "started: to take them out, force the withdrawal, then "
+                                       "redraw the round without them (on the command line: "
+                                       "player withdraw --force, then redraw)");
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+  assert_true (ctd_store_withdraw_player (store, b, TRUE, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Withdrew Bea (forced)");
+  assert_true (ctd_store_set_checked_in (store, anna, TRUE, &error));
+  assert_true (ctd_store_redraw_round (store, 1, 3, &error));
+  {
+    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *table = g_ptr_array_index (seats, 0);
+
+    for (guint k = 0; k < 4; k++)
+      assert_true (table->players[k] != b);
+  }
+
+  /* In play: the Captain acts for an absent player (rule 3.1). */
+  record (store, 1, 1, 1, "T");
+  assert_false (ctd_store_withdraw_player (store, c, FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_non_null (strstr (error->message, "Cleo plays in chouette 1.1, which is in play (1 of "
+                                           "12 games entered): under rule 3.1 the Captain acts "
+                                           "for an absent player"));
+  g_clear_error (&error);
+  /* Not seated: withdrawn at once; and reinstated, not checked in. */
+  assert_true (ctd_store_withdraw_player (store, anna_x, FALSE, &error));
+  assert_false (ctd_store_withdraw_player (store, anna_x, FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+  assert_true (ctd_store_reinstate_player (store, anna_x, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Reinstated Anna (ID X-1)");
+  g_clear_pointer (&players, g_ptr_array_unref);
+  players = ctd_store_list_players (store, &error);
+  assert_false (find_player (players, anna_x)->withdrawn);
+  assert_false (find_player (players, anna_x)->checked_in);
+  assert_false (ctd_store_reinstate_player (store, anna_x, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_non_null (strstr (error->message, "has not withdrawn"));
+  g_clear_error (&error);
+
+  /* Bea's name was free; now her reinstatement would clash. */
+  assert_true (ctd_store_add_player (store, "bea", NULL, NULL, FALSE, &b_again, &error));
+  assert_false (ctd_store_reinstate_player (store, b, &error));
+  {
+    g_autofree char *expected = g_strdup_printf ("Bea (#%" G_GINT64_FORMAT ") cannot be "
+                                                 "reinstated: #%" G_GINT64_FORMAT " bea, "
+                                                 "registered since, has the same name, club "
+                                                 "and player ID", b, b_again);
+    assert_string_equal (error->message, expected);
+  }
+  g_clear_error (&error);
+  assert_false (ctd_store_set_checked_in (store, b, TRUE, &error));
+  assert_non_null (strstr (error->message, "reinstate them first"));
+}
+
 /* ---- rounds, games, undo ------------------------------------------------ */
 
 static void
@@ -642,9 +1028,23 @@ add_checked_in (CtdStore *store,
       g_autofree char *name = g_strdup_printf ("Player %c", 'A' + i);
       gint64 id;
 
-      assert_true (ctd_store_add_player (store, name, NULL, NULL, &id, &error));
+      assert_true (ctd_store_add_player (store, name, NULL, NULL, TRUE, &id, &error));
       assert_true (ctd_store_set_checked_in (store, id, TRUE, &error));
     }
+}
+
+static void
+record_full (CtdStore   *store,
+             guint       round,
+             guint       chouette,
+             guint       game,
+             const char *notation,
+             gboolean    replace)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!ctd_store_record_game (store, round, chouette, game, notation, replace, &error))
+    fail_msg ("%u.%u game %u “%s”: %s", round, chouette, game, notation, error->message);
 }
 
 static void
@@ -654,10 +1054,18 @@ record (CtdStore   *store,
         guint       game,
         const char *notation)
 {
-  g_autoptr(GError) error = NULL;
+  record_full (store, round, chouette, game, notation, FALSE);
+}
 
-  if (!ctd_store_record_game (store, round, chouette, game, notation, &error))
-    fail_msg ("%u.%u game %u “%s”: %s", round, chouette, game, notation, error->message);
+/* A correction: the director says to replace the game's result. */
+static void
+correct (CtdStore   *store,
+         guint       round,
+         guint       chouette,
+         guint       game,
+         const char *notation)
+{
+  record_full (store, round, chouette, game, notation, TRUE);
 }
 
 static void
@@ -685,7 +1093,7 @@ test_draw_record_undo (void **state)
   after = dump (fixture->path, FALSE);
   assert_string_equal (before, after);
 
-  assert_true (ctd_store_add_player (store, "Player F", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Player F", NULL, NULL, TRUE, NULL, &error));
   assert_true (ctd_store_set_checked_in (store, 6, TRUE, &error));
   assert_true (ctd_store_draw_round (store, 42, &round, &error));
   assert_int_equal (round, 1);
@@ -735,14 +1143,14 @@ test_draw_record_undo (void **state)
   /* A last-segment game before the order can be known: refused. */
   g_clear_pointer (&before, g_free);
   before = dump (fixture->path, FALSE);
-  assert_false (ctd_store_record_game (store, 1, 1, 9, "B", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 9, "B", FALSE, &error));
   assert_non_null (strstr (error->message, "2"));
   g_clear_error (&error);
-  assert_false (ctd_store_record_game (store, 1, 1, 2, "B 2:3", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "B 2:3", FALSE, &error));
   g_clear_error (&error);
-  assert_false (ctd_store_record_game (store, 1, 1, 13, "B", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 13, "B", FALSE, &error));
   g_clear_error (&error);
-  assert_false (ctd_store_record_game (store, 1, 9, 2, "B", &error));
+  assert_false (ctd_store_record_game (store, 1, 9, 2, "B", FALSE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
   g_clear_pointer (&after, g_free);
@@ -778,7 +1186,7 @@ test_draw_record_undo (void **state)
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_IN_PLAY);
 
   /* Correction, then clear: both undoable. */
-  record (store, 1, 1, 1, "Tg");
+  correct (store, 1, 1, 1, "Tg");
   assert_true (ctd_store_clear_game (store, 1, 1, 3, &error));
   assert_false (ctd_store_clear_game (store, 1, 1, 3, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
@@ -816,6 +1224,73 @@ test_draw_record_undo (void **state)
   }
 }
 
+/* A result typed for a game that has one is refused unless the director
+ * says to replace it; a replacement logs the old and the new line. */
+static void
+test_record_replace (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *summary = NULL;
+  guint n;
+
+  add_checked_in (store, 4);
+  assert_true (ctd_store_draw_round (store, 8, NULL, &error));
+  record (store, 1, 1, 1, "T");
+  record (store, 1, 1, 2, "B 2:4");
+
+  /* Without replace: refused, naming the game and the stored line. */
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "T 2:4", FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_string_equal (error->message, "Chouette 1.1 game 2 already has the result “B 2:4”; to "
+                                       "replace it, say so (on the command line: record "
+                                       "--replace)");
+  g_clear_error (&error);
+  /* A line that does not even read, typed into a taken row: the row is
+   * what the director must hear about. */
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "Q", FALSE, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* The same result again is no change, and no entry. */
+  n = audit_length (store);
+  assert_true (ctd_store_record_game (store, 1, 1, 2, "B  2:4", FALSE, &error));
+  assert_int_equal (audit_length (store), n);
+
+  /* With replace: stored, and logged with both lines. */
+  correct (store, 1, 1, 2, "T 2:4");
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "record-game");
+  assert_string_equal (entry->summary, "Chouette 1.1 game 2: “B 2:4” -> “T 2:4”");
+  games = ctd_store_list_games (store, 1, 1, &error);
+  assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 1))->canonical, "T 2:4");
+  /* Replace on an empty row simply records; a bad line is still refused. */
+  correct (store, 1, 1, 3, "B");
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "Q", TRUE, &error));
+  assert_false (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM));
+  g_clear_error (&error);
+
+  assert_true (ctd_store_clear_game (store, 1, 1, 3, &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Chouette 1.1 game 3: cleared “B”");
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_undo (store, &summary, &error));
+  assert_string_equal (summary, "Chouette 1.1 game 2: “B 2:4” -> “T 2:4”");
+  g_clear_pointer (&games, g_ptr_array_unref);
+  games = ctd_store_list_games (store, 1, 1, &error);
+  assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 1))->canonical, "B 2:4");
+}
+
 /* The director fixes a chouette's last-segment order to print its sheet:
  * refused while an earlier game is missing, then stored, logged and
  * undoable like any action. */
@@ -840,10 +1315,31 @@ test_fix_last_segment_order (void **state)
 
   /* Game 9 is missing: the scores before the last segment are not known. */
   before = dump (fixture->path, FALSE);
-  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error));
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, NULL, FALSE, &error));
   assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES));
   assert_non_null (strstr (error->message, "9"));
   g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* An order by hand cannot be checked yet: only when forced. */
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, (guint[]) { 1, 2, 3 }, FALSE,
+                                                  &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_true (g_str_has_prefix (error->message, "Chouette 1.1: the last-segment order comes "
+                                                 "from the scores after games 1-9; game 9 is"));
+  assert_non_null (strstr (error->message, "fix-order --force"));
+  g_clear_error (&error);
+  /* Not the crew of the last segment (player 4 is its Box): refused
+   * even when forced. */
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, (guint[]) { 1, 2, 4 }, TRUE,
+                                                  &error));
+  assert_true (g_str_has_prefix (error->message, "Chouette 1.1: "));
+  g_clear_error (&error);
+  assert_false (ctd_store_fix_last_segment_order (store, 1, 1, (guint[]) { 1, 1, 2 }, TRUE,
+                                                  &error));
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
   after = dump (fixture->path, FALSE);
   assert_string_equal (before, after);
 
@@ -857,7 +1353,7 @@ test_fix_last_segment_order (void **state)
   loaded = ctd_store_load_chouette (store, 1, 1, &error);
   assert_true (ctd_chouette_compute_last_segment_order (loaded, expected, &error));
 
-  assert_true (ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error));
+  assert_true (ctd_store_fix_last_segment_order (store, 1, 1, NULL, FALSE, &error));
   assert_null (error);
   {
     g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
@@ -871,13 +1367,24 @@ test_fix_last_segment_order (void **state)
   }
   entry = last_audit (store);
   assert_string_equal (entry->action, "fix-last-segment-order");
-  assert_true (g_str_has_prefix (entry->summary, "Chouette 1.1: fixed the last-segment order ["));
+  {
+    /* Logged with numbers and names: "... order 3, 1, 2 (Cid, Ann, Bob)". */
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *seats = g_ptr_array_index (chouettes, 0);
+    g_autofree char *logged = g_strdup_printf ("Chouette 1.1: fixed the last-segment order "
+                                               "%u, %u, %u (%s, %s, %s)", expected[0],
+                                               expected[1], expected[2],
+                                               seats->names[expected[0] - 1],
+                                               seats->names[expected[1] - 1],
+                                               seats->names[expected[2] - 1]);
+    assert_string_equal (entry->summary, logged);
+  }
   assert_non_null (strstr (entry->after, "last_order"));
 
   /* Fixing the same order again is no change: no entry. */
   {
     guint n = audit_length (store);
-    assert_true (ctd_store_fix_last_segment_order (store, 1, 1, expected, &error));
+    assert_true (ctd_store_fix_last_segment_order (store, 1, 1, expected, FALSE, &error));
     assert_int_equal (audit_length (store), n);
   }
 
@@ -890,6 +1397,30 @@ test_fix_last_segment_order (void **state)
   g_clear_pointer (&after, g_free);
   after = dump (fixture->path, TRUE);
   assert_string_equal (before, after);
+
+  /* Another order than the scores give: refused, naming theirs, unless
+   * forced; then it is logged as set by hand. */
+  {
+    guint swapped[3] = { expected[1], expected[0], expected[2] };
+    g_autofree char *scores = g_strdup_printf ("give the last-segment order %u, %u, %u (",
+                                               expected[0], expected[1], expected[2]);
+
+    assert_false (ctd_store_fix_last_segment_order (store, 1, 1, swapped, FALSE, &error));
+    assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+    assert_non_null (strstr (error->message, scores));
+    g_clear_error (&error);
+    g_clear_pointer (&after, g_free);
+    after = dump (fixture->path, TRUE);
+    assert_string_equal (before, after);
+
+    assert_true (ctd_store_fix_last_segment_order (store, 1, 1, swapped, TRUE, &error));
+    g_clear_pointer (&entry, ctd_store_audit_entry_free);
+    entry = last_audit (store);
+    assert_non_null (strstr (entry->summary, " by hand; the scores give "));
+    g_clear_pointer (&loaded, ctd_chouette_free);
+    loaded = ctd_store_load_chouette (store, 1, 1, &error);
+    assert_int_equal (ctd_chouette_get_last_segment_order (loaded)[0], expected[1]);
+  }
 }
 
 static void
@@ -957,17 +1488,17 @@ test_redo_sequences (void **state)
   g_auto(Snapshot) with_a = { NULL, NULL };
   g_auto(Snapshot) with_ab = { NULL, NULL };
   g_auto(Snapshot) with_ac = { NULL, NULL };
-  const char *a = "Added player 1, Anna";
-  const char *b = "Added player 2, Bert";
-  const char *c = "Added player 3, Cleo";
+  const char *a = "Added Anna, checked in";
+  const char *b = "Added Bert, checked in";
+  const char *c = "Added Cleo, checked in";
 
   assert_history (store, NULL, NULL);
   assert_nothing_to_redo (store);
 
   /* A, B, undo, undo, redo, redo: A comes back, then B. */
-  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, TRUE, NULL, &error));
   with_a = snapshot_take (store);
-  assert_true (ctd_store_add_player (store, "Bert", "Riga", "LV-7", NULL, &error));
+  assert_true (ctd_store_add_player (store, "Bert", "Riga", "LV-7", TRUE, NULL, &error));
   with_ab = snapshot_take (store);
   assert_history (store, b, NULL);
   assert_nothing_to_redo (store);
@@ -1010,7 +1541,7 @@ test_redo_sequences (void **state)
   /* A, undo, C: a new action empties the redo list. */
   undo_expect (store, b);
   assert_history (store, a, b);
-  assert_true (ctd_store_add_player (store, "Cleo", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Cleo", NULL, NULL, TRUE, NULL, &error));
   with_ac = snapshot_take (store);
   assert_history (store, c, NULL);
   assert_nothing_to_redo (store);
@@ -1093,8 +1624,13 @@ test_round_life_cycle (void **state)
   /* A typed paper total that disagrees holds the round back. */
   loaded = ctd_store_load_chouette (store, 1, 1, &error);
   ctd_chouette_get_totals (loaded, totals);
-  paper[0] = totals[0] + 2;
-  given[0] = TRUE;
+  for (guint p = 0; p < 4; p++)
+    {
+      paper[p] = totals[p];
+      given[p] = TRUE;
+    }
+  paper[0] += 2;
+  paper[1] -= 2;
   assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
   g_clear_pointer (&rounds, g_array_unref);
   rounds = ctd_store_list_rounds (store, &error);
@@ -1143,10 +1679,27 @@ test_round_life_cycle (void **state)
     CtdStoreChouette *second = g_ptr_array_index (chouettes, 1);
     guint64 seed = 99;
 
-    /* Roll-offs need a complete round; the players must have played. */
+    /* Roll-offs need a complete round; the players must have played. The
+     * log names them, best first, with the seed rolled. */
     assert_true (ctd_store_add_rolloff (store, 1, first->players, 2, &seed, &error));
+    {
+      g_autoptr(CtdStoreAuditEntry) entry = last_audit (store);
+      g_autofree char *expected = g_strdup_printf ("Round 1: roll-off, best first: %s, %s "
+                                                   "(rolled with seed 99)", first->names[0],
+                                                   first->names[1]);
+      assert_string_equal (entry->summary, expected);
+    }
     assert_false (ctd_store_add_rolloff (store, 1, (gint64[]) { first->players[0], 999 }, 2,
                                          NULL, &error));
+    assert_string_equal (error->message, "There is no player 999 in this event");
+    g_clear_error (&error);
+    assert_false (ctd_store_add_rolloff (store, 1, (gint64[]) { first->players[1],
+                                                                first->players[1] }, 2,
+                                         NULL, &error));
+    {
+      g_autofree char *expected = g_strdup_printf ("%s is listed twice", first->names[1]);
+      assert_string_equal (error->message, expected);
+    }
     g_clear_error (&error);
     {
       g_autoptr(GPtrArray) rolloffs = ctd_store_list_rolloffs (store, 1, &error);
@@ -1169,7 +1722,7 @@ test_round_life_cycle (void **state)
 
   assert_true (ctd_store_release_round (store, 1, &error));
   /* Released results cannot change. */
-  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", FALSE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
   assert_string_equal (error->message, "Round 1 is released: its results can no longer change; "
                                        "undo the release first");
@@ -1178,7 +1731,16 @@ test_round_life_cycle (void **state)
   assert_true (ctd_store_set_advancement (store, 1, 2, 0, advancers, 4, &error));
   {
     g_autoptr(GArray) stored = ctd_store_list_advancers (store, 1, &error);
+    g_autoptr(CtdStoreAuditEntry) entry = last_audit (store);
+    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *first = g_ptr_array_index (seats, 0);
+    CtdStoreChouette *second = g_ptr_array_index (seats, 1);
+    g_autofree char *expected = g_strdup_printf ("Round 1: top 2 and 0 wildcards advance: %s, "
+                                                 "%s, %s, %s", first->names[0], first->names[1],
+                                                 second->names[0], second->names[1]);
+
     assert_int_equal (stored->len, 4);
+    assert_string_equal (entry->summary, expected);
   }
   assert_true (ctd_store_draw_round (store, 77, NULL, &error));
   g_clear_pointer (&rounds, g_array_unref);
@@ -1188,7 +1750,7 @@ test_round_life_cycle (void **state)
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).top_k, 2);
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 1).stage, CTD_STAGE_FINAL);
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 1).state, CTD_ROUND_DRAWN);
-  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", &error));
+  assert_false (ctd_store_record_game (store, 1, 1, 1, "T", FALSE, &error));
   assert_string_equal (error->message, "Round 1 is closed: round 2 is drawn, so its results can "
                                        "no longer change");
   g_clear_error (&error);
@@ -1229,6 +1791,131 @@ test_round_life_cycle (void **state)
   g_clear_pointer (&after, g_free);
   after = dump (fixture->path, TRUE);
   assert_string_equal (empty, after);
+}
+
+/* Paper totals must balance and name every player; a disagreement is
+ * stored, and the round says which chouettes hold it up and why. */
+static void
+test_crosscheck_and_hold_ups (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(GPtrArray) hold_ups = NULL;
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  CtdHalves paper[CTD_MAX_PLAYERS];
+  gboolean given[CTD_MAX_PLAYERS] = { TRUE, TRUE, TRUE, TRUE };
+  CtdStoreHoldUp *hold_up;
+  char *names[CTD_MAX_PLAYERS];
+
+  add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 2026, NULL, &error));
+  {
+    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *first = g_ptr_array_index (seats, 0);
+
+    for (guint k = 0; k < 4; k++)
+      names[k] = g_strdup (first->names[k]);
+  }
+
+  /* Nothing entered: both chouettes hold the round up. */
+  hold_ups = ctd_store_list_hold_ups (store, 1, &error);
+  assert_int_equal (hold_ups->len, 2);
+  text = ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, 1));
+  assert_string_equal (text, "1.2: no game entered yet");
+  g_clear_pointer (&text, g_free);
+
+  for (guint g = 1; g <= 12; g++)
+    record (store, 1, 1, g, g % 3 == 0 ? "T" : "Bg");
+  for (guint g = 1; g <= 9; g++)
+    record (store, 1, 2, g, "B");
+  record (store, 1, 2, 11, "B");
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  ctd_chouette_get_totals (loaded, totals);
+
+  /* Refused, changing nothing: a missing total, a sheet that does not
+   * add up to zero. */
+  before = dump (fixture->path, FALSE);
+  memcpy (paper, totals, sizeof paper);
+  given[2] = FALSE;
+  assert_false (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  {
+    g_autofree char *expected = g_strdup_printf ("Chouette 1.1: the paper totals need every "
+                                                 "player's total; missing: player 3 (%s)",
+                                                 names[2]);
+    assert_string_equal (error->message, expected);
+  }
+  g_clear_error (&error);
+  given[2] = TRUE;
+  paper[3] += 1;
+  assert_false (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_true (g_str_has_prefix (error->message, "Chouette 1.1: the paper totals add up to "
+                                                 "+0.5, not 0"));
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* A balanced sheet that disagrees is stored, in points, with names. */
+  paper[3] -= 1;
+  paper[0] += 4;
+  paper[2] -= 4;
+  assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  entry = last_audit (store);
+  {
+    g_autofree char *p1 = ctd_halves_to_string (paper[0], TRUE);
+    g_autofree char *p4 = ctd_halves_to_string (paper[3], TRUE);
+    g_autofree char *expected = g_strdup_printf ("Chouette 1.1: paper totals %s %s, ", names[0],
+                                                 p1);
+    g_autofree char *end = g_strdup_printf (", %s %s", names[3], p4);
+
+    assert_true (g_str_has_prefix (entry->summary, expected));
+    assert_true (g_str_has_suffix (entry->summary, end));
+  }
+
+  g_clear_pointer (&hold_ups, g_ptr_array_unref);
+  hold_ups = ctd_store_list_hold_ups (store, 1, &error);
+  assert_int_equal (hold_ups->len, 2);
+  hold_up = g_ptr_array_index (hold_ups, 0);
+  assert_int_equal (hold_up->chouette, 1);
+  assert_int_equal (hold_up->n_games, 12);
+  assert_int_equal (hold_up->missing, 0);
+  assert_int_equal (hold_up->mismatched, 0x5);
+  text = ctd_store_hold_up_describe (hold_up);
+  {
+    g_autofree char *expected = g_strdup_printf ("1.1: the paper totals of %s and %s disagree "
+                                                 "with the entered games", names[0], names[2]);
+    assert_string_equal (text, expected);
+  }
+  g_clear_pointer (&text, g_free);
+  hold_up = g_ptr_array_index (hold_ups, 1);
+  assert_int_equal (hold_up->n_games, 10);
+  assert_int_equal (hold_up->missing, (1u << 9) | (1u << 11));
+  text = ctd_store_hold_up_describe (hold_up);
+  assert_string_equal (text, "1.2: games 10 and 12 to enter");
+  g_clear_pointer (&text, g_free);
+
+  /* The right totals and the last games: nothing holds the round up. */
+  assert_true (ctd_store_set_crosscheck (store, 1, 1, totals, NULL, &error));
+  record (store, 1, 2, 10, "T");
+  record (store, 1, 2, 12, "T");
+  g_clear_pointer (&hold_ups, g_ptr_array_unref);
+  hold_ups = ctd_store_list_hold_ups (store, 1, &error);
+  assert_int_equal (hold_ups->len, 0);
+  {
+    g_autoptr(GArray) rounds = ctd_store_list_rounds (store, &error);
+    assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_COMPLETE);
+  }
+  assert_null (ctd_store_list_hold_ups (store, 2, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
+  for (guint k = 0; k < 4; k++)
+    g_free (names[k]);
 }
 
 /* ---- what changed, for a window ------------------------------------------ */
@@ -1290,14 +1977,14 @@ test_changes (void **state)
   settings.venue = (char *) "Town hall";
   assert_true (ctd_store_set_settings (store, &settings, &error));
   expect_change (store, &since, "set-settings", CTD_CHANGE_SETTINGS, 0, 0);
-  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, &anna, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, TRUE, &anna, &error));
   expect_change (store, &since, "add-player", CTD_CHANGE_PLAYERS, 0, 0);
   assert_true (ctd_store_import_players (store, "list.csv", imported, G_N_ELEMENTS (imported),
-                                         reasons, &n_added, &error));
+                                         TRUE, reasons, &n_added, &error));
   expect_change (store, &since, "import-players", CTD_CHANGE_PLAYERS, 0, 0);
   assert_true (ctd_store_set_checked_in (store, anna, FALSE, &error));
   expect_change (store, &since, "check-out", CTD_CHANGE_PLAYERS, 0, 0);
-  assert_true (ctd_store_withdraw_player (store, anna, &error));
+  assert_true (ctd_store_withdraw_player (store, anna, FALSE, &error));
   expect_change (store, &since, "withdraw-player", CTD_CHANGE_PLAYERS, 0, 0);
   add_checked_in (store, 6);
   since = ctd_store_get_last_audit_id (store, &error);
@@ -1318,7 +2005,7 @@ test_changes (void **state)
       record (store, 1, c, g, g % 3 == 0 ? "T" : "B");
   since = ctd_store_get_last_audit_id (store, &error);
   /* Fixing the order changes one chouette's sheet, not the standings. */
-  assert_true (ctd_store_fix_last_segment_order (store, 1, 2, NULL, &error));
+  assert_true (ctd_store_fix_last_segment_order (store, 1, 2, NULL, FALSE, &error));
   expect_change (store, &since, "fix-last-segment-order", CTD_CHANGE_CHOUETTE, 1, 2);
   /* The first last-segment game of chouette 1 fixes its order too. */
   record (store, 1, 1, 10, "T");
@@ -1416,14 +2103,14 @@ test_second_handle (void **state)
 
   assert_true (ctd_store_get_data_version (store, &version, &error));
   /* Its own actions do not move it. */
-  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, TRUE, NULL, &error));
   assert_true (ctd_store_get_data_version (store, &now, &error));
   assert_int_equal (now, version);
   since = ctd_store_get_last_audit_id (store, &error);
 
   other = ctd_store_open (fixture->path, &error);
   assert_non_null (other);
-  assert_true (ctd_store_add_player (other, "Bert", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (other, "Bert", NULL, NULL, TRUE, NULL, &error));
   assert_true (ctd_store_get_data_version (store, &now, &error));
   assert_true (now != version);
   version = now;
@@ -1435,7 +2122,7 @@ test_second_handle (void **state)
   again = ctd_store_open_again (store, FALSE, &error);
   assert_non_null (again);
   assert_false (ctd_store_is_read_only (again));
-  assert_true (ctd_store_add_player (again, "Cleo", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (again, "Cleo", NULL, NULL, TRUE, NULL, &error));
   assert_true (ctd_store_get_data_version (store, &now, &error));
   assert_true (now != version);
   expect_change (store, &since, "add-player", CTD_CHANGE_PLAYERS, 0, 0);
@@ -1445,7 +2132,7 @@ test_second_handle (void **state)
 
     assert_non_null (strstr (entry->after, "Cleo"));
     assert_true (ctd_store_undo (store, &summary, &error));
-    assert_string_equal (summary, "Added player 3, Cleo");
+    assert_string_equal (summary, "Added Cleo, checked in");
   }
   {
     g_autoptr(GPtrArray) players = ctd_store_list_players (again, &error);
@@ -1519,12 +2206,12 @@ test_open_read_only (void **state)
 
   /* Every action is refused, and the file is left as it was. */
   before = dump (fixture->path, FALSE);
-  assert_false (ctd_store_add_player (reader, "Zoë", NULL, NULL, NULL, &error));
+  assert_false (ctd_store_add_player (reader, "Zoë", NULL, NULL, TRUE, NULL, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
   assert_non_null (strstr (error->message, "open for reading only"));
   assert_non_null (strstr (error->message, "event.chouette"));
   g_clear_error (&error);
-  assert_false (ctd_store_record_game (reader, 1, 1, 2, "T", &error));
+  assert_false (ctd_store_record_game (reader, 1, 1, 2, "T", FALSE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_READ_ONLY);
   g_clear_error (&error);
   assert_false (ctd_store_undo (reader, NULL, &error));
@@ -1595,13 +2282,18 @@ main (void)
     cmocka_unit_test_setup_teardown (test_refuse_truncated, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_refuse_too_new, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_migrate_with_backup, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_upgrade_from_v1, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_paper_setting, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_refuse_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_registration, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_record_replace, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fix_last_segment_order, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_redo_sequences, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_round_life_cycle, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_crosscheck_and_hold_ups, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_changes, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_second_handle, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_open_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
