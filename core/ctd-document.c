@@ -945,11 +945,11 @@ ctd_document_set_settings (CtdDocument             *self,
  * @name: the player's name
  * @club: (nullable): the player's club
  * @member_id: (nullable): the player's ID
+ * @checked_in: whether the player is present now
  * @out_id: (out) (optional): the new player's id
  * @error: return location for a #GError
  *
- * ctd_store_add_player(), announced; the player is checked in (the window
- * will offer the choice).
+ * ctd_store_add_player(), announced.
  *
  * Returns: whether the player was added
  */
@@ -958,32 +958,55 @@ ctd_document_add_player (CtdDocument  *self,
                          const char   *name,
                          const char   *club,
                          const char   *member_id,
+                         gboolean      checked_in,
                          gint64       *out_id,
                          GError      **error)
 {
   return action_begin (self, error) &&
-         action_end (self, ctd_store_add_player (self->store, name, club, member_id, TRUE, out_id,
-                                                 error));
+         action_end (self, ctd_store_add_player (self->store, name, club, member_id, checked_in,
+                                                 out_id, error));
 }
 
 /**
  * ctd_document_withdraw_player:
  * @self: a document
  * @player_id: the player
+ * @force: withdraw a player seated in a chouette that is drawn or in play
+ *   too (without it, that is refused with %CTD_STORE_ERROR_CONFIRM and the
+ *   director's options)
  * @error: return location for a #GError
  *
- * ctd_store_withdraw_player(), announced; a player seated in a chouette
- * that is drawn or in play is withdrawn too (the window asks first).
+ * ctd_store_withdraw_player(), announced.
  *
  * Returns: whether the player was withdrawn
  */
 gboolean
 ctd_document_withdraw_player (CtdDocument  *self,
                               gint64        player_id,
+                              gboolean      force,
                               GError      **error)
 {
   return action_begin (self, error) &&
-         action_end (self, ctd_store_withdraw_player (self->store, player_id, TRUE, error));
+         action_end (self, ctd_store_withdraw_player (self->store, player_id, force, error));
+}
+
+/**
+ * ctd_document_reinstate_player:
+ * @self: a document
+ * @player_id: a withdrawn player
+ * @error: return location for a #GError
+ *
+ * ctd_store_reinstate_player(), announced.
+ *
+ * Returns: whether the player is back in the event
+ */
+gboolean
+ctd_document_reinstate_player (CtdDocument  *self,
+                               gint64        player_id,
+                               GError      **error)
+{
+  return action_begin (self, error) &&
+         action_end (self, ctd_store_reinstate_player (self->store, player_id, error));
 }
 
 /**
@@ -1056,10 +1079,11 @@ ctd_document_redraw_round (CtdDocument  *self,
  * @chouette: the chouette's number in it
  * @game: 1..CTD_N_GAMES
  * @notation: the result line as the director typed it
+ * @replace: replace the result the game already has (the director
+ *   confirmed); without it that is refused with %CTD_STORE_ERROR_CONFIRM
  * @error: return location for a #GError
  *
- * ctd_store_record_game(), announced; a result the game already has is
- * replaced (the window asks the director before it calls this).
+ * ctd_store_record_game(), announced.
  *
  * Returns: whether the game was recorded
  */
@@ -1069,11 +1093,12 @@ ctd_document_record_game (CtdDocument  *self,
                           guint         chouette,
                           guint         game,
                           const char   *notation,
+                          gboolean      replace,
                           GError      **error)
 {
   return action_begin (self, error) &&
          action_end (self, ctd_store_record_game (self->store, round, chouette, game, notation,
-                                                  TRUE, error));
+                                                  replace, error));
 }
 
 /**
@@ -1106,10 +1131,10 @@ ctd_document_clear_game (CtdDocument  *self,
  * @chouette: the chouette's number in it
  * @order: (nullable) (array): size - 1 player numbers, or %NULL for the
  *   order the scores give
+ * @force: fix an @order the scores do not give (the director confirmed)
  * @error: return location for a #GError
  *
- * ctd_store_fix_last_segment_order(), announced; an @order the scores do
- * not give is fixed too (the window asks the director first).
+ * ctd_store_fix_last_segment_order(), announced.
  *
  * Returns: whether the order was fixed
  */
@@ -1118,11 +1143,12 @@ ctd_document_fix_last_segment_order (CtdDocument  *self,
                                      guint         round,
                                      guint         chouette,
                                      const guint  *order,
+                                     gboolean      force,
                                      GError      **error)
 {
   return action_begin (self, error) &&
          action_end (self, ctd_store_fix_last_segment_order (self->store, round, chouette,
-                                                             order, TRUE, error));
+                                                             order, force, error));
 }
 
 /**
@@ -1280,6 +1306,7 @@ typedef struct
 {
   CtdStore *store;
   GFile    *csv;
+  gboolean  checked_in;
 } ImportJob;
 
 static void
@@ -1311,7 +1338,7 @@ import_thread (GTask        *task,
   if (g_task_return_error_if_cancelled (task))
     return;
   /* Past this point the import is one transaction: it happens whole. */
-  report = ctd_import_players (job->store, source, data, length, TRUE, &error);
+  report = ctd_import_players (job->store, source, data, length, job->checked_in, &error);
   if (report == NULL)
     g_task_return_error (task, error);
   else
@@ -1322,6 +1349,7 @@ import_thread (GTask        *task,
  * ctd_document_import_players_async:
  * @self: a document
  * @csv: a CSV player list (ctd_import_players())
+ * @checked_in: whether the players are present now
  * @cancellable: (nullable): cancels the import until it starts writing
  * @callback: called on the caller's main context when done
  * @user_data: for @callback
@@ -1333,6 +1361,7 @@ import_thread (GTask        *task,
 void
 ctd_document_import_players_async (CtdDocument         *self,
                                    GFile               *csv,
+                                   gboolean             checked_in,
                                    GCancellable        *cancellable,
                                    GAsyncReadyCallback  callback,
                                    gpointer             user_data)
@@ -1356,6 +1385,7 @@ ctd_document_import_players_async (CtdDocument         *self,
   job = g_new0 (ImportJob, 1);
   job->store = store;
   job->csv = g_object_ref (csv);
+  job->checked_in = checked_in;
   g_task_set_task_data (task, job, (GDestroyNotify) import_job_free);
   busy_changed (self, +1);
   g_task_run_in_thread (task, import_thread);

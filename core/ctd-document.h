@@ -85,9 +85,14 @@ gboolean     ctd_document_add_player           (CtdDocument             *self,
                                                 const char              *name,
                                                 const char              *club,
                                                 const char              *member_id,
+                                                gboolean                 checked_in,
                                                 gint64                  *out_id,
                                                 GError                 **error);
 gboolean     ctd_document_withdraw_player      (CtdDocument             *self,
+                                                gint64                   player_id,
+                                                gboolean                 force,
+                                                GError                 **error);
+gboolean     ctd_document_reinstate_player     (CtdDocument             *self,
                                                 gint64                   player_id,
                                                 GError                 **error);
 gboolean     ctd_document_set_checked_in       (CtdDocument             *self,
@@ -107,6 +112,7 @@ gboolean     ctd_document_record_game          (CtdDocument             *self,
                                                 guint                    chouette,
                                                 guint                    game,
                                                 const char              *notation,
+                                                gboolean                 replace,
                                                 GError                 **error);
 gboolean     ctd_document_clear_game           (CtdDocument             *self,
                                                 guint                    round,
@@ -117,6 +123,7 @@ gboolean     ctd_document_fix_last_segment_order (CtdDocument           *self,
                                                   guint                  round,
                                                   guint                  chouette,
                                                   const guint           *order,
+                                                  gboolean               force,
                                                   GError               **error);
 gboolean     ctd_document_set_crosscheck       (CtdDocument             *self,
                                                 guint                    round,
@@ -146,6 +153,7 @@ gboolean     ctd_document_redo                 (CtdDocument             *self,
 
 void         ctd_document_import_players_async (CtdDocument             *self,
                                                 GFile                   *csv,
+                                                gboolean                 checked_in,
                                                 GCancellable            *cancellable,
                                                 GAsyncReadyCallback      callback,
                                                 gpointer                 user_data);

@@ -81,7 +81,7 @@ record_again (CtdDocument  *document,
   if (!ctd_document_clear_game (document, 1, c, CTD_N_GAMES, error))
     return FALSE;
   *out_start = g_get_monotonic_time ();
-  return ctd_document_record_game (document, 1, c, CTD_N_GAMES, line, error);
+  return ctd_document_record_game (document, 1, c, CTD_N_GAMES, line, FALSE, error);
 }
 
 int

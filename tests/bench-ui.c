@@ -149,7 +149,7 @@ main (void)
 
       memset (&work, 0, sizeof work);
       start = g_get_monotonic_time ();
-      if (!ctd_document_add_player (document, name, NULL, NULL, NULL, &error))
+      if (!ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error))
         {
           fprintf (stderr, "bench-ui: %s\n", error->message);
           return 1;

@@ -197,7 +197,7 @@ draw_players (CtdDocument *document,
     {
       g_autofree char *name = g_strdup_printf ("Player %c", 'A' + i);
 
-      if (!ctd_document_add_player (document, name, NULL, NULL, NULL, &error))
+      if (!ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error))
         fail_msg ("%s", error->message);
     }
   if (!ctd_document_draw_round (document, 2026, NULL, &error))
@@ -211,7 +211,7 @@ record (CtdDocument *document,
 {
   g_autoptr(GError) error = NULL;
 
-  if (!ctd_document_record_game (document, 1, chouette, game, four_sheet[game - 1], &error))
+  if (!ctd_document_record_game (document, 1, chouette, game, four_sheet[game - 1], FALSE, &error))
     fail_msg ("game %u: %s", game, error->message);
 }
 
@@ -232,10 +232,10 @@ test_signals_follow_actions (void **state)
   listen (document, &listener);
   assert_string_equal (ctd_document_get_name (document), "Spring Chouette");
 
-  assert_true (ctd_document_add_player (document, "Ann", "Riga", NULL, &id, &error));
+  assert_true (ctd_document_add_player (document, "Ann", "Riga", NULL, TRUE, &id, &error));
   assert_heard_one (&listener, CTD_CHANGE_PLAYERS, 0, 0);
 
-  assert_false (ctd_document_add_player (document, "ANN", "riga", NULL, NULL, &error));
+  assert_false (ctd_document_add_player (document, "ANN", "riga", NULL, TRUE, NULL, &error));
   assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED));
   g_clear_error (&error);
   assert_heard_nothing (&listener);
@@ -248,7 +248,7 @@ test_signals_follow_actions (void **state)
     {
       g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
 
-      assert_true (ctd_document_add_player (document, name, NULL, NULL, NULL, &error));
+      assert_true (ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error));
     }
   g_array_set_size (listener.heard, 0);
   assert_true (ctd_document_draw_round (document, 7, NULL, &error));
@@ -257,7 +257,7 @@ test_signals_follow_actions (void **state)
   record (document, 2, 1);
   assert_heard_one (&listener, CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS, 1, 2);
 
-  assert_false (ctd_document_record_game (document, 1, 2, 2, "B 3:3", &error));
+  assert_false (ctd_document_record_game (document, 1, 2, 2, "B 3:3", FALSE, &error));
   assert_non_null (error);
   g_clear_error (&error);
   assert_heard_nothing (&listener);
@@ -403,7 +403,7 @@ test_list_models (void **state)
   g_signal_connect (audit, "items-changed", G_CALLBACK (items_changed_cb), &audit_changes);
   n_audit = g_list_model_get_n_items (audit);
 
-  assert_true (ctd_document_add_player (document, "Ann", NULL, NULL, &id, &error));
+  assert_true (ctd_document_add_player (document, "Ann", NULL, NULL, TRUE, &id, &error));
   assert_int_equal (player_changes.count, 1);
   assert_int_equal (player_changes.position, 0);
   assert_int_equal (player_changes.removed, 0);
@@ -425,7 +425,7 @@ test_list_models (void **state)
     {
       g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
 
-      assert_true (ctd_document_add_player (document, name, NULL, NULL, NULL, &error));
+      assert_true (ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error));
     }
   assert_int_equal (player_changes.count, 8);
   assert_int_equal (player_changes.position, 7);
@@ -637,9 +637,9 @@ test_import_async (void **state)
                                     -1, &error));
   listen (document, &listener);
 
-  ctd_document_import_players_async (document, file, NULL, waiter_ready_cb, &waiter);
+  ctd_document_import_players_async (document, file, TRUE, NULL, waiter_ready_cb, &waiter);
   assert_true (ctd_document_get_busy (document));
-  assert_false (ctd_document_add_player (document, "Di", NULL, NULL, NULL, &error));
+  assert_false (ctd_document_add_player (document, "Di", NULL, NULL, TRUE, NULL, &error));
   assert_true (g_error_matches (error, CTD_DOCUMENT_ERROR, CTD_DOCUMENT_ERROR_BUSY));
   g_clear_error (&error);
 

@@ -26,18 +26,22 @@
 
 typedef CtdTestFolder Fixture;
 
-/* Types a player into the dialog and presses Add. */
+/* Types a player into the dialog, ticks "Checked in" or not, and
+ * presses Add. */
 static void
 dialog_add (CtdPlayerDialog *dialog,
             const char      *name,
-            const char      *club)
+            const char      *club,
+            gboolean         checked_in)
 {
   GtkWidget *grid = ctd_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_GRID);
   GtkWidget *name_entry = gtk_grid_get_child_at (GTK_GRID (grid), 1, 0);
   GtkWidget *club_entry = gtk_grid_get_child_at (GTK_GRID (grid), 1, 1);
+  GtkWidget *check = gtk_grid_get_child_at (GTK_GRID (grid), 1, 3);
 
   gtk_editable_set_text (GTK_EDITABLE (name_entry), name);
   gtk_editable_set_text (GTK_EDITABLE (club_entry), club);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), checked_in);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.add", NULL));
 }
 
@@ -88,13 +92,17 @@ test_players_page (void **state)
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.add", NULL));
   dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
   assert_non_null (dialog);
-  dialog_add (dialog, "Ann", "Riga");
-  dialog_add (dialog, "Cy", "");
+  dialog_add (dialog, "Ann", "Riga", FALSE);
+  dialog_add (dialog, "Cy", "", TRUE);
   assert_int_equal (g_list_model_get_n_items (rows), 2);
+  /* Registered is not checked in, unless the director says so. */
+  assert_false (item_checked_in (rows, 0));
+  assert_true (item_checked_in (rows, 1));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "2 registered, 1 checked in"));
   assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "Added Cy"));
   /* A refusal is shown in the dialog in the store's words, and adds nobody. */
-  dialog_add (dialog, "ANN", "");
-  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "already a player called"));
+  dialog_add (dialog, "ANN", "Riga", FALSE);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "There is already a player"));
   assert_int_equal (g_list_model_get_n_items (rows), 2);
   gtk_window_close (GTK_WINDOW (dialog));
 
@@ -113,7 +121,7 @@ test_players_page (void **state)
   /* Another writer (the CLI) adds a player: it shows within a second. */
   other = ctd_store_open (path, &error);
   assert_non_null (other);
-  assert_true (ctd_store_add_player (other, "Bob", NULL, NULL, NULL, &error));
+  assert_true (ctd_store_add_player (other, "Bob", NULL, NULL, TRUE, NULL, &error));
   ctd_test_spin_until_n_items (rows, 3, 1500);
   assert_int_equal (g_list_model_get_n_items (rows), 3);
 

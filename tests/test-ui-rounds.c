@@ -64,7 +64,7 @@ test_rounds_page (void **state)
     {
       g_autofree char *name = g_strdup_printf ("Player %02u", i + 1);
 
-      assert_true (ctd_document_add_player (document, name, NULL, NULL, NULL, &error));
+      assert_true (ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error));
     }
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
                                   g_variant_new_string ("rounds"));
@@ -113,7 +113,7 @@ test_rounds_page (void **state)
   assert_string_not_equal (before, after);
 
   /* Once a result is in, the round is in play and can no longer be redrawn. */
-  assert_true (ctd_document_record_game (document, 1, 1, 1, "T", &error));
+  assert_true (ctd_document_record_game (document, 1, 1, 1, "T", FALSE, &error));
   assert_non_null (ctd_test_find_label (page, "In play"));
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (page, GTK_TYPE_ENTRY)), "8");
   /* (activating a disabled action still "finds" it: what counts is that

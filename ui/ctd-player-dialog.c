@@ -18,21 +18,24 @@
  * Registers players one after another from the keyboard: type a name
  * (Tab to club and member ID if wanted), Enter adds the player and clears
  * the fields for the next; a refusal keeps what was typed and says why,
- * in the store's words. Escape or Done closes.
+ * in the store's words. Escape or Done closes. "Checked in" stays as set
+ * from one player to the next: a director registering at the desk on the
+ * day ticks it once.
  */
 
 struct _CtdPlayerDialog
 {
-  GtkWindow    parent_instance;
+  GtkWindow       parent_instance;
 
   /* template widgets */
-  GtkEntry    *name_entry;
-  GtkEntry    *club_entry;
-  GtkEntry    *member_entry;
-  GtkLabel    *message_label;
+  GtkEntry       *name_entry;
+  GtkEntry       *club_entry;
+  GtkEntry       *member_entry;
+  GtkCheckButton *checked_in_check;
+  GtkLabel       *message_label;
 
   /* owned */
-  CtdDocument *document;
+  CtdDocument    *document;
 };
 
 G_DEFINE_FINAL_TYPE (CtdPlayerDialog, ctd_player_dialog, GTK_TYPE_WINDOW)
@@ -58,6 +61,7 @@ add_action (GtkWidget  *widget,
   if (!ctd_document_add_player (self->document, name,
                                 gtk_editable_get_text (GTK_EDITABLE (self->club_entry)),
                                 gtk_editable_get_text (GTK_EDITABLE (self->member_entry)),
+                                gtk_check_button_get_active (self->checked_in_check),
                                 NULL, &error))
     {
       show_message (self, error->message, TRUE);
@@ -95,6 +99,7 @@ ctd_player_dialog_class_init (CtdPlayerDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, name_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, club_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, member_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, checked_in_check);
   gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, message_label);
   gtk_widget_class_install_action (widget_class, "dialog.add", NULL, add_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

@@ -203,7 +203,10 @@ withdraw_response_cb (GtkDialog      *dialog,
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (response != GTK_RESPONSE_ACCEPT)
     return;
-  if (!ctd_document_withdraw_player (self->document, id, &error))
+  /* Without force: a seated player's withdrawal is refused with the
+   * options (redraw; the Captain acts for an absent player), in the
+   * store's words. */
+  if (!ctd_document_withdraw_player (self->document, id, FALSE, &error))
     show_message (self, error->message, TRUE);
 }
 
@@ -310,7 +313,8 @@ ctd_players_page_import (CtdPlayersPage *self,
   self->import_cancellable = g_cancellable_new ();
   gtk_widget_set_visible (GTK_WIDGET (self->import_progress), TRUE);
   self->pulse_id = g_timeout_add (100, pulse_cb, self->import_progress);
-  ctd_document_import_players_async (self->document, file, self->import_cancellable,
+  /* A list is registrations: players are checked in at the desk. */
+  ctd_document_import_players_async (self->document, file, FALSE, self->import_cancellable,
                                      import_ready_cb, g_object_ref (self));
   update_actions (self);
 }
