@@ -32,9 +32,9 @@ static const char *const sheet_texts[] = {
   "Amounts", "ZeroSum", "LastSegment", "LastSegmentKnown", "Settlement", "Pays", "Signatures",
   "Director", NULL
 };
-static const char *const sheet_columns[] = { "Game", "Segment", "Box", "Captain", "Cube",
-                                             "Decisions", "Score", "Total", "Result", "Initials",
-                                             NULL };
+static const char *const sheet_columns[] = { "Game", "Segment", "Box", "Captain", "Playing",
+                                             "Cube", "Decisions", "Score", "Total", "Result",
+                                             "Initials", NULL };
 static const char *const sheet_placeholders[] = { "event", "date", "venue", "round", "stage",
                                                   "label", "table", "stake", "seed", "first",
                                                   "before", "direction", "order", NULL };
@@ -59,11 +59,14 @@ static const char *const log_texts[] = { "Title", "Undone", "Undoes", NULL };
 static const char *const log_columns[] = { "Number", "Time", "Action", "Summary", "Note", NULL };
 static const char *const log_placeholders[] = { "event", "date", "venue", "id", NULL };
 
+/* Keys the scoring sheets gained after clubs may have copied them. */
+static const char *const sheet_added[] = { "Columns/Playing", NULL };
+
 static const CtdTemplateSpec sheet_4_spec = {
-  "scoring-sheet-4.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders
+  "scoring-sheet-4.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders, sheet_added
 };
 static const CtdTemplateSpec sheet_3_spec = {
-  "scoring-sheet-3.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders
+  "scoring-sheet-3.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders, sheet_added
 };
 static const CtdTemplateSpec standings_spec = {
   "standings.ini", list_fonts, standings_texts, standings_columns, standings_placeholders
@@ -386,7 +389,7 @@ round_is_public (const CtdStoreRound *info)
 typedef struct
 {
   guint size;
-  guint game, segment, box, captain, cube, decisions;
+  guint game, segment, box, captain, playing, cube, decisions;
   guint first_player;  /* player k's game score at first_player + 2k, total next */
   guint result, initials, last;
 } SheetColumns;
@@ -400,9 +403,10 @@ columns_for_size (guint         size,
   c->segment = 1;
   c->box = 2;
   c->captain = 3;
-  c->cube = 4;
-  c->decisions = 5;
-  c->first_player = 6;
+  c->playing = 4;
+  c->cube = 5;
+  c->decisions = 6;
+  c->first_player = 7;
   c->result = c->first_player + 2 * size;
   c->initials = c->result + 1;
   c->last = c->initials;
@@ -414,7 +418,8 @@ sheet_column (Report             *report,
               const SheetColumns *c,
               guint               col)
 {
-  static const char *const fixed[] = { "Game", "Segment", "Box", "Captain", "Cube", "Decisions" };
+  static const char *const fixed[] = { "Game",    "Segment", "Box",      "Captain",
+                                       "Playing", "Cube",    "Decisions" };
 
   if (col < G_N_ELEMENTS (fixed))
     return ctd_template_get_column (report->layout, fixed[col]);
@@ -544,7 +549,7 @@ sheet_table_heading (Report                 *report,
 {
   guint heading = style (report, "Heading", CTD_SHEET_ALIGN_CENTER, BOX | SHADED | WRAP, NULL);
   guint name = style (report, "Heading", CTD_SHEET_ALIGN_CENTER, BOX | SHADED | WRAP, NULL);
-  const char *keys[] = { "Game", "Segment", "Box", "Captain", "Cube", "Decisions" };
+  const char *keys[] = { "Game", "Segment", "Box", "Captain", "Playing", "Cube", "Decisions" };
   double size = tallest (report, "Heading", NULL);
   guint n_lines = 1;
 
@@ -582,12 +587,56 @@ sheet_table_heading (Report                 *report,
   return row + 2;
 }
 
+/*
+ * The last segment's order as the sheet prints it (rules 1.6, 3.8): the
+ * fixed one, which a blank sheet shows too (the director fixes it to
+ * print the sheet); on a filled sheet, else, the one the scores after
+ * game 9 (8) give once they are all entered. NULL while it cannot be
+ * known: the players write it in.
+ */
+static const guint *
+sheet_last_order (const CtdChouette *chouette,
+                  gboolean           blank,
+                  guint             *computed)
+{
+  const guint *fixed = ctd_chouette_get_last_segment_order (chouette);
+
+  if (fixed != NULL)
+    return fixed;
+  if (!blank && ctd_chouette_compute_last_segment_order (chouette, computed, NULL))
+    return computed;
+  return NULL;
+}
+
+/* A game's row as the sheet prints it: ctd_chouette_get_game(), with the
+ * last segment's Captain, playing order and (when every earlier game is
+ * in) decision order from @order when the chouette has not fixed one. */
+static void
+sheet_game_view (const CtdChouette *chouette,
+                 guint              game,
+                 const guint       *order,
+                 CtdChouetteGame   *view)
+{
+  CtdChouetteGame previous;
+
+  ctd_chouette_get_game (chouette, game, view);
+  if (view->slot.captain != 0 || order == NULL)
+    return;
+  ctd_schedule_slot (ctd_chouette_get_size (chouette), game, order, &view->slot);
+  g_assert (game > 1);
+  ctd_chouette_get_game (chouette, game - 1, &previous);
+  view->decision_known = previous.running_known;
+  if (view->decision_known)
+    ctd_schedule_decision_order (&view->slot, previous.running, view->decision_order);
+}
+
 /* Rows 7-18: one per game. Unknown facts stay blank for the pen. */
 static guint
 sheet_games (Report                 *report,
              CtdSheetPage           *page,
              const SheetColumns     *c,
              const CtdChouette      *chouette,
+             const guint            *order,
              gboolean                blank,
              guint                   first_row)
 {
@@ -604,7 +653,7 @@ sheet_games (Report                 *report,
       guint number, plain, score, note;
       char text[64];
 
-      ctd_chouette_get_game (chouette, game, &view);
+      sheet_game_view (chouette, game, order, &view);
       recorded = !blank && view.result != NULL;
       new_segment = game > 1 && view.slot.segment != previous_segment;
       previous_segment = view.slot.segment;
@@ -625,20 +674,28 @@ sheet_games (Report                 *report,
       ctd_sheet_page_add_number (page, row, c->segment, view.slot.segment, text, plain);
       g_snprintf (text, sizeof text, "%u", view.slot.box);
       ctd_sheet_page_add_number (page, row, c->box, view.slot.box, text, number);
-      if (view.slot.captain != 0 && (!blank || !view.slot.last_segment))
+      /* Rules 1.1(b), 1.6, 3.8: the Captain and the playing order, the
+       * last segment's once its order is known. */
+      if (view.slot.captain != 0)
         {
+          g_autofree char *playing = order_text (view.slot.playing_order, view.slot.n_crew);
+
           g_snprintf (text, sizeof text, "%u", view.slot.captain);
           ctd_sheet_page_add_number (page, row, c->captain, view.slot.captain, text, number);
+          put_text (page, row, c->playing, c->playing, playing, plain);
         }
       else
-        put_blank (page, row, c->captain, c->captain, number);
+        {
+          put_blank (page, row, c->captain, c->captain, number);
+          put_blank (page, row, c->playing, c->playing, plain);
+        }
       g_snprintf (text, sizeof text, "%u", view.slot.cube_start);
       ctd_sheet_page_add_number (page, row, c->cube, view.slot.cube_start, text, plain);
       if (view.decision_known && (!blank || game == 1))
         {
-          g_autofree char *order = order_text (view.decision_order, view.slot.n_crew);
+          g_autofree char *decisions = order_text (view.decision_order, view.slot.n_crew);
 
-          put_text (page, row, c->decisions, c->decisions, order, plain);
+          put_text (page, row, c->decisions, c->decisions, decisions, plain);
         }
       else
         put_blank (page, row, c->decisions, c->decisions, plain);
@@ -766,6 +823,7 @@ sheet_notes (Report                 *report,
              const SheetColumns     *c,
              const CtdStoreChouette *seats,
              CtdChouette            *chouette,
+             const guint            *order,
              gboolean                blank,
              guint                   row)
 {
@@ -777,14 +835,9 @@ sheet_notes (Report                 *report,
   CtdLastSegmentDirection direction = ctd_chouette_get_direction (chouette);
   g_autofree char *rule = NULL;
   g_autoptr(GString) line = g_string_new (NULL);
-  guint computed[CTD_MAX_PLAYERS - 1];
-  const guint *order = ctd_chouette_get_last_segment_order (chouette);
   double width = span_width (page, 0, c->last);
   double size;
   guint n_lines;
-
-  if (order == NULL && ctd_chouette_compute_last_segment_order (chouette, computed, NULL))
-    order = computed;
 
   set_value (report, "first", first_text);
   set_value (report, "before", before_text);
@@ -792,7 +845,7 @@ sheet_notes (Report                 *report,
                                                                                : "lowest first");
   rule = layout_text (report, "LastSegment");
   g_string_append (line, rule);
-  if (!blank && order != NULL)
+  if (order != NULL)
     {
       /* The Captain of each game of the segment, as the players call it. */
       g_autoptr(GString) captains = g_string_new (NULL);
@@ -801,12 +854,10 @@ sheet_notes (Report                 *report,
 
       for (guint game = first; game <= CTD_N_GAMES; game++)
         {
-          CtdChouetteGame view;
+          CtdGameSlot slot;
 
-          ctd_chouette_get_game (chouette, game, &view);
-          g_string_append_printf (captains, "%s%u", game > first ? ", " : "",
-                                  view.slot.captain != 0 ? view.slot.captain
-                                                         : order[(game - first) % (c->size - 1)]);
+          ctd_schedule_slot (c->size, game, order, &slot);
+          g_string_append_printf (captains, "%s%u", game > first ? ", " : "", slot.captain);
         }
       order_str = g_string_free (g_steal_pointer (&captains), FALSE);
 
@@ -906,6 +957,8 @@ add_chouette_sheet (Report                 *report,
   g_autofree char *table = NULL;
   g_autofree char *sheet_name = NULL;
   gboolean blank = report->options->blank;
+  guint computed[CTD_MAX_PLAYERS - 1];
+  const guint *order;
   guint row, games;
 
   chouette = ctd_store_load_chouette (report->store, seats->round, seats->number, error);
@@ -928,9 +981,10 @@ add_chouette_sheet (Report                 *report,
   row = sheet_heading (report, page, &c, seats);
   row = sheet_table_heading (report, page, &c, seats, row);
   games = row;
-  row = sheet_games (report, page, &c, chouette, blank, games);
+  order = sheet_last_order (chouette, blank, computed);
+  row = sheet_games (report, page, &c, chouette, order, blank, games);
   row = sheet_totals (report, page, &c, chouette, blank, games, row);
-  row = sheet_notes (report, page, &c, seats, chouette, blank, row);
+  row = sheet_notes (report, page, &c, seats, chouette, order, blank, row);
   sheet_signatures (report, page, &c, seats, row);
   return TRUE;
 }

@@ -47,6 +47,10 @@ DELTAS = [
 TOTALS = (-59, -13.5, 40.5, 32)  # -61 -2 +4, -13.5, 38.5 +2, 36 -4
 BOX = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
 CAPTAIN = [2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2]
+# The Captain, then the crew in rotation after the Captain (rules 1.1(b),
+# 1.6, 3.8); games 10-12 in the last-segment order 3, 1, 2.
+PLAYING = ["2  3  4", "3  4  2", "4  2  3", "3  4  1", "4  1  3", "1  3  4",
+           "4  1  2", "1  2  4", "2  4  1", "3  1  2", "1  2  3", "2  3  1"]
 CUBE = [1, 2, 4] * 4
 DECISIONS = ["2  3  4", "3  4  2", "4  2  3", "1  4  3", "1  4  3", "3  4  1",
              "4  2  1", "4  2  1", "4  2  1", "3  1  2", "3  1  2", "3  2  1"]
@@ -58,8 +62,9 @@ HOSTILE = ['=HYPERLINK("http://evil.example","win")', "+44 20 7946 0000",
 # Spreadsheet columns of the scoring sheet (templates/scoring-sheet-4.ini).
 ROW_NAMES, ROW_GAME1 = 6, 8
 ROW_TOTALS, ROW_AMOUNTS = ROW_GAME1 + 12, ROW_GAME1 + 13
-PLAYER_COLS = ["G", "I", "K", "M"]  # each player's game score; total next
-RESULT_COL, ZERO_SUM_COL = "O", "P"
+CAPTAIN_COL, PLAYING_COL, CUBE_COL, DECISIONS_COL = "D", "E", "F", "G"
+PLAYER_COLS = ["H", "J", "L", "N"]  # each player's game score; total next
+RESULT_COL, ZERO_SUM_COL = "P", "Q"
 
 
 
@@ -155,9 +160,13 @@ def test_filled_sheet_cells(folder):
         row = ROW_GAME1 + game - 1
         equal(ws["A%d" % row].value, game, "game number")
         equal(ws["C%d" % row].value, BOX[game - 1], "Box of game %d" % game)
-        equal(ws["D%d" % row].value, CAPTAIN[game - 1], "Captain of game %d" % game)
-        equal(ws["E%d" % row].value, CUBE[game - 1], "cube of game %d" % game)
-        equal(ws["F%d" % row].value, DECISIONS[game - 1], "decisions of game %d" % game)
+        equal(ws["%s%d" % (CAPTAIN_COL, row)].value, CAPTAIN[game - 1],
+              "Captain of game %d" % game)
+        equal(ws["%s%d" % (PLAYING_COL, row)].value, PLAYING[game - 1],
+              "playing order of game %d" % game)
+        equal(ws["%s%d" % (CUBE_COL, row)].value, CUBE[game - 1], "cube of game %d" % game)
+        equal(ws["%s%d" % (DECISIONS_COL, row)].value, DECISIONS[game - 1],
+              "decisions of game %d" % game)
         equal(ws["%s%d" % (RESULT_COL, row)].value, FOUR_SHEET[game - 1], "notation")
         for k, col in enumerate(PLAYER_COLS):
             equal(ws["%s%d" % (col, row)].value, DELTAS[game - 1][k],
@@ -187,7 +196,7 @@ def test_filled_sheet_cells(folder):
     check(ws.sheet_properties.pageSetUpPr.fitToPage, "fit to page")
     # 1 is the default, which a file may leave unwritten.
     equal((ws.page_setup.fitToWidth or 1, ws.page_setup.fitToHeight or 1), (1, 1), "one page")
-    equal(str(ws.print_area), "['$A$1:$P$27']", "print area")
+    equal(str(ws.print_area), "['$A$1:$%s$27']" % ZERO_SUM_COL, "print area")
     check("&P" in ws.oddFooter.right.text, "page number in the footer")
     check("777" in ws.oddFooter.left.text, "seed in the footer")
     # "&" is a code in a header: the file holds it doubled, to print once.
@@ -196,17 +205,24 @@ def test_filled_sheet_cells(folder):
 
 def test_blank_sheet(folder):
     event = make_event(folder)
+    # 1.2 has 5 games in: a blank sheet shows none of them, nor a
+    # last-segment order that is not known yet.
     out = event.out("blank.xlsx")
-    event.run("export", out, "--chouette", "1.1", "--blank")
-    ws = openpyxl.load_workbook(out)["Chouette 1.1"]
+    event.run("export", out, "--chouette", "1.2", "--blank")
+    ws = openpyxl.load_workbook(out)["Chouette 1.2"]
     for game in range(1, 13):
         row = ROW_GAME1 + game - 1
         equal(ws["C%d" % row].value, BOX[game - 1], "Box")
-        equal(ws["E%d" % row].value, CUBE[game - 1], "cube")
-        equal(ws["D%d" % row].value, CAPTAIN[game - 1] if game < 10 else None, "Captain")
+        equal(ws["%s%d" % (CUBE_COL, row)].value, CUBE[game - 1], "cube")
+        # The last segment's order is not known before game 9: the
+        # players write it in.
+        equal(ws["%s%d" % (CAPTAIN_COL, row)].value,
+              CAPTAIN[game - 1] if game < 10 else None, "Captain")
+        equal(ws["%s%d" % (PLAYING_COL, row)].value,
+              PLAYING[game - 1] if game < 10 else None, "playing order of game %d" % game)
         for col in PLAYER_COLS + [RESULT_COL]:
             equal(ws["%s%d" % (col, row)].value, None, "blank %s%d" % (col, row))
-    equal(ws["G%d" % ROW_TOTALS].value, None, "blank total")
+    equal(ws["%s%d" % (PLAYER_COLS[0], ROW_TOTALS)].value, None, "blank total")
 
 
 def test_libreoffice_pages(folder):
@@ -268,6 +284,81 @@ def test_hostile_names(folder):
         check(player["name"].replace('"', '""') in content,
               "LibreOffice shows %r as text" % player["name"])
     check("#NAME" not in content and "Err:" not in content, "no formula evaluated")
+
+
+def pdf_game_lines(path):
+    """{game: the game's row of a scoring sheet as pdftotext lays it out}."""
+    text = subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True,
+                          text=True, check=True).stdout
+    lines = {}
+    for line in text.splitlines():
+        m = re.match(r"^\s*(\d+)\s+\d\s+\d\s", line)
+        if m and 1 <= int(m.group(1)) <= 12 and int(m.group(1)) not in lines:
+            lines[int(m.group(1))] = line
+    return lines
+
+
+def check_pdf_playing(path, captains, playing, what):
+    """Each game's row reads: game, segment, Box, Captain, playing order."""
+    lines = pdf_game_lines(path)
+    equal(sorted(lines), list(range(1, 13)), "%s: the 12 game rows" % what)
+    for game in range(1, 13):
+        order = playing[game - 1]
+        pattern = r"^\s*%d\s+\d\s+\d\s+" % game
+        if order is None:
+            # Blank for the pen: the cube (1, 2 or 4) follows the Box.
+            pattern += r"[124](\s|$)"
+        else:
+            pattern += r"%d\s+%s\s" % (captains[game - 1], r"\s+".join(order.split()))
+        check(re.match(pattern, lines[game]),
+              "%s, game %d: no playing order %r in %r" % (what, game, order, lines[game]))
+
+
+def test_playing_order(folder):
+    """Every sheet shows each game's playing order: 4 and 3 players, blank
+    and filled, XLSX and PDF; the last segment's once it is known."""
+    event = make_event(folder)
+    pdf = event.out("sheet.pdf")
+    event.run("export", pdf, "--chouette", "1.1")
+    check_pdf_playing(pdf, CAPTAIN, PLAYING, "filled 4-player PDF")
+    blank = event.out("blank.pdf")
+    event.run("export", blank, "--chouette", "1.2", "--blank")
+    check_pdf_playing(blank, CAPTAIN, PLAYING[:9] + [None] * 3, "blank 4-player PDF")
+
+    # Three players: segments of four games; the Team wins segment 1 and
+    # the Box segment 2, so after game 8 P1 has -33, P2 +33, P3 0 and
+    # player 2 captains first in the last segment.
+    three = Event(os.path.join(folder, "three"))
+    os.mkdir(three.folder)
+    three.run("init", "--name", "Three")
+    for name in ("Ann", "Bob", "Cy"):
+        three.run("player", "add", name)
+    three.run("draw", "--seed", "3")
+    captains = [2, 3, 2, 3, 3, 1, 3, 1, 2, 1, 2, 1]
+    playing = ["2  3", "3  2", "2  3", "3  2", "3  1", "1  3", "3  1", "1  3",
+               "2  1", "1  2", "2  1", "1  2"]
+    out = three.out("blank3.xlsx")
+    three.run("export", out, "--chouette", "1.1", "--blank")
+    ws = openpyxl.load_workbook(out)["Chouette 1.1"]
+    for game in range(1, 13):
+        row = ROW_GAME1 + game - 1
+        equal(ws["%s%d" % (PLAYING_COL, row)].value, playing[game - 1] if game <= 8 else None,
+              "blank 3-player XLSX, playing order of game %d" % game)
+    for game in range(1, 9):
+        three.run("record", "1.1", game, "T" if game <= 4 else "B")
+    out = three.out("filled3.xlsx")
+    three.run("export", out, "--chouette", "1.1")
+    ws = openpyxl.load_workbook(out)["Chouette 1.1"]
+    for game in range(1, 13):
+        row = ROW_GAME1 + game - 1
+        equal(ws["%s%d" % (CAPTAIN_COL, row)].value, captains[game - 1],
+              "3-player XLSX, Captain of game %d" % game)
+        equal(ws["%s%d" % (PLAYING_COL, row)].value, playing[game - 1],
+              "3-player XLSX, playing order of game %d" % game)
+    pdf = three.out("filled3.pdf")
+    three.run("export", pdf, "--chouette", "1.1")
+    check_pdf_playing(pdf, captains, playing, "3-player PDF")
+    equal(len(pdf_pages(pdf)), 1, "one page")
 
 
 def test_golden_and_deterministic(folder):

@@ -32,6 +32,12 @@ static const char *const four_sheet[CTD_N_GAMES] = {
 static const guint four_box[CTD_N_GAMES] = { 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4 };
 static const guint four_captain[CTD_N_GAMES] = { 2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2 };
 static const guint four_cube[CTD_N_GAMES] = { 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 2, 4 };
+/* Rules 1.1(b), 1.6, 3.8: the Captain, then the crew in rotation after
+ * the Captain; games 10-12 rotate in the last-segment order 3, 1, 2. */
+static const char *const four_playing[CTD_N_GAMES] = {
+  "2  3  4", "3  4  2", "4  2  3", "3  4  1", "4  1  3", "1  3  4",
+  "4  1  2", "1  2  4", "2  4  1", "3  1  2", "1  2  3", "2  3  1",
+};
 static const char *const four_decisions[CTD_N_GAMES] = {
   "2  3  4", "3  4  2", "4  2  3", "1  4  3", "1  4  3", "3  4  1",
   "4  2  1", "4  2  1", "4  2  1", "3  1  2", "3  1  2", "3  2  1",
@@ -60,10 +66,11 @@ static const char *const hostile[] = {
 #define ROW_AMOUNTS (ROW_TOTALS + 1)
 #define COL_BOX 2
 #define COL_CAPTAIN 3
-#define COL_CUBE 4
-#define COL_DECISIONS 5
-#define COL_PLAYER(k) (6 + 2 * (k))
-#define COL_ZERO_SUM 15
+#define COL_PLAYING 4
+#define COL_CUBE 5
+#define COL_DECISIONS 6
+#define COL_PLAYER(k) (7 + 2 * (k))
+#define COL_ZERO_SUM 16
 
 typedef CtdTestFolder Fixture;
 
@@ -189,6 +196,7 @@ test_filled_sheet (void **state)
       assert_number (page, row, 0, game);
       assert_number (page, row, COL_BOX, four_box[game - 1]);
       assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_PLAYING)->text, four_playing[game - 1]);
       assert_number (page, row, COL_CUBE, four_cube[game - 1]);
       assert_string_equal (cell_at (page, row, COL_DECISIONS)->text, four_decisions[game - 1]);
       assert_string_equal (cell_at (page, row, COL_ZERO_SUM - 1)->text, four_sheet[game - 1]);
@@ -296,9 +304,16 @@ test_blank_sheet (void **state)
       assert_number (page, row, COL_BOX, four_box[game - 1]);
       assert_number (page, row, COL_CUBE, four_cube[game - 1]);
       if (game < 10)
-        assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+        {
+          assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+          assert_string_equal (cell_at (page, row, COL_PLAYING)->text, four_playing[game - 1]);
+        }
       else
-        assert_empty (page, row, COL_CAPTAIN);  /* known only after game 9 */
+        {
+          /* Known only after game 9: the players write them in. */
+          assert_empty (page, row, COL_CAPTAIN);
+          assert_empty (page, row, COL_PLAYING);
+        }
       if (game == 1)
         assert_string_equal (cell_at (page, row, COL_DECISIONS)->text, "2  3  4");
       else
@@ -308,6 +323,87 @@ test_blank_sheet (void **state)
     }
   for (guint k = 0; k < 4; k++)
     assert_empty (page, ROW_TOTALS, COL_PLAYER (k));
+}
+
+static char *
+page_text (const CtdSheetPage *page)
+{
+  GString *all = g_string_new (NULL);
+
+  for (guint i = 0; i < page->cells->len; i++)
+    g_string_append_printf (all, "%s\n", ((CtdSheetCell *) g_ptr_array_index (page->cells, i))->text);
+  return g_string_free (all, FALSE);
+}
+
+/* Rule 1.6: once games 1-9 are in, the last segment's Captains and playing
+ * orders are in the grid, not only in the footnote; a blank sheet shows
+ * them only once the director has fixed the order. */
+static void
+test_last_segment_in_grid (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  CtdReportOptions blank_options = { NULL, FALSE, TRUE };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) eight = NULL;
+  g_autoptr(CtdSheetDoc) filled = NULL;
+  g_autoptr(CtdSheetDoc) blank = NULL;
+  g_autoptr(CtdSheetDoc) fixed = NULL;
+  g_autofree char *blank_text = NULL;
+  g_autofree char *fixed_text = NULL;
+  const CtdSheetPage *page;
+
+  record_sheet (store, 1, 1, 8);
+  eight = ctd_report_chouette (store, 1, 1, NULL, &error);
+  page = g_ptr_array_index (eight->pages, 0);
+  for (guint game = 10; game <= CTD_N_GAMES; game++)
+    {
+      assert_empty (page, ROW_GAME1 + game - 1, COL_CAPTAIN);
+      assert_empty (page, ROW_GAME1 + game - 1, COL_PLAYING);
+    }
+
+  record_sheet (store, 1, 1, 9);  /* the order is known, not fixed yet */
+  filled = ctd_report_chouette (store, 1, 1, NULL, &error);
+  page = g_ptr_array_index (filled->pages, 0);
+  for (guint game = 10; game <= CTD_N_GAMES; game++)
+    {
+      guint row = ROW_GAME1 + game - 1;
+
+      assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_PLAYING)->text, four_playing[game - 1]);
+      /* Game 10's decision order needs only games 1-9. */
+      if (game == 10)
+        assert_string_equal (cell_at (page, row, COL_DECISIONS)->text, four_decisions[9]);
+      else
+        assert_empty (page, row, COL_DECISIONS);
+    }
+
+  blank = ctd_report_chouette (store, 1, 1, &blank_options, &error);
+  page = g_ptr_array_index (blank->pages, 0);
+  for (guint game = 10; game <= CTD_N_GAMES; game++)
+    {
+      assert_empty (page, ROW_GAME1 + game - 1, COL_CAPTAIN);
+      assert_empty (page, ROW_GAME1 + game - 1, COL_PLAYING);
+    }
+  blank_text = page_text (page);
+  assert_non_null (strstr (blank_text, "Games 10 to 12: the Captains take turns"));
+  assert_null (strstr (blank_text, "Captains of games 10 to 12"));
+
+  /* The director fixes the order to print the sheets of the last segment. */
+  if (!ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error))
+    fail_msg ("%s", error->message);
+  fixed = ctd_report_chouette (store, 1, 1, &blank_options, &error);
+  page = g_ptr_array_index (fixed->pages, 0);
+  for (guint game = 10; game <= CTD_N_GAMES; game++)
+    {
+      guint row = ROW_GAME1 + game - 1;
+
+      assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_PLAYING)->text, four_playing[game - 1]);
+      assert_empty (page, row, COL_DECISIONS);
+      assert_empty (page, row, COL_PLAYER (0));
+    }
+  fixed_text = page_text (page);
+  assert_non_null (strstr (fixed_text, "Captains of games 10 to 12: 3, 1, 2."));
 }
 
 /* Games recorded in part: totals so far, nothing invented for the rest. */
@@ -425,17 +521,56 @@ test_three_player_sheet (void **state)
 {
   g_autoptr(CtdStore) store = create_event (*state, 3);
   g_autoptr(CtdSheetDoc) doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  g_autoptr(CtdSheetDoc) filled = NULL;
   const CtdSheetPage *page = g_ptr_array_index (doc->pages, 0);
   static const guint cubes[CTD_N_GAMES] = { 1, 2, 4, 4, 1, 2, 4, 4, 1, 2, 4, 4 };
+  /* Segment 1 (Box 1): 2, 3 in turn; segment 2 (Box 2): 3, 1. With the
+   * Team winning every game of segment 1 and the Box every game of
+   * segment 2, the scores after game 8 are P1 -33, P2 +33, P3 0, so
+   * player 2 captains first in the last segment. */
+  static const char *const playing[CTD_N_GAMES] = {
+    "2  3", "3  2", "2  3", "3  2", "3  1", "1  3", "3  1", "1  3", "2  1", "1  2", "2  1", "1  2",
+  };
+  static const guint captains[CTD_N_GAMES] = { 2, 3, 2, 3, 3, 1, 3, 1, 2, 1, 2, 1 };
 
-  assert_int_equal (ctd_sheet_page_get_n_cols (page), 6 + 2 * 3 + 2);
+  assert_int_equal (ctd_sheet_page_get_n_cols (page), 7 + 2 * 3 + 2);
   assert_string_equal (cell_at (page, ROW_NAMES, COL_PLAYER (3))->text, "Result (notation)");
   for (guint game = 1; game <= CTD_N_GAMES; game++)
     {
-      assert_number (page, ROW_GAME1 + game - 1, COL_CUBE, cubes[game - 1]);
-      assert_number (page, ROW_GAME1 + game - 1, COL_BOX, (game - 1) / 4 + 1);
+      guint row = ROW_GAME1 + game - 1;
+
+      assert_number (page, row, COL_CUBE, cubes[game - 1]);
+      assert_number (page, row, COL_BOX, (game - 1) / 4 + 1);
+      if (game <= 8)
+        {
+          assert_number (page, row, COL_CAPTAIN, captains[game - 1]);
+          assert_string_equal (cell_at (page, row, COL_PLAYING)->text, playing[game - 1]);
+        }
+      else
+        {
+          assert_empty (page, row, COL_CAPTAIN);
+          assert_empty (page, row, COL_PLAYING);
+        }
     }
-  assert_empty (page, ROW_GAME1 + 8, COL_CAPTAIN);
+
+  for (guint game = 1; game <= 8; game++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!ctd_store_record_game (store, 1, 1, game, game <= 4 ? "T" : "B", &error))
+        fail_msg ("game %u: %s", game, error->message);
+    }
+  filled = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  page = g_ptr_array_index (filled->pages, 0);
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      guint row = ROW_GAME1 + game - 1;
+
+      assert_number (page, row, COL_CAPTAIN, captains[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_PLAYING)->text, playing[game - 1]);
+    }
+  assert_float_equal (cell_at (page, ROW_GAME1 + 7, COL_PLAYER (1) + 1)->number, 33, 0);
+  assert_string_equal (cell_at (page, ROW_GAME1 + 8, COL_DECISIONS)->text, "2  1");
 }
 
 static void
@@ -603,6 +738,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_filled_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_heading_and_names, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_blank_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_last_segment_in_grid, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_partly_filled, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_secrecy, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_archive, ctd_test_folder_setup, ctd_test_folder_teardown),
