@@ -29,15 +29,16 @@ static const char *const sheet_fonts[] = { "Title", "Label", "Value", "Heading",
                                            NULL };
 static const char *const sheet_texts[] = {
   "Title", "Event", "Round", "Chouette", "Table", "Date", "Stake", "Seed", "Totals",
-  "Amounts", "ZeroSum", "LastSegment", "LastSegmentKnown", "Settlement", "Pays", "Signatures",
-  "Director", NULL
+  "Amounts", "Provisional", "ZeroSum", "LastSegment", "LastSegmentKnown", "Settlement",
+  "SettlementPending", "Pays", "Signatures", "Director", NULL
 };
 static const char *const sheet_columns[] = { "Game", "Segment", "Box", "Captain", "Playing",
                                              "Cube", "Decisions", "Score", "Total", "Result",
                                              "Initials", NULL };
 static const char *const sheet_placeholders[] = { "event", "date", "venue", "round", "stage",
                                                   "label", "table", "stake", "seed", "first",
-                                                  "before", "direction", "order", NULL };
+                                                  "before", "direction", "order", "entered",
+                                                  NULL };
 
 static const char *const list_fonts[] = { "Title", "Heading", "Body", "Small", NULL };
 static const char *const standings_texts[] = { "Title", "Progress", "Secret", "Tied", "Advances",
@@ -60,7 +61,8 @@ static const char *const log_columns[] = { "Number", "Time", "Action", "Summary"
 static const char *const log_placeholders[] = { "event", "date", "venue", "id", NULL };
 
 /* Keys the scoring sheets gained after clubs may have copied them. */
-static const char *const sheet_added[] = { "Columns/Playing", NULL };
+static const char *const sheet_added[] = { "Columns/Playing", "Text/Provisional",
+                                           "Text/SettlementPending", NULL };
 
 static const CtdTemplateSpec sheet_4_spec = {
   "scoring-sheet-4.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders, sheet_added
@@ -745,26 +747,38 @@ sheet_totals (Report                 *report,
               guint                   first_game_row,
               guint                   row)
 {
+  gboolean known = !blank && ctd_chouette_get_n_recorded (chouette) > 0;
+  /* Rule 1.8: a chouette settles at its end; amounts before it are only
+   * what the scores so far would come to, and say so. */
+  gboolean provisional = known && !ctd_chouette_is_complete (chouette);
   guint label = style (report, "Heading", CTD_SHEET_ALIGN_RIGHT, BOX | SHADED | TOP_HEAVY, NULL);
   guint total = style (report, "Value", CTD_SHEET_ALIGN_RIGHT, BOX | TOP_HEAVY, SCORE_FORMAT);
-  guint money = style (report, "Body", CTD_SHEET_ALIGN_RIGHT, BOX, MONEY_FORMAT);
-  guint money_label = style (report, "Heading", CTD_SHEET_ALIGN_RIGHT, BOX | SHADED, NULL);
+  guint money = style (report, "Body", CTD_SHEET_ALIGN_RIGHT, BOX | (provisional ? ITALIC : 0),
+                       MONEY_FORMAT);
+  guint money_label = style (report, "Heading", CTD_SHEET_ALIGN_RIGHT,
+                             BOX | SHADED | (provisional ? ITALIC : 0), NULL);
   guint check_label = style (report, "Small", CTD_SHEET_ALIGN_RIGHT, BOX | TOP_HEAVY | WRAP,
                              NULL);
   guint check = style (report, "Value", CTD_SHEET_ALIGN_CENTER, BOX | TOP_HEAVY, SCORE_FORMAT);
   guint empty = style (report, "Body", CTD_SHEET_ALIGN_LEFT, BOX, NULL);
   CtdHalves totals[CTD_MAX_PLAYERS];
-  gboolean known = !blank && ctd_chouette_get_n_recorded (chouette) > 0;
   g_autoptr(GString) all_totals = g_string_new ("=");
   g_autofree char *stake_text = ctd_money_to_string (report->settings.stake_cents);
-  g_autofree char *amount_label = g_strdup_printf ("%s (%s)",
-                                                   ctd_template_get_text (report->layout, "Amounts"),
-                                                   stake_text);
+  g_autoptr(GString) amount_label = g_string_new (NULL);
   CtdHalves sum = 0;
+
+  g_string_printf (amount_label, "%s (%s)", ctd_template_get_text (report->layout, "Amounts"),
+                   stake_text);
+  if (provisional)
+    {
+      g_autofree char *note = layout_text (report, "Provisional");
+
+      g_string_append_printf (amount_label, ", %s", note);
+    }
 
   ctd_chouette_get_totals (chouette, totals);
   put_text (page, row, 0, c->decisions, ctd_template_get_text (report->layout, "Totals"), label);
-  put_text (page, row + 1, 0, c->decisions, amount_label, money_label);
+  put_text (page, row + 1, 0, c->decisions, amount_label->str, money_label);
   ctd_sheet_page_set_height (page, row,
                              row_height (tallest (report, "Heading", "Value", "Small", NULL), 1,
                                          8.5));
@@ -875,7 +889,13 @@ sheet_notes (Report                 *report,
 
   g_string_truncate (line, 0);
   g_string_append_printf (line, "%s: ", ctd_template_get_text (report->layout, "Settlement"));
-  if (!blank && ctd_chouette_is_complete (chouette))
+  if (!blank && !ctd_chouette_is_complete (chouette) && ctd_chouette_get_n_recorded (chouette) > 0)
+    {
+      g_autofree char *pending = layout_text (report, "SettlementPending");
+
+      g_string_append (line, pending);
+    }
+  else if (!blank && ctd_chouette_is_complete (chouette))
     {
       CtdSettlement settlement;
       g_autoptr(GError) error = NULL;
@@ -956,6 +976,7 @@ add_chouette_sheet (Report                 *report,
   g_autofree char *name = g_strdup_printf ("%u.%u", seats->round, seats->number);
   g_autofree char *table = NULL;
   g_autofree char *sheet_name = NULL;
+  g_autofree char *entered = NULL;
   gboolean blank = report->options->blank;
   guint computed[CTD_MAX_PLAYERS - 1];
   const guint *order;
@@ -970,6 +991,8 @@ add_chouette_sheet (Report                 *report,
   set_round_values (report, info);
   set_value (report, "label", name);
   set_value (report, "table", table);
+  entered = g_strdup_printf ("%u", ctd_chouette_get_n_recorded (chouette));
+  set_value (report, "entered", entered);
   columns_for_size (seats->size, &c);
   /* Not "1.3" alone: a spreadsheet reads a name that starts with a digit,
    * unquoted in the print area, as a number. */

@@ -414,6 +414,10 @@ test_partly_filled (void **state)
   g_autoptr(CtdSheetDoc) doc = NULL;
   const CtdSheetPage *page;
 
+  g_autofree char *text = NULL;
+  const CtdSheetCell *label;
+  const CtdSheetCell *amount;
+
   record_sheet (store, 1, 1, 5);
   doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
   page = g_ptr_array_index (doc->pages, 0);
@@ -422,6 +426,40 @@ test_partly_filled (void **state)
   assert_empty (page, ROW_GAME1 + 5, COL_PLAYER (2));
   assert_empty (page, ROW_GAME1 + 9, COL_CAPTAIN);
   assert_float_equal (cell_at (page, ROW_TOTALS, COL_PLAYER (2))->number, 30, 0);
+
+  /* Rule 1.8: nobody pays before the end, so the amounts so far say they
+   * are provisional, in italics, and no settlement is printed. */
+  label = cell_at (page, ROW_AMOUNTS, 0);
+  assert_string_equal (label->text,
+                       "Amount at the stake (5.00), provisional: 5 of 12 games entered");
+  amount = cell_at (page, ROW_AMOUNTS, COL_PLAYER (2));
+  assert_float_equal (amount->number, 150, 0);
+  assert_true (g_array_index (doc->styles, CtdSheetStyle, amount->style).italic);
+  assert_true (g_array_index (doc->styles, CtdSheetStyle, label->style).italic);
+  text = page_text (page);
+  assert_non_null (strstr (text, "Settlement: when all 12 games are entered (rule 1.8); 5 of 12 "
+                                 "so far."));
+  assert_null (strstr (text, " pays "));
+}
+
+/* A complete chouette's amounts are final: no provisional mark. */
+static void
+test_complete_amounts_are_final (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  const CtdSheetPage *page;
+  const CtdSheetCell *label;
+  const CtdSheetCell *amount;
+
+  record_sheet (store, 1, 1, CTD_N_GAMES);
+  doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  page = g_ptr_array_index (doc->pages, 0);
+  label = cell_at (page, ROW_AMOUNTS, 0);
+  amount = cell_at (page, ROW_AMOUNTS, COL_PLAYER (0));
+  assert_string_equal (label->text, "Amount at the stake (5.00)");
+  assert_false (g_array_index (doc->styles, CtdSheetStyle, amount->style).italic);
+  assert_false (g_array_index (doc->styles, CtdSheetStyle, label->style).italic);
 }
 
 static gboolean
@@ -740,6 +778,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_blank_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_last_segment_in_grid, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_partly_filled, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_complete_amounts_are_final, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_secrecy, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_archive, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_three_player_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
