@@ -30,7 +30,7 @@ static const char *const sheet_fonts[] = { "Title", "Label", "Value", "Heading",
 static const char *const sheet_texts[] = {
   "Title", "Event", "Round", "Chouette", "Table", "Date", "Stake", "Seed", "Totals",
   "Amounts", "Provisional", "ZeroSum", "LastSegment", "LastSegmentKnown", "Settlement",
-  "SettlementPending", "Pays", "Signatures", "Director", NULL
+  "SettlementPending", "Pays", "Signatures", "Director", "Adjustment", NULL
 };
 static const char *const sheet_columns[] = { "Game", "Segment", "Box", "Captain", "Playing",
                                              "Cube", "Decisions", "Score", "Total", "Result",
@@ -38,7 +38,7 @@ static const char *const sheet_columns[] = { "Game", "Segment", "Box", "Captain"
 static const char *const sheet_placeholders[] = { "event", "date", "venue", "round", "stage",
                                                   "label", "table", "stake", "seed", "first",
                                                   "before", "direction", "order", "entered",
-                                                  NULL };
+                                                  "payer", "payee", "points", NULL };
 
 static const char *const list_fonts[] = { "Title", "Heading", "Body", "Small", NULL };
 static const char *const standings_texts[] = { "Title", "Progress", "Secret", "Tied", "Advances",
@@ -62,7 +62,7 @@ static const char *const log_placeholders[] = { "event", "date", "venue", "id", 
 
 /* Keys the scoring sheets gained after clubs may have copied them. */
 static const char *const sheet_added[] = { "Columns/Playing", "Text/Provisional",
-                                           "Text/SettlementPending", NULL };
+                                           "Text/SettlementPending", "Text/Adjustment", NULL };
 
 static const CtdTemplateSpec sheet_4_spec = {
   "scoring-sheet-4.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders, sheet_added
@@ -360,10 +360,21 @@ lines_needed (const char *text,
               double      width,
               double      size)
 {
-  glong length = g_utf8_strlen (text, -1);
   guint per_line = MAX (1, (guint) (width * 0.95 * REFERENCE_SIZE / size));
+  guint lines = 0;
 
-  return MAX (1, (guint) ((length + per_line - 1) / per_line));
+  /* Each line of a text that holds line breaks wraps on its own. */
+  for (const char *start = text;; )
+    {
+      const char *end = strchr (start, '\n');
+      glong length = g_utf8_strlen (start, end != NULL ? end - start : -1);
+
+      lines += MAX (1, (guint) ((length + per_line - 1) / per_line));
+      if (end == NULL)
+        break;
+      start = end + 1;
+    }
+  return lines;
 }
 
 static void
@@ -632,6 +643,47 @@ sheet_game_view (const CtdChouette *chouette,
     ctd_schedule_decision_order (&view->slot, previous.running, view->decision_order);
 }
 
+/*
+ * What the notes column shows for a recorded game: its result line, then
+ * one line per director's adjustment (SPEC 5: "A:Q>R:V"), spelt out from
+ * the ledger so that nobody reads it as part of the game's result.
+ */
+static char *
+result_text (Report          *report,
+             const CtdResult *result)
+{
+  g_autoptr(CtdResult) game = ctd_result_copy (result);
+  g_autoptr(GArray) ledger = ctd_result_ledger (result);
+  g_autofree char *notation = NULL;
+  GString *text;
+
+  game->n_adjustments = 0;
+  notation = ctd_result_format (game);
+  text = g_string_new (notation);
+  for (guint i = 0; i < ledger->len; i++)
+    {
+      const CtdPayment *payment = &g_array_index (ledger, CtdPayment, i);
+      g_autofree char *payer = NULL;
+      g_autofree char *payee = NULL;
+      g_autofree char *amount = NULL;
+      g_autofree char *points = NULL;
+      g_autofree char *line = NULL;
+
+      if (payment->kind != CTD_PAYMENT_ADJUSTMENT)
+        continue;
+      payer = g_strdup_printf ("%u", payment->from);
+      payee = g_strdup_printf ("%u", payment->to);
+      amount = ctd_halves_to_string (payment->amount, FALSE);
+      points = g_strdup_printf ("%s point%s", amount, payment->amount <= 2 ? "" : "s");
+      set_value (report, "payer", payer);
+      set_value (report, "payee", payee);
+      set_value (report, "points", points);
+      line = layout_text (report, "Adjustment");
+      g_string_append_printf (text, "\n%s", line);
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* Rows 7-18: one per game. Unknown facts stay blank for the pen. */
 static guint
 sheet_games (Report                 *report,
@@ -726,9 +778,14 @@ sheet_games (Report                 *report,
         }
       if (recorded)
         {
-          g_autofree char *notation = ctd_result_format (view.result);
+          g_autofree char *notation = result_text (report, view.result);
+          guint lines = lines_needed (notation, ctd_sheet_page_get_width (page, c->result),
+                                      tallest (report, "Body", NULL));
 
           put_text (page, row, c->result, c->result, notation, note);
+          /* An adjustment's line, or a long result, gets its own room. */
+          if (lines > 1)
+            ctd_sheet_page_set_height (page, row, row_height (size, lines, 6));
         }
       else
         put_blank (page, row, c->result, c->result, note);

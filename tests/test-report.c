@@ -442,6 +442,41 @@ test_partly_filled (void **state)
   assert_null (strstr (text, " pays "));
 }
 
+/* SPEC 5: a director's adjustment is printed as one, on its own line
+ * under the game's result, never as a token of the result. */
+static void
+test_adjustment (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  const CtdSheetPage *page;
+  const CtdSheetCell *notes;
+  guint row = ROW_GAME1 + 4;
+
+  record_sheet (store, 1, 1, 4);
+  if (!ctd_store_record_game (store, 1, 1, 5, "Tb 1:2- 3:4 E:1>3:8 A:3>1:2 A:4>2:0.5", &error))
+    fail_msg ("%s", error->message);
+  doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  page = g_ptr_array_index (doc->pages, 0);
+  notes = cell_at (page, row, COL_ZERO_SUM - 1);
+  assert_string_equal (notes->text, "Tb 1:2- 3:4 E:1>3:8\n"
+                                    "Adjustment: 3 pays 1 2 points\n"
+                                    "Adjustment: 4 pays 2 0.5 point");
+  assert_true (g_array_index (doc->styles, CtdSheetStyle, notes->style).wrap);
+  /* The game scores include what the adjustments moved: P1 -28 + 2,
+   * P2 -12 + 0.5, P3 38 - 2, P4 2 - 0.5. */
+  assert_number (page, row, COL_PLAYER (0), -26);
+  assert_number (page, row, COL_PLAYER (1), -11.5);
+  assert_number (page, row, COL_PLAYER (2), 36);
+  assert_number (page, row, COL_PLAYER (3), 1.5);
+  /* Room for its three lines. */
+  assert_true (ctd_sheet_page_get_height (page, row) >
+               2.5 * ctd_sheet_page_get_height (page, row - 1) - 12);
+  assert_true (ctd_sheet_page_get_height (page, row - 1) ==
+               ctd_sheet_page_get_height (page, row + 1));
+}
+
 /* A complete chouette's amounts are final: no provisional mark. */
 static void
 test_complete_amounts_are_final (void **state)
@@ -779,6 +814,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_last_segment_in_grid, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_partly_filled, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_complete_amounts_are_final, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_adjustment, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_secrecy, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_archive, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_three_player_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
