@@ -50,6 +50,7 @@ ctd_cli_export (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdSheetDoc) doc = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *label = NULL;
   g_autofree char *templates = NULL;
   gboolean all = FALSE;
@@ -92,10 +93,13 @@ ctd_cli_export (CtdCli *cli)
     doc = ctd_report_archive (cli->store, &options, &error);
   if (doc == NULL || !write_quietly (doc, path, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
+  warnings = ctd_export_warnings (doc, format);
 
   if (!cli->json)
     {
       printf ("Wrote %s: %u page%s\n", path, doc->pages->len, doc->pages->len == 1 ? "" : "s");
+      for (guint i = 0; i < warnings->len; i++)
+        printf ("Warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
       return CTD_CLI_OK;
     }
   json_builder_begin_object (builder);
@@ -107,6 +111,11 @@ ctd_cli_export (CtdCli *cli)
   json_builder_begin_array (builder);
   for (guint i = 0; i < doc->pages->len; i++)
     json_builder_add_string_value (builder, ((CtdSheetPage *) g_ptr_array_index (doc->pages, i))->name);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "warnings");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < warnings->len; i++)
+    json_builder_add_string_value (builder, g_ptr_array_index (warnings, i));
   json_builder_end_array (builder);
   json_builder_end_object (builder);
   ctd_cli_print_json (builder);

@@ -1058,6 +1058,8 @@ add_chouette_sheet (Report                 *report,
   page->fit_one_page = TRUE;
   set_sheet_widths (report, page, &c);
 
+  for (guint k = 0; k < seats->size; k++)
+    ctd_sheet_doc_add_name (report->doc, seats->names[k]);
   row = sheet_heading (report, page, &c, seats);
   row = sheet_table_heading (report, page, &c, seats, row);
   games = row;
@@ -1288,6 +1290,7 @@ add_standings (Report              *report,
       const char *texts[6] = { NULL };
       guint col = 0;
 
+      ctd_sheet_doc_add_name (report->doc, r->name);
       if (!hidden)
         {
           g_autofree char *rank = g_strdup_printf ("%u%s", r->rank, r->tied ? "=" : "");
@@ -1376,6 +1379,7 @@ add_results (Report  *report,
                                       : g_strdup (r->name);
       const char *texts[4] = { NULL, name, club, NULL };
 
+      ctd_sheet_doc_add_name (report->doc, r->name);
       put_text (page, row, 0, 0, place, body);
       put_text (page, row, 1, 1, name, left);
       put_text (page, row, 2, 2, club != NULL ? club : "", left);
@@ -1478,6 +1482,7 @@ add_settlements (Report  *report,
                                             transfer->to, seats->names[transfer->to - 1], paid);
                   }
               texts[4] = payments->str;
+              ctd_sheet_doc_add_name (report->doc, seats->names[k]);
               g_snprintf (no, sizeof no, "%u", k + 1);
               ctd_sheet_page_add_number (page, row, 0, k + 1, no, body);
               put_text (page, row, 1, 1, seats->names[k], left);

@@ -361,6 +361,37 @@ def test_playing_order(folder):
     equal(len(pdf_pages(pdf)), 1, "one page")
 
 
+def test_names_in_any_script(folder):
+    """A Chinese, Arabic or Hebrew name prints as the name in the PDF,
+    from an embedded font that has its letters; a letter no installed
+    font has gets one warning, naming the player, and the file is still
+    written."""
+    event = Event(folder)
+    event.run("init", "--name", "Scripts")
+    names = ["王小明", "محمد الأحمد", "דוד כהן", "Private \ue000 Use"]
+    for name in names:
+        event.run("player", "add", "--", name)
+    event.run("draw", "--seed", "1")
+    for what in (("--chouette", "1.1"), ("--round", "1"), ("--all",)):
+        out = event.out("scripts.pdf")
+        proc = event.run("export", out, *what)
+        warnings = [l for l in proc.stdout.splitlines() if l.startswith("Warning:")]
+        equal(len(warnings), 1, "%s: warnings %r" % (what, warnings))
+        check(names[3] in warnings[0], "the warning names the player: %r" % warnings[0])
+        fonts = subprocess.run(["pdffonts", out], capture_output=True, text=True,
+                               check=True).stdout
+        for script in ("CJK", "Arabic", "Hebrew"):
+            check(re.search(r"Noto\w*%s" % script, fonts),
+                  "%s: no %s font embedded:\n%s" % (what, script, fonts))
+        text = subprocess.run(["pdftotext", out, "-"], capture_output=True, text=True,
+                              check=True).stdout
+        check(names[0] in text, "%s: the Chinese name is not in the text" % (what,))
+    report = event.json("export", event.out("scripts.pdf"), "--chouette", "1.1")
+    equal(len(report["warnings"]), 1, "JSON warnings")
+    report = event.json("export", event.out("scripts.xlsx"), "--chouette", "1.1")
+    equal(report["warnings"], [], "a spreadsheet program draws with its own fonts")
+
+
 def test_golden_and_deterministic(folder):
     event = make_event(folder)
     first, second = event.out("a.xlsx"), event.out("b.xlsx")

@@ -282,6 +282,10 @@ test_heading_and_names (void **state)
     if (strstr (all->str, expected[i]) == NULL)
       fail_msg ("the sheet does not show “%s”", expected[i]);
   assert_int_equal (names_seen, 2 * G_N_ELEMENTS (hostile));  /* heading and signature */
+  /* Listed once each, for the PDF writer to check it can draw them. */
+  assert_int_equal (doc->names->len, G_N_ELEMENTS (hostile));
+  for (guint k = 0; k < G_N_ELEMENTS (hostile); k++)
+    assert_true (g_ptr_array_find_with_equal_func (doc->names, hostile[k], g_str_equal, NULL));
   assert_non_null (strstr (page->footer[0], "4242"));
   assert_non_null (strstr (page->footer[2], "{page}"));
 }
