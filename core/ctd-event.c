@@ -171,6 +171,24 @@ ctd_event_get_last_round (CtdStore       *store,
   return TRUE;
 }
 
+/* Which ties the views mark as needing a roll-off (SPEC 6): every tie of
+ * the final's placings; in another round, those across its advancement
+ * cut, the director's once chosen, else the proposed plan's. */
+static void
+mark_deciding_ties (CtdStore            *store,
+                    const CtdStoreRound *info,
+                    CtdStandings        *standings)
+{
+  guint top_k, wildcards;
+
+  if (info->stage == CTD_STAGE_FINAL)
+    ctd_standings_mark_placings (standings);
+  else if (info->top_k > 0 && info->wildcards >= 0)
+    ctd_standings_mark_cut (standings, (guint) info->top_k, (guint) info->wildcards);
+  else if (ctd_event_default_advancement (store, info->number, &top_k, &wildcards, NULL))
+    ctd_standings_mark_cut (standings, top_k, wildcards);
+}
+
 /**
  * ctd_event_round_standings:
  * @store: an event
@@ -181,7 +199,10 @@ ctd_event_get_last_round (CtdStore       *store,
  * Every player of the round by chouette total, with the stored roll-offs
  * applied. A public view of a secret round carries no scores (rule 1.7).
  * A roll-off that a later correction made moot (its players are no
- * longer tied) no longer applies: standings follow the games.
+ * longer tied) no longer applies: standings follow the games. Rows mark
+ * the ties that decide something (@needs_rolloff): every tie of the
+ * final, else those at the round's advancement cut (the director's once
+ * chosen, else the proposed plan's, ctd_event_default_advancement()).
  *
  * Returns: (transfer full) (nullable): the standings, to free with
  *   ctd_standings_free(), or %NULL with @error set
@@ -244,6 +265,7 @@ ctd_event_round_standings (CtdStore  *store,
       if (!ctd_standings_add_rolloff (standings, (const gint64 *) order->data, order->len, &moot))
         g_debug ("Round %u: roll-off %u no longer applies: %s", round, i + 1, moot->message);
     }
+  mark_deciding_ties (store, &info, standings);
   return g_steal_pointer (&standings);
 }
 
