@@ -42,15 +42,21 @@ static const char *const sheet_placeholders[] = { "event", "date", "venue", "rou
 
 static const char *const list_fonts[] = { "Title", "Heading", "Body", "Small", NULL };
 static const char *const standings_texts[] = { "Title", "Progress", "Secret", "Tied", "Advances",
-                                               "RollOff", NULL };
+                                               "RollOff", "RollOffWon", "RollOffPlace", "Place",
+                                               NULL };
 static const char *const standings_columns[] = { "Rank", "Name", "Club", "Chouette", "Score",
                                                  "Advances", NULL };
 static const char *const standings_placeholders[] = { "event", "date", "venue", "round", "stage",
-                                                      "complete", "chouettes", NULL };
-static const char *const results_texts[] = { "Title", "Subtitle", "Unfinished", "Tied", NULL };
+                                                      "complete", "chouettes", "next", "place",
+                                                      NULL };
+static const char *const standings_added[] = { "Text/RollOffWon", "Text/RollOffPlace",
+                                               "Text/Place", NULL };
+static const char *const results_texts[] = { "Title", "Subtitle", "Unfinished", "Tied",
+                                             "RollOffWon", "RollOffPlace", NULL };
 static const char *const results_columns[] = { "Place", "Name", "Club", "Score", NULL };
 static const char *const results_placeholders[] = { "event", "date", "venue", "round", "stage",
-                                                    NULL };
+                                                    "place", NULL };
+static const char *const results_added[] = { "Text/RollOffWon", "Text/RollOffPlace", NULL };
 static const char *const settlements_texts[] = { "Title", "Chouette", "Unfinished", "Pays", NULL };
 static const char *const settlements_columns[] = { "Number", "Name", "Score", "Amount", "Payment",
                                                    NULL };
@@ -71,10 +77,11 @@ static const CtdTemplateSpec sheet_3_spec = {
   "scoring-sheet-3.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders, sheet_added
 };
 static const CtdTemplateSpec standings_spec = {
-  "standings.ini", list_fonts, standings_texts, standings_columns, standings_placeholders
+  "standings.ini", list_fonts, standings_texts, standings_columns, standings_placeholders,
+  standings_added
 };
 static const CtdTemplateSpec results_spec = {
-  "results.ini", list_fonts, results_texts, results_columns, results_placeholders
+  "results.ini", list_fonts, results_texts, results_columns, results_placeholders, results_added
 };
 static const CtdTemplateSpec settlements_spec = {
   "settlements.ini", list_fonts, settlements_texts, settlements_columns, settlements_placeholders
@@ -1090,10 +1097,12 @@ add_round_sheets (Report              *report,
 /* ------------------------------------------------------------------------ */
 /* Lists: standings, final results, settlements, the audit log               */
 
+/* @heading: what the column's heading says, instead of the layout's */
 typedef struct
 {
   const char *key;
   CtdSheetAlign align;
+  const char *heading;
 } ListColumn;
 
 /* A title, an optional note, and the headings of a list; returns the first
@@ -1134,9 +1143,11 @@ list_heading (Report           *report,
     {
       const CtdTemplateColumn *column = ctd_template_get_column (report->layout, columns[i].key);
 
-      put_text (page, row, i, i, column->heading,
+      const char *text = columns[i].heading != NULL ? columns[i].heading : column->heading;
+
+      put_text (page, row, i, i, text,
                 style (report, "Heading", columns[i].align, BOX | SHADED | WRAP, NULL));
-      lines = MAX (lines, lines_needed (column->heading, column->width * BOLD_CHARS, heading));
+      lines = MAX (lines, lines_needed (text, column->width * BOLD_CHARS, heading));
     }
   ctd_sheet_page_set_height (page, row, row_height (heading, lines, 5.85));
   page->repeat_first = page->repeat_last = (int) row;
@@ -1188,14 +1199,75 @@ clubs_by_id (CtdStore  *store,
   return clubs;
 }
 
-static gboolean
-contains_id (GArray *ids,
-             gint64  id)
+/* "1st", "2nd", "11th", "23rd": a place as the results print it. */
+static char *
+ordinal (guint n)
 {
-  for (guint i = 0; ids != NULL && i < ids->len; i++)
-    if (g_array_index (ids, gint64, i) == id)
-      return TRUE;
-  return FALSE;
+  static const char *const suffixes[] = { "th", "st", "nd", "rd" };
+  guint tens = n % 100;
+
+  return g_strdup_printf ("%u%s", n,
+                          tens >= 11 && tens <= 13 ? "th" : suffixes[n % 10 <= 3 ? n % 10 : 0]);
+}
+
+/* "won roll-off", "2nd in roll-off", or NULL: what a roll-off that
+ * ordered the player among equal scores decided (SPEC 6). */
+static char *
+rolloff_text (Report                *report,
+              const CtdStandingsRow *row)
+{
+  g_autofree char *place = NULL;
+
+  if (row->rolloff_place == 0)
+    return NULL;
+  if (row->rolloff_place == 1)
+    return layout_text (report, "RollOffWon");
+  place = ordinal (row->rolloff_place);
+  set_value (report, "place", place);
+  return layout_text (report, "RollOffPlace");
+}
+
+/* The "next round" column: where an advancer goes ("Final 2.1"), the
+ * final's placing ("2nd"), a tie that a roll-off must decide, and what a
+ * roll-off decided. */
+static char *
+next_round_text (Report                 *report,
+                 const CtdStoreRound    *info,
+                 const CtdStandingsRow  *row,
+                 const GArray           *advancers,
+                 CtdStage                next_stage)
+{
+  GString *text = g_string_new (NULL);
+  g_autofree char *rolloff = rolloff_text (report, row);
+
+  if (info->stage == CTD_STAGE_FINAL)
+    {
+      g_autofree char *place = ordinal (row->rank);
+
+      g_string_append_printf (text, "%s%s", place, row->tied ? "=" : "");
+    }
+  for (guint i = 0; i < advancers->len; i++)
+    {
+      const CtdEventAdvancer *advancer = &g_array_index (advancers, CtdEventAdvancer, i);
+      g_autofree char *next = NULL;
+      g_autofree char *line = NULL;
+
+      if (advancer->player_id != row->player_id)
+        continue;
+      next = advancer->chouette != 0 ? g_strdup_printf ("%s %u.%u",
+                                                        ctd_stage_to_title (next_stage),
+                                                        info->number + 1, advancer->chouette)
+                                     : g_strdup (ctd_stage_to_title (next_stage));
+      set_value (report, "next", next);
+      line = layout_text (report, "Advances");
+      g_string_append (text, line);
+    }
+  if (row->needs_rolloff)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? "; " : "",
+                            ctd_template_get_text (report->layout, "Tied"));
+  if (rolloff != NULL)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? "; " : "", rolloff);
+  return g_string_free (text, FALSE);
 }
 
 static gboolean
@@ -1203,7 +1275,7 @@ add_standings (Report              *report,
                const CtdStoreRound *info,
                GError             **error)
 {
-  static const ListColumn all[] = {
+  ListColumn all[] = {
     { "Rank", CTD_SHEET_ALIGN_CENTER }, { "Name", CTD_SHEET_ALIGN_LEFT },
     { "Club", CTD_SHEET_ALIGN_LEFT },   { "Chouette", CTD_SHEET_ALIGN_CENTER },
     { "Score", CTD_SHEET_ALIGN_RIGHT }, { "Advances", CTD_SHEET_ALIGN_LEFT },
@@ -1227,15 +1299,19 @@ add_standings (Report              *report,
   guint n_columns, row, n_complete = 0;
   gboolean hidden, any_tie = FALSE;
   guint body, left, number;
+  CtdStage next_stage = CTD_STAGE_FINAL;
 
   if (!use_layout (report, &standings_spec, error))
     return FALSE;
   standings = ctd_event_round_standings (report->store, round, report->options->public_view,
                                          error);
   if (standings == NULL || (clubs = clubs_by_id (report->store, error)) == NULL ||
-      (advancers = ctd_store_list_advancers (report->store, round, error)) == NULL ||
+      (advancers = ctd_event_list_advancers (report->store, round, &next_stage, error)) == NULL ||
       (chouettes = ctd_store_list_chouettes (report->store, round, error)) == NULL)
     return FALSE;
+  /* The final has no next round: the column gives the placings. */
+  if (info->stage == CTD_STAGE_FINAL)
+    all[G_N_ELEMENTS (all) - 1].heading = ctd_template_get_text (report->layout, "Place");
   for (guint i = 0; i < chouettes->len; i++)
     {
       const CtdStoreChouette *seats = g_ptr_array_index (chouettes, i);
@@ -1267,8 +1343,9 @@ add_standings (Report              *report,
 
       g_string_append_printf (note, " %s", text);
     }
+  /* Only the ties that decide something ask for a roll-off. */
   for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)
-    any_tie |= ctd_standings_get_row (standings, i)->tied;
+    any_tie |= ctd_standings_get_row (standings, i)->needs_rolloff;
   if (!hidden && any_tie)
     {
       g_autofree char *text = layout_text (report, "RollOff");
@@ -1294,7 +1371,7 @@ add_standings (Report              *report,
       if (!hidden)
         {
           g_autofree char *rank = g_strdup_printf ("%u%s", r->rank, r->tied ? "=" : "");
-          GString *mark = g_string_new (NULL);
+          g_autofree char *mark = next_round_text (report, info, r, advancers, next_stage);
 
           put_text (page, row, col, col, rank, body);
           col++;
@@ -1308,12 +1385,8 @@ add_standings (Report              *report,
           col++;
           put_score (page, row, col, r->score, number);
           col++;
-          if (contains_id (advancers, r->player_id))
-            g_string_append (mark, ctd_template_get_text (report->layout, "Advances"));
-          else if (r->tied)
-            g_string_append (mark, ctd_template_get_text (report->layout, "Tied"));
-          put_text (page, row, col, col, mark->str, left);
-          g_string_free (mark, TRUE);
+          texts[col] = mark;
+          put_text (page, row, col, col, mark, left);
         }
       else
         {
@@ -1336,7 +1409,6 @@ add_results (Report  *report,
     { "Place", CTD_SHEET_ALIGN_CENTER }, { "Name", CTD_SHEET_ALIGN_LEFT },
     { "Club", CTD_SHEET_ALIGN_LEFT },    { "Score", CTD_SHEET_ALIGN_RIGHT },
   };
-  static const char *const suffixes[] = { "th", "st", "nd", "rd" };
   g_autoptr(CtdStandings) placings = NULL;
   g_autoptr(GHashTable) clubs = NULL;
   g_autoptr(GString) note = g_string_new (NULL);
@@ -1368,15 +1440,14 @@ add_results (Report  *report,
     {
       const CtdStandingsRow *r = ctd_standings_get_row (placings, i);
       const char *club = g_hash_table_lookup (clubs, &r->player_id);
-      guint tens = r->rank % 100;
-      const char *suffix = tens >= 11 && tens <= 13 ? "th"
-                                                    : suffixes[r->rank % 10 <= 3 ? r->rank % 10
-                                                                                 : 0];
-      g_autofree char *place = g_strdup_printf ("%u%s%s", r->rank, suffix, r->tied ? "=" : "");
+      g_autofree char *rank = ordinal (r->rank);
+      g_autofree char *place = g_strdup_printf ("%s%s", rank, r->tied ? "=" : "");
+      g_autofree char *rolloff = rolloff_text (report, r);
       g_autofree char *name = r->tied ? g_strdup_printf ("%s (%s)", r->name,
                                                          ctd_template_get_text (report->layout,
                                                                                 "Tied"))
-                                      : g_strdup (r->name);
+                              : rolloff != NULL ? g_strdup_printf ("%s (%s)", r->name, rolloff)
+                                                : g_strdup (r->name);
       const char *texts[4] = { NULL, name, club, NULL };
 
       ctd_sheet_doc_add_name (report->doc, r->name);

@@ -392,6 +392,46 @@ def test_names_in_any_script(folder):
     equal(report["warnings"], [], "a spreadsheet program draws with its own fonts")
 
 
+def test_posted_standings(folder):
+    """SPEC 6 on the posted standings and in the CLI: a tie that decides
+    nothing is not marked, a roll-off shows who won it, and once the
+    advancers are chosen the "next round" column says where they go."""
+    event = make_event(folder)
+    for game in range(6, 13):
+        event.run("record", "1.2", game, FOUR_SHEET[game - 1])
+    fours = [{p["number"]: p["name"] for p in event.json("show", label)["players"]}[4]
+             for label in ("1.1", "1.2")]
+
+    # The same sheet at both tables: every score is shared, but the plan
+    # (top 2 of each chouette) cuts between 32 and -13.5 in each.
+    rows = event.json("standings")
+    check(any(r["tied"] for r in rows), "ranks are shared")
+    check(not any(r["needs_roll_off"] for r in rows), "no tie decides anything: %r" % rows)
+    check("tied" not in event.run("standings").stdout, "the text marks no tie")
+
+    # The director goes for one wildcard: the two players 4 roll off.
+    event.run("tiebreak", "1", "--", fours[1], fours[0])
+    event.run("advance", "--top", "1", "--wildcards", "1")
+    rows = {r["name"]: r for r in event.json("standings")}
+    equal((rows[fours[1]]["roll_off"], rows[fours[1]]["next_round"]), (1, "final"),
+          "the roll-off's winner")
+    equal((rows[fours[0]]["roll_off"], rows[fours[0]]["advances"]), (2, False),
+          "the roll-off's loser")
+    event.run("draw", "--seed", "5")
+    equal(event.json("standings", "--round", "1")[0]["next_chouette"], "2.1", "drawn")
+    text = event.run("standings", "--round", "1").stdout
+    check("advances: Final 2.1; won roll-off" in text, "the text: %r" % text)
+
+    out = event.out("post.pdf")
+    event.run("export", out, "--round", "1", "--public")
+    last = str(len(pdf_pages(out)))  # the standings come after the sheets
+    printed = subprocess.run(["pdftotext", "-f", last, "-l", last, out, "-"],
+                             capture_output=True, text=True, check=True).stdout
+    for words in ("Final 2.1; won roll-off", "2nd in roll-off", "Next round"):
+        check(words in printed, "the posted standings lack %r:\n%s" % (words, printed))
+    check("tied" not in printed, "no tie marked on the posted standings")
+
+
 def test_golden_and_deterministic(folder):
     event = make_event(folder)
     first, second = event.out("a.xlsx"), event.out("b.xlsx")

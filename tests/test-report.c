@@ -650,6 +650,125 @@ test_three_player_sheet (void **state)
   assert_string_equal (cell_at (page, ROW_GAME1 + 8, COL_DECISIONS)->text, "2  1");
 }
 
+/* The text of the "next round" column of @name's row of a standings page. */
+static const char *
+next_round_of (const CtdSheetPage *page,
+               const char         *name)
+{
+  for (guint i = 0; i < page->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+      if (cell->col == 1 && g_str_equal (cell->text, name))
+        return cell_at (page, cell->row, 5)->text;
+    }
+  fail_msg ("%s: no row for %s", page->name, name);
+  return NULL;
+}
+
+static CtdSheetPage *
+find_page (const CtdSheetDoc *doc,
+           const char        *name)
+{
+  for (guint i = 0; i < doc->pages->len; i++)
+    if (g_str_equal (((CtdSheetPage *) g_ptr_array_index (doc->pages, i))->name, name))
+      return g_ptr_array_index (doc->pages, i);
+  fail_msg ("no page %s", name);
+  return NULL;
+}
+
+/* SPEC 6 on the posted standings: equal scores that decide nothing are
+ * not marked, a roll-off shows who won it, and once advancers are chosen
+ * the "next round" column says where they go. */
+static void
+test_standings_next_round (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 8);
+  g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autofree char *text = NULL;
+  const CtdStoreChouette *one = g_ptr_array_index (seats, 0);
+  const CtdStoreChouette *two = g_ptr_array_index (seats, 1);
+  gint64 fours[2] = { two->players[3], one->players[3] };
+  CtdSheetPage *page;
+
+  /* The same sheet in both chouettes: every score is shared across them,
+   * but the plan's cut (top 2 of each) falls between 32 and -13.5 in
+   * each chouette, so no tie decides anything. */
+  record_sheet (store, 1, 1, CTD_N_GAMES);
+  record_sheet (store, 1, 2, CTD_N_GAMES);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Round 1 standings");
+  text = page_text (page);
+  assert_non_null (strstr (text, "1=\n"));  /* the rank is still shared */
+  assert_null (strstr (text, "tied"));
+  assert_null (strstr (text, "roll-off"));
+  for (guint k = 0; k < 4; k++)
+    assert_string_equal (next_round_of (page, one->names[k]), "");
+
+  /* The director rolls off the two players 4 for a wildcard instead. */
+  if (!ctd_event_tiebreak (store, 1, fours, 2, NULL, &error))
+    fail_msg ("%s", error->message);
+  advancers = ctd_event_advance (store, 1, 1, 1, NULL, &error);
+  if (advancers == NULL)
+    fail_msg ("%s", error->message);
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Round 1 standings");
+  assert_string_equal (next_round_of (page, two->names[3]), "Final; won roll-off");
+  assert_string_equal (next_round_of (page, one->names[3]), "2nd in roll-off");
+  assert_string_equal (next_round_of (page, one->names[2]), "Final");
+  assert_string_equal (next_round_of (page, one->names[0]), "");
+
+  /* Once the final is drawn, its chouette too. */
+  assert_true (ctd_store_draw_round (store, 5, NULL, &error));
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Round 1 standings");
+  assert_string_equal (next_round_of (page, two->names[3]), "Final 2.1; won roll-off");
+  assert_string_equal (next_round_of (page, two->names[2]), "Final 2.1");
+}
+
+/* The final's standings give the placings in that column, and mark its
+ * ties, which all decide a place (rule 1.9). */
+static void
+test_final_standings (void **state)
+{
+  /* As in test-event.c: players 1 and 2 tie on +4, 3 and 4 on -4. */
+  static const char *const tied_final[CTD_N_GAMES] = {
+    "B", "T", "T", "B", "T", "T", "T", "T", "T", "T", "T", "T",
+  };
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(CtdStoreChouette) seats = ctd_event_get_chouette (store, 1, 1, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autofree char *text = NULL;
+  CtdSheetPage *page;
+
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    assert_true (ctd_store_record_game (store, 1, 1, game, tied_final[game - 1], NULL));
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Round 1 standings");
+  assert_string_equal (cell_at (page, 3, 5)->text, "Place");
+  assert_string_equal (next_round_of (page, seats->names[0]), "1st=; tied: roll-off");
+  assert_string_equal (next_round_of (page, seats->names[3]), "3rd=; tied: roll-off");
+  text = page_text (page);
+  assert_non_null (strstr (text, "A tie marked \"tied: roll-off\" decides who advances or a "
+                                 "place"));
+
+  if (!ctd_event_tiebreak (store, 1, (gint64[]) { seats->players[1], seats->players[0] }, 2,
+                           NULL, &error))
+    fail_msg ("%s", error->message);
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Round 1 standings");
+  assert_string_equal (next_round_of (page, seats->names[1]), "1st; won roll-off");
+  assert_string_equal (next_round_of (page, seats->names[0]), "2nd; 2nd in roll-off");
+  assert_string_equal (next_round_of (page, seats->names[2]), "3rd=; tied: roll-off");
+}
+
 static void
 test_broken_layout (void **state)
 {
@@ -822,6 +941,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_secrecy, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_archive, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_three_player_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_standings_next_round, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_final_standings, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_broken_layout, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fonts_set_row_heights, ctd_test_folder_setup, ctd_test_folder_teardown),
   };

@@ -254,11 +254,13 @@ test_added_keys (void **state G_GNUC_UNUSED)
 {
   static const char *const list_fonts[] = { "Title", "Heading", "Body", "Small", NULL };
   static const char *const list_texts[] = { "Title", "Progress", "Secret", "Tied", "Advances",
-                                            "RollOff", NULL };
+                                            "RollOff", "RollOffWon", "RollOffPlace", "Place",
+                                            NULL };
   static const char *const list_columns[] = { "Rank", "Name", "Club", "Chouette", "Score",
                                               "Advances", NULL };
   static const char *const list_placeholders[] = { "event", "date", "venue", "round", "stage",
-                                                   "complete", "chouettes", NULL };
+                                                   "complete", "chouettes", "next", "place",
+                                                   NULL };
   static const char *const added[] = { "Text/RollOff", "Columns/Club", NULL };
   static const CtdTemplateSpec standings = { "standings.ini", list_fonts, list_texts,
                                              list_columns, list_placeholders, added };
