@@ -62,9 +62,10 @@ static const char *const settlements_columns[] = { "Number", "Name", "Score", "A
                                                    NULL };
 static const char *const settlements_placeholders[] = { "event", "date", "venue", "stake",
                                                         "label", NULL };
-static const char *const log_texts[] = { "Title", "Undone", "Undoes", NULL };
+static const char *const log_texts[] = { "Title", "Undone", "Undoes", "Redone", "Redoes", NULL };
 static const char *const log_columns[] = { "Number", "Time", "Action", "Summary", "Note", NULL };
 static const char *const log_placeholders[] = { "event", "date", "venue", "id", NULL };
+static const char *const log_added[] = { "Text/Redone", "Text/Redoes", NULL };
 
 /* Keys the scoring sheets gained after clubs may have copied them. */
 static const char *const sheet_added[] = { "Columns/Playing", "Text/Provisional",
@@ -87,7 +88,7 @@ static const CtdTemplateSpec settlements_spec = {
   "settlements.ini", list_fonts, settlements_texts, settlements_columns, settlements_placeholders
 };
 static const CtdTemplateSpec log_spec = {
-  "audit-log.ini", list_fonts, log_texts, log_columns, log_placeholders
+  "audit-log.ini", list_fonts, log_texts, log_columns, log_placeholders, log_added
 };
 
 /* Score cells: a sign on gains, as on the paper sheet; half points show. */
@@ -1569,6 +1570,58 @@ add_settlements (Report  *report,
   return TRUE;
 }
 
+static void
+append_note (Report     *report,
+             GString    *note,
+             const char *key,
+             gint64      id)
+{
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+  g_autofree char *text = NULL;
+
+  set_value (report, "id", number);
+  text = layout_text (report, key);
+  g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "", text);
+}
+
+/*
+ * The log's last column: what an undo or a redo did, and what became of
+ * an entry later ("undone by #12; redone by #14"), so that the log says
+ * so whatever the summary's wording. For an undo, "undoes" the entry it
+ * reverted; for a redo, "redoes" the action it brought back (the entry
+ * the reverted undo had undone).
+ */
+static char *
+log_note (Report                   *report,
+          const CtdStoreAuditEntry *entry,
+          GHashTable               *by_id)
+{
+  GString *note = g_string_new (NULL);
+  gboolean redo = g_str_equal (entry->action, "redo");
+
+  if (entry->undoes != 0)
+    {
+      const CtdStoreAuditEntry *undo = g_hash_table_lookup (by_id, &entry->undoes);
+
+      if (redo && undo != NULL && undo->undoes != 0)
+        append_note (report, note, "Redoes", undo->undoes);
+      else
+        append_note (report, note, redo ? "Redoes" : "Undoes", entry->undoes);
+    }
+  /* Then each later reversal: an undo of this entry, a redo of that
+   * undo, an undo of that redo... */
+  for (const CtdStoreAuditEntry *at = entry; at != NULL && at->undone_by != 0;
+       at = g_hash_table_lookup (by_id, &at->undone_by))
+    {
+      const CtdStoreAuditEntry *by = g_hash_table_lookup (by_id, &at->undone_by);
+
+      append_note (report, note,
+                   by != NULL && g_str_equal (by->action, "redo") ? "Redone" : "Undone",
+                   at->undone_by);
+    }
+  return g_string_free (note, FALSE);
+}
+
 static gboolean
 add_audit_log (Report  *report,
                GError **error)
@@ -1579,12 +1632,19 @@ add_audit_log (Report  *report,
     { "Note", CTD_SHEET_ALIGN_LEFT },
   };
   g_autoptr(GPtrArray) entries = ctd_store_list_audit (report->store, error);
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autofree char *title = NULL;
   CtdSheetPage *page;
   guint row, body, left;
 
   if (entries == NULL || !use_layout (report, &log_spec, error))
     return FALSE;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      CtdStoreAuditEntry *entry = g_ptr_array_index (entries, i);
+
+      g_hash_table_insert (by_id, &entry->id, entry);
+    }
   title = layout_text (report, "Title");
   page = add_page (report, "Audit log");
   row = list_heading (report, page, title, NULL, columns, G_N_ELEMENTS (columns));
@@ -1594,23 +1654,15 @@ add_audit_log (Report  *report,
     {
       const CtdStoreAuditEntry *entry = g_ptr_array_index (entries, i);
       g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, entry->id);
-      g_autofree char *note = NULL;
-      const char *texts[5] = { NULL, NULL, NULL, entry->summary, NULL };
+      g_autofree char *note = log_note (report, entry, by_id);
+      const char *texts[5] = { NULL, NULL, NULL, entry->summary, note };
 
-      if (entry->undoes != 0 || entry->undone_by != 0)
-        {
-          g_autofree char *other = g_strdup_printf ("%" G_GINT64_FORMAT,
-                                                    entry->undoes != 0 ? entry->undoes
-                                                                       : entry->undone_by);
-
-          set_value (report, "id", other);
-          note = layout_text (report, entry->undoes != 0 ? "Undoes" : "Undone");
-        }
       ctd_sheet_page_add_number (page, row, 0, (double) entry->id, id, body);
       put_text (page, row, 1, 1, entry->time, left);
       put_text (page, row, 2, 2, entry->action, left);
+      /* The store's summary as it is: it names the players and points. */
       put_text (page, row, 3, 3, entry->summary, left);
-      put_text (page, row, 4, 4, note != NULL ? note : "", left);
+      put_text (page, row, 4, 4, note, left);
       fit_row (report, page, row, columns, texts, G_N_ELEMENTS (columns),
                tallest (report, "Body", NULL));
     }

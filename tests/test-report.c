@@ -769,6 +769,70 @@ test_final_standings (void **state)
   assert_string_equal (next_round_of (page, seats->names[2]), "3rd=; tied: roll-off");
 }
 
+/* The audit log prints each summary as the store wrote it, and says what
+ * an undo or a redo did and what became of an entry later. */
+static void
+test_audit_log (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autofree char *summary = NULL;
+  CtdSheetPage *page;
+  gint64 game1, game2, undo2, undo1, redo1;
+  guint n;
+
+  record_sheet (store, 1, 1, 2);
+  assert_true (ctd_store_undo (store, &summary, &error));   /* game 2 */
+  g_clear_pointer (&summary, g_free);
+  assert_true (ctd_store_undo (store, &summary, &error));   /* game 1 */
+  g_clear_pointer (&summary, g_free);
+  assert_true (ctd_store_redo (store, &summary, &error));   /* game 1 again */
+  entries = ctd_store_list_audit (store, &error);
+  n = entries->len;
+  game1 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 5))->id;
+  game2 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 4))->id;
+  undo2 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 3))->id;
+  undo1 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 2))->id;
+  redo1 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 1))->id;
+
+  doc = ctd_report_archive (store, NULL, &error);
+  page = find_page (doc, "Audit log");
+  for (guint i = 0; i < n; i++)
+    {
+      const CtdStoreAuditEntry *entry = g_ptr_array_index (entries, i);
+      guint row = 0;
+      g_autofree char *expected = NULL;
+
+      for (guint c = 0; c < page->cells->len; c++)
+        {
+          const CtdSheetCell *cell = g_ptr_array_index (page->cells, c);
+
+          if (cell->col == 0 && cell->kind == CTD_SHEET_CELL_NUMBER && cell->number == entry->id)
+            row = cell->row;
+        }
+      assert_true (row > 0);
+      assert_string_equal (cell_at (page, row, 2)->text, entry->action);
+      assert_string_equal (cell_at (page, row, 3)->text, entry->summary);
+      if (entry->id == game1)
+        expected = g_strdup_printf ("undone by #%" G_GINT64_FORMAT "; redone by #%" G_GINT64_FORMAT,
+                                    undo1, redo1);
+      else if (entry->id == game2)
+        expected = g_strdup_printf ("undone by #%" G_GINT64_FORMAT, undo2);
+      else if (entry->id == undo2)
+        expected = g_strdup_printf ("undoes #%" G_GINT64_FORMAT, game2);
+      else if (entry->id == undo1)
+        expected = g_strdup_printf ("undoes #%" G_GINT64_FORMAT "; redone by #%" G_GINT64_FORMAT,
+                                    game1, redo1);
+      else if (entry->id == redo1)
+        expected = g_strdup_printf ("redoes #%" G_GINT64_FORMAT, game1);
+      else
+        expected = g_strdup ("");
+      assert_string_equal (cell_at (page, row, 4)->text, expected);
+    }
+}
+
 static void
 test_broken_layout (void **state)
 {
@@ -943,6 +1007,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_three_player_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_standings_next_round, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_final_standings, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_audit_log, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_broken_layout, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fonts_set_row_heights, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
