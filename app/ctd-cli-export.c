@@ -67,6 +67,7 @@ ctd_cli_export (CtdCli *cli)
   };
   CtdExportFormat format;
   const char *path;
+  guint n_pages, n_sheets;
   int status;
 
   if (!ctd_cli_parse_options (cli, usage, entries, 1, 1, &status))
@@ -94,10 +95,17 @@ ctd_cli_export (CtdCli *cli)
   if (doc == NULL || !write_quietly (doc, path, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   warnings = ctd_export_warnings (doc, format);
+  /* Pages of paper, as printed: not the document's worksheets. */
+  n_pages = ctd_export_count_pages (doc);
 
   if (!cli->json)
     {
-      printf ("Wrote %s: %u page%s\n", path, doc->pages->len, doc->pages->len == 1 ? "" : "s");
+      n_sheets = doc->pages->len;
+      if (format == CTD_EXPORT_PDF)
+        printf ("Wrote %s: %u page%s\n", path, n_pages, n_pages == 1 ? "" : "s");
+      else
+        printf ("Wrote %s: %u worksheet%s, %u page%s when printed\n", path, n_sheets,
+                n_sheets == 1 ? "" : "s", n_pages, n_pages == 1 ? "" : "s");
       for (guint i = 0; i < warnings->len; i++)
         printf ("Warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
       return CTD_CLI_OK;
@@ -108,6 +116,8 @@ ctd_cli_export (CtdCli *cli)
   json_builder_set_member_name (builder, "format");
   json_builder_add_string_value (builder, ctd_export_format_to_string (format));
   json_builder_set_member_name (builder, "pages");
+  json_builder_add_int_value (builder, n_pages);
+  json_builder_set_member_name (builder, "worksheets");
   json_builder_begin_array (builder);
   for (guint i = 0; i < doc->pages->len; i++)
     json_builder_add_string_value (builder, ((CtdSheetPage *) g_ptr_array_index (doc->pages, i))->name);

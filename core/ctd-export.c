@@ -87,6 +87,29 @@ ctd_export_format_to_string (CtdExportFormat format)
 }
 
 /**
+ * ctd_export_count_pages:
+ * @doc: the document
+ *
+ * How many pages of paper @doc prints on: what the PDF holds, and what a
+ * spreadsheet program prints of the XLSX file, whose page setup asks for
+ * the same (a scoring sheet fitted to one page, a list cut by rows under
+ * its repeated headings). A document of 3 worksheets may well be 5
+ * pages: a director counting sheets for the printer wants this number.
+ *
+ * Returns: the number of pages, from ctd_pdf_paginate()
+ */
+guint
+ctd_export_count_pages (const CtdSheetDoc *doc)
+{
+  g_autoptr(GPtrArray) papers = NULL;
+
+  g_return_val_if_fail (doc != NULL, 0);
+
+  papers = ctd_pdf_paginate (doc);
+  return papers->len;
+}
+
+/**
  * ctd_export_warnings:
  * @doc: the document
  * @format: the format it is written in

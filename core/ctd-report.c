@@ -1729,8 +1729,9 @@ ctd_report_chouette (CtdStore               *store,
  * @options: (nullable): as for ctd_report_chouette()
  * @error: return location for a #GError
  *
- * Every scoring sheet of the round, then its standings. A public copy of a
- * round that is still secret holds the standings page only, without scores.
+ * Every scoring sheet of the round, then its standings, and for the final
+ * the final results. A public copy of a round that is still secret holds
+ * the standings page only, without scores.
  *
  * Returns: (transfer full) (nullable): the document
  */
@@ -1754,6 +1755,8 @@ ctd_report_round (CtdStore               *store,
       !add_round_sheets (&report, &info, error))
     return NULL;
   if (!add_standings (&report, &info, error))
+    return NULL;
+  if (info.stage == CTD_STAGE_FINAL && !add_results (&report, error))
     return NULL;
   return g_steal_pointer (&report.doc);
 }

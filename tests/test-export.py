@@ -482,6 +482,56 @@ def test_pdf_export(folder):
     check(pages[0][0] > pages[0][1] and pages[1][0] > pages[1][1], "sheets landscape")
 
 
+def test_pages_reported(folder):
+    """"Wrote": the pages of paper, not the worksheets; the final's round
+    comes with the final results."""
+    event = make_event(folder)
+    out = event.out("all.pdf")
+    proc = event.run("export", out, "--all")
+    printed = len(pdf_pages(out))
+    check(proc.stdout.startswith("Wrote %s: %d pages\n" % (out, printed)),
+          "reported: %r, printed %d" % (proc.stdout, printed))
+    report = event.json("export", out, "--all")
+    equal(report["pages"], printed, "JSON pages")
+    sheets = ["Chouette 1.1", "Chouette 1.2", "Round 1 standings", "Settlements", "Audit log"]
+    equal(report["worksheets"], sheets, "JSON worksheets")
+    proc = event.run("export", event.out("all.xlsx"), "--all")
+    check(proc.stdout.startswith("Wrote %s: 5 worksheets, %d pages when printed\n"
+                                 % (event.out("all.xlsx"), printed)), repr(proc.stdout))
+
+    # 72 players: 18 sheets and standings that run over several pages.
+    big = Event(os.path.join(folder, "big"))
+    os.mkdir(big.folder)
+    with open(big.out("players.csv"), "w") as f:
+        f.write("name\n" + "".join("Player %d\n" % i for i in range(1, 73)))
+    big.run("init", "--name", "Big Open")
+    big.run("player", "import", big.out("players.csv"))
+    big.run("draw", "--seed", "72")
+    out = big.out("round.pdf")
+    proc = big.run("export", out, "--round", "1", "--blank")
+    printed = len(pdf_pages(out))
+    check(printed > 19, "18 sheets and the standings: %d pages" % printed)
+    equal(proc.stdout, "Wrote %s: %d pages\n" % (out, printed), "reported")
+
+    # Four players: the final straight away; its round's export holds the
+    # final results.
+    final = Event(os.path.join(folder, "final"))
+    os.mkdir(final.folder)
+    final.run("init", "--name", "Final")
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        final.run("player", "add", name)
+    final.run("draw", "--seed", "4")
+    for game, notation in enumerate(FOUR_SHEET, start=1):
+        final.run("record", "1.1", game, notation)
+    out = final.out("final.xlsx")
+    report = final.json("export", out, "--round", "1")
+    equal(report["worksheets"], ["Chouette 1.1", "Round 1 standings", "Final results"],
+          "the final's round")
+    ws = openpyxl.load_workbook(out)["Final results"]
+    places = [c.value for c in ws["A"] if c.value in ("1st", "2nd", "3rd", "4th")]
+    equal(places, ["1st", "2nd", "3rd", "4th"], "the placings")
+
+
 def test_write_errors(folder):
     event = make_event(folder)
     # A folder that does not exist: the message names the file.

@@ -750,6 +750,10 @@ test_final_standings (void **state)
   for (guint game = 1; game <= CTD_N_GAMES; game++)
     assert_true (ctd_store_record_game (store, 1, 1, game, tied_final[game - 1], NULL));
   doc = ctd_report_round (store, 1, NULL, &error);
+  /* The final's round: its sheet, its standings and the final results. */
+  assert_int_equal (doc->pages->len, 3);
+  assert_string_equal (((CtdSheetPage *) g_ptr_array_index (doc->pages, 2))->name,
+                       "Final results");
   page = find_page (doc, "Round 1 standings");
   assert_string_equal (cell_at (page, 3, 5)->text, "Place");
   assert_string_equal (next_round_of (page, seats->names[0]), "1st=; tied: roll-off");
