@@ -214,8 +214,21 @@ static char *
 expand (Report     *report,
         const char *text)
 {
-  return ctd_template_expand (text, (const char *const *) report->names->pdata,
-                              (const char *const *) report->values->pdata);
+  g_autofree char *expanded = ctd_template_expand (text,
+                                                   (const char *const *) report->names->pdata,
+                                                   (const char *const *) report->values->pdata);
+  GString *tidy = g_string_new (expanded);
+
+  /* "{event}, {venue}, {date}" for an event with no venue: no ", ,". */
+  while (g_string_replace (tidy, ", , ", ", ", 0) > 0)
+    ;
+  if (g_str_has_prefix (tidy->str, ", "))
+    g_string_erase (tidy, 0, 2);
+  if (g_str_has_suffix (tidy->str, ","))
+    g_string_truncate (tidy, tidy->len - 1);
+  if (g_str_has_suffix (tidy->str, ", "))
+    g_string_truncate (tidy, tidy->len - 2);
+  return g_string_free (tidy, FALSE);
 }
 
 static char *

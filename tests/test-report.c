@@ -752,8 +752,9 @@ test_final_standings (void **state)
   doc = ctd_report_round (store, 1, NULL, &error);
   /* The final's round: its sheet, its standings and the final results. */
   assert_int_equal (doc->pages->len, 3);
-  assert_string_equal (((CtdSheetPage *) g_ptr_array_index (doc->pages, 2))->name,
-                       "Final results");
+  page = g_ptr_array_index (doc->pages, 2);
+  assert_string_equal (page->name, "Final results");
+  assert_string_equal (cell_at (page, 1, 0)->text, "Spring Chouette, Club house, 2026-05-17");
   page = find_page (doc, "Round 1 standings");
   assert_string_equal (cell_at (page, 3, 5)->text, "Place");
   assert_string_equal (next_round_of (page, seats->names[0]), "1st=; tied: roll-off");
@@ -771,6 +772,20 @@ test_final_standings (void **state)
   assert_string_equal (next_round_of (page, seats->names[1]), "1st; won roll-off");
   assert_string_equal (next_round_of (page, seats->names[0]), "2nd; 2nd in roll-off");
   assert_string_equal (next_round_of (page, seats->names[2]), "3rd=; tied: roll-off");
+
+  /* An event without a venue: its results say so without a gap. */
+  {
+    g_auto(CtdEventSettings) settings = { 0 };
+
+    assert_true (ctd_store_get_settings (store, &settings, NULL));
+    g_free (settings.venue);
+    settings.venue = g_strdup ("");
+    assert_true (ctd_store_set_settings (store, &settings, NULL));
+  }
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Final results");
+  assert_string_equal (cell_at (page, 1, 0)->text, "Spring Chouette, 2026-05-17");
 }
 
 /* The audit log prints each summary as the store wrote it, and says what
