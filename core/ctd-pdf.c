@@ -11,6 +11,7 @@
 #include "ctd-pdf.h"
 
 #include <cairo-pdf.h>
+#include <string.h>
 #include <pango/pangocairo.h>
 
 /**
@@ -225,6 +226,66 @@ keep_alignment (PangoLayout *layout)
   pango_context_set_base_dir (pango_layout_get_context (layout), PANGO_DIRECTION_LTR);
   pango_layout_set_auto_dir (layout, FALSE);
   pango_layout_context_changed (layout);
+}
+
+static gboolean
+has_right_to_left (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    switch (g_unichar_get_script (g_utf8_get_char (p)))
+      {
+      case G_UNICODE_SCRIPT_ARABIC:
+      case G_UNICODE_SCRIPT_HEBREW:
+      case G_UNICODE_SCRIPT_SYRIAC:
+      case G_UNICODE_SCRIPT_THAANA:
+      case G_UNICODE_SCRIPT_NKO:
+      case G_UNICODE_SCRIPT_SAMARITAN:
+      case G_UNICODE_SCRIPT_MANDAIC:
+      case G_UNICODE_SCRIPT_ADLAM:
+        return TRUE;
+      default:
+        break;
+      }
+  return FALSE;
+}
+
+/* The names of @doc with letters written right to left (Arabic, Hebrew...). */
+static GPtrArray *
+right_to_left_names (const CtdSheetDoc *doc)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint i = 0; i < doc->names->len; i++)
+    if (has_right_to_left (g_ptr_array_index (doc->names, i)))
+      g_ptr_array_add (names, g_ptr_array_index (doc->names, i));
+  return names;
+}
+
+/*
+ * @text with each of @names in it set apart by Unicode's first-strong
+ * isolate and pop marks (invisible), or %NULL when none is in it. Without
+ * them the bidi algorithm lets a Hebrew name take the number after it:
+ * "pays 2 <name> 60.00" printed as "pays 2 60.00 <name>".
+ */
+static char *
+isolate_names (const char *text,
+               GPtrArray  *names)
+{
+  g_autoptr(GString) isolated = NULL;
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      g_autofree char *wrapped = NULL;
+
+      if (strstr (isolated != NULL ? isolated->str : text, name) == NULL)
+        continue;
+      if (isolated == NULL)
+        isolated = g_string_new (text);
+      wrapped = g_strdup_printf ("\u2068%s\u2069", name);
+      g_string_replace (isolated, name, wrapped, 0);
+    }
+  return isolated != NULL ? g_string_free (g_steal_pointer (&isolated), FALSE) : NULL;
 }
 
 static PangoLayout *
@@ -442,6 +503,7 @@ ctd_pdf_draw_paper (cairo_t           *cr,
   g_autofree double *col_x = NULL;
   g_autofree double *row_y = NULL;
   g_autofree gboolean *shown = NULL;
+  g_autoptr(GPtrArray) rtl_names = NULL;
   double margin, y = 0;
   guint n_cols, n_rows;
   const char *family;
@@ -456,6 +518,7 @@ ctd_pdf_draw_paper (cairo_t           *cr,
   family = doc->styles->len > 0 ? g_array_index (doc->styles, CtdSheetStyle, 0).font : "Sans";
   layout = pango_cairo_create_layout (cr);
   keep_alignment (layout);
+  rtl_names = right_to_left_names (doc);
 
   /* Where each column and row starts on this sheet, before scaling; a row
    * not printed here has no place (shown[row] is FALSE). */
@@ -519,8 +582,10 @@ ctd_pdf_draw_paper (cairo_t           *cr,
             double indent = style->align == CTD_SHEET_ALIGN_CENTER ? PAD : INDENT;
             double inner_w = x1 - x0 - 2 * indent, inner_h = y1 - y0 - 2 * PAD;
             double text_w, text_h, offset, x;
+            g_autofree char *isolated = isolate_names (cell->text, rtl_names);
 
-            fit_text (layout, style, cell->text, inner_w, inner_h, &text_w, &text_h, &offset);
+            fit_text (layout, style, isolated != NULL ? isolated : cell->text, inner_w, inner_h,
+                      &text_w, &text_h, &offset);
             if (pango_layout_get_width (layout) >= 0)
               x = x0 + indent;  /* wrapped: the layout aligns its lines */
             else if (style->align == CTD_SHEET_ALIGN_LEFT)

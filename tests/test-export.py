@@ -368,16 +368,21 @@ def test_names_in_any_script(folder):
     written."""
     event = Event(folder)
     event.run("init", "--name", "Scripts")
-    names = ["王小明", "محمد الأحمد", "דוד כהן", "Private \ue000 Use"]
+    names = ["王小明", "محمد الأحمد", "דוד כהן", "Private \ue000 Use",
+             "שרה לוי", "علي حسن", "רות אבן", "فاطمة"]
     for name in names:
         event.run("player", "add", "--", name)
     event.run("draw", "--seed", "1")
-    for what in (("--chouette", "1.1"), ("--round", "1"), ("--all",)):
+    sheet = next(label for label in ("1.1", "1.2")
+                 if names[3] in [p["name"] for p in event.json("show", label)["players"]])
+    for what in (("--chouette", sheet), ("--round", "1"), ("--all",)):
         out = event.out("scripts.pdf")
         proc = event.run("export", out, *what)
         warnings = [l for l in proc.stdout.splitlines() if l.startswith("Warning:")]
         equal(len(warnings), 1, "%s: warnings %r" % (what, warnings))
         check(names[3] in warnings[0], "the warning names the player: %r" % warnings[0])
+        if what[0] == "--chouette":
+            continue  # the other names are on the other sheet
         fonts = subprocess.run(["pdffonts", out], capture_output=True, text=True,
                                check=True).stdout
         for script in ("CJK", "Arabic", "Hebrew"):
@@ -386,9 +391,25 @@ def test_names_in_any_script(folder):
         text = subprocess.run(["pdftotext", out, "-"], capture_output=True, text=True,
                               check=True).stdout
         check(names[0] in text, "%s: the Chinese name is not in the text" % (what,))
-    report = event.json("export", event.out("scripts.pdf"), "--chouette", "1.1")
+    report = event.json("export", event.out("scripts.pdf"), "--chouette", sheet)
     equal(len(report["warnings"]), 1, "JSON warnings")
-    report = event.json("export", event.out("scripts.xlsx"), "--chouette", "1.1")
+
+    # "pays 2 <Hebrew name> 60.00": the amount stays after the name (the
+    # bidi algorithm would take it into the name's run, before it).
+    for label in ("1.1", "1.2"):
+        for game, notation in enumerate(FOUR_SHEET, start=1):
+            event.run("record", label, game, notation)
+    out = event.out("archive.pdf")
+    event.run("export", out, "--all")
+    text = subprocess.run(["pdftotext", "-layout", out, "-"], capture_output=True, text=True,
+                          check=True).stdout
+    payments = re.findall(r"pays \d+ [^;\n]*", text)
+    rtl = [p for p in payments if re.search("[\u0590-\u08ff]", p)]
+    check(rtl, "no payment to a player with a Hebrew or Arabic name: %r" % payments)
+    for payment in rtl:
+        check(re.search(r"[\u0590-\u08ff]\W*\d+\.\d\d\s*$", payment),
+              "the amount before the name: %r" % payment)
+    report = event.json("export", event.out("scripts.xlsx"), "--chouette", sheet)
     equal(report["warnings"], [], "a spreadsheet program draws with its own fonts")
 
 
