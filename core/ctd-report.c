@@ -1379,14 +1379,16 @@ add_standings (Report              *report,
       const char *club = g_hash_table_lookup (clubs, &r->player_id);
       g_autofree char *label = g_strdup_printf ("%u.%u", round, r->chouette);
       const char *texts[6] = { NULL };
+      /* Read by fit_row() below, so it lives as long as the row. */
+      g_autofree char *mark = NULL;
       guint col = 0;
 
       ctd_sheet_doc_add_name (report->doc, r->name);
       if (!hidden)
         {
           g_autofree char *rank = g_strdup_printf ("%u%s", r->rank, r->tied ? "=" : "");
-          g_autofree char *mark = next_round_text (report, info, r, advancers, next_stage);
 
+          mark = next_round_text (report, info, r, advancers, next_stage);
           put_text (page, row, col, col, rank, body);
           col++;
           texts[col] = r->name;
