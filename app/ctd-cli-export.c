@@ -16,11 +16,22 @@
 #include "ctd-export.h"
 #include "ctd-report.h"
 
+static void
+count_cb (guint    done,
+          guint    total,
+          gpointer user_data)
+{
+  *(guint *) user_data = total;
+}
+
 /* libxlsxwriter reports a failed write on stderr itself, naming the
- * temporary file; the CLI promises one line that names the real one. */
+ * temporary file; the CLI promises one line that names the real one.
+ * @out_written: what the writer counted: sheets of paper for a PDF,
+ * worksheets for an XLSX file. */
 static gboolean
 write_quietly (const CtdSheetDoc  *doc,
                const char         *path,
+               guint              *out_written,
                GError            **error)
 {
   int saved = dup (STDERR_FILENO);
@@ -30,7 +41,7 @@ write_quietly (const CtdSheetDoc  *doc,
   fflush (stderr);
   if (saved >= 0 && null >= 0)
     dup2 (null, STDERR_FILENO);
-  ok = ctd_export_write (doc, path, error);
+  ok = ctd_export_write_full (doc, path, count_cb, out_written, NULL, error);
   fflush (stderr);
   if (saved >= 0)
     {
@@ -67,7 +78,7 @@ ctd_cli_export (CtdCli *cli)
   };
   CtdExportFormat format;
   const char *path;
-  guint n_pages, n_sheets;
+  guint n_pages = 0, n_sheets;
   int status;
 
   if (!ctd_cli_parse_options (cli, usage, entries, 1, 1, &status))
@@ -92,11 +103,13 @@ ctd_cli_export (CtdCli *cli)
     doc = ctd_report_round (cli->store, (guint) round, &options, &error);
   else
     doc = ctd_report_archive (cli->store, &options, &error);
-  if (doc == NULL || !write_quietly (doc, path, &error))
+  if (doc == NULL || !write_quietly (doc, path, &n_pages, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   warnings = ctd_export_warnings (doc, format);
-  /* Pages of paper, as printed: not the document's worksheets. */
-  n_pages = ctd_export_count_pages (doc);
+  /* Pages of paper, as printed: not the document's worksheets. The PDF
+   * writer counted them; an XLSX file's are counted the same way. */
+  if (format != CTD_EXPORT_PDF)
+    n_pages = ctd_export_count_pages (doc);
 
   if (!cli->json)
     {
