@@ -12,6 +12,8 @@ CTD_PACKAGES=(
   xvfb xauth
   desktop-file-utils appstream shared-mime-info libglib2.0-bin sqlite3
   python3-openpyxl poppler-utils libreoffice-calc
+  # Letters of every script a player's name may use, for the PDFs.
+  fonts-noto-core fonts-noto-cjk
 )
 
 ctd_ensure_packages () {

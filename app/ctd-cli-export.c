@@ -16,11 +16,22 @@
 #include "ctd-export.h"
 #include "ctd-report.h"
 
+static void
+count_cb (guint    done,
+          guint    total,
+          gpointer user_data)
+{
+  *(guint *) user_data = total;
+}
+
 /* libxlsxwriter reports a failed write on stderr itself, naming the
- * temporary file; the CLI promises one line that names the real one. */
+ * temporary file; the CLI promises one line that names the real one.
+ * @out_written: what the writer counted: sheets of paper for a PDF,
+ * worksheets for an XLSX file. */
 static gboolean
 write_quietly (const CtdSheetDoc  *doc,
                const char         *path,
+               guint              *out_written,
                GError            **error)
 {
   int saved = dup (STDERR_FILENO);
@@ -30,7 +41,7 @@ write_quietly (const CtdSheetDoc  *doc,
   fflush (stderr);
   if (saved >= 0 && null >= 0)
     dup2 (null, STDERR_FILENO);
-  ok = ctd_export_write (doc, path, error);
+  ok = ctd_export_write_full (doc, path, count_cb, out_written, NULL, error);
   fflush (stderr);
   if (saved >= 0)
     {
@@ -50,6 +61,7 @@ ctd_cli_export (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdSheetDoc) doc = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *label = NULL;
   g_autofree char *templates = NULL;
   gboolean all = FALSE;
@@ -66,6 +78,7 @@ ctd_cli_export (CtdCli *cli)
   };
   CtdExportFormat format;
   const char *path;
+  guint n_pages = 0, n_sheets;
   int status;
 
   if (!ctd_cli_parse_options (cli, usage, entries, 1, 1, &status))
@@ -90,12 +103,24 @@ ctd_cli_export (CtdCli *cli)
     doc = ctd_report_round (cli->store, (guint) round, &options, &error);
   else
     doc = ctd_report_archive (cli->store, &options, &error);
-  if (doc == NULL || !write_quietly (doc, path, &error))
+  if (doc == NULL || !write_quietly (doc, path, &n_pages, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
+  warnings = ctd_export_warnings (doc, format);
+  /* Pages of paper, as printed: not the document's worksheets. The PDF
+   * writer counted them; an XLSX file's are counted the same way. */
+  if (format != CTD_EXPORT_PDF)
+    n_pages = ctd_export_count_pages (doc);
 
   if (!cli->json)
     {
-      printf ("Wrote %s: %u page%s\n", path, doc->pages->len, doc->pages->len == 1 ? "" : "s");
+      n_sheets = doc->pages->len;
+      if (format == CTD_EXPORT_PDF)
+        printf ("Wrote %s: %u page%s\n", path, n_pages, n_pages == 1 ? "" : "s");
+      else
+        printf ("Wrote %s: %u worksheet%s, %u page%s when printed\n", path, n_sheets,
+                n_sheets == 1 ? "" : "s", n_pages, n_pages == 1 ? "" : "s");
+      for (guint i = 0; i < warnings->len; i++)
+        printf ("Warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
       return CTD_CLI_OK;
     }
   json_builder_begin_object (builder);
@@ -104,9 +129,16 @@ ctd_cli_export (CtdCli *cli)
   json_builder_set_member_name (builder, "format");
   json_builder_add_string_value (builder, ctd_export_format_to_string (format));
   json_builder_set_member_name (builder, "pages");
+  json_builder_add_int_value (builder, n_pages);
+  json_builder_set_member_name (builder, "worksheets");
   json_builder_begin_array (builder);
   for (guint i = 0; i < doc->pages->len; i++)
     json_builder_add_string_value (builder, ((CtdSheetPage *) g_ptr_array_index (doc->pages, i))->name);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "warnings");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < warnings->len; i++)
+    json_builder_add_string_value (builder, g_ptr_array_index (warnings, i));
   json_builder_end_array (builder);
   json_builder_end_object (builder);
   ctd_cli_print_json (builder);

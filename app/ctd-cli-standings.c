@@ -23,14 +23,75 @@ name_of (const CtdStandings *standings,
   return "?";
 }
 
-static gboolean
-contains_id (const GArray *ids,
-             gint64        id)
+/* The columns a terminal gives @text: a Chinese letter takes two, a
+ * combining accent none. */
+static guint
+display_width (const char *text)
 {
-  for (guint i = 0; ids != NULL && i < ids->len; i++)
-    if (g_array_index (ids, gint64, i) == id)
-      return TRUE;
-  return FALSE;
+  guint width = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      width += g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
+}
+
+/* @text, then spaces to fill @width columns: printf's "%-28s" counts
+ * bytes, so names in other scripts threw the columns out of line. */
+static char *
+pad_to (const char *text,
+        guint       width)
+{
+  guint used = display_width (text);
+
+  return g_strdup_printf ("%s%*s", text, used < width ? (int) (width - used) : 0, "");
+}
+
+static const CtdEventAdvancer *
+find_advancer (const GArray *advancers,
+               gint64        id)
+{
+  for (guint i = 0; advancers != NULL && i < advancers->len; i++)
+    if (g_array_index (advancers, CtdEventAdvancer, i).player_id == id)
+      return &g_array_index (advancers, CtdEventAdvancer, i);
+  return NULL;
+}
+
+static const char *
+ordinal_suffix (guint place)
+{
+  if (place % 100 >= 11 && place % 100 <= 13)
+    return "th";
+  return place % 10 == 1 ? "st" : place % 10 == 2 ? "nd" : place % 10 == 3 ? "rd" : "th";
+}
+
+/* What the posted standings' "next round" column says (SPEC 6): where an
+ * advancer goes, a tie a roll-off must decide, what a roll-off decided. */
+static char *
+next_round_note (const CtdStandingsRow   *row,
+                 const CtdEventAdvancer  *advancer,
+                 CtdStage                 next_stage,
+                 guint                    next_round)
+{
+  GString *note = g_string_new (NULL);
+
+  if (advancer != NULL)
+    {
+      g_string_append_printf (note, "advances: %s", ctd_stage_to_title (next_stage));
+      if (advancer->chouette != 0)
+        g_string_append_printf (note, " %u.%u", next_round, advancer->chouette);
+    }
+  if (row->needs_rolloff)
+    g_string_append_printf (note, "%stied: roll-off", note->len > 0 ? "; " : "");
+  if (row->rolloff_place == 1)
+    g_string_append_printf (note, "%swon roll-off", note->len > 0 ? "; " : "");
+  else if (row->rolloff_place > 1)
+    g_string_append_printf (note, "%s%u%s in roll-off", note->len > 0 ? "; " : "",
+                            row->rolloff_place, ordinal_suffix (row->rolloff_place));
+  return g_string_free (note, FALSE);
 }
 
 /* "1", "4=" (tied), or "" when the view carries no ranks. */
@@ -68,6 +129,7 @@ ctd_cli_standings (CtdCli *cli)
   g_autoptr(CtdStandings) standings = NULL;
   g_autoptr(GArray) advancers = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  CtdStage next_stage = CTD_STAGE_FINAL;
   gboolean public_view = FALSE;
   int round = 0;
   GOptionEntry entries[] = {
@@ -87,7 +149,7 @@ ctd_cli_standings (CtdCli *cli)
                   : ctd_event_get_last_round (cli->store, &info, &error)))
     return ctd_cli_refused (g_steal_pointer (&error));
   standings = ctd_event_round_standings (cli->store, info.number, public_view, &error);
-  advancers = ctd_store_list_advancers (cli->store, info.number, &error);
+  advancers = ctd_event_list_advancers (cli->store, info.number, &next_stage, &error);
   if (standings == NULL || advancers == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
   hidden = ctd_standings_get_scores_hidden (standings);
@@ -108,15 +170,17 @@ ctd_cli_standings (CtdCli *cli)
     {
       const CtdStandingsRow *row = ctd_standings_get_row (standings, i);
       g_autofree char *label = g_strdup_printf ("%u.%u", info.number, row->chouette);
-      gboolean advances = contains_id (advancers, row->player_id);
+      const CtdEventAdvancer *advancer = find_advancer (advancers, row->player_id);
+      g_autofree char *note = next_round_note (row, advancer, next_stage, info.number + 1);
 
       if (!cli->json)
         {
           g_autofree char *rank = rank_text (row);
+          g_autofree char *name = pad_to (row->name, 28);
           g_autofree char *score = hidden ? g_strdup ("") : ctd_halves_to_string (row->score, TRUE);
 
-          printf ("%5s  %-28s %-6s %8s%s\n", rank, row->name, label, score,
-                  advances ? "  advances" : "");
+          printf ("%5s  %s %-6s %8s%s%s\n", rank, name, label, score, *note != '\0' ? "  " : "",
+                  note);
           continue;
         }
       json_builder_begin_object (builder);
@@ -132,25 +196,41 @@ ctd_cli_standings (CtdCli *cli)
       if (!hidden)
         {
           ctd_cli_add_score (builder, "score", row->score);
+          /* "tied": the rank is shared; "needs_roll_off": the tie decides
+           * who advances or a place; "roll_off": the place a roll-off gave
+           * among equal scores (1: won it). */
           json_builder_set_member_name (builder, "tied");
           json_builder_add_boolean_value (builder, row->tied);
+          json_builder_set_member_name (builder, "needs_roll_off");
+          json_builder_add_boolean_value (builder, row->needs_rolloff);
+          json_builder_set_member_name (builder, "roll_off");
+          if (row->rolloff_place > 0)
+            json_builder_add_int_value (builder, row->rolloff_place);
+          else
+            json_builder_add_null_value (builder);
         }
       json_builder_set_member_name (builder, "advances");
-      json_builder_add_boolean_value (builder, advances);
+      json_builder_add_boolean_value (builder, advancer != NULL);
+      json_builder_set_member_name (builder, "next_round");
+      if (advancer != NULL)
+        json_builder_add_string_value (builder, ctd_stage_to_string (next_stage));
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "next_chouette");
+      if (advancer != NULL && advancer->chouette != 0)
+        {
+          g_autofree char *next = g_strdup_printf ("%u.%u", info.number + 1, advancer->chouette);
+
+          json_builder_add_string_value (builder, next);
+        }
+      else
+        json_builder_add_null_value (builder);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
   if (cli->json)
     ctd_cli_print_json (builder);
   return CTD_CLI_OK;
-}
-
-static const char *
-ordinal_suffix (guint place)
-{
-  if (place % 100 >= 11 && place % 100 <= 13)
-    return "th";
-  return place % 10 == 1 ? "st" : place % 10 == 2 ? "nd" : place % 10 == 3 ? "rd" : "th";
 }
 
 int
@@ -186,9 +266,14 @@ ctd_cli_results (CtdCli *cli)
 
       if (!cli->json)
         {
-          printf ("%u%s%s  %-28s %8s%s\n", row->rank, ordinal_suffix (row->rank),
-                  row->tied ? "=" : " ", row->name, score,
-                  row->tied ? "  (tied: record a roll-off)" : "");
+          g_autofree char *name = pad_to (row->name, 28);
+          g_autofree char *note = next_round_note (row, NULL, CTD_STAGE_FINAL, 0);
+          g_autofree char *why = row->tied ? g_strdup ("  (tied: record a roll-off)")
+                                 : *note != '\0' ? g_strdup_printf ("  (%s)", note)
+                                                 : g_strdup ("");
+
+          printf ("%u%s%s  %s %8s%s\n", row->rank, ordinal_suffix (row->rank),
+                  row->tied ? "=" : " ", name, score, why);
           continue;
         }
       json_builder_begin_object (builder);
@@ -199,6 +284,11 @@ ctd_cli_results (CtdCli *cli)
       ctd_cli_add_score (builder, "score", row->score);
       json_builder_set_member_name (builder, "tied");
       json_builder_add_boolean_value (builder, row->tied);
+      json_builder_set_member_name (builder, "roll_off");
+      if (row->rolloff_place > 0)
+        json_builder_add_int_value (builder, row->rolloff_place);
+      else
+        json_builder_add_null_value (builder);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -171,6 +171,24 @@ ctd_event_get_last_round (CtdStore       *store,
   return TRUE;
 }
 
+/* Which ties the views mark as needing a roll-off (SPEC 6): every tie of
+ * the final's placings; in another round, those across its advancement
+ * cut, the director's once chosen, else the proposed plan's. */
+static void
+mark_deciding_ties (CtdStore            *store,
+                    const CtdStoreRound *info,
+                    CtdStandings        *standings)
+{
+  guint top_k, wildcards;
+
+  if (info->stage == CTD_STAGE_FINAL)
+    ctd_standings_mark_placings (standings);
+  else if (info->top_k > 0 && info->wildcards >= 0)
+    ctd_standings_mark_cut (standings, (guint) info->top_k, (guint) info->wildcards);
+  else if (ctd_event_default_advancement (store, info->number, &top_k, &wildcards, NULL))
+    ctd_standings_mark_cut (standings, top_k, wildcards);
+}
+
 /**
  * ctd_event_round_standings:
  * @store: an event
@@ -181,7 +199,10 @@ ctd_event_get_last_round (CtdStore       *store,
  * Every player of the round by chouette total, with the stored roll-offs
  * applied. A public view of a secret round carries no scores (rule 1.7).
  * A roll-off that a later correction made moot (its players are no
- * longer tied) no longer applies: standings follow the games.
+ * longer tied) no longer applies: standings follow the games. Rows mark
+ * the ties that decide something (@needs_rolloff): every tie of the
+ * final, else those at the round's advancement cut (the director's once
+ * chosen, else the proposed plan's, ctd_event_default_advancement()).
  *
  * Returns: (transfer full) (nullable): the standings, to free with
  *   ctd_standings_free(), or %NULL with @error set
@@ -244,6 +265,7 @@ ctd_event_round_standings (CtdStore  *store,
       if (!ctd_standings_add_rolloff (standings, (const gint64 *) order->data, order->len, &moot))
         g_debug ("Round %u: roll-off %u no longer applies: %s", round, i + 1, moot->message);
     }
+  mark_deciding_ties (store, &info, standings);
   return g_steal_pointer (&standings);
 }
 
@@ -392,6 +414,77 @@ ctd_event_advance (CtdStore       *store,
   if (!ctd_store_set_advancement (store, round, top_k, wildcards,
                                   (const gint64 *) advancers->data, advancers->len, error))
     return NULL;
+  return g_steal_pointer (&advancers);
+}
+
+/**
+ * ctd_event_list_advancers:
+ * @store: an event
+ * @round: a round number
+ * @out_next_stage: (out) (optional): the stage of the round they go to:
+ *   the drawn next round's, else what their number makes it
+ *   (ctd_advance_check_next_size()); untouched when nobody advances
+ * @error: return location for a #GError
+ *
+ * Who goes on from @round, and where, for the "next round" column of the
+ * standings: each advancer with its chouette in the next round once that
+ * round is drawn.
+ *
+ * Returns: (transfer full) (nullable) (element-type CtdEventAdvancer):
+ *   the advancers in id order, empty while none are chosen (and for the
+ *   final), or %NULL with @error set
+ */
+GArray *
+ctd_event_list_advancers (CtdStore  *store,
+                          guint      round,
+                          CtdStage  *out_next_stage,
+                          GError   **error)
+{
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GPtrArray) next = NULL;
+  g_autoptr(GArray) rounds = NULL;
+
+  g_return_val_if_fail (store != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  ids = ctd_store_list_advancers (store, round, error);
+  rounds = ids != NULL ? ctd_store_list_rounds (store, error) : NULL;
+  if (rounds == NULL)
+    return NULL;
+  advancers = g_array_sized_new (FALSE, TRUE, sizeof (CtdEventAdvancer), ids->len);
+  if (ids->len == 0)
+    return g_steal_pointer (&advancers);
+
+  for (guint r = 0; r < rounds->len && next == NULL; r++)
+    {
+      const CtdStoreRound *info = &g_array_index (rounds, CtdStoreRound, r);
+
+      if (info->number != round + 1)
+        continue;
+      if (out_next_stage != NULL)
+        *out_next_stage = info->stage;
+      next = ctd_store_list_chouettes (store, info->number, error);
+      if (next == NULL)
+        return NULL;
+    }
+  if (next == NULL && out_next_stage != NULL &&
+      !ctd_advance_check_next_size (ids->len, out_next_stage, NULL))
+    *out_next_stage = CTD_STAGE_SEMIFINAL;
+  for (guint i = 0; i < ids->len; i++)
+    {
+      CtdEventAdvancer advancer = { g_array_index (ids, gint64, i), 0 };
+
+      for (guint c = 0; next != NULL && c < next->len && advancer.chouette == 0; c++)
+        {
+          const CtdStoreChouette *seats = g_ptr_array_index (next, c);
+
+          for (guint k = 0; k < seats->size; k++)
+            if (seats->players[k] == advancer.player_id)
+              advancer.chouette = seats->number;
+        }
+      g_array_append_val (advancers, advancer);
+    }
   return g_steal_pointer (&advancers);
 }
 

@@ -25,6 +25,17 @@ typedef enum
   CTD_EVENT_ERROR_NO_FINAL,    /* no final has been drawn yet */
 } CtdEventError;
 
+/*
+ * CtdEventAdvancer:
+ * @player_id: a player chosen to advance
+ * @chouette: the player's chouette in the next round, 0 until it is drawn
+ */
+typedef struct
+{
+  gint64 player_id;
+  guint  chouette;
+} CtdEventAdvancer;
+
 GQuark        ctd_event_error_quark          (void);
 
 gboolean      ctd_event_parse_label          (const char    *label,
@@ -69,6 +80,10 @@ gboolean      ctd_event_tiebreak             (CtdStore      *store,
                                               const gint64  *order,
                                               gsize          n_players,
                                               const guint64 *seed,
+                                              GError       **error);
+GArray       *ctd_event_list_advancers       (CtdStore      *store,
+                                              guint          round,
+                                              CtdStage      *out_next_stage,
                                               GError       **error);
 CtdStandings *ctd_event_final_placings       (CtdStore      *store,
                                               guint         *out_round,

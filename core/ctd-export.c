@@ -86,6 +86,63 @@ ctd_export_format_to_string (CtdExportFormat format)
   return nick;
 }
 
+/**
+ * ctd_export_count_pages:
+ * @doc: the document
+ *
+ * How many pages of paper @doc prints on: what the PDF holds, and what a
+ * spreadsheet program prints of the XLSX file, whose page setup asks for
+ * the same (a scoring sheet fitted to one page, a list cut by rows under
+ * its repeated headings). A document of 3 worksheets may well be 5
+ * pages: a director counting sheets for the printer wants this number.
+ *
+ * Returns: the number of pages, from ctd_pdf_paginate()
+ */
+guint
+ctd_export_count_pages (const CtdSheetDoc *doc)
+{
+  g_autoptr(GPtrArray) papers = NULL;
+
+  g_return_val_if_fail (doc != NULL, 0);
+
+  papers = ctd_pdf_paginate (doc);
+  return papers->len;
+}
+
+/**
+ * ctd_export_warnings:
+ * @doc: the document
+ * @format: the format it is written in
+ *
+ * What the director should know about @doc in @format before printing
+ * it, without refusing the export: a player's name that the installed
+ * fonts cannot draw whole in a PDF (ctd_pdf_check_glyphs()), once per
+ * player. A spreadsheet program draws an XLSX file with its own fonts.
+ *
+ * Returns: (transfer full) (element-type utf8): one sentence per warning,
+ *   naming the player; empty when there is nothing to say
+ */
+GPtrArray *
+ctd_export_warnings (const CtdSheetDoc *doc,
+                     CtdExportFormat    format)
+{
+  GPtrArray *warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) names = NULL;
+
+  g_return_val_if_fail (doc != NULL, warnings);
+
+  if (format != CTD_EXPORT_PDF)
+    return warnings;
+  names = ctd_pdf_check_glyphs (doc);
+  for (guint i = 0; i < names->len; i++)
+    g_ptr_array_add (warnings,
+                     g_strdup_printf ("no installed font has every letter of the name “%s”: "
+                                      "the PDF shows empty boxes for the others; install "
+                                      "fonts-noto-core and fonts-noto-cjk, or print the XLSX",
+                                      (const char *) g_ptr_array_index (names, i)));
+  return warnings;
+}
+
 /* A writer's message names the temporary file: name the real one instead. */
 static void
 set_write_error (GError    **error,

@@ -37,6 +37,9 @@ gboolean    ctd_export_format_for       (const char         *path,
                                          CtdExportFormat    *out_format,
                                          GError            **error);
 const char *ctd_export_format_to_string (CtdExportFormat     format);
+guint       ctd_export_count_pages      (const CtdSheetDoc  *doc);
+GPtrArray  *ctd_export_warnings         (const CtdSheetDoc  *doc,
+                                         CtdExportFormat     format);
 gboolean    ctd_export_write            (const CtdSheetDoc  *doc,
                                          const char         *path,
                                          GError            **error);

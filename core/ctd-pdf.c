@@ -11,6 +11,7 @@
 #include "ctd-pdf.h"
 
 #include <cairo-pdf.h>
+#include <string.h>
 #include <pango/pangocairo.h>
 
 /**
@@ -39,6 +40,12 @@ G_DEFINE_QUARK (ctd-pdf-error-quark, ctd_pdf_error)
 /* A text that does not fit is shrunk, down to this part of its size,
  * before it wraps; it is never cut. */
 #define MIN_SHRINK 0.6
+/* Families after the layout's own, for the letters it lacks: pango takes
+ * each character from the first of them that has it, so a name in Chinese,
+ * Arabic or Hebrew prints as the name (fonts-noto-core, fonts-noto-cjk;
+ * DejaVu Sans comes with every Debian). */
+#define FALLBACK_FAMILIES \
+  "Noto Sans, Noto Sans CJK SC, Noto Sans Arabic, Noto Sans Hebrew, DejaVu Sans, sans-serif"
 
 static void
 paper_free (gpointer data)
@@ -95,13 +102,23 @@ printable_area (const CtdSheetPage *page,
   *out_height = paper_height - 2 * (margin + BAND);
 }
 
+/* @family, then the families that cover the scripts it may lack. */
+static PangoFontDescription *
+family_font (const char *family)
+{
+  PangoFontDescription *font = pango_font_description_new ();
+  g_autofree char *families = g_strdup_printf ("%s, %s", family, FALLBACK_FAMILIES);
+
+  pango_font_description_set_family (font, families);
+  return font;
+}
+
 static PangoFontDescription *
 style_font (const CtdSheetStyle *style,
             double               factor)
 {
-  PangoFontDescription *font = pango_font_description_new ();
+  PangoFontDescription *font = family_font (style->font);
 
-  pango_font_description_set_family (font, style->font);
   pango_font_description_set_absolute_size (font, style->size * factor * PANGO_SCALE);
   pango_font_description_set_weight (font, style->bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   pango_font_description_set_style (font, style->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
@@ -109,9 +126,43 @@ style_font (const CtdSheetStyle *style,
 }
 
 /*
+ * The room @layout's lines take as its own font sets them: fonts that a
+ * fallback brings in for Arabic or Chinese letters keep more room above
+ * and below their letters, so that a line of them is laid out taller
+ * than the row's font. Such a line is fitted and placed as if it were of
+ * the row's font: not shrunk for that empty room, and on the same
+ * baseline as its neighbours. Returns the height (in pango units) and
+ * sets @out_offset to what moves the layout's first baseline onto the
+ * nominal one.
+ */
+static int
+nominal_height (PangoLayout *layout,
+                int          height,
+                int         *out_offset)
+{
+  g_autoptr(PangoLayout) probe = NULL;
+  int line_height = 0;
+  int lines = pango_layout_get_line_count (layout);
+
+  *out_offset = 0;
+  if (g_str_is_ascii (pango_layout_get_text (layout)))
+    return height;
+  probe = pango_layout_copy (layout);
+  pango_layout_set_text (probe, "Hg", -1);
+  pango_layout_set_width (probe, -1);
+  pango_layout_get_size (probe, NULL, &line_height);
+  if (height <= lines * line_height)
+    return height;
+  *out_offset = pango_layout_get_baseline (probe) - pango_layout_get_baseline (layout);
+  return lines * line_height;
+}
+
+/*
  * Lays @text out for a cell @width x @height points (inside the padding):
  * at its size if it fits, else smaller, down to MIN_SHRINK, and wrapped by
- * words when even that is too wide. Returns the extents in points.
+ * words when even that is too wide. Returns the extents in points, the
+ * height as nominal_height() counts it, and in @out_offset how far to move
+ * the layout down (up, if negative) from where that height is placed.
  */
 static void
 fit_text (PangoLayout         *layout,
@@ -120,7 +171,8 @@ fit_text (PangoLayout         *layout,
           double               width,
           double               height,
           double              *out_width,
-          double              *out_height)
+          double              *out_height,
+          double              *out_offset)
 {
   static const PangoAlignment aligns[] = {
     [CTD_SHEET_ALIGN_LEFT] = PANGO_ALIGN_LEFT,
@@ -128,7 +180,7 @@ fit_text (PangoLayout         *layout,
     [CTD_SHEET_ALIGN_RIGHT] = PANGO_ALIGN_RIGHT,
   };
   gboolean wrap = style->wrap;
-  int w = 0, h = 0;
+  int w = 0, h = 0, offset = 0;
 
   pango_layout_set_text (layout, text, -1);
   pango_layout_set_alignment (layout, aligns[style->align]);
@@ -142,6 +194,7 @@ fit_text (PangoLayout         *layout,
       pango_font_description_free (font);
       pango_layout_set_width (layout, wrap ? (int) (MAX (width, 1) * PANGO_SCALE) : -1);
       pango_layout_get_size (layout, &w, &h);
+      h = nominal_height (layout, h, &offset);
       fits = w <= width * PANGO_SCALE && h <= height * PANGO_SCALE;
       if (fits || factor > MIN_SHRINK)
         {
@@ -155,10 +208,84 @@ fit_text (PangoLayout         *layout,
       pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
       pango_layout_set_width (layout, (int) (MAX (width, 1) * PANGO_SCALE));
       pango_layout_get_size (layout, &w, &h);
+      h = nominal_height (layout, h, &offset);
       break;
     }
   *out_width = (double) w / PANGO_SCALE;
   *out_height = (double) h / PANGO_SCALE;
+  *out_offset = (double) offset / PANGO_SCALE;
+}
+
+/* Left stays left: a cell's alignment is the layout's, whichever way its
+ * text runs. A name in Arabic or Hebrew still reads right to left within
+ * its line, but "1  <name>" keeps its number first and a left-aligned
+ * name does not jump to the right of its cell. */
+static void
+keep_alignment (PangoLayout *layout)
+{
+  pango_context_set_base_dir (pango_layout_get_context (layout), PANGO_DIRECTION_LTR);
+  pango_layout_set_auto_dir (layout, FALSE);
+  pango_layout_context_changed (layout);
+}
+
+static gboolean
+has_right_to_left (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    switch (g_unichar_get_script (g_utf8_get_char (p)))
+      {
+      case G_UNICODE_SCRIPT_ARABIC:
+      case G_UNICODE_SCRIPT_HEBREW:
+      case G_UNICODE_SCRIPT_SYRIAC:
+      case G_UNICODE_SCRIPT_THAANA:
+      case G_UNICODE_SCRIPT_NKO:
+      case G_UNICODE_SCRIPT_SAMARITAN:
+      case G_UNICODE_SCRIPT_MANDAIC:
+      case G_UNICODE_SCRIPT_ADLAM:
+        return TRUE;
+      default:
+        break;
+      }
+  return FALSE;
+}
+
+/* The names of @doc with letters written right to left (Arabic, Hebrew...). */
+static GPtrArray *
+right_to_left_names (const CtdSheetDoc *doc)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint i = 0; i < doc->names->len; i++)
+    if (has_right_to_left (g_ptr_array_index (doc->names, i)))
+      g_ptr_array_add (names, g_ptr_array_index (doc->names, i));
+  return names;
+}
+
+/*
+ * @text with each of @names in it set apart by Unicode's first-strong
+ * isolate and pop marks (invisible), or %NULL when none is in it. Without
+ * them the bidi algorithm lets a Hebrew name take the number after it:
+ * "pays 2 <name> 60.00" printed as "pays 2 60.00 <name>".
+ */
+static char *
+isolate_names (const char *text,
+               GPtrArray  *names)
+{
+  g_autoptr(GString) isolated = NULL;
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      g_autofree char *wrapped = NULL;
+
+      if (strstr (isolated != NULL ? isolated->str : text, name) == NULL)
+        continue;
+      if (isolated == NULL)
+        isolated = g_string_new (text);
+      wrapped = g_strdup_printf ("\u2068%s\u2069", name);
+      g_string_replace (isolated, name, wrapped, 0);
+    }
+  return isolated != NULL ? g_string_free (g_steal_pointer (&isolated), FALSE) : NULL;
 }
 
 static PangoLayout *
@@ -169,6 +296,7 @@ measuring_layout (void)
   PangoLayout *layout = pango_layout_new (context);
 
   g_object_unref (context);
+  keep_alignment (layout);
   return layout;
 }
 
@@ -197,14 +325,14 @@ row_heights (const CtdSheetDoc  *doc,
       const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
       const CtdSheetStyle *style = &g_array_index (doc->styles, CtdSheetStyle, cell->style);
       double *h = &g_array_index (heights, double, cell->row);
-      double text_width, text_height;
+      double text_width, text_height, offset;
 
       if (cell->last_row != cell->row || *cell->text == '\0' || !style->wrap)
         continue;
       fit_text (layout, style, cell->text,
                 cell_width (page, cell) - 2 * (style->align == CTD_SHEET_ALIGN_CENTER ? PAD : INDENT),
                 G_MAXDOUBLE,
-                &text_width, &text_height);
+                &text_width, &text_height, &offset);
       *h = MAX (*h, text_height + 2 * PAD);
     }
   return heights;
@@ -329,9 +457,8 @@ draw_band (cairo_t           *cr,
            guint              number,
            guint              count)
 {
-  PangoFontDescription *font = pango_font_description_new ();
+  PangoFontDescription *font = family_font (family);
 
-  pango_font_description_set_family (font, family);
   pango_font_description_set_absolute_size (font, HEADER_SIZE * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
@@ -376,6 +503,7 @@ ctd_pdf_draw_paper (cairo_t           *cr,
   g_autofree double *col_x = NULL;
   g_autofree double *row_y = NULL;
   g_autofree gboolean *shown = NULL;
+  g_autoptr(GPtrArray) rtl_names = NULL;
   double margin, y = 0;
   guint n_cols, n_rows;
   const char *family;
@@ -389,6 +517,8 @@ ctd_pdf_draw_paper (cairo_t           *cr,
   margin = page->margin_inches * 72;
   family = doc->styles->len > 0 ? g_array_index (doc->styles, CtdSheetStyle, 0).font : "Sans";
   layout = pango_cairo_create_layout (cr);
+  keep_alignment (layout);
+  rtl_names = right_to_left_names (doc);
 
   /* Where each column and row starts on this sheet, before scaling; a row
    * not printed here has no place (shown[row] is FALSE). */
@@ -451,9 +581,11 @@ ctd_pdf_draw_paper (cairo_t           *cr,
           {
             double indent = style->align == CTD_SHEET_ALIGN_CENTER ? PAD : INDENT;
             double inner_w = x1 - x0 - 2 * indent, inner_h = y1 - y0 - 2 * PAD;
-            double text_w, text_h, x;
+            double text_w, text_h, offset, x;
+            g_autofree char *isolated = isolate_names (cell->text, rtl_names);
 
-            fit_text (layout, style, cell->text, inner_w, inner_h, &text_w, &text_h);
+            fit_text (layout, style, isolated != NULL ? isolated : cell->text, inner_w, inner_h,
+                      &text_w, &text_h, &offset);
             if (pango_layout_get_width (layout) >= 0)
               x = x0 + indent;  /* wrapped: the layout aligns its lines */
             else if (style->align == CTD_SHEET_ALIGN_LEFT)
@@ -463,7 +595,7 @@ ctd_pdf_draw_paper (cairo_t           *cr,
             else
               x = x0 + (x1 - x0 - text_w) / 2;
             cairo_set_source_rgb (cr, 0, 0, 0);
-            cairo_move_to (cr, x, y0 + MAX (0, (y1 - y0 - text_h) / 2));
+            cairo_move_to (cr, x, y0 + MAX (0, (y1 - y0 - text_h) / 2) + offset);
             pango_cairo_show_layout (cr, layout);
           }
         else if (pass == 2)
@@ -476,6 +608,60 @@ ctd_pdf_draw_paper (cairo_t           *cr,
           }
       }
   cairo_restore (cr);
+}
+
+/**
+ * ctd_pdf_check_glyphs:
+ * @doc: a document
+ *
+ * Which of the players' names @doc prints (@doc->names) the installed
+ * fonts cannot draw whole, in any of its styles' fonts and their
+ * fallbacks: the PDF would show empty boxes for some of their letters.
+ * The export warns about each, once, naming the player, so the director
+ * can install a font (fonts-noto-core, fonts-noto-cjk) before printing.
+ *
+ * Returns: (transfer full) (element-type utf8): those names, in the
+ *   order of @doc->names; empty when every name can be drawn
+ */
+GPtrArray *
+ctd_pdf_check_glyphs (const CtdSheetDoc *doc)
+{
+  GPtrArray *missing = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(PangoLayout) layout = measuring_layout ();
+  g_autoptr(GPtrArray) fonts = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) pango_font_description_free);
+
+  g_return_val_if_fail (doc != NULL, missing);
+
+  /* Coverage depends on the family and the weight and slant, not on the
+   * size or the cell: one font description of each. */
+  for (guint i = 0; i < doc->styles->len; i++)
+    {
+      PangoFontDescription *font = style_font (&g_array_index (doc->styles, CtdSheetStyle, i), 1);
+
+      pango_font_description_set_absolute_size (font, 10 * PANGO_SCALE);
+      if (g_ptr_array_find_with_equal_func (fonts, font, (GEqualFunc) pango_font_description_equal,
+                                            NULL))
+        pango_font_description_free (font);
+      else
+        g_ptr_array_add (fonts, font);
+    }
+  for (guint n = 0; n < doc->names->len; n++)
+    {
+      const char *name = g_ptr_array_index (doc->names, n);
+
+      pango_layout_set_text (layout, name, -1);
+      for (guint f = 0; f < fonts->len; f++)
+        {
+          pango_layout_set_font_description (layout, g_ptr_array_index (fonts, f));
+          if (pango_layout_get_unknown_glyphs_count (layout) > 0)
+            {
+              g_ptr_array_add (missing, g_strdup (name));
+              break;
+            }
+        }
+    }
+  return missing;
 }
 
 /**

@@ -55,6 +55,7 @@ void      ctd_pdf_draw_paper  (cairo_t            *cr,
                                const CtdPdfPaper  *paper,
                                guint               number,
                                guint               count);
+GPtrArray *ctd_pdf_check_glyphs (const CtdSheetDoc *doc);
 gboolean  ctd_pdf_write       (const CtdSheetDoc  *doc,
                                const char         *path,
                                GError            **error);

@@ -29,53 +29,66 @@ static const char *const sheet_fonts[] = { "Title", "Label", "Value", "Heading",
                                            NULL };
 static const char *const sheet_texts[] = {
   "Title", "Event", "Round", "Chouette", "Table", "Date", "Stake", "Seed", "Totals",
-  "Amounts", "ZeroSum", "LastSegment", "LastSegmentKnown", "Settlement", "Pays", "Signatures",
-  "Director", NULL
+  "Amounts", "Provisional", "ZeroSum", "LastSegment", "LastSegmentKnown", "Settlement",
+  "SettlementPending", "Pays", "Signatures", "Director", "Adjustment", NULL
 };
-static const char *const sheet_columns[] = { "Game", "Segment", "Box", "Captain", "Cube",
-                                             "Decisions", "Score", "Total", "Result", "Initials",
-                                             NULL };
+static const char *const sheet_columns[] = { "Game", "Segment", "Box", "Captain", "Playing",
+                                             "Cube", "Decisions", "Score", "Total", "Result",
+                                             "Initials", NULL };
 static const char *const sheet_placeholders[] = { "event", "date", "venue", "round", "stage",
                                                   "label", "table", "stake", "seed", "first",
-                                                  "before", "direction", "order", NULL };
+                                                  "before", "direction", "order", "entered",
+                                                  "payer", "payee", "points", NULL };
 
 static const char *const list_fonts[] = { "Title", "Heading", "Body", "Small", NULL };
 static const char *const standings_texts[] = { "Title", "Progress", "Secret", "Tied", "Advances",
-                                               "RollOff", NULL };
+                                               "RollOff", "RollOffWon", "RollOffPlace", "Place",
+                                               NULL };
 static const char *const standings_columns[] = { "Rank", "Name", "Club", "Chouette", "Score",
                                                  "Advances", NULL };
 static const char *const standings_placeholders[] = { "event", "date", "venue", "round", "stage",
-                                                      "complete", "chouettes", NULL };
-static const char *const results_texts[] = { "Title", "Subtitle", "Unfinished", "Tied", NULL };
+                                                      "complete", "chouettes", "next", "place",
+                                                      NULL };
+static const char *const standings_added[] = { "Text/RollOffWon", "Text/RollOffPlace",
+                                               "Text/Place", NULL };
+static const char *const results_texts[] = { "Title", "Subtitle", "Unfinished", "Tied",
+                                             "RollOffWon", "RollOffPlace", NULL };
 static const char *const results_columns[] = { "Place", "Name", "Club", "Score", NULL };
 static const char *const results_placeholders[] = { "event", "date", "venue", "round", "stage",
-                                                    NULL };
+                                                    "place", NULL };
+static const char *const results_added[] = { "Text/RollOffWon", "Text/RollOffPlace", NULL };
 static const char *const settlements_texts[] = { "Title", "Chouette", "Unfinished", "Pays", NULL };
 static const char *const settlements_columns[] = { "Number", "Name", "Score", "Amount", "Payment",
                                                    NULL };
 static const char *const settlements_placeholders[] = { "event", "date", "venue", "stake",
                                                         "label", NULL };
-static const char *const log_texts[] = { "Title", "Undone", "Undoes", NULL };
+static const char *const log_texts[] = { "Title", "Undone", "Undoes", "Redone", "Redoes", NULL };
 static const char *const log_columns[] = { "Number", "Time", "Action", "Summary", "Note", NULL };
 static const char *const log_placeholders[] = { "event", "date", "venue", "id", NULL };
+static const char *const log_added[] = { "Text/Redone", "Text/Redoes", NULL };
+
+/* Keys the scoring sheets gained after clubs may have copied them. */
+static const char *const sheet_added[] = { "Columns/Playing", "Text/Provisional",
+                                           "Text/SettlementPending", "Text/Adjustment", NULL };
 
 static const CtdTemplateSpec sheet_4_spec = {
-  "scoring-sheet-4.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders
+  "scoring-sheet-4.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders, sheet_added
 };
 static const CtdTemplateSpec sheet_3_spec = {
-  "scoring-sheet-3.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders
+  "scoring-sheet-3.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders, sheet_added
 };
 static const CtdTemplateSpec standings_spec = {
-  "standings.ini", list_fonts, standings_texts, standings_columns, standings_placeholders
+  "standings.ini", list_fonts, standings_texts, standings_columns, standings_placeholders,
+  standings_added
 };
 static const CtdTemplateSpec results_spec = {
-  "results.ini", list_fonts, results_texts, results_columns, results_placeholders
+  "results.ini", list_fonts, results_texts, results_columns, results_placeholders, results_added
 };
 static const CtdTemplateSpec settlements_spec = {
   "settlements.ini", list_fonts, settlements_texts, settlements_columns, settlements_placeholders
 };
 static const CtdTemplateSpec log_spec = {
-  "audit-log.ini", list_fonts, log_texts, log_columns, log_placeholders
+  "audit-log.ini", list_fonts, log_texts, log_columns, log_placeholders, log_added
 };
 
 /* Score cells: a sign on gains, as on the paper sheet; half points show. */
@@ -201,8 +214,21 @@ static char *
 expand (Report     *report,
         const char *text)
 {
-  return ctd_template_expand (text, (const char *const *) report->names->pdata,
-                              (const char *const *) report->values->pdata);
+  g_autofree char *expanded = ctd_template_expand (text,
+                                                   (const char *const *) report->names->pdata,
+                                                   (const char *const *) report->values->pdata);
+  GString *tidy = g_string_new (expanded);
+
+  /* "{event}, {venue}, {date}" for an event with no venue: no ", ,". */
+  while (g_string_replace (tidy, ", , ", ", ", 0) > 0)
+    ;
+  if (g_str_has_prefix (tidy->str, ", "))
+    g_string_erase (tidy, 0, 2);
+  if (g_str_has_suffix (tidy->str, ","))
+    g_string_truncate (tidy, tidy->len - 1);
+  if (g_str_has_suffix (tidy->str, ", "))
+    g_string_truncate (tidy, tidy->len - 2);
+  return g_string_free (tidy, FALSE);
 }
 
 static char *
@@ -357,10 +383,21 @@ lines_needed (const char *text,
               double      width,
               double      size)
 {
-  glong length = g_utf8_strlen (text, -1);
   guint per_line = MAX (1, (guint) (width * 0.95 * REFERENCE_SIZE / size));
+  guint lines = 0;
 
-  return MAX (1, (guint) ((length + per_line - 1) / per_line));
+  /* Each line of a text that holds line breaks wraps on its own. */
+  for (const char *start = text;; )
+    {
+      const char *end = strchr (start, '\n');
+      glong length = g_utf8_strlen (start, end != NULL ? end - start : -1);
+
+      lines += MAX (1, (guint) ((length + per_line - 1) / per_line));
+      if (end == NULL)
+        break;
+      start = end + 1;
+    }
+  return lines;
 }
 
 static void
@@ -388,7 +425,7 @@ round_is_public (const CtdStoreRound *info)
 typedef struct
 {
   guint size;
-  guint game, segment, box, captain, cube, decisions;
+  guint game, segment, box, captain, playing, cube, decisions;
   guint first_player;  /* player k's game score at first_player + 2k, total next */
   guint result, initials, last;
 } SheetColumns;
@@ -402,9 +439,10 @@ columns_for_size (guint         size,
   c->segment = 1;
   c->box = 2;
   c->captain = 3;
-  c->cube = 4;
-  c->decisions = 5;
-  c->first_player = 6;
+  c->playing = 4;
+  c->cube = 5;
+  c->decisions = 6;
+  c->first_player = 7;
   c->result = c->first_player + 2 * size;
   c->initials = c->result + 1;
   c->last = c->initials;
@@ -416,7 +454,8 @@ sheet_column (Report             *report,
               const SheetColumns *c,
               guint               col)
 {
-  static const char *const fixed[] = { "Game", "Segment", "Box", "Captain", "Cube", "Decisions" };
+  static const char *const fixed[] = { "Game",    "Segment", "Box",      "Captain",
+                                       "Playing", "Cube",    "Decisions" };
 
   if (col < G_N_ELEMENTS (fixed))
     return ctd_template_get_column (report->layout, fixed[col]);
@@ -546,7 +585,7 @@ sheet_table_heading (Report                 *report,
 {
   guint heading = style (report, "Heading", CTD_SHEET_ALIGN_CENTER, BOX | SHADED | WRAP, NULL);
   guint name = style (report, "Heading", CTD_SHEET_ALIGN_CENTER, BOX | SHADED | WRAP, NULL);
-  const char *keys[] = { "Game", "Segment", "Box", "Captain", "Cube", "Decisions" };
+  const char *keys[] = { "Game", "Segment", "Box", "Captain", "Playing", "Cube", "Decisions" };
   double size = tallest (report, "Heading", NULL);
   guint n_lines = 1;
 
@@ -584,12 +623,97 @@ sheet_table_heading (Report                 *report,
   return row + 2;
 }
 
+/*
+ * The last segment's order as the sheet prints it (rules 1.6, 3.8): the
+ * fixed one, which a blank sheet shows too (the director fixes it to
+ * print the sheet); on a filled sheet, else, the one the scores after
+ * game 9 (8) give once they are all entered. NULL while it cannot be
+ * known: the players write it in.
+ */
+static const guint *
+sheet_last_order (const CtdChouette *chouette,
+                  gboolean           blank,
+                  guint             *computed)
+{
+  const guint *fixed = ctd_chouette_get_last_segment_order (chouette);
+
+  if (fixed != NULL)
+    return fixed;
+  if (!blank && ctd_chouette_compute_last_segment_order (chouette, computed, NULL))
+    return computed;
+  return NULL;
+}
+
+/* A game's row as the sheet prints it: ctd_chouette_get_game(), with the
+ * last segment's Captain, playing order and (when every earlier game is
+ * in) decision order from @order when the chouette has not fixed one. */
+static void
+sheet_game_view (const CtdChouette *chouette,
+                 guint              game,
+                 const guint       *order,
+                 CtdChouetteGame   *view)
+{
+  CtdChouetteGame previous;
+
+  ctd_chouette_get_game (chouette, game, view);
+  if (view->slot.captain != 0 || order == NULL)
+    return;
+  ctd_schedule_slot (ctd_chouette_get_size (chouette), game, order, &view->slot);
+  g_assert (game > 1);
+  ctd_chouette_get_game (chouette, game - 1, &previous);
+  view->decision_known = previous.running_known;
+  if (view->decision_known)
+    ctd_schedule_decision_order (&view->slot, previous.running, view->decision_order);
+}
+
+/*
+ * What the notes column shows for a recorded game: its result line, then
+ * one line per director's adjustment (SPEC 5: "A:Q>R:V"), spelt out from
+ * the ledger so that nobody reads it as part of the game's result.
+ */
+static char *
+result_text (Report          *report,
+             const CtdResult *result)
+{
+  g_autoptr(CtdResult) game = ctd_result_copy (result);
+  g_autoptr(GArray) ledger = ctd_result_ledger (result);
+  g_autofree char *notation = NULL;
+  GString *text;
+
+  game->n_adjustments = 0;
+  notation = ctd_result_format (game);
+  text = g_string_new (notation);
+  for (guint i = 0; i < ledger->len; i++)
+    {
+      const CtdPayment *payment = &g_array_index (ledger, CtdPayment, i);
+      g_autofree char *payer = NULL;
+      g_autofree char *payee = NULL;
+      g_autofree char *amount = NULL;
+      g_autofree char *points = NULL;
+      g_autofree char *line = NULL;
+
+      if (payment->kind != CTD_PAYMENT_ADJUSTMENT)
+        continue;
+      payer = g_strdup_printf ("%u", payment->from);
+      payee = g_strdup_printf ("%u", payment->to);
+      amount = ctd_halves_to_string (payment->amount, FALSE);
+      points = g_strdup_printf ("%s point%s", amount, payment->amount <= 2 ? "" : "s");
+      set_value (report, "payer", payer);
+      set_value (report, "payee", payee);
+      set_value (report, "points", points);
+      line = layout_text (report, "Adjustment");
+      g_string_append_printf (text, "\n%s", line);
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* Rows 7-18: one per game. Unknown facts stay blank for the pen. */
 static guint
 sheet_games (Report                 *report,
              CtdSheetPage           *page,
              const SheetColumns     *c,
              const CtdChouette      *chouette,
+             const guint            *order,
              gboolean                blank,
              guint                   first_row)
 {
@@ -606,7 +730,7 @@ sheet_games (Report                 *report,
       guint number, plain, score, note;
       char text[64];
 
-      ctd_chouette_get_game (chouette, game, &view);
+      sheet_game_view (chouette, game, order, &view);
       recorded = !blank && view.result != NULL;
       new_segment = game > 1 && view.slot.segment != previous_segment;
       previous_segment = view.slot.segment;
@@ -627,20 +751,28 @@ sheet_games (Report                 *report,
       ctd_sheet_page_add_number (page, row, c->segment, view.slot.segment, text, plain);
       g_snprintf (text, sizeof text, "%u", view.slot.box);
       ctd_sheet_page_add_number (page, row, c->box, view.slot.box, text, number);
-      if (view.slot.captain != 0 && (!blank || !view.slot.last_segment))
+      /* Rules 1.1(b), 1.6, 3.8: the Captain and the playing order, the
+       * last segment's once its order is known. */
+      if (view.slot.captain != 0)
         {
+          g_autofree char *playing = order_text (view.slot.playing_order, view.slot.n_crew);
+
           g_snprintf (text, sizeof text, "%u", view.slot.captain);
           ctd_sheet_page_add_number (page, row, c->captain, view.slot.captain, text, number);
+          put_text (page, row, c->playing, c->playing, playing, plain);
         }
       else
-        put_blank (page, row, c->captain, c->captain, number);
+        {
+          put_blank (page, row, c->captain, c->captain, number);
+          put_blank (page, row, c->playing, c->playing, plain);
+        }
       g_snprintf (text, sizeof text, "%u", view.slot.cube_start);
       ctd_sheet_page_add_number (page, row, c->cube, view.slot.cube_start, text, plain);
       if (view.decision_known && (!blank || game == 1))
         {
-          g_autofree char *order = order_text (view.decision_order, view.slot.n_crew);
+          g_autofree char *decisions = order_text (view.decision_order, view.slot.n_crew);
 
-          put_text (page, row, c->decisions, c->decisions, order, plain);
+          put_text (page, row, c->decisions, c->decisions, decisions, plain);
         }
       else
         put_blank (page, row, c->decisions, c->decisions, plain);
@@ -669,9 +801,14 @@ sheet_games (Report                 *report,
         }
       if (recorded)
         {
-          g_autofree char *notation = ctd_result_format (view.result);
+          g_autofree char *notation = result_text (report, view.result);
+          guint lines = lines_needed (notation, ctd_sheet_page_get_width (page, c->result),
+                                      tallest (report, "Body", NULL));
 
           put_text (page, row, c->result, c->result, notation, note);
+          /* An adjustment's line, or a long result, gets its own room. */
+          if (lines > 1)
+            ctd_sheet_page_set_height (page, row, row_height (size, lines, 6));
         }
       else
         put_blank (page, row, c->result, c->result, note);
@@ -690,26 +827,38 @@ sheet_totals (Report                 *report,
               guint                   first_game_row,
               guint                   row)
 {
+  gboolean known = !blank && ctd_chouette_get_n_recorded (chouette) > 0;
+  /* Rule 1.8: a chouette settles at its end; amounts before it are only
+   * what the scores so far would come to, and say so. */
+  gboolean provisional = known && !ctd_chouette_is_complete (chouette);
   guint label = style (report, "Heading", CTD_SHEET_ALIGN_RIGHT, BOX | SHADED | TOP_HEAVY, NULL);
   guint total = style (report, "Value", CTD_SHEET_ALIGN_RIGHT, BOX | TOP_HEAVY, SCORE_FORMAT);
-  guint money = style (report, "Body", CTD_SHEET_ALIGN_RIGHT, BOX, MONEY_FORMAT);
-  guint money_label = style (report, "Heading", CTD_SHEET_ALIGN_RIGHT, BOX | SHADED, NULL);
+  guint money = style (report, "Body", CTD_SHEET_ALIGN_RIGHT, BOX | (provisional ? ITALIC : 0),
+                       MONEY_FORMAT);
+  guint money_label = style (report, "Heading", CTD_SHEET_ALIGN_RIGHT,
+                             BOX | SHADED | (provisional ? ITALIC : 0), NULL);
   guint check_label = style (report, "Small", CTD_SHEET_ALIGN_RIGHT, BOX | TOP_HEAVY | WRAP,
                              NULL);
   guint check = style (report, "Value", CTD_SHEET_ALIGN_CENTER, BOX | TOP_HEAVY, SCORE_FORMAT);
   guint empty = style (report, "Body", CTD_SHEET_ALIGN_LEFT, BOX, NULL);
   CtdHalves totals[CTD_MAX_PLAYERS];
-  gboolean known = !blank && ctd_chouette_get_n_recorded (chouette) > 0;
   g_autoptr(GString) all_totals = g_string_new ("=");
   g_autofree char *stake_text = ctd_money_to_string (report->settings.stake_cents);
-  g_autofree char *amount_label = g_strdup_printf ("%s (%s)",
-                                                   ctd_template_get_text (report->layout, "Amounts"),
-                                                   stake_text);
+  g_autoptr(GString) amount_label = g_string_new (NULL);
   CtdHalves sum = 0;
+
+  g_string_printf (amount_label, "%s (%s)", ctd_template_get_text (report->layout, "Amounts"),
+                   stake_text);
+  if (provisional)
+    {
+      g_autofree char *note = layout_text (report, "Provisional");
+
+      g_string_append_printf (amount_label, ", %s", note);
+    }
 
   ctd_chouette_get_totals (chouette, totals);
   put_text (page, row, 0, c->decisions, ctd_template_get_text (report->layout, "Totals"), label);
-  put_text (page, row + 1, 0, c->decisions, amount_label, money_label);
+  put_text (page, row + 1, 0, c->decisions, amount_label->str, money_label);
   ctd_sheet_page_set_height (page, row,
                              row_height (tallest (report, "Heading", "Value", "Small", NULL), 1,
                                          8.5));
@@ -768,6 +917,7 @@ sheet_notes (Report                 *report,
              const SheetColumns     *c,
              const CtdStoreChouette *seats,
              CtdChouette            *chouette,
+             const guint            *order,
              gboolean                blank,
              guint                   row)
 {
@@ -779,14 +929,9 @@ sheet_notes (Report                 *report,
   CtdLastSegmentDirection direction = ctd_chouette_get_direction (chouette);
   g_autofree char *rule = NULL;
   g_autoptr(GString) line = g_string_new (NULL);
-  guint computed[CTD_MAX_PLAYERS - 1];
-  const guint *order = ctd_chouette_get_last_segment_order (chouette);
   double width = span_width (page, 0, c->last);
   double size;
   guint n_lines;
-
-  if (order == NULL && ctd_chouette_compute_last_segment_order (chouette, computed, NULL))
-    order = computed;
 
   set_value (report, "first", first_text);
   set_value (report, "before", before_text);
@@ -794,7 +939,7 @@ sheet_notes (Report                 *report,
                                                                                : "lowest first");
   rule = layout_text (report, "LastSegment");
   g_string_append (line, rule);
-  if (!blank && order != NULL)
+  if (order != NULL)
     {
       /* The Captain of each game of the segment, as the players call it. */
       g_autoptr(GString) captains = g_string_new (NULL);
@@ -803,12 +948,10 @@ sheet_notes (Report                 *report,
 
       for (guint game = first; game <= CTD_N_GAMES; game++)
         {
-          CtdChouetteGame view;
+          CtdGameSlot slot;
 
-          ctd_chouette_get_game (chouette, game, &view);
-          g_string_append_printf (captains, "%s%u", game > first ? ", " : "",
-                                  view.slot.captain != 0 ? view.slot.captain
-                                                         : order[(game - first) % (c->size - 1)]);
+          ctd_schedule_slot (c->size, game, order, &slot);
+          g_string_append_printf (captains, "%s%u", game > first ? ", " : "", slot.captain);
         }
       order_str = g_string_free (g_steal_pointer (&captains), FALSE);
 
@@ -826,7 +969,13 @@ sheet_notes (Report                 *report,
 
   g_string_truncate (line, 0);
   g_string_append_printf (line, "%s: ", ctd_template_get_text (report->layout, "Settlement"));
-  if (!blank && ctd_chouette_is_complete (chouette))
+  if (!blank && !ctd_chouette_is_complete (chouette) && ctd_chouette_get_n_recorded (chouette) > 0)
+    {
+      g_autofree char *pending = layout_text (report, "SettlementPending");
+
+      g_string_append (line, pending);
+    }
+  else if (!blank && ctd_chouette_is_complete (chouette))
     {
       CtdSettlement settlement;
       g_autoptr(GError) error = NULL;
@@ -907,7 +1056,10 @@ add_chouette_sheet (Report                 *report,
   g_autofree char *name = g_strdup_printf ("%u.%u", seats->round, seats->number);
   g_autofree char *table = NULL;
   g_autofree char *sheet_name = NULL;
+  g_autofree char *entered = NULL;
   gboolean blank = report->options->blank;
+  guint computed[CTD_MAX_PLAYERS - 1];
+  const guint *order;
   guint row, games;
 
   chouette = ctd_store_load_chouette (report->store, seats->round, seats->number, error);
@@ -919,6 +1071,8 @@ add_chouette_sheet (Report                 *report,
   set_round_values (report, info);
   set_value (report, "label", name);
   set_value (report, "table", table);
+  entered = g_strdup_printf ("%u", ctd_chouette_get_n_recorded (chouette));
+  set_value (report, "entered", entered);
   columns_for_size (seats->size, &c);
   /* Not "1.3" alone: a spreadsheet reads a name that starts with a digit,
    * unquoted in the print area, as a number. */
@@ -927,12 +1081,15 @@ add_chouette_sheet (Report                 *report,
   page->fit_one_page = TRUE;
   set_sheet_widths (report, page, &c);
 
+  for (guint k = 0; k < seats->size; k++)
+    ctd_sheet_doc_add_name (report->doc, seats->names[k]);
   row = sheet_heading (report, page, &c, seats);
   row = sheet_table_heading (report, page, &c, seats, row);
   games = row;
-  row = sheet_games (report, page, &c, chouette, blank, games);
+  order = sheet_last_order (chouette, blank, computed);
+  row = sheet_games (report, page, &c, chouette, order, blank, games);
   row = sheet_totals (report, page, &c, chouette, blank, games, row);
-  row = sheet_notes (report, page, &c, seats, chouette, blank, row);
+  row = sheet_notes (report, page, &c, seats, chouette, order, blank, row);
   sheet_signatures (report, page, &c, seats, row);
   return TRUE;
 }
@@ -956,10 +1113,12 @@ add_round_sheets (Report              *report,
 /* ------------------------------------------------------------------------ */
 /* Lists: standings, final results, settlements, the audit log               */
 
+/* @heading: what the column's heading says, instead of the layout's */
 typedef struct
 {
   const char *key;
   CtdSheetAlign align;
+  const char *heading;
 } ListColumn;
 
 /* A title, an optional note, and the headings of a list; returns the first
@@ -1000,9 +1159,11 @@ list_heading (Report           *report,
     {
       const CtdTemplateColumn *column = ctd_template_get_column (report->layout, columns[i].key);
 
-      put_text (page, row, i, i, column->heading,
+      const char *text = columns[i].heading != NULL ? columns[i].heading : column->heading;
+
+      put_text (page, row, i, i, text,
                 style (report, "Heading", columns[i].align, BOX | SHADED | WRAP, NULL));
-      lines = MAX (lines, lines_needed (column->heading, column->width * BOLD_CHARS, heading));
+      lines = MAX (lines, lines_needed (text, column->width * BOLD_CHARS, heading));
     }
   ctd_sheet_page_set_height (page, row, row_height (heading, lines, 5.85));
   page->repeat_first = page->repeat_last = (int) row;
@@ -1054,14 +1215,75 @@ clubs_by_id (CtdStore  *store,
   return clubs;
 }
 
-static gboolean
-contains_id (GArray *ids,
-             gint64  id)
+/* "1st", "2nd", "11th", "23rd": a place as the results print it. */
+static char *
+ordinal (guint n)
 {
-  for (guint i = 0; ids != NULL && i < ids->len; i++)
-    if (g_array_index (ids, gint64, i) == id)
-      return TRUE;
-  return FALSE;
+  static const char *const suffixes[] = { "th", "st", "nd", "rd" };
+  guint tens = n % 100;
+
+  return g_strdup_printf ("%u%s", n,
+                          tens >= 11 && tens <= 13 ? "th" : suffixes[n % 10 <= 3 ? n % 10 : 0]);
+}
+
+/* "won roll-off", "2nd in roll-off", or NULL: what a roll-off that
+ * ordered the player among equal scores decided (SPEC 6). */
+static char *
+rolloff_text (Report                *report,
+              const CtdStandingsRow *row)
+{
+  g_autofree char *place = NULL;
+
+  if (row->rolloff_place == 0)
+    return NULL;
+  if (row->rolloff_place == 1)
+    return layout_text (report, "RollOffWon");
+  place = ordinal (row->rolloff_place);
+  set_value (report, "place", place);
+  return layout_text (report, "RollOffPlace");
+}
+
+/* The "next round" column: where an advancer goes ("Final 2.1"), the
+ * final's placing ("2nd"), a tie that a roll-off must decide, and what a
+ * roll-off decided. */
+static char *
+next_round_text (Report                 *report,
+                 const CtdStoreRound    *info,
+                 const CtdStandingsRow  *row,
+                 const GArray           *advancers,
+                 CtdStage                next_stage)
+{
+  GString *text = g_string_new (NULL);
+  g_autofree char *rolloff = rolloff_text (report, row);
+
+  if (info->stage == CTD_STAGE_FINAL)
+    {
+      g_autofree char *place = ordinal (row->rank);
+
+      g_string_append_printf (text, "%s%s", place, row->tied ? "=" : "");
+    }
+  for (guint i = 0; i < advancers->len; i++)
+    {
+      const CtdEventAdvancer *advancer = &g_array_index (advancers, CtdEventAdvancer, i);
+      g_autofree char *next = NULL;
+      g_autofree char *line = NULL;
+
+      if (advancer->player_id != row->player_id)
+        continue;
+      next = advancer->chouette != 0 ? g_strdup_printf ("%s %u.%u",
+                                                        ctd_stage_to_title (next_stage),
+                                                        info->number + 1, advancer->chouette)
+                                     : g_strdup (ctd_stage_to_title (next_stage));
+      set_value (report, "next", next);
+      line = layout_text (report, "Advances");
+      g_string_append (text, line);
+    }
+  if (row->needs_rolloff)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? "; " : "",
+                            ctd_template_get_text (report->layout, "Tied"));
+  if (rolloff != NULL)
+    g_string_append_printf (text, "%s%s", text->len > 0 ? "; " : "", rolloff);
+  return g_string_free (text, FALSE);
 }
 
 static gboolean
@@ -1069,7 +1291,7 @@ add_standings (Report              *report,
                const CtdStoreRound *info,
                GError             **error)
 {
-  static const ListColumn all[] = {
+  ListColumn all[] = {
     { "Rank", CTD_SHEET_ALIGN_CENTER }, { "Name", CTD_SHEET_ALIGN_LEFT },
     { "Club", CTD_SHEET_ALIGN_LEFT },   { "Chouette", CTD_SHEET_ALIGN_CENTER },
     { "Score", CTD_SHEET_ALIGN_RIGHT }, { "Advances", CTD_SHEET_ALIGN_LEFT },
@@ -1093,15 +1315,19 @@ add_standings (Report              *report,
   guint n_columns, row, n_complete = 0;
   gboolean hidden, any_tie = FALSE;
   guint body, left, number;
+  CtdStage next_stage = CTD_STAGE_FINAL;
 
   if (!use_layout (report, &standings_spec, error))
     return FALSE;
   standings = ctd_event_round_standings (report->store, round, report->options->public_view,
                                          error);
   if (standings == NULL || (clubs = clubs_by_id (report->store, error)) == NULL ||
-      (advancers = ctd_store_list_advancers (report->store, round, error)) == NULL ||
+      (advancers = ctd_event_list_advancers (report->store, round, &next_stage, error)) == NULL ||
       (chouettes = ctd_store_list_chouettes (report->store, round, error)) == NULL)
     return FALSE;
+  /* The final has no next round: the column gives the placings. */
+  if (info->stage == CTD_STAGE_FINAL)
+    all[G_N_ELEMENTS (all) - 1].heading = ctd_template_get_text (report->layout, "Place");
   for (guint i = 0; i < chouettes->len; i++)
     {
       const CtdStoreChouette *seats = g_ptr_array_index (chouettes, i);
@@ -1133,8 +1359,9 @@ add_standings (Report              *report,
 
       g_string_append_printf (note, " %s", text);
     }
+  /* Only the ties that decide something ask for a roll-off. */
   for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)
-    any_tie |= ctd_standings_get_row (standings, i)->tied;
+    any_tie |= ctd_standings_get_row (standings, i)->needs_rolloff;
   if (!hidden && any_tie)
     {
       g_autofree char *text = layout_text (report, "RollOff");
@@ -1154,13 +1381,16 @@ add_standings (Report              *report,
       const char *club = g_hash_table_lookup (clubs, &r->player_id);
       g_autofree char *label = g_strdup_printf ("%u.%u", round, r->chouette);
       const char *texts[6] = { NULL };
+      /* Read by fit_row() below, so it lives as long as the row. */
+      g_autofree char *mark = NULL;
       guint col = 0;
 
+      ctd_sheet_doc_add_name (report->doc, r->name);
       if (!hidden)
         {
           g_autofree char *rank = g_strdup_printf ("%u%s", r->rank, r->tied ? "=" : "");
-          GString *mark = g_string_new (NULL);
 
+          mark = next_round_text (report, info, r, advancers, next_stage);
           put_text (page, row, col, col, rank, body);
           col++;
           texts[col] = r->name;
@@ -1173,12 +1403,8 @@ add_standings (Report              *report,
           col++;
           put_score (page, row, col, r->score, number);
           col++;
-          if (contains_id (advancers, r->player_id))
-            g_string_append (mark, ctd_template_get_text (report->layout, "Advances"));
-          else if (r->tied)
-            g_string_append (mark, ctd_template_get_text (report->layout, "Tied"));
-          put_text (page, row, col, col, mark->str, left);
-          g_string_free (mark, TRUE);
+          texts[col] = mark;
+          put_text (page, row, col, col, mark, left);
         }
       else
         {
@@ -1201,7 +1427,6 @@ add_results (Report  *report,
     { "Place", CTD_SHEET_ALIGN_CENTER }, { "Name", CTD_SHEET_ALIGN_LEFT },
     { "Club", CTD_SHEET_ALIGN_LEFT },    { "Score", CTD_SHEET_ALIGN_RIGHT },
   };
-  static const char *const suffixes[] = { "th", "st", "nd", "rd" };
   g_autoptr(CtdStandings) placings = NULL;
   g_autoptr(GHashTable) clubs = NULL;
   g_autoptr(GString) note = g_string_new (NULL);
@@ -1233,17 +1458,17 @@ add_results (Report  *report,
     {
       const CtdStandingsRow *r = ctd_standings_get_row (placings, i);
       const char *club = g_hash_table_lookup (clubs, &r->player_id);
-      guint tens = r->rank % 100;
-      const char *suffix = tens >= 11 && tens <= 13 ? "th"
-                                                    : suffixes[r->rank % 10 <= 3 ? r->rank % 10
-                                                                                 : 0];
-      g_autofree char *place = g_strdup_printf ("%u%s%s", r->rank, suffix, r->tied ? "=" : "");
+      g_autofree char *rank = ordinal (r->rank);
+      g_autofree char *place = g_strdup_printf ("%s%s", rank, r->tied ? "=" : "");
+      g_autofree char *rolloff = rolloff_text (report, r);
       g_autofree char *name = r->tied ? g_strdup_printf ("%s (%s)", r->name,
                                                          ctd_template_get_text (report->layout,
                                                                                 "Tied"))
-                                      : g_strdup (r->name);
+                              : rolloff != NULL ? g_strdup_printf ("%s (%s)", r->name, rolloff)
+                                                : g_strdup (r->name);
       const char *texts[4] = { NULL, name, club, NULL };
 
+      ctd_sheet_doc_add_name (report->doc, r->name);
       put_text (page, row, 0, 0, place, body);
       put_text (page, row, 1, 1, name, left);
       put_text (page, row, 2, 2, club != NULL ? club : "", left);
@@ -1346,6 +1571,7 @@ add_settlements (Report  *report,
                                             transfer->to, seats->names[transfer->to - 1], paid);
                   }
               texts[4] = payments->str;
+              ctd_sheet_doc_add_name (report->doc, seats->names[k]);
               g_snprintf (no, sizeof no, "%u", k + 1);
               ctd_sheet_page_add_number (page, row, 0, k + 1, no, body);
               put_text (page, row, 1, 1, seats->names[k], left);
@@ -1361,6 +1587,58 @@ add_settlements (Report  *report,
   return TRUE;
 }
 
+static void
+append_note (Report     *report,
+             GString    *note,
+             const char *key,
+             gint64      id)
+{
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+  g_autofree char *text = NULL;
+
+  set_value (report, "id", number);
+  text = layout_text (report, key);
+  g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "", text);
+}
+
+/*
+ * The log's last column: what an undo or a redo did, and what became of
+ * an entry later ("undone by #12; redone by #14"), so that the log says
+ * so whatever the summary's wording. For an undo, "undoes" the entry it
+ * reverted; for a redo, "redoes" the action it brought back (the entry
+ * the reverted undo had undone).
+ */
+static char *
+log_note (Report                   *report,
+          const CtdStoreAuditEntry *entry,
+          GHashTable               *by_id)
+{
+  GString *note = g_string_new (NULL);
+  gboolean redo = g_str_equal (entry->action, "redo");
+
+  if (entry->undoes != 0)
+    {
+      const CtdStoreAuditEntry *undo = g_hash_table_lookup (by_id, &entry->undoes);
+
+      if (redo && undo != NULL && undo->undoes != 0)
+        append_note (report, note, "Redoes", undo->undoes);
+      else
+        append_note (report, note, redo ? "Redoes" : "Undoes", entry->undoes);
+    }
+  /* Then each later reversal: an undo of this entry, a redo of that
+   * undo, an undo of that redo... */
+  for (const CtdStoreAuditEntry *at = entry; at != NULL && at->undone_by != 0;
+       at = g_hash_table_lookup (by_id, &at->undone_by))
+    {
+      const CtdStoreAuditEntry *by = g_hash_table_lookup (by_id, &at->undone_by);
+
+      append_note (report, note,
+                   by != NULL && g_str_equal (by->action, "redo") ? "Redone" : "Undone",
+                   at->undone_by);
+    }
+  return g_string_free (note, FALSE);
+}
+
 static gboolean
 add_audit_log (Report  *report,
                GError **error)
@@ -1371,12 +1649,19 @@ add_audit_log (Report  *report,
     { "Note", CTD_SHEET_ALIGN_LEFT },
   };
   g_autoptr(GPtrArray) entries = ctd_store_list_audit (report->store, error);
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autofree char *title = NULL;
   CtdSheetPage *page;
   guint row, body, left;
 
   if (entries == NULL || !use_layout (report, &log_spec, error))
     return FALSE;
+  for (guint i = 0; i < entries->len; i++)
+    {
+      CtdStoreAuditEntry *entry = g_ptr_array_index (entries, i);
+
+      g_hash_table_insert (by_id, &entry->id, entry);
+    }
   title = layout_text (report, "Title");
   page = add_page (report, "Audit log");
   row = list_heading (report, page, title, NULL, columns, G_N_ELEMENTS (columns));
@@ -1386,23 +1671,15 @@ add_audit_log (Report  *report,
     {
       const CtdStoreAuditEntry *entry = g_ptr_array_index (entries, i);
       g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, entry->id);
-      g_autofree char *note = NULL;
-      const char *texts[5] = { NULL, NULL, NULL, entry->summary, NULL };
+      g_autofree char *note = log_note (report, entry, by_id);
+      const char *texts[5] = { NULL, NULL, NULL, entry->summary, note };
 
-      if (entry->undoes != 0 || entry->undone_by != 0)
-        {
-          g_autofree char *other = g_strdup_printf ("%" G_GINT64_FORMAT,
-                                                    entry->undoes != 0 ? entry->undoes
-                                                                       : entry->undone_by);
-
-          set_value (report, "id", other);
-          note = layout_text (report, entry->undoes != 0 ? "Undoes" : "Undone");
-        }
       ctd_sheet_page_add_number (page, row, 0, (double) entry->id, id, body);
       put_text (page, row, 1, 1, entry->time, left);
       put_text (page, row, 2, 2, entry->action, left);
+      /* The store's summary as it is: it names the players and points. */
       put_text (page, row, 3, 3, entry->summary, left);
-      put_text (page, row, 4, 4, note != NULL ? note : "", left);
+      put_text (page, row, 4, 4, note, left);
       fit_row (report, page, row, columns, texts, G_N_ELEMENTS (columns),
                tallest (report, "Body", NULL));
     }
@@ -1469,8 +1746,9 @@ ctd_report_chouette (CtdStore               *store,
  * @options: (nullable): as for ctd_report_chouette()
  * @error: return location for a #GError
  *
- * Every scoring sheet of the round, then its standings. A public copy of a
- * round that is still secret holds the standings page only, without scores.
+ * Every scoring sheet of the round, then its standings, and for the final
+ * the final results. A public copy of a round that is still secret holds
+ * the standings page only, without scores.
  *
  * Returns: (transfer full) (nullable): the document
  */
@@ -1494,6 +1772,8 @@ ctd_report_round (CtdStore               *store,
       !add_round_sheets (&report, &info, error))
     return NULL;
   if (!add_standings (&report, &info, error))
+    return NULL;
+  if (info.stage == CTD_STAGE_FINAL && !add_results (&report, error))
     return NULL;
   return g_steal_pointer (&report.doc);
 }

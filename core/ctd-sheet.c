@@ -71,6 +71,7 @@ ctd_sheet_doc_new (const char *title,
   doc->styles = g_array_new (FALSE, TRUE, sizeof (CtdSheetStyle));
   g_array_set_clear_func (doc->styles, style_clear);
   doc->pages = g_ptr_array_new_with_free_func (page_free);
+  doc->names = g_ptr_array_new_with_free_func (g_free);
   return doc;
 }
 
@@ -90,7 +91,26 @@ ctd_sheet_doc_free (CtdSheetDoc *doc)
   g_free (doc->author);
   g_array_unref (doc->styles);
   g_ptr_array_unref (doc->pages);
+  g_ptr_array_unref (doc->names);
   g_free (doc);
+}
+
+/**
+ * ctd_sheet_doc_add_name:
+ * @doc: a document
+ * @name: a player's name that the document prints (copied)
+ *
+ * Lists @name in @doc's names, once however often it is added, so that
+ * a writer can tell which player a letter it cannot draw belongs to.
+ */
+void
+ctd_sheet_doc_add_name (CtdSheetDoc *doc,
+                        const char  *name)
+{
+  g_return_if_fail (doc != NULL && name != NULL);
+
+  if (!g_ptr_array_find_with_equal_func (doc->names, name, g_str_equal, NULL))
+    g_ptr_array_add (doc->names, g_strdup (name));
 }
 
 static gboolean

@@ -140,6 +140,9 @@ typedef struct
  *   event so that the same event always gives the same bytes
  * @styles: (element-type CtdSheetStyle)
  * @pages: (element-type CtdSheetPage)
+ * @names: (element-type utf8): the players' names the document prints,
+ *   each once, in the order first printed: a writer that draws letters
+ *   itself checks that it can draw these (ctd_pdf_check_glyphs())
  */
 typedef struct
 {
@@ -149,6 +152,7 @@ typedef struct
   gint64     created;
   GArray    *styles;
   GPtrArray *pages;
+  GPtrArray *names;
 } CtdSheetDoc;
 
 #define CTD_SHEET_MAX_NAME 31
@@ -175,6 +179,8 @@ guint         ctd_sheet_doc_add_style     (CtdSheetDoc         *doc,
 CtdSheetPage *ctd_sheet_doc_add_page      (CtdSheetDoc         *doc,
                                            const char          *name);
 gboolean      ctd_sheet_doc_has_page      (const CtdSheetDoc   *doc,
+                                           const char          *name);
+void          ctd_sheet_doc_add_name      (CtdSheetDoc         *doc,
                                            const char          *name);
 
 void          ctd_sheet_page_set_width    (CtdSheetPage        *page,

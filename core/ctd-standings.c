@@ -35,6 +35,10 @@ struct _CtdStandings
   GHashTable      *index_of;
   /* A public view of a secret round: no scores, no ranks (rule 1.7). */
   gboolean         scores_hidden;
+  /* Which ties decide something (needs_rolloff). */
+  enum { MARK_NONE, MARK_CUT, MARK_PLACINGS } marks;
+  guint            top_k;
+  guint            wildcards;
 };
 
 /**
@@ -108,6 +112,74 @@ compare_display (gconstpointer a,
   return (row_a->player_id > row_b->player_id) - (row_a->player_id < row_b->player_id);
 }
 
+/*
+ * Marks the players a cut after the first @cut of @pool (indices into
+ * @players, @pool[i] set) cannot place: those who might finish inside or
+ * outside it depending on how an unbroken tie is settled. A player's best
+ * place in the pool is 1 + those ahead, its worst the pool's size - those
+ * behind (the rule ctd_advance_select() refuses a cut by).
+ */
+static void
+mark_contenders (CtdStandings   *self,
+                 const gboolean *pool,
+                 guint           cut)
+{
+  for (gsize i = 0; i < self->n_players; i++)
+    {
+      guint ahead = 0, behind = 0, size = 0;
+
+      if (!pool[i])
+        continue;
+      for (gsize j = 0; j < self->n_players; j++)
+        if (pool[j])
+          {
+            gint cmp = i == j ? 0 : compare_players (self, j, i);
+
+            size++;
+            ahead += cmp < 0;
+            behind += cmp > 0;
+          }
+      if (ahead + 1 <= cut && size - behind > cut)
+        self->players[i].needs_rolloff = TRUE;
+    }
+}
+
+/* Which ties decide something: at the final's placings, every one; at an
+ * advancement cut, those across the top-K cut of a chouette, then those
+ * across the wildcard cut among the players certainly outside their
+ * chouette's top K (a chouette's tie at its cut is settled first, as
+ * ctd_advance_select() asks, and its loser then joins the wildcards). */
+static void
+mark_needs_rolloff (CtdStandings *self)
+{
+  g_autofree gboolean *pool = NULL;
+
+  for (gsize i = 0; i < self->n_players; i++)
+    self->players[i].needs_rolloff = self->marks == MARK_PLACINGS && self->players[i].tied;
+  if (self->marks != MARK_CUT)
+    return;
+
+  pool = g_new0 (gboolean, MAX (self->n_players, 1));
+  for (gsize i = 0; i < self->n_players; i++)
+    {
+      guint chouette = self->players[i].chouette;
+      gboolean done = FALSE;
+
+      /* Each chouette once, at its first player. */
+      for (gsize j = 0; j < i && !done; j++)
+        done = self->players[j].chouette == chouette;
+      if (done)
+        continue;
+      for (gsize j = 0; j < self->n_players; j++)
+        pool[j] = self->players[j].chouette == chouette;
+      mark_contenders (self, pool, self->top_k);
+    }
+  /* Outside the top K for certain: K players of the chouette are ahead. */
+  for (gsize i = 0; i < self->n_players; i++)
+    pool[i] = self->players[i].chouette_rank > self->top_k;
+  mark_contenders (self, pool, self->wildcards);
+}
+
 /* Recomputes every rank and flag, then the display order. A player is
  * flagged tied when some other player is neither ahead of it nor behind:
  * that is the tie no roll-off has broken, whatever the rank numbers say. */
@@ -117,6 +189,8 @@ rerank (CtdStandings *self)
   for (gsize i = 0; i < self->n_players; i++)
     {
       CtdStandingsRow *row = &self->players[i];
+      guint rolled_ahead_of_row = 0;
+      gboolean rolled = FALSE;
 
       row->rank = 1;
       row->tied = FALSE;
@@ -140,8 +214,14 @@ rerank (CtdStandings *self)
               row->tied = TRUE;
               row->chouette_tied |= same_chouette;
             }
+          /* Roll-offs only ever order players of the same score. */
+          if (rolled_ahead (self, j, i))
+            rolled_ahead_of_row++;
+          rolled |= rolled_ahead (self, j, i) || rolled_ahead (self, i, j);
         }
+      row->rolloff_place = rolled ? rolled_ahead_of_row + 1 : 0;
     }
+  mark_needs_rolloff (self);
 
   for (gsize i = 0; i < self->n_players; i++)
     self->order[i] = i;
@@ -517,6 +597,8 @@ ctd_standings_new_public (const CtdStandingsEntry *entries,
       self->players[i].tied = FALSE;
       self->players[i].chouette_rank = 0;
       self->players[i].chouette_tied = FALSE;
+      self->players[i].rolloff_place = 0;
+      self->players[i].needs_rolloff = FALSE;
     }
   /* Equal ranks: the display order falls to chouette, name, id. */
   g_qsort_with_data (self->order, (gint) n_entries, sizeof (gsize), compare_display, self);
@@ -539,4 +621,50 @@ ctd_standings_get_scores_hidden (const CtdStandings *self)
   g_return_val_if_fail (self != NULL, FALSE);
 
   return self->scores_hidden;
+}
+
+/**
+ * ctd_standings_mark_cut:
+ * @self: standings of a Qualifying or Semi-final round
+ * @top_k: how many advance from each chouette
+ * @wildcards: how many more advance by best remaining score
+ *
+ * Says which ties decide who advances (SPEC 6), for the views to mark
+ * them: a row's @needs_rolloff is set when its tie straddles the top-K
+ * cut of its chouette or the wildcard cut. Other ties decide nothing and
+ * are not marked. The marks follow later roll-offs. A hidden public view
+ * carries no ties and stays unmarked.
+ */
+void
+ctd_standings_mark_cut (CtdStandings *self,
+                        guint         top_k,
+                        guint         wildcards)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->scores_hidden)
+    return;
+  self->marks = MARK_CUT;
+  self->top_k = top_k;
+  self->wildcards = wildcards;
+  mark_needs_rolloff (self);
+}
+
+/**
+ * ctd_standings_mark_placings:
+ * @self: the final's standings
+ *
+ * Rule 1.9: every place of the final is a placing, so every unbroken tie
+ * decides one: sets @needs_rolloff wherever @tied is set, now and after
+ * later roll-offs.
+ */
+void
+ctd_standings_mark_placings (CtdStandings *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->scores_hidden)
+    return;
+  self->marks = MARK_PLACINGS;
+  mark_needs_rolloff (self);
 }

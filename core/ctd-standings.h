@@ -42,6 +42,14 @@ typedef struct
  * @tied: another player shares @rank (a tie no roll-off has broken)
  * @chouette_rank: the same, counted inside the player's chouette
  * @chouette_tied: the same, inside the chouette
+ * @rolloff_place: when roll-offs ordered the player among players of the
+ *   same score, 1 + how many of them finished ahead (1: won the roll-off);
+ *   0 when no roll-off concerns the player
+ * @needs_rolloff: the player is in a tie that decides something, as
+ *   ctd_standings_mark_cut() or ctd_standings_mark_placings() said: it
+ *   straddles an advancement cut or a final placing, so a roll-off must
+ *   settle it. A tie that decides nothing leaves it %FALSE (@tied still
+ *   says the rank is shared)
  */
 typedef struct
 {
@@ -53,6 +61,8 @@ typedef struct
   gboolean  tied;
   guint     chouette_rank;
   gboolean  chouette_tied;
+  guint     rolloff_place;
+  gboolean  needs_rolloff;
 } CtdStandingsRow;
 
 typedef struct _CtdStandings CtdStandings;
@@ -84,6 +94,10 @@ CtdStandings *ctd_standings_new_public   (const CtdStandingsEntry *entries,
                                           CtdStage                 stage,
                                           CtdRoundState            state);
 gboolean      ctd_standings_get_scores_hidden (const CtdStandings *self);
+void          ctd_standings_mark_cut     (CtdStandings            *self,
+                                          guint                    top_k,
+                                          guint                    wildcards);
+void          ctd_standings_mark_placings (CtdStandings           *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStandings, ctd_standings_free)
 

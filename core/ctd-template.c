@@ -446,6 +446,31 @@ read_value (CtdTemplate           *self,
   return TRUE;
 }
 
+/* A key a later version added, missing from a club's older copy: the
+ * built-in layout's value, so that an upgrade never refuses the copy.
+ * Returns FALSE, with @error unset, when @key is not such a key. */
+static gboolean
+read_added (CtdTemplate           *self,
+            const CtdTemplateSpec *spec,
+            const char            *group,
+            const char            *key,
+            GError               **error)
+{
+  g_autofree char *name = g_strdup_printf ("%s/%s", group, key);
+  g_autoptr(GKeyFile) builtin = NULL;
+  g_autofree char *value = NULL;
+  const char *data;
+
+  if (!in_list (spec->added, name) || (data = ctd_template_get_builtin (spec->name)) == NULL)
+    return FALSE;
+  builtin = g_key_file_new ();
+  if (!g_key_file_load_from_data (builtin, data, -1, G_KEY_FILE_NONE, NULL) ||
+      (value = g_key_file_get_string (builtin, group, key, NULL)) == NULL)
+    return FALSE;
+  return read_value (self, spec, group, key, g_strstrip (value), find_line (data, group, key),
+                     error);
+}
+
 static gboolean
 read_group (CtdTemplate           *self,
             const CtdTemplateSpec *spec,
@@ -481,11 +506,13 @@ read_group (CtdTemplate           *self,
         return FALSE;
     }
   for (guint i = 0; needed[i] != NULL; i++)
-    if (!g_key_file_has_key (file, group, needed[i], NULL))
+    if (!g_key_file_has_key (file, group, needed[i], NULL) &&
+        !read_added (self, spec, group, needed[i], error))
       {
-        set_error_at (error, CTD_TEMPLATE_ERROR_MISSING, self->source,
-                      find_line (data, group, NULL), "[%s] needs the key %s", group,
-                      needed[i]);
+        if (error == NULL || *error == NULL)
+          set_error_at (error, CTD_TEMPLATE_ERROR_MISSING, self->source,
+                        find_line (data, group, NULL), "[%s] needs the key %s", group,
+                        needed[i]);
         return FALSE;
       }
   return TRUE;
@@ -500,7 +527,10 @@ read_group (CtdTemplate           *self,
  * @error: return location for a #GError
  *
  * Reads a layout and checks it against @spec: every key present and known,
- * every value readable. Errors start with "@source:LINE: ".
+ * every value readable. A key that @spec lists as added by a later version
+ * may be missing: it takes the value of the built-in layout of the same
+ * name, so a club's copy made before keeps working. Errors start with
+ * "@source:LINE: ".
  *
  * Returns: (transfer full) (nullable): the layout, or %NULL with @error set
  */

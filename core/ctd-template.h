@@ -34,6 +34,11 @@ typedef enum
  *   needs in [Fonts], [Text] and [Columns]
  * @placeholders: (array zero-terminated=1): the {names} its texts may use,
  *   besides {page} and {pages} in the header and footer
+ * @added: (array zero-terminated=1) (nullable): keys of @fonts, @texts and
+ *   @columns that a later version added to the layout, as "Group/Key"
+ *   ("Columns/Playing"): a club's copy made before lacks them, so a
+ *   missing one takes the built-in layout's value instead of refusing
+ *   the copy
  */
 typedef struct
 {
@@ -42,6 +47,7 @@ typedef struct
   const char *const *texts;
   const char *const *columns;
   const char *const *placeholders;
+  const char *const *added;
 } CtdTemplateSpec;
 
 typedef struct

@@ -598,6 +598,13 @@ test_wildcard_tie (void **state)
       assert_place (standings, ones[c], three_totals[0], 3, TRUE);
       assert_place (standings, threes[c], three_totals[2], 5, TRUE);
     }
+  /* At the plan's cut (top 2 of each) the equal scores of the two
+   * chouettes decide nothing: no roll-off is asked for. */
+  for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)
+    {
+      assert_false (ctd_standings_get_row (standings, i)->needs_rolloff);
+      assert_int_equal (ctd_standings_get_row (standings, i)->rolloff_place, 0);
+    }
 
   /* Top 2 of each cuts between -12 and -38.5 inside each chouette. */
   found = ctd_event_find_tie (store, 1, 2, 0, &error);
@@ -655,6 +662,10 @@ test_wildcard_tie (void **state)
   assert_place (standings, ones[0], three_totals[0], 4, FALSE);
   /* The roll-off orders only its own players. */
   assert_place (standings, threes[0], three_totals[2], 5, TRUE);
+  /* The rows carry it, for the posted standings to say who won it. */
+  assert_int_equal (find_row (standings, ones[1])->rolloff_place, 1);
+  assert_int_equal (find_row (standings, ones[0])->rolloff_place, 2);
+  assert_int_equal (find_row (standings, threes[0])->rolloff_place, 0);
 
   /* Settled once: the same players cannot be rolled off again. */
   assert_false (ctd_event_tiebreak (store, 1, (gint64[]) { ones[0], ones[1] }, 2, NULL,
@@ -754,6 +765,9 @@ test_final_tie (void **state)
   assert_place (placings, p[1], tied_totals[1], 1, TRUE);
   assert_place (placings, p[2], tied_totals[2], 3, TRUE);
   assert_place (placings, p[3], tied_totals[3], 3, TRUE);
+  /* Every tie of the final decides a place. */
+  for (gsize i = 0; i < 4; i++)
+    assert_true (ctd_standings_get_row (placings, i)->needs_rolloff);
 
   /* The tie for 1st comes first. */
   found = ctd_event_find_tie (store, 1, 0, 0, &error);
@@ -775,6 +789,9 @@ test_final_tie (void **state)
   assert_place (placings, p[2], tied_totals[2], 3, TRUE);
   assert_place (placings, p[3], tied_totals[3], 3, TRUE);
   assert_int_equal (ctd_standings_get_row (placings, 0)->player_id, p[1]);
+  assert_false (find_row (placings, p[1])->needs_rolloff);
+  assert_int_equal (find_row (placings, p[1])->rolloff_place, 1);
+  assert_true (find_row (placings, p[2])->needs_rolloff);
 
   /* Then 3rd place, rolled off by the software with a stored seed. */
   found = ctd_event_find_tie (store, 1, 0, 0, &error);

@@ -47,6 +47,10 @@ DELTAS = [
 TOTALS = (-59, -13.5, 40.5, 32)  # -61 -2 +4, -13.5, 38.5 +2, 36 -4
 BOX = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
 CAPTAIN = [2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2]
+# The Captain, then the crew in rotation after the Captain (rules 1.1(b),
+# 1.6, 3.8); games 10-12 in the last-segment order 3, 1, 2.
+PLAYING = ["2  3  4", "3  4  2", "4  2  3", "3  4  1", "4  1  3", "1  3  4",
+           "4  1  2", "1  2  4", "2  4  1", "3  1  2", "1  2  3", "2  3  1"]
 CUBE = [1, 2, 4] * 4
 DECISIONS = ["2  3  4", "3  4  2", "4  2  3", "1  4  3", "1  4  3", "3  4  1",
              "4  2  1", "4  2  1", "4  2  1", "3  1  2", "3  1  2", "3  2  1"]
@@ -58,8 +62,9 @@ HOSTILE = ['=HYPERLINK("http://evil.example","win")', "+44 20 7946 0000",
 # Spreadsheet columns of the scoring sheet (templates/scoring-sheet-4.ini).
 ROW_NAMES, ROW_GAME1 = 6, 8
 ROW_TOTALS, ROW_AMOUNTS = ROW_GAME1 + 12, ROW_GAME1 + 13
-PLAYER_COLS = ["G", "I", "K", "M"]  # each player's game score; total next
-RESULT_COL, ZERO_SUM_COL = "O", "P"
+CAPTAIN_COL, PLAYING_COL, CUBE_COL, DECISIONS_COL = "D", "E", "F", "G"
+PLAYER_COLS = ["H", "J", "L", "N"]  # each player's game score; total next
+RESULT_COL, ZERO_SUM_COL = "P", "Q"
 
 
 
@@ -155,9 +160,13 @@ def test_filled_sheet_cells(folder):
         row = ROW_GAME1 + game - 1
         equal(ws["A%d" % row].value, game, "game number")
         equal(ws["C%d" % row].value, BOX[game - 1], "Box of game %d" % game)
-        equal(ws["D%d" % row].value, CAPTAIN[game - 1], "Captain of game %d" % game)
-        equal(ws["E%d" % row].value, CUBE[game - 1], "cube of game %d" % game)
-        equal(ws["F%d" % row].value, DECISIONS[game - 1], "decisions of game %d" % game)
+        equal(ws["%s%d" % (CAPTAIN_COL, row)].value, CAPTAIN[game - 1],
+              "Captain of game %d" % game)
+        equal(ws["%s%d" % (PLAYING_COL, row)].value, PLAYING[game - 1],
+              "playing order of game %d" % game)
+        equal(ws["%s%d" % (CUBE_COL, row)].value, CUBE[game - 1], "cube of game %d" % game)
+        equal(ws["%s%d" % (DECISIONS_COL, row)].value, DECISIONS[game - 1],
+              "decisions of game %d" % game)
         equal(ws["%s%d" % (RESULT_COL, row)].value, FOUR_SHEET[game - 1], "notation")
         for k, col in enumerate(PLAYER_COLS):
             equal(ws["%s%d" % (col, row)].value, DELTAS[game - 1][k],
@@ -187,7 +196,7 @@ def test_filled_sheet_cells(folder):
     check(ws.sheet_properties.pageSetUpPr.fitToPage, "fit to page")
     # 1 is the default, which a file may leave unwritten.
     equal((ws.page_setup.fitToWidth or 1, ws.page_setup.fitToHeight or 1), (1, 1), "one page")
-    equal(str(ws.print_area), "['$A$1:$P$27']", "print area")
+    equal(str(ws.print_area), "['$A$1:$%s$27']" % ZERO_SUM_COL, "print area")
     check("&P" in ws.oddFooter.right.text, "page number in the footer")
     check("777" in ws.oddFooter.left.text, "seed in the footer")
     # "&" is a code in a header: the file holds it doubled, to print once.
@@ -196,17 +205,24 @@ def test_filled_sheet_cells(folder):
 
 def test_blank_sheet(folder):
     event = make_event(folder)
+    # 1.2 has 5 games in: a blank sheet shows none of them, nor a
+    # last-segment order that is not known yet.
     out = event.out("blank.xlsx")
-    event.run("export", out, "--chouette", "1.1", "--blank")
-    ws = openpyxl.load_workbook(out)["Chouette 1.1"]
+    event.run("export", out, "--chouette", "1.2", "--blank")
+    ws = openpyxl.load_workbook(out)["Chouette 1.2"]
     for game in range(1, 13):
         row = ROW_GAME1 + game - 1
         equal(ws["C%d" % row].value, BOX[game - 1], "Box")
-        equal(ws["E%d" % row].value, CUBE[game - 1], "cube")
-        equal(ws["D%d" % row].value, CAPTAIN[game - 1] if game < 10 else None, "Captain")
+        equal(ws["%s%d" % (CUBE_COL, row)].value, CUBE[game - 1], "cube")
+        # The last segment's order is not known before game 9: the
+        # players write it in.
+        equal(ws["%s%d" % (CAPTAIN_COL, row)].value,
+              CAPTAIN[game - 1] if game < 10 else None, "Captain")
+        equal(ws["%s%d" % (PLAYING_COL, row)].value,
+              PLAYING[game - 1] if game < 10 else None, "playing order of game %d" % game)
         for col in PLAYER_COLS + [RESULT_COL]:
             equal(ws["%s%d" % (col, row)].value, None, "blank %s%d" % (col, row))
-    equal(ws["G%d" % ROW_TOTALS].value, None, "blank total")
+    equal(ws["%s%d" % (PLAYER_COLS[0], ROW_TOTALS)].value, None, "blank total")
 
 
 def test_libreoffice_pages(folder):
@@ -270,6 +286,185 @@ def test_hostile_names(folder):
     check("#NAME" not in content and "Err:" not in content, "no formula evaluated")
 
 
+def pdf_game_lines(path):
+    """{game: the game's row of a scoring sheet as pdftotext lays it out}."""
+    text = subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True,
+                          text=True, check=True).stdout
+    lines = {}
+    for line in text.splitlines():
+        m = re.match(r"^\s*(\d+)\s+\d\s+\d\s", line)
+        if m and 1 <= int(m.group(1)) <= 12 and int(m.group(1)) not in lines:
+            lines[int(m.group(1))] = line
+    return lines
+
+
+def check_pdf_playing(path, captains, playing, what):
+    """Each game's row reads: game, segment, Box, Captain, playing order."""
+    lines = pdf_game_lines(path)
+    equal(sorted(lines), list(range(1, 13)), "%s: the 12 game rows" % what)
+    for game in range(1, 13):
+        order = playing[game - 1]
+        pattern = r"^\s*%d\s+\d\s+\d\s+" % game
+        if order is None:
+            # Blank for the pen: the cube (1, 2 or 4) follows the Box.
+            pattern += r"[124](\s|$)"
+        else:
+            pattern += r"%d\s+%s\s" % (captains[game - 1], r"\s+".join(order.split()))
+        check(re.match(pattern, lines[game]),
+              "%s, game %d: no playing order %r in %r" % (what, game, order, lines[game]))
+
+
+def test_playing_order(folder):
+    """Every sheet shows each game's playing order: 4 and 3 players, blank
+    and filled, XLSX and PDF; the last segment's once it is known."""
+    event = make_event(folder)
+    pdf = event.out("sheet.pdf")
+    event.run("export", pdf, "--chouette", "1.1")
+    check_pdf_playing(pdf, CAPTAIN, PLAYING, "filled 4-player PDF")
+    blank = event.out("blank.pdf")
+    event.run("export", blank, "--chouette", "1.2", "--blank")
+    check_pdf_playing(blank, CAPTAIN, PLAYING[:9] + [None] * 3, "blank 4-player PDF")
+
+    # Three players: segments of four games; the Team wins segment 1 and
+    # the Box segment 2, so after game 8 P1 has -33, P2 +33, P3 0 and
+    # player 2 captains first in the last segment.
+    three = Event(os.path.join(folder, "three"))
+    os.mkdir(three.folder)
+    three.run("init", "--name", "Three")
+    for name in ("Ann", "Bob", "Cy"):
+        three.run("player", "add", name)
+    three.run("draw", "--seed", "3")
+    captains = [2, 3, 2, 3, 3, 1, 3, 1, 2, 1, 2, 1]
+    playing = ["2  3", "3  2", "2  3", "3  2", "3  1", "1  3", "3  1", "1  3",
+               "2  1", "1  2", "2  1", "1  2"]
+    out = three.out("blank3.xlsx")
+    three.run("export", out, "--chouette", "1.1", "--blank")
+    ws = openpyxl.load_workbook(out)["Chouette 1.1"]
+    for game in range(1, 13):
+        row = ROW_GAME1 + game - 1
+        equal(ws["%s%d" % (PLAYING_COL, row)].value, playing[game - 1] if game <= 8 else None,
+              "blank 3-player XLSX, playing order of game %d" % game)
+    for game in range(1, 9):
+        three.run("record", "1.1", game, "T" if game <= 4 else "B")
+    out = three.out("filled3.xlsx")
+    three.run("export", out, "--chouette", "1.1")
+    ws = openpyxl.load_workbook(out)["Chouette 1.1"]
+    for game in range(1, 13):
+        row = ROW_GAME1 + game - 1
+        equal(ws["%s%d" % (CAPTAIN_COL, row)].value, captains[game - 1],
+              "3-player XLSX, Captain of game %d" % game)
+        equal(ws["%s%d" % (PLAYING_COL, row)].value, playing[game - 1],
+              "3-player XLSX, playing order of game %d" % game)
+    pdf = three.out("filled3.pdf")
+    three.run("export", pdf, "--chouette", "1.1")
+    check_pdf_playing(pdf, captains, playing, "3-player PDF")
+    equal(len(pdf_pages(pdf)), 1, "one page")
+
+
+class CjkEvent(Event):
+    """An event whose PDFs embed Noto Sans CJK: under AddressSanitizer,
+    with the full stacks that tests/lsan.supp needs to tell cairo's own
+    leak when it finishes such a PDF (see there) from ours."""
+
+    def run(self, *args, **kwargs):
+        env = dict(os.environ)
+        if "ASAN_OPTIONS" in env:
+            env["ASAN_OPTIONS"] += ":fast_unwind_on_malloc=0"
+        return super().run(*args, env=env, **kwargs)
+
+
+def test_names_in_any_script(folder):
+    """A Chinese, Arabic or Hebrew name prints as the name in the PDF,
+    from an embedded font that has its letters; a letter no installed
+    font has gets one warning, naming the player, and the file is still
+    written."""
+    event = CjkEvent(folder)
+    event.run("init", "--name", "Scripts")
+    names = ["王小明", "محمد الأحمد", "דוד כהן", "Private \ue000 Use",
+             "שרה לוי", "علي حسن", "רות אבן", "فاطمة"]
+    for name in names:
+        event.run("player", "add", "--", name)
+    event.run("draw", "--seed", "1")
+    sheet = next(label for label in ("1.1", "1.2")
+                 if names[3] in [p["name"] for p in event.json("show", label)["players"]])
+    for what in (("--chouette", sheet), ("--round", "1"), ("--all",)):
+        out = event.out("scripts.pdf")
+        proc = event.run("export", out, *what)
+        warnings = [l for l in proc.stdout.splitlines() if l.startswith("Warning:")]
+        equal(len(warnings), 1, "%s: warnings %r" % (what, warnings))
+        check(names[3] in warnings[0], "the warning names the player: %r" % warnings[0])
+        if what[0] == "--chouette":
+            continue  # the other names are on the other sheet
+        fonts = subprocess.run(["pdffonts", out], capture_output=True, text=True,
+                               check=True).stdout
+        for script in ("CJK", "Arabic", "Hebrew"):
+            check(re.search(r"Noto\w*%s" % script, fonts),
+                  "%s: no %s font embedded:\n%s" % (what, script, fonts))
+        text = subprocess.run(["pdftotext", out, "-"], capture_output=True, text=True,
+                              check=True).stdout
+        check(names[0] in text, "%s: the Chinese name is not in the text" % (what,))
+    report = event.json("export", event.out("scripts.pdf"), "--chouette", sheet)
+    equal(len(report["warnings"]), 1, "JSON warnings")
+
+    # "pays 2 <Hebrew name> 60.00": the amount stays after the name (the
+    # bidi algorithm would take it into the name's run, before it).
+    for label in ("1.1", "1.2"):
+        for game, notation in enumerate(FOUR_SHEET, start=1):
+            event.run("record", label, game, notation)
+    out = event.out("archive.pdf")
+    event.run("export", out, "--all")
+    text = subprocess.run(["pdftotext", "-layout", out, "-"], capture_output=True, text=True,
+                          check=True).stdout
+    payments = re.findall(r"pays \d+ [^;\n]*", text)
+    rtl = [p for p in payments if re.search("[\u0590-\u08ff]", p)]
+    check(rtl, "no payment to a player with a Hebrew or Arabic name: %r" % payments)
+    for payment in rtl:
+        check(re.search(r"[\u0590-\u08ff]\W*\d+\.\d\d\s*$", payment),
+              "the amount before the name: %r" % payment)
+    report = event.json("export", event.out("scripts.xlsx"), "--chouette", sheet)
+    equal(report["warnings"], [], "a spreadsheet program draws with its own fonts")
+
+
+def test_posted_standings(folder):
+    """SPEC 6 on the posted standings and in the CLI: a tie that decides
+    nothing is not marked, a roll-off shows who won it, and once the
+    advancers are chosen the "next round" column says where they go."""
+    event = make_event(folder)
+    for game in range(6, 13):
+        event.run("record", "1.2", game, FOUR_SHEET[game - 1])
+    fours = [{p["number"]: p["name"] for p in event.json("show", label)["players"]}[4]
+             for label in ("1.1", "1.2")]
+
+    # The same sheet at both tables: every score is shared, but the plan
+    # (top 2 of each chouette) cuts between 32 and -13.5 in each.
+    rows = event.json("standings")
+    check(any(r["tied"] for r in rows), "ranks are shared")
+    check(not any(r["needs_roll_off"] for r in rows), "no tie decides anything: %r" % rows)
+    check("tied" not in event.run("standings").stdout, "the text marks no tie")
+
+    # The director goes for one wildcard: the two players 4 roll off.
+    event.run("tiebreak", "1", "--", fours[1], fours[0])
+    event.run("advance", "--top", "1", "--wildcards", "1")
+    rows = {r["name"]: r for r in event.json("standings")}
+    equal((rows[fours[1]]["roll_off"], rows[fours[1]]["next_round"]), (1, "final"),
+          "the roll-off's winner")
+    equal((rows[fours[0]]["roll_off"], rows[fours[0]]["advances"]), (2, False),
+          "the roll-off's loser")
+    event.run("draw", "--seed", "5")
+    equal(event.json("standings", "--round", "1")[0]["next_chouette"], "2.1", "drawn")
+    text = event.run("standings", "--round", "1").stdout
+    check("advances: Final 2.1; won roll-off" in text, "the text: %r" % text)
+
+    out = event.out("post.pdf")
+    event.run("export", out, "--round", "1", "--public")
+    last = str(len(pdf_pages(out)))  # the standings come after the sheets
+    printed = subprocess.run(["pdftotext", "-f", last, "-l", last, out, "-"],
+                             capture_output=True, text=True, check=True).stdout
+    for words in ("Final 2.1; won roll-off", "2nd in roll-off", "Next round"):
+        check(words in printed, "the posted standings lack %r:\n%s" % (words, printed))
+    check("tied" not in printed, "no tie marked on the posted standings")
+
+
 def test_golden_and_deterministic(folder):
     event = make_event(folder)
     first, second = event.out("a.xlsx"), event.out("b.xlsx")
@@ -318,6 +513,56 @@ def test_pdf_export(folder):
     pages = pdf_pages(every)
     check(len(pages) >= 5, "the archive: sheets, standings, settlements, log")
     check(pages[0][0] > pages[0][1] and pages[1][0] > pages[1][1], "sheets landscape")
+
+
+def test_pages_reported(folder):
+    """"Wrote": the pages of paper, not the worksheets; the final's round
+    comes with the final results."""
+    event = make_event(folder)
+    out = event.out("all.pdf")
+    proc = event.run("export", out, "--all")
+    printed = len(pdf_pages(out))
+    check(proc.stdout.startswith("Wrote %s: %d pages\n" % (out, printed)),
+          "reported: %r, printed %d" % (proc.stdout, printed))
+    report = event.json("export", out, "--all")
+    equal(report["pages"], printed, "JSON pages")
+    sheets = ["Chouette 1.1", "Chouette 1.2", "Round 1 standings", "Settlements", "Audit log"]
+    equal(report["worksheets"], sheets, "JSON worksheets")
+    proc = event.run("export", event.out("all.xlsx"), "--all")
+    check(proc.stdout.startswith("Wrote %s: 5 worksheets, %d pages when printed\n"
+                                 % (event.out("all.xlsx"), printed)), repr(proc.stdout))
+
+    # 72 players: 18 sheets and standings that run over several pages.
+    big = Event(os.path.join(folder, "big"))
+    os.mkdir(big.folder)
+    with open(big.out("players.csv"), "w") as f:
+        f.write("name\n" + "".join("Player %d\n" % i for i in range(1, 73)))
+    big.run("init", "--name", "Big Open")
+    big.run("player", "import", big.out("players.csv"))
+    big.run("draw", "--seed", "72")
+    out = big.out("round.pdf")
+    proc = big.run("export", out, "--round", "1", "--blank")
+    printed = len(pdf_pages(out))
+    check(printed > 19, "18 sheets and the standings: %d pages" % printed)
+    equal(proc.stdout, "Wrote %s: %d pages\n" % (out, printed), "reported")
+
+    # Four players: the final straight away; its round's export holds the
+    # final results.
+    final = Event(os.path.join(folder, "final"))
+    os.mkdir(final.folder)
+    final.run("init", "--name", "Final")
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        final.run("player", "add", name)
+    final.run("draw", "--seed", "4")
+    for game, notation in enumerate(FOUR_SHEET, start=1):
+        final.run("record", "1.1", game, notation)
+    out = final.out("final.xlsx")
+    report = final.json("export", out, "--round", "1")
+    equal(report["worksheets"], ["Chouette 1.1", "Round 1 standings", "Final results"],
+          "the final's round")
+    ws = openpyxl.load_workbook(out)["Final results"]
+    places = [c.value for c in ws["A"] if c.value in ("1st", "2nd", "3rd", "4th")]
+    equal(places, ["1st", "2nd", "3rd", "4th"], "the placings")
 
 
 def test_write_errors(folder):

@@ -215,6 +215,39 @@ test_write (void **state G_GNUC_UNUSED)
   g_rmdir (dir);
 }
 
+/* A name in Chinese, Arabic or Hebrew prints as the name, in the layout's
+ * font or a fallback with wide coverage (.ci/setup.sh installs them);
+ * only a letter no installed font has is reported, by the player's name. */
+static void
+test_check_glyphs (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("Sheets", 1779019200);
+  CtdSheetStyle bold = { .font = (char *) "Arial", .size = 9, .bold = TRUE,
+                         .fill = CTD_SHEET_NO_FILL };
+  const char *const names[] = {
+    "Zoë Łukasz Ægirsdóttir", "王小明", "山田太郎", "김민준", "محمد الأحمد", "דוד כהן",
+    "Private \xee\x80\x80 Use",  /* U+E000: in no font */
+  };
+  g_autoptr(GPtrArray) missing = NULL;
+  CtdSheetPage *page = ctd_sheet_doc_add_page (doc, "Chouette 1.1");
+  guint plain = plain_style (doc, FALSE);
+  guint heading = ctd_sheet_doc_add_style (doc, &bold);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      ctd_sheet_page_add_text (page, i, 0, names[i], i % 2 ? plain : heading);
+      ctd_sheet_doc_add_name (doc, names[i]);
+      ctd_sheet_doc_add_name (doc, names[i]);  /* listed once */
+    }
+  assert_int_equal (doc->names->len, G_N_ELEMENTS (names));
+  missing = ctd_pdf_check_glyphs (doc);
+  if (missing->len != 1)
+    fail_msg ("%u names with missing letters, the first “%s”: are fonts-noto-core and "
+              "fonts-noto-cjk installed?", missing->len,
+              missing->len > 0 ? (char *) g_ptr_array_index (missing, 0) : "");
+  assert_string_equal (g_ptr_array_index (missing, 0), names[G_N_ELEMENTS (names) - 1]);
+}
+
 static void
 count_cb (guint    done,
           guint    total,
@@ -279,6 +312,7 @@ main (void)
     cmocka_unit_test (test_merges_are_not_split),
     cmocka_unit_test (test_wrapped_rows_grow),
     cmocka_unit_test (test_write),
+    cmocka_unit_test (test_check_glyphs),
     cmocka_unit_test (test_write_progress),
   };
 

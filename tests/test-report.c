@@ -32,6 +32,12 @@ static const char *const four_sheet[CTD_N_GAMES] = {
 static const guint four_box[CTD_N_GAMES] = { 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4 };
 static const guint four_captain[CTD_N_GAMES] = { 2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2 };
 static const guint four_cube[CTD_N_GAMES] = { 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 2, 4 };
+/* Rules 1.1(b), 1.6, 3.8: the Captain, then the crew in rotation after
+ * the Captain; games 10-12 rotate in the last-segment order 3, 1, 2. */
+static const char *const four_playing[CTD_N_GAMES] = {
+  "2  3  4", "3  4  2", "4  2  3", "3  4  1", "4  1  3", "1  3  4",
+  "4  1  2", "1  2  4", "2  4  1", "3  1  2", "1  2  3", "2  3  1",
+};
 static const char *const four_decisions[CTD_N_GAMES] = {
   "2  3  4", "3  4  2", "4  2  3", "1  4  3", "1  4  3", "3  4  1",
   "4  2  1", "4  2  1", "4  2  1", "3  1  2", "3  1  2", "3  2  1",
@@ -60,10 +66,11 @@ static const char *const hostile[] = {
 #define ROW_AMOUNTS (ROW_TOTALS + 1)
 #define COL_BOX 2
 #define COL_CAPTAIN 3
-#define COL_CUBE 4
-#define COL_DECISIONS 5
-#define COL_PLAYER(k) (6 + 2 * (k))
-#define COL_ZERO_SUM 15
+#define COL_PLAYING 4
+#define COL_CUBE 5
+#define COL_DECISIONS 6
+#define COL_PLAYER(k) (7 + 2 * (k))
+#define COL_ZERO_SUM 16
 
 typedef CtdTestFolder Fixture;
 
@@ -190,6 +197,7 @@ test_filled_sheet (void **state)
       assert_number (page, row, 0, game);
       assert_number (page, row, COL_BOX, four_box[game - 1]);
       assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_PLAYING)->text, four_playing[game - 1]);
       assert_number (page, row, COL_CUBE, four_cube[game - 1]);
       assert_string_equal (cell_at (page, row, COL_DECISIONS)->text, four_decisions[game - 1]);
       assert_string_equal (cell_at (page, row, COL_ZERO_SUM - 1)->text, four_sheet[game - 1]);
@@ -275,6 +283,10 @@ test_heading_and_names (void **state)
     if (strstr (all->str, expected[i]) == NULL)
       fail_msg ("the sheet does not show “%s”", expected[i]);
   assert_int_equal (names_seen, 2 * G_N_ELEMENTS (hostile));  /* heading and signature */
+  /* Listed once each, for the PDF writer to check it can draw them. */
+  assert_int_equal (doc->names->len, G_N_ELEMENTS (hostile));
+  for (guint k = 0; k < G_N_ELEMENTS (hostile); k++)
+    assert_true (g_ptr_array_find_with_equal_func (doc->names, hostile[k], g_str_equal, NULL));
   assert_non_null (strstr (page->footer[0], "4242"));
   assert_non_null (strstr (page->footer[2], "{page}"));
 }
@@ -297,9 +309,16 @@ test_blank_sheet (void **state)
       assert_number (page, row, COL_BOX, four_box[game - 1]);
       assert_number (page, row, COL_CUBE, four_cube[game - 1]);
       if (game < 10)
-        assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+        {
+          assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+          assert_string_equal (cell_at (page, row, COL_PLAYING)->text, four_playing[game - 1]);
+        }
       else
-        assert_empty (page, row, COL_CAPTAIN);  /* known only after game 9 */
+        {
+          /* Known only after game 9: the players write them in. */
+          assert_empty (page, row, COL_CAPTAIN);
+          assert_empty (page, row, COL_PLAYING);
+        }
       if (game == 1)
         assert_string_equal (cell_at (page, row, COL_DECISIONS)->text, "2  3  4");
       else
@@ -311,6 +330,87 @@ test_blank_sheet (void **state)
     assert_empty (page, ROW_TOTALS, COL_PLAYER (k));
 }
 
+static char *
+page_text (const CtdSheetPage *page)
+{
+  GString *all = g_string_new (NULL);
+
+  for (guint i = 0; i < page->cells->len; i++)
+    g_string_append_printf (all, "%s\n", ((CtdSheetCell *) g_ptr_array_index (page->cells, i))->text);
+  return g_string_free (all, FALSE);
+}
+
+/* Rule 1.6: once games 1-9 are in, the last segment's Captains and playing
+ * orders are in the grid, not only in the footnote; a blank sheet shows
+ * them only once the director has fixed the order. */
+static void
+test_last_segment_in_grid (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  CtdReportOptions blank_options = { NULL, FALSE, TRUE };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) eight = NULL;
+  g_autoptr(CtdSheetDoc) filled = NULL;
+  g_autoptr(CtdSheetDoc) blank = NULL;
+  g_autoptr(CtdSheetDoc) fixed = NULL;
+  g_autofree char *blank_text = NULL;
+  g_autofree char *fixed_text = NULL;
+  const CtdSheetPage *page;
+
+  record_sheet (store, 1, 1, 8);
+  eight = ctd_report_chouette (store, 1, 1, NULL, &error);
+  page = g_ptr_array_index (eight->pages, 0);
+  for (guint game = 10; game <= CTD_N_GAMES; game++)
+    {
+      assert_empty (page, ROW_GAME1 + game - 1, COL_CAPTAIN);
+      assert_empty (page, ROW_GAME1 + game - 1, COL_PLAYING);
+    }
+
+  record_sheet (store, 1, 1, 9);  /* the order is known, not fixed yet */
+  filled = ctd_report_chouette (store, 1, 1, NULL, &error);
+  page = g_ptr_array_index (filled->pages, 0);
+  for (guint game = 10; game <= CTD_N_GAMES; game++)
+    {
+      guint row = ROW_GAME1 + game - 1;
+
+      assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_PLAYING)->text, four_playing[game - 1]);
+      /* Game 10's decision order needs only games 1-9. */
+      if (game == 10)
+        assert_string_equal (cell_at (page, row, COL_DECISIONS)->text, four_decisions[9]);
+      else
+        assert_empty (page, row, COL_DECISIONS);
+    }
+
+  blank = ctd_report_chouette (store, 1, 1, &blank_options, &error);
+  page = g_ptr_array_index (blank->pages, 0);
+  for (guint game = 10; game <= CTD_N_GAMES; game++)
+    {
+      assert_empty (page, ROW_GAME1 + game - 1, COL_CAPTAIN);
+      assert_empty (page, ROW_GAME1 + game - 1, COL_PLAYING);
+    }
+  blank_text = page_text (page);
+  assert_non_null (strstr (blank_text, "Games 10 to 12: the Captains take turns"));
+  assert_null (strstr (blank_text, "Captains of games 10 to 12"));
+
+  /* The director fixes the order to print the sheets of the last segment. */
+  if (!ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error))
+    fail_msg ("%s", error->message);
+  fixed = ctd_report_chouette (store, 1, 1, &blank_options, &error);
+  page = g_ptr_array_index (fixed->pages, 0);
+  for (guint game = 10; game <= CTD_N_GAMES; game++)
+    {
+      guint row = ROW_GAME1 + game - 1;
+
+      assert_number (page, row, COL_CAPTAIN, four_captain[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_PLAYING)->text, four_playing[game - 1]);
+      assert_empty (page, row, COL_DECISIONS);
+      assert_empty (page, row, COL_PLAYER (0));
+    }
+  fixed_text = page_text (page);
+  assert_non_null (strstr (fixed_text, "Captains of games 10 to 12: 3, 1, 2."));
+}
+
 /* Games recorded in part: totals so far, nothing invented for the rest. */
 static void
 test_partly_filled (void **state)
@@ -318,6 +418,10 @@ test_partly_filled (void **state)
   g_autoptr(CtdStore) store = create_event (*state, 4);
   g_autoptr(CtdSheetDoc) doc = NULL;
   const CtdSheetPage *page;
+
+  g_autofree char *text = NULL;
+  const CtdSheetCell *label;
+  const CtdSheetCell *amount;
 
   record_sheet (store, 1, 1, 5);
   doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
@@ -327,6 +431,75 @@ test_partly_filled (void **state)
   assert_empty (page, ROW_GAME1 + 5, COL_PLAYER (2));
   assert_empty (page, ROW_GAME1 + 9, COL_CAPTAIN);
   assert_float_equal (cell_at (page, ROW_TOTALS, COL_PLAYER (2))->number, 30, 0);
+
+  /* Rule 1.8: nobody pays before the end, so the amounts so far say they
+   * are provisional, in italics, and no settlement is printed. */
+  label = cell_at (page, ROW_AMOUNTS, 0);
+  assert_string_equal (label->text,
+                       "Amount at the stake (5.00), provisional: 5 of 12 games entered");
+  amount = cell_at (page, ROW_AMOUNTS, COL_PLAYER (2));
+  assert_float_equal (amount->number, 150, 0);
+  assert_true (g_array_index (doc->styles, CtdSheetStyle, amount->style).italic);
+  assert_true (g_array_index (doc->styles, CtdSheetStyle, label->style).italic);
+  text = page_text (page);
+  assert_non_null (strstr (text, "Settlement: when all 12 games are entered (rule 1.8); 5 of 12 "
+                                 "so far."));
+  assert_null (strstr (text, " pays "));
+}
+
+/* SPEC 5: a director's adjustment is printed as one, on its own line
+ * under the game's result, never as a token of the result. */
+static void
+test_adjustment (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  const CtdSheetPage *page;
+  const CtdSheetCell *notes;
+  guint row = ROW_GAME1 + 4;
+
+  record_sheet (store, 1, 1, 4);
+  if (!ctd_store_record_game (store, 1, 1, 5, "Tb 1:2- 3:4 E:1>3:8 A:3>1:2 A:4>2:0.5", &error))
+    fail_msg ("%s", error->message);
+  doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  page = g_ptr_array_index (doc->pages, 0);
+  notes = cell_at (page, row, COL_ZERO_SUM - 1);
+  assert_string_equal (notes->text, "Tb 1:2- 3:4 E:1>3:8\n"
+                                    "Adjustment: 3 pays 1 2 points\n"
+                                    "Adjustment: 4 pays 2 0.5 point");
+  assert_true (g_array_index (doc->styles, CtdSheetStyle, notes->style).wrap);
+  /* The game scores include what the adjustments moved: P1 -28 + 2,
+   * P2 -12 + 0.5, P3 38 - 2, P4 2 - 0.5. */
+  assert_number (page, row, COL_PLAYER (0), -26);
+  assert_number (page, row, COL_PLAYER (1), -11.5);
+  assert_number (page, row, COL_PLAYER (2), 36);
+  assert_number (page, row, COL_PLAYER (3), 1.5);
+  /* Room for its three lines. */
+  assert_true (ctd_sheet_page_get_height (page, row) >
+               2.5 * ctd_sheet_page_get_height (page, row - 1) - 12);
+  assert_true (ctd_sheet_page_get_height (page, row - 1) ==
+               ctd_sheet_page_get_height (page, row + 1));
+}
+
+/* A complete chouette's amounts are final: no provisional mark. */
+static void
+test_complete_amounts_are_final (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  const CtdSheetPage *page;
+  const CtdSheetCell *label;
+  const CtdSheetCell *amount;
+
+  record_sheet (store, 1, 1, CTD_N_GAMES);
+  doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  page = g_ptr_array_index (doc->pages, 0);
+  label = cell_at (page, ROW_AMOUNTS, 0);
+  amount = cell_at (page, ROW_AMOUNTS, COL_PLAYER (0));
+  assert_string_equal (label->text, "Amount at the stake (5.00)");
+  assert_false (g_array_index (doc->styles, CtdSheetStyle, amount->style).italic);
+  assert_false (g_array_index (doc->styles, CtdSheetStyle, label->style).italic);
 }
 
 static gboolean
@@ -426,17 +599,258 @@ test_three_player_sheet (void **state)
 {
   g_autoptr(CtdStore) store = create_event (*state, 3);
   g_autoptr(CtdSheetDoc) doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  g_autoptr(CtdSheetDoc) filled = NULL;
   const CtdSheetPage *page = g_ptr_array_index (doc->pages, 0);
   static const guint cubes[CTD_N_GAMES] = { 1, 2, 4, 4, 1, 2, 4, 4, 1, 2, 4, 4 };
+  /* Segment 1 (Box 1): 2, 3 in turn; segment 2 (Box 2): 3, 1. With the
+   * Team winning every game of segment 1 and the Box every game of
+   * segment 2, the scores after game 8 are P1 -33, P2 +33, P3 0, so
+   * player 2 captains first in the last segment. */
+  static const char *const playing[CTD_N_GAMES] = {
+    "2  3", "3  2", "2  3", "3  2", "3  1", "1  3", "3  1", "1  3", "2  1", "1  2", "2  1", "1  2",
+  };
+  static const guint captains[CTD_N_GAMES] = { 2, 3, 2, 3, 3, 1, 3, 1, 2, 1, 2, 1 };
 
-  assert_int_equal (ctd_sheet_page_get_n_cols (page), 6 + 2 * 3 + 2);
+  assert_int_equal (ctd_sheet_page_get_n_cols (page), 7 + 2 * 3 + 2);
   assert_string_equal (cell_at (page, ROW_NAMES, COL_PLAYER (3))->text, "Result (notation)");
   for (guint game = 1; game <= CTD_N_GAMES; game++)
     {
-      assert_number (page, ROW_GAME1 + game - 1, COL_CUBE, cubes[game - 1]);
-      assert_number (page, ROW_GAME1 + game - 1, COL_BOX, (game - 1) / 4 + 1);
+      guint row = ROW_GAME1 + game - 1;
+
+      assert_number (page, row, COL_CUBE, cubes[game - 1]);
+      assert_number (page, row, COL_BOX, (game - 1) / 4 + 1);
+      if (game <= 8)
+        {
+          assert_number (page, row, COL_CAPTAIN, captains[game - 1]);
+          assert_string_equal (cell_at (page, row, COL_PLAYING)->text, playing[game - 1]);
+        }
+      else
+        {
+          assert_empty (page, row, COL_CAPTAIN);
+          assert_empty (page, row, COL_PLAYING);
+        }
     }
-  assert_empty (page, ROW_GAME1 + 8, COL_CAPTAIN);
+
+  for (guint game = 1; game <= 8; game++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!ctd_store_record_game (store, 1, 1, game, game <= 4 ? "T" : "B", &error))
+        fail_msg ("game %u: %s", game, error->message);
+    }
+  filled = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  page = g_ptr_array_index (filled->pages, 0);
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      guint row = ROW_GAME1 + game - 1;
+
+      assert_number (page, row, COL_CAPTAIN, captains[game - 1]);
+      assert_string_equal (cell_at (page, row, COL_PLAYING)->text, playing[game - 1]);
+    }
+  assert_float_equal (cell_at (page, ROW_GAME1 + 7, COL_PLAYER (1) + 1)->number, 33, 0);
+  assert_string_equal (cell_at (page, ROW_GAME1 + 8, COL_DECISIONS)->text, "2  1");
+}
+
+/* The text of the "next round" column of @name's row of a standings page. */
+static const char *
+next_round_of (const CtdSheetPage *page,
+               const char         *name)
+{
+  for (guint i = 0; i < page->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+      if (cell->col == 1 && g_str_equal (cell->text, name))
+        return cell_at (page, cell->row, 5)->text;
+    }
+  fail_msg ("%s: no row for %s", page->name, name);
+  return NULL;
+}
+
+static CtdSheetPage *
+find_page (const CtdSheetDoc *doc,
+           const char        *name)
+{
+  for (guint i = 0; i < doc->pages->len; i++)
+    if (g_str_equal (((CtdSheetPage *) g_ptr_array_index (doc->pages, i))->name, name))
+      return g_ptr_array_index (doc->pages, i);
+  fail_msg ("no page %s", name);
+  return NULL;
+}
+
+/* SPEC 6 on the posted standings: equal scores that decide nothing are
+ * not marked, a roll-off shows who won it, and once advancers are chosen
+ * the "next round" column says where they go. */
+static void
+test_standings_next_round (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 8);
+  g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autofree char *text = NULL;
+  const CtdStoreChouette *one = g_ptr_array_index (seats, 0);
+  const CtdStoreChouette *two = g_ptr_array_index (seats, 1);
+  gint64 fours[2] = { two->players[3], one->players[3] };
+  CtdSheetPage *page;
+
+  /* The same sheet in both chouettes: every score is shared across them,
+   * but the plan's cut (top 2 of each) falls between 32 and -13.5 in
+   * each chouette, so no tie decides anything. */
+  record_sheet (store, 1, 1, CTD_N_GAMES);
+  record_sheet (store, 1, 2, CTD_N_GAMES);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Round 1 standings");
+  text = page_text (page);
+  assert_non_null (strstr (text, "1=\n"));  /* the rank is still shared */
+  assert_null (strstr (text, "tied"));
+  assert_null (strstr (text, "roll-off"));
+  for (guint k = 0; k < 4; k++)
+    assert_string_equal (next_round_of (page, one->names[k]), "");
+
+  /* The director rolls off the two players 4 for a wildcard instead. */
+  if (!ctd_event_tiebreak (store, 1, fours, 2, NULL, &error))
+    fail_msg ("%s", error->message);
+  advancers = ctd_event_advance (store, 1, 1, 1, NULL, &error);
+  if (advancers == NULL)
+    fail_msg ("%s", error->message);
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Round 1 standings");
+  assert_string_equal (next_round_of (page, two->names[3]), "Final; won roll-off");
+  assert_string_equal (next_round_of (page, one->names[3]), "2nd in roll-off");
+  assert_string_equal (next_round_of (page, one->names[2]), "Final");
+  assert_string_equal (next_round_of (page, one->names[0]), "");
+
+  /* Once the final is drawn, its chouette too. */
+  assert_true (ctd_store_draw_round (store, 5, NULL, &error));
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Round 1 standings");
+  assert_string_equal (next_round_of (page, two->names[3]), "Final 2.1; won roll-off");
+  assert_string_equal (next_round_of (page, two->names[2]), "Final 2.1");
+}
+
+/* The final's standings give the placings in that column, and mark its
+ * ties, which all decide a place (rule 1.9). */
+static void
+test_final_standings (void **state)
+{
+  /* As in test-event.c: players 1 and 2 tie on +4, 3 and 4 on -4. */
+  static const char *const tied_final[CTD_N_GAMES] = {
+    "B", "T", "T", "B", "T", "T", "T", "T", "T", "T", "T", "T",
+  };
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(CtdStoreChouette) seats = ctd_event_get_chouette (store, 1, 1, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autofree char *text = NULL;
+  CtdSheetPage *page;
+
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    assert_true (ctd_store_record_game (store, 1, 1, game, tied_final[game - 1], NULL));
+  doc = ctd_report_round (store, 1, NULL, &error);
+  /* The final's round: its sheet, its standings and the final results. */
+  assert_int_equal (doc->pages->len, 3);
+  page = g_ptr_array_index (doc->pages, 2);
+  assert_string_equal (page->name, "Final results");
+  assert_string_equal (cell_at (page, 1, 0)->text, "Spring Chouette, Club house, 2026-05-17");
+  page = find_page (doc, "Round 1 standings");
+  assert_string_equal (cell_at (page, 3, 5)->text, "Place");
+  assert_string_equal (next_round_of (page, seats->names[0]), "1st=; tied: roll-off");
+  assert_string_equal (next_round_of (page, seats->names[3]), "3rd=; tied: roll-off");
+  text = page_text (page);
+  assert_non_null (strstr (text, "A tie marked \"tied: roll-off\" decides who advances or a "
+                                 "place"));
+
+  if (!ctd_event_tiebreak (store, 1, (gint64[]) { seats->players[1], seats->players[0] }, 2,
+                           NULL, &error))
+    fail_msg ("%s", error->message);
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Round 1 standings");
+  assert_string_equal (next_round_of (page, seats->names[1]), "1st; won roll-off");
+  assert_string_equal (next_round_of (page, seats->names[0]), "2nd; 2nd in roll-off");
+  assert_string_equal (next_round_of (page, seats->names[2]), "3rd=; tied: roll-off");
+
+  /* An event without a venue: its results say so without a gap. */
+  {
+    g_auto(CtdEventSettings) settings = { 0 };
+
+    assert_true (ctd_store_get_settings (store, &settings, NULL));
+    g_free (settings.venue);
+    settings.venue = g_strdup ("");
+    assert_true (ctd_store_set_settings (store, &settings, NULL));
+  }
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Final results");
+  assert_string_equal (cell_at (page, 1, 0)->text, "Spring Chouette, 2026-05-17");
+}
+
+/* The audit log prints each summary as the store wrote it, and says what
+ * an undo or a redo did and what became of an entry later. */
+static void
+test_audit_log (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 4);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autofree char *summary = NULL;
+  CtdSheetPage *page;
+  gint64 game1, game2, undo2, undo1, redo1;
+  guint n;
+
+  record_sheet (store, 1, 1, 2);
+  assert_true (ctd_store_undo (store, &summary, &error));   /* game 2 */
+  g_clear_pointer (&summary, g_free);
+  assert_true (ctd_store_undo (store, &summary, &error));   /* game 1 */
+  g_clear_pointer (&summary, g_free);
+  assert_true (ctd_store_redo (store, &summary, &error));   /* game 1 again */
+  entries = ctd_store_list_audit (store, &error);
+  n = entries->len;
+  game1 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 5))->id;
+  game2 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 4))->id;
+  undo2 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 3))->id;
+  undo1 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 2))->id;
+  redo1 = ((CtdStoreAuditEntry *) g_ptr_array_index (entries, n - 1))->id;
+
+  doc = ctd_report_archive (store, NULL, &error);
+  page = find_page (doc, "Audit log");
+  for (guint i = 0; i < n; i++)
+    {
+      const CtdStoreAuditEntry *entry = g_ptr_array_index (entries, i);
+      guint row = 0;
+      g_autofree char *expected = NULL;
+
+      for (guint c = 0; c < page->cells->len; c++)
+        {
+          const CtdSheetCell *cell = g_ptr_array_index (page->cells, c);
+
+          if (cell->col == 0 && cell->kind == CTD_SHEET_CELL_NUMBER && cell->number == entry->id)
+            row = cell->row;
+        }
+      assert_true (row > 0);
+      assert_string_equal (cell_at (page, row, 2)->text, entry->action);
+      assert_string_equal (cell_at (page, row, 3)->text, entry->summary);
+      if (entry->id == game1)
+        expected = g_strdup_printf ("undone by #%" G_GINT64_FORMAT "; redone by #%" G_GINT64_FORMAT,
+                                    undo1, redo1);
+      else if (entry->id == game2)
+        expected = g_strdup_printf ("undone by #%" G_GINT64_FORMAT, undo2);
+      else if (entry->id == undo2)
+        expected = g_strdup_printf ("undoes #%" G_GINT64_FORMAT, game2);
+      else if (entry->id == undo1)
+        expected = g_strdup_printf ("undoes #%" G_GINT64_FORMAT "; redone by #%" G_GINT64_FORMAT,
+                                    game1, redo1);
+      else if (entry->id == redo1)
+        expected = g_strdup_printf ("redoes #%" G_GINT64_FORMAT, game1);
+      else
+        expected = g_strdup ("");
+      assert_string_equal (cell_at (page, row, 4)->text, expected);
+    }
 }
 
 static void
@@ -604,10 +1018,16 @@ main (void)
     cmocka_unit_test_setup_teardown (test_filled_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_heading_and_names, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_blank_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_last_segment_in_grid, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_partly_filled, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_complete_amounts_are_final, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_adjustment, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_secrecy, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_archive, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_three_player_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_standings_next_round, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_final_standings, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_audit_log, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_broken_layout, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fonts_set_row_heights, ctd_test_folder_setup, ctd_test_folder_teardown),
   };

@@ -196,6 +196,91 @@ test_rolloff_three_way (void **state)
   assert_rows (standings, after, G_N_ELEMENTS (after));
 }
 
+static void
+assert_marked (const CtdStandings *standings,
+               const char         *names)
+{
+  g_autoptr(GString) marked = g_string_new (NULL);
+
+  for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)
+    {
+      const CtdStandingsRow *row = ctd_standings_get_row (standings, i);
+
+      if (row->needs_rolloff)
+        g_string_append_printf (marked, "%s%s", marked->len > 0 ? " " : "", row->name);
+    }
+  assert_string_equal (marked->str, names);
+}
+
+static guint
+rolloff_place (const CtdStandings *standings,
+               gint64              player_id)
+{
+  for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)
+    if (ctd_standings_get_row (standings, i)->player_id == player_id)
+      return ctd_standings_get_row (standings, i)->rolloff_place;
+  fail_msg ("no player %" G_GINT64_FORMAT, player_id);
+  return 0;
+}
+
+/* SPEC 6: only a tie at an advancement cut or a placing asks for a
+ * roll-off; a shared rank that decides nothing is not marked. */
+static void
+test_ties_that_decide (void **state)
+{
+  static const gint64 rolled[] = { 3, 2, 6, 9 };  /* Bob, Cy, Fay, Ivy */
+  g_autoptr(CtdStandings) standings = new_round ();
+
+  (void) state;
+
+  /* Nothing said about cuts: nothing marked, ties flagged as before. */
+  assert_marked (standings, "");
+  assert_rows (standings, round_expected, G_N_ELEMENTS (round_expected));
+  /* Top 1 of each chouette: Ann and Eve share first place, but each
+   * tops her own chouette; the tie decides nothing. */
+  ctd_standings_mark_cut (standings, 1, 0);
+  assert_marked (standings, "");
+  /* Top 2: Bob and Cy share chouette 1's second place. */
+  ctd_standings_mark_cut (standings, 2, 0);
+  assert_marked (standings, "Bob Cy");
+  /* Top 1 and a wildcard: Bob, Cy, Fay and Ivy all have 2 for it; Jo,
+   * Gus and Dee are behind them and decide nothing. */
+  ctd_standings_mark_cut (standings, 1, 1);
+  assert_marked (standings, "Bob Cy Fay Ivy");
+  for (gsize i = 0; i < G_N_ELEMENTS (round_entries); i++)
+    assert_int_equal (ctd_standings_get_row (standings, i)->rolloff_place, 0);
+
+  /* The roll-off settles it; each player's place in it is kept. */
+  assert_true (ctd_standings_add_rolloff (standings, rolled, G_N_ELEMENTS (rolled), NULL));
+  assert_marked (standings, "");
+  for (gsize i = 0; i < G_N_ELEMENTS (rolled); i++)
+    assert_int_equal (rolloff_place (standings, rolled[i]), i + 1);
+  assert_int_equal (rolloff_place (standings, 1), 0);  /* Ann */
+  assert_int_equal (rolloff_place (standings, 10), 0); /* Jo */
+}
+
+/* Every tie of the final decides a place (rule 1.9). */
+static void
+test_placing_ties (void **state)
+{
+  static const CtdStandingsEntry entries[] = {
+    { 1, "Ann", 1, 6 }, { 2, "Bob", 1, -2 }, { 3, "Cy", 1, -2 }, { 4, "Dee", 1, -2 },
+  };
+  static const gint64 bob_beats_cy[] = { 2, 3 };
+  g_autoptr(CtdStandings) standings = ctd_standings_new (entries, G_N_ELEMENTS (entries));
+
+  (void) state;
+
+  ctd_standings_mark_placings (standings);
+  assert_marked (standings, "Bob Cy Dee");
+  /* Bob beat Cy, but Dee still shares a place with each of them. */
+  assert_true (ctd_standings_add_rolloff (standings, bob_beats_cy, 2, NULL));
+  assert_marked (standings, "Bob Dee Cy");
+  assert_int_equal (rolloff_place (standings, 2), 1);
+  assert_int_equal (rolloff_place (standings, 3), 2);
+  assert_int_equal (rolloff_place (standings, 4), 0);
+}
+
 /* A player who lost one roll-off may roll off again with other players;
  * the roll-offs chain, and a later roll-off cannot contradict the chain. */
 static void
@@ -448,6 +533,8 @@ main (void)
     cmocka_unit_test (test_single_player_and_empty),
     cmocka_unit_test (test_rolloff_two_way),
     cmocka_unit_test (test_rolloff_three_way),
+    cmocka_unit_test (test_ties_that_decide),
+    cmocka_unit_test (test_placing_ties),
     cmocka_unit_test (test_rolloffs_chain),
     cmocka_unit_test (test_rolloffs_chain_backwards),
     cmocka_unit_test (test_rolloff_refusals),

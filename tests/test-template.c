@@ -247,6 +247,63 @@ test_builtin (void **state G_GNUC_UNUSED)
   assert_null (ctd_template_get_builtin ("no-such-layout.ini"));
 }
 
+/* A club's copy made before a key was added to a layout still loads: the
+ * new key takes the built-in value. Any other missing key is refused. */
+static void
+test_added_keys (void **state G_GNUC_UNUSED)
+{
+  static const char *const list_fonts[] = { "Title", "Heading", "Body", "Small", NULL };
+  static const char *const list_texts[] = { "Title", "Progress", "Secret", "Tied", "Advances",
+                                            "RollOff", "RollOffWon", "RollOffPlace", "Place",
+                                            NULL };
+  static const char *const list_columns[] = { "Rank", "Name", "Club", "Chouette", "Score",
+                                              "Advances", NULL };
+  static const char *const list_placeholders[] = { "event", "date", "venue", "round", "stage",
+                                                   "complete", "chouettes", "next", "place",
+                                                   NULL };
+  static const char *const added[] = { "Text/RollOff", "Columns/Club", NULL };
+  static const CtdTemplateSpec standings = { "standings.ini", list_fonts, list_texts,
+                                             list_columns, list_placeholders, added };
+  const char *builtin = ctd_template_get_builtin ("standings.ini");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdTemplate) full = NULL;
+  g_autoptr(CtdTemplate) old = NULL;
+  g_autoptr(CtdTemplate) broken = NULL;
+  g_auto(GStrv) lines = g_strsplit (builtin, "\n", -1);
+  g_autoptr(GString) copy = g_string_new (NULL);
+  g_autoptr(GString) without_tied = NULL;
+
+  full = ctd_template_load_data (&standings, "built-in", builtin, strlen (builtin), &error);
+  if (full == NULL)
+    fail_msg ("%s", error->message);
+  /* The club's copy: the built-in file without the added keys, and with
+   * its own title. */
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (!g_str_has_prefix (lines[i], "RollOff=") && !g_str_has_prefix (lines[i], "Club="))
+      g_string_append_printf (copy, "%s\n",
+                              g_str_has_prefix (lines[i], "Title=Standings")
+                                ? "Title=Our standings" : lines[i]);
+  old = ctd_template_load_data (&standings, "club/standings.ini", copy->str, copy->len, &error);
+  if (old == NULL)
+    fail_msg ("%s", error->message);
+  assert_string_equal (ctd_template_get_text (old, "Title"), "Our standings");
+  assert_string_equal (ctd_template_get_text (old, "RollOff"),
+                       ctd_template_get_text (full, "RollOff"));
+  assert_string_equal (ctd_template_get_column (old, "Club")->heading,
+                       ctd_template_get_column (full, "Club")->heading);
+  assert_float_equal (ctd_template_get_column (old, "Club")->width,
+                      ctd_template_get_column (full, "Club")->width, 0);
+
+  /* A key that was always there must stay. */
+  without_tied = g_string_new (copy->str);
+  assert_true (g_string_replace (without_tied, "Tied=", "# Tied=", 1) == 1);
+  broken = ctd_template_load_data (&standings, "club/standings.ini", without_tied->str,
+                                   without_tied->len, &error);
+  assert_null (broken);
+  assert_true (g_error_matches (error, CTD_TEMPLATE_ERROR, CTD_TEMPLATE_ERROR_MISSING));
+  assert_non_null (strstr (error->message, "needs the key Tied"));
+}
+
 /* Without a folder, the user's ~/.config/chouette-td/templates is read. */
 static void
 test_user_folder (void **state G_GNUC_UNUSED)
@@ -303,6 +360,7 @@ main (void)
     cmocka_unit_test (test_override_folder),
     cmocka_unit_test (test_user_folder),
     cmocka_unit_test (test_builtin),
+    cmocka_unit_test (test_added_keys),
     cmocka_unit_test (test_expand),
   };
 
