@@ -23,33 +23,6 @@ name_of (const CtdStandings *standings,
   return "?";
 }
 
-/* The columns a terminal gives @text: a Chinese letter takes two, a
- * combining accent none. */
-static guint
-display_width (const char *text)
-{
-  guint width = 0;
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      width += g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
-    }
-  return width;
-}
-
-/* @text, then spaces to fill @width columns: printf's "%-28s" counts
- * bytes, so names in other scripts threw the columns out of line. */
-static char *
-pad_to (const char *text,
-        guint       width)
-{
-  guint used = display_width (text);
-
-  return g_strdup_printf ("%s%*s", text, used < width ? (int) (width - used) : 0, "");
-}
-
 static const CtdEventAdvancer *
 find_advancer (const GArray *advancers,
                gint64        id)
@@ -103,22 +76,26 @@ rank_text (const CtdStandingsRow *row)
   return g_strdup_printf ("%u%s", row->rank, row->tied ? "=" : "");
 }
 
-/* Progress of a secret round: what may be posted instead of scores. */
+/* Progress of a secret round, what may be posted instead of scores:
+ * each chouette that holds the round up, and why (games to enter, paper
+ * totals that disagree). */
 static void
 print_progress (CtdCli *cli,
                 guint   round)
 {
-  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (cli->store, round, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) hold_ups = ctd_store_list_hold_ups (cli->store, round, &error);
 
-  for (guint i = 0; chouettes != NULL && i < chouettes->len; i++)
+  if (hold_ups == NULL)
     {
-      const CtdStoreChouette *seats = g_ptr_array_index (chouettes, i);
-      g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (cli->store, round,
-                                                                 seats->number, NULL);
+      g_printerr ("chouette-td-cli: %s\n", error->message);
+      return;
+    }
+  for (guint i = 0; i < hold_ups->len; i++)
+    {
+      g_autofree char *line = ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, i));
 
-      if (chouette != NULL)
-        printf ("  %u.%u: %u of %u games\n", round, seats->number,
-                ctd_chouette_get_n_recorded (chouette), CTD_N_GAMES);
+      printf ("  %s\n", line);
     }
 }
 
@@ -176,7 +153,7 @@ ctd_cli_standings (CtdCli *cli)
       if (!cli->json)
         {
           g_autofree char *rank = rank_text (row);
-          g_autofree char *name = pad_to (row->name, 28);
+          g_autofree char *name = ctd_cli_pad (row->name, 28, FALSE);
           g_autofree char *score = hidden ? g_strdup ("") : ctd_halves_to_string (row->score, TRUE);
 
           printf ("%5s  %s %-6s %8s%s%s\n", rank, name, label, score, *note != '\0' ? "  " : "",
@@ -266,7 +243,7 @@ ctd_cli_results (CtdCli *cli)
 
       if (!cli->json)
         {
-          g_autofree char *name = pad_to (row->name, 28);
+          g_autofree char *name = ctd_cli_pad (row->name, 28, FALSE);
           g_autofree char *note = next_round_note (row, NULL, CTD_STAGE_FINAL, 0);
           g_autofree char *why = row->tied ? g_strdup ("  (tied: record a roll-off)")
                                  : *note != '\0' ? g_strdup_printf ("  (%s)", note)

@@ -332,7 +332,7 @@ def test_playing_order(folder):
     os.mkdir(three.folder)
     three.run("init", "--name", "Three")
     for name in ("Ann", "Bob", "Cy"):
-        three.run("player", "add", name)
+        three.run("player", "add", "--checked-in", name)
     three.run("draw", "--seed", "3")
     captains = [2, 3, 2, 3, 3, 1, 3, 1, 2, 1, 2, 1]
     playing = ["2  3", "3  2", "2  3", "3  2", "3  1", "1  3", "3  1", "1  3",
@@ -383,7 +383,7 @@ def test_names_in_any_script(folder):
     names = ["王小明", "محمد الأحمد", "דוד כהן", "Private \ue000 Use",
              "שרה לוי", "علي حسن", "רות אבן", "فاطمة"]
     for name in names:
-        event.run("player", "add", "--", name)
+        event.run("player", "add", "--checked-in", "--", name)
     event.run("draw", "--seed", "1")
     sheet = next(label for label in ("1.1", "1.2")
                  if names[3] in [p["name"] for p in event.json("show", label)["players"]])
@@ -538,7 +538,7 @@ def test_pages_reported(folder):
     with open(big.out("players.csv"), "w") as f:
         f.write("name\n" + "".join("Player %d\n" % i for i in range(1, 73)))
     big.run("init", "--name", "Big Open")
-    big.run("player", "import", big.out("players.csv"))
+    big.run("player", "import", big.out("players.csv"), "--checked-in")
     big.run("draw", "--seed", "72")
     out = big.out("round.pdf")
     proc = big.run("export", out, "--round", "1", "--blank")
@@ -552,7 +552,7 @@ def test_pages_reported(folder):
     os.mkdir(final.folder)
     final.run("init", "--name", "Final")
     for name in ("Ann", "Bob", "Cy", "Dee"):
-        final.run("player", "add", name)
+        final.run("player", "add", "--checked-in", name)
     final.run("draw", "--seed", "4")
     for game, notation in enumerate(FOUR_SHEET, start=1):
         final.run("record", "1.1", game, notation)

@@ -394,7 +394,7 @@ test_last_segment_in_grid (void **state)
   assert_null (strstr (blank_text, "Captains of games 10 to 12"));
 
   /* The director fixes the order to print the sheets of the last segment. */
-  if (!ctd_store_fix_last_segment_order (store, 1, 1, NULL, &error))
+  if (!ctd_store_fix_last_segment_order (store, 1, 1, NULL, FALSE, &error))
     fail_msg ("%s", error->message);
   fixed = ctd_report_chouette (store, 1, 1, &blank_options, &error);
   page = g_ptr_array_index (fixed->pages, 0);
@@ -460,7 +460,7 @@ test_adjustment (void **state)
   guint row = ROW_GAME1 + 4;
 
   record_sheet (store, 1, 1, 4);
-  if (!ctd_store_record_game (store, 1, 1, 5, "Tb 1:2- 3:4 E:1>3:8 A:3>1:2 A:4>2:0.5", &error))
+  if (!ctd_store_record_game (store, 1, 1, 5, "Tb 1:2- 3:4 E:1>3:8 A:3>1:2 A:4>2:0.5", FALSE, &error))
     fail_msg ("%s", error->message);
   doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
   page = g_ptr_array_index (doc->pages, 0);
@@ -635,7 +635,7 @@ test_three_player_sheet (void **state)
     {
       g_autoptr(GError) error = NULL;
 
-      if (!ctd_store_record_game (store, 1, 1, game, game <= 4 ? "T" : "B", &error))
+      if (!ctd_store_record_game (store, 1, 1, game, game <= 4 ? "T" : "B", FALSE, &error))
         fail_msg ("game %u: %s", game, error->message);
     }
   filled = ctd_report_chouette (store, 1, 1, NULL, NULL);
@@ -749,7 +749,7 @@ test_final_standings (void **state)
   CtdSheetPage *page;
 
   for (guint game = 1; game <= CTD_N_GAMES; game++)
-    assert_true (ctd_store_record_game (store, 1, 1, game, tied_final[game - 1], NULL));
+    assert_true (ctd_store_record_game (store, 1, 1, game, tied_final[game - 1], FALSE, NULL));
   doc = ctd_report_round (store, 1, NULL, &error);
   /* The final's round: its sheet, its standings and the final results. */
   assert_int_equal (doc->pages->len, 3);
