@@ -14,6 +14,8 @@ CTD_PACKAGES=(
   python3-openpyxl poppler-utils libreoffice-calc
   # Letters of every script a player's name may use, for the PDFs.
   fonts-noto-core fonts-noto-cjk
+  # The window driven through AT-SPI (tests/test-e2e.py).
+  python3-pyatspi gir1.2-atspi-2.0 at-spi2-core dbus-daemon dbus-x11 xdotool
 )
 
 ctd_ensure_packages () {

@@ -44,6 +44,7 @@ struct _CtdPlayersPage
   CtdDocument         *document;
   GCancellable        *import_cancellable;
   guint                pulse_id;
+  gint64               withdrawing;  /* the player a confirmation is about */
 };
 
 enum
@@ -192,21 +193,18 @@ add_action (GtkWidget  *widget,
                                                           self->document)));
 }
 
+/* The player to withdraw once the director confirms: the one selected
+ * when asked. */
 static void
-withdraw_response_cb (GtkDialog      *dialog,
-                      int             response,
-                      CtdPlayersPage *self)
+withdraw_confirmed (gpointer user_data)
 {
-  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (dialog), "player-id"));
+  CtdPlayersPage *self = user_data;
   g_autoptr(GError) error = NULL;
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  if (response != GTK_RESPONSE_ACCEPT)
-    return;
   /* Without force: a seated player's withdrawal is refused with the
    * options (redraw; the Captain acts for an absent player), in the
    * store's words. */
-  if (!ctd_document_withdraw_player (self->document, id, FALSE, &error))
+  if (!ctd_document_withdraw_player (self->document, self->withdrawing, FALSE, &error))
     show_message (self, error->message, TRUE);
 }
 
@@ -217,26 +215,16 @@ withdraw_action (GtkWidget  *widget,
 {
   CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
   CtdPlayerItem *player = selected_player (self);
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkWidget *dialog;
+  g_autofree char *question = NULL;
 
   if (player == NULL)
     return;
-  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                   _("Withdraw %s from the event?"),
-                                   ctd_player_item_get_name (player));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                            _("A withdrawn player is no longer drawn. Undo "
-                                              "takes it back."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
-                          _("_Withdraw"), GTK_RESPONSE_ACCEPT, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_object_set_data (G_OBJECT (dialog), "player-id",
-                     GSIZE_TO_POINTER ((gsize) ctd_player_item_get_id (player)));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (withdraw_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  self->withdrawing = ctd_player_item_get_id (player);
+  question = g_strdup_printf (_("Withdraw %s from the event?"),
+                              ctd_player_item_get_name (player));
+  ctd_ui_confirm (widget, question,
+                  _("A withdrawn player is no longer drawn. Undo takes it back."),
+                  _("_Withdraw"), withdraw_confirmed, G_OBJECT (self));
 }
 
 /* ---- import ------------------------------------------------------------ */

@@ -221,32 +221,30 @@ draw_action (GtkWidget  *widget,
 }
 
 static void
-redraw_response_cb (GtkDialog     *dialog,
-                    int            response,
-                    CtdRoundsPage *self)
+redraw_confirmed (gpointer user_data)
 {
+  CtdRoundsPage *self = user_data;
   g_autoptr(GError) error = NULL;
   GListModel *rounds = ctd_document_get_rounds (self->document);
   g_autoptr(CtdRoundItem) last = NULL;
+  g_autofree char *seed_words = NULL;
+  g_autofree char *text = NULL;
   guint64 seed;
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  if (response != GTK_RESPONSE_ACCEPT || g_list_model_get_n_items (rounds) == 0 ||
-      !read_seed (self, &seed))
+  if (g_list_model_get_n_items (rounds) == 0 || !read_seed (self, &seed))
     return;
   last = g_list_model_get_item (rounds, g_list_model_get_n_items (rounds) - 1);
   if (!ctd_document_redraw_round (self->document, ctd_round_item_get_number (last), seed,
                                   &error))
-    show_message (self, error->message, TRUE);
-  else
     {
-      g_autofree char *seed_words = seed_text (seed);
-      g_autofree char *text = g_strdup_printf (_("Redrew round %u with seed %s."),
-                                               ctd_round_item_get_number (last), seed_words);
-
-      show_message (self, text, FALSE);
-      new_seed (self);
+      show_message (self, error->message, TRUE);
+      return;
     }
+  seed_words = seed_text (seed);
+  text = g_strdup_printf (_("Redrew round %u with seed %s."), ctd_round_item_get_number (last),
+                          seed_words);
+  show_message (self, text, FALSE);
+  new_seed (self);
 }
 
 static void
@@ -254,20 +252,10 @@ redraw_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkWidget *dialog;
-
-  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                   _("Draw the newest round again with the seed typed?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                            _("Every chouette of the round is replaced: sheets "
-                                              "already printed no longer apply."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
-                          _("_Redraw"), GTK_RESPONSE_ACCEPT, NULL);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (redraw_response_cb), widget, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  ctd_ui_confirm (widget, _("Draw the newest round again with the seed typed?"),
+                  _("Every chouette of the round is replaced: sheets already printed no "
+                    "longer apply."),
+                  _("_Redraw"), redraw_confirmed, G_OBJECT (widget));
 }
 
 static void

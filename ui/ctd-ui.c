@@ -121,3 +121,82 @@ ctd_ui_choose_file (GtkWidget            *widget,
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), choice);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
+
+typedef struct
+{
+  CtdUiConfirmed confirmed;
+  GWeakRef       receiver;
+} Confirmation;
+
+static void
+confirm_response_cb (GtkDialog    *dialog,
+                     int           response,
+                     Confirmation *confirmation)
+{
+  g_autoptr(GObject) receiver = g_weak_ref_get (&confirmation->receiver);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT && receiver != NULL)
+    confirmation->confirmed (receiver);
+  g_weak_ref_clear (&confirmation->receiver);
+  g_free (confirmation);
+}
+
+/* A button's accessible name is its label without the mnemonic mark
+ * (GTK 4.8 would read "_Withdraw Withdraw"). */
+static void
+name_button (GtkDialog  *dialog,
+             int         response,
+             const char *label)
+{
+  GtkWidget *button = gtk_dialog_get_widget_for_response (dialog, response);
+  g_autofree char *plain = NULL;
+  PangoAttrList *attrs = NULL;
+
+  if (!pango_parse_markup (label, -1, '_', &attrs, &plain, NULL, NULL))
+    plain = g_strdup (label);
+  g_clear_pointer (&attrs, pango_attr_list_unref);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, plain,
+                                  -1);
+}
+
+/**
+ * ctd_ui_confirm:
+ * @widget: the widget the question is about (its window is the parent)
+ * @question: what is asked, e.g. "Withdraw Ann from the event?"
+ * @detail: what follows from it
+ * @accept_label: the accepting button's label, with a mnemonic
+ * @confirmed: called when the director accepts
+ * @receiver: given to @confirmed; nothing is called once it is gone
+ *
+ * Asks before a change that cannot be made lightly; Enter accepts,
+ * Escape cancels.
+ */
+void
+ctd_ui_confirm (GtkWidget      *widget,
+                const char     *question,
+                const char     *detail,
+                const char     *accept_label,
+                CtdUiConfirmed  confirmed,
+                GObject        *receiver)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  Confirmation *confirmation = g_new0 (Confirmation, 1);
+  GtkWidget *dialog;
+
+  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", question);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", detail);
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          accept_label, GTK_RESPONSE_ACCEPT, NULL);
+  name_button (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL, _("_Cancel"));
+  name_button (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT, accept_label);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dialog), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  question, -1);
+  confirmation->confirmed = confirmed;
+  g_weak_ref_init (&confirmation->receiver, receiver);
+  g_signal_connect (dialog, "response", G_CALLBACK (confirm_response_cb), confirmation);
+  gtk_window_present (GTK_WINDOW (dialog));
+}

@@ -17,7 +17,16 @@ G_BEGIN_DECLS
 typedef void (*CtdUiFileChosen) (GFile    *file,
                                  gpointer  user_data);
 
+/* Called when the director accepted a confirmation. */
+typedef void (*CtdUiConfirmed) (gpointer user_data);
+
 void ctd_ui_ensure_resources (void);
+void ctd_ui_confirm          (GtkWidget            *widget,
+                              const char           *question,
+                              const char           *detail,
+                              const char           *accept_label,
+                              CtdUiConfirmed        confirmed,
+                              GObject              *receiver);
 void ctd_ui_show_message     (GtkLabel             *label,
                               GtkRevealer          *revealer,
                               const char           *text,

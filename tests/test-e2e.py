@@ -1,0 +1,252 @@
+#!/usr/bin/python3
+# test-e2e.py: the built chouette-td driven as a person (or a screen
+# reader) drives it, through AT-SPI: an event's settings typed, players
+# added by keyboard and imported from a CSV, one withdrawn, the rest
+# checked in, the qualifying round drawn with seed 2026, and the draw on
+# screen compared with chouette-td-cli's.
+#
+# Copyright 2026 The Chouette TD authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage (under a display and a session bus, as meson runs it):
+#   dbus-run-session -- /usr/bin/python3 test-e2e.py CHOUETTE-TD CHOUETTE-TD-CLI
+
+import pyatspi  # first: it connects to the accessibility bus
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+APP_ID = "io.github.chouettetd.ChouetteTD"
+GUI, CLI = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL: " + message, flush=True)
+
+
+def wait_for(what, find, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = find()
+        if found is not None:
+            return found
+        time.sleep(0.1)
+    raise RuntimeError("gave up waiting for " + what)
+
+
+def walk(node, depth=0):
+    if node is None or depth > 60:
+        return
+    yield node
+    for i in range(node.childCount):
+        try:
+            child = node.getChildAtIndex(i)
+        except Exception:
+            continue
+        yield from walk(child, depth + 1)
+
+
+def named(node, name):
+    # GTK 4.8 joins an accessible label and the visible label it is
+    # labelled by: "Event name Name", "Add Player Add Player…".
+    text = node.name or ""
+    return text == name or text.startswith(name + " ")
+
+
+def find(root, role=None, name=None, contains=None):
+    roles = (role,) if isinstance(role, str) else role
+    for node in walk(root):
+        try:
+            if roles is not None and node.getRoleName() not in roles:
+                continue
+            if name is not None and not named(node, name):
+                continue
+            if contains is not None and contains not in (node.name or ""):
+                continue
+            return node
+        except Exception:
+            continue
+    return None
+
+
+def app_node():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and app.name in ("chouette-td", "Chouette TD"):
+            return app
+    return None
+
+
+def toplevel(root, contains):
+    """A window of the application whose name contains @contains (GTK 4.8
+    gives dialogs various roles: dialog, alert, filler)."""
+    for i in range(root.childCount):
+        top = root.getChildAtIndex(i)
+        if top is not None and contains in (top.name or ""):
+            return top
+    return None
+
+
+def press(root, name):
+    button = wait_for("button " + name, lambda: find(root, "push button", name))
+    button.queryAction().doAction(0)
+
+
+def type_into(root, name, text, enter=False):
+    entry = wait_for("entry " + name, lambda: find(root, ("text", "entry"), name))
+    entry.queryEditableText().setTextContents(text)
+    if enter:
+        # The field holds the keyboard focus (GTK 4.8 does not implement
+        # AT-SPI's grabFocus): Return is what the director presses.
+        time.sleep(0.2)
+        subprocess.run(["xdotool", "key", "Return"], check=True)
+        time.sleep(0.3)
+
+
+def show_page(page):
+    subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID,
+                    "--object-path", "/io/github/chouettetd/ChouetteTD/window/1",
+                    "--method", "org.gtk.Actions.Activate", "show-page",
+                    "[<'%s'>]" % page, "{}"], check=True, stdout=subprocess.DEVNULL)
+    time.sleep(0.3)
+
+
+def cli(path, *args):
+    done = subprocess.run([CLI, path, *args], capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="ctd-e2e-")
+    path = os.path.join(folder, "club-open.chouette")
+    csv = os.path.join(folder, "players.csv")
+    cli(path, "init", "--name", "New event", "--paper", "a4")
+    imported = ["Imported %02d" % (i + 1) for i in range(14)]
+    with open(csv, "w") as f:
+        f.write("name,club\n" + "".join("%s,Riverside\n" % n for n in imported))
+    typed = ["Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"]
+
+    env = dict(os.environ, GDK_BACKEND="x11", GSK_RENDERER="cairo",
+               GDK_DEBUG="gl-disable", GSETTINGS_BACKEND="memory",
+               XDG_DATA_HOME=os.path.join(folder, "data"),
+               XDG_CONFIG_HOME=os.path.join(folder, "config"))
+    env.pop("GTK_A11Y", None)
+    app = subprocess.Popen([GUI, path], env=env)
+    try:
+        root = wait_for("the application on the accessibility bus", app_node, 40)
+        frame = wait_for("the event's window",
+                         lambda: find(root, "frame", "New event"), 20)
+
+        # The event's settings, typed and saved.
+        show_page("event")
+        type_into(frame, "Stake per point", "5")
+        type_into(frame, "Entry fee", "110")
+        type_into(frame, "Event name", "Club Open")
+        press(frame, "Save Settings")
+        wait_for("the renamed window", lambda: find(root, "frame", "Club Open"))
+
+        # Eight players typed in the dialog, Enter after each.
+        show_page("players")
+        press(frame, "Add Player")
+        dialog = wait_for("the players dialog", lambda: toplevel(root, "Add Players"))
+        check_box = wait_for("Checked in", lambda: find(dialog, "check box", "Checked in"))
+        # Its mnemonic, as a keyboard user ticks it (GTK 4.8 gives a check
+        # box no AT-SPI action).
+        time.sleep(0.3)
+        subprocess.run(["xdotool", "key", "alt+c"], check=True)
+        wait_for("Checked in ticked",
+                 lambda: check_box if check_box.getState().contains(pyatspi.STATE_CHECKED)
+                 else None, 5)
+        for name in typed:
+            type_into(dialog, "Name", name, enter=True)
+        press(dialog, "Done")
+
+        # Fourteen more from a CSV, through the file chooser.
+        press(frame, "Import Players from CSV")
+        # (GTK 4.8's file chooser window has the role "filler")
+        wait_for("the file chooser", lambda: toplevel(root, "Import Players"))
+        # No window manager under Xvfb: give the chooser the keyboard.
+        subprocess.run(["xdotool", "search", "--sync", "--name", "Import Players",
+                        "windowfocus", "--sync"], check=True)
+        time.sleep(0.5)
+        # A path typed from "/" opens the chooser's location field.
+        subprocess.run(["xdotool", "type", "--delay", "20", csv], check=True)
+        time.sleep(0.5)
+        subprocess.run(["xdotool", "key", "Return"], check=True)
+        wait_for("the import's report",
+                 lambda: find(frame, "label", contains="Imported 14 players"), 20)
+
+        # One withdraws: found by the search, confirmed.
+        type_into(frame, "Search players", "Imported 14")
+        time.sleep(0.3)
+        press(frame, "Withdraw Player")
+        def confirm_button():
+            for i in range(root.childCount):
+                top = root.getChildAtIndex(i)
+                if top is None or top.name == "Club Open":
+                    continue
+                for node in walk(top):
+                    if node.getRoleName() == "push button" and named(node, "Withdraw"):
+                        return node
+            return None
+        wait_for("the confirmation", confirm_button).queryAction().doAction(0)
+
+        # The rest are checked in at the desk, one by one.
+        # (a button pressed through AT-SPI acts a moment later: each
+        # check-in is awaited on screen, as a person would look)
+        checked_in = len(typed)
+        for name in imported[:13]:
+            type_into(frame, "Search players", name)
+            time.sleep(0.3)
+            press(frame, "Check In or Out")
+            checked_in += 1
+            wait_for("%s checked in" % name,
+                     lambda: find(frame, "label", contains="%d checked in" % checked_in), 10)
+        type_into(frame, "Search players", "")
+        wait_for("the counts", lambda: find(frame, "label", "21 registered, 21 checked in"))
+
+        # The draw, with seed 2026.
+        show_page("rounds")
+        type_into(frame, "Draw seed", "2026")
+        press(frame, "Draw Next Round")
+        wait_for("the draw's confirmation",
+                 lambda: find(frame, "label", contains="Drew round 1 with seed 2026"))
+
+        shown = json.loads(cli(path, "--json", "show", "1.1"))
+        names = [p["name"] if isinstance(p, dict) else p for p in shown["players"]]
+        expected = " · ".join("%d %s" % (i + 1, n) for i, n in enumerate(names))
+        cell = wait_for("chouette 1.1's players on screen",
+                        lambda: find(frame, "label", expected), 10)
+        check(cell is not None, "the screen shows 1.1 as " + expected)
+        players = json.loads(cli(path, "--json", "player", "list"))
+        check(len(players) == 22, "22 players registered, found %d" % len(players))
+    finally:
+        app.terminate()
+        try:
+            app.wait(10)
+        except subprocess.TimeoutExpired:
+            app.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    print("%d passed, %d failed" % (1 if not failures else 0, 1 if failures else 0))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Exception as error:
+        import traceback
+        traceback.print_exc()
+        print("FAIL: %s" % error)
+        print("0 passed, 1 failed")
+        sys.exit(1)
