@@ -1629,6 +1629,36 @@ ctd_document_get_players (CtdDocument *self)
 }
 
 /**
+ * ctd_document_count_players:
+ * @self: a document
+ * @out_registered: (out): players who have not withdrawn
+ * @out_checked_in: (out): players checked in, the field a draw takes
+ *
+ * The counts a page shows beside its players, from the player list.
+ */
+void
+ctd_document_count_players (CtdDocument *self,
+                            guint       *out_registered,
+                            guint       *out_checked_in)
+{
+  GListModel *players;
+  guint n;
+
+  g_return_if_fail (CTD_IS_DOCUMENT (self));
+
+  players = ctd_document_get_players (self);
+  n = g_list_model_get_n_items (players);
+  *out_registered = *out_checked_in = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CtdPlayerItem) player = g_list_model_get_item (players, i);
+
+      *out_registered += !ctd_player_item_get_withdrawn (player);
+      *out_checked_in += ctd_player_item_get_checked_in (player);
+    }
+}
+
+/**
  * ctd_document_get_rounds:
  * @self: a document
  *

@@ -177,6 +177,9 @@ gboolean     ctd_document_export_finish        (CtdDocument             *self,
 
 /* Lists as models, updated in place */
 GListModel  *ctd_document_get_players          (CtdDocument             *self);
+void         ctd_document_count_players        (CtdDocument             *self,
+                                                guint                   *out_registered,
+                                                guint                   *out_checked_in);
 GListModel  *ctd_document_get_rounds           (CtdDocument             *self);
 GListModel  *ctd_document_get_chouettes        (CtdDocument             *self,
                                                 guint                    round);

@@ -92,6 +92,32 @@ ctd_player_item_get_name (CtdPlayerItem *self)
 }
 
 /**
+ * ctd_player_item_get_checked_in:
+ * @self: a player item
+ *
+ * Returns: whether the player is checked in
+ */
+gboolean
+ctd_player_item_get_checked_in (CtdPlayerItem *self)
+{
+  g_return_val_if_fail (CTD_IS_PLAYER_ITEM (self), FALSE);
+  return self->checked_in;
+}
+
+/**
+ * ctd_player_item_get_withdrawn:
+ * @self: a player item
+ *
+ * Returns: whether the player has withdrawn
+ */
+gboolean
+ctd_player_item_get_withdrawn (CtdPlayerItem *self)
+{
+  g_return_val_if_fail (CTD_IS_PLAYER_ITEM (self), FALSE);
+  return self->withdrawn;
+}
+
+/**
  * ctd_player_item_key:
  * @item: a #CtdPlayerItem
  *

@@ -37,6 +37,8 @@ CtdPlayerItem   *ctd_player_item_new       (const CtdStorePlayer     *player,
                                             const char               *seat);
 gint64           ctd_player_item_get_id    (CtdPlayerItem            *self);
 const char      *ctd_player_item_get_name  (CtdPlayerItem            *self);
+gboolean         ctd_player_item_get_checked_in (CtdPlayerItem       *self);
+gboolean         ctd_player_item_get_withdrawn  (CtdPlayerItem       *self);
 gint64           ctd_player_item_key       (gpointer                  item);
 void             ctd_player_item_assign    (gpointer                  item,
                                             gpointer                  fresh);

@@ -654,6 +654,21 @@ test_import_async (void **state)
   assert_int_equal (((CtdImportSkip *) g_ptr_array_index (report->skipped, 1))->line, 5);
   assert_int_equal (g_list_model_get_n_items (players), 3);
   assert_heard_one (&listener, CTD_CHANGE_PLAYERS, 0, 0);
+  {
+    g_autoptr(CtdPlayerItem) first = g_list_model_get_item (players, 0);
+    g_autoptr(CtdPlayerItem) second = g_list_model_get_item (players, 1);
+    guint registered, checked_in;
+
+    /* One checked out, one withdrawn: 2 registered, 1 here. */
+    assert_true (ctd_document_set_checked_in (document, ctd_player_item_get_id (first), FALSE,
+                                              &error));
+    assert_true (ctd_document_withdraw_player (document, ctd_player_item_get_id (second), FALSE,
+                                               &error));
+    ctd_document_count_players (document, &registered, &checked_in);
+    assert_int_equal (registered, 2);
+    assert_int_equal (checked_in, 1);
+    g_array_set_size (listener.heard, 0);
+  }
   assert_true (ctd_document_get_can_undo (document));
 
   /* No spurious "everything changed" from the import's own connection. */

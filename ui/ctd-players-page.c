@@ -86,25 +86,14 @@ static void
 update_counts (CtdPlayersPage *self)
 {
   g_autofree char *text = NULL;
-  GListModel *players;
-  guint registered = 0, checked_in = 0, n;
+  guint registered, checked_in;
 
   if (self->document == NULL)
     {
       gtk_label_set_text (self->count_label, "");
       return;
     }
-  players = ctd_document_get_players (self->document);
-  n = g_list_model_get_n_items (players);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CtdPlayerItem) player = g_list_model_get_item (players, i);
-      gboolean in, withdrawn;
-
-      g_object_get (player, "checked-in", &in, "withdrawn", &withdrawn, NULL);
-      registered += !withdrawn;
-      checked_in += in;
-    }
+  ctd_document_count_players (self->document, &registered, &checked_in);
   text = g_strdup_printf (_("%u registered, %u checked in"), registered, checked_in);
   gtk_label_set_text (self->count_label, text);
 }
@@ -115,10 +104,8 @@ update_actions (CtdPlayersPage *self)
   CtdPlayerItem *player = selected_player (self);
   gboolean can_change = self->document != NULL && !ctd_document_get_read_only (self->document) &&
                         !ctd_document_get_busy (self->document);
-  gboolean withdrawn = FALSE;
+  gboolean withdrawn = player != NULL && ctd_player_item_get_withdrawn (player);
 
-  if (player != NULL)
-    g_object_get (player, "withdrawn", &withdrawn, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.add", can_change);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.import", can_change);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.toggle-check-in",
@@ -146,13 +133,10 @@ toggle_check_in (CtdPlayersPage *self,
                  CtdPlayerItem  *player)
 {
   g_autoptr(GError) error = NULL;
-  gboolean checked_in, withdrawn;
-
-  g_object_get (player, "checked-in", &checked_in, "withdrawn", &withdrawn, NULL);
-  if (withdrawn)
+  if (ctd_player_item_get_withdrawn (player))
     return;
   if (!ctd_document_set_checked_in (self->document, ctd_player_item_get_id (player),
-                                    !checked_in, &error))
+                                    !ctd_player_item_get_checked_in (player), &error))
     show_message (self, error->message, TRUE);
 }
 

@@ -75,21 +75,12 @@ update_plan (CtdRoundsPage *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *plan_text = NULL;
   g_autofree char *text = NULL;
-  GListModel *players;
-  guint n = 0;
+  guint registered, n;
   CtdPlan plan;
 
   if (self->document == NULL)
     return;
-  players = ctd_document_get_players (self->document);
-  for (guint i = 0; i < g_list_model_get_n_items (players); i++)
-    {
-      g_autoptr(CtdPlayerItem) player = g_list_model_get_item (players, i);
-      gboolean checked_in;
-
-      g_object_get (player, "checked-in", &checked_in, NULL);
-      n += checked_in;
-    }
+  ctd_document_count_players (self->document, &registered, &n);
   if (ctd_advance_plan (n, &plan, &error))
     plan_text = ctd_advance_plan_describe (&plan);
   else
