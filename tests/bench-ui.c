@@ -127,8 +127,7 @@ main (void)
       fprintf (stderr, "bench-ui: %s\n", error->message);
       return 1;
     }
-  app = ctd_application_new ();
-  g_application_register (G_APPLICATION (app), NULL, NULL);
+  app = ctd_test_new_application ();
   ctd_test_quiet_settings ();
 
   cold = open_event (app, path, &window);

@@ -10,6 +10,23 @@
 
 #include <string.h>
 
+/* The application, registered (startup has run: actions, accelerators,
+ * resources) but never one instance with another test's: tests run side
+ * by side on one display, where GLib may start a session bus they share,
+ * and a second instance of the same ID would only forward to the first. */
+CtdApplication *
+ctd_test_new_application (void)
+{
+  CtdApplication *app = ctd_application_new ();
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) |
+                           G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, NULL))
+    g_error ("the application could not start");
+  return app;
+}
+
 /* What a test draws is the end state, not a frame of a transition; and
  * a test leaves no trace in the desktop's recent files (GTK 4.8's recent
  * manager also leaks a GDateTime each time it saves the list). */

@@ -8,8 +8,11 @@
 
 #include <gtk/gtk.h>
 
+#include "ctd-application.h"
+
 G_BEGIN_DECLS
 
+CtdApplication *ctd_test_new_application (void);
 void       ctd_test_quiet_settings (void);
 GtkWidget *ctd_test_find_widget   (GtkWidget  *root,
                                    GType       type);

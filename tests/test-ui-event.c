@@ -37,7 +37,7 @@ static void
 test_event_page (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdApplication) app = ctd_application_new ();
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (fixture->dir, "Club Open.chouette", NULL);
   g_auto(CtdEventSettings) stored = { 0, };
@@ -45,7 +45,6 @@ test_event_page (void **state)
   GtkWidget *page;
   GtkLabel *advice;
 
-  assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   ctd_test_quiet_settings ();
   window = ctd_main_window_new (app);
   gtk_window_present (GTK_WINDOW (window));

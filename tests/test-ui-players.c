@@ -60,7 +60,7 @@ static void
 test_players_page (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdApplication) app = ctd_application_new ();
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (fixture->dir, "Club Open.chouette", NULL);
   g_autofree char *csv = g_build_filename (fixture->dir, "players.csv", NULL);
@@ -74,7 +74,6 @@ test_players_page (void **state)
   GListModel *rows;
   gboolean before;
 
-  assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   ctd_test_quiet_settings ();
   window = ctd_main_window_new (app);
   gtk_window_present (GTK_WINDOW (window));

@@ -40,7 +40,7 @@ static void
 test_rounds_page (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdApplication) app = ctd_application_new ();
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (fixture->dir, "Riga Open.chouette", NULL);
   g_autoptr(GPtrArray) drawn = NULL;
@@ -54,7 +54,6 @@ test_rounds_page (void **state)
   GtkColumnView *view;
   GListModel *chouettes;
 
-  assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   ctd_test_quiet_settings ();
   window = ctd_main_window_new (app);
   gtk_window_present (GTK_WINDOW (window));

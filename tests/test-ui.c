@@ -39,13 +39,11 @@ find_plan_label (GtkWidget *root)
 static void
 test_main_window_plan (void **state)
 {
-  g_autoptr(CtdApplication) app = ctd_application_new ();
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
   CtdMainWindow *window;
   GtkSpinButton *spin;
   GtkLabel *plan;
 
-  /* Registering runs startup: actions, accelerators, the style sheet. */
-  assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "quit"));
   assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
   ctd_test_quiet_settings ();
