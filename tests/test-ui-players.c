@@ -81,7 +81,10 @@ test_players_page (void **state)
   /* The title names the event (task switchers and window lists show it). */
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Club Open");
 
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
   page = CTD_PLAYERS_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE));
+  assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
   view = GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
   rows = G_LIST_MODEL (gtk_column_view_get_model (view));
   assert_int_equal (g_list_model_get_n_items (rows), 0);
