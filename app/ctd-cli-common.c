@@ -28,6 +28,27 @@ ctd_cli_refused (GError *error)
   return CTD_CLI_REFUSED;
 }
 
+/**
+ * ctd_cli_refused_confirm:
+ * @error: (transfer full): why the action was refused
+ * @option: how this command confirms, e.g. "--replace"
+ *
+ * Like ctd_cli_refused(); when the store asks for a confirmation, the
+ * line ends with the option that gives it on this command.
+ */
+int
+ctd_cli_refused_confirm (GError     *error,
+                         const char *option)
+{
+  if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM))
+    {
+      fprintf (stderr, "chouette-td-cli: %s (%s)\n", error->message, option);
+      g_error_free (error);
+      return CTD_CLI_REFUSED;
+    }
+  return ctd_cli_refused (error);
+}
+
 int
 ctd_cli_usage (const char *format,
                ...)

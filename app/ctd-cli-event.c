@@ -469,7 +469,7 @@ player_update (CtdCli     *cli,
   else
     ok = ctd_store_set_checked_in (cli->store, player->id, strcmp (verb, "checkin") == 0, &error);
   if (!ok)
-    return ctd_cli_refused (g_steal_pointer (&error));
+    return ctd_cli_refused_confirm (g_steal_pointer (&error), "--force");
 
   player->withdrawn = withdraw;
   player->checked_in = strcmp (verb, "checkin") == 0;

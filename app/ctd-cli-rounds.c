@@ -613,7 +613,7 @@ ctd_cli_record (CtdCli *cli)
       !ctd_store_record_game (cli->store, round, number, (guint) game, args[2], replace,
                               &error) ||
       !load_chouette (cli, args[0], &round, &number, &seats, &chouette, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
+    return ctd_cli_refused_confirm (g_steal_pointer (&error), "--replace");
 
   ctd_chouette_get_game (chouette, (guint) game, &view);
   ctd_chouette_get_totals (chouette, totals);
@@ -841,7 +841,7 @@ ctd_cli_fix_order (CtdCli *cli)
   if (!ctd_store_fix_last_segment_order (cli->store, round, number,
                                          cli->argc == 2 ? order : NULL, force, &error) ||
       (chouette = ctd_store_load_chouette (cli->store, round, number, &error)) == NULL)
-    return ctd_cli_refused (g_steal_pointer (&error));
+    return ctd_cli_refused_confirm (g_steal_pointer (&error), "--force");
 
   fixed = ctd_chouette_get_last_segment_order (chouette);
   if (cli->json)

@@ -274,8 +274,8 @@ ctd_store_record_game (CtdStore    *self,
 
 refuse_taken:
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-               "Chouette %u.%u game %u already has the result “%s”; to replace it, say so "
-               "(on the command line: record --replace)", round, chouette, game, old);
+               "Chouette %u.%u game %u already has the result “%s”; to replace it, confirm "
+               "the replacement", round, chouette, game, old);
   return FALSE;
 }
 
@@ -425,8 +425,7 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
       unknown->message[0] = g_ascii_tolower (unknown->message[0]);
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
                    "Chouette %u.%u: %s, so the order %s cannot be checked against the scores; "
-                   "to fix it anyway, force it (on the command line: fix-order --force)",
-                   round, chouette, unknown->message, fixed_text);
+                   "to fix it anyway, confirm it", round, chouette, unknown->message, fixed_text);
       free_names (names);
       return FALSE;
     }
@@ -434,7 +433,7 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
                    "Chouette %u.%u: the scores after games 1-%u give the last-segment order %s, "
-                   "not %s; to fix it anyway, force it (on the command line: fix-order --force)",
+                   "not %s; to fix it anyway, confirm it",
                    round, chouette, ctd_schedule_first_last_game (n_crew + 1) - 1, scores_text,
                    fixed_text);
       free_names (names);

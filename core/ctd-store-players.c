@@ -388,8 +388,8 @@ ctd_store_set_checked_in (CtdStore  *self,
       !find_player (self, player_id, &label, &withdrawn, error))
     return FALSE;
   if (withdrawn)
-    return ctd_store_refuse (error, "%s has withdrawn from the event; reinstate them first "
-                             "(on the command line: player reinstate)", label);
+    return ctd_store_refuse (error, "%s has withdrawn from the event; reinstate them first",
+                             label);
   summary = g_strdup_printf (checked_in ? "Checked in %s" : "Checked out %s", label);
   return ctd_store_run (self, "UPDATE player SET checked_in = ?2 "
                         "WHERE id = ?1 AND checked_in IS NOT ?2",
@@ -433,13 +433,13 @@ check_not_seated (CtdStore    *self,
   if (round_games == 0)
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
                  "%s is drawn in chouette %u.%u, and round %u has not started: to take them "
-                 "out, force the withdrawal, then redraw the round without them (on the command "
-                 "line: player withdraw --force, then redraw)", label, round, number, round);
+                 "out, confirm the withdrawal, then redraw the round without them",
+                 label, round, number, round);
   else
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
                  "%s plays in chouette %u.%u, which is in play (%" G_GINT64_FORMAT " of %d "
                  "games entered): under rule 3.1 the Captain acts for an absent player; to "
-                 "withdraw them anyway, force it (on the command line: player withdraw --force)",
+                 "withdraw them anyway, confirm the withdrawal",
                  label, round, number, n_games, CTD_N_GAMES);
   return FALSE;
 }

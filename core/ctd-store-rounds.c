@@ -434,8 +434,8 @@ field_for_round (CtdStore    *self,
       if (field->len == 0 && (*out_absent)->len > 0)
         {
           ctd_store_refuse (error, "Nobody is checked in, and only checked-in players are "
-                            "drawn: check the players in as they arrive (on the command line: "
-                            "player checkin NAME), or register those present with --checked-in; "
+                            "drawn: check the players in as they arrive, or register those present "
+                            "as checked in; "
                             "%u player%s registered", (*out_absent)->len,
                             (*out_absent)->len == 1 ? " is" : "s are");
           return NULL;

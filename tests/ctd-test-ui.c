@@ -11,20 +11,27 @@
 #include <string.h>
 
 /* The application, registered (startup has run: actions, accelerators,
- * resources) but never one instance with another test's: tests run side
- * by side on one display, where GLib may start a session bus they share,
- * and a second instance of the same ID would only forward to the first. */
+ * resources) but never one instance with another test program's: tests
+ * run side by side on one display, where GLib may start a session bus
+ * they share, and a second instance of the same ID would only forward to
+ * the first. The tests of one program share it, as the windows of one
+ * process do: a registered application keeps its object path on the bus
+ * until the process ends (GLib holds a reference of its own). */
 CtdApplication *
 ctd_test_new_application (void)
 {
-  CtdApplication *app = ctd_application_new ();
+  static CtdApplication *app;
+  g_autoptr(GError) error = NULL;
 
+  if (app != NULL)
+    return g_object_ref (app);
+  app = ctd_application_new ();
   g_application_set_flags (G_APPLICATION (app),
                            g_application_get_flags (G_APPLICATION (app)) |
                            G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, NULL))
-    g_error ("the application could not start");
-  return app;
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("the application could not start: %s", error->message);
+  return g_object_ref (app);
 }
 
 /* What a test draws is the end state, not a frame of a transition; and

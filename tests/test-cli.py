@@ -372,7 +372,7 @@ def test_correction_and_crosscheck(folder):
     # Recording over a result is refused unless the director says so.
     err = event.refused("record", "1.1", "12", FOUR_SHEET[11],
                         message="Chouette 1.1 game 12 already has the result “T”")
-    check("record --replace" in err, "the refusal says how: %r" % err)
+    check("--replace" in err, "the refusal says how: %r" % err)
     out = event.json("record", "1.1", "12", FOUR_SHEET[11], "--replace")
     equal(out["replaced"], "T", "what was replaced")
     equal(event.json("show", "1.1")["totals"], FOUR_TOTALS, "corrected")

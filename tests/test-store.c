@@ -954,9 +954,8 @@ test_registration (void **state)
   assert_false (ctd_store_withdraw_player (store, b, FALSE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
   assert_string_equal (error->message, "Bea is drawn in chouette 1.1, and round 1 has not "
-                                       "started: to take them out, force the withdrawal, then "
-                                       "redraw the round without them (on the command line: "
-                                       "player withdraw --force, then redraw)");
+                                       "started: to take them out, confirm the withdrawal, then "
+                                       "redraw the round without them");
   g_clear_error (&error);
   g_clear_pointer (&after, g_free);
   after = dump (fixture->path, FALSE);
@@ -1249,8 +1248,7 @@ test_record_replace (void **state)
   assert_false (ctd_store_record_game (store, 1, 1, 2, "T 2:4", FALSE, &error));
   assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
   assert_string_equal (error->message, "Chouette 1.1 game 2 already has the result “B 2:4”; to "
-                                       "replace it, say so (on the command line: record "
-                                       "--replace)");
+                                       "replace it, confirm the replacement");
   g_clear_error (&error);
   /* A line that does not even read, typed into a taken row: the row is
    * what the director must hear about. */
@@ -1328,7 +1326,7 @@ test_fix_last_segment_order (void **state)
   assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
   assert_true (g_str_has_prefix (error->message, "Chouette 1.1: the last-segment order comes "
                                                  "from the scores after games 1-9; game 9 is"));
-  assert_non_null (strstr (error->message, "fix-order --force"));
+  assert_non_null (strstr (error->message, "to fix it anyway, confirm it"));
   g_clear_error (&error);
   /* Not the crew of the last segment (player 4 is its Box): refused
    * even when forced. */

@@ -174,11 +174,67 @@ test_players_page (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A player already drawn: the store's refusal says what withdrawing
+ * them means, and the director may confirm it. */
+static void
+test_withdraw_seated (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "Drawn.chouette", NULL);
+  static const char *const names[] = { "Ann", "Bea", "Cy", "Di", "Ed", "Flo", "Gus" };
+  CtdMainWindow *window;
+  CtdPlayersPage *page;
+  GtkMessageDialog *confirm;
+  GListModel *rows;
+  guint round;
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  assert_true (ctd_main_window_create_event (window, path, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    assert_true (ctd_document_add_player (ctd_main_window_get_document (window), names[i], NULL,
+                                          NULL, TRUE, NULL, &error));
+  assert_true (ctd_document_draw_round (ctd_main_window_get_document (window), 7, &round,
+                                        &error));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
+  page = CTD_PLAYERS_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE));
+  rows = G_LIST_MODEL (gtk_column_view_get_model (
+    GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW))));
+
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (rows), 1);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.withdraw", NULL));
+  confirm = GTK_MESSAGE_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  gtk_dialog_response (GTK_DIALOG (confirm), GTK_RESPONSE_ACCEPT);
+  /* Asked again, in the store's words, without command-line syntax. */
+  confirm = GTK_MESSAGE_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_non_null (confirm);
+  {
+    g_autofree char *detail = NULL;
+
+    g_object_get (confirm, "secondary-text", &detail, NULL);
+    assert_non_null (strstr (detail, "Bea is drawn in chouette 1."));
+    assert_null (strstr (detail, "--force"));
+  }
+  gtk_dialog_response (GTK_DIALOG (confirm), GTK_RESPONSE_ACCEPT);
+  {
+    g_autoptr(CtdPlayerItem) item = g_list_model_get_item (rows, 1);
+
+    assert_true (ctd_player_item_get_withdrawn (item));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_players_page, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_withdraw_seated, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 

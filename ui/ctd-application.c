@@ -22,8 +22,15 @@ G_DEFINE_FINAL_TYPE (CtdApplication, ctd_application, GTK_TYPE_APPLICATION)
 CtdApplication *
 ctd_application_new (void)
 {
-  /* The desktop's recent files name the program that used them. */
-  g_set_application_name (PACKAGE_NAME);
+  static gsize named = 0;
+
+  /* The desktop's recent files name the program that used them; GLib
+   * takes the name once per process. */
+  if (g_once_init_enter (&named))
+    {
+      g_set_application_name (PACKAGE_NAME);
+      g_once_init_leave (&named, 1);
+    }
   return g_object_new (CTD_TYPE_APPLICATION,
                        "application-id", APP_ID,
                        "flags", G_APPLICATION_HANDLES_OPEN,

@@ -177,6 +177,18 @@ add_action (GtkWidget  *widget,
                                                           self->document)));
 }
 
+/* A seated player: the store said what withdrawing them means (a redraw;
+ * the Captain acting for them), and the director still wants it. */
+static void
+withdraw_forced (gpointer user_data)
+{
+  CtdPlayersPage *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!ctd_document_withdraw_player (self->document, self->withdrawing, TRUE, &error))
+    show_message (self, error->message, TRUE);
+}
+
 /* The player to withdraw once the director confirms: the one selected
  * when asked. */
 static void
@@ -185,10 +197,12 @@ withdraw_confirmed (gpointer user_data)
   CtdPlayersPage *self = user_data;
   g_autoptr(GError) error = NULL;
 
-  /* Without force: a seated player's withdrawal is refused with the
-   * options (redraw; the Captain acts for an absent player), in the
-   * store's words. */
-  if (!ctd_document_withdraw_player (self->document, self->withdrawing, FALSE, &error))
+  if (ctd_document_withdraw_player (self->document, self->withdrawing, FALSE, &error))
+    return;
+  if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM))
+    ctd_ui_confirm (GTK_WIDGET (self), _("Withdraw a seated player?"), error->message,
+                    _("Withdraw _Anyway"), withdraw_forced, G_OBJECT (self));
+  else
     show_message (self, error->message, TRUE);
 }
 
