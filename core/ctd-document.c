@@ -691,6 +691,29 @@ ctd_document_open (const char  *path,
   return follow (document_open (path, error));
 }
 
+/**
+ * ctd_document_open_read_only:
+ * @path: an event file
+ * @error: return location for a #GError
+ *
+ * Opens an event to look at it (ctd_store_open_read_only()): every
+ * action is refused, and nothing in the file changes.
+ *
+ * Returns: (transfer full) (nullable): the document
+ */
+CtdDocument *
+ctd_document_open_read_only (const char  *path,
+                             GError     **error)
+{
+  CtdStore *store;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  store = ctd_store_open_read_only (path, error);
+  return store != NULL ? follow (document_new (store, error)) : NULL;
+}
+
 static void
 open_thread (GTask        *task,
              gpointer      source_object,

@@ -56,6 +56,8 @@ GQuark       ctd_document_error_quark          (void);
 CtdDocument *ctd_document_create               (const char              *path,
                                                 const CtdEventSettings  *settings,
                                                 GError                 **error);
+CtdDocument *ctd_document_open_read_only       (const char              *path,
+                                                GError                 **error);
 CtdDocument *ctd_document_open                 (const char              *path,
                                                 GError                 **error);
 void         ctd_document_open_async           (const char              *path,

@@ -10,6 +10,8 @@
 
 #include "ctd-items.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "ctd-enum-types.h"
 #include "ctd-item.h"
 
@@ -282,17 +284,18 @@ ctd_chouette_item_new (const CtdStoreChouette    *chouette,
   self->n_recorded = progress->n_recorded;
   self->mismatch = progress->paper_given && !progress->paper_agrees;
   self->complete = progress->n_recorded == CTD_N_GAMES && !self->mismatch;
+  /* What the window shows, in the director's language. */
   if (self->mismatch)
-    self->status = g_strdup_printf ("%u of %u games, disagrees with the paper totals",
+    self->status = g_strdup_printf (_("%u of %u games, disagrees with the paper totals"),
                                     progress->n_recorded, CTD_N_GAMES);
   else if (self->complete)
-    self->status = g_strdup (progress->paper_given ? "Complete, paper totals agree"
-                                                   : "Complete");
+    self->status = g_strdup (progress->paper_given ? _("Complete, paper totals agree")
+                                                   : _("Complete"));
   else if (progress->n_recorded > 0)
-    self->status = g_strdup_printf ("In play: %u of %u games", progress->n_recorded,
+    self->status = g_strdup_printf (_("In play: %u of %u games"), progress->n_recorded,
                                     CTD_N_GAMES);
   else
-    self->status = g_strdup ("Not started");
+    self->status = g_strdup (_("Not started"));
   return self;
 }
 

@@ -18,6 +18,9 @@
 #include "ctd-application.h"
 #include "ctd-event-page.h"
 #include "ctd-main-window.h"
+#include "ctd-player-dialog.h"
+#include "ctd-players-page.h"
+#include "ctd-rounds-page.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
 
@@ -52,8 +55,11 @@ test_event_page (void **state)
   page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_EVENT_PAGE);
   assert_non_null (page);
 
-  /* The form shows what is stored: the name from the file, today's date. */
+  /* The form shows what is stored: the name from the file, today's date;
+   * the name has the focus, for the director to type over it. */
   assert_string_equal (gtk_editable_get_text (entry_at (page, 0)), "Club Open");
+  assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
+                                       GTK_WIDGET (entry_at (page, 0))));
   assert_int_equal (strlen (gtk_editable_get_text (entry_at (page, 1))), 10);
 
   /* Rule 1.8's advice while typing: 50 on a stake of 5 is 10 to 1. */
@@ -95,11 +101,107 @@ test_event_page (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A file opened to look at: a banner says why nothing can change, and
+ * every changing action is off. */
+static void
+test_read_only (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "Archive.chouette", NULL);
+  const CtdEventSettings settings = { .name = (char *) "Archive", .date = (char *) "2026-01-01",
+                                      .venue = (char *) "" };
+  g_autoptr(CtdDocument) writer = ctd_document_create (path, &settings, &error);
+  g_autoptr(CtdDocument) reader = NULL;
+  CtdMainWindow *window;
+  GtkWidget *page;
+  GtkLabel *banner;
+
+  assert_non_null (writer);
+  assert_true (ctd_document_add_player (writer, "Ann", NULL, NULL, TRUE, NULL, &error));
+  reader = ctd_document_open_read_only (path, &error);
+  assert_non_null (reader);
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  ctd_main_window_set_document (window, reader);
+  banner = ctd_test_find_label (GTK_WIDGET (window), "cannot be written");
+  assert_non_null (banner);
+  assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (
+                 gtk_widget_get_ancestor (GTK_WIDGET (banner), GTK_TYPE_REVEALER))));
+  page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_EVENT_PAGE);
+  assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+  {
+    GtkWidget *players = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE);
+    GtkWidget *rounds = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_ROUNDS_PAGE);
+    g_auto(CtdEventSettings) stored = { 0, };
+
+    /* Activating a disabled action does nothing: the file is as it was. */
+    gtk_editable_set_text (entry_at (page, 0), "Changed");
+    gtk_widget_activate_action (page, "event.save", NULL);
+    gtk_widget_activate_action (players, "players.add", NULL);
+    gtk_widget_activate_action (rounds, "rounds.draw", NULL);
+    assert_null (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+    assert_true (ctd_store_get_settings (ctd_document_get_store (writer), &stored, &error));
+    assert_string_equal (stored.name, "Archive");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A recent event, opened from the menu: the window says it is opening
+ * it, and the director may cancel; then it opens. */
+static void
+test_open_recent (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "Spring Open.chouette", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  const CtdEventSettings settings = { .name = (char *) "Spring Open",
+                                      .date = (char *) "2026-04-01", .venue = (char *) "" };
+  CtdDocument *created = ctd_document_create (path, &settings, &error);
+  GActionGroup *actions;
+  CtdMainWindow *window;
+
+  assert_non_null (created);
+  g_object_unref (created);
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  actions = G_ACTION_GROUP (window);
+  gtk_window_present (GTK_WINDOW (window));
+  assert_false (g_action_group_get_action_enabled (actions, "cancel-open"));
+
+  /* Cancelled at once: still the welcome view, and nothing is opening. */
+  g_action_group_activate_action (actions, "open-recent", g_variant_new_string (uri));
+  assert_true (g_action_group_get_action_enabled (actions, "cancel-open"));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (window), "Opening "));
+  g_action_group_activate_action (actions, "cancel-open", NULL);
+  ctd_test_spin (300);
+  assert_null (ctd_main_window_get_document (window));
+  assert_false (g_action_group_get_action_enabled (actions, "cancel-open"));
+
+  /* Opened. */
+  g_action_group_activate_action (actions, "open-recent", g_variant_new_string (uri));
+  for (guint i = 0; i < 100 && ctd_main_window_get_document (window) == NULL; i++)
+    ctd_test_spin (20);
+  assert_non_null (ctd_main_window_get_document (window));
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Spring Open");
+  assert_false (g_action_group_get_action_enabled (actions, "cancel-open"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_event_page, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_read_only, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_open_recent, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 

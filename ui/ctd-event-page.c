@@ -207,12 +207,20 @@ ctd_event_page_dispose (GObject *object)
   G_OBJECT_CLASS (ctd_event_page_parent_class)->dispose (object);
 }
 
+/* Focus goes to the first field, the event's name. */
+static gboolean
+ctd_event_page_grab_focus (GtkWidget *widget)
+{
+  return gtk_widget_grab_focus (GTK_WIDGET (CTD_EVENT_PAGE (widget)->name_entry));
+}
+
 static void
 ctd_event_page_class_init (CtdEventPageClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ctd_event_page_dispose;
+  widget_class->grab_focus = ctd_event_page_grab_focus;
 
   ctd_ui_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -45,6 +45,10 @@ struct _CtdMainWindow
   CtdPlayersPage      *players_page;
   CtdRoundsPage       *rounds_page;
   GMenu               *history_section;
+  GMenu               *recent_menu;
+  GtkWidget           *opening_box;
+  GtkSpinner          *opening_spinner;
+  GtkLabel            *opening_label;
 
   /* owned */
   CtdDocument         *document;
@@ -189,6 +193,10 @@ ctd_main_window_set_document (CtdMainWindow *self,
       gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &recent);
     }
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+  if (document != NULL && ctd_document_get_read_only (document))
+    ctd_main_window_show_error (self, _("This event file cannot be written (it is read-only "
+                                        "or on read-only storage): everything is shown, and "
+                                        "nothing can be changed."));
   gtk_stack_set_visible_child_name (self->main_stack, document != NULL ? "event" : "welcome");
   update_title (self);
   update_history (self);
@@ -209,6 +217,26 @@ ctd_main_window_get_document (CtdMainWindow *self)
 
 /* ---- opening and creating --------------------------------------------- */
 
+/* While a file opens (a large event takes a moment), the welcome view
+ * says which, and the director may cancel. */
+static void
+set_opening (CtdMainWindow *self,
+             const char    *path)
+{
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
+                                                                            "cancel-open")),
+                               path != NULL);
+  gtk_widget_set_visible (self->opening_box, path != NULL);
+  gtk_spinner_set_spinning (self->opening_spinner, path != NULL);
+  if (path != NULL)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+      g_autofree char *text = g_strdup_printf (_("Opening %s…"), display);
+
+      gtk_label_set_text (self->opening_label, text);
+    }
+}
+
 static void
 open_ready_cb (GObject      *source,
                GAsyncResult *result,
@@ -218,11 +246,23 @@ open_ready_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdDocument) document = ctd_document_open_finish (result, &error);
 
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* The director cancelled: the welcome view is back. Otherwise a
+       * newer open replaced this one (it owns the opening state), or the
+       * window is gone. */
+      if (self->open_cancellable != NULL && g_cancellable_is_cancelled (self->open_cancellable))
+        {
+          g_clear_object (&self->open_cancellable);
+          set_opening (self, NULL);
+        }
+      return;
+    }
   g_clear_object (&self->open_cancellable);
+  set_opening (self, NULL);
   if (document == NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        ctd_main_window_show_error (self, error->message);
+      ctd_main_window_show_error (self, error->message);
       return;
     }
   ctd_main_window_set_document (self, document);
@@ -254,7 +294,28 @@ ctd_main_window_open_file (CtdMainWindow *self,
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
   self->open_cancellable = g_cancellable_new ();
+  set_opening (self, path);
   ctd_document_open_async (path, self->open_cancellable, open_ready_cb, g_object_ref (self));
+}
+
+static void
+cancel_open_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+
+  g_cancellable_cancel (self->open_cancellable);
+}
+
+static void
+open_recent_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  ctd_main_window_open_file (CTD_MAIN_WINDOW (user_data), file);
 }
 
 static GtkFileFilter *
@@ -322,6 +383,10 @@ ctd_main_window_create_event (CtdMainWindow  *self,
   if (document == NULL)
     return FALSE;
   ctd_main_window_set_document (self, document);
+  /* The director types the event's settings next, starting with its
+   * name (the file's, selected, so that typing replaces it). */
+  gtk_stack_set_visible_child_name (self->pages_stack, "event");
+  gtk_widget_grab_focus (GTK_WIDGET (self->event_page));
   return TRUE;
 }
 
@@ -411,6 +476,8 @@ dismiss_banner_action (GSimpleAction *action,
 static const GActionEntry win_actions[] = {
   { "new-event", new_event_action },
   { "open-event", open_event_action },
+  { "open-recent", open_recent_action, "s" },
+  { "cancel-open", cancel_open_action },
   { "undo", undo_action },
   { "redo", redo_action },
   { "show-page", show_page_action, "s" },
@@ -440,6 +507,7 @@ fill_recent (CtdMainWindow *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
     gtk_list_box_remove (self->recent_list, child);
+  g_menu_remove_all (self->recent_menu);
   for (GList *l = items; l != NULL && n < 8; l = l->next)
     {
       GtkRecentInfo *info = l->data;
@@ -465,6 +533,15 @@ fill_recent (CtdMainWindow *self)
                                       display, -1);
       g_object_set_data_full (G_OBJECT (row), "uri", g_strdup (uri), g_free);
       gtk_list_box_append (self->recent_list, row);
+      {
+        g_autoptr(GMenuItem) item = g_menu_item_new (NULL, NULL);
+        g_autofree char *base = g_path_get_basename (path);
+        g_autofree char *name = g_filename_display_name (base);
+
+        g_menu_item_set_label (item, name);
+        g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
+        g_menu_append_item (self->recent_menu, item);
+      }
       n++;
     }
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
@@ -515,6 +592,10 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, rounds_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, history_section);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, opening_box);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, opening_spinner);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, opening_label);
 }
 
 static void
@@ -528,8 +609,11 @@ ctd_main_window_init (CtdMainWindow *self)
                            G_CALLBACK (players_spin_value_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->recent_list, "row-activated",
                            G_CALLBACK (recent_row_activated_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (fill_recent), self, G_CONNECT_SWAPPED);
   update_plan (self);
   fill_recent (self);
+  set_opening (self, NULL);
   ctd_main_window_set_document (self, NULL);
 }
 
