@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # test-e2e.py: the built chouette-td driven as a person (or a screen
-# reader) drives it, through AT-SPI: an event's settings typed, players
+# reader) drives it, through AT-SPI: an event created from the welcome
+# view through the save dialog, its settings typed, players
 # added by keyboard and imported from a CSV, one withdrawn, the rest
 # checked in, the qualifying round drawn with seed 2026, and the draw on
 # screen compared with chouette-td-cli's.
@@ -125,11 +126,22 @@ def cli(path, *args):
     return done.stdout
 
 
+def type_path(title, path):
+    """Types @path into the file chooser titled @title, and Return."""
+    # (GTK 4.8's file chooser window has the role "filler")
+    # No window manager under Xvfb: give the chooser the keyboard.
+    subprocess.run(["xdotool", "search", "--sync", "--name", title,
+                    "windowfocus", "--sync"], check=True)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "type", "--delay", "20", path], check=True)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+
+
 def main():
     folder = tempfile.mkdtemp(prefix="ctd-e2e-")
     path = os.path.join(folder, "club-open.chouette")
     csv = os.path.join(folder, "players.csv")
-    cli(path, "init", "--name", "New event", "--paper", "a4")
     imported = ["Imported %02d" % (i + 1) for i in range(14)]
     with open(csv, "w") as f:
         f.write("name,club\n" + "".join("%s,Riverside\n" % n for n in imported))
@@ -140,11 +152,21 @@ def main():
                XDG_DATA_HOME=os.path.join(folder, "data"),
                XDG_CONFIG_HOME=os.path.join(folder, "config"))
     env.pop("GTK_A11Y", None)
-    app = subprocess.Popen([GUI, path], env=env)
+    app = subprocess.Popen([GUI], env=env)
     try:
         root = wait_for("the application on the accessibility bus", app_node, 40)
-        frame = wait_for("the event's window",
-                         lambda: find(root, "frame", "New event"), 20)
+        welcome = wait_for("the welcome window", lambda: find(root, "frame", "Chouette TD"), 20)
+
+        # A new event, from the welcome view: the save dialog names its
+        # file, and the event is named after it.
+        press(welcome, "New Event")
+        wait_for("the save dialog", lambda: toplevel(root, "New Event"))
+        type_path("New Event", path)
+        wait_for("the event file", lambda: True if os.path.exists(path) else None, 20)
+        # GTK 4.8 answers AT-SPI about a dialog it is tearing down with a
+        # CRITICAL: let the chooser go before looking at the windows.
+        time.sleep(1.0)
+        frame = wait_for("the event's window", lambda: toplevel(root, "club-open"), 20)
 
         # The event's settings, typed and saved.
         show_page("event")
@@ -172,16 +194,9 @@ def main():
 
         # Fourteen more from a CSV, through the file chooser.
         press(frame, "Import Players from CSV")
-        # (GTK 4.8's file chooser window has the role "filler")
         wait_for("the file chooser", lambda: toplevel(root, "Import Players"))
-        # No window manager under Xvfb: give the chooser the keyboard.
-        subprocess.run(["xdotool", "search", "--sync", "--name", "Import Players",
-                        "windowfocus", "--sync"], check=True)
-        time.sleep(0.5)
         # A path typed from "/" opens the chooser's location field.
-        subprocess.run(["xdotool", "type", "--delay", "20", csv], check=True)
-        time.sleep(0.5)
-        subprocess.run(["xdotool", "key", "Return"], check=True)
+        type_path("Import Players", csv)
         wait_for("the import's report",
                  lambda: find(frame, "label", contains="Imported 14 players"), 20)
 

@@ -401,6 +401,10 @@ new_file_chosen (GFile    *file,
   if (file == NULL)
     return;
   path = g_file_get_path (file);
+  /* The chooser selects the stem of "Event.chouette": a name typed over
+   * it with its extension would end in ".chouette.chouette". */
+  if (path != NULL && g_str_has_suffix (path, ".chouette.chouette"))
+    path[strlen (path) - strlen (".chouette")] = '\0';
   if (path != NULL && !g_str_has_suffix (path, ".chouette"))
     {
       char *named = g_strconcat (path, ".chouette", NULL);
