@@ -15,6 +15,7 @@
 
 #include "ctd-advance.h"
 #include "ctd-event-page.h"
+#include "ctd-export-dialog.h"
 #include "ctd-players-page.h"
 #include "ctd-rounds-page.h"
 #include "ctd-ui.h"
@@ -198,6 +199,9 @@ ctd_main_window_set_document (CtdMainWindow *self,
                                         "or on read-only storage): everything is shown, and "
                                         "nothing can be changed."));
   gtk_stack_set_visible_child_name (self->main_stack, document != NULL ? "event" : "welcome");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
+                                                                            "export")),
+                               document != NULL);
   update_title (self);
   update_history (self);
 }
@@ -455,6 +459,17 @@ redo_action (GSimpleAction *action,
 }
 
 static void
+export_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+
+  if (self->document != NULL)
+    gtk_window_present (GTK_WINDOW (ctd_export_dialog_new (GTK_WINDOW (self), self->document)));
+}
+
+static void
 show_page_action (GSimpleAction *action,
                   GVariant      *parameter,
                   gpointer       user_data)
@@ -484,6 +499,7 @@ static const GActionEntry win_actions[] = {
   { "cancel-open", cancel_open_action },
   { "undo", undo_action },
   { "redo", redo_action },
+  { "export", export_action },
   { "show-page", show_page_action, "s" },
   { "dismiss-banner", dismiss_banner_action },
 };

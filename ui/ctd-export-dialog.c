@@ -1,0 +1,565 @@
+/* ctd-export-dialog.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-export-dialog"
+
+#include "config.h"
+
+#include "ctd-export-dialog.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "ctd-items.h"
+#include "ctd-ui.h"
+
+/*
+ * The choices of `chouette-td-cli FILE export`: the whole event, one
+ * round or one chouette, as XLSX or PDF, public or not, blank or filled.
+ * "Export…" asks where (the desktop's chooser), then the document writes
+ * the file in a worker thread while a progress bar follows it; Cancel (or
+ * closing the dialog) stops it and leaves no file. The rounds and
+ * chouettes offered are the document's own list models, so a round drawn
+ * meanwhile appears here too.
+ */
+
+struct _CtdExportDialog
+{
+  GtkWindow       parent_instance;
+
+  /* template widgets */
+  GtkWidget      *choices_grid;
+  GtkCheckButton *all_check;
+  GtkCheckButton *round_check;
+  GtkCheckButton *chouette_check;
+  GtkDropDown    *round_dropdown;
+  GtkDropDown    *chouette_dropdown;
+  GtkCheckButton *pdf_check;
+  GtkCheckButton *public_check;
+  GtkCheckButton *blank_check;
+  GtkWidget      *export_button;
+  GtkWidget      *progress_box;
+  GtkProgressBar *progress_bar;
+  GtkWidget      *cancel_button;
+  GtkWidget      *message_box;
+  GtkLabel       *message_label;
+  GtkWidget      *open_button;
+
+  /* owned */
+  CtdDocument    *document;
+  GCancellable   *cancellable;  /* while an export runs */
+  GFile          *target;       /* the file being or last written */
+};
+
+G_DEFINE_FINAL_TYPE (CtdExportDialog, ctd_export_dialog, GTK_TYPE_WINDOW)
+
+enum
+{
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static CtdExportFormat
+chosen_format (CtdExportDialog *self)
+{
+  return gtk_check_button_get_active (self->pdf_check) ? CTD_EXPORT_PDF : CTD_EXPORT_XLSX;
+}
+
+static CtdRoundItem *
+chosen_round (CtdExportDialog *self)
+{
+  return gtk_drop_down_get_selected_item (self->round_dropdown);
+}
+
+static CtdChouetteItem *
+chosen_chouette (CtdExportDialog *self)
+{
+  return gtk_drop_down_get_selected_item (self->chouette_dropdown);
+}
+
+/* What the choices ask for; FALSE while a round or chouette is wanted
+ * and none is selected. */
+static gboolean
+get_what (CtdExportDialog   *self,
+          CtdDocumentExport *out_what)
+{
+  memset (out_what, 0, sizeof *out_what);
+  out_what->options.public_view = gtk_check_button_get_active (self->public_check);
+  out_what->options.blank = gtk_check_button_get_active (self->blank_check);
+  if (gtk_check_button_get_active (self->all_check))
+    return TRUE;
+  if (chosen_round (self) == NULL)
+    return FALSE;
+  out_what->round = ctd_round_item_get_number (chosen_round (self));
+  if (gtk_check_button_get_active (self->round_check))
+    return TRUE;
+  if (chosen_chouette (self) == NULL)
+    return FALSE;
+  out_what->chouette = ctd_chouette_item_get_number (chosen_chouette (self));
+  return TRUE;
+}
+
+static void
+update_controls (CtdExportDialog *self)
+{
+  GListModel *rounds = gtk_drop_down_get_model (self->round_dropdown);
+  GListModel *chouettes = gtk_drop_down_get_model (self->chouette_dropdown);
+  gboolean has_rounds = rounds != NULL && g_list_model_get_n_items (rounds) > 0;
+  gboolean has_chouettes = chouettes != NULL && g_list_model_get_n_items (chouettes) > 0;
+  gboolean busy = self->cancellable != NULL;
+  CtdDocumentExport what;
+
+  /* Before the first draw, the whole event is all there is. */
+  if (!has_rounds && !gtk_check_button_get_active (self->all_check))
+    gtk_check_button_set_active (self->all_check, TRUE);
+  gtk_widget_set_sensitive (self->choices_grid, !busy);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->round_check), has_rounds);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_check), has_rounds);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->round_dropdown),
+                            has_rounds && !gtk_check_button_get_active (self->all_check));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_dropdown),
+                            has_chouettes && gtk_check_button_get_active (self->chouette_check));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose",
+                                 !busy && self->document != NULL && get_what (self, &what));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.cancel", busy);
+  gtk_widget_set_visible (self->cancel_button, busy);
+}
+
+/* (also while the template is built or torn down: then there is no
+ * document, and nothing to update) */
+static void
+choice_toggled_cb (CtdExportDialog *self)
+{
+  if (self->document != NULL)
+    update_controls (self);
+}
+
+/* The chouettes offered are the selected round's. */
+static void
+round_dropdown_selected_cb (CtdExportDialog *self)
+{
+  CtdRoundItem *round;
+  GListModel *chouettes = NULL;
+
+  if (self->document == NULL)
+    return;
+  round = chosen_round (self);
+  if (round != NULL)
+    chouettes = ctd_document_get_chouettes (self->document, ctd_round_item_get_number (round));
+  gtk_drop_down_set_model (self->chouette_dropdown, chouettes);
+  update_controls (self);
+}
+
+static void
+chouette_dropdown_selected_cb (CtdExportDialog *self)
+{
+  choice_toggled_cb (self);
+}
+
+static void
+rounds_items_changed_cb (CtdExportDialog *self)
+{
+  update_controls (self);
+}
+
+static void
+show_message (CtdExportDialog *self,
+              const char      *text,
+              gboolean         is_error)
+{
+  ctd_ui_show_message (self->message_label, NULL, text, is_error);
+  gtk_widget_set_visible (self->message_box, TRUE);
+}
+
+static void
+set_busy (CtdExportDialog *self,
+          GCancellable    *cancellable)
+{
+  g_set_object (&self->cancellable, cancellable);
+  update_controls (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+/* ---- the export --------------------------------------------------------- */
+
+/* On the dialog's main context, after each page or worksheet. */
+static void
+export_progress_cb (guint    done,
+                    guint    total,
+                    gpointer user_data)
+{
+  CtdExportDialog *self = user_data;
+  g_autofree char *text = NULL;
+
+  /* A step queued just before the end is old news. */
+  if (self->document == NULL || self->cancellable == NULL || total == 0)
+    return;
+  if (chosen_format (self) == CTD_EXPORT_PDF)
+    text = g_strdup_printf (_("Page %u of %u"), done, total);
+  else
+    text = g_strdup_printf (_("Worksheet %u of %u"), done, total);
+  gtk_progress_bar_set_fraction (self->progress_bar, (double) done / total);
+  gtk_progress_bar_set_text (self->progress_bar, text);
+}
+
+static void
+export_ready_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(CtdExportDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *text = NULL;
+  gboolean written;
+
+  written = ctd_document_export_finish (CTD_DOCUMENT (source), result, &error);
+  /* Closed meanwhile: nothing left to tell. */
+  if (self->document == NULL)
+    return;
+  path = g_file_get_path (self->target);
+  display = g_filename_display_name (path);
+  if (written)
+    {
+      gtk_progress_bar_set_fraction (self->progress_bar, 1.0);
+      gtk_progress_bar_set_text (self->progress_bar, _("Done"));
+      text = g_strdup_printf (_("Wrote %s"), display);
+      show_message (self, text, FALSE);
+      gtk_widget_set_visible (self->open_button, TRUE);
+      set_busy (self, NULL);
+      gtk_widget_grab_focus (self->open_button);
+      return;
+    }
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      gtk_widget_set_visible (self->progress_box, FALSE);
+      text = g_strdup_printf (_("Export cancelled: %s was not written."), display);
+      show_message (self, text, FALSE);
+    }
+  else
+    {
+      gtk_widget_set_visible (self->progress_box, FALSE);
+      /* The writer's messages name the file already; a report's do not. */
+      if (strstr (error->message, path) != NULL)
+        text = g_strdup (error->message);
+      else
+        text = g_strdup_printf (_("%s was not written: %s"), display, error->message);
+      show_message (self, text, TRUE);
+    }
+  set_busy (self, NULL);
+  gtk_widget_grab_focus (self->export_button);
+}
+
+/**
+ * ctd_export_dialog_export_to:
+ * @self: an export dialog
+ * @file: the file to write; the format's extension is added when missing
+ *
+ * Exports what the dialog's choices say to @file, in a worker thread,
+ * showing the progress; what the file chooser does once the director
+ * chose a file.
+ */
+void
+ctd_export_dialog_export_to (CtdExportDialog *self,
+                             GFile           *file)
+{
+  g_autoptr(GCancellable) cancellable = NULL;
+  g_autofree char *path = NULL;
+  const char *extension;
+  CtdDocumentExport what;
+
+  g_return_if_fail (CTD_IS_EXPORT_DIALOG (self));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (self->cancellable == NULL);
+
+  gtk_widget_set_visible (self->message_box, FALSE);
+  gtk_widget_set_visible (self->open_button, FALSE);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      show_message (self, _("Choose a file on this computer"), TRUE);
+      return;
+    }
+  if (!get_what (self, &what))
+    {
+      show_message (self, _("Choose a round or a chouette to export"), TRUE);
+      return;
+    }
+  extension = chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx";
+  if (!g_str_has_suffix (path, extension))
+    {
+      char *named = g_strconcat (path, extension, NULL);
+
+      g_free (path);
+      path = named;
+    }
+  g_clear_object (&self->target);
+  self->target = g_file_new_for_path (path);
+
+  gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
+  gtk_progress_bar_set_text (self->progress_bar, _("Preparing…"));
+  gtk_widget_set_visible (self->progress_box, TRUE);
+  cancellable = g_cancellable_new ();
+  set_busy (self, cancellable);
+  ctd_document_export_async (self->document, &what, path, export_progress_cb,
+                             g_object_ref (self), g_object_unref, cancellable, export_ready_cb,
+                             g_object_ref (self));
+  gtk_widget_grab_focus (self->cancel_button);
+}
+
+/**
+ * ctd_export_dialog_get_busy:
+ * @self: an export dialog
+ *
+ * Returns: whether an export is running
+ */
+gboolean
+ctd_export_dialog_get_busy (CtdExportDialog *self)
+{
+  g_return_val_if_fail (CTD_IS_EXPORT_DIALOG (self), FALSE);
+  return self->cancellable != NULL;
+}
+
+/* ---- actions ---------------------------------------------------------- */
+
+static void
+file_chosen (GFile    *file,
+             gpointer  user_data)
+{
+  CtdExportDialog *self = user_data;
+
+  if (file != NULL && self->cancellable == NULL)
+    ctd_export_dialog_export_to (self, file);
+}
+
+/* "Club Open - round 2 (public).xlsx": the event and the choice, with
+ * no folder separator from the event's name. */
+static char *
+suggest_name (CtdExportDialog *self)
+{
+  g_autoptr(GString) name = g_string_new (ctd_document_get_name (self->document));
+  CtdDocumentExport what;
+
+  get_what (self, &what);
+  if (what.chouette != 0)
+    g_string_append_printf (name, _(" - chouette %s"),
+                            ctd_chouette_item_get_label (chosen_chouette (self)));
+  else if (what.round != 0)
+    g_string_append_printf (name, _(" - round %u"), what.round);
+  if (what.options.blank)
+    g_string_append (name, _(" (blank)"));
+  if (what.options.public_view)
+    g_string_append (name, _(" (public)"));
+  g_strdelimit (name->str, G_DIR_SEPARATOR_S "/", '-');
+  g_string_append (name, chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx");
+  return g_string_free (g_steal_pointer (&name), FALSE);
+}
+
+static void
+choose_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  CtdExportDialog *self = CTD_EXPORT_DIALOG (widget);
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *name = suggest_name (self);
+
+  if (chosen_format (self) == CTD_EXPORT_PDF)
+    {
+      gtk_file_filter_set_name (filter, _("PDF documents"));
+      gtk_file_filter_add_pattern (filter, "*.pdf");
+    }
+  else
+    {
+      gtk_file_filter_set_name (filter, _("Spreadsheets (XLSX)"));
+      gtk_file_filter_add_pattern (filter, "*.xlsx");
+    }
+  ctd_ui_choose_file (widget, _("Export"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), filter,
+                      name, file_chosen, G_OBJECT (self));
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  CtdExportDialog *self = CTD_EXPORT_DIALOG (widget);
+
+  g_cancellable_cancel (self->cancellable);
+}
+
+static void
+show_uri_ready_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(CtdExportDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (self), result, &error) &&
+      self->document != NULL)
+    show_message (self, error->message, TRUE);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  CtdExportDialog *self = CTD_EXPORT_DIALOG (widget);
+  g_autofree char *uri = NULL;
+
+  if (self->target == NULL)
+    return;
+  uri = g_file_get_uri (self->target);
+  gtk_show_uri_full (GTK_WINDOW (self), uri, GDK_CURRENT_TIME, NULL, show_uri_ready_cb,
+                     g_object_ref (self));
+}
+
+/* ---- the object -------------------------------------------------------- */
+
+/* Closing stops a running export; it then leaves no file. */
+static gboolean
+close_request_cb (CtdExportDialog *self)
+{
+  g_cancellable_cancel (self->cancellable);
+  return FALSE;
+}
+
+static void
+ctd_export_dialog_dispose (GObject *object)
+{
+  CtdExportDialog *self = CTD_EXPORT_DIALOG (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (ctd_document_get_rounds (self->document), self);
+  /* First: callbacks still to come see that the dialog is gone. */
+  g_clear_object (&self->document);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_EXPORT_DIALOG);
+  G_OBJECT_CLASS (ctd_export_dialog_parent_class)->dispose (object);
+}
+
+static void
+ctd_export_dialog_finalize (GObject *object)
+{
+  CtdExportDialog *self = CTD_EXPORT_DIALOG (object);
+
+  g_clear_object (&self->target);
+  G_OBJECT_CLASS (ctd_export_dialog_parent_class)->finalize (object);
+}
+
+static void
+ctd_export_dialog_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  CtdExportDialog *self = CTD_EXPORT_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->cancellable != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ctd_export_dialog_class_init (CtdExportDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ctd_export_dialog_dispose;
+  object_class->finalize = ctd_export_dialog_finalize;
+  object_class->get_property = ctd_export_dialog_get_property;
+
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (CTD_TYPE_ROUND_ITEM);
+  g_type_ensure (CTD_TYPE_CHOUETTE_ITEM);
+  ctd_ui_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/chouettetd/ChouetteTD/ctd-export-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, choices_grid);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, pdf_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, public_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, blank_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, export_button);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, progress_box);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, message_box);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, message_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, open_button);
+  gtk_widget_class_bind_template_callback (widget_class, choice_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, round_dropdown_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, chouette_dropdown_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
+  gtk_widget_class_install_action (widget_class, "export.choose", NULL, choose_action);
+  gtk_widget_class_install_action (widget_class, "export.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "export.open", NULL, open_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+ctd_export_dialog_init (CtdExportDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/**
+ * ctd_export_dialog_new:
+ * @parent: the window it belongs to
+ * @document: the event to export
+ *
+ * Returns: (transfer none): the dialog, not yet shown, offering the
+ *   newest round when there is one
+ */
+CtdExportDialog *
+ctd_export_dialog_new (GtkWindow   *parent,
+                       CtdDocument *document)
+{
+  CtdExportDialog *self;
+  GListModel *rounds;
+  guint n_rounds;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (document), NULL);
+
+  self = g_object_new (CTD_TYPE_EXPORT_DIALOG, "transient-for", parent, NULL);
+  self->document = g_object_ref (document);
+  rounds = ctd_document_get_rounds (document);
+  g_signal_connect_object (rounds, "items-changed", G_CALLBACK (rounds_items_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_drop_down_set_model (self->round_dropdown, rounds);
+  n_rounds = g_list_model_get_n_items (rounds);
+  if (n_rounds > 0)
+    {
+      /* A director most often prints the round at hand. */
+      gtk_drop_down_set_selected (self->round_dropdown, n_rounds - 1);
+      gtk_check_button_set_active (self->round_check, TRUE);
+    }
+  round_dropdown_selected_cb (self);
+  /* The choice, not the header bar's Close, has the focus first. */
+  gtk_window_set_focus (GTK_WINDOW (self),
+                        GTK_WIDGET (n_rounds > 0 ? self->round_check : self->all_check));
+  return self;
+}
