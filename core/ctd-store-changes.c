@@ -192,9 +192,9 @@ append_sum (GArray    *changes,
  * from the entry's row images: the event row is %CTD_CHANGE_SETTINGS,
  * player rows %CTD_CHANGE_PLAYERS (with %CTD_CHANGE_ROUNDS and
  * %CTD_CHANGE_STANDINGS of every round when a player who sits in a
- * chouette was renamed: those lists show the name); round rows and the chouette and seat
- * rows of a draw are %CTD_CHANGE_ROUNDS and %CTD_CHANGE_STANDINGS of
- * their round; games, paper totals and a fixed last-segment order are
+ * chouette was renamed: those lists show the name); round rows and the
+ * chouette and seat rows of a draw are %CTD_CHANGE_ROUNDS and
+ * %CTD_CHANGE_STANDINGS of their round; games, paper totals and a fixed last-segment order are
  * %CTD_CHANGE_CHOUETTE (with %CTD_CHANGE_STANDINGS for games and paper
  * totals) of their chouette, or %CTD_CHANGE_ROUNDS with round 0 when
  * that chouette is gone; roll-offs and advancers are
