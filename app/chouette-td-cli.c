@@ -27,7 +27,9 @@ static const struct
                                   "[--entry-fee N] [--last-segment ...] [--paper a4|letter]" },
   { "player", ctd_cli_player, "player add NAME [--club C] [--id X] [--checked-in] | "
                               "import FILE.csv [--checked-in] | list | "
-                              "checkin|checkout|reinstate PLAYER | withdraw PLAYER [--force]\n"
+                              "checkin|checkout|reinstate PLAYER | withdraw PLAYER [--force] |\n"
+                              "    edit PLAYER [--name N] [--club C] [--id X] "
+                              "(--club \"\" or --id \"\" clears it)\n"
                               "    (PLAYER: a name, a player ID or #NUMBER from player list;\n"
                               "    -- NAME: a name that starts with -)" },
   { "draw", ctd_cli_draw, "draw [--seed N]" },

@@ -477,6 +477,44 @@ player_update (CtdCli     *cli,
   return CTD_CLI_OK;
 }
 
+/* edit: a player's name, club or ID corrected; what is not given stays. */
+static int
+player_edit (CtdCli *cli)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *club = NULL;
+  g_autofree char *member_id = NULL;
+  g_autofree char *number = NULL;
+  g_autoptr(CtdStorePlayer) player = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *usage = "player edit NAME|#NUMBER|ID [--name N] [--club C] [--id X]";
+  /* --member-id: the dialog's word for the same field. */
+  GOptionEntry entries[] = {
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name, NULL, NULL },
+    { "club", 0, 0, G_OPTION_ARG_STRING, &club, NULL, NULL },
+    { "id", 0, 0, G_OPTION_ARG_STRING, &member_id, NULL, NULL },
+    { "member-id", 0, 0, G_OPTION_ARG_STRING, &member_id, NULL, NULL },
+    { NULL },
+  };
+  int status;
+
+  if (!ctd_cli_parse_options (cli, usage, entries, 1, 1, &status))
+    return status;
+  if (name == NULL && club == NULL && member_id == NULL)
+    return ctd_cli_usage ("nothing to change: give --name, --club or --id (usage: %s)", usage);
+  if (!ctd_cli_find_player (cli, cli->argv[0], &player, &error) ||
+      !ctd_store_edit_player (cli->store, player->id, name, club, member_id, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  /* The player as stored now: "" cleared a club or ID. */
+  number = g_strdup_printf ("#%" G_GINT64_FORMAT, player->id);
+  g_clear_pointer (&player, ctd_store_player_free);
+  if (!ctd_cli_find_player (cli, number, &player, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  print_player (cli, player);
+  return CTD_CLI_OK;
+}
+
 int
 ctd_cli_player (CtdCli *cli)
 {
@@ -490,11 +528,13 @@ ctd_cli_player (CtdCli *cli)
     return player_import (cli);
   if (strcmp (sub, "list") == 0)
     return player_list (cli);
+  if (strcmp (sub, "edit") == 0)
+    return player_edit (cli);
   if (strcmp (sub, "withdraw") == 0 || strcmp (sub, "reinstate") == 0 ||
       strcmp (sub, "checkin") == 0 || strcmp (sub, "checkout") == 0)
     return player_update (cli, sub);
-  return ctd_cli_usage ("player takes add, import, list, checkin, checkout, withdraw or "
-                        "reinstate, not “%s”", sub);
+  return ctd_cli_usage ("player takes add, import, list, edit, checkin, checkout, withdraw "
+                        "or reinstate, not “%s”", sub);
 }
 
 int

@@ -1033,6 +1033,34 @@ ctd_document_reinstate_player (CtdDocument  *self,
 }
 
 /**
+ * ctd_document_edit_player:
+ * @self: a document
+ * @player_id: the player
+ * @name: (nullable): the player's name; %NULL keeps it
+ * @club: (nullable): the player's club, "" for none; %NULL keeps it
+ * @member_id: (nullable): the player's ID, "" for none; %NULL keeps it
+ * @error: return location for a #GError
+ *
+ * ctd_store_edit_player(), announced: the player's item in
+ * ctd_document_get_players() changes in place, and a seated player's
+ * new name reaches the rounds' lists too.
+ *
+ * Returns: whether the player now has these details
+ */
+gboolean
+ctd_document_edit_player (CtdDocument  *self,
+                          gint64        player_id,
+                          const char   *name,
+                          const char   *club,
+                          const char   *member_id,
+                          GError      **error)
+{
+  return action_begin (self, error) &&
+         action_end (self, ctd_store_edit_player (self->store, player_id, name, club, member_id,
+                                                  error));
+}
+
+/**
  * ctd_document_set_checked_in:
  * @self: a document
  * @player_id: the player

@@ -97,6 +97,12 @@ gboolean     ctd_document_withdraw_player      (CtdDocument             *self,
 gboolean     ctd_document_reinstate_player     (CtdDocument             *self,
                                                 gint64                   player_id,
                                                 GError                 **error);
+gboolean     ctd_document_edit_player          (CtdDocument             *self,
+                                                gint64                   player_id,
+                                                const char              *name,
+                                                const char              *club,
+                                                const char              *member_id,
+                                                GError                 **error);
 gboolean     ctd_document_set_checked_in       (CtdDocument             *self,
                                                 gint64                   player_id,
                                                 gboolean                 checked_in,

@@ -45,14 +45,17 @@ ctd_store_get_last_audit_id (CtdStore  *self,
 
 /* One row per row image of each entry after ?1 (one row with a NULL
  * table for an entry without images), oldest first, with the round and
- * the chouette number the image belongs to. A chouette is found in the
- * entry's own chouette images first (a redraw deletes it), then in the
- * chouette table; NULL when it is in neither. */
+ * the chouette number the image belongs to, and whether it renamed a
+ * player who sits in a chouette. A chouette is found in the entry's own
+ * chouette images first (a redraw deletes it), then in the chouette
+ * table; NULL when it is in neither. */
 static const char changes_sql[] =
   "WITH images AS ("
   "  SELECT a.id AS audit, ch.id AS change, ch.tbl AS tbl, ch.row_id AS row_id, "
   "    ch.before IS NOT NULL AND ch.after IS NOT NULL AS updated, "
-  "    coalesce (ch.after, ch.before) AS image "
+  "    coalesce (ch.after, ch.before) AS image, "
+  "    ch.tbl = 'player' AND ch.before ->> 'name' IS NOT ch.after ->> 'name' "
+  "      AND EXISTS (SELECT 1 FROM seat WHERE seat.player = ch.row_id) AS renamed_seated "
   "  FROM audit AS a LEFT JOIN audit_change AS ch ON ch.audit = a.id "
   "  WHERE a.id > ?1), "
   "located AS ("
@@ -72,7 +75,8 @@ static const char changes_sql[] =
   "       WHEN own IS NOT NULL THEN own ->> 'round' "
   "       ELSE (SELECT round FROM chouette WHERE id = chouette_id) END, "
   "  CASE WHEN own IS NOT NULL THEN own ->> 'number' "
-  "       ELSE (SELECT number FROM chouette WHERE id = chouette_id) END "
+  "       ELSE (SELECT number FROM chouette WHERE id = chouette_id) END, "
+  "  renamed_seated "
   "FROM found ORDER BY audit, change";
 
 /* What one entry changed, gathered image by image. */
@@ -118,12 +122,21 @@ add_image (ChangeSum   *sum,
            gboolean     updated,
            gboolean     located,
            guint        round,
-           guint        number)
+           guint        number,
+           gboolean     renamed_seated)
 {
   if (g_strcmp0 (table, "event") == 0)
     sum->change.what |= CTD_CHANGE_SETTINGS;
   else if (g_strcmp0 (table, "player") == 0)
-    sum->change.what |= CTD_CHANGE_PLAYERS;
+    {
+      sum->change.what |= CTD_CHANGE_PLAYERS;
+      /* The chouettes and standings a player sits in show their name. */
+      if (renamed_seated)
+        {
+          sum->change.what |= CTD_CHANGE_ROUNDS | CTD_CHANGE_STANDINGS;
+          note_round (sum, FALSE, 0);
+        }
+    }
   else if (g_strcmp0 (table, "chouette") == 0 && updated)
     {
       /* Only the fixed last-segment order of a chouette ever changes. */
@@ -177,9 +190,11 @@ append_sum (GArray    *changes,
  *
  * What every audit entry after @after_id changed, oldest first, derived
  * from the entry's row images: the event row is %CTD_CHANGE_SETTINGS,
- * player rows %CTD_CHANGE_PLAYERS; round rows and the chouette and seat
- * rows of a draw are %CTD_CHANGE_ROUNDS and %CTD_CHANGE_STANDINGS of
- * their round; games, paper totals and a fixed last-segment order are
+ * player rows %CTD_CHANGE_PLAYERS (with %CTD_CHANGE_ROUNDS and
+ * %CTD_CHANGE_STANDINGS of every round when a player who sits in a
+ * chouette was renamed: those lists show the name); round rows and the
+ * chouette and seat rows of a draw are %CTD_CHANGE_ROUNDS and
+ * %CTD_CHANGE_STANDINGS of their round; games, paper totals and a fixed last-segment order are
  * %CTD_CHANGE_CHOUETTE (with %CTD_CHANGE_STANDINGS for games and paper
  * totals) of their chouette, or %CTD_CHANGE_ROUNDS with round 0 when
  * that chouette is gone; roll-offs and advancers are
@@ -222,7 +237,8 @@ ctd_store_list_changes_since (CtdStore  *self,
                  sqlite3_column_int64 (stmt, 2) != 0,
                  sqlite3_column_type (stmt, 3) != SQLITE_NULL,
                  (guint) sqlite3_column_int64 (stmt, 3),
-                 (guint) sqlite3_column_int64 (stmt, 4));
+                 (guint) sqlite3_column_int64 (stmt, 4),
+                 sqlite3_column_int64 (stmt, 5) != 0);
     }
   if (step == CTD_STEP_FAILED)
     return NULL;

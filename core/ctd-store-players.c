@@ -173,6 +173,20 @@ find_identity_clash (CtdStore    *self,
   return step == CTD_STEP_DONE;
 }
 
+/* A player's name, club and ID as they must be to be stored, whether
+ * registered or edited: a name fit to print, a club and an ID within
+ * their limits. */
+static gboolean
+check_player_text (const char  *name,
+                   const char  *club,
+                   const char  *member_id,
+                   GError     **error)
+{
+  return ctd_store_check_text (name, "player's name", CTD_STORE_TEXT_MAX, TRUE, error) &&
+         ctd_store_check_text (club, "club", CTD_STORE_TEXT_MAX, FALSE, error) &&
+         ctd_store_check_text (member_id, "player ID", CTD_STORE_MEMBER_ID_MAX, FALSE, error);
+}
+
 /* Adds one player inside the current action. The same name, club and
  * player ID as an active player (folded), or a name not fit to print, is
  * refused with CTD_STORE_ERROR_REFUSED, having changed nothing. */
@@ -188,9 +202,7 @@ insert_player (CtdStore    *self,
   g_autofree char *key = NULL;
   g_autofree char *clash = NULL;
 
-  if (!ctd_store_check_text (name, "player's name", CTD_STORE_TEXT_MAX, TRUE, error) ||
-      !ctd_store_check_text (club, "club", CTD_STORE_TEXT_MAX, FALSE, error) ||
-      !ctd_store_check_text (member_id, "player ID", CTD_STORE_MEMBER_ID_MAX, FALSE, error) ||
+  if (!check_player_text (name, club, member_id, error) ||
       !find_identity_clash (self, name, club, member_id, 0, &clash, error))
     return FALSE;
   if (clash != NULL)
@@ -538,4 +550,116 @@ ctd_store_reinstate_player (CtdStore  *self,
   return ctd_store_run (self, "UPDATE player SET withdrawn = 0 WHERE id = ?1",
                         CTD_ARGS (CTD_INT (player_id)), error) &&
          ctd_store_action_commit (&action, summary, error);
+}
+
+/* Appends one field's change to an edit's summary, ": name “Ann” ->
+ * “Ann Lee”" or ", club “Riga” -> none", when @before and @after (%NULL
+ * for none) differ; *@n_changed counts the fields appended. */
+static void
+append_field_change (GString     *summary,
+                     guint       *n_changed,
+                     const char  *field,
+                     const char  *before,
+                     const char  *after)
+{
+  g_autofree char *old_text = before != NULL ? g_strdup_printf ("“%s”", before) : g_strdup ("none");
+  g_autofree char *new_text = after != NULL ? g_strdup_printf ("“%s”", after) : g_strdup ("none");
+
+  if (g_strcmp0 (before, after) == 0)
+    return;
+  g_string_append_printf (summary, "%s %s %s -> %s", *n_changed > 0 ? "," : ":", field,
+                          old_text, new_text);
+  (*n_changed)++;
+}
+
+/**
+ * ctd_store_edit_player:
+ * @self: a store
+ * @player_id: the player's id
+ * @name: (nullable): the player's name, printed as typed; %NULL keeps it
+ * @club: (nullable): the player's club, "" for none; %NULL keeps it
+ * @member_id: (nullable): the player's ID, "" for none; %NULL keeps it
+ * @error: return location for a #GError
+ *
+ * Corrects a player's name, club or player ID (an action: logged with
+ * what changed, undoable). The draw, standings, sheets and exports read
+ * a player's name by id, so they show the new one; earlier log entries
+ * keep what they said. The new details pass the checks of
+ * ctd_store_add_player(): a name fit to print, and, for a player who has
+ * not withdrawn, not the same name, club and ID as another active
+ * player (a withdrawn player's details are checked when they are
+ * reinstated). A refusal names the player and changes nothing. Details
+ * that are the same as before leave no audit entry.
+ *
+ * Returns: whether the player now has the details asked for
+ */
+gboolean
+ctd_store_edit_player (CtdStore    *self,
+                       gint64       player_id,
+                       const char  *name,
+                       const char  *club,
+                       const char  *member_id,
+                       GError     **error)
+{
+  g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autoptr(CtdStmt) stmt = NULL;
+  g_autoptr(GString) summary = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *old_name = NULL;
+  g_autofree char *old_club = NULL;
+  g_autofree char *old_member_id = NULL;
+  g_autofree char *clash = NULL;
+  g_autofree char *key = NULL;
+  gboolean withdrawn;
+  guint n_changed = 0;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "edit-player", error) ||
+      !find_player (self, player_id, &label, &withdrawn, error))
+    return FALSE;
+  stmt = ctd_store_prepare (self, "SELECT name, club, member_id FROM player WHERE id = ?1",
+                            CTD_ARGS (CTD_INT (player_id)), error);
+  if (stmt == NULL || ctd_store_step (self, stmt, error) != CTD_STEP_ROW)
+    return FALSE;
+  old_name = ctd_store_column_dup (stmt, 0);
+  old_club = ctd_store_column_dup (stmt, 1);
+  old_member_id = ctd_store_column_dup (stmt, 2);
+  g_clear_pointer (&stmt, ctd_store_release_statement);
+
+  /* Stored as add stores them: no club or ID is NULL, never "". */
+  name = name != NULL ? name : old_name;
+  club = club == NULL ? old_club : *club != '\0' ? club : NULL;
+  member_id = member_id == NULL ? old_member_id : *member_id != '\0' ? member_id : NULL;
+
+  /* A withdrawn player's name is free for a new entry: only their
+   * reinstatement must not clash. */
+  if (!check_player_text (name, club, member_id, error) ||
+      (!withdrawn &&
+       !find_identity_clash (self, name, club, member_id, player_id, &clash, error)))
+    {
+      g_prefix_error (error, "%s: ", label);
+      return FALSE;
+    }
+  if (clash != NULL)
+    return ctd_store_refuse (error, "%s cannot take these details: %s has the same name, club "
+                             "and player ID; give a club or player ID that tells them apart",
+                             label, clash);
+
+  summary = g_string_new (NULL);
+  g_string_printf (summary, "Edited %s", label);
+  append_field_change (summary, &n_changed, "name", old_name, name);
+  append_field_change (summary, &n_changed, "club", old_club, club);
+  append_field_change (summary, &n_changed, "player ID", old_member_id, member_id);
+  key = name_key (name);
+  /* Nothing different: no row changes, so the action leaves no entry. */
+  return ctd_store_run (self, "UPDATE player SET name = ?2, name_key = ?3, club = ?4, "
+                        "  member_id = ?5 "
+                        "WHERE id = ?1 AND (name IS NOT ?2 OR club IS NOT ?4 "
+                        "                   OR member_id IS NOT ?5)",
+                        CTD_ARGS (CTD_INT (player_id), CTD_TEXT (name), CTD_TEXT (key),
+                                  CTD_TEXT (club), CTD_TEXT (member_id)),
+                        error) &&
+         ctd_store_action_commit (&action, summary->str, error);
 }

@@ -169,7 +169,7 @@ typedef enum /*< flags >*/
 {
   CTD_CHANGE_SETTINGS  = 1 << 0,  /* the event row */
   CTD_CHANGE_PLAYERS   = 1 << 1,  /* player rows */
-  CTD_CHANGE_ROUNDS    = 1 << 2,  /* rounds drawn, redrawn or removed: round rows, chouette or seat rows */
+  CTD_CHANGE_ROUNDS    = 1 << 2,  /* rounds drawn, redrawn or removed (round, chouette, seat rows); a seated player renamed */
   CTD_CHANGE_CHOUETTE  = 1 << 3,  /* one chouette's games, paper totals or last-segment order */
   CTD_CHANGE_STANDINGS = 1 << 4,  /* a round's standings: results, paper totals, roll-offs, release, advancers */
 } CtdChange;
@@ -243,6 +243,12 @@ gboolean    ctd_store_withdraw_player  (CtdStore               *self,
                                         GError                **error);
 gboolean    ctd_store_reinstate_player (CtdStore               *self,
                                         gint64                  player_id,
+                                        GError                **error);
+gboolean    ctd_store_edit_player      (CtdStore               *self,
+                                        gint64                  player_id,
+                                        const char             *name,
+                                        const char             *club,
+                                        const char             *member_id,
                                         GError                **error);
 gboolean    ctd_store_set_checked_in   (CtdStore               *self,
                                         gint64                  player_id,

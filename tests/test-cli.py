@@ -20,6 +20,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import zipfile
 
 import ctdtest
 from ctdtest import Failure, check, equal
@@ -526,6 +527,58 @@ def test_registration(folder):
     check("Withdrew Bob (forced)" in summaries and "Reinstated Bob" in summaries,
           "log: %r" % summaries)
     check("Checked in Ann (Riga, ID LV-1)" in summaries, "names told apart: %r" % summaries)
+
+
+def xlsx_text(path):
+    """Every text of an XLSX file (shared and inline strings), joined."""
+    with zipfile.ZipFile(path) as book:
+        return "".join(book.read(name).decode("utf-8") for name in book.namelist()
+                       if name.endswith(".xml"))
+
+
+def test_edit_player(folder):
+    event = new_event(folder, 4)
+    event.run("player", "add", "Ann Lee", "--club", "Riga")
+    # A new name, found by the old one; what is not given stays.
+    out = event.json("player", "edit", "ann lee", "--name", "Ann Lee-Smith")
+    equal((out["id"], out["name"], out["club"], out["player_id"]),
+          (5, "Ann Lee-Smith", "Riga", None), "edited")
+    equal(event.json("log")[-1]["summary"],
+          "Edited Ann Lee: name “Ann Lee” -> “Ann Lee-Smith”", "logged")
+    # "" clears the club; --member-id is --id.
+    text = event.run("player", "edit", "#5", "--club", "", "--member-id", "LV-7").stdout
+    equal(text, "#5  Ann Lee-Smith (ID LV-7): not checked in\n", "text output")
+    # The same details again: done, nothing logged.
+    n_log = len(event.json("log"))
+    event.run("player", "edit", "LV-7", "--name", "Ann Lee-Smith", "--club", "")
+    equal(len(event.json("log")), n_log, "log after an edit that changed nothing")
+
+    # Refused, naming the player; the file unchanged.
+    event.refused("player", "edit", "#5", "--name", " ",
+                  message="Ann Lee-Smith: The player's name cannot be only spaces")
+    event.refused("player", "edit", "#5", "--name", "Player 01", "--club", "Club 1",
+                  "--id", "M001", message="Ann Lee-Smith cannot take these details: #1 "
+                  "Player 01 (Club 1, ID M001) has the same name, club and player ID")
+    event.refused("player", "edit", "#99", "--name", "X", message="There is no player #99")
+    event.refused("player", "edit", "#5", message="nothing to change", status=2)
+    event.refused("player", "edit", "#5", "--colour", "red", message="colour", status=2)
+
+    # Seated: the chouette, the standings and the exports show the new name.
+    event.json("draw", "--seed", "3")
+    event.run("player", "edit", "Player 02", "--name", "Zoë Renamed")
+    check("Zoë Renamed" in event.players_of("1.1").values(), "shown in the chouette")
+    check("Zoë Renamed" in standings_by_name(event), "shown in the standings")
+    book = os.path.join(folder, "round.xlsx")
+    event.run("export", book, "--round", "1")
+    text = xlsx_text(book)
+    check("Zoë Renamed" in text and "Player 02<" not in text, "exported with the new name")
+
+    # Undo takes the name back, redo makes the edit again.
+    equal(event.json("undo")["undone"], "Edited Player 02: name “Player 02” -> “Zoë Renamed”",
+          "undone")
+    check("Player 02" in event.players_of("1.1").values(), "name back after undo")
+    event.json("redo")
+    check("Zoë Renamed" in event.players_of("1.1").values(), "name again after redo")
 
 
 def media_boxes(path):

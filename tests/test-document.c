@@ -481,6 +481,92 @@ test_list_models (void **state)
   assert_string_not_equal (seat_before, seat_after);
 }
 
+/* Editing a player: one "changed", the player's row changed in place;
+ * a seated player's new name reaches the round's chouettes and
+ * standings; a refusal or an edit that changes nothing is not heard. */
+static void
+test_edit_player (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(GError) error = NULL;
+  GListModel *players = ctd_document_get_players (document);
+  g_autoptr(CtdPlayerItem) zed = NULL;
+  g_autoptr(CtdPlayerItem) seated = NULL;
+  g_autoptr(CtdChouetteItem) table = NULL;
+  g_autofree char *table_players = NULL;
+  ItemsChanged player_changes = { 0, };
+  Listener listener = { 0, };
+  guint name_notifies = 0;
+  gint64 zed_id;
+  GListModel *standings;
+  guint found = 0;
+
+  assert_true (ctd_document_add_player (document, "Zed", NULL, NULL, FALSE, &zed_id, &error));
+  draw_players (document, 8);
+  zed = g_list_model_get_item (players, 0);
+  seated = g_list_model_get_item (players, 1);
+  assert_int_equal (ctd_player_item_get_id (zed), zed_id);
+  listen (document, &listener);
+  g_signal_connect (players, "items-changed", G_CALLBACK (items_changed_cb), &player_changes);
+  g_signal_connect (seated, "notify::name", G_CALLBACK (count_notify_cb), &name_notifies);
+
+  /* Not drawn: only the players change. */
+  assert_true (ctd_document_edit_player (document, zed_id, "Zed Z", "Riga", NULL, &error));
+  assert_heard_one (&listener, CTD_CHANGE_PLAYERS, 0, 0);
+  assert_string_equal (ctd_player_item_get_name (zed), "Zed Z");
+
+  /* Seated: the same row object, its name notified, the chouette and
+   * the standings showing the new name. */
+  assert_true (ctd_document_edit_player (document, ctd_player_item_get_id (seated), "Player A Lee",
+                                         NULL, NULL, &error));
+  assert_heard_one (&listener, CTD_CHANGE_PLAYERS | CTD_CHANGE_ROUNDS | CTD_CHANGE_STANDINGS,
+                    0, 0);
+  assert_int_equal (player_changes.count, 0);
+  assert_int_equal (name_notifies, 1);
+  assert_string_equal (ctd_player_item_get_name (seated), "Player A Lee");
+  {
+    g_autoptr(CtdPlayerItem) again = g_list_model_get_item (players, 1);
+    assert_ptr_equal (again, seated);
+  }
+  for (guint c = 0; c < g_list_model_get_n_items (ctd_document_get_chouettes (document, 1)); c++)
+    {
+      g_clear_object (&table);
+      g_clear_pointer (&table_players, g_free);
+      table = g_list_model_get_item (ctd_document_get_chouettes (document, 1), c);
+      g_object_get (table, "players", &table_players, NULL);
+      found += strstr (table_players, "Player A Lee") != NULL;
+    }
+  standings = ctd_document_get_standings (document, 1, FALSE);
+  for (guint i = 0; i < g_list_model_get_n_items (standings); i++)
+    {
+      g_autoptr(CtdStandingItem) row = g_list_model_get_item (standings, i);
+      g_autofree char *name = NULL;
+
+      g_object_get (row, "name", &name, NULL);
+      found += g_str_equal (name, "Player A Lee");
+    }
+  assert_int_equal (found, 2);
+
+  /* A refusal and an edit to the same details: nothing heard, nothing changed. */
+  assert_false (ctd_document_edit_player (document, zed_id, "", NULL, NULL, &error));
+  assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED));
+  assert_non_null (strstr (error->message, "Zed Z"));
+  g_clear_error (&error);
+  assert_true (ctd_document_edit_player (document, zed_id, "Zed Z", "Riga", "", &error));
+  assert_heard_nothing (&listener);
+  assert_string_equal (ctd_player_item_get_name (zed), "Zed Z");
+  assert_int_equal (name_notifies, 1);
+
+  /* Undo is one step back to the old name. */
+  assert_true (ctd_document_undo (document, &error));
+  assert_heard_one (&listener, CTD_CHANGE_PLAYERS | CTD_CHANGE_ROUNDS | CTD_CHANGE_STANDINGS,
+                    0, 0);
+  assert_string_equal (ctd_player_item_get_name (seated), "Player A");
+
+  listener_clear (&listener);
+}
+
 /* The public view of a round in play has no score. */
 static void
 test_public_standings_hide_scores (void **state)
@@ -719,6 +805,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_undo_redo, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_other_writer, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_list_models, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_edit_player, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_public_standings_hide_scores, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_export_async, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_import_async, ctd_test_folder_setup, ctd_test_folder_teardown),

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "ctd-advance.h"
+#include "ctd-event.h"
 #include "ctd-store.h"
 #include "ctd-test-files.h"
 
@@ -1015,6 +1016,142 @@ test_registration (void **state)
   assert_non_null (strstr (error->message, "reinstate them first"));
 }
 
+/* Correcting a player's details: the same checks as registering, the
+ * refusal naming the player, the log saying what changed, undo and redo,
+ * and nothing logged when nothing changes. A seated player's new name
+ * is what the draw and the standings show. */
+static void
+test_edit_player (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autofree char *long_name = g_strnfill (201, 'x');
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_auto(Snapshot) unedited = { NULL, };
+  g_auto(Snapshot) edited = { NULL, };
+  gint64 ann, bob, cy, dee;
+  guint n;
+
+  assert_true (ctd_store_add_player (store, "Ann Lee", "Riga", NULL, TRUE, &ann, &error));
+  assert_true (ctd_store_add_player (store, "Bob", "Oslo", "N-1", TRUE, &bob, &error));
+  assert_true (ctd_store_add_player (store, "Cy", NULL, NULL, TRUE, &cy, &error));
+  assert_true (ctd_store_add_player (store, "Dee", NULL, NULL, TRUE, &dee, &error));
+
+  /* A new name; the club and ID left out stay as they were. */
+  unedited = snapshot_take (store);
+  assert_true (ctd_store_edit_player (store, ann, "Ann Lee-Smith", NULL, NULL, &error));
+  assert_null (error);
+  entry = last_audit (store);
+  assert_string_equal (entry->action, "edit-player");
+  assert_string_equal (entry->summary, "Edited Ann Lee: name “Ann Lee” -> “Ann Lee-Smith”");
+  players = ctd_store_list_players (store, &error);
+  assert_string_equal (find_player (players, ann)->name, "Ann Lee-Smith");
+  assert_string_equal (find_player (players, ann)->club, "Riga");
+  assert_true (find_player (players, ann)->checked_in);
+  edited = snapshot_take (store);
+
+  /* Undo puts every record back; redo makes the edit again. */
+  assert_history (store, entry->summary, NULL);
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_state (store, &unedited);
+  assert_history (store, "Added Dee, checked in", entry->summary);
+  assert_true (ctd_store_redo (store, NULL, &error));
+  assert_state (store, &edited);
+
+  /* "" clears a club or ID; every field that changed is logged. */
+  assert_true (ctd_store_edit_player (store, bob, "Bob", "", "N-2", &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Edited Bob: club “Oslo” -> none, player ID “N-1” -> “N-2”");
+  g_clear_pointer (&players, g_ptr_array_unref);
+  players = ctd_store_list_players (store, &error);
+  assert_null (find_player (players, bob)->club);
+  assert_string_equal (find_player (players, bob)->member_id, "N-2");
+
+  /* The same details, or none given: nothing to log, and no refusal. */
+  n = audit_length (store);
+  assert_true (ctd_store_edit_player (store, bob, "Bob", NULL, "N-2", &error));
+  assert_true (ctd_store_edit_player (store, bob, NULL, NULL, NULL, &error));
+  assert_null (error);
+  assert_int_equal (audit_length (store), n);
+  /* Only the case of one's own name: not a clash with oneself. */
+  assert_true (ctd_store_edit_player (store, cy, "CY", NULL, NULL, &error));
+  assert_int_equal (audit_length (store), n + 1);
+
+  /* Refusals name the player and change nothing. */
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_edit_player (store, ann, "  ", NULL, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_string_equal (error->message, "Ann Lee-Smith: The player's name cannot be only spaces");
+  g_clear_error (&error);
+  assert_false (ctd_store_edit_player (store, ann, "Ann\nLee", NULL, NULL, &error));
+  assert_true (g_str_has_prefix (error->message, "Ann Lee-Smith: The player's name “Ann"));
+  g_clear_error (&error);
+  assert_false (ctd_store_edit_player (store, ann, long_name, NULL, NULL, &error));
+  assert_string_equal (error->message,
+                       "Ann Lee-Smith: The player's name is longer than 200 characters");
+  g_clear_error (&error);
+  assert_false (ctd_store_edit_player (store, ann, NULL, "Riga\tOld", NULL, &error));
+  assert_true (g_str_has_prefix (error->message, "Ann Lee-Smith: The club"));
+  g_clear_error (&error);
+  /* Dee may not become a second Bob with no club and ID N-2. */
+  assert_false (ctd_store_edit_player (store, dee, "bob", NULL, "n-2", &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  {
+    g_autofree char *expected = g_strdup_printf ("Dee cannot take these details: #%" G_GINT64_FORMAT
+                                                 " Bob (ID N-2) has the same name, club and "
+                                                 "player ID; give a club or player ID that "
+                                                 "tells them apart", bob);
+    assert_string_equal (error->message, expected);
+  }
+  g_clear_error (&error);
+  assert_false (ctd_store_edit_player (store, 999, "Zed", NULL, NULL, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+  /* A club tells them apart. */
+  assert_true (ctd_store_edit_player (store, dee, "Bob", "Tartu", "N-2", &error));
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  entry = last_audit (store);
+  assert_string_equal (entry->summary, "Edited Dee: name “Dee” -> “Bob”, club none -> “Tartu”, "
+                                       "player ID none -> “N-2”");
+  assert_true (ctd_store_undo (store, NULL, &error));
+
+  /* Seated: the draw and the standings read the name by id. */
+  assert_true (ctd_store_draw_round (store, 11, NULL, &error));
+  assert_true (ctd_store_edit_player (store, cy, "Cyrus", NULL, NULL, &error));
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    g_autoptr(CtdStandings) standings = ctd_event_round_standings (store, 1, FALSE, &error);
+    CtdStoreChouette *table = g_ptr_array_index (chouettes, 0);
+    guint seen = 0;
+
+    for (guint k = 0; k < table->size; k++)
+      if (table->players[k] == cy)
+        seen += g_str_equal (table->names[k], "Cyrus");
+    for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)
+      {
+        const CtdStandingsRow *row = ctd_standings_get_row (standings, i);
+        if (row->player_id == cy)
+          seen += g_str_equal (row->name, "Cyrus");
+      }
+    assert_int_equal (seen, 2);
+  }
+
+  /* A withdrawn player's details may match an active player's (their
+   * name is free for a new entry): reinstating them is what is refused. */
+  assert_true (ctd_store_add_player (store, "Eve", NULL, NULL, FALSE, NULL, &error));
+  assert_true (ctd_store_withdraw_player (store, bob, TRUE, &error));
+  assert_true (ctd_store_edit_player (store, bob, "Eve", NULL, "", &error));
+  assert_false (ctd_store_reinstate_player (store, bob, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+}
+
 /* ---- rounds, games, undo ------------------------------------------------ */
 
 static void
@@ -1977,6 +2114,8 @@ test_changes (void **state)
   expect_change (store, &since, "set-settings", CTD_CHANGE_SETTINGS, 0, 0);
   assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, TRUE, &anna, &error));
   expect_change (store, &since, "add-player", CTD_CHANGE_PLAYERS, 0, 0);
+  assert_true (ctd_store_edit_player (store, anna, "Anna Lee", "Riga", NULL, &error));
+  expect_change (store, &since, "edit-player", CTD_CHANGE_PLAYERS, 0, 0);
   assert_true (ctd_store_import_players (store, "list.csv", imported, G_N_ELEMENTS (imported),
                                          TRUE, reasons, &n_added, &error));
   expect_change (store, &since, "import-players", CTD_CHANGE_PLAYERS, 0, 0);
@@ -1992,6 +2131,22 @@ test_changes (void **state)
   expect_change (store, &since, "draw-round", draw, 1, 0);
   assert_true (ctd_store_redraw_round (store, 1, 6, &error));
   expect_change (store, &since, "redraw-round", draw, 1, 0);
+
+  /* A seated player's new name shows in every round's chouettes and
+   * standings; a new club shows among the players only. */
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    gint64 seated = ((CtdStoreChouette *) g_ptr_array_index (chouettes, 1))->players[2];
+
+    assert_true (ctd_store_edit_player (store, seated, "Renamed", NULL, NULL, &error));
+    expect_change (store, &since, "edit-player", CTD_CHANGE_PLAYERS | draw, 0, 0);
+    assert_true (ctd_store_edit_player (store, seated, NULL, "Oslo", NULL, &error));
+    expect_change (store, &since, "edit-player", CTD_CHANGE_PLAYERS, 0, 0);
+    assert_true (ctd_store_undo (store, NULL, &error));
+    expect_change (store, &since, "undo", CTD_CHANGE_PLAYERS, 0, 0);
+    assert_true (ctd_store_undo (store, NULL, &error));
+    expect_change (store, &since, "undo", CTD_CHANGE_PLAYERS | draw, 0, 0);
+  }
 
   before_games = since;
   record (store, 1, 2, 1, "T");
@@ -2286,6 +2441,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_registration, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_edit_player, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_record_replace, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fix_last_segment_order, ctd_test_folder_setup, ctd_test_folder_teardown),

@@ -45,6 +45,64 @@ dialog_add (CtdPlayerDialog *dialog,
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.add", NULL));
 }
 
+/* The visible button labelled @label (with its mnemonic) under @root. */
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_visible (root) &&
+      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether pressing @accelerator in @widget activates @action_name. */
+static gboolean
+has_shortcut (GtkWidget  *widget,
+              const char *accelerator,
+              const char *action_name)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+          if (g_str_equal (trigger, accelerator) && GTK_IS_NAMED_ACTION (action) &&
+              g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
+                           action_name))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The entry in row @row of a player dialog's form. */
+static GtkEditable *
+dialog_entry (CtdPlayerDialog *dialog,
+              int              row)
+{
+  GtkWidget *grid = ctd_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_GRID);
+
+  return GTK_EDITABLE (gtk_grid_get_child_at (GTK_GRID (grid), 1, row));
+}
+
 static gboolean
 item_checked_in (GListModel *model,
                  guint       position)
@@ -119,6 +177,61 @@ test_players_page (void **state)
   assert_true (item_checked_in (rows, 0) != before);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.toggle-check-in", NULL));
   assert_true (item_checked_in (rows, 0) == before);
+
+  /* Editing the selected player: F2, or Edit…, opens the form filled in. */
+  {
+    g_autoptr(CtdPlayerItem) ann = g_list_model_get_item (rows, 0);
+    GtkWidget *check;
+
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (rows), 0);
+    assert_true (has_shortcut (GTK_WIDGET (page), "F2", "players.edit"));
+    assert_non_null (find_button (GTK_WIDGET (page), "_Edit…"));
+    assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.edit", NULL));
+    dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+    assert_non_null (dialog);
+    assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "Edit Player");
+    assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 0)), "Ann");
+    assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 1)), "Riga");
+    assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 2)), "");
+    check = gtk_grid_get_child_at (GTK_GRID (ctd_test_find_widget (GTK_WIDGET (dialog),
+                                                                   GTK_TYPE_GRID)), 1, 3);
+    assert_false (gtk_widget_get_visible (check));
+    assert_null (find_button (GTK_WIDGET (dialog), "_Add"));
+    ctd_test_screenshot (GTK_WINDOW (dialog), NULL);
+
+    /* Cancel leaves the player as they were. */
+    gtk_editable_set_text (dialog_entry (dialog, 0), "Ann Lee-Smith");
+    g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "_Cancel"), "clicked");
+    assert_null (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+    assert_string_equal (ctd_player_item_get_name (ann), "Ann");
+
+    /* A refusal keeps the form open, in the store's words. */
+    assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.edit", NULL));
+    dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+    gtk_editable_set_text (dialog_entry (dialog, 0), " ");
+    g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "_Save"), "clicked");
+    assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog),
+                                          "Ann: The player's name cannot be only spaces"));
+    assert_ptr_equal (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG), dialog);
+    assert_string_equal (ctd_player_item_get_name (ann), "Ann");
+
+    /* A new name typed, Enter: saved, closed, the same row renamed. */
+    gtk_editable_set_text (dialog_entry (dialog, 0), "Ann Lee");
+    g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
+    for (guint i = 0; i < 40 && ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG) != NULL; i++)
+      ctd_test_spin (50);
+    assert_null (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+    {
+      g_autoptr(CtdPlayerItem) row = g_list_model_get_item (rows, 0);
+      g_autofree char *club = NULL;
+
+      assert_ptr_equal (row, ann);
+      assert_string_equal (ctd_player_item_get_name (row), "Ann Lee");
+      g_object_get (row, "club", &club, NULL);
+      assert_string_equal (club, "Riga");
+    }
+    assert_non_null (ctd_test_find_label (GTK_WIDGET (view), "Ann Lee"));
+  }
 
   /* Another writer (the CLI) adds a player: it shows within a second. */
   other = ctd_store_open (path, &error);

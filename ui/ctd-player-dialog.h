@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "ctd-document.h"
+#include "ctd-items.h"
 
 G_BEGIN_DECLS
 
@@ -16,7 +17,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CtdPlayerDialog, ctd_player_dialog, CTD, PLAYER_DIALOG, GtkWindow)
 
-CtdPlayerDialog *ctd_player_dialog_new (GtkWindow   *parent,
-                                        CtdDocument *document);
+CtdPlayerDialog *ctd_player_dialog_new      (GtkWindow     *parent,
+                                             CtdDocument   *document);
+CtdPlayerDialog *ctd_player_dialog_new_edit (GtkWindow     *parent,
+                                             CtdDocument   *document,
+                                             CtdPlayerItem *player);
 
 G_END_DECLS

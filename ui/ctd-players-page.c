@@ -19,9 +19,11 @@
 /*
  * The players of the open event: a sortable, searchable table over the
  * document's player list (it updates in place, so the selection stays
- * on its player), with registration, check-in and withdrawal. Enter on
- * a row checks the player in or out. Every change goes through the
- * document; a refusal is shown above the table in the store's words.
+ * on its player), with registration, corrections, check-in and
+ * withdrawal. Enter on a row checks the player in or out, F2 edits the
+ * player's name, club and member ID (Enter stays check-in: at the desk it
+ * is the key pressed most). Every change goes through the document; a
+ * refusal is shown above the table in the store's words.
  */
 
 struct _CtdPlayersPage
@@ -108,6 +110,7 @@ update_actions (CtdPlayersPage *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.add", can_change);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.import", can_change);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.edit", can_change && player != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.toggle-check-in",
                                  can_change && player != NULL && !withdrawn);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.withdraw",
@@ -175,6 +178,22 @@ add_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (ctd_player_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root)
                                                                                 : NULL,
                                                           self->document)));
+}
+
+static void
+edit_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
+  CtdPlayerItem *player = selected_player (self);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (player == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (ctd_player_dialog_new_edit (GTK_IS_WINDOW (root)
+                                                              ? GTK_WINDOW (root) : NULL,
+                                                              self->document, player)));
 }
 
 /* A seated player: the store said what withdrawing them means (a redraw;
@@ -470,6 +489,8 @@ ctd_players_page_class_init (CtdPlayersPageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "players.add", NULL, add_action);
   gtk_widget_class_install_action (widget_class, "players.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "players.edit", NULL, edit_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "players.edit", NULL);
   gtk_widget_class_install_action (widget_class, "players.toggle-check-in", NULL,
                                    toggle_check_in_action);
   gtk_widget_class_install_action (widget_class, "players.withdraw", NULL, withdraw_action);
