@@ -199,17 +199,6 @@ ctd_store_write_settings (CtdStore                *self,
                         error);
 }
 
-/**
- * ctd_store_set_settings:
- * @self: a store
- * @settings: the event's new settings
- * @error: return location for a #GError
- *
- * Changes the event's settings (an action: logged, undoable). Settings
- * that are the same as before leave no audit entry.
- *
- * Returns: whether the settings were stored
- */
 /* "name “Club Open”, stake 5.00, paper Letter": what @after changes. */
 static char *
 describe_settings_change (const CtdEventSettings *before,
