@@ -80,6 +80,7 @@ static const struct
   { "win.open-event", { "<Control>o", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", NULL } },
+  { "win.go-to-chouette", { "<Control>g", NULL } },
   { "win.export", { "<Control>e", NULL } },
 };
 

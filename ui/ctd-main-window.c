@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "ctd-advance.h"
+#include "ctd-chouette-page.h"
+#include "ctd-event.h"
 #include "ctd-event-page.h"
 #include "ctd-export-dialog.h"
 #include "ctd-players-page.h"
@@ -45,6 +47,8 @@ struct _CtdMainWindow
   CtdEventPage        *event_page;
   CtdPlayersPage      *players_page;
   CtdRoundsPage       *rounds_page;
+  CtdChouettePage     *chouette_page;
+  GtkEntry            *goto_entry;
   GMenu               *history_section;
   GMenu               *recent_menu;
   GtkWidget           *opening_box;
@@ -179,6 +183,11 @@ ctd_main_window_set_document (CtdMainWindow *self,
   ctd_event_page_set_document (self->event_page, document);
   ctd_players_page_set_document (self->players_page, document);
   ctd_rounds_page_set_document (self->rounds_page, document);
+  ctd_chouette_page_set_document (self->chouette_page, document);
+  gtk_widget_set_visible (GTK_WIDGET (self->goto_entry), document != NULL);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
+                                                                            "go-to-chouette")),
+                               document != NULL);
   if (document != NULL)
     {
       g_autofree char *uri = g_file_get_uri (ctd_document_get_file (document));
@@ -482,6 +491,53 @@ show_page_action (GSimpleAction *action,
   gtk_stack_set_visible_child_name (self->pages_stack, page);
 }
 
+/* win.show-chouette "1.3": the chouette's scoring page. The window's
+ * own action, so that it is exported on the session bus for scripts. */
+static void
+show_chouette_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+  const char *label = g_variant_get_string (parameter, NULL);
+  g_autoptr(GError) error = NULL;
+  guint round, number;
+
+  if (self->document == NULL)
+    return;
+  if (!ctd_event_parse_label (label, &round, &number, &error) ||
+      !ctd_chouette_page_show (self->chouette_page, round, number, &error))
+    {
+      ctd_main_window_show_error (self, error->message);
+      return;
+    }
+  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+  gtk_stack_set_visible_child_name (self->pages_stack, "chouette");
+  gtk_widget_grab_focus (GTK_WIDGET (self->chouette_page));
+}
+
+static void
+go_to_chouette_action (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->goto_entry));
+}
+
+static void
+goto_entry_activate_cb (CtdMainWindow *self,
+                        GtkEntry      *entry)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  g_action_group_activate_action (G_ACTION_GROUP (self), "show-chouette",
+                                  g_variant_new_string (text));
+  if (gtk_stack_get_visible_child (self->pages_stack) == GTK_WIDGET (self->chouette_page))
+    gtk_editable_set_text (GTK_EDITABLE (entry), "");
+}
+
 static void
 dismiss_banner_action (GSimpleAction *action,
                        GVariant      *parameter,
@@ -501,6 +557,8 @@ static const GActionEntry win_actions[] = {
   { "redo", redo_action },
   { "export", export_action },
   { "show-page", show_page_action, "s" },
+  { "show-chouette", show_chouette_action, "s" },
+  { "go-to-chouette", go_to_chouette_action },
   { "dismiss-banner", dismiss_banner_action },
 };
 
@@ -595,6 +653,7 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   g_type_ensure (CTD_TYPE_EVENT_PAGE);
   g_type_ensure (CTD_TYPE_PLAYERS_PAGE);
   g_type_ensure (CTD_TYPE_ROUNDS_PAGE);
+  g_type_ensure (CTD_TYPE_CHOUETTE_PAGE);
   ctd_ui_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chouettetd/ChouetteTD/ctd-main-window.ui");
@@ -611,6 +670,8 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, event_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, rounds_page);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, chouette_page);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, goto_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, history_section);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, opening_box);
@@ -627,6 +688,8 @@ ctd_main_window_init (CtdMainWindow *self)
                                    self);
   g_signal_connect_object (self->players_spin, "value-changed",
                            G_CALLBACK (players_spin_value_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->goto_entry, "activate",
+                           G_CALLBACK (goto_entry_activate_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->recent_list, "row-activated",
                            G_CALLBACK (recent_row_activated_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",

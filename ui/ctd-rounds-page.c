@@ -306,6 +306,21 @@ ctd_rounds_page_set_document (CtdRoundsPage *self,
   update_actions (self);
 }
 
+/* A chouette activated (Enter, double click): its scoring page, through
+ * the window's action. */
+static void
+chouette_activated_cb (CtdRoundsPage *self,
+                       guint          position,
+                       GtkColumnView *view)
+{
+  g_autoptr(CtdChouetteItem) item = g_list_model_get_item (G_LIST_MODEL (self->selection),
+                                                           position);
+
+  if (item != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.show-chouette", "s",
+                                ctd_chouette_item_get_label (item));
+}
+
 static void
 ctd_rounds_page_dispose (GObject *object)
 {
@@ -338,6 +353,7 @@ ctd_rounds_page_class_init (CtdRoundsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, round_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, round_state_label);
   gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, selection);
+  gtk_widget_class_bind_template_callback (widget_class, chouette_activated_cb);
   gtk_widget_class_install_action (widget_class, "rounds.draw", NULL, draw_action);
   gtk_widget_class_install_action (widget_class, "rounds.redraw", NULL, redraw_action);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
