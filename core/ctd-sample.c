@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "ctd-event.h"
 #include "ctd-result.h"
@@ -596,4 +597,92 @@ const CtdSampleOptions *
 ctd_sample_get_shipped (void)
 {
   return &shipped;
+}
+
+/* ---- a copy for the director ------------------------------------------- */
+
+/* Writes @contents to a file that must not exist; FALSE with
+ * G_IO_ERROR_EXISTS when it does, and no half-written file otherwise. */
+static gboolean
+create_with (GFile   *file,
+             GBytes  *contents,
+             GError **error)
+{
+  g_autoptr(GFileOutputStream) stream = g_file_create (file, G_FILE_CREATE_NONE, NULL, error);
+  gsize size;
+  gconstpointer data = g_bytes_get_data (contents, &size);
+
+  if (stream == NULL)
+    return FALSE;
+  if (!g_output_stream_write_all (G_OUTPUT_STREAM (stream), data, size, NULL, NULL, error) ||
+      !g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, error))
+    {
+      g_file_delete (file, NULL, NULL);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * ctd_sample_save_new:
+ * @contents: an event file's bytes (the shipped sample, from the
+ *   program's resources)
+ * @dir: the folder to put the copy in; made if missing
+ * @base_name: the copy's name without ".chouette" ("Sample event")
+ * @error: return location for a #GError
+ *
+ * Writes @contents to a new file in @dir: "@base_name.chouette", or when
+ * that exists "@base_name (2).chouette", "(3)"... Never over a file: a
+ * director who played with an earlier copy keeps it. A copy that could
+ * not be written whole is removed.
+ *
+ * Returns: (transfer full) (nullable): the new file's path, %NULL with
+ *   @error set
+ */
+char *
+ctd_sample_save_new (GBytes      *contents,
+                     const char  *dir,
+                     const char  *base_name,
+                     GError     **error)
+{
+  g_return_val_if_fail (contents != NULL, NULL);
+  g_return_val_if_fail (dir != NULL, NULL);
+  g_return_val_if_fail (base_name != NULL && *base_name != '\0', NULL);
+  g_return_val_if_fail (strchr (base_name, G_DIR_SEPARATOR) == NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+      g_autofree char *display = g_filename_display_name (dir);
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   "The folder “%s” could not be made: %s", display, g_strerror (saved_errno));
+      return NULL;
+    }
+  for (guint n = 1; n <= 999; n++)
+    {
+      g_autofree char *name = n == 1 ? g_strdup_printf ("%s.chouette", base_name)
+                                     : g_strdup_printf ("%s (%u).chouette", base_name, n);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) local = NULL;
+
+      if (create_with (file, contents, &local))
+        return g_steal_pointer (&path);
+      /* GIO's message names the file and the reason. */
+      if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_EXISTS))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+    }
+  {
+    g_autofree char *display = g_filename_display_name (dir);
+
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                 "“%s” already holds 999 copies named “%s”: remove some of them", display,
+                 base_name);
+  }
+  return NULL;
 }

@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "ctd-chouette.h"
 #include "ctd-rng.h"
@@ -88,5 +88,9 @@ gboolean  ctd_sample_write_event     (const char             *path,
                                       GError                **error);
 const CtdSampleOptions *
           ctd_sample_get_shipped     (void);
+char     *ctd_sample_save_new        (GBytes                 *contents,
+                                      const char             *dir,
+                                      const char             *base_name,
+                                      GError                **error);
 
 G_END_DECLS

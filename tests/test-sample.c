@@ -370,6 +370,44 @@ test_write_copy (void **state)
   }
 }
 
+/* The window's copy of the sample: a new file each time, never over
+ * one a director kept, in a folder made when missing. */
+static void
+test_save_new (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GBytes) contents = g_bytes_new_static ("event", 5);
+  g_autofree char *dir = g_build_filename (fixture->dir, "data", "chouette-td", NULL);
+  g_autofree char *first = NULL, *second = NULL, *third = NULL;
+  g_autofree char *kept = NULL;
+  g_autoptr(GError) error = NULL;
+
+  first = ctd_sample_save_new (contents, dir, "Sample event", &error);
+  assert_non_null (first);
+  assert_string_equal (strrchr (first, G_DIR_SEPARATOR) + 1, "Sample event.chouette");
+  /* The director played with the first copy: it stays as it is. */
+  assert_true (g_file_set_contents (first, "played", -1, NULL));
+  second = ctd_sample_save_new (contents, dir, "Sample event", &error);
+  assert_non_null (second);
+  assert_string_equal (strrchr (second, G_DIR_SEPARATOR) + 1, "Sample event (2).chouette");
+  third = ctd_sample_save_new (contents, dir, "Sample event", &error);
+  assert_string_equal (strrchr (third, G_DIR_SEPARATOR) + 1, "Sample event (3).chouette");
+  assert_true (g_file_get_contents (first, &kept, NULL, NULL));
+  assert_string_equal (kept, "played");
+  g_clear_pointer (&kept, g_free);
+  assert_true (g_file_get_contents (third, &kept, NULL, NULL));
+  assert_string_equal (kept, "event");
+
+  /* A folder that cannot be made is said so. */
+  {
+    g_autofree char *blocked = g_build_filename (first, "below", NULL);
+    g_autofree char *none = ctd_sample_save_new (contents, blocked, "Sample event", &error);
+
+    assert_null (none);
+    assert_non_null (error);
+  }
+}
+
 int
 main (void)
 {
@@ -382,6 +420,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_failure_leaves_nothing, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_write_copy, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_save_new, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
