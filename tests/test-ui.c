@@ -191,6 +191,9 @@ test_open_sample (void **state)
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Riverside Chouette Open");
   assert_true (g_file_test (copy, G_FILE_TEST_IS_REGULAR));
   assert_string_equal (ctd_document_get_path (ctd_main_window_get_document (window)), copy);
+  /* A finished event draws: the rounds page with the final released. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("rounds"));
   ctd_test_screenshot (GTK_WINDOW (window), NULL);
 
   /* It is the whole event: its field and the final's placings. */
