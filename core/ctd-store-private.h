@@ -17,6 +17,7 @@
  *   ctd-store-read.c     the listings
  *   ctd-store-history.c  audit triggers, undo, redo, the audit log
  *   ctd-store-changes.c  what each audit entry changed, for a window
+ *   ctd-store-copy.c     a whole event written to a new file
  */
 
 #pragma once

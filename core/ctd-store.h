@@ -217,6 +217,13 @@ gboolean    ctd_store_is_read_only     (CtdStore               *self);
 gboolean    ctd_store_get_data_version (CtdStore               *self,
                                         gint64                 *out_version,
                                         GError                **error);
+/* The event as it is now, as one compact file with no -wal (a file to ship);
+ * @log_start re-times the copy's audit log (a program-made sample). */
+gboolean    ctd_store_write_copy       (CtdStore               *self,
+                                        const char             *target,
+                                        GDateTime              *log_start,
+                                        GTimeSpan               log_step,
+                                        GError                **error);
 
 /* Actions: each is one transaction and one audit entry */
 gboolean    ctd_store_set_settings     (CtdStore               *self,

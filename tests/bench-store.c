@@ -78,8 +78,8 @@ bench_records (const char  *dir,
           g_autofree char *notation = NULL;
           gint64 start;
 
-          ctd_test_view_game (chouette, game, &view);
-          notation = ctd_test_random_notation (&rng, &view.slot, 4);
+          ctd_sample_view_game (chouette, game, &view);
+          notation = ctd_sample_random_notation (&rng, &view.slot, 4);
           start = g_get_monotonic_time ();
           if (!ctd_store_record_game (store, round, c, game, notation, FALSE, error))
             return FALSE;

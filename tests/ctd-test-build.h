@@ -8,27 +8,14 @@
 
 #include <glib.h>
 
-#include "ctd-chouette.h"
-#include "ctd-rng.h"
-#include "ctd-schedule.h"
-#include "ctd-store.h"
+#include "ctd-sample.h"
 
 G_BEGIN_DECLS
 
-char     *ctd_test_random_notation (CtdRng            *rng,
-                                    const CtdGameSlot *slot,
-                                    guint              size);
-void      ctd_test_view_game       (CtdChouette       *chouette,
-                                    guint              game,
-                                    CtdChouetteGame   *out_view);
-gboolean  ctd_test_play_round      (CtdStore          *store,
-                                    guint              round,
-                                    CtdRng            *rng,
-                                    GError           **error);
-gboolean  ctd_test_build_event     (const char        *path,
-                                    guint              n_players,
-                                    guint64            seed,
-                                    gboolean           play_all_rounds,
-                                    GError           **error);
+gboolean  ctd_test_build_event (const char  *path,
+                                guint        n_players,
+                                guint64      seed,
+                                gboolean     play_all_rounds,
+                                GError     **error);
 
 G_END_DECLS

@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "ctd-event.h"
-#include "ctd-test-build.h"
+#include "ctd-sample.h"
 #include "ctd-test-files.h"
 
 #define N_CHOUETTES 4
@@ -95,7 +95,7 @@ child_main (const char *path,
       message.chouette = (guint8) (1 + ctd_rng_uniform (&rng, N_CHOUETTES));
       message.game = (guint8) (1 + ctd_rng_uniform (&rng, LAST_GAME));
       ctd_schedule_slot (4, message.game, NULL, &slot);
-      notation = ctd_test_random_notation (&rng, &slot, 4);
+      notation = ctd_sample_random_notation (&rng, &slot, 4);
       g_strlcpy (message.notation, notation, sizeof message.notation);
       write_all (fd, &message, sizeof message);
       if (!ctd_store_record_game (store, 1, message.chouette, message.game, notation, TRUE,

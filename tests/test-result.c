@@ -17,7 +17,6 @@
 
 #include "ctd-result.h"
 #include "ctd-rng.h"
-#include "ctd-test-build.h"
 
 /* Points as the SPEC tables write them (7.5), in half points. */
 #define H(points) ((CtdHalves) ((points) * 2))
@@ -1184,47 +1183,6 @@ test_random_mutations (void **state G_GNUC_UNUSED)
   assert_true (n_accepted < 9500);
 }
 
-/* The lines tests/ctd-test-build.c feeds the crash test and the
- * benchmarks: every one legal, and the new tokens among them. */
-static void
-test_random_notation_generator (void **state G_GNUC_UNUSED)
-{
-  CtdRng rng;
-  guint n_extras = 0, n_penalties = 0, n_adjustments = 0, n_plain = 0;
-
-  ctd_rng_init (&rng, 2026);
-  for (guint i = 0; i < 4000; i++)
-    {
-      guint size = 3 + (guint) ctd_rng_uniform (&rng, 2);
-      guint game = 1 + (guint) ctd_rng_uniform (&rng, CTD_N_GAMES);
-      const CtdHalves even[CTD_MAX_PLAYERS] = { 0 };
-      guint order[CTD_MAX_PLAYERS - 1];
-      CtdGameSlot slot;
-      CtdGameContext context;
-      g_autofree char *line = NULL;
-      g_autofree char *again = NULL;
-      g_autoptr(CtdResult) result = NULL;
-
-      ctd_schedule_last_segment_order (size, even, CTD_LAST_SEGMENT_HIGHEST_FIRST, order);
-      ctd_schedule_slot (size, game, order, &slot);
-      context = make_context (game, size, slot.box, slot.captain, slot.cube_start);
-      line = ctd_test_random_notation (&rng, &slot, size);
-      result = parse_or_fail (&context, line);
-      again = ctd_result_format (result);
-      assert_string_equal (again, line);
-      n_extras += result->n_extras > 0;
-      n_penalties += result->n_penalties > 0;
-      n_adjustments += result->n_adjustments > 0;
-      n_plain += g_str_equal (line, "T") || g_str_equal (line, "B");
-    }
-  /* About 1 in 18 lines has an extra, 1 in 8 a penalty, 1 in 16 an
-   * adjustment; fewer than 1 in 10 is a bare "T" or "B" (its fallback). */
-  assert_true (n_extras > 150);
-  assert_true (n_penalties > 200);
-  assert_true (n_adjustments > 100);
-  assert_true (n_plain < 400);
-}
-
 int
 main (void)
 {
@@ -1246,7 +1204,6 @@ main (void)
     cmocka_unit_test (test_random_bytes),
     cmocka_unit_test (test_random_token_soup),
     cmocka_unit_test (test_random_mutations),
-    cmocka_unit_test (test_random_notation_generator),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -13,9 +13,12 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "ctd-event.h"
 #include "ctd-main-window.h"
+#include "ctd-test-files.h"
 #include "ctd-test-ui.h"
 
 /* Depth-first search for the first widget of @type below @root. */
@@ -39,7 +42,7 @@ find_plan_label (GtkWidget *root)
 static void
 test_main_window_plan (void **state)
 {
-  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdApplication *app = *state;
   CtdMainWindow *window;
   GtkSpinButton *spin;
   GtkLabel *plan;
@@ -78,18 +81,180 @@ test_main_window_plan (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+deadline_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @window shows an event, or 20 s have passed. */
+static void
+spin_until_document (CtdMainWindow *window)
+{
+  gboolean timed_out = FALSE;
+  guint deadline = g_timeout_add (20000, deadline_cb, &timed_out);
+
+  while (ctd_main_window_get_document (window) == NULL && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (deadline);
+}
+
+/* The stack that switches between the welcome view and the event. */
+static GtkStack *
+find_main_stack (GtkWidget *root)
+{
+  if (GTK_IS_STACK (root) && gtk_stack_get_child_by_name (GTK_STACK (root), "welcome") != NULL)
+    return GTK_STACK (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkStack *found = find_main_stack (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The button on @root that activates @action_name. */
+static GtkButton *
+find_action_button (GtkWidget  *root,
+                    const char *action_name)
+{
+  if (GTK_IS_BUTTON (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
+    return GTK_BUTTON (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkButton *found = find_action_button (child, action_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* "Open Sample Event" on the welcome view opens a copy of the finished
+ * sample from the data folder, a new copy each time; a folder that
+ * cannot be made is reported in the banner. */
+static void
+test_open_sample (void **state)
+{
+  CtdApplication *app = *state;
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "chouette-td", NULL);
+  g_autofree char *copy = g_build_filename (dir, "Sample event.chouette", NULL);
+  g_autofree char *second = g_build_filename (dir, "Sample event (2).chouette", NULL);
+  g_autoptr(GBytes) shipped = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autoptr(CtdStandings) placings = NULL;
+  CtdMainWindow *window;
+  GtkButton *button;
+  GtkLabel *banner;
+  CtdStore *store;
+
+  /* The build put the sample among the resources. */
+  shipped = g_resources_lookup_data ("/io/github/chouettetd/ChouetteTD/sample/sample.chouette",
+                                     G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  assert_non_null (shipped);
+  assert_true (g_bytes_get_size (shipped) > 1000);
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  button = find_action_button (GTK_WIDGET (window), "win.open-sample");
+  assert_non_null (button);
+  assert_string_equal (gtk_button_get_label (button), "Open _Sample Event");
+  assert_true (gtk_button_get_use_underline (button));
+
+  /* Where the copy should go is a file: the banner says so, and the
+   * window stays on the welcome view. */
+  assert_int_equal (g_mkdir_with_parents (g_get_user_data_dir (), 0700), 0);
+  assert_true (g_file_set_contents (dir, "in the way", -1, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open-sample", NULL);
+  banner = ctd_test_find_label (GTK_WIDGET (window), "The sample event could not be opened");
+  assert_non_null (banner);
+  assert_true (gtk_revealer_get_reveal_child (
+                 GTK_REVEALER (gtk_widget_get_ancestor (GTK_WIDGET (banner), GTK_TYPE_REVEALER))));
+  assert_null (ctd_main_window_get_document (window));
+  assert_int_equal (g_unlink (dir), 0);
+
+  /* The button's action: the window shows the sample, named by its title. */
+  gtk_widget_activate (GTK_WIDGET (button));
+  spin_until_document (window);
+  assert_non_null (ctd_main_window_get_document (window));
+  assert_string_equal (gtk_stack_get_visible_child_name (find_main_stack (GTK_WIDGET (window))),
+                       "event");
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Riverside Chouette Open");
+  assert_true (g_file_test (copy, G_FILE_TEST_IS_REGULAR));
+  assert_string_equal (ctd_document_get_path (ctd_main_window_get_document (window)), copy);
+  /* A finished event draws: the rounds page with the final released. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("rounds"));
+  ctd_test_screenshot (GTK_WINDOW (window), NULL);
+
+  /* It is the whole event: its field and the final's placings. */
+  store = ctd_document_get_store (ctd_main_window_get_document (window));
+  players = ctd_store_list_players (store, &error);
+  assert_non_null (players);
+  assert_int_equal (players->len, 26);
+  placings = ctd_event_final_placings (store, NULL, &error);
+  assert_non_null (placings);
+  assert_int_equal (ctd_standings_get_n_rows (placings), 4);
+
+  /* Again: a second copy, the first one left as the director has it. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open-sample", NULL);
+  while (g_strcmp0 (ctd_document_get_path (ctd_main_window_get_document (window)), second) != 0)
+    g_main_context_iteration (NULL, TRUE);
+  assert_true (g_file_test (copy, G_FILE_TEST_IS_REGULAR));
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Riverside Chouette Open");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* One application for the whole program: a second one could not export
+ * its actions on the session bus while the first one lives. */
+static int
+application_setup (void **state)
+{
+  *state = ctd_test_new_application ();
+  return 0;
+}
+
+static int
+application_teardown (void **state)
+{
+  g_clear_object ((CtdApplication **) state);
+  return 0;
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_main_window_plan),
+    cmocka_unit_test (test_open_sample),
   };
+  g_autofree char *data_home = NULL;
+  int failed;
 
+  /* The sample's copies go to a data folder of this run's own, set
+   * before anything asks GLib where it is (GLib keeps the answer). */
+  data_home = g_dir_make_tmp ("ctd-test-ui-XXXXXX", NULL);
+  if (data_home == NULL)
+    return 1;
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   if (!gtk_init_check ())
     {
       /* No display: meson counts exit 77 as a skip. */
       fprintf (stderr, "test-ui: no display, skipped\n");
+      ctd_test_remove_tree (data_home);
       return 77;
     }
-  return cmocka_run_group_tests (tests, NULL, NULL);
+  failed = cmocka_run_group_tests (tests, application_setup, application_teardown);
+  ctd_test_remove_tree (data_home);
+  return failed;
 }

@@ -20,6 +20,7 @@
 #include "ctd-export-dialog.h"
 #include "ctd-players-page.h"
 #include "ctd-rounds-page.h"
+#include "ctd-sample.h"
 #include "ctd-ui.h"
 
 /*
@@ -441,6 +442,38 @@ new_event_action (GSimpleAction *action,
                       _("_Create"), filter, _("Event.chouette"), new_file_chosen, user_data);
 }
 
+/* The sample event made at build time (data/meson.build). */
+#define SAMPLE_RESOURCE "/io/github/chouettetd/ChouetteTD/sample/sample.chouette"
+
+/* Opens a fresh copy of the shipped sample from the user's data folder:
+ * the director may change it freely, and an earlier copy stays as it was. */
+static void
+open_sample_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "chouette-td", NULL);
+  g_autoptr(GBytes) sample = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  sample = g_resources_lookup_data (SAMPLE_RESOURCE, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (sample != NULL)
+    path = ctd_sample_save_new (sample, dir, _("Sample event"), &error);
+  if (path == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The sample event could not be opened: %s"),
+                                                  error->message);
+
+      ctd_main_window_show_error (self, message);
+      return;
+    }
+  file = g_file_new_for_path (path);
+  ctd_main_window_open_file (self, file);
+}
+
 /* ---- the other commands ---------------------------------------------- */
 
 static void
@@ -553,6 +586,7 @@ static const GActionEntry win_actions[] = {
   { "open-event", open_event_action },
   { "open-recent", open_recent_action, "s" },
   { "cancel-open", cancel_open_action },
+  { "open-sample", open_sample_action },
   { "undo", undo_action },
   { "redo", redo_action },
   { "export", export_action },
