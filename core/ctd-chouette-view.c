@@ -171,7 +171,13 @@ update_boolean (CtdChouetteView *self,
                 gboolean         value,
                 guint            prop)
 {
-  update_uint (self, (guint *) field, !!value, prop);
+  value = !!value;
+  if (*field == value)
+    return;
+  *field = value;
+  self->changed = TRUE;
+  if (prop != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
 
 static void
