@@ -251,38 +251,13 @@ load_chouette (CtdCli            *cli,
   return TRUE;
 }
 
-/* The fixed last-segment order, else the one the scores give now. */
+/* The fixed last-segment order, else the one the scores give now: the
+ * director prints the last segment's sheet from it. */
 static const guint *
 last_segment_order (const CtdChouette *chouette,
                     guint             *computed)
 {
-  const guint *fixed = ctd_chouette_get_last_segment_order (chouette);
-
-  if (fixed != NULL)
-    return fixed;
-  return ctd_chouette_compute_last_segment_order (chouette, computed, NULL) ? computed : NULL;
-}
-
-/* A game's row as ctd_chouette_get_game() gives it, with the last
- * segment's Captain, playing order and (when every earlier game is in)
- * decision order filled in from @order once that order is known, fixed
- * or not: the director prints the last segment's sheet from it. */
-static void
-view_game (const CtdChouette *chouette,
-           guint              game,
-           const guint       *order,
-           CtdChouetteGame   *out_view)
-{
-  CtdChouetteGame previous;
-
-  ctd_chouette_get_game (chouette, game, out_view);
-  if (out_view->slot.captain != 0 || order == NULL)
-    return;
-  ctd_schedule_slot (ctd_chouette_get_size (chouette), game, order, &out_view->slot);
-  ctd_chouette_get_game (chouette, game - 1, &previous);
-  out_view->decision_known = previous.running_known;
-  if (out_view->decision_known)
-    ctd_schedule_decision_order (&out_view->slot, previous.running, out_view->decision_order);
+  return ctd_chouette_get_sheet_last_order (chouette, computed) ? computed : NULL;
 }
 
 /* The chouette's entry of ctd_store_list_hold_ups(), or %NULL when it
@@ -355,7 +330,7 @@ show_text (guint                   round,
       CtdChouetteGame view;
       g_autofree char *result = NULL;
 
-      view_game (chouette, game, order, &view);
+      ctd_chouette_get_sheet_game (chouette, game, &view);
       if (view.result != NULL)
         result = ctd_result_format (view.result);
       printf ("%4u %3u %3u ", game, view.slot.segment, view.slot.box);
@@ -447,7 +422,7 @@ show_json (guint                   round,
     {
       CtdChouetteGame view;
 
-      view_game (chouette, game, order, &view);
+      ctd_chouette_get_sheet_game (chouette, game, &view);
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "game");
       json_builder_add_int_value (builder, game);

@@ -108,6 +108,18 @@ GArray      *ctd_chouette_crosscheck   (const CtdChouette       *self,
                                         const CtdHalves         *paper,
                                         const gboolean          *given);
 
+/* The sheet's view: the last segment's order and its games as the
+ * printed sheet and the chouette's page show them */
+CtdChouette *ctd_chouette_copy         (const CtdChouette       *self);
+gboolean     ctd_chouette_get_sheet_last_order (const CtdChouette *self,
+                                                guint             *out_order);
+void         ctd_chouette_get_sheet_game (const CtdChouette     *self,
+                                          guint                  game,
+                                          CtdChouetteGame       *out_game);
+char        *ctd_chouette_describe_pending (const CtdChouette   *self,
+                                            guint                game);
+char        *ctd_chouette_describe_last_segment_order (const CtdChouette *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdChouette, ctd_chouette_free)
 
 G_END_DECLS

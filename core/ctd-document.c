@@ -1817,3 +1817,74 @@ ctd_document_get_audit (CtdDocument *self)
     }
   return G_LIST_MODEL (self->audit);
 }
+
+/* ---- a chouette's page -------------------------------------------------- */
+
+/* The views handed out, by round << 16 | chouette, kept with the
+ * document like its lists. They follow "changed" themselves
+ * (ctd-chouette-view.c). Kept as object data so that this section stands
+ * apart from the lists above. */
+static GHashTable *
+chouette_views (CtdDocument *self)
+{
+  static GQuark quark;
+  GHashTable *views;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("ctd-document-chouette-views");
+  views = g_object_get_qdata (G_OBJECT (self), quark);
+  if (views == NULL)
+    {
+      views = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+      g_object_set_qdata_full (G_OBJECT (self), quark, views,
+                               (GDestroyNotify) g_hash_table_unref);
+    }
+  return views;
+}
+
+/**
+ * ctd_document_get_chouette_view:
+ * @self: a document
+ * @round: a round's number
+ * @chouette: the chouette's number in @round
+ * @error: return location for a #GError
+ *
+ * What chouette @round.@chouette's page shows: the scoring sheet's
+ * rows, totals, last-segment order and cross-check, and the checks of a
+ * line before it is recorded. The same view is returned for the same
+ * chouette for as long as the document lives, brought up to date in
+ * place after every change to that chouette, its players or the
+ * settings, by this document or by another writer of the file; its
+ * "changed" signal says when. Changes still go through the document's
+ * actions (ctd_document_record_game(), ctd_document_clear_game(),
+ * ctd_document_set_crosscheck(), ctd_document_fix_last_segment_order()).
+ *
+ * Returns: (transfer none) (nullable): the view, or %NULL with
+ *   %CTD_STORE_ERROR_NOT_FOUND when there is no such chouette
+ */
+CtdChouetteView *
+ctd_document_get_chouette_view (CtdDocument  *self,
+                                guint         round,
+                                guint         chouette,
+                                GError      **error)
+{
+  GHashTable *views;
+  gpointer key;
+  CtdChouetteView *view;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (chouette <= G_MAXUINT16, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  views = chouette_views (self);
+  key = GUINT_TO_POINTER (round << 16 | chouette);
+  view = g_hash_table_lookup (views, key);
+  if (view == NULL)
+    {
+      view = ctd_chouette_view_new (self, round, chouette, error);
+      if (view == NULL)
+        return NULL;
+      g_hash_table_insert (views, key, view);
+    }
+  return view;
+}

@@ -16,6 +16,7 @@
 #include <gio/gio.h>
 
 #include "ctd-advance.h"
+#include "ctd-chouette-view.h"
 #include "ctd-export.h"
 #include "ctd-import.h"
 #include "ctd-report.h"
@@ -195,5 +196,12 @@ GListModel  *ctd_document_get_standings        (CtdDocument             *self,
                                                 guint                    round,
                                                 gboolean                 public_view);
 GListModel  *ctd_document_get_audit            (CtdDocument             *self);
+
+/* A chouette's page, kept up to date in place */
+CtdChouetteView *
+             ctd_document_get_chouette_view    (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                GError                 **error);
 
 G_END_DECLS

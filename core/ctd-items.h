@@ -13,6 +13,7 @@
 
 #include <glib-object.h>
 
+#include "ctd-chouette.h"
 #include "ctd-standings.h"
 #include "ctd-store.h"
 
@@ -32,6 +33,9 @@ G_DECLARE_FINAL_TYPE (CtdStandingItem, ctd_standing_item, CTD, STANDING_ITEM, GO
 
 #define CTD_TYPE_AUDIT_ITEM (ctd_audit_item_get_type ())
 G_DECLARE_FINAL_TYPE (CtdAuditItem, ctd_audit_item, CTD, AUDIT_ITEM, GObject)
+
+#define CTD_TYPE_GAME_ITEM (ctd_game_item_get_type ())
+G_DECLARE_FINAL_TYPE (CtdGameItem, ctd_game_item, CTD, GAME_ITEM, GObject)
 
 CtdPlayerItem   *ctd_player_item_new       (const CtdStorePlayer     *player,
                                             const char               *seat);
@@ -83,6 +87,30 @@ gint64           ctd_audit_item_get_id     (CtdAuditItem             *self);
 const char      *ctd_audit_item_get_summary (CtdAuditItem            *self);
 gint64           ctd_audit_item_key        (gpointer                  item);
 void             ctd_audit_item_assign     (gpointer                  item,
+                                            gpointer                  fresh);
+
+CtdGameItem     *ctd_game_item_new         (const CtdChouetteGame    *game,
+                                            guint                     size,
+                                            const char               *pending);
+guint            ctd_game_item_get_game    (CtdGameItem              *self);
+guint            ctd_game_item_get_captain (CtdGameItem              *self);
+const char      *ctd_game_item_get_playing (CtdGameItem              *self);
+const char      *ctd_game_item_get_decisions (CtdGameItem            *self);
+const char      *ctd_game_item_get_pending (CtdGameItem              *self);
+gboolean         ctd_game_item_get_recorded (CtdGameItem             *self);
+const char      *ctd_game_item_get_notation (CtdGameItem             *self);
+gboolean         ctd_game_item_get_totals_known (CtdGameItem         *self);
+CtdHalves        ctd_game_item_get_delta   (CtdGameItem              *self,
+                                            guint                     player);
+const char      *ctd_game_item_get_delta_text (CtdGameItem           *self,
+                                               guint                  player);
+CtdHalves        ctd_game_item_get_total   (CtdGameItem              *self,
+                                            guint                     player);
+const char      *ctd_game_item_get_total_text (CtdGameItem           *self,
+                                               guint                  player);
+const char      *ctd_game_item_get_accessible (CtdGameItem           *self);
+gint64           ctd_game_item_key         (gpointer                  item);
+void             ctd_game_item_assign      (gpointer                  item,
                                             gpointer                  fresh);
 
 G_END_DECLS

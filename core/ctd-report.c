@@ -624,10 +624,10 @@ sheet_table_heading (Report                 *report,
 }
 
 /*
- * The last segment's order as the sheet prints it (rules 1.6, 3.8): the
- * fixed one, which a blank sheet shows too (the director fixes it to
- * print the sheet); on a filled sheet, else, the one the scores after
- * game 9 (8) give once they are all entered. NULL while it cannot be
+ * The last segment's order as the sheet prints it (rules 1.6, 3.8): a
+ * filled sheet shows what the chouette's page shows
+ * (ctd_chouette_get_sheet_last_order()); a blank one only a fixed order
+ * (the director fixes it to print the sheet). NULL while it cannot be
  * known: the players write it in.
  */
 static const guint *
@@ -635,35 +635,9 @@ sheet_last_order (const CtdChouette *chouette,
                   gboolean           blank,
                   guint             *computed)
 {
-  const guint *fixed = ctd_chouette_get_last_segment_order (chouette);
-
-  if (fixed != NULL)
-    return fixed;
-  if (!blank && ctd_chouette_compute_last_segment_order (chouette, computed, NULL))
-    return computed;
-  return NULL;
-}
-
-/* A game's row as the sheet prints it: ctd_chouette_get_game(), with the
- * last segment's Captain, playing order and (when every earlier game is
- * in) decision order from @order when the chouette has not fixed one. */
-static void
-sheet_game_view (const CtdChouette *chouette,
-                 guint              game,
-                 const guint       *order,
-                 CtdChouetteGame   *view)
-{
-  CtdChouetteGame previous;
-
-  ctd_chouette_get_game (chouette, game, view);
-  if (view->slot.captain != 0 || order == NULL)
-    return;
-  ctd_schedule_slot (ctd_chouette_get_size (chouette), game, order, &view->slot);
-  g_assert (game > 1);
-  ctd_chouette_get_game (chouette, game - 1, &previous);
-  view->decision_known = previous.running_known;
-  if (view->decision_known)
-    ctd_schedule_decision_order (&view->slot, previous.running, view->decision_order);
+  if (blank)
+    return ctd_chouette_get_last_segment_order (chouette);
+  return ctd_chouette_get_sheet_last_order (chouette, computed) ? computed : NULL;
 }
 
 /*
@@ -713,7 +687,6 @@ sheet_games (Report                 *report,
              CtdSheetPage           *page,
              const SheetColumns     *c,
              const CtdChouette      *chouette,
-             const guint            *order,
              gboolean                blank,
              guint                   first_row)
 {
@@ -730,7 +703,11 @@ sheet_games (Report                 *report,
       guint number, plain, score, note;
       char text[64];
 
-      sheet_game_view (chouette, game, order, &view);
+      /* A blank sheet shows no order the scores give: only a fixed one. */
+      if (blank)
+        ctd_chouette_get_game (chouette, game, &view);
+      else
+        ctd_chouette_get_sheet_game (chouette, game, &view);
       recorded = !blank && view.result != NULL;
       new_segment = game > 1 && view.slot.segment != previous_segment;
       previous_segment = view.slot.segment;
@@ -1087,7 +1064,7 @@ add_chouette_sheet (Report                 *report,
   row = sheet_table_heading (report, page, &c, seats, row);
   games = row;
   order = sheet_last_order (chouette, blank, computed);
-  row = sheet_games (report, page, &c, chouette, order, blank, games);
+  row = sheet_games (report, page, &c, chouette, blank, games);
   row = sheet_totals (report, page, &c, chouette, blank, games, row);
   row = sheet_notes (report, page, &c, seats, chouette, order, blank, row);
   sheet_signatures (report, page, &c, seats, row);

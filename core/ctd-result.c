@@ -1065,3 +1065,121 @@ ctd_result_payment_kind_to_string (CtdPaymentKind kind)
   g_return_val_if_fail (nick != NULL, "?");
   return nick;
 }
+
+/* ---- what a result form offers ------------------------------------------ */
+
+/* @base x 2^k for @min_k <= k <= @max_k, as far as the cap allows: the
+ * very values is_doubling_of() accepts in that range. */
+static void
+append_doublings (GArray *values,
+                  guint   base,
+                  guint   min_k,
+                  guint   max_k)
+{
+  for (guint k = min_k; k <= max_k && k < 32; k++)
+    {
+      guint64 value = (guint64) base << k;
+      guint v = (guint) value;
+
+      if (value > MAX_POINTS)
+        break;
+      g_array_append_val (values, v);
+    }
+}
+
+/**
+ * ctd_result_cube_values:
+ * @context: the game
+ * @max_doublings: how many doublings of the starting cube to offer; a
+ *   form passes %CTD_RESULT_FORM_DOUBLINGS
+ *
+ * The values a crew member's cube may end at, however it ended but a
+ * wash (played to the end, passed by the crew member or by the Box): the
+ * game's starting value V0 and its doublings V0 x 2^k for k up to
+ * @max_doublings, as far as the notation accepts (SPEC 5). Every value
+ * offered is one ctd_result_parse() accepts for "P:V", "P:V-" and
+ * "P:V+", and it accepts no other value up to the largest one offered,
+ * so a form built on this list never offers a value the line refuses.
+ *
+ * Returns: (transfer full) (element-type guint): the values, smallest
+ *   first; free with g_array_unref()
+ */
+GArray *
+ctd_result_cube_values (const CtdGameContext *context,
+                        guint                 max_doublings)
+{
+  GArray *values;
+
+  g_return_val_if_fail (context_is_valid (context), NULL);
+
+  values = g_array_new (FALSE, FALSE, sizeof (guint));
+  append_doublings (values, context->cube_start, 0, max_doublings);
+  return values;
+}
+
+/**
+ * ctd_result_extra_values:
+ * @context: the game
+ * @passed_value: Vq, the value at which the extra's offerer passed the
+ *   Box's cube ("Q:Vq-")
+ * @end: how the extra ended
+ * @max_doublings: how many doublings of Vq to offer at most; a form
+ *   passes %CTD_RESULT_FORM_DOUBLINGS
+ *
+ * The values an extra (rule 3.7, SPEC 5) may end at: offered at 2 Vq,
+ * so played to the end or passed by the offerer at Vq x 2^k, k >= 1;
+ * passed by the taker at Vq (refusing the offer itself) or at Vq x 2^k,
+ * k >= 2 (a redouble by the offerer, who can only double a cube the
+ * offerer owns). An extra is never washed: %CTD_CUBE_WASH gives none.
+ * As with ctd_result_cube_values(), ctd_result_parse() accepts exactly
+ * these values up to the largest one offered.
+ *
+ * Returns: (transfer full) (element-type guint): the values, smallest
+ *   first; free with g_array_unref()
+ */
+GArray *
+ctd_result_extra_values (const CtdGameContext *context,
+                         guint                 passed_value,
+                         CtdCubeEnd            end,
+                         guint                 max_doublings)
+{
+  GArray *values;
+
+  g_return_val_if_fail (context_is_valid (context), NULL);
+  g_return_val_if_fail (passed_value >= 1, NULL);
+
+  values = g_array_new (FALSE, FALSE, sizeof (guint));
+  switch (end)
+    {
+    case CTD_CUBE_PLAYED:
+    case CTD_CUBE_OWNER_PASSED:
+      append_doublings (values, passed_value, 1, max_doublings);
+      break;
+    case CTD_CUBE_TAKER_PASSED:
+      append_doublings (values, passed_value, 0, 0);
+      append_doublings (values, passed_value, 2, max_doublings);
+      break;
+    case CTD_CUBE_WASH:
+    default:
+      break;
+    }
+  return values;
+}
+
+/**
+ * ctd_result_penalty_amount:
+ * @context: the game
+ *
+ * Rule 2.5's penalty, the only amount "F:Q>R:V" accepts: half the
+ * game's starting cube. It is paid to the game's Box or Captain
+ * (@context's box and captain) by anyone else.
+ *
+ * Returns: the amount in half points (1, 2 or 4: 0.5, 1 or 2 points)
+ */
+CtdHalves
+ctd_result_penalty_amount (const CtdGameContext *context)
+{
+  g_return_val_if_fail (context_is_valid (context), 0);
+
+  return (CtdHalves) context->cube_start;
+}

@@ -182,6 +182,19 @@ void       ctd_result_deltas  (const CtdResult      *result,
 
 const char *ctd_result_payment_kind_to_string (CtdPaymentKind kind);
 
+/* What a result form may offer: a cube's starting value and this many
+ * doublings (64 x V0), more than a table plays and far inside what the
+ * notation accepts; a bigger cube is typed as a line. */
+#define CTD_RESULT_FORM_DOUBLINGS 6
+
+GArray    *ctd_result_cube_values    (const CtdGameContext *context,
+                                      guint                 max_doublings);
+GArray    *ctd_result_extra_values   (const CtdGameContext *context,
+                                      guint                 passed_value,
+                                      CtdCubeEnd            end,
+                                      guint                 max_doublings);
+CtdHalves  ctd_result_penalty_amount (const CtdGameContext *context);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdResult, ctd_result_free)
 
 G_END_DECLS

@@ -432,6 +432,169 @@ test_crosscheck (void **state)
   assert_int_equal (g_array_index (partial, CtdCrosscheckMismatch, 0).player, 3);
 }
 
+/* Games 1-9 of a 4-player chouette where the Team wins every game as a
+ * single but game 1: after game 9, P1 -1, P2 -9, P3 -9, P4 +19, so
+ * players 2 and 3 tie for the last segment. */
+static void
+record_tied (CtdChouette *chouette)
+{
+  for (guint game = 1; game <= 9; game++)
+    assert_true (ctd_chouette_record (chouette, game, game == 1 ? "B" : "T", NULL));
+}
+
+/* The sheet's row of a last-segment game shows the order the scores
+ * give as soon as games 1-9 are in, before the first last-segment
+ * result fixes it; otherwise it is ctd_chouette_get_game(). */
+static void
+test_sheet_game (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  CtdChouetteGame plain, sheet;
+  guint order[3] = { 0, };
+
+  assert_false (ctd_chouette_get_sheet_last_order (chouette, order));
+  assert_int_equal (order[0], 0);
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      ctd_chouette_get_game (chouette, game, &plain);
+      ctd_chouette_get_sheet_game (chouette, game, &sheet);
+      assert_memory_equal (&plain, &sheet, sizeof plain);
+    }
+
+  for (guint game = 1; game <= 9; game++)
+    assert_true (ctd_chouette_record (chouette, game, four_sheet[game - 1].entry, NULL));
+  assert_true (ctd_chouette_get_sheet_last_order (chouette, order));
+  assert_int_equal (order[0], 3);
+  assert_int_equal (order[1], 1);
+  assert_int_equal (order[2], 2);
+  assert_null (ctd_chouette_get_last_segment_order (chouette));
+
+  ctd_chouette_get_game (chouette, 10, &plain);
+  assert_int_equal (plain.slot.captain, 0);
+  assert_false (plain.decision_known);
+  ctd_chouette_get_sheet_game (chouette, 10, &sheet);
+  assert_int_equal (sheet.slot.captain, four_sheet[9].captain);
+  assert_true (sheet.decision_known);
+  for (guint k = 0; k < 3; k++)
+    assert_int_equal (sheet.decision_order[k], four_sheet[9].decision[k]);
+  /* Game 11 has its Captain, and waits for game 10's scores. */
+  ctd_chouette_get_sheet_game (chouette, 11, &sheet);
+  assert_int_equal (sheet.slot.captain, four_sheet[10].captain);
+  assert_false (sheet.decision_known);
+
+  /* Once fixed, both agree again. */
+  record_all (chouette, four_sheet);
+  for (guint game = 1; game <= CTD_N_GAMES; game++)
+    {
+      ctd_chouette_get_game (chouette, game, &plain);
+      ctd_chouette_get_sheet_game (chouette, game, &sheet);
+      assert_memory_equal (&plain, &sheet, sizeof plain);
+    }
+}
+
+/* A copy takes a line without changing the chouette it came from. */
+static void
+test_copy (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autoptr(CtdChouette) copy = NULL;
+  CtdHalves before[CTD_MAX_PLAYERS], after[CTD_MAX_PLAYERS];
+
+  for (guint game = 1; game <= 10; game++)
+    assert_true (ctd_chouette_record (chouette, game, four_sheet[game - 1].entry, NULL));
+  ctd_chouette_get_totals (chouette, before);
+  copy = ctd_chouette_copy (chouette);
+  assert_int_equal (ctd_chouette_get_n_recorded (copy), 10);
+  assert_int_equal (ctd_chouette_get_last_segment_order (copy)[0], 3);
+  assert_true (ctd_result_equal (ctd_chouette_get_result (copy, 5),
+                                 ctd_chouette_get_result (chouette, 5)));
+
+  assert_true (ctd_chouette_record (copy, 11, four_sheet[10].entry, NULL));
+  assert_true (ctd_chouette_record (copy, 1, "B", NULL));
+  ctd_chouette_clear (copy, 2);
+  assert_int_equal (ctd_chouette_get_n_recorded (chouette), 10);
+  assert_null (ctd_chouette_get_result (chouette, 11));
+  ctd_chouette_get_totals (chouette, after);
+  assert_memory_equal (before, after, sizeof before);
+}
+
+static void
+test_describe_pending (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autofree char *two = NULL;
+  g_autofree char *four = NULL;
+  g_autofree char *ten = NULL;
+  g_autofree char *eleven = NULL;
+
+  assert_true (ctd_chouette_record (chouette, 3, four_sheet[2].entry, NULL));
+  assert_null (ctd_chouette_describe_pending (chouette, 1));
+  two = ctd_chouette_describe_pending (chouette, 2);
+  assert_string_equal (two, "after game 1 is entered");
+  four = ctd_chouette_describe_pending (chouette, 4);
+  assert_string_equal (four, "after games 1 and 2 are entered");
+  ten = ctd_chouette_describe_pending (chouette, 10);
+  assert_string_equal (ten, "after games 1, 2, 4, 5, 6, 7, 8 and 9 are entered (the "
+                       "last-segment order needs games 1-9)");
+
+  for (guint game = 1; game <= 9; game++)
+    assert_true (ctd_chouette_record (chouette, game, four_sheet[game - 1].entry, NULL));
+  assert_null (ctd_chouette_describe_pending (chouette, 10));
+  /* The Captain is known; only game 10's scores are missing. */
+  eleven = ctd_chouette_describe_pending (chouette, 11);
+  assert_string_equal (eleven, "after game 10 is entered");
+}
+
+/* Rule 1.6's basis, ties and staleness in words. */
+static void
+test_describe_last_segment_order (void **state)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autoptr(CtdChouette) three = ctd_chouette_new (3, CTD_LAST_SEGMENT_LOWEST_FIRST);
+  char *text;
+
+  text = ctd_chouette_describe_last_segment_order (chouette);
+  assert_string_equal (text, "Given by the scores after game 9, highest first, once games 1, "
+                       "2, 3, 4, 5, 6, 7, 8 and 9 are entered");
+  g_free (text);
+
+  record_tied (chouette);
+  text = ctd_chouette_describe_last_segment_order (chouette);
+  assert_string_equal (text, "By the scores after game 9, highest first; players 2 and 3 are "
+                       "tied at -9, so the lower number goes first; fixed once a game of "
+                       "10-12 is entered");
+  g_free (text);
+
+  assert_true (ctd_chouette_record (chouette, 10, "T", NULL));
+  text = ctd_chouette_describe_last_segment_order (chouette);
+  assert_true (g_str_has_suffix (text, "goes first; fixed"));
+  g_free (text);
+
+  /* Game 3 corrected: P1 -13, P2 -9, P3 +3; the order played stays. */
+  assert_true (ctd_chouette_record (chouette, 3, "Tg 3:8", NULL));
+  assert_true (ctd_chouette_last_segment_order_is_stale (chouette));
+  text = ctd_chouette_describe_last_segment_order (chouette);
+  assert_string_equal (text, "Fixed; the scores after game 9 give 3 2 1 instead (highest "
+                       "first)");
+  g_free (text);
+
+  ctd_chouette_clear (chouette, 4);
+  text = ctd_chouette_describe_last_segment_order (chouette);
+  assert_string_equal (text, "Fixed; the scores after game 9 cannot confirm it until game 4 "
+                       "is entered");
+  g_free (text);
+
+  /* Every game a single Team win: after game 8 the crew of the last
+   * segment are level at -11, and captain in number order. */
+  for (guint game = 1; game <= 8; game++)
+    assert_true (ctd_chouette_record (three, game, "T", NULL));
+  text = ctd_chouette_describe_last_segment_order (three);
+  assert_string_equal (text, "By the scores after game 8, lowest first; players 1 and 2 are "
+                       "tied at -11, so the lower number goes first; fixed once a game of 9-12 "
+                       "is entered");
+  g_free (text);
+}
+
 int
 main (void)
 {
@@ -446,6 +609,10 @@ main (void)
     cmocka_unit_test (test_fix_order_by_hand),
     cmocka_unit_test (test_describe_missing),
     cmocka_unit_test (test_crosscheck),
+    cmocka_unit_test (test_sheet_game),
+    cmocka_unit_test (test_copy),
+    cmocka_unit_test (test_describe_pending),
+    cmocka_unit_test (test_describe_last_segment_order),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
