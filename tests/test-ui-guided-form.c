@@ -657,6 +657,51 @@ test_keyboard (void **state)
   }
 }
 
+static void
+collect_mnemonics (GtkWidget *widget,
+                   GString   *keys)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    {
+      guint key = gtk_label_get_mnemonic_keyval (GTK_LABEL (widget));
+
+      if (key != GDK_KEY_VoidSymbol)
+        g_string_append_c (keys, (char) gdk_keyval_to_lower (key));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_mnemonics (child, keys);
+}
+
+/* Alt and a letter reaches each group without the mouse, and no two
+ * groups share a letter (a shared one only moves between them). */
+static void
+test_mnemonics (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GString) keys = g_string_new (NULL);
+
+  ctd_guided_form_set_game (fixture->form, &game4, names4);
+  assert_true (ctd_guided_form_set_notation (fixture->form, "B 2:1- 3:1- 4:2 E:3>4:4"));
+  ctd_test_screenshot (fixture->window, NULL);
+  collect_mnemonics (GTK_WIDGET (fixture->form), keys);
+  assert_int_equal (keys->len, 11);
+  for (guint i = 0; i < keys->len; i++)
+    if (strchr (keys->str + i + 1, keys->str[i]) != NULL)
+      fail_msg ("Alt+%c is used twice in the form (%s)", keys->str[i], keys->str);
+
+  /* Alt+P adds a penalty (a button clicks after its press shows); Alt+V
+   * says every cube was passed. */
+  assert_true (gtk_widget_mnemonic_activate (named (fixture, "Add penalty"), FALSE));
+  for (guint i = 0; i < 20 && find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1") == NULL;
+       i++)
+    ctd_test_spin (50);
+  assert_non_null (find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1"));
+  assert_true (gtk_widget_mnemonic_activate (named (fixture, "Every cube passed"), FALSE));
+  assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture,
+                                                                     "Every cube passed"))));
+}
+
 /* The README's picture: a 4-player game with an extra. */
 static void
 test_screenshot (void **state)
@@ -678,6 +723,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_round_trip, setup, teardown),
     cmocka_unit_test_setup_teardown (test_values, setup, teardown),
     cmocka_unit_test_setup_teardown (test_keyboard, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_mnemonics, setup, teardown),
     cmocka_unit_test_setup_teardown (test_screenshot, setup, teardown),
   };
 
