@@ -476,6 +476,23 @@ test_round_trip (void **state)
   assert_string_equal (shown (fixture, "Extra 1's value"), "4");
   assert_null (find_named (GTK_WIDGET (fixture->form), "Who offered extra 2"));
 
+  /* The page may echo the form's own line back from its field: the
+   * rows stay, and so does the keyboard. */
+  {
+    GtkWidget *offerer = named (fixture, "Who offered extra 1");
+
+    gtk_widget_grab_focus (offerer);
+    notified = fixture->n_notified;
+    assert_true (ctd_guided_form_set_notation (fixture->form,
+                                               "Tg 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5"));
+    assert_true (ctd_guided_form_set_notation (fixture->form,
+                                               "Tg 4:2 3:1- 2:1- F:4>1:0.5 E:3>4:4"));
+    assert_ptr_equal (named (fixture, "Who offered extra 1"), offerer);
+    assert_ptr_equal (gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (fixture->window)),
+                                               GTK_TYPE_DROP_DOWN), offerer);
+    assert_int_equal (fixture->n_notified, notified);
+  }
+
   /* A line for a 4-player game is refused by a 3-player one. */
   ctd_guided_form_set_game (fixture->form, &game3, names3);
   assert_false (ctd_guided_form_set_notation (fixture->form, "B 4:8"));

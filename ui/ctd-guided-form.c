@@ -278,6 +278,7 @@ ctd_guided_form_set_notation (CtdGuidedForm *self,
                               const char    *notation)
 {
   g_autoptr(CtdResult) result = NULL;
+  g_autofree char *canonical = NULL;
   GtkCheckButton *multipliers[] = { self->single_button, self->gammon_button,
                                     self->backgammon_button };
 
@@ -289,6 +290,12 @@ ctd_guided_form_set_notation (CtdGuidedForm *self,
   result = ctd_result_parse (&self->context, notation, NULL);
   if (result == NULL)
     return FALSE;
+  /* The line the form already describes (the page echoing it back from
+   * its field): rebuilding the rows would take the keyboard away from
+   * the control the director is on. */
+  canonical = ctd_result_format (result);
+  if (g_strcmp0 (canonical, self->notation) == 0)
+    return TRUE;
 
   self->updating++;
   gtk_check_button_set_active (result->winner == CTD_WINNER_TEAM ? self->team_button
