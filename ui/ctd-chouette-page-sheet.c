@@ -48,8 +48,7 @@ static const CellKind fixed_cells[] = {
 #define FIRST_PLAYER_COLUMN 7
 
 /* Widths in pixels that do not move as numbers come in. */
-#define SCORE_WIDTH    62
-#define DECISION_WIDTH 150
+#define SCORE_WIDTH 60
 
 /* A factory says which cell it makes: kind | player << 8. */
 static const char cell_key[] = "ctd-cell";
@@ -118,15 +117,22 @@ update_cell (GtkWidget   *label,
         {
           text = g_strdup (value);
           name = g_strdup_printf (_("Game %u, cube decisions %s"), game, value);
+          gtk_widget_set_tooltip_text (label, NULL);
+          gtk_widget_remove_css_class (label, "dim-label");
         }
       else
         {
-          /* TRANSLATORS: the reason follows, "after game 4 is entered" */
-          text = g_strdup_printf (_("pending, %s"), ctd_game_item_get_pending (item));
-          name = g_strdup_printf (_("Game %u, cube decisions pending, %s"), game,
+          /* The reason ("after game 4 is entered") is too long for the
+           * column: it is the cell's tooltip and spoken name. */
+          g_autofree char *why = g_strdup_printf (_("Pending: known %s"),
+                                                  ctd_game_item_get_pending (item));
+
+          text = g_strdup (_("pending"));
+          name = g_strdup_printf (_("Game %u, cube decisions pending, known %s"), game,
                                   ctd_game_item_get_pending (item));
+          gtk_widget_set_tooltip_text (label, why);
+          gtk_widget_add_css_class (label, "dim-label");
         }
-      gtk_widget_set_tooltip_text (label, *value != '\0' ? NULL : text);
       break;
     case CELL_RESULT:
       value = ctd_game_item_get_notation (item);
@@ -134,6 +140,8 @@ update_cell (GtkWidget   *label,
       name = ctd_game_item_get_recorded (item)
                ? g_strdup_printf (_("Game %u, result %s"), game, value)
                : g_strdup_printf (_("Game %u, result not entered"), game);
+      /* A long line may be cut short by the column's width. */
+      gtk_widget_set_tooltip_text (label, *value != '\0' ? value : NULL);
       break;
     case CELL_SCORE:
       value = ctd_game_item_get_delta_text (item, player);
@@ -184,12 +192,10 @@ cell_setup_cb (CtdChouettePage    *self,
     case CELL_PLAYING:
     case CELL_DECISIONS:
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
       break;
     case CELL_RESULT:
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_widget_add_css_class (label, "notation");
       break;
     case CELL_GAME:
     case CELL_SEGMENT:
@@ -265,8 +271,6 @@ ctd_chouette_page_init_columns (CtdChouettePage *self)
 
       g_object_set_data (G_OBJECT (gtk_column_view_column_get_factory (column)), cell_key,
                          GUINT_TO_POINTER (fixed_cells[i]));
-      if (fixed_cells[i] == CELL_DECISIONS)
-        gtk_column_view_column_set_fixed_width (column, DECISION_WIDTH);
     }
   self->player_columns = g_ptr_array_new_with_free_func (g_object_unref);
 }
@@ -289,6 +293,21 @@ player_column (CtdChouettePage *self,
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_fixed_width (column, SCORE_WIDTH);
   return column;
+}
+
+/* "3 Cid" over a narrow column: a long name is cut to its start ("2
+ * Łuka…"); the heading and the totals under the grid show it whole. */
+static char *
+column_heading (CtdChouettePage *self,
+                guint            player)
+{
+  const char *name = ctd_chouette_view_get_name (self->view, player);
+  g_autofree char *start = NULL;
+
+  if (g_utf8_strlen (name, -1) <= 5)
+    return g_strdup_printf (_("%u %s"), player, name);
+  start = g_utf8_substring (name, 0, 4);
+  return g_strdup_printf (_("%u %s…"), player, g_strchomp (start));
 }
 
 static GtkWidget *
@@ -356,6 +375,7 @@ build_totals (CtdChouettePage *self,
       gtk_grid_attach (grid, GTK_WIDGET (self->amount_labels[p - 1]), p, 2, 1, 1);
 
       gtk_editable_set_width_chars (GTK_EDITABLE (entry), 7);
+      gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), 7);
       gtk_editable_set_alignment (GTK_EDITABLE (entry), 1);
       gtk_entry_set_input_hints (GTK_ENTRY (entry), GTK_INPUT_HINT_NO_SPELLCHECK);
       gtk_widget_add_css_class (entry, "numeric");
@@ -406,9 +426,7 @@ ctd_chouette_page_build_players (CtdChouettePage *self)
   g_ptr_array_set_size (self->player_columns, 0);
   for (guint p = 1; p <= size; p++)
     {
-      /* TRANSLATORS: the heading over a player's game scores, "3 Cid" */
-      g_autofree char *score_title = g_strdup_printf (_("%u %s"), p,
-                                                      ctd_chouette_view_get_name (self->view, p));
+      g_autofree char *score_title = column_heading (self, p);
       g_autofree char *total_title = g_strdup_printf (_("Total %u"), p);
       GtkColumnViewColumn *score = player_column (self, CELL_SCORE, p, score_title);
       GtkColumnViewColumn *total = player_column (self, CELL_TOTAL, p, total_title);
@@ -445,6 +463,7 @@ ctd_chouette_page_update_totals (CtdChouettePage *self)
     {
       const char *name = ctd_chouette_view_get_name (view, p);
       g_autofree char *heading = g_strdup_printf (_("%u %s"), p, name);
+      g_autofree char *title = column_heading (self, p);
       g_autofree char *total_name = NULL;
       g_autofree char *amount_name = NULL;
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns,
@@ -452,7 +471,7 @@ ctd_chouette_page_update_totals (CtdChouettePage *self)
                                                                      2 * (p - 1));
 
       /* A name edited on the Players page. */
-      gtk_column_view_column_set_title (column, heading);
+      gtk_column_view_column_set_title (column, title);
       gtk_label_set_text (self->name_labels[p - 1], heading);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_labels[p - 1]), heading);
 
