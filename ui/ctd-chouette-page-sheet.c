@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ctd-chouette-page-private.h"
@@ -163,12 +164,54 @@ update_cell (GtkWidget   *label,
   set_cell (label, text, name);
 }
 
+/* Whether the cell shows @property: a row that changes notifies each
+ * property on its own, and most cells show one or two of them. */
+static gboolean
+cell_shows (guint       cell,
+            const char *property)
+{
+  guint player = cell >> 8;
+
+  switch ((CellKind) (cell & 0xff))
+    {
+    case CELL_GAME:
+      /* The row's sentence changes with anything in the row. */
+      return g_str_equal (property, "accessible");
+    case CELL_SEGMENT:
+      return g_str_equal (property, "segment");
+    case CELL_BOX:
+      return g_str_equal (property, "box");
+    case CELL_CAPTAIN:
+      return g_str_equal (property, "captain");
+    case CELL_PLAYING:
+      return g_str_equal (property, "playing");
+    case CELL_CUBE:
+      return g_str_equal (property, "cube");
+    case CELL_DECISIONS:
+      return g_str_equal (property, "decisions") || g_str_equal (property, "pending");
+    case CELL_RESULT:
+      return g_str_equal (property, "notation") || g_str_equal (property, "recorded");
+    case CELL_SCORE:
+      return g_str_equal (property, "recorded") ||
+             (g_str_has_prefix (property, "delta-text-") &&
+              strtoul (property + strlen ("delta-text-"), NULL, 10) == player);
+    case CELL_TOTAL:
+    default:
+      return g_str_equal (property, "totals-known") ||
+             (g_str_has_prefix (property, "total-text-") &&
+              strtoul (property + strlen ("total-text-"), NULL, 10) == player);
+    }
+}
+
 static void
 item_notify_cb (GtkWidget   *label,
                 GParamSpec  *pspec,
                 CtdGameItem *item)
 {
-  update_cell (label, item);
+  guint cell = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (label), cell_key));
+
+  if (cell_shows (cell, pspec->name))
+    update_cell (label, item);
 }
 
 static void
