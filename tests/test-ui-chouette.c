@@ -533,6 +533,14 @@ test_refused_line_and_preview (void **state)
     }
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
 
+  /* Enter on a row of the grid: that game's line, in the field. */
+  gtk_widget_grab_focus (GTK_WIDGET (page_grid (page)));
+  g_signal_emit_by_name (page_grid (page), "activate", 2);
+  assert_int_equal (selected_game (page), 3);
+  assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), GTK_WIDGET (entry)));
+  gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
+
   /* F4's action shows the guided form's place, and hides it again. */
   {
     GtkWidget *guided = find_by_class (GTK_WIDGET (page), "guided");
@@ -728,6 +736,34 @@ test_undo_and_other_writer (void **state)
   /* Now the page knows: the line typed is a replacement to confirm. */
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), mine);
   assert_true (g_str_has_prefix (preview_text (page), "Replaces “"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A chouette whose draw is undone is gone from the page, in the view's
+ * words; redone, it is back with its next game selected. */
+static void
+test_draw_undone (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdChouettePage *page = show_chouette (window, 1);
+  GtkStack *stack = GTK_STACK (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_STACK));
+
+  assert_string_equal (gtk_stack_get_visible_child_name (stack), "chouette");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  assert_false (ctd_chouette_view_get_exists (ctd_chouette_page_get_view (page)));
+  assert_string_equal (gtk_stack_get_visible_child_name (stack), "none");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "There is no chouette 1.1"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  assert_string_equal (gtk_stack_get_visible_child_name (stack), "chouette");
+  assert_int_equal (selected_game (page), 1);
+  assert_int_equal (g_list_model_get_n_items (gtk_column_view_get_columns (page_grid (page))),
+                    8 + 2 * ctd_chouette_view_get_size (ctd_chouette_page_get_view (page)));
+
+  /* Another event: the page's hint again. */
+  ctd_main_window_set_document (window, NULL);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Choose a chouette"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -936,6 +972,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_correct_and_clear, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_undo_and_other_writer, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_draw_undone, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_crosscheck, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),

@@ -56,6 +56,7 @@ struct _CtdChouettePage
   CtdDocument        *document;
   CtdChouetteView    *view;
   char               *confirm_notation;  /* the line a confirmation is about */
+  char               *none_hint;         /* what the page says with no chouette */
 
   guint               round;
   guint               number;

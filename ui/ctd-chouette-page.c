@@ -220,6 +220,16 @@ update_guided_form (CtdChouettePage *self)
   gtk_label_set_text (self->guided_label, text);
 }
 
+/* Enter (or a double click) on a row: its line, in the field. */
+static void
+grid_activate_cb (CtdChouettePage *self,
+                  guint            position)
+{
+  select_game (self, position + 1);
+  if (gtk_widget_is_sensitive (GTK_WIDGET (self->notation_entry)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->notation_entry));
+}
+
 static void
 selection_changed_cb (CtdChouettePage *self)
 {
@@ -308,6 +318,7 @@ update_from_view (CtdChouettePage *self)
 {
   if (self->view == NULL)
     {
+      gtk_label_set_text (self->none_label, self->none_hint);
       gtk_stack_set_visible_child_name (self->stack, "none");
       return;
     }
@@ -780,6 +791,7 @@ ctd_chouette_page_finalize (GObject *object)
   CtdChouettePage *self = CTD_CHOUETTE_PAGE (object);
 
   g_free (self->confirm_notation);
+  g_free (self->none_hint);
   G_OBJECT_CLASS (ctd_chouette_page_parent_class)->finalize (object);
 }
 
@@ -819,6 +831,7 @@ ctd_chouette_page_class_init (CtdChouettePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, settlement_label);
   gtk_widget_class_bind_template_callback (widget_class, notation_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, notation_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, grid_activate_cb);
   ctd_chouette_page_bind_cells (widget_class);
 
   gtk_widget_class_install_action (widget_class, "chouette.record", NULL, record_action);
@@ -852,6 +865,7 @@ ctd_chouette_page_init (CtdChouettePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  self->none_hint = g_strdup (gtk_label_get_text (self->none_label));
   ctd_chouette_page_init_columns (self);
   /* GUIDED FORM: replaced by the CtdGuidedForm at the merge. */
   self->guided_label = GTK_LABEL (gtk_label_new (NULL));
