@@ -954,6 +954,7 @@ test_screenshot (void **state)
     }
   line = line_for (page, 8, &rng);
   gtk_editable_set_text (GTK_EDITABLE (notation_entry (page)), line);
+  gtk_editable_set_position (GTK_EDITABLE (notation_entry (page)), -1);
   assert_false (preview_is_error (page));
   ctd_test_screenshot (GTK_WINDOW (window), "chouette.png");
   gtk_window_destroy (GTK_WINDOW (window));

@@ -361,6 +361,8 @@ grid_label (const char *text,
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  /* Headings and numbers of a row share their baseline. */
+  gtk_widget_set_valign (label, GTK_ALIGN_BASELINE);
   if (css_class != NULL)
     gtk_widget_add_css_class (label, css_class);
   return label;
