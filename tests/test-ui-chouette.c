@@ -307,14 +307,14 @@ line_for (CtdChouettePage *page,
           CtdRng          *rng)
 {
   CtdGameItem *item = grid_row (page, game);
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
   CtdGameSlot slot = { 0, };
 
   slot.game = game;
   slot.captain = ctd_game_item_get_captain (item);
   g_object_get (item, "segment", &slot.segment, "box", &slot.box, "cube", &slot.cube_start, NULL);
   assert_int_not_equal (slot.captain, 0);
-  return ctd_sample_random_notation (rng, &slot,
-                                     ctd_chouette_view_get_size (ctd_chouette_page_get_view (page)));
+  return ctd_sample_random_notation (rng, &slot, ctd_chouette_view_get_size (view));
 }
 
 /* Types @line into the field and presses Enter. */
@@ -438,7 +438,8 @@ test_enter_whole_chouettes (void **state)
 
       /* The keyboard is in the field, on game 1. */
       focus = gtk_root_get_focus (GTK_ROOT (window));
-      assert_true (focus == GTK_WIDGET (entry) || gtk_widget_is_ancestor (focus, GTK_WIDGET (entry)));
+      assert_true (focus == GTK_WIDGET (entry) ||
+                   gtk_widget_is_ancestor (focus, GTK_WIDGET (entry)));
       for (guint game = 1; game <= CTD_N_GAMES; game++)
         {
           g_autofree char *line = NULL;

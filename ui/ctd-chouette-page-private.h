@@ -3,13 +3,15 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shared by ctd-chouette-page.c (the view, the field, the actions) and
+ * Shared by ctd-chouette-page.c (the view and the field),
+ * ctd-chouette-page-actions.c (what the director does) and
  * ctd-chouette-page-sheet.c (the grid's cells and the totals below it).
  */
 
 #pragma once
 
 #include "ctd-chouette-page.h"
+#include "ctd-items.h"
 
 G_BEGIN_DECLS
 
@@ -72,7 +74,24 @@ void ctd_chouette_page_build_players (CtdChouettePage *self);
 void ctd_chouette_page_update_totals (CtdChouettePage *self);
 void ctd_chouette_page_bind_cells    (GtkWidgetClass  *widget_class);
 
+/* ctd-chouette-page-actions.c */
+void ctd_chouette_page_install_actions (GtkWidgetClass *widget_class);
+void ctd_chouette_page_apply_paper     (CtdChouettePage *self);
+
 /* ctd-chouette-page.c */
-void ctd_chouette_page_apply_paper   (CtdChouettePage *self);
+void         ctd_chouette_page_show_message  (CtdChouettePage *self,
+                                              const char      *text,
+                                              gboolean         is_error);
+void         ctd_chouette_page_hide_message  (CtdChouettePage *self);
+guint        ctd_chouette_page_selected_game (CtdChouettePage *self);
+CtdGameItem *ctd_chouette_page_selected_item (CtdChouettePage *self);
+void         ctd_chouette_page_select_game   (CtdChouettePage *self,
+                                              guint            game);
+const char  *ctd_chouette_page_notation_text (CtdChouettePage *self);
+void         ctd_chouette_page_set_preview   (CtdChouettePage *self,
+                                              const char      *text,
+                                              gboolean         is_error);
+void         ctd_chouette_page_load_field    (CtdChouettePage *self,
+                                              gboolean         force);
 
 G_END_DECLS

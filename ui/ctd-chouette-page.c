@@ -13,7 +13,6 @@
 #include <glib/gi18n.h>
 
 #include "ctd-chouette-page-private.h"
-#include "ctd-export-dialog.h"
 #include "ctd-items.h"
 #include "ctd-ui.h"
 
@@ -30,55 +29,55 @@
 
 G_DEFINE_FINAL_TYPE (CtdChouettePage, ctd_chouette_page, GTK_TYPE_WIDGET)
 
-static void
-show_message (CtdChouettePage *self,
-              const char      *text,
-              gboolean         is_error)
+void
+ctd_chouette_page_show_message (CtdChouettePage *self,
+                                const char      *text,
+                                gboolean         is_error)
 {
   ctd_ui_show_message (self->message_label, self->message_revealer, text, is_error);
 }
 
-static void
-hide_message (CtdChouettePage *self)
+void
+ctd_chouette_page_hide_message (CtdChouettePage *self)
 {
   gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
 }
 
 /* The game whose line is in the field (1..12), or 0. */
-static guint
-selected_game (CtdChouettePage *self)
+guint
+ctd_chouette_page_selected_game (CtdChouettePage *self)
 {
   guint position = gtk_single_selection_get_selected (self->selection);
 
   return position == GTK_INVALID_LIST_POSITION ? 0 : position + 1;
 }
 
-static CtdGameItem *
-selected_item (CtdChouettePage *self)
+CtdGameItem *
+ctd_chouette_page_selected_item (CtdChouettePage *self)
 {
   return gtk_single_selection_get_selected_item (self->selection);
 }
 
-static void
-select_game (CtdChouettePage *self,
-             guint            game)
+void
+ctd_chouette_page_select_game (CtdChouettePage *self,
+                               guint            game)
 {
   if (game >= 1 && game <= CTD_N_GAMES)
     gtk_single_selection_set_selected (self->selection, game - 1);
 }
 
-static const char *
-notation_text (CtdChouettePage *self)
+const char *
+ctd_chouette_page_notation_text (CtdChouettePage *self)
 {
   return gtk_editable_get_text (GTK_EDITABLE (self->notation_entry));
 }
 
 /* ---- the line as it is typed --------------------------------------------- */
 
-static void
-set_preview (CtdChouettePage *self,
-             const char      *text,
-             gboolean         is_error)
+void
+ctd_chouette_page_set_preview (CtdChouettePage *self,
+                               const char      *text,
+                               gboolean         is_error)
 {
   gtk_label_set_text (self->preview_label, text);
   if (is_error)
@@ -91,7 +90,7 @@ set_preview (CtdChouettePage *self,
 static void
 update_preview (CtdChouettePage *self)
 {
-  CtdGameItem *item = selected_item (self);
+  CtdGameItem *item = ctd_chouette_page_selected_item (self);
   g_autofree char *line = NULL;
   g_autofree char *canonical = NULL;
   g_autoptr(GError) error = NULL;
@@ -101,11 +100,11 @@ update_preview (CtdChouettePage *self)
 
   if (self->view == NULL || item == NULL || !ctd_chouette_view_get_editable (self->view))
     {
-      set_preview (self, "", FALSE);
+      ctd_chouette_page_set_preview (self, "", FALSE);
       return;
     }
   game = ctd_game_item_get_game (item);
-  line = g_strstrip (g_strdup (notation_text (self)));
+  line = g_strstrip (g_strdup (ctd_chouette_page_notation_text (self)));
   if (*line == '\0')
     {
       g_autofree char *hint = NULL;
@@ -115,7 +114,7 @@ update_preview (CtdChouettePage *self)
                                   "confirmation)."), game);
       else
         hint = g_strdup_printf (_("Type game %u's result; Enter records it."), game);
-      set_preview (self, hint, FALSE);
+      ctd_chouette_page_set_preview (self, hint, FALSE);
       return;
     }
   if (ctd_game_item_get_recorded (item) && !self->edited)
@@ -124,12 +123,12 @@ update_preview (CtdChouettePage *self)
                                                  "it, after a confirmation; Enter moves on."),
                                                game);
 
-      set_preview (self, hint, FALSE);
+      ctd_chouette_page_set_preview (self, hint, FALSE);
       return;
     }
   if (!ctd_chouette_view_preview (self->view, game, line, deltas, totals, &canonical, &error))
     {
-      set_preview (self, error->message, TRUE);
+      ctd_chouette_page_set_preview (self, error->message, TRUE);
       return;
     }
   text = g_string_new (NULL);
@@ -148,7 +147,7 @@ update_preview (CtdChouettePage *self)
       g_string_append_printf (text, _("%s %u %s %s (total %s)"), p > 1 ? " ·" : "", p,
                               ctd_chouette_view_get_name (self->view, p), delta, total);
     }
-  set_preview (self, text->str, FALSE);
+  ctd_chouette_page_set_preview (self, text->str, FALSE);
 }
 
 static void
@@ -161,11 +160,11 @@ notation_changed_cb (CtdChouettePage *self)
 
 /* The selected game's stored line in the field, unless the director is
  * typing one. */
-static void
-load_field (CtdChouettePage *self,
-            gboolean         force)
+void
+ctd_chouette_page_load_field (CtdChouettePage *self,
+                              gboolean         force)
 {
-  CtdGameItem *item = selected_item (self);
+  CtdGameItem *item = ctd_chouette_page_selected_item (self);
   g_autofree char *label = NULL;
   g_autofree char *name = NULL;
   guint game;
@@ -204,7 +203,7 @@ load_field (CtdChouettePage *self,
 static void
 update_guided_form (CtdChouettePage *self)
 {
-  CtdGameItem *item = selected_item (self);
+  CtdGameItem *item = ctd_chouette_page_selected_item (self);
   g_autofree char *text = NULL;
   CtdGameContext context = { 0, };
 
@@ -225,7 +224,7 @@ static void
 grid_activate_cb (CtdChouettePage *self,
                   guint            position)
 {
-  select_game (self, position + 1);
+  ctd_chouette_page_select_game (self, position + 1);
   if (gtk_widget_is_sensitive (GTK_WIDGET (self->notation_entry)))
     gtk_widget_grab_focus (GTK_WIDGET (self->notation_entry));
 }
@@ -233,7 +232,7 @@ grid_activate_cb (CtdChouettePage *self,
 static void
 selection_changed_cb (CtdChouettePage *self)
 {
-  load_field (self, TRUE);
+  ctd_chouette_page_load_field (self, TRUE);
   update_guided_form (self);
 }
 
@@ -335,10 +334,10 @@ update_from_view (CtdChouettePage *self)
   ctd_chouette_page_update_totals (self);
   update_texts (self);
   if (gtk_single_selection_get_selected (self->selection) == GTK_INVALID_LIST_POSITION)
-    select_game (self, MAX (ctd_chouette_view_get_next_game (self->view), 1));
+    ctd_chouette_page_select_game (self, MAX (ctd_chouette_view_get_next_game (self->view), 1));
   /* The selected game's line may have changed (an undo, another
    * program); what the director is typing stays, checked again. */
-  load_field (self, FALSE);
+  ctd_chouette_page_load_field (self, FALSE);
   update_guided_form (self);
   gtk_stack_set_visible_child_name (self->stack, "chouette");
 }
@@ -368,287 +367,6 @@ set_view (CtdChouettePage *self,
   ctd_chouette_page_build_players (self);
 }
 
-/* ---- recording ------------------------------------------------------------ */
-
-/* After game @game is stored: the next game to enter, or the one after. */
-static void
-move_on (CtdChouettePage *self,
-         guint            game)
-{
-  guint next = ctd_chouette_view_get_next_game (self->view);
-
-  self->edited = FALSE;
-  if (next == 0)
-    next = MIN (game + 1, CTD_N_GAMES);
-  if (next == selected_game (self))
-    load_field (self, TRUE);
-  else
-    select_game (self, next);
-}
-
-static void
-replace_confirmed (gpointer user_data)
-{
-  CtdChouettePage *self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  guint game = self->confirm_game;
-
-  if (self->document == NULL || game == 0)
-    return;
-  if (!ctd_document_record_game (self->document, self->round, self->number, game,
-                                 self->confirm_notation, TRUE, &error))
-    {
-      show_message (self, error->message, TRUE);
-      return;
-    }
-  text = g_strdup_printf (_("Game %u corrected: “%s”."), game, self->confirm_notation);
-  show_message (self, text, FALSE);
-  move_on (self, game);
-}
-
-static void
-clear_confirmed (gpointer user_data)
-{
-  CtdChouettePage *self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  guint game = self->confirm_game;
-
-  if (self->document == NULL || game == 0)
-    return;
-  if (!ctd_document_clear_game (self->document, self->round, self->number, game, &error))
-    {
-      show_message (self, error->message, TRUE);
-      return;
-    }
-  text = g_strdup_printf (_("Game %u cleared."), game);
-  show_message (self, text, FALSE);
-  if (selected_game (self) == game)
-    load_field (self, TRUE);
-}
-
-static void
-ask_confirmation (CtdChouettePage *self,
-                  guint            game,
-                  const char      *notation,
-                  const char      *question,
-                  const char      *detail,
-                  const char      *accept_label,
-                  CtdUiConfirmed   confirmed)
-{
-  self->confirm_game = game;
-  g_free (self->confirm_notation);
-  self->confirm_notation = g_strdup (notation);
-  ctd_ui_confirm (GTK_WIDGET (self), question, detail, accept_label, confirmed, G_OBJECT (self));
-}
-
-/* Enter: the typed line for the selected game. A new game is recorded at
- * once; a different line for an entered game asks first, in core's
- * words; a refused line records nothing and stays for correction. */
-static void
-record_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
-  CtdGameItem *item = selected_item (self);
-  g_autofree char *line = NULL;
-  g_autofree char *canonical = NULL;
-  g_autofree char *detail = NULL;
-  g_autofree char *question = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  guint game;
-
-  if (self->view == NULL || item == NULL)
-    return;
-  game = ctd_game_item_get_game (item);
-  line = g_strstrip (g_strdup (notation_text (self)));
-  if (!ctd_game_item_get_recorded (item))
-    {
-      if (*line == '\0')
-        {
-          text = g_strdup_printf (_("Game %u has no result yet: type its line first."), game);
-          set_preview (self, text, TRUE);
-          return;
-        }
-      if (!ctd_document_record_game (self->document, self->round, self->number, game, line,
-                                     FALSE, &error))
-        {
-          set_preview (self, error->message, TRUE);
-          return;
-        }
-      hide_message (self);
-      move_on (self, game);
-      return;
-    }
-
-  /* An entered game: Enter on its own line goes on to the next. */
-  if (*line == '\0' || !self->edited)
-    {
-      select_game (self, MIN (game + 1, CTD_N_GAMES));
-      return;
-    }
-  if (!ctd_chouette_view_preview (self->view, game, line, NULL, NULL, &canonical, &error))
-    {
-      set_preview (self, error->message, TRUE);
-      return;
-    }
-  if (g_strcmp0 (canonical, ctd_game_item_get_notation (item)) == 0)
-    {
-      select_game (self, MIN (game + 1, CTD_N_GAMES));
-      return;
-    }
-  detail = ctd_chouette_view_describe_replacement (self->view, game, line, &error);
-  if (detail == NULL)
-    {
-      set_preview (self, error->message, TRUE);
-      return;
-    }
-  question = g_strdup_printf (_("Replace the result of game %u?"), game);
-  ask_confirmation (self, game, canonical, question, detail, _("_Replace"), replace_confirmed);
-}
-
-static void
-notation_activate_cb (CtdChouettePage *self)
-{
-  gtk_widget_activate_action (GTK_WIDGET (self), "chouette.record", NULL);
-}
-
-static void
-clear_game_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *detail = NULL;
-  g_autofree char *question = NULL;
-  guint game = selected_game (self);
-
-  if (self->view == NULL || game == 0)
-    return;
-  detail = ctd_chouette_view_describe_replacement (self->view, game, NULL, &error);
-  if (detail == NULL)
-    {
-      show_message (self, error->message, TRUE);
-      return;
-    }
-  question = g_strdup_printf (_("Clear the result of game %u?"), game);
-  ask_confirmation (self, game, NULL, question, detail, _("_Clear"), clear_confirmed);
-}
-
-static void
-previous_game_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
-  guint game = selected_game (self);
-
-  if (game > 1)
-    select_game (self, game - 1);
-}
-
-static void
-next_game_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
-  guint game = selected_game (self);
-
-  if (game >= 1 && game < CTD_N_GAMES)
-    select_game (self, game + 1);
-}
-
-static void
-guided_form_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
-
-  gtk_toggle_button_set_active (self->guided_button,
-                                !gtk_toggle_button_get_active (self->guided_button));
-}
-
-/* ---- the paper's totals -------------------------------------------------- */
-
-/**
- * ctd_chouette_page_apply_paper: (skip)
- * @self: the page
- *
- * Stores the paper totals typed (all empty: none) through the document;
- * the view then shows the cross-check in its words.
- */
-void
-ctd_chouette_page_apply_paper (CtdChouettePage *self)
-{
-  CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
-  gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
-  g_autoptr(GError) error = NULL;
-
-  if (self->view == NULL || !ctd_chouette_view_get_editable (self->view))
-    return;
-  for (guint p = 1; p <= self->built_size; p++)
-    {
-      GtkEntry *entry = self->paper_entries[p - 1];
-      g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
-
-      if (*text == '\0')
-        continue;
-      if (!ctd_halves_parse (text, &paper[p - 1]))
-        {
-          g_autofree char *message = g_strdup_printf (_("Player %u's paper total “%s” is not a "
-                                                        "score in whole or half points, such as "
-                                                        "-4 or 12.5"), p, text);
-
-          show_message (self, message, TRUE);
-          gtk_widget_grab_focus (GTK_WIDGET (entry));
-          return;
-        }
-      given[p - 1] = TRUE;
-    }
-  if (!ctd_document_set_crosscheck (self->document, self->round, self->number, paper, given,
-                                    &error))
-    {
-      show_message (self, error->message, TRUE);
-      return;
-    }
-  hide_message (self);
-  self->paper_edited = FALSE;
-  ctd_chouette_page_update_totals (self);
-}
-
-static void
-check_paper_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  ctd_chouette_page_apply_paper (CTD_CHOUETTE_PAGE (widget));
-}
-
-/* ---- printing ------------------------------------------------------------ */
-
-static void
-export_sheet_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
-  CtdExportDialog *dialog;
-
-  if (self->document == NULL || self->view == NULL)
-    return;
-  dialog = ctd_export_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                  self->document);
-  ctd_export_dialog_select_chouette (dialog, self->round, self->number);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 /* ---- the page ------------------------------------------------------------ */
 
 /**
@@ -667,7 +385,7 @@ ctd_chouette_page_set_document (CtdChouettePage *self,
   set_view (self, NULL);
   g_set_object (&self->document, document);
   self->round = self->number = 0;
-  hide_message (self);
+  ctd_chouette_page_hide_message (self);
   update_from_view (self);
 }
 
@@ -708,11 +426,11 @@ ctd_chouette_page_show (CtdChouettePage  *self,
   set_view (self, view);
   self->round = round;
   self->number = number;
-  hide_message (self);
+  ctd_chouette_page_hide_message (self);
   /* The next game to enter; all entered: the last, to correct. */
   next = ctd_chouette_view_get_next_game (view);
-  select_game (self, next != 0 ? next : CTD_N_GAMES);
-  load_field (self, TRUE);
+  ctd_chouette_page_select_game (self, next != 0 ? next : CTD_N_GAMES);
+  ctd_chouette_page_load_field (self, TRUE);
   update_from_view (self);
   return TRUE;
 }
@@ -830,32 +548,10 @@ ctd_chouette_page_class_init (CtdChouettePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, last_order_label);
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, settlement_label);
   gtk_widget_class_bind_template_callback (widget_class, notation_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, notation_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, grid_activate_cb);
   ctd_chouette_page_bind_cells (widget_class);
 
-  gtk_widget_class_install_action (widget_class, "chouette.record", NULL, record_action);
-  gtk_widget_class_install_action (widget_class, "chouette.clear-game", NULL, clear_game_action);
-  gtk_widget_class_install_action (widget_class, "chouette.previous-game", NULL,
-                                   previous_game_action);
-  gtk_widget_class_install_action (widget_class, "chouette.next-game", NULL, next_game_action);
-  gtk_widget_class_install_action (widget_class, "chouette.guided-form", NULL,
-                                   guided_form_action);
-  gtk_widget_class_install_action (widget_class, "chouette.check-paper", NULL,
-                                   check_paper_action);
-  gtk_widget_class_install_action (widget_class, "chouette.export-sheet", NULL,
-                                   export_sheet_action);
-  /* Delete reaches the page from the grid (a field keeps it for its text);
-   * Ctrl+Shift+Delete from anywhere on the page. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "chouette.clear-game",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete,
-                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "chouette.clear-game",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F4, 0, "chouette.guided-form", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,
-                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "chouette.export-sheet", NULL);
+  ctd_chouette_page_install_actions (widget_class);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
