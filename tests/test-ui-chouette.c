@@ -1,5 +1,8 @@
 /* test-ui-chouette.c: the chouette scoring page, reached as a director
- * reaches it: from the Rounds page, "Go to chouette" and win.show-chouette.
+ * reaches it (the Rounds page, "Go to chouette", win.show-chouette) and
+ * used as a director uses it: whole chouettes typed into its field,
+ * refused lines, previews, corrections, clearing, undo, another writer,
+ * the paper cross-check and a locked round.
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,9 +21,11 @@
 
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
+#include "ctd-export-dialog.h"
 #include "ctd-items.h"
 #include "ctd-main-window.h"
 #include "ctd-rounds-page.h"
+#include "ctd-sample.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
@@ -55,6 +60,8 @@ visible_page (CtdMainWindow *window)
 
   return gtk_stack_get_visible_child_name (pages);
 }
+
+static GtkEntry *notation_entry (CtdChouettePage *page);
 
 static void
 test_navigation (void **state)
@@ -98,6 +105,13 @@ test_navigation (void **state)
   g_signal_emit_by_name (go_to, "activate");
   assert_int_equal (ctd_chouette_page_get_number (page), 2);
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (go_to)), "");
+  /* The keyboard went on to the chouette's notation field. */
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+    GtkWidget *field = GTK_WIDGET (notation_entry (page));
+
+    assert_true (focus == field || gtk_widget_is_ancestor (focus, field));
+  }
 
   /* A chouette that does not exist: core's words in the banner, and the
    * page keeps what it shows. */
@@ -109,6 +123,841 @@ test_navigation (void **state)
                                   g_variant_new_string ("one"));
   assert_int_equal (ctd_chouette_page_get_number (page), 2);
 
+  /* The page's keys are in the shortcuts window. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (ctd_test_find_toplevel (
+                                          GTK_TYPE_SHORTCUTS_WINDOW)), "Scoring a chouette"));
+  gtk_window_destroy (ctd_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+/* ---- a chouette at the director's desk ------------------------------------ */
+
+/* A window on a new event of 7 players at 5.00 a point, round 1 drawn:
+ * one chouette of 4 and one of 3, nothing entered. */
+static CtdMainWindow *
+open_drawn_event (CtdApplication *app,
+                  const char     *path)
+{
+  static const char *const names[] = { "Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus" };
+  g_auto(CtdEventSettings) settings = { 0, };
+  g_autoptr(GError) error = NULL;
+  CtdMainWindow *window;
+  CtdDocument *document;
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  assert_true (ctd_main_window_create_event (window, path, &error));
+  document = ctd_main_window_get_document (window);
+  assert_true (ctd_store_get_settings (ctd_document_get_store (document), &settings, &error));
+  settings.stake_cents = 500;
+  assert_true (ctd_document_set_settings (document, &settings, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    assert_true (ctd_document_add_player (document, names[i], NULL, NULL, TRUE, NULL, &error));
+  assert_true (ctd_document_draw_round (document, 2026, NULL, &error));
+  return window;
+}
+
+static CtdDocument *
+window_document (CtdMainWindow *window)
+{
+  return ctd_main_window_get_document (window);
+}
+
+/* The number of round 1's chouette of @size players. */
+static guint
+chouette_of_size (CtdDocument *document,
+                  guint        size)
+{
+  GListModel *chouettes = ctd_document_get_chouettes (document, 1);
+
+  for (guint i = 0; i < g_list_model_get_n_items (chouettes); i++)
+    {
+      g_autoptr(CtdChouetteItem) item = g_list_model_get_item (chouettes, i);
+      guint item_size;
+
+      g_object_get (item, "size", &item_size, NULL);
+      if (item_size == size)
+        return ctd_chouette_item_get_number (item);
+    }
+  fail_msg ("no chouette of %u players", size);
+  return 0;
+}
+
+static CtdChouettePage *
+find_page (CtdMainWindow *window)
+{
+  return CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
+}
+
+/* Opens chouette 1.@number as a director does: win.show-chouette. */
+static CtdChouettePage *
+show_chouette (CtdMainWindow *window,
+               guint          number)
+{
+  g_autofree char *label = g_strdup_printf ("1.%u", number);
+  CtdChouettePage *page = find_page (window);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
+                                  g_variant_new_string (label));
+  assert_string_equal (visible_page (window), "chouette");
+  assert_int_equal (ctd_chouette_page_get_number (page), number);
+  assert_non_null (ctd_chouette_page_get_view (page));
+  return page;
+}
+
+/* The page's entries in the order of the page: the notation field, then
+ * each player's paper total. */
+static void
+collect_entries (GtkWidget *root,
+                 GPtrArray *entries)
+{
+  if (GTK_IS_ENTRY (root))
+    {
+      g_ptr_array_add (entries, root);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_entries (child, entries);
+}
+
+static GtkEntry *
+page_entry (CtdChouettePage *page,
+            guint            index)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+
+  collect_entries (GTK_WIDGET (page), entries);
+  assert_true (index < entries->len);
+  return g_ptr_array_index (entries, index);
+}
+
+static GtkEntry *
+notation_entry (CtdChouettePage *page)
+{
+  return page_entry (page, 0);
+}
+
+/* The first widget under @root with the CSS class @name. */
+static GtkWidget *
+find_by_class (GtkWidget  *root,
+               const char *name)
+{
+  if (gtk_widget_has_css_class (root, name))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_class (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static const char *
+preview_text (CtdChouettePage *page)
+{
+  return gtk_label_get_text (GTK_LABEL (find_by_class (GTK_WIDGET (page), "preview")));
+}
+
+static gboolean
+preview_is_error (CtdChouettePage *page)
+{
+  return gtk_widget_has_css_class (find_by_class (GTK_WIDGET (page), "preview"), "error");
+}
+
+static GtkColumnView *
+page_grid (CtdChouettePage *page)
+{
+  return GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
+}
+
+/* The game whose row is selected, as the grid's model says. */
+static guint
+selected_game (CtdChouettePage *page)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (page_grid (page));
+
+  return gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)) + 1;
+}
+
+/* Row @game of the grid's model (the view keeps it). */
+static CtdGameItem *
+grid_row (CtdChouettePage *page,
+          guint            game)
+{
+  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (page_grid (page)));
+  g_autoptr(CtdGameItem) item = g_list_model_get_item (model, game - 1);
+
+  assert_non_null (item);
+  return item;
+}
+
+/* A legal line for @game as the page's row shows it (Box, Captain,
+ * starting cube), from core's generator of sample results. */
+static char *
+line_for (CtdChouettePage *page,
+          guint            game,
+          CtdRng          *rng)
+{
+  CtdGameItem *item = grid_row (page, game);
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  CtdGameSlot slot = { 0, };
+
+  slot.game = game;
+  slot.captain = ctd_game_item_get_captain (item);
+  g_object_get (item, "segment", &slot.segment, "box", &slot.box, "cube", &slot.cube_start, NULL);
+  assert_int_not_equal (slot.captain, 0);
+  return ctd_sample_random_notation (rng, &slot, ctd_chouette_view_get_size (view));
+}
+
+/* Types @line into the field and presses Enter. */
+static void
+type_line (CtdChouettePage *page,
+           const char      *line)
+{
+  GtkEntry *entry = notation_entry (page);
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), line);
+  g_signal_emit_by_name (entry, "activate");
+}
+
+/* The totals row under the grid: player @p's total. */
+static const char *
+shown_total (CtdChouettePage *page,
+             guint            p)
+{
+  GtkWidget *grid = find_by_class (GTK_WIDGET (page), "totals");
+  GtkWidget *label = gtk_grid_get_child_at (GTK_GRID (grid), p, 1);
+
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* Whether the grid, as drawn, shows @text in a mapped cell. */
+static gboolean
+find_shown (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0 &&
+      gtk_widget_get_mapped (root))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (find_shown (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+grid_shows (CtdMainWindow   *window,
+            CtdChouettePage *page,
+            const char      *text)
+{
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return find_shown (GTK_WIDGET (page_grid (page)), text);
+}
+
+static const char *
+chouette_status (CtdDocument *document,
+                 guint        number)
+{
+  GListModel *chouettes = ctd_document_get_chouettes (document, 1);
+  static char status[200];
+
+  for (guint i = 0; i < g_list_model_get_n_items (chouettes); i++)
+    {
+      g_autoptr(CtdChouetteItem) item = g_list_model_get_item (chouettes, i);
+      g_autofree char *text = NULL;
+
+      if (ctd_chouette_item_get_number (item) != number)
+        continue;
+      g_object_get (item, "status", &text, NULL);
+      g_strlcpy (status, text, sizeof status);
+      return status;
+    }
+  return "";
+}
+
+static GtkMessageDialog *
+find_confirmation (void)
+{
+  GtkWindow *dialog = ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG);
+
+  assert_non_null (dialog);
+  return GTK_MESSAGE_DIALOG (dialog);
+}
+
+static char *
+confirmation_detail (GtkMessageDialog *dialog)
+{
+  char *detail = NULL;
+
+  g_object_get (dialog, "secondary-text", &detail, NULL);
+  return detail;
+}
+
+/* A whole chouette of 4 and one of 3, typed into the field alone: Enter
+ * after each line, the next row selected each time; the totals are
+ * core's, and the Rounds page says complete. */
+static void
+test_enter_whole_chouettes (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdDocument *document = window_document (window);
+  CtdRng rng;
+
+  ctd_rng_init (&rng, 77);
+  for (guint size = 4; size >= 3; size--)
+    {
+      guint number = chouette_of_size (document, size);
+      CtdChouettePage *page = show_chouette (window, number);
+      CtdChouetteView *view = ctd_chouette_page_get_view (page);
+      GListModel *columns = gtk_column_view_get_columns (page_grid (page));
+      GtkEntry *entry = notation_entry (page);
+      g_autoptr(GtkColumnViewColumn) first_player = g_list_model_get_item (columns, 7);
+      g_autoptr(GtkColumnViewColumn) result = g_list_model_get_item (columns, 7 + 2 * size);
+      g_autoptr(CtdChouette) chouette = NULL;
+      g_autofree char *heading = g_strdup_printf ("1 %s", ctd_chouette_view_get_name (view, 1));
+      CtdHalves totals[CTD_MAX_PLAYERS];
+      g_autoptr(GError) error = NULL;
+      GtkWidget *focus;
+
+      /* The paper's columns: 7 fixed, a score and a total a player, the
+       * result. */
+      assert_int_equal (g_list_model_get_n_items (columns), 8 + 2 * size);
+      assert_string_equal (gtk_column_view_column_get_title (first_player), heading);
+      assert_string_equal (gtk_column_view_column_get_title (result), "Result (notation)");
+
+      /* The keyboard is in the field, on game 1. */
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      assert_true (focus == GTK_WIDGET (entry) ||
+                   gtk_widget_is_ancestor (focus, GTK_WIDGET (entry)));
+      for (guint game = 1; game <= CTD_N_GAMES; game++)
+        {
+          g_autofree char *line = NULL;
+
+          assert_int_equal (selected_game (page), game);
+          assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
+          line = line_for (page, game, &rng);
+          gtk_editable_set_text (GTK_EDITABLE (entry), line);
+          assert_false (preview_is_error (page));
+          assert_true (g_str_has_prefix (preview_text (page), "Records “"));
+          g_signal_emit_by_name (entry, "activate");
+          assert_int_equal (ctd_chouette_view_get_n_recorded (view), game);
+          assert_string_equal (ctd_game_item_get_notation (grid_row (page, game)), line);
+        }
+      assert_true (ctd_chouette_view_get_complete (view));
+      /* The last game stays selected, with its line, for a correction. */
+      assert_int_equal (selected_game (page), CTD_N_GAMES);
+
+      /* The totals under the grid are the view's, and core's own sums. */
+      chouette = ctd_store_load_chouette (ctd_document_get_store (document), 1, number, &error);
+      assert_non_null (chouette);
+      ctd_chouette_get_totals (chouette, totals);
+      for (guint p = 1; p <= size; p++)
+        {
+          g_autofree char *total = ctd_halves_to_string (totals[p - 1], TRUE);
+
+          assert_string_equal (ctd_chouette_view_get_total_text (view, p), total);
+          assert_string_equal (shown_total (page, p), total);
+          assert_string_equal (ctd_game_item_get_total_text (grid_row (page, CTD_N_GAMES), p),
+                               total);
+        }
+      assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Sum 0 ✓"));
+      assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Settlement:"));
+      assert_string_equal (chouette_status (document, number), "Complete");
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A refused line shows core's message, naming the game and the player,
+ * records nothing and stays for correction; a good line shows each
+ * player's delta and new total before Enter. */
+static void
+test_refused_line_and_preview (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), 4));
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  GtkEntry *entry = notation_entry (page);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *canonical = NULL;
+  CtdHalves deltas[CTD_MAX_PLAYERS], totals[CTD_MAX_PLAYERS];
+  CtdRng rng;
+
+  /* Enter on an empty field: nothing to record. */
+  type_line (page, "");
+  assert_true (preview_is_error (page));
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
+
+  /* Game 1 starts at 1: a cube of 3 cannot arise. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "T 2:3");
+  assert_true (preview_is_error (page));
+  assert_false (ctd_chouette_view_preview (view, 1, "T 2:3", NULL, NULL, NULL, &error));
+  assert_string_equal (preview_text (page), error->message);
+  assert_non_null (strstr (preview_text (page), "Game 1"));
+  assert_non_null (strstr (preview_text (page), "player 2"));
+  g_signal_emit_by_name (entry, "activate");
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
+  assert_false (ctd_game_item_get_recorded (grid_row (page, 1)));
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "T 2:3");
+  assert_string_equal (preview_text (page), error->message);
+  assert_int_equal (selected_game (page), 1);
+
+  /* A good line: each player's delta and new total, nothing written. */
+  ctd_rng_init (&rng, 5);
+  line = line_for (page, 1, &rng);
+  gtk_editable_set_text (GTK_EDITABLE (entry), line);
+  assert_false (preview_is_error (page));
+  assert_true (ctd_chouette_view_preview (view, 1, line, deltas, totals, &canonical, NULL));
+  assert_non_null (strstr (preview_text (page), canonical));
+  for (guint p = 1; p <= 4; p++)
+    {
+      g_autofree char *delta = ctd_halves_to_string (deltas[p - 1], TRUE);
+      g_autofree char *total = ctd_halves_to_string (totals[p - 1], TRUE);
+      g_autofree char *shown = g_strdup_printf ("%u %s %s (total %s)", p,
+                                                ctd_chouette_view_get_name (view, p), delta,
+                                                total);
+
+      assert_non_null (strstr (preview_text (page), shown));
+    }
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
+
+  /* Enter on a row of the grid: that game's line, in the field. */
+  gtk_widget_grab_focus (GTK_WIDGET (page_grid (page)));
+  g_signal_emit_by_name (page_grid (page), "activate", 2);
+  assert_int_equal (selected_game (page), 3);
+  assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), GTK_WIDGET (entry)));
+  gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
+
+  /* F4's action shows the guided form's place, and hides it again. */
+  {
+    GtkWidget *guided = find_by_class (GTK_WIDGET (page), "guided");
+    GtkRevealer *revealer = GTK_REVEALER (gtk_widget_get_ancestor (guided, GTK_TYPE_REVEALER));
+
+    assert_false (gtk_revealer_get_reveal_child (revealer));
+    assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+    assert_true (gtk_revealer_get_reveal_child (revealer));
+    assert_true (gtk_widget_get_visible (GTK_WIDGET (revealer)));
+    assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+    assert_false (gtk_revealer_get_reveal_child (revealer));
+  }
+
+  /* Down and Up (the field's shortcuts' actions) choose the game. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.next-game", NULL));
+  assert_int_equal (selected_game (page), 2);
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL));
+  assert_int_equal (selected_game (page), 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A correction asks first, in core's words (what changes downstream
+ * included); Cancel changes nothing; accepted, it replaces. Clearing a
+ * game asks the same way. */
+static void
+test_correct_and_clear (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), 4));
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  GtkEntry *entry = notation_entry (page);
+  g_autofree char *old_line = NULL;
+  g_autofree char *new_line = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *detail = NULL;
+  g_autofree char *old_total = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkMessageDialog *dialog;
+  CtdRng rng;
+
+  ctd_rng_init (&rng, 11);
+  for (guint game = 1; game <= 3; game++)
+    {
+      g_autofree char *line = line_for (page, game, &rng);
+
+      type_line (page, line);
+    }
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 3);
+  assert_int_equal (selected_game (page), 4);
+
+  /* Up to game 1: its line is in the field. */
+  for (guint i = 0; i < 3; i++)
+    gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
+  assert_int_equal (selected_game (page), 1);
+  old_line = g_strdup (ctd_game_item_get_notation (grid_row (page, 1)));
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), old_line);
+  old_total = g_strdup (ctd_chouette_view_get_total_text (view, 1));
+  do
+    {
+      g_free (new_line);
+      new_line = line_for (page, 1, &rng);
+    }
+  while (g_str_equal (new_line, old_line));
+  expected = ctd_chouette_view_describe_replacement (view, 1, new_line, &error);
+  assert_non_null (expected);
+
+  /* Enter: the question, with what the change does downstream. */
+  type_line (page, new_line);
+  dialog = find_confirmation ();
+  detail = confirmation_detail (dialog);
+  assert_string_equal (detail, expected);
+  assert_non_null (strstr (detail, "Game 1: “"));
+  assert_non_null (strstr (detail, "cube-decision order") != NULL
+                     ? strstr (detail, "cube-decision order")
+                     : strstr (detail, "Cube-decision orders"));
+
+  /* Cancel: nothing changes, the typed line stays. */
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), old_line);
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 3);
+  assert_string_equal (ctd_chouette_view_get_total_text (view, 1), old_total);
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), new_line);
+  assert_int_equal (selected_game (page), 1);
+
+  /* Enter again and accept: replaced, and on to the next game to enter. */
+  g_signal_emit_by_name (entry, "activate");
+  gtk_dialog_response (GTK_DIALOG (find_confirmation ()), GTK_RESPONSE_ACCEPT);
+  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), new_line);
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 3);
+  assert_int_equal (selected_game (page), 4);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Game 1 corrected"));
+  assert_string_equal (shown_total (page, 1), ctd_chouette_view_get_total_text (view, 1));
+
+  /* Clearing a game without a result: core's words, no question. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.clear-game", NULL));
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "has no result for game 4"));
+
+  /* Game 3 cleared, after the question. */
+  gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
+  assert_int_equal (selected_game (page), 3);
+  g_clear_pointer (&expected, g_free);
+  expected = ctd_chouette_view_describe_replacement (view, 3, NULL, &error);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.clear-game", NULL));
+  dialog = find_confirmation ();
+  g_clear_pointer (&detail, g_free);
+  detail = confirmation_detail (dialog);
+  assert_string_equal (detail, expected);
+  assert_non_null (strstr (detail, "is cleared"));
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 2);
+  assert_false (ctd_game_item_get_recorded (grid_row (page, 3)));
+  assert_int_equal (ctd_chouette_view_get_next_game (view), 3);
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Undo and redo (the window's) and another program's writes reach the
+ * grid as drawn; a line refused by the store because the page had not
+ * seen the other write yet is shown in the store's words. */
+static void
+test_undo_and_other_writer (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  guint number = chouette_of_size (window_document (window), 4);
+  CtdChouettePage *page = show_chouette (window, number);
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  GtkEntry *entry = notation_entry (page);
+  g_autoptr(CtdStore) other = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *theirs = NULL;
+  g_autofree char *mine = NULL;
+  gint64 start;
+  CtdRng rng;
+
+  ctd_rng_init (&rng, 3);
+  line = line_for (page, 1, &rng);
+  type_line (page, line);
+  assert_true (grid_shows (window, page, line));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
+  assert_false (grid_shows (window, page, line));
+  assert_string_equal (shown_total (page, 1), "");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
+  assert_true (grid_shows (window, page, line));
+  assert_string_equal (shown_total (page, 1), ctd_chouette_view_get_total_text (view, 1));
+
+  /* Another program records game 2: shown within a second. */
+  assert_int_equal (selected_game (page), 2);
+  other = ctd_store_open (fixture->path, &error);
+  assert_non_null (other);
+  theirs = line_for (page, 2, &rng);
+  assert_true (ctd_store_record_game (other, 1, number, 2, theirs, FALSE, &error));
+  start = g_get_monotonic_time ();
+  while (ctd_chouette_view_get_n_recorded (view) < 2 &&
+         g_get_monotonic_time () - start < 2 * G_USEC_PER_SEC)
+    g_main_context_iteration (NULL, FALSE);
+  assert_true (g_get_monotonic_time () - start < G_USEC_PER_SEC);
+  assert_true (grid_shows (window, page, theirs));
+  /* The field was not being typed in: it shows their line. */
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), theirs);
+
+  /* Game 3, typed here while the other program records it too: the
+   * store refuses, in its words, and keeps the director's line. */
+  gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.next-game", NULL);
+  g_clear_pointer (&theirs, g_free);
+  theirs = line_for (page, 3, &rng);
+  do
+    {
+      g_free (mine);
+      mine = line_for (page, 3, &rng);
+    }
+  while (g_str_equal (mine, theirs));
+  assert_true (ctd_store_record_game (other, 1, number, 3, theirs, FALSE, &error));
+  type_line (page, mine);
+  assert_true (preview_is_error (page));
+  assert_non_null (strstr (preview_text (page), "already has the result"));
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), mine);
+  start = g_get_monotonic_time ();
+  while (ctd_chouette_view_get_n_recorded (view) < 3 &&
+         g_get_monotonic_time () - start < 2 * G_USEC_PER_SEC)
+    g_main_context_iteration (NULL, FALSE);
+  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 3)), theirs);
+  /* Now the page knows: the line typed is a replacement to confirm. */
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), mine);
+  assert_true (g_str_has_prefix (preview_text (page), "Replaces “"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A chouette whose draw is undone is gone from the page, in the view's
+ * words; redone, it is back with its next game selected. */
+static void
+test_draw_undone (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdChouettePage *page = show_chouette (window, 1);
+  GtkStack *stack = GTK_STACK (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_STACK));
+
+  assert_string_equal (gtk_stack_get_visible_child_name (stack), "chouette");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  assert_false (ctd_chouette_view_get_exists (ctd_chouette_page_get_view (page)));
+  assert_string_equal (gtk_stack_get_visible_child_name (stack), "none");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "There is no chouette 1.1"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  assert_string_equal (gtk_stack_get_visible_child_name (stack), "chouette");
+  assert_int_equal (selected_game (page), 1);
+  assert_int_equal (g_list_model_get_n_items (gtk_column_view_get_columns (page_grid (page))),
+                    8 + 2 * ctd_chouette_view_get_size (ctd_chouette_page_get_view (page)));
+
+  /* Another event: the page's hint again. */
+  ctd_main_window_set_document (window, NULL);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Choose a chouette"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+set_paper (CtdChouettePage *page,
+           guint            p,
+           CtdHalves        total)
+{
+  g_autofree char *text = ctd_halves_to_string (total, FALSE);
+
+  gtk_editable_set_text (GTK_EDITABLE (page_entry (page, p)), text);
+}
+
+/* The returned sheet's totals typed under the grid: agreeing, then
+ * disagreeing, as the view words it; the Rounds page follows. */
+static void
+test_crosscheck (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdDocument *document = window_document (window);
+  guint number = chouette_of_size (document, 3);
+  CtdChouettePage *page = show_chouette (window, number);
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  GtkWidget *crosscheck;
+  CtdHalves totals[3];
+  CtdRng rng;
+
+  ctd_rng_init (&rng, 19);
+  for (guint game = 1; game <= 4; game++)
+    {
+      g_autofree char *line = line_for (page, game, &rng);
+
+      type_line (page, line);
+    }
+  for (guint p = 1; p <= 3; p++)
+    totals[p - 1] = ctd_chouette_view_get_total (view, p);
+
+  /* Not a score: refused at the field, nothing stored. */
+  gtk_editable_set_text (GTK_EDITABLE (page_entry (page, 1)), "four");
+  g_signal_emit_by_name (page_entry (page, 1), "activate");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "“four” is not a score"));
+  assert_false (ctd_chouette_view_get_paper_given (view));
+
+  /* Totals that do not add up to zero: the store's words. */
+  set_paper (page, 1, totals[0] + 2);
+  set_paper (page, 2, totals[1]);
+  set_paper (page, 3, totals[2]);
+  g_signal_emit_by_name (page_entry (page, 3), "activate");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "add up to +1, not 0"));
+  assert_false (ctd_chouette_view_get_paper_given (view));
+
+  /* Agreeing, with Enter in a total. */
+  set_paper (page, 1, totals[0]);
+  g_signal_emit_by_name (page_entry (page, 2), "activate");
+  assert_true (ctd_chouette_view_get_paper_given (view));
+  assert_true (ctd_chouette_view_get_paper_agrees (view));
+  crosscheck = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (page), "The paper totals agree"));
+  assert_non_null (crosscheck);
+  assert_true (gtk_widget_get_visible (crosscheck));
+  assert_false (gtk_widget_has_css_class (crosscheck, "error"));
+
+  /* Disagreeing (2 and 3 swapped, or 1 point moved), with the button's
+   * action: the view's words, game by game. */
+  if (totals[1] != totals[2])
+    {
+      set_paper (page, 2, totals[2]);
+      set_paper (page, 3, totals[1]);
+    }
+  else
+    {
+      set_paper (page, 2, totals[1] + 2);
+      set_paper (page, 3, totals[2] - 2);
+    }
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.check-paper", NULL));
+  assert_false (ctd_chouette_view_get_paper_agrees (view));
+  assert_string_equal (gtk_label_get_text (GTK_LABEL (crosscheck)),
+                       ctd_chouette_view_get_crosscheck (view));
+  assert_non_null (strstr (gtk_label_get_text (GTK_LABEL (crosscheck)), "the paper says"));
+  assert_true (gtk_widget_has_css_class (crosscheck, "error"));
+  assert_non_null (strstr (chouette_status (document, number), "disagrees with the paper"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A released round and a read-only file: nothing can be entered, and
+ * the page says why in the view's words; undoing the release opens it. */
+static void
+test_locked (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_event (app, fixture->dir);
+  CtdDocument *document = window_document (window);
+  g_autofree char *path = g_strdup (ctd_document_get_path (document));
+  g_autoptr(CtdDocument) read_only = NULL;
+  g_autoptr(GError) error = NULL;
+  CtdChouettePage *page;
+  CtdChouetteView *view;
+  GtkWidget *focus;
+
+  assert_true (ctd_document_release_round (document, 1, &error));
+  page = show_chouette (window, 1);
+  view = ctd_chouette_page_get_view (page);
+  assert_false (ctd_chouette_view_get_editable (view));
+  assert_non_null (strstr (ctd_chouette_view_get_locked_reason (view), "released"));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page),
+                                        ctd_chouette_view_get_locked_reason (view)));
+  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (notation_entry (page))));
+  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (page_entry (page, 1))));
+  /* The keyboard goes to the grid, to read it. */
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (page_grid (page))) ||
+               focus == GTK_WIDGET (page_grid (page)));
+  gtk_widget_activate_action (GTK_WIDGET (page), "chouette.clear-game", NULL);
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), CTD_N_GAMES);
+
+  /* Undo the release: the page opens again. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  assert_true (ctd_chouette_view_get_editable (view));
+  assert_true (gtk_widget_is_sensitive (GTK_WIDGET (notation_entry (page))));
+
+  /* The same file, read-only. */
+  read_only = ctd_document_open_read_only (path, &error);
+  assert_non_null (read_only);
+  ctd_main_window_set_document (window, read_only);
+  page = show_chouette (window, 2);
+  view = ctd_chouette_page_get_view (page);
+  assert_false (ctd_chouette_view_get_editable (view));
+  assert_non_null (strstr (ctd_chouette_view_get_locked_reason (view), "read-only"));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "read-only"));
+  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (notation_entry (page))));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Export Sheet… opens the export dialog on this chouette. */
+static void
+test_export_sheet (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_event (app, fixture->dir);
+  CtdChouettePage *page = show_chouette (window, 3);
+  GtkWindow *dialog;
+  GtkDropDown *chouettes;
+  GtkCheckButton *one;
+  GtkWidget *check;
+
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.export-sheet", NULL));
+  dialog = ctd_test_find_toplevel (CTD_TYPE_EXPORT_DIALOG);
+  assert_non_null (dialog);
+  /* "One chouette's scoring sheet", chosen, beside the round's chouettes
+   * with 1.3 selected. */
+  check = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (dialog), "houette's scoring sheet"));
+  assert_non_null (check);
+  one = GTK_CHECK_BUTTON (gtk_widget_get_ancestor (check, GTK_TYPE_CHECK_BUTTON));
+  assert_true (gtk_check_button_get_active (one));
+  chouettes = GTK_DROP_DOWN (gtk_widget_get_next_sibling (GTK_WIDGET (one)));
+  assert_true (GTK_IS_DROP_DOWN (chouettes));
+  assert_string_equal (ctd_chouette_item_get_label (gtk_drop_down_get_selected_item (chouettes)),
+                       "1.3");
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The README's picture: a 4-player chouette half entered, the next
+ * game's line typed and previewed. */
+static void
+test_screenshot (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autofree char *path = g_build_filename (fixture->dir, "Thursday Chouette.chouette", NULL);
+  CtdMainWindow *window = open_drawn_event (app, path);
+  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), 4));
+  g_autofree char *line = NULL;
+  CtdRng rng;
+
+  /* A laptop's screen, where the sheet's columns fit. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  ctd_rng_init (&rng, 2026);
+  for (guint game = 1; game <= 7; game++)
+    {
+      g_autofree char *typed = line_for (page, game, &rng);
+
+      type_line (page, typed);
+    }
+  line = line_for (page, 8, &rng);
+  gtk_editable_set_text (GTK_EDITABLE (notation_entry (page)), line);
+  gtk_editable_set_position (GTK_EDITABLE (notation_entry (page)), -1);
+  assert_false (preview_is_error (page));
+  ctd_test_screenshot (GTK_WINDOW (window), "chouette.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -117,6 +966,24 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_navigation, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_enter_whole_chouettes, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_refused_line_and_preview, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_correct_and_clear, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_undo_and_other_writer, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_draw_undone, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_crosscheck, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_locked, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_export_sheet, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_screenshot, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 

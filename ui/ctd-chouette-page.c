@@ -12,77 +12,362 @@
 
 #include <glib/gi18n.h>
 
-#include "ctd-event.h"
+#include "ctd-chouette-page-private.h"
 #include "ctd-items.h"
 #include "ctd-ui.h"
 
 /*
  * One chouette, as the returned paper sheet is entered: reached from the
- * Rounds page, from "Go to chouette" and by win.show-chouette.
+ * Rounds page, from "Go to chouette" and by win.show-chouette. The page
+ * binds to the chouette's CtdChouetteView and shows only what it says:
+ * the grid (ctd-chouette-page-sheet.c), the next game to enter selected,
+ * its line checked by core as it is typed, the totals and the paper's.
+ * Every change goes through the document; the view then says what
+ * changed, whoever made the change (this page, undo, another program),
+ * and the page follows it.
  */
-
-struct _CtdChouettePage
-{
-  GtkWidget     parent_instance;
-
-  /* template widgets */
-  GtkStack     *stack;
-  GtkLabel     *title_label;
-  GtkLabel     *players_label;
-
-  /* owned */
-  CtdDocument  *document;
-  guint         round;
-  guint         number;
-};
 
 G_DEFINE_FINAL_TYPE (CtdChouettePage, ctd_chouette_page, GTK_TYPE_WIDGET)
 
-/* The chouette's heading, from the round's chouettes model. */
+void
+ctd_chouette_page_show_message (CtdChouettePage *self,
+                                const char      *text,
+                                gboolean         is_error)
+{
+  ctd_ui_show_message (self->message_label, self->message_revealer, text, is_error);
+}
+
+void
+ctd_chouette_page_hide_message (CtdChouettePage *self)
+{
+  gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
+}
+
+/* The game whose line is in the field (1..12), or 0. */
+guint
+ctd_chouette_page_selected_game (CtdChouettePage *self)
+{
+  guint position = gtk_single_selection_get_selected (self->selection);
+
+  return position == GTK_INVALID_LIST_POSITION ? 0 : position + 1;
+}
+
+CtdGameItem *
+ctd_chouette_page_selected_item (CtdChouettePage *self)
+{
+  return gtk_single_selection_get_selected_item (self->selection);
+}
+
+void
+ctd_chouette_page_select_game (CtdChouettePage *self,
+                               guint            game)
+{
+  if (game >= 1 && game <= CTD_N_GAMES)
+    gtk_single_selection_set_selected (self->selection, game - 1);
+}
+
+const char *
+ctd_chouette_page_notation_text (CtdChouettePage *self)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (self->notation_entry));
+}
+
+/* ---- the line as it is typed --------------------------------------------- */
+
+void
+ctd_chouette_page_set_preview (CtdChouettePage *self,
+                               const char      *text,
+                               gboolean         is_error)
+{
+  gtk_label_set_text (self->preview_label, text);
+  if (is_error)
+    gtk_widget_add_css_class (GTK_WIDGET (self->preview_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->preview_label), "error");
+}
+
+/* What the typed line would do, in core's numbers or core's words. */
+static void
+update_preview (CtdChouettePage *self)
+{
+  CtdGameItem *item = ctd_chouette_page_selected_item (self);
+  g_autofree char *line = NULL;
+  g_autofree char *canonical = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) text = NULL;
+  CtdHalves deltas[CTD_MAX_PLAYERS], totals[CTD_MAX_PLAYERS];
+  guint game, size;
+
+  if (self->view == NULL || item == NULL || !ctd_chouette_view_get_editable (self->view))
+    {
+      ctd_chouette_page_set_preview (self, "", FALSE);
+      return;
+    }
+  game = ctd_game_item_get_game (item);
+  line = g_strstrip (g_strdup (ctd_chouette_page_notation_text (self)));
+  if (*line == '\0')
+    {
+      g_autofree char *hint = NULL;
+
+      if (ctd_game_item_get_recorded (item))
+        hint = g_strdup_printf (_("Game %u has a result; Delete clears it (after a "
+                                  "confirmation)."), game);
+      else
+        hint = g_strdup_printf (_("Type game %u's result; Enter records it."), game);
+      ctd_chouette_page_set_preview (self, hint, FALSE);
+      return;
+    }
+  if (ctd_game_item_get_recorded (item) && !self->edited)
+    {
+      g_autofree char *hint = g_strdup_printf (_("Game %u is entered. A line typed here replaces "
+                                                 "it, after a confirmation; Enter moves on."),
+                                               game);
+
+      ctd_chouette_page_set_preview (self, hint, FALSE);
+      return;
+    }
+  if (!ctd_chouette_view_preview (self->view, game, line, deltas, totals, &canonical, &error))
+    {
+      ctd_chouette_page_set_preview (self, error->message, TRUE);
+      return;
+    }
+  text = g_string_new (NULL);
+  if (ctd_game_item_get_recorded (item))
+    g_string_append_printf (text, _("Replaces “%s” with “%s”:"), ctd_game_item_get_notation (item),
+                            canonical);
+  else
+    g_string_append_printf (text, _("Records “%s”:"), canonical);
+  size = ctd_chouette_view_get_size (self->view);
+  for (guint p = 1; p <= size; p++)
+    {
+      g_autofree char *delta = ctd_halves_to_string (deltas[p - 1], TRUE);
+      g_autofree char *total = ctd_halves_to_string (totals[p - 1], TRUE);
+
+      /* TRANSLATORS: "2 Bob +4 (total -2)", one a player */
+      g_string_append_printf (text, _("%s %u %s %s (total %s)"), p > 1 ? " ·" : "", p,
+                              ctd_chouette_view_get_name (self->view, p), delta, total);
+    }
+  ctd_chouette_page_set_preview (self, text->str, FALSE);
+}
+
+static void
+notation_changed_cb (CtdChouettePage *self)
+{
+  if (!self->loading)
+    self->edited = TRUE;
+  update_preview (self);
+}
+
+/* The selected game's stored line in the field, unless the director is
+ * typing one. */
+void
+ctd_chouette_page_load_field (CtdChouettePage *self,
+                              gboolean         force)
+{
+  CtdGameItem *item = ctd_chouette_page_selected_item (self);
+  g_autofree char *label = NULL;
+  g_autofree char *name = NULL;
+  guint game;
+
+  if (item == NULL)
+    return;
+  game = ctd_game_item_get_game (item);
+  /* TRANSLATORS: before the field; the underlined letter focuses it */
+  label = g_strdup_printf (_("Game %u _notation"), game);
+  gtk_label_set_text_with_mnemonic (self->game_label, label);
+  name = g_strdup_printf (_("Result notation, game %u"), game);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->notation_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  if (force || !self->edited)
+    {
+      self->loading = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (self->notation_entry),
+                             ctd_game_item_get_notation (item));
+      gtk_editable_set_position (GTK_EDITABLE (self->notation_entry), -1);
+      self->loading = FALSE;
+      self->edited = FALSE;
+    }
+  update_preview (self);
+}
+
+/* GUIDED FORM: at the merge, a CtdGuidedForm (ui/ctd-guided-form.h) goes
+ * in guided_box in place of guided_label; this function then calls
+ * ctd_guided_form_set_game (form, &context, names), names[p - 1] being
+ * ctd_chouette_view_get_name (self->view, p), and the page connects
+ * the form's notify::notation to write its line into the field:
+ *
+ *   gtk_editable_set_text (GTK_EDITABLE (self->notation_entry),
+ *                          ctd_guided_form_get_notation (form));
+ *
+ * (the field's preview then checks it, and Enter records it). */
+static void
+update_guided_form (CtdChouettePage *self)
+{
+  CtdGameItem *item = ctd_chouette_page_selected_item (self);
+  g_autofree char *text = NULL;
+  CtdGameContext context = { 0, };
+
+  if (item == NULL || self->view == NULL)
+    return;
+  context.game = ctd_game_item_get_game (item);
+  context.size = ctd_chouette_view_get_size (self->view);
+  context.captain = ctd_game_item_get_captain (item);
+  g_object_get (item, "box", &context.box, "cube", &context.cube_start, NULL);
+  text = g_strdup_printf (_("Guided form for game %u (Box %u, cube %u): not in this build yet; "
+                            "type the line in the field."), context.game, context.box,
+                          context.cube_start);
+  gtk_label_set_text (self->guided_label, text);
+}
+
+/* Enter (or a double click) on a row: its line, in the field. */
+static void
+grid_activate_cb (CtdChouettePage *self,
+                  guint            position)
+{
+  ctd_chouette_page_select_game (self, position + 1);
+  if (gtk_widget_is_sensitive (GTK_WIDGET (self->notation_entry)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->notation_entry));
+}
+
+static void
+selection_changed_cb (CtdChouettePage *self)
+{
+  ctd_chouette_page_load_field (self, TRUE);
+  update_guided_form (self);
+}
+
+/* ---- following the view -------------------------------------------------- */
+
 static void
 update_heading (CtdChouettePage *self)
 {
-  GListModel *chouettes;
-  guint n;
+  CtdChouetteView *view = self->view;
+  g_autofree char *title = NULL;
+  g_autoptr(GString) players = g_string_new (NULL);
+  guint size = ctd_chouette_view_get_size (view);
 
-  if (self->document == NULL || self->round == 0)
-    {
-      gtk_stack_set_visible_child_name (self->stack, "none");
-      return;
-    }
-  chouettes = ctd_document_get_chouettes (self->document, self->round);
-  n = chouettes != NULL ? g_list_model_get_n_items (chouettes) : 0;
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CtdChouetteItem) item = g_list_model_get_item (chouettes, i);
-      g_autofree char *players = NULL;
-      g_autofree char *title = NULL;
-      guint table;
-
-      if (ctd_chouette_item_get_number (item) != self->number)
-        continue;
-      g_object_get (item, "players", &players, "table", &table, NULL);
-      title = g_strdup_printf (_("Chouette %s · table %u"), ctd_chouette_item_get_label (item),
-                               table);
-      gtk_label_set_text (self->title_label, title);
-      gtk_label_set_text (self->players_label, players);
-      gtk_stack_set_visible_child_name (self->stack, "chouette");
-      return;
-    }
-  /* Gone (an undone draw): nothing to show. */
-  self->round = self->number = 0;
-  gtk_stack_set_visible_child_name (self->stack, "none");
+  title = g_strdup_printf (_("Chouette %s · table %u"), ctd_chouette_view_get_label (view),
+                           ctd_chouette_view_get_table (view));
+  gtk_label_set_text (self->title_label, title);
+  for (guint p = 1; p <= size; p++)
+    g_string_append_printf (players, "%s%u %s", p > 1 ? " · " : "", p,
+                            ctd_chouette_view_get_name (view, p));
+  /* TRANSLATORS: after the players, the stake: "1 Ann · 2 Bob — stake 5.00 a point" */
+  g_string_append_printf (players, _(" — stake %s a point"), ctd_chouette_view_get_stake (view));
+  gtk_label_set_text (self->players_label, players->str);
 }
 
 static void
-document_changed_cb (CtdChouettePage *self,
-                     CtdChange        what,
-                     guint            round,
-                     guint            chouette,
-                     CtdDocument     *document)
+update_locked (CtdChouettePage *self)
 {
-  update_heading (self);
+  gboolean editable = ctd_chouette_view_get_editable (self->view);
+  static const char *const actions[] = { "chouette.record", "chouette.clear-game",
+                                         "chouette.check-paper", "chouette.guided-form" };
+
+  gtk_label_set_text (self->locked_label, ctd_chouette_view_get_locked_reason (self->view));
+  gtk_revealer_set_reveal_child (self->locked_revealer, !editable);
+  gtk_widget_set_sensitive (self->entry_box, editable);
+  for (guint p = 0; p < self->built_size; p++)
+    gtk_widget_set_sensitive (GTK_WIDGET (self->paper_entries[p]), editable);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], editable);
+  if (!editable)
+    gtk_toggle_button_set_active (self->guided_button, FALSE);
 }
+
+static void
+update_texts (CtdChouettePage *self)
+{
+  CtdChouetteView *view = self->view;
+  const char *crosscheck = ctd_chouette_view_get_crosscheck (view);
+  const char *order = ctd_chouette_view_get_last_order_text (view);
+  const char *settlement = ctd_chouette_view_get_settlement (view);
+  g_autofree char *order_text = NULL;
+  g_autofree char *settlement_text = NULL;
+
+  gtk_label_set_text (self->crosscheck_label, crosscheck);
+  gtk_widget_set_visible (GTK_WIDGET (self->crosscheck_label), *crosscheck != '\0');
+  if (ctd_chouette_view_get_paper_agrees (view))
+    gtk_widget_remove_css_class (GTK_WIDGET (self->crosscheck_label), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->crosscheck_label), "error");
+
+  /* The last segment's Captains once the scores give them, and why. */
+  if (*order != '\0')
+    order_text = g_strdup_printf (_("Last-segment order %s. %s."), order,
+                                  ctd_chouette_view_get_last_order_basis (view));
+  else
+    order_text = g_strdup_printf (_("Last-segment order: %s."),
+                                  ctd_chouette_view_get_last_order_basis (view));
+  gtk_label_set_text (self->last_order_label, order_text);
+  if (ctd_chouette_view_get_last_order_stale (view))
+    gtk_widget_add_css_class (GTK_WIDGET (self->last_order_label), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->last_order_label), "warning");
+
+  if (*settlement != '\0')
+    settlement_text = g_strdup_printf (_("Settlement: %s."), settlement);
+  gtk_label_set_text (self->settlement_label, settlement_text != NULL ? settlement_text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->settlement_label), settlement_text != NULL);
+}
+
+/* Everything the view shows, again; the rows follow their items. */
+static void
+update_from_view (CtdChouettePage *self)
+{
+  if (self->view == NULL)
+    {
+      gtk_label_set_text (self->none_label, self->none_hint);
+      gtk_stack_set_visible_child_name (self->stack, "none");
+      return;
+    }
+  if (!ctd_chouette_view_get_exists (self->view))
+    {
+      /* Gone (its draw undone): the view's words; it comes back with a redo. */
+      gtk_label_set_text (self->none_label, ctd_chouette_view_get_locked_reason (self->view));
+      gtk_stack_set_visible_child_name (self->stack, "none");
+      return;
+    }
+  ctd_chouette_page_build_players (self);
+  update_heading (self);
+  update_locked (self);
+  ctd_chouette_page_update_totals (self);
+  update_texts (self);
+  if (gtk_single_selection_get_selected (self->selection) == GTK_INVALID_LIST_POSITION)
+    ctd_chouette_page_select_game (self, MAX (ctd_chouette_view_get_next_game (self->view), 1));
+  /* The selected game's line may have changed (an undo, another
+   * program); what the director is typing stays, checked again. */
+  ctd_chouette_page_load_field (self, FALSE);
+  update_guided_form (self);
+  gtk_stack_set_visible_child_name (self->stack, "chouette");
+}
+
+static void
+view_changed_cb (CtdChouettePage *self)
+{
+  update_from_view (self);
+}
+
+static void
+set_view (CtdChouettePage *self,
+          CtdChouetteView *view)
+{
+  if (self->view == view)
+    return;
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (self->view, self);
+  g_set_object (&self->view, view);
+  gtk_single_selection_set_model (self->selection,
+                                  view != NULL ? ctd_chouette_view_get_games (view) : NULL);
+  if (view != NULL)
+    g_signal_connect_object (view, "changed", G_CALLBACK (view_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+  self->paper_edited = FALSE;
+  self->edited = FALSE;
+  ctd_chouette_page_build_players (self);
+}
+
+/* ---- the page ------------------------------------------------------------ */
 
 /**
  * ctd_chouette_page_set_document:
@@ -97,14 +382,11 @@ ctd_chouette_page_set_document (CtdChouettePage *self,
 {
   g_return_if_fail (CTD_IS_CHOUETTE_PAGE (self));
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  set_view (self, NULL);
   g_set_object (&self->document, document);
-  if (document != NULL)
-    g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
-                             G_CONNECT_SWAPPED);
   self->round = self->number = 0;
-  update_heading (self);
+  ctd_chouette_page_hide_message (self);
+  update_from_view (self);
 }
 
 /**
@@ -114,8 +396,9 @@ ctd_chouette_page_set_document (CtdChouettePage *self,
  * @number: a chouette of @round
  * @error: return location for a #GError
  *
- * Shows chouette @round.@number; one that does not exist is refused in
- * core's words, and the page keeps what it shows.
+ * Shows chouette @round.@number with its next game to enter selected;
+ * one that does not exist is refused in core's words, and the page
+ * keeps what it shows.
  *
  * Returns: whether the chouette is shown
  */
@@ -125,17 +408,30 @@ ctd_chouette_page_show (CtdChouettePage  *self,
                         guint             number,
                         GError          **error)
 {
-  g_autoptr(CtdStoreChouette) seats = NULL;
+  CtdChouetteView *view;
+  guint next;
 
   g_return_val_if_fail (CTD_IS_CHOUETTE_PAGE (self), FALSE);
   g_return_val_if_fail (self->document != NULL, FALSE);
 
-  seats = ctd_event_get_chouette (ctd_document_get_store (self->document), round, number, error);
-  if (seats == NULL)
+  view = ctd_document_get_chouette_view (self->document, round, number, error);
+  if (view == NULL)
     return FALSE;
+  if (!ctd_chouette_view_get_exists (view))
+    {
+      g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND, "%s",
+                   ctd_chouette_view_get_locked_reason (view));
+      return FALSE;
+    }
+  set_view (self, view);
   self->round = round;
   self->number = number;
-  update_heading (self);
+  ctd_chouette_page_hide_message (self);
+  /* The next game to enter; all entered: the last, to correct. */
+  next = ctd_chouette_view_get_next_game (view);
+  ctd_chouette_page_select_game (self, next != 0 ? next : CTD_N_GAMES);
+  ctd_chouette_page_load_field (self, TRUE);
+  update_from_view (self);
   return TRUE;
 }
 
@@ -165,17 +461,56 @@ ctd_chouette_page_get_number (CtdChouettePage *self)
   return self->number;
 }
 
+/**
+ * ctd_chouette_page_get_view:
+ * @self: a chouette page
+ *
+ * Returns: (transfer none) (nullable): the view of the chouette shown
+ */
+CtdChouetteView *
+ctd_chouette_page_get_view (CtdChouettePage *self)
+{
+  g_return_val_if_fail (CTD_IS_CHOUETTE_PAGE (self), NULL);
+  return self->view;
+}
+
+/* The window focuses the page after win.show-chouette: the keyboard goes
+ * to the field, or to the grid while nothing can be entered. */
+static gboolean
+ctd_chouette_page_grab_focus (GtkWidget *widget)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
+
+  if (self->view == NULL || !ctd_chouette_view_get_exists (self->view))
+    return GTK_WIDGET_CLASS (ctd_chouette_page_parent_class)->grab_focus (widget);
+  if (ctd_chouette_view_get_editable (self->view))
+    return gtk_widget_grab_focus (GTK_WIDGET (self->notation_entry));
+  return gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+}
+
 static void
 ctd_chouette_page_dispose (GObject *object)
 {
   CtdChouettePage *self = CTD_CHOUETTE_PAGE (object);
   GtkWidget *child;
 
-  ctd_chouette_page_set_document (self, NULL);
+  set_view (self, NULL);
+  g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_CHOUETTE_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_pointer (&self->player_columns, g_ptr_array_unref);
   G_OBJECT_CLASS (ctd_chouette_page_parent_class)->dispose (object);
+}
+
+static void
+ctd_chouette_page_finalize (GObject *object)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (object);
+
+  g_free (self->confirm_notation);
+  g_free (self->none_hint);
+  G_OBJECT_CLASS (ctd_chouette_page_parent_class)->finalize (object);
 }
 
 static void
@@ -184,13 +519,39 @@ ctd_chouette_page_class_init (CtdChouettePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ctd_chouette_page_dispose;
+  G_OBJECT_CLASS (klass)->finalize = ctd_chouette_page_finalize;
+  widget_class->grab_focus = ctd_chouette_page_grab_focus;
 
+  g_type_ensure (CTD_TYPE_GAME_ITEM);
   ctd_ui_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chouettetd/ChouetteTD/ctd-chouette-page.ui");
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, stack);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, none_label);
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, title_label);
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, players_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, locked_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, locked_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, column_view);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, selection);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, entry_box);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, game_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, notation_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, preview_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, guided_button);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, guided_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, guided_box);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, message_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, message_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, totals_grid);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, crosscheck_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, last_order_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, settlement_label);
+  gtk_widget_class_bind_template_callback (widget_class, notation_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, grid_activate_cb);
+  ctd_chouette_page_bind_cells (widget_class);
+
+  ctd_chouette_page_install_actions (widget_class);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -199,5 +560,16 @@ static void
 ctd_chouette_page_init (CtdChouettePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->none_hint = g_strdup (gtk_label_get_text (self->none_label));
+  ctd_chouette_page_init_columns (self);
+  /* GUIDED FORM: replaced by the CtdGuidedForm at the merge. */
+  self->guided_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->guided_label, TRUE);
+  gtk_label_set_xalign (self->guided_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->guided_label), "dim-label");
+  gtk_box_append (self->guided_box, GTK_WIDGET (self->guided_label));
+  g_signal_connect_object (self->selection, "notify::selected",
+                           G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
   ctd_chouette_page_set_document (self, NULL);
 }

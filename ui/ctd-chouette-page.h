@@ -24,5 +24,7 @@ gboolean ctd_chouette_page_show         (CtdChouettePage  *self,
                                          GError          **error);
 guint    ctd_chouette_page_get_round    (CtdChouettePage  *self);
 guint    ctd_chouette_page_get_number   (CtdChouettePage  *self);
+CtdChouetteView *
+         ctd_chouette_page_get_view     (CtdChouettePage  *self);
 
 G_END_DECLS

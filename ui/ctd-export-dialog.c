@@ -327,6 +327,75 @@ ctd_export_dialog_get_busy (CtdExportDialog *self)
   return self->cancellable != NULL;
 }
 
+/* The position of the item whose number is @number in @model, or
+ * GTK_INVALID_LIST_POSITION. */
+static guint
+find_numbered (GListModel *model,
+               guint       number,
+               guint     (*get_number) (gpointer item))
+{
+  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      if (get_number (item) == number)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static guint
+round_number (gpointer item)
+{
+  return ctd_round_item_get_number (item);
+}
+
+static guint
+chouette_number (gpointer item)
+{
+  return ctd_chouette_item_get_number (item);
+}
+
+/**
+ * ctd_export_dialog_select_chouette:
+ * @self: an export dialog
+ * @round: a round
+ * @number: a chouette of @round
+ *
+ * Chooses "One chouette" with chouette @round.@number, as its page's
+ * "Export Sheet…" opens the dialog: the format and the file are the
+ * director's next choice, and the export button has the focus.
+ *
+ * Returns: whether the chouette is among those offered
+ */
+gboolean
+ctd_export_dialog_select_chouette (CtdExportDialog *self,
+                                   guint            round,
+                                   guint            number)
+{
+  guint position;
+
+  g_return_val_if_fail (CTD_IS_EXPORT_DIALOG (self), FALSE);
+  g_return_val_if_fail (self->cancellable == NULL, FALSE);
+
+  position = find_numbered (gtk_drop_down_get_model (self->round_dropdown), round, round_number);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  /* The chouettes offered follow the round (round_dropdown_selected_cb). */
+  gtk_drop_down_set_selected (self->round_dropdown, position);
+  position = find_numbered (gtk_drop_down_get_model (self->chouette_dropdown), number,
+                            chouette_number);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  gtk_drop_down_set_selected (self->chouette_dropdown, position);
+  gtk_check_button_set_active (self->chouette_check, TRUE);
+  update_controls (self);
+  gtk_window_set_focus (GTK_WINDOW (self), self->export_button);
+  return TRUE;
+}
+
 /* ---- actions ---------------------------------------------------------- */
 
 static void

@@ -21,5 +21,8 @@ CtdExportDialog *ctd_export_dialog_new       (GtkWindow       *parent,
 void             ctd_export_dialog_export_to (CtdExportDialog *self,
                                               GFile           *file);
 gboolean         ctd_export_dialog_get_busy  (CtdExportDialog *self);
+gboolean         ctd_export_dialog_select_chouette (CtdExportDialog *self,
+                                                    guint            round,
+                                                    guint            number);
 
 G_END_DECLS

@@ -1,0 +1,338 @@
+/* ctd-chouette-page-actions.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-chouette-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ctd-chouette-page-private.h"
+#include "ctd-export-dialog.h"
+#include "ctd-items.h"
+#include "ctd-ui.h"
+
+/*
+ * What the director does on the chouette page, each through the
+ * document: record the line typed (Enter), correct or clear an entered
+ * game after core's description of what changes, choose the game, type
+ * the paper's totals, export the sheet. The page then follows the view.
+ */
+
+/* ---- recording ------------------------------------------------------------ */
+
+/* After game @game is stored: the next game to enter, or the one after. */
+static void
+move_on (CtdChouettePage *self,
+         guint            game)
+{
+  guint next = ctd_chouette_view_get_next_game (self->view);
+
+  self->edited = FALSE;
+  if (next == 0)
+    next = MIN (game + 1, CTD_N_GAMES);
+  if (next == ctd_chouette_page_selected_game (self))
+    ctd_chouette_page_load_field (self, TRUE);
+  else
+    ctd_chouette_page_select_game (self, next);
+}
+
+static void
+replace_confirmed (gpointer user_data)
+{
+  CtdChouettePage *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint game = self->confirm_game;
+
+  if (self->document == NULL || game == 0)
+    return;
+  if (!ctd_document_record_game (self->document, self->round, self->number, game,
+                                 self->confirm_notation, TRUE, &error))
+    {
+      ctd_chouette_page_show_message (self, error->message, TRUE);
+      return;
+    }
+  text = g_strdup_printf (_("Game %u corrected: “%s”."), game, self->confirm_notation);
+  ctd_chouette_page_show_message (self, text, FALSE);
+  move_on (self, game);
+}
+
+static void
+clear_confirmed (gpointer user_data)
+{
+  CtdChouettePage *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint game = self->confirm_game;
+
+  if (self->document == NULL || game == 0)
+    return;
+  if (!ctd_document_clear_game (self->document, self->round, self->number, game, &error))
+    {
+      ctd_chouette_page_show_message (self, error->message, TRUE);
+      return;
+    }
+  text = g_strdup_printf (_("Game %u cleared."), game);
+  ctd_chouette_page_show_message (self, text, FALSE);
+  if (ctd_chouette_page_selected_game (self) == game)
+    ctd_chouette_page_load_field (self, TRUE);
+}
+
+static void
+ask_confirmation (CtdChouettePage *self,
+                  guint            game,
+                  const char      *notation,
+                  const char      *question,
+                  const char      *detail,
+                  const char      *accept_label,
+                  CtdUiConfirmed   confirmed)
+{
+  self->confirm_game = game;
+  g_free (self->confirm_notation);
+  self->confirm_notation = g_strdup (notation);
+  ctd_ui_confirm (GTK_WIDGET (self), question, detail, accept_label, confirmed, G_OBJECT (self));
+}
+
+/* Enter: the typed line for the selected game. A new game is recorded at
+ * once; a different line for an entered game asks first, in core's
+ * words; a refused line records nothing and stays for correction. */
+static void
+record_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
+  CtdGameItem *item = ctd_chouette_page_selected_item (self);
+  g_autofree char *line = NULL;
+  g_autofree char *canonical = NULL;
+  g_autofree char *detail = NULL;
+  g_autofree char *question = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  guint game;
+
+  if (self->view == NULL || item == NULL)
+    return;
+  game = ctd_game_item_get_game (item);
+  line = g_strstrip (g_strdup (ctd_chouette_page_notation_text (self)));
+  if (!ctd_game_item_get_recorded (item))
+    {
+      if (*line == '\0')
+        {
+          text = g_strdup_printf (_("Game %u has no result yet: type its line first."), game);
+          ctd_chouette_page_set_preview (self, text, TRUE);
+          return;
+        }
+      if (!ctd_document_record_game (self->document, self->round, self->number, game, line,
+                                     FALSE, &error))
+        {
+          ctd_chouette_page_set_preview (self, error->message, TRUE);
+          return;
+        }
+      ctd_chouette_page_hide_message (self);
+      move_on (self, game);
+      return;
+    }
+
+  /* An entered game: Enter on its own line goes on to the next. */
+  if (*line == '\0' || !self->edited)
+    {
+      ctd_chouette_page_select_game (self, MIN (game + 1, CTD_N_GAMES));
+      return;
+    }
+  if (!ctd_chouette_view_preview (self->view, game, line, NULL, NULL, &canonical, &error))
+    {
+      ctd_chouette_page_set_preview (self, error->message, TRUE);
+      return;
+    }
+  if (g_strcmp0 (canonical, ctd_game_item_get_notation (item)) == 0)
+    {
+      ctd_chouette_page_select_game (self, MIN (game + 1, CTD_N_GAMES));
+      return;
+    }
+  detail = ctd_chouette_view_describe_replacement (self->view, game, line, &error);
+  if (detail == NULL)
+    {
+      ctd_chouette_page_set_preview (self, error->message, TRUE);
+      return;
+    }
+  question = g_strdup_printf (_("Replace the result of game %u?"), game);
+  ask_confirmation (self, game, canonical, question, detail, _("_Replace"), replace_confirmed);
+}
+
+static void
+notation_activate_cb (CtdChouettePage *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "chouette.record", NULL);
+}
+
+static void
+clear_game_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *detail = NULL;
+  g_autofree char *question = NULL;
+  guint game = ctd_chouette_page_selected_game (self);
+
+  if (self->view == NULL || game == 0)
+    return;
+  detail = ctd_chouette_view_describe_replacement (self->view, game, NULL, &error);
+  if (detail == NULL)
+    {
+      ctd_chouette_page_show_message (self, error->message, TRUE);
+      return;
+    }
+  question = g_strdup_printf (_("Clear the result of game %u?"), game);
+  ask_confirmation (self, game, NULL, question, detail, _("_Clear"), clear_confirmed);
+}
+
+static void
+previous_game_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
+  guint game = ctd_chouette_page_selected_game (self);
+
+  if (game > 1)
+    ctd_chouette_page_select_game (self, game - 1);
+}
+
+static void
+next_game_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
+  guint game = ctd_chouette_page_selected_game (self);
+
+  if (game >= 1 && game < CTD_N_GAMES)
+    ctd_chouette_page_select_game (self, game + 1);
+}
+
+static void
+guided_form_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
+
+  gtk_toggle_button_set_active (self->guided_button,
+                                !gtk_toggle_button_get_active (self->guided_button));
+}
+
+/* ---- the paper's totals -------------------------------------------------- */
+
+/**
+ * ctd_chouette_page_apply_paper: (skip)
+ * @self: the page
+ *
+ * Stores the paper totals typed (all empty: none) through the document;
+ * the view then shows the cross-check in its words.
+ */
+void
+ctd_chouette_page_apply_paper (CtdChouettePage *self)
+{
+  CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
+  gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
+  g_autoptr(GError) error = NULL;
+
+  if (self->view == NULL || !ctd_chouette_view_get_editable (self->view))
+    return;
+  for (guint p = 1; p <= self->built_size; p++)
+    {
+      GtkEntry *entry = self->paper_entries[p - 1];
+      g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
+
+      if (*text == '\0')
+        continue;
+      if (!ctd_halves_parse (text, &paper[p - 1]))
+        {
+          g_autofree char *message = g_strdup_printf (_("Player %u's paper total “%s” is not a "
+                                                        "score in whole or half points, such as "
+                                                        "-4 or 12.5"), p, text);
+
+          ctd_chouette_page_show_message (self, message, TRUE);
+          gtk_widget_grab_focus (GTK_WIDGET (entry));
+          return;
+        }
+      given[p - 1] = TRUE;
+    }
+  if (!ctd_document_set_crosscheck (self->document, self->round, self->number, paper, given,
+                                    &error))
+    {
+      ctd_chouette_page_show_message (self, error->message, TRUE);
+      return;
+    }
+  ctd_chouette_page_hide_message (self);
+  self->paper_edited = FALSE;
+  ctd_chouette_page_update_totals (self);
+}
+
+static void
+check_paper_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ctd_chouette_page_apply_paper (CTD_CHOUETTE_PAGE (widget));
+}
+
+/* ---- printing ------------------------------------------------------------ */
+
+static void
+export_sheet_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  CtdExportDialog *dialog;
+
+  if (self->document == NULL || self->view == NULL)
+    return;
+  dialog = ctd_export_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                  self->document);
+  ctd_export_dialog_select_chouette (dialog, self->round, self->number);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * ctd_chouette_page_install_actions: (skip)
+ * @widget_class: the page's class
+ *
+ * The page's actions, their keys and the field's Enter.
+ */
+void
+ctd_chouette_page_install_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_callback (widget_class, notation_activate_cb);
+  gtk_widget_class_install_action (widget_class, "chouette.record", NULL, record_action);
+  gtk_widget_class_install_action (widget_class, "chouette.clear-game", NULL, clear_game_action);
+  gtk_widget_class_install_action (widget_class, "chouette.previous-game", NULL,
+                                   previous_game_action);
+  gtk_widget_class_install_action (widget_class, "chouette.next-game", NULL, next_game_action);
+  gtk_widget_class_install_action (widget_class, "chouette.guided-form", NULL,
+                                   guided_form_action);
+  gtk_widget_class_install_action (widget_class, "chouette.check-paper", NULL,
+                                   check_paper_action);
+  gtk_widget_class_install_action (widget_class, "chouette.export-sheet", NULL,
+                                   export_sheet_action);
+  /* Delete reaches the page from the grid (a field keeps it for its text);
+   * Ctrl+Shift+Delete from anywhere on the page. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "chouette.clear-game",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "chouette.clear-game",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F4, 0, "chouette.guided-form", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "chouette.export-sheet", NULL);
+}

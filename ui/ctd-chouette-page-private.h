@@ -1,0 +1,97 @@
+/* ctd-chouette-page-private.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Shared by ctd-chouette-page.c (the view and the field),
+ * ctd-chouette-page-actions.c (what the director does) and
+ * ctd-chouette-page-sheet.c (the grid's cells and the totals below it).
+ */
+
+#pragma once
+
+#include "ctd-chouette-page.h"
+#include "ctd-items.h"
+
+G_BEGIN_DECLS
+
+struct _CtdChouettePage
+{
+  GtkWidget           parent_instance;
+
+  /* template widgets */
+  GtkStack           *stack;
+  GtkLabel           *none_label;
+  GtkLabel           *title_label;
+  GtkLabel           *players_label;
+  GtkRevealer        *locked_revealer;
+  GtkLabel           *locked_label;
+  GtkColumnView      *column_view;
+  GtkSingleSelection *selection;
+  GtkWidget          *entry_box;
+  GtkLabel           *game_label;
+  GtkEntry           *notation_entry;
+  GtkLabel           *preview_label;
+  GtkToggleButton    *guided_button;
+  GtkRevealer        *guided_revealer;
+  GtkBox             *guided_box;
+  GtkRevealer        *message_revealer;
+  GtkLabel           *message_label;
+  GtkGrid            *totals_grid;
+  GtkLabel           *crosscheck_label;
+  GtkLabel           *last_order_label;
+  GtkLabel           *settlement_label;
+
+  /* made for the chouette's size (ctd-chouette-page-sheet.c); the grid
+   * and the column view own them */
+  guint               built_size;
+  GPtrArray          *player_columns;
+  GtkLabel           *name_labels[CTD_MAX_PLAYERS];
+  GtkLabel           *total_labels[CTD_MAX_PLAYERS];
+  GtkLabel           *amount_labels[CTD_MAX_PLAYERS];
+  GtkEntry           *paper_entries[CTD_MAX_PLAYERS];
+  GtkLabel           *sum_label;
+  GtkLabel           *amounts_note_label;
+  GtkLabel           *guided_label;
+
+  /* owned */
+  CtdDocument        *document;
+  CtdChouetteView    *view;
+  char               *confirm_notation;  /* the line a confirmation is about */
+  char               *none_hint;         /* what the page says with no chouette */
+
+  guint               round;
+  guint               number;
+  guint               confirm_game;
+  gboolean            loading;       /* the code, not the director, sets a field */
+  gboolean            edited;        /* the field holds a line typed, not the one stored */
+  gboolean            paper_edited;  /* the paper totals typed, not the ones stored */
+};
+
+/* ctd-chouette-page-sheet.c */
+void ctd_chouette_page_init_columns  (CtdChouettePage *self);
+void ctd_chouette_page_build_players (CtdChouettePage *self);
+void ctd_chouette_page_update_totals (CtdChouettePage *self);
+void ctd_chouette_page_bind_cells    (GtkWidgetClass  *widget_class);
+
+/* ctd-chouette-page-actions.c */
+void ctd_chouette_page_install_actions (GtkWidgetClass *widget_class);
+void ctd_chouette_page_apply_paper     (CtdChouettePage *self);
+
+/* ctd-chouette-page.c */
+void         ctd_chouette_page_show_message  (CtdChouettePage *self,
+                                              const char      *text,
+                                              gboolean         is_error);
+void         ctd_chouette_page_hide_message  (CtdChouettePage *self);
+guint        ctd_chouette_page_selected_game (CtdChouettePage *self);
+CtdGameItem *ctd_chouette_page_selected_item (CtdChouettePage *self);
+void         ctd_chouette_page_select_game   (CtdChouettePage *self,
+                                              guint            game);
+const char  *ctd_chouette_page_notation_text (CtdChouettePage *self);
+void         ctd_chouette_page_set_preview   (CtdChouettePage *self,
+                                              const char      *text,
+                                              gboolean         is_error);
+void         ctd_chouette_page_load_field    (CtdChouettePage *self,
+                                              gboolean         force);
+
+G_END_DECLS
