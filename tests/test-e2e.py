@@ -4,7 +4,9 @@
 # view through the save dialog, its settings typed, players
 # added by keyboard and imported from a CSV, one withdrawn, the rest
 # checked in, the qualifying round drawn with seed 2026, and the draw on
-# screen compared with chouette-td-cli's.
+# screen compared with chouette-td-cli's; then chouette 1.1's twelve
+# games typed into the scoring page from the keyboard, and the file and
+# the totals on screen compared.
 #
 # Copyright 2026 The Chouette TD authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -113,12 +115,26 @@ def type_into(root, name, text, enter=False):
         time.sleep(0.3)
 
 
-def show_page(page):
+def window_action(name, parameter):
+    """Activates the window's action @name with a string, as a script
+    would: GTK exports the window's actions on the session bus."""
     subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID,
                     "--object-path", "/io/github/chouettetd/ChouetteTD/window/1",
-                    "--method", "org.gtk.Actions.Activate", "show-page",
-                    "[<'%s'>]" % page, "{}"], check=True, stdout=subprocess.DEVNULL)
+                    "--method", "org.gtk.Actions.Activate", name,
+                    "[<'%s'>]" % parameter, "{}"], check=True, stdout=subprocess.DEVNULL)
     time.sleep(0.3)
+
+
+def show_page(page):
+    window_action("show-page", page)
+
+
+def keys(*names):
+    subprocess.run(["xdotool", "key", "--delay", "30", *names], check=True)
+
+
+def type_text(text):
+    subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
 
 
 def cli(path, *args):
@@ -244,6 +260,41 @@ def main():
         check(cell is not None, "the screen shows 1.1 as " + expected)
         players = json.loads(cli(path, "--json", "player", "list"))
         check(len(players) == 22, "22 players registered, found %d" % len(players))
+
+        # Chouette 1.1's returned sheet, entered from the keyboard alone:
+        # the scoring page opens on game 1 with the notation field focused.
+        window_action("show-chouette", "1.1")
+        wait_for("the notation field", lambda: find(frame, ("text", "entry"), "Result notation"))
+        subprocess.run(["xdotool", "search", "--sync", "--name", "Club Open",
+                        "windowfocus", "--sync"], check=True)
+        time.sleep(0.5)
+        # A line that names nobody at this table: core's message, nothing
+        # recorded, the text kept for correction.
+        type_text("B 9:4")
+        keys("Return")
+        wait_for("the refusal naming the player",
+                 lambda: find(frame, "label", contains="not in this chouette"), 10)
+        shown = json.loads(cli(path, "--json", "show", "1.1"))
+        check(all(g["result"] is None for g in shown["games"]),
+              "a refused line records nothing")
+        lines = ["B" if game % 3 else "T" for game in range(1, 13)]
+        for game, line in enumerate(lines, start=1):
+            keys("ctrl+a")
+            type_text(line)
+            keys("Return")
+            if game < 12:
+                wait_for("game %d's field" % (game + 1),
+                         lambda: find(frame, "label", "Game %d notation" % (game + 1)), 10)
+        def all_recorded():
+            done = json.loads(cli(path, "--json", "show", "1.1"))
+            return done if all(g["result"] is not None for g in done["games"]) else None
+        done = wait_for("twelve games in the file", all_recorded, 10)
+        check([g["result"] for g in done["games"]] == lines,
+              "the file holds the lines typed: %r" % [g["result"] for g in done["games"]])
+        for number, total in done["totals"].items():
+            text = ("%+g" % total) if total else "0"
+            check(find(frame, "label", text) is not None,
+                  "player %s's total %s is on the screen" % (number, text))
     finally:
         app.terminate()
         try:

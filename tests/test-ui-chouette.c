@@ -21,6 +21,7 @@
 
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
+#include "ctd-guided-form.h"
 #include "ctd-export-dialog.h"
 #include "ctd-items.h"
 #include "ctd-main-window.h"
@@ -564,6 +565,66 @@ test_refused_line_and_preview (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The check button of @root whose label contains @text. */
+static GtkCheckButton *
+find_check (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_CHECK_BUTTON (root) && gtk_check_button_get_label (GTK_CHECK_BUTTON (root)) != NULL &&
+      strstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (root)), text) != NULL)
+    return GTK_CHECK_BUTTON (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkCheckButton *found = find_check (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The guided form writes its line into the field, and Enter records it
+ * through the same path; a line typed is shown by the form. */
+static void
+test_guided_form (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdDocument *document = window_document (window);
+  CtdChouettePage *page = show_chouette (window, chouette_of_size (document, 4));
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  GtkEntry *entry = notation_entry (page);
+  GtkWidget *form;
+  GtkCheckButton *team;
+
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+  form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
+  assert_non_null (form);
+  assert_true (gtk_widget_get_mapped (form));
+  /* The keyboard goes into the form. */
+  assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), form));
+
+  /* The team won: the field says so, and the preview checks it. */
+  team = find_check (form, "Team");
+  assert_non_null (team);
+  gtk_check_button_set_active (team, TRUE);
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "T");
+  assert_false (preview_is_error (page));
+  g_signal_emit_by_name (entry, "activate");
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
+  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), "T");
+  assert_int_equal (selected_game (page), 2);
+
+  /* A line typed into the field shows in the form. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "T");
+  assert_true (gtk_check_button_get_active (find_check (form, "Team")));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "B");
+  assert_true (gtk_check_button_get_active (find_check (form, "Box")));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A correction asks first, in core's words (what changes downstream
  * included); Cancel changes nothing; accepted, it replaces. Clearing a
  * game asks the same way. */
@@ -965,6 +1026,8 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_guided_form, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_navigation, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_enter_whole_chouettes, ctd_test_folder_setup,

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "ctd-chouette-page.h"
+#include "ctd-guided-form.h"
 #include "ctd-items.h"
 
 G_BEGIN_DECLS
@@ -52,7 +53,8 @@ struct _CtdChouettePage
   GtkEntry           *paper_entries[CTD_MAX_PLAYERS];
   GtkLabel           *sum_label;
   GtkLabel           *amounts_note_label;
-  GtkLabel           *guided_label;
+  CtdGuidedForm      *guided_form;
+  gboolean            from_form;
 
   /* owned */
   CtdDocument        *document;

@@ -156,6 +156,10 @@ notation_changed_cb (CtdChouettePage *self)
   if (!self->loading)
     self->edited = TRUE;
   update_preview (self);
+  /* A line typed (or loaded) is shown by the form too, when it reads;
+   * the form leaves its rows alone for the line it already describes. */
+  if (!self->from_form && gtk_revealer_get_reveal_child (self->guided_revealer))
+    ctd_guided_form_set_notation (self->guided_form, ctd_chouette_page_notation_text (self));
 }
 
 /* The selected game's stored line in the field, unless the director is
@@ -190,21 +194,13 @@ ctd_chouette_page_load_field (CtdChouettePage *self,
   update_preview (self);
 }
 
-/* GUIDED FORM: at the merge, a CtdGuidedForm (ui/ctd-guided-form.h) goes
- * in guided_box in place of guided_label; this function then calls
- * ctd_guided_form_set_game (form, &context, names), names[p - 1] being
- * ctd_chouette_view_get_name (self->view, p), and the page connects
- * the form's notify::notation to write its line into the field:
- *
- *   gtk_editable_set_text (GTK_EDITABLE (self->notation_entry),
- *                          ctd_guided_form_get_notation (form));
- *
- * (the field's preview then checks it, and Enter records it). */
+/* The guided form describes the selected game (its schedule, the
+ * players' names) and starts from the line in the field, if it reads. */
 static void
 update_guided_form (CtdChouettePage *self)
 {
   CtdGameItem *item = ctd_chouette_page_selected_item (self);
-  g_autofree char *text = NULL;
+  const char *names[CTD_MAX_PLAYERS + 1] = { NULL, };
   CtdGameContext context = { 0, };
 
   if (item == NULL || self->view == NULL)
@@ -213,10 +209,42 @@ update_guided_form (CtdChouettePage *self)
   context.size = ctd_chouette_view_get_size (self->view);
   context.captain = ctd_game_item_get_captain (item);
   g_object_get (item, "box", &context.box, "cube", &context.cube_start, NULL);
-  text = g_strdup_printf (_("Guided form for game %u (Box %u, cube %u): not in this build yet; "
-                            "type the line in the field."), context.game, context.box,
-                          context.cube_start);
-  gtk_label_set_text (self->guided_label, text);
+  for (guint p = 1; p <= context.size; p++)
+    names[p - 1] = ctd_chouette_view_get_name (self->view, p);
+  self->from_form = TRUE;
+  ctd_guided_form_set_game (self->guided_form, &context, names);
+  self->from_form = FALSE;
+  ctd_guided_form_set_notation (self->guided_form, ctd_chouette_page_notation_text (self));
+}
+
+/* The form writes its line into the field, whose preview checks it and
+ * whose Enter records it: one path for both ways of entering a game. */
+static void
+guided_notation_cb (CtdChouettePage *self)
+{
+  const char *line = ctd_guided_form_get_notation (self->guided_form);
+
+  if (self->from_form || !gtk_revealer_get_reveal_child (self->guided_revealer) ||
+      g_strcmp0 (line, ctd_chouette_page_notation_text (self)) == 0)
+    return;
+  self->from_form = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->notation_entry), line);
+  gtk_editable_set_position (GTK_EDITABLE (self->notation_entry), -1);
+  self->from_form = FALSE;
+}
+
+/* Shown (F4, the button): the form takes the game and the keyboard;
+ * hidden: the keyboard goes back to the field. */
+static void
+guided_revealed_cb (CtdChouettePage *self)
+{
+  if (gtk_revealer_get_reveal_child (self->guided_revealer))
+    {
+      update_guided_form (self);
+      gtk_widget_grab_focus (GTK_WIDGET (self->guided_form));
+    }
+  else if (gtk_widget_is_sensitive (GTK_WIDGET (self->notation_entry)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->notation_entry));
 }
 
 /* Enter (or a double click) on a row: its line, in the field. */
@@ -563,12 +591,12 @@ ctd_chouette_page_init (CtdChouettePage *self)
 
   self->none_hint = g_strdup (gtk_label_get_text (self->none_label));
   ctd_chouette_page_init_columns (self);
-  /* GUIDED FORM: replaced by the CtdGuidedForm at the merge. */
-  self->guided_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->guided_label, TRUE);
-  gtk_label_set_xalign (self->guided_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->guided_label), "dim-label");
-  gtk_box_append (self->guided_box, GTK_WIDGET (self->guided_label));
+  self->guided_form = CTD_GUIDED_FORM (ctd_guided_form_new ());
+  gtk_box_append (self->guided_box, GTK_WIDGET (self->guided_form));
+  g_signal_connect_object (self->guided_form, "notify::notation",
+                           G_CALLBACK (guided_notation_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->guided_revealer, "notify::reveal-child",
+                           G_CALLBACK (guided_revealed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "notify::selected",
                            G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
   ctd_chouette_page_set_document (self, NULL);
