@@ -108,6 +108,12 @@ ctd_store_close (CtdStore *self)
 {
   if (self == NULL)
     return;
+  /* The file alone holds every committed change once its last user has
+   * closed it (it is copied, mailed, archived): SQLite's checkpoint on
+   * closing is off (configure_connection()), so close with one that
+   * empties the log, waiting at most the busy timeout for a reader. */
+  if (self->db != NULL && !self->read_only)
+    sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
   /* Every statement was released at the end of the scope that prepared
    * it: only the idle ones of the cache are left to finalise. */
   g_clear_pointer (&self->db, ctd_store_close_db);
@@ -186,6 +192,16 @@ configure_connection (CtdStore  *self,
   sqlite3_extended_result_codes (self->db, 1);
   sqlite3_busy_timeout (self->db, CTD_BUSY_TIMEOUT_MS);
   sqlite3_db_config (self->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  /* Closing never deletes the write-ahead log. SQLite deletes it when the
+   * closing connection gets the file's exclusive lock, taking that as
+   * proof that nobody else has it open; but POSIX drops all of a
+   * process's locks on a file when that process closes any descriptor of
+   * it, and GTK's file chooser does exactly that when it sniffs the files
+   * of the folder it lists. A window whose locks went that way would go on
+   * writing to a deleted log, and lose every later change. Closing
+   * checkpoints instead (ctd_store_close()), which keeps the file whole;
+   * the empty log stays beside it. */
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 
   if (!self->read_only)
     {

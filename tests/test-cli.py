@@ -823,6 +823,37 @@ def test_bad_files(folder):
     equal(readonly.snapshot(), before, "read-only file unchanged")
 
 
+def test_log_kept_for_a_window(folder):
+    """A window keeps its event open while the CLI runs. If the window's
+    process read the file by other means (GTK's file chooser sniffs the
+    files of the folder it lists, the event among them), POSIX dropped
+    its locks; the CLI, closing, must still not take itself for the last
+    user and delete the write-ahead log the window goes on writing to."""
+    event = Event(folder)
+    event.run("init", "--name", "Spring Open")
+    window = sqlite3.connect(event.path, isolation_level=None)
+    window.execute("BEGIN IMMEDIATE")
+    window.execute("UPDATE event SET venue = 'Hall A'")
+    window.execute("COMMIT")
+    for suffix in ("", "-wal", "-shm"):
+        with open(event.path + suffix, "rb") as sniffed:
+            sniffed.read(4096)
+    event.run("settings")
+    check(os.path.exists(event.path + "-wal"), "the write-ahead log is still there")
+    window.execute("BEGIN IMMEDIATE")
+    window.execute("UPDATE event SET venue = 'Hall B'")
+    window.execute("COMMIT")
+    out = event.run("settings").stdout
+    check("Hall B" in out, "the window's change reached the file: %r" % out)
+    window.close()
+    # The file alone holds every change once the CLI last had it.
+    event.run("settings")
+    single = os.path.join(folder, "alone.chouette")
+    shutil.copyfile(event.path, single)
+    out = Event(folder, "alone.chouette").run("settings").stdout
+    check("Hall B" in out, "the event file alone holds the change: %r" % out)
+
+
 def main():
     if CLI is None or not os.access(CLI, os.X_OK):
         print("usage: test-cli.py PATH/TO/chouette-td-cli", file=sys.stderr)
