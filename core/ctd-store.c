@@ -111,9 +111,10 @@ ctd_store_close (CtdStore *self)
   /* The file alone holds every committed change once its last user has
    * closed it (it is copied, mailed, archived): SQLite's checkpoint on
    * closing is off (configure_connection()), so close with one that
-   * empties the log, waiting at most the busy timeout for a reader. */
+   * waits for nobody. It leaves the log as it is, so that an open window
+   * does not take the checkpoint for somebody else's change. */
   if (self->db != NULL && !self->read_only)
-    sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+    sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
   /* Every statement was released at the end of the scope that prepared
    * it: only the idle ones of the cache are left to finalise. */
   g_clear_pointer (&self->db, ctd_store_close_db);
@@ -200,7 +201,7 @@ configure_connection (CtdStore  *self,
    * of the folder it lists. A window whose locks went that way would go on
    * writing to a deleted log, and lose every later change. Closing
    * checkpoints instead (ctd_store_close()), which keeps the file whole;
-   * the empty log stays beside it. */
+   * the log stays beside it. */
   sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 
   if (!self->read_only)
