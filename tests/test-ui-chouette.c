@@ -992,6 +992,231 @@ test_export_sheet (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- SPEC 5's worked examples, typed and through the form ----------------- */
+
+/* The accessible name given to @widget (GTK_A11Y=test, set in main). */
+static char *
+name_of (GtkWidget *widget)
+{
+  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+    return NULL;
+  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
+                                             GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
+}
+
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  g_autofree char *own = name_of (root);
+
+  if (g_strcmp0 (own, name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+form_control (GtkWidget  *form,
+              const char *name)
+{
+  GtkWidget *widget = find_named (form, name);
+
+  if (widget == NULL)
+    fail_msg ("no control named \"%s\" in the form", name);
+  return widget;
+}
+
+/* Selects the first item of the dropdown @name that starts with @label
+ * ("3 " for player 3, whatever the name), as a click would. */
+static void
+form_pick (GtkWidget  *form,
+           const char *name,
+           const char *label)
+{
+  GtkDropDown *dropdown = GTK_DROP_DOWN (form_control (form, name));
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      const char *item = gtk_string_list_get_string (GTK_STRING_LIST (model), i);
+
+      if (g_str_has_prefix (item, label))
+        {
+          gtk_drop_down_set_selected (dropdown, i);
+          return;
+        }
+    }
+  fail_msg ("\"%s\" does not offer \"%s\"", name, label);
+}
+
+static void
+form_check (GtkWidget  *form,
+            const char *name)
+{
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (form_control (form, name)), TRUE);
+}
+
+static void
+form_click (GtkWidget  *form,
+            const char *name)
+{
+  g_signal_emit_by_name (form_control (form, name), "clicked");
+}
+
+/* Selects @game's row, as a click on the grid would. */
+static void
+select_game (CtdChouettePage *page,
+             guint            game)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (page_grid (page));
+
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), game - 1);
+  assert_int_equal (selected_game (page), game);
+}
+
+typedef struct
+{
+  guint       game;        /* of the 4-player schedule: Box 1, this cube */
+  const char *typed;       /* SPEC's entry */
+  const char *stored;      /* core's canonical line */
+  CtdHalves   deltas[4];   /* SPEC's deltas, in half points */
+} WorkedExample;
+
+/* Drives the form's widgets to example @index's line. */
+static void
+fill_form (GtkWidget *form,
+           guint      index)
+{
+  switch (index)
+    {
+    case 0: /* Tg 3:8 (game 2, cube 2) */
+      form_check (form, "Team won");
+      form_check (form, "Gammon");
+      form_pick (form, "Player 3's cube value", "8");
+      break;
+    case 1: /* B 2:1- 3:1- 4:2 E:3>4:4 (game 1, cube 1) */
+      form_check (form, "Box won");
+      form_pick (form, "How player 2's cube ended", "passed by 2");
+      form_pick (form, "How player 3's cube ended", "passed by 3");
+      form_pick (form, "Player 4's cube value", "2");
+      form_click (form, "Add extra");
+      form_pick (form, "Who offered extra 1", "3 ");
+      form_pick (form, "Who took extra 1", "4 ");
+      form_pick (form, "Extra 1's value", "4");
+      break;
+    case 2: /* T 2:16 3:8 4:4+ !T (game 3, cube 4) */
+      form_check (form, "Team won");
+      form_pick (form, "Player 2's cube value", "16");
+      form_pick (form, "Player 3's cube value", "8");
+      form_pick (form, "How player 4's cube ended", "passed by the Box");
+      form_check (form, "Crew doubled together");
+      break;
+    case 3: /* Bb 2:2 3:1 4:w F:4>1:0.5 (game 1, cube 1) */
+      form_check (form, "Box won");
+      form_check (form, "Backgammon");
+      form_pick (form, "Player 2's cube value", "2");
+      form_pick (form, "How player 4's cube ended", "wash");
+      form_click (form, "Add penalty");
+      form_pick (form, "Who pays penalty 1", "4 ");
+      form_pick (form, "Who receives penalty 1", "1 ");
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* SPEC 5's four worked examples (a 4-player chouette, Box = player 1:
+ * games 1-3, cubes 1, 2, 4), typed into the field, then, the game
+ * cleared by undo, entered through the guided form's widgets: the same
+ * stored line and SPEC's deltas both ways. */
+static void
+test_worked_examples (void **state)
+{
+  static const WorkedExample examples[] = {
+    { 2, "Tg 3:8", "Tg 3:8", { -40, 4, 32, 4 } },
+    { 1, "B 2:1- 3:1- 4:2 E:3>4:4", "B 2:1- 3:1- 4:2 E:3>4:4", { 8, -2, 4, -10 } },
+    { 3, "T 2:16 3:8 4:4+ !T", "T 2:16 3:8 4:4+ !T", { -56, 32, 16, 8 } },
+    { 1, "Bb 2:2 3:1 4:w F:4>1:0.5", "Bb 2:2 4:w F:4>1:0.5", { 15, -12, -2, -1 } },
+  };
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), 4));
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  GtkEntry *entry = notation_entry (page);
+  GtkWidget *form;
+
+  /* The schedule the examples need. */
+  for (guint game = 1; game <= 3; game++)
+    {
+      guint box, cube;
+
+      g_object_get (grid_row (page, game), "box", &box, "cube", &cube, NULL);
+      assert_int_equal (box, 1);
+      assert_int_equal (cube, 1u << (game - 1));
+    }
+
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+  form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
+  assert_non_null (form);
+
+  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+    {
+      const WorkedExample *example = &examples[i];
+      g_autofree char *typed_line = NULL;
+      CtdHalves typed[4];
+
+      /* Typed. */
+      select_game (page, example->game);
+      type_line (page, example->typed);
+      if (ctd_chouette_view_get_n_recorded (view) != 1)
+        fail_msg ("example %u \"%s\" not recorded: %s", i + 1, example->typed,
+                  preview_text (page));
+      typed_line = g_strdup (ctd_game_item_get_notation (grid_row (page, example->game)));
+      assert_string_equal (typed_line, example->stored);
+      for (guint p = 1; p <= 4; p++)
+        {
+          typed[p - 1] = ctd_game_item_get_delta (grid_row (page, example->game), p);
+          if (typed[p - 1] != example->deltas[p - 1])
+            fail_msg ("example %u, player %u: %d half points, SPEC says %d", i + 1, p,
+                      (int) typed[p - 1], (int) example->deltas[p - 1]);
+        }
+
+      /* Undone: the game is fresh again. */
+      g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+      assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
+
+      /* Through the form. */
+      select_game (page, example->game);
+      assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
+      if (!gtk_widget_get_mapped (form))
+        assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+      assert_true (gtk_widget_get_mapped (form));
+      fill_form (form, i);
+      assert_false (preview_is_error (page));
+      g_signal_emit_by_name (entry, "activate");
+      if (ctd_chouette_view_get_n_recorded (view) != 1)
+        fail_msg ("example %u from the form \"%s\" not recorded: %s", i + 1,
+                  gtk_editable_get_text (GTK_EDITABLE (entry)), preview_text (page));
+      assert_string_equal (ctd_game_item_get_notation (grid_row (page, example->game)),
+                           typed_line);
+      for (guint p = 1; p <= 4; p++)
+        assert_int_equal (ctd_game_item_get_delta (grid_row (page, example->game), p),
+                          typed[p - 1]);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+      assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The README's picture: a 4-player chouette half entered, the next
  * game's line typed and previewed. */
 static void
@@ -1046,10 +1271,15 @@ main (void)
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_export_sheet, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_worked_examples, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_screenshot, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
+  /* The guided form's controls are found by their accessible names,
+   * which GTK_A11Y=test keeps and GTK_A11Y=none does not. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   if (!gtk_init_check ())
     {
       fprintf (stderr, "test-ui-chouette: no display, skipped\n");
