@@ -1217,6 +1217,81 @@ test_worked_examples (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* tests/test-cli.py's table of bad input, the rows a director can type
+ * into the field or Go to chouette: each refusal is shown at the field
+ * (the preview, in its error state, with the words the command line
+ * prints) and changes nothing. */
+static void
+test_bad_input_table (void **state)
+{
+  static const struct
+  {
+    guint       game;
+    const char *line;
+    const char *words;
+  } lines[] = {
+    { 2, "Q", "Game 2" },
+    { 2, "B 1:2", "Game 2" },   /* the Box's own cube */
+    { 2, "T 2:3", "Game 2" },   /* not a cube value */
+    { 2, "T T", "Game 2" },
+    { 2, "", "Game 2" },
+    { 1, "B 1:2", "Game 1" },   /* a refused line keeps the earlier result */
+  };
+  static const char *const labels[] = { "1.9", "7.1", "x.y", "1.13" };
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  guint number = chouette_of_size (window_document (window), 4);
+  CtdChouettePage *page = show_chouette (window, number);
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  GtkEntry *entry = notation_entry (page);
+  g_autofree char *total = NULL;
+
+  type_line (page, "T");
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
+  total = g_strdup (ctd_chouette_view_get_total_text (view, 1));
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      select_game (page, lines[i].game);
+      gtk_editable_set_text (GTK_EDITABLE (entry), lines[i].line);
+      g_signal_emit_by_name (entry, "activate");
+      assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+      if (!preview_is_error (page) || strstr (preview_text (page), lines[i].words) == NULL)
+        fail_msg ("\"%s\" on game %u: the field shows \"%s\"%s, not \"%s\"", lines[i].line,
+                  lines[i].game, preview_text (page),
+                  preview_is_error (page) ? "" : " (not as an error)", lines[i].words);
+      assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
+      assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), "T");
+      assert_false (ctd_game_item_get_recorded (grid_row (page, 2)));
+      assert_string_equal (ctd_chouette_view_get_total_text (view, 1), total);
+      /* The line stays, to be corrected. */
+      assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), lines[i].line);
+      assert_int_equal (selected_game (page), lines[i].game);
+    }
+
+  /* "B" over game 1's "T": the command line refuses without --replace;
+   * the page asks first, and Cancel changes nothing. */
+  select_game (page, 1);
+  type_line (page, "B");
+  gtk_dialog_response (GTK_DIALOG (find_confirmation ()), GTK_RESPONSE_CANCEL);
+  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), "T");
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
+
+  /* Chouettes and games that do not exist: named in the window's banner,
+   * and the page keeps its chouette. */
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
+                                      g_variant_new_string (labels[i]));
+      if (ctd_test_find_label (GTK_WIDGET (window), labels[i]) == NULL)
+        fail_msg ("Go to \"%s\": no message names it", labels[i]);
+      assert_int_equal (ctd_chouette_page_get_number (page), number);
+      assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The README's picture: a 4-player chouette half entered, the next
  * game's line typed and previewed. */
 static void
@@ -1272,6 +1347,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_export_sheet, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_worked_examples, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_bad_input_table, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_screenshot, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
