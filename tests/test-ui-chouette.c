@@ -1292,6 +1292,149 @@ test_bad_input_table (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The players of a sheet's order text ("3 1 2", "3, 1, 2"), as digits. */
+static void
+order_digits (const char *text,
+              char       *digits,
+              gsize       size)
+{
+  gsize n = 0;
+
+  for (const char *c = text; *c != '\0' && n + 1 < size; c++)
+    if (g_ascii_isdigit (*c))
+      digits[n++] = *c;
+  digits[n] = '\0';
+}
+
+/* SPEC 4's decision order of @game, worked out here from the grid: its
+ * playing order sorted by the totals before it, highest first, ties
+ * keeping the playing order. */
+static void
+expected_decisions (CtdChouettePage *page,
+                    guint            game,
+                    char            *digits,
+                    gsize            size)
+{
+  CtdHalves totals[CTD_MAX_PLAYERS + 1] = { 0, };
+  char playing[CTD_MAX_PLAYERS + 1];
+  guint n;
+
+  for (guint earlier = 1; earlier < game; earlier++)
+    for (guint p = 1; p <= 4; p++)
+      totals[p] += ctd_game_item_get_delta (grid_row (page, earlier), p);
+  order_digits (ctd_game_item_get_playing (grid_row (page, game)), playing, sizeof playing);
+  n = strlen (playing);
+  assert_true (n < size);
+  /* A stable insertion sort. */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && totals[playing[j] - '0'] > totals[playing[j - 1] - '0']; j--)
+      {
+        char swap = playing[j];
+
+        playing[j] = playing[j - 1];
+        playing[j - 1] = swap;
+      }
+  g_strlcpy (digits, playing, size);
+}
+
+/* A correction of game 3 after game 9 (the last-segment order fixed):
+ * the question names each later game whose cube-decision order changes
+ * and warns that the fixed order no longer matches the scores; accepted,
+ * the grid's decision orders are SPEC 4's for the new scores. */
+static void
+test_correction_downstream (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdDocument *document = window_document (window);
+  guint number = chouette_of_size (document, 4);
+  CtdChouettePage *page = show_chouette (window, number);
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *new_line = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *detail = NULL;
+  g_autofree char *fixed = NULL;
+  char before[CTD_N_GAMES + 1][CTD_MAX_PLAYERS + 1];
+  guint n_changed = 0;
+  CtdRng rng;
+
+  ctd_rng_init (&rng, 93);
+  for (guint game = 1; game <= 9; game++)
+    {
+      g_autofree char *line = line_for (page, game, &rng);
+
+      type_line (page, line);
+    }
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 9);
+  /* The director fixes the order to print the last segment's sheet. */
+  assert_false (ctd_chouette_view_get_last_order_fixed (view));
+  assert_true (ctd_document_fix_last_segment_order (document, 1, number,
+                                                    ctd_chouette_view_get_last_order (view),
+                                                    FALSE, &error));
+  assert_true (ctd_chouette_view_get_last_order_fixed (view));
+  fixed = g_strdup (ctd_chouette_view_get_last_order_text (view));
+  for (guint game = 4; game <= 10; game++)
+    order_digits (ctd_game_item_get_decisions (grid_row (page, game)), before[game],
+                  sizeof before[game]);
+
+  /* A line for game 3 that moves later decision orders and the
+   * scores' last-segment order: found among core's sample lines. */
+  for (guint tries = 0; tries < 500 && new_line == NULL; tries++)
+    {
+      g_autofree char *line = line_for (page, 3, &rng);
+      g_autofree char *text = ctd_chouette_view_describe_replacement (view, 3, line, NULL);
+
+      if (text != NULL && strstr (text, "Cube-decision orders that change") != NULL &&
+          strstr (text, "no longer matches the scores") != NULL)
+        new_line = g_steal_pointer (&line);
+    }
+  assert_non_null (new_line);
+  expected = ctd_chouette_view_describe_replacement (view, 3, new_line, &error);
+
+  select_game (page, 3);
+  type_line (page, new_line);
+  detail = confirmation_detail (find_confirmation ());
+  assert_string_equal (detail, expected);
+  assert_non_null (strstr (detail, "Game 3: “"));
+  assert_non_null (strstr (detail, "Warning: the last-segment order"));
+  assert_non_null (strstr (detail, fixed));
+  gtk_dialog_response (GTK_DIALOG (find_confirmation ()), GTK_RESPONSE_ACCEPT);
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 3)), new_line);
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 9);
+  /* The fixed order stays, flagged as no longer matching. */
+  assert_true (ctd_chouette_view_get_last_order_fixed (view));
+  assert_string_equal (ctd_chouette_view_get_last_order_text (view), fixed);
+  assert_true (ctd_chouette_view_get_last_order_stale (view));
+
+  for (guint game = 4; game <= 10; game++)
+    {
+      const char *shown = ctd_game_item_get_decisions (grid_row (page, game));
+      char now[CTD_MAX_PLAYERS + 1], want[CTD_MAX_PLAYERS + 1];
+      g_autofree char *named = g_strdup_printf ("game %u becomes", game);
+
+      order_digits (shown, now, sizeof now);
+      expected_decisions (page, game, want, sizeof want);
+      if (strcmp (now, want) != 0)
+        fail_msg ("game %u: the grid says %s, SPEC 4 gives %s", game, now, want);
+      assert_true (grid_shows (window, page, shown));
+      /* Named in the question exactly when it changed. */
+      if (strcmp (now, before[game]) != 0)
+        {
+          n_changed++;
+          if (strstr (detail, named) == NULL)
+            fail_msg ("game %u's order changed (%s to %s), the question does not say: %s",
+                      game, before[game], now, detail);
+        }
+      else
+        assert_null (strstr (detail, named));
+    }
+  assert_true (n_changed > 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The README's picture: a 4-player chouette half entered, the next
  * game's line typed and previewed. */
 static void
@@ -1349,6 +1492,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_worked_examples, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_bad_input_table, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_correction_downstream, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_screenshot, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
