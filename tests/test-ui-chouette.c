@@ -1435,6 +1435,117 @@ test_correction_downstream (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Paper totals of which one crew member's is off by one game's result
+ * (the Box's off the other way, so that they still add up to zero): the
+ * page's cross-check names that player and, among the games to look at
+ * first, that game; the players whose totals agree are not named. */
+static void
+test_crosscheck_suspects (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_drawn_event (app, fixture->path);
+  CtdDocument *document = window_document (window);
+  guint number = chouette_of_size (document, 4);
+  CtdChouettePage *page = show_chouette (window, number);
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  CtdHalves totals[4], paper[4], delta = 0, difference;
+  guint game = 0, player = 0, box = 0;
+  g_auto(GStrv) lines = NULL;
+  GtkWidget *crosscheck;
+  const char *text;
+  CtdRng rng;
+
+  ctd_rng_init (&rng, 41);
+  for (guint g = 1; g <= CTD_N_GAMES; g++)
+    {
+      g_autofree char *line = line_for (page, g, &rng);
+
+      type_line (page, line);
+    }
+  assert_true (ctd_chouette_view_get_complete (view));
+  for (guint p = 1; p <= 4; p++)
+    totals[p - 1] = paper[p - 1] = ctd_chouette_view_get_total (view, p);
+
+  /* Game 5 or later, its Captain's own delta left off the paper. */
+  for (guint g = 5; g <= CTD_N_GAMES && delta == 0; g++)
+    {
+      game = g;
+      player = ctd_game_item_get_captain (grid_row (page, g));
+      g_object_get (grid_row (page, g), "box", &box, NULL);
+      delta = ctd_game_item_get_delta (grid_row (page, g), player);
+    }
+  assert_int_not_equal (delta, 0);
+  paper[player - 1] -= delta;
+  paper[box - 1] += delta;
+  for (guint p = 1; p <= 4; p++)
+    set_paper (page, p, paper[p - 1]);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.check-paper", NULL));
+  assert_true (ctd_chouette_view_get_paper_given (view));
+  assert_false (ctd_chouette_view_get_paper_agrees (view));
+
+  text = ctd_chouette_view_get_crosscheck (view);
+  crosscheck = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (page), "the paper says"));
+  assert_non_null (crosscheck);
+  assert_string_equal (gtk_label_get_text (GTK_LABEL (crosscheck)), text);
+  assert_true (gtk_widget_get_visible (crosscheck));
+  assert_true (gtk_widget_has_css_class (crosscheck, "error"));
+
+  /* One line for the player, one for the Box; nobody else. */
+  lines = g_strsplit (text, "\n", -1);
+  assert_int_equal (g_strv_length (lines), 2);
+  difference = paper[player - 1] - totals[player - 1];
+  for (guint p = 1; p <= 4; p++)
+    {
+      g_autofree char *who = g_strdup_printf ("Player %u (%s): the paper says ", p,
+                                              ctd_chouette_view_get_name (view, p));
+      g_autofree char *says = ctd_halves_to_string (paper[p - 1], TRUE);
+      g_autofree char *entered = ctd_halves_to_string (totals[p - 1], TRUE);
+      g_autofree char *figures = g_strdup_printf ("%s%s, the entered games %s;", who, says,
+                                                  entered);
+      const char *mine = NULL;
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (g_str_has_prefix (lines[i], who))
+          mine = lines[i];
+      if (p != player && p != box)
+        {
+          assert_null (mine);
+          continue;
+        }
+      if (mine == NULL)
+        fail_msg ("player %u is not named: %s", p, text);
+      assert_true (g_str_has_prefix (mine, figures));
+      if (p == player)
+        {
+          /* The games that alone explain the difference (SPEC 5's
+           * deltas: left off, or the wrong sign), game @game among them. */
+          guint n = 0;
+
+          for (guint g = 1; g <= CTD_N_GAMES; g++)
+            {
+              CtdHalves d = ctd_game_item_get_delta (grid_row (page, g), p);
+
+              if (d != 0 && (difference == -d || difference == -2 * d))
+                n++;
+            }
+          assert_true (n >= 1);
+          assert_non_null (strstr (mine, "look first at game"));
+          {
+            g_autofree char *one = g_strdup_printf ("game %u ", game);
+            g_autofree char *among = g_strdup_printf (" %u", game);
+            const char *suspects = strstr (mine, "look first at ");
+
+            if (n == 1)
+              assert_non_null (strstr (suspects, one));
+            else
+              assert_non_null (strstr (suspects, among));
+          }
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The README's picture: a 4-player chouette half entered, the next
  * game's line typed and previewed. */
 static void
@@ -1494,6 +1605,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_bad_input_table, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_correction_downstream, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_crosscheck_suspects, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_screenshot, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
