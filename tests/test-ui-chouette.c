@@ -1572,7 +1572,113 @@ test_screenshot (void **state)
   gtk_editable_set_text (GTK_EDITABLE (notation_entry (page)), line);
   gtk_editable_set_position (GTK_EDITABLE (notation_entry (page)), -1);
   assert_false (preview_is_error (page));
-  ctd_test_screenshot (GTK_WINDOW (window), "chouette.png");
+  ctd_test_screenshot (GTK_WINDOW (window), "chouette-4.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A screenshot's window: a laptop's screen, where the sheet's columns
+ * fit, on the chouette of @size players with games 1..@entered typed. */
+static CtdMainWindow *
+screenshot_window (CtdApplication   *app,
+                   Fixture          *fixture,
+                   const char       *file,
+                   guint             size,
+                   guint             entered,
+                   CtdRng           *rng,
+                   CtdChouettePage **out_page)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, file, NULL);
+  CtdMainWindow *window = open_drawn_event (app, path);
+  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), size));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  for (guint game = 1; game <= entered; game++)
+    {
+      g_autofree char *typed = line_for (page, game, rng);
+
+      type_line (page, typed);
+    }
+  assert_int_equal (ctd_chouette_view_get_n_recorded (ctd_chouette_page_get_view (page)), entered);
+  *out_page = page;
+  return window;
+}
+
+/* The README's other pictures of the page: a 3-player chouette mid-entry,
+ * a refused line, the guided form open, a cross-check mismatch. */
+static void
+test_screenshots (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdChouettePage *page;
+  CtdMainWindow *window;
+  CtdRng rng;
+
+  /* A 3-player chouette, game 7's line typed and previewed. */
+  ctd_rng_init (&rng, 2027);
+  window = screenshot_window (app, fixture, "Thursday Chouette.chouette", 3, 6, &rng, &page);
+  {
+    g_autofree char *line = line_for (page, 7, &rng);
+
+    gtk_editable_set_text (GTK_EDITABLE (notation_entry (page)), line);
+    gtk_editable_set_position (GTK_EDITABLE (notation_entry (page)), -1);
+    assert_false (preview_is_error (page));
+  }
+  ctd_test_screenshot (GTK_WINDOW (window), "chouette-3.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A cube value that cannot arise, refused with core's words. */
+  ctd_rng_init (&rng, 2028);
+  window = screenshot_window (app, fixture, "Friday Chouette.chouette", 4, 3, &rng, &page);
+  type_line (page, "T 3:3 4:2");
+  assert_true (preview_is_error (page));
+  assert_non_null (strstr (preview_text (page), "Game 4"));
+  ctd_test_screenshot (GTK_WINDOW (window), "chouette-refused.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The guided form open on game 3, SPEC 5's third example filled in. */
+  ctd_rng_init (&rng, 2029);
+  window = screenshot_window (app, fixture, "Saturday Chouette.chouette", 4, 2, &rng, &page);
+  {
+    GtkWidget *form;
+
+    /* Taller: the form below the grid, the grid's rows still shown. */
+    gtk_window_set_default_size (GTK_WINDOW (window), 1280, 1080);
+    assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+    form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
+    fill_form (form, 2);
+    assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (notation_entry (page))),
+                         "T 2:16 3:8 4:4+ !T");
+    assert_false (preview_is_error (page));
+  }
+  ctd_test_screenshot (GTK_WINDOW (window), "chouette-guided.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A whole 3-player chouette whose paper left a Captain's game off. */
+  ctd_rng_init (&rng, 2030);
+  window = screenshot_window (app, fixture, "Sunday Chouette.chouette", 3, CTD_N_GAMES, &rng, &page);
+  {
+    CtdChouetteView *view = ctd_chouette_page_get_view (page);
+    CtdHalves paper[3], delta = 0;
+    guint player = 0, box = 0;
+
+    for (guint p = 1; p <= 3; p++)
+      paper[p - 1] = ctd_chouette_view_get_total (view, p);
+    for (guint game = 6; game <= CTD_N_GAMES && delta == 0; game++)
+      {
+        player = ctd_game_item_get_captain (grid_row (page, game));
+        g_object_get (grid_row (page, game), "box", &box, NULL);
+        delta = ctd_game_item_get_delta (grid_row (page, game), player);
+      }
+    assert_int_not_equal (delta, 0);
+    paper[player - 1] -= delta;
+    paper[box - 1] += delta;
+    for (guint p = 1; p <= 3; p++)
+      set_paper (page, p, paper[p - 1]);
+    assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.check-paper", NULL));
+    assert_false (ctd_chouette_view_get_paper_agrees (view));
+  }
+  ctd_test_screenshot (GTK_WINDOW (window), "chouette-crosscheck.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1609,6 +1715,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_crosscheck_suspects, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_screenshot, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_screenshots, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
