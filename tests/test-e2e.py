@@ -5,8 +5,9 @@
 # added by keyboard and imported from a CSV, one withdrawn, the rest
 # checked in, the qualifying round drawn with seed 2026, and the draw on
 # screen compared with chouette-td-cli's; then chouette 1.1's twelve
-# games typed into the scoring page from the keyboard, and the file and
-# the totals on screen compared.
+# games entered from the keyboard on the scoring page (six in the notation
+# field, six in the guided form), the paper totals typed, and the file,
+# the totals a screen reader hears and a hand-worked sheet compared.
 #
 # Copyright 2026 The Chouette TD authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -278,11 +279,37 @@ def main():
         shown = json.loads(cli(path, "--json", "show", "1.1"))
         check(all(g["result"] is None for g in shown["games"]),
               "a refused line records nothing")
-        lines = ["T" if game in (2, 7, 11) else "B" for game in range(1, 13)]
+        # The hand-worked sheet: the Box wins (B) or the team does (T),
+        # every cube played at its starting value (1, 2, 4 in each
+        # segment; players 1 to 4 Box in turn).
+        # Games 7-12, entered through the guided form, are the team's: the
+        # form starts each game at the Box's win, and the director changes
+        # who won.
+        lines = ["T" if game in (2, 5) or game >= 7 else "B" for game in range(1, 13)]
+        worked = {p: 0 for p in range(1, 5)}
         for game, line in enumerate(lines, start=1):
+            cube, box = (1, 2, 4)[(game - 1) % 3], (game - 1) // 3 + 1
+            sign = 1 if line == "B" else -1
+            for p in worked:
+                worked[p] += 3 * cube * sign if p == box else -cube * sign
+        # Games 1-6 typed in the notation field, Enter after each.
+        for game, line in enumerate(lines[:6], start=1):
             keys("ctrl+a")
             type_text(line)
             keys("Return")
+            wait_for("game %d's field" % (game + 1),
+                     lambda: find(frame, "label", "Game %d notation" % (game + 1)), 10)
+        # Games 7-12 in the guided form (F4), by its mnemonics: Alt+B or
+        # Alt+T goes to who won and Space chooses it (GTK 4.8 focuses a
+        # radio button on its mnemonic), then Alt+R records the line the
+        # form wrote into the field.
+        keys("F4")
+        wait_for("the guided form", lambda: find(frame, ("radio button", "check box"), "Team"), 10)
+        for game, line in enumerate(lines[6:], start=7):
+            keys("alt+t", "space")
+            wait_for("the form's line for game %d" % game,
+                     lambda: find(frame, "label", contains="Records “%s”" % line), 10)
+            keys("alt+r")
             if game < 12:
                 wait_for("game %d's field" % (game + 1),
                          lambda: find(frame, "label", "Game %d notation" % (game + 1)), 10)
@@ -293,9 +320,22 @@ def main():
         check([g["result"] for g in done["games"]] == lines,
               "the file holds the lines typed: %r" % [g["result"] for g in done["games"]])
         for number, total in done["totals"].items():
+            check(total == worked[int(number)], "player %s's total %r is the hand-worked %r"
+                  % (number, total, worked[int(number)]))
             name = "Total, player %s, %s" % (number, ("%+g" % total) if total else "0")
             check(find(frame, "label", contains=name) is not None,
                   "the screen reader hears \"%s\"" % name)
+
+        # The returned sheet's totals, typed into the paper row: they agree.
+        for number, total in worked.items():
+            type_into(frame, "Paper total, player %d" % number, "%g" % total)
+        press(frame, "Check Paper Totals")
+        def paper_stored():
+            stored = json.loads(cli(path, "--json", "show", "1.1"))["paper_totals"]
+            return stored if stored else None
+        stored = wait_for("the paper totals in the file", paper_stored, 10)
+        check({int(k): v for k, v in stored.items()} == worked,
+              "the paper totals stored are the sheet's: %r" % stored)
     finally:
         app.terminate()
         try:
