@@ -147,11 +147,20 @@ ctd_test_screenshot (GtkWindow  *window,
   if (dir == NULL || name == NULL)
     return;
   paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
-  width = gdk_paintable_get_intrinsic_width (paintable);
-  height = gdk_paintable_get_intrinsic_height (paintable);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* A window that a closed dialog (a file chooser) left unmapped for a
+   * moment draws nothing: wait for it to come back. */
+  for (guint i = 0; i < 100 && node == NULL; i++)
+    {
+      if (i > 0)
+        ctd_test_spin (20);
+      width = gdk_paintable_get_intrinsic_width (paintable);
+      height = gdk_paintable_get_intrinsic_height (paintable);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+    }
+  if (node == NULL)
+    g_error ("%s: the window drew nothing", name);
   renderer = gtk_native_get_renderer (GTK_NATIVE (window));
   texture = gsk_renderer_render_texture (renderer, node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
