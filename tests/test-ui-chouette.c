@@ -616,6 +616,13 @@ test_guided_form (void **state)
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
   assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), "T");
   assert_int_equal (selected_game (page), 2);
+  /* The next game starts where the form does, the Box's win, in the
+   * field too: Enter records it. */
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "B");
+  assert_true (g_str_has_prefix (preview_text (page), "Records “B”"));
+  g_signal_emit_by_name (entry, "activate");
+  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 2)), "B");
+  assert_int_equal (selected_game (page), 3);
 
   /* A line typed into the field shows in the form. */
   gtk_editable_set_text (GTK_EDITABLE (entry), "T");
@@ -1194,12 +1201,13 @@ test_worked_examples (void **state)
       g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
       assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
 
-      /* Through the form. */
+      /* Through the form: open, it starts the fresh game at the Box's
+       * win, in the field too. */
       select_game (page, example->game);
-      assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
       if (!gtk_widget_get_mapped (form))
         assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
       assert_true (gtk_widget_get_mapped (form));
+      assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "B");
       fill_form (form, i);
       assert_false (preview_is_error (page));
       g_signal_emit_by_name (entry, "activate");

@@ -194,6 +194,8 @@ ctd_chouette_page_load_field (CtdChouettePage *self,
   update_preview (self);
 }
 
+static void guided_notation_cb (CtdChouettePage *self);
+
 /* The guided form describes the selected game (its schedule, the
  * players' names) and starts from the line in the field, if it reads. */
 static void
@@ -214,7 +216,12 @@ update_guided_form (CtdChouettePage *self)
   self->from_form = TRUE;
   ctd_guided_form_set_game (self->guided_form, &context, names);
   self->from_form = FALSE;
-  ctd_guided_form_set_notation (self->guided_form, ctd_chouette_page_notation_text (self));
+  /* The field's line, when there is one; else, with the form open, the
+   * form's starting line goes into the field: the two never disagree. */
+  if (*ctd_chouette_page_notation_text (self) != '\0')
+    ctd_guided_form_set_notation (self->guided_form, ctd_chouette_page_notation_text (self));
+  else
+    guided_notation_cb (self);
 }
 
 /* The form writes its line into the field, whose preview checks it and
