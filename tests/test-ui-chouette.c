@@ -999,6 +999,44 @@ test_export_sheet (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Printing draws the sheet the PDF export draws: in export mode,
+ * GtkPrintOperation writes one landscape page holding the players. */
+static void
+test_print_sheet (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_event (app, fixture->dir);
+  CtdChouettePage *page = show_chouette (window, 3);
+  CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  g_autofree char *pdf = g_build_filename (fixture->dir, "printed.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *info = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *text_argv[] = { "pdftotext", "-layout", pdf, "-", NULL };
+  const char *info_argv[] = { "pdfinfo", pdf, NULL };
+  double width = 0, height = 0;
+  const char *size;
+  int status;
+
+  assert_true (ctd_chouette_page_print (page, GTK_PRINT_OPERATION_ACTION_EXPORT, pdf, &error));
+  assert_true (g_spawn_sync (NULL, (char **) text_argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                             &text, NULL, &status, &error));
+  assert_true (g_spawn_check_wait_status (status, NULL));
+  for (guint p = 1; p <= ctd_chouette_view_get_size (view); p++)
+    assert_non_null (strstr (text, ctd_chouette_view_get_name (view, p)));
+  /* One page: no form feed between pages. */
+  assert_null (strchr (g_strchomp (text), '\f'));
+  assert_true (g_spawn_sync (NULL, (char **) info_argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                             &info, NULL, &status, &error));
+  size = strstr (info, "Page size:");
+  assert_non_null (size);
+  assert_int_equal (sscanf (size, "Page size: %lf x %lf", &width, &height), 2);
+  assert_true (width > height);
+  assert_non_null (strstr (info, "Pages:           1"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- SPEC 5's worked examples, typed and through the form ----------------- */
 
 /* The accessible name given to @widget (GTK_A11Y=test, set in main). */
@@ -1693,6 +1731,8 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_print_sheet, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_guided_form, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_navigation, ctd_test_folder_setup,

@@ -13,6 +13,8 @@
 #include "ctd-chouette-page-private.h"
 #include "ctd-export-dialog.h"
 #include "ctd-items.h"
+#include "ctd-print.h"
+#include "ctd-report.h"
 #include "ctd-ui.h"
 
 /*
@@ -304,6 +306,61 @@ export_sheet_action (GtkWidget  *widget,
 }
 
 /**
+ * ctd_chouette_page_print:
+ * @self: a chouette page
+ * @action: %GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, or
+ *   %GTK_PRINT_OPERATION_ACTION_EXPORT with @export_path
+ * @export_path: (nullable): the PDF to write for an export
+ * @error: return location for a #GError
+ *
+ * Prints this chouette's filled scoring sheet: the sheet the export
+ * writes, drawn by the same code.
+ *
+ * Returns: whether the sheet went to the printer (or the file)
+ */
+gboolean
+ctd_chouette_page_print (CtdChouettePage          *self,
+                         GtkPrintOperationAction   action,
+                         const char               *export_path,
+                         GError                  **error)
+{
+  const CtdReportOptions options = { NULL, FALSE, FALSE };
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autofree char *job_name = NULL;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  CtdSheetDoc *doc;
+
+  g_return_val_if_fail (CTD_IS_CHOUETTE_PAGE (self), FALSE);
+
+  if (self->document == NULL || self->view == NULL)
+    return TRUE;
+  doc = ctd_report_chouette (ctd_document_get_store (self->document), self->round,
+                             self->number, &options, error);
+  if (doc == NULL)
+    return FALSE;
+  /* TRANSLATORS: a print job's name, e.g. "Spring Open, chouette 1.3" */
+  job_name = g_strdup_printf (_("%s, chouette %s"), ctd_document_get_name (self->document),
+                              ctd_chouette_view_get_label (self->view));
+  operation = ctd_print_operation_new (doc, job_name);
+  if (export_path != NULL)
+    gtk_print_operation_set_export_filename (operation, export_path);
+  return gtk_print_operation_run (operation, action, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                  error) != GTK_PRINT_OPERATION_RESULT_ERROR;
+}
+
+static void
+print_sheet_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!ctd_chouette_page_print (self, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL, &error))
+    ctd_chouette_page_show_message (self, error->message, TRUE);
+}
+
+/**
  * ctd_chouette_page_install_actions: (skip)
  * @widget_class: the page's class
  *
@@ -324,6 +381,10 @@ ctd_chouette_page_install_actions (GtkWidgetClass *widget_class)
                                    check_paper_action);
   gtk_widget_class_install_action (widget_class, "chouette.export-sheet", NULL,
                                    export_sheet_action);
+  gtk_widget_class_install_action (widget_class, "chouette.print-sheet", NULL,
+                                   print_sheet_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
+                                       "chouette.print-sheet", NULL);
   /* Delete reaches the page from the grid (a field keeps it for its text);
    * Ctrl+Shift+Delete from anywhere on the page. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "chouette.clear-game",

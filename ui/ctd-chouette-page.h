@@ -27,4 +27,9 @@ guint    ctd_chouette_page_get_number   (CtdChouettePage  *self);
 CtdChouetteView *
          ctd_chouette_page_get_view     (CtdChouettePage  *self);
 
+gboolean ctd_chouette_page_print        (CtdChouettePage          *self,
+                                         GtkPrintOperationAction   action,
+                                         const char               *export_path,
+                                         GError                  **error);
+
 G_END_DECLS
