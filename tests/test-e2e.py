@@ -306,6 +306,9 @@ def main():
             games = json.loads(cli(path, "--json", "show", "1.1"))["games"]
             return games[game - 1]["result"]
         for game, line in enumerate(lines[6:], start=7):
+            # At a person's pace: the page has moved on to this game, and
+            # GTK 4.8 emits a button's click 250 ms after its mnemonic.
+            time.sleep(0.5)
             if line == "T":
                 keys("alt+t", "space")
                 time.sleep(0.3)
