@@ -63,3 +63,81 @@ ctd_test_build_event (const char  *path,
     }
   return ctd_sample_build_event (path, &options, error);
 }
+
+/**
+ * ctd_test_create_document:
+ * @path: the event file to create
+ *
+ * Returns: (transfer full): a new event, "Spring Chouette", stake 1.00,
+ *   entry fee 22.00; a failure ends the test program
+ */
+CtdDocument *
+ctd_test_create_document (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  const CtdEventSettings settings = {
+    .name = (char *) "Spring Chouette",
+    .date = (char *) "2026-05-17",
+    .venue = (char *) "Club house",
+    .stake_cents = 100,
+    .entry_fee_cents = 2200,
+    .direction = CTD_LAST_SEGMENT_HIGHEST_FIRST,
+  };
+  CtdDocument *document = ctd_document_create (path, &settings, &error);
+
+  if (document == NULL)
+    g_error ("%s", error->message);
+  return document;
+}
+
+/**
+ * ctd_test_draw_players:
+ * @document: an event without players
+ * @n: how many to register, checked in ("Player A"...)
+ *
+ * Registers @n players and draws round 1 with seed 2026; a failure ends
+ * the test program.
+ */
+void
+ctd_test_draw_players (CtdDocument *document,
+                       guint        n)
+{
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %c", 'A' + i);
+
+      if (!ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error))
+        g_error ("%s", error->message);
+    }
+  if (!ctd_document_draw_round (document, 2026, NULL, &error))
+    g_error ("%s", error->message);
+}
+
+static gboolean
+deadline_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * ctd_test_spin_until:
+ * @done: set when what is awaited has happened
+ * @ms: the most to wait
+ *
+ * Runs the main loop until *@done or @ms milliseconds have passed.
+ */
+void
+ctd_test_spin_until (const gboolean *done,
+                     guint           ms)
+{
+  gboolean timed_out = FALSE;
+  guint deadline = g_timeout_add (ms, deadline_cb, &timed_out);
+
+  while (!*done && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (deadline);
+}

@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "ctd-document.h"
 #include "ctd-sample.h"
 
 G_BEGIN_DECLS
@@ -17,5 +18,11 @@ gboolean  ctd_test_build_event (const char  *path,
                                 guint64      seed,
                                 gboolean     play_all_rounds,
                                 GError     **error);
+
+CtdDocument *ctd_test_create_document (const char     *path);
+void         ctd_test_draw_players    (CtdDocument    *document,
+                                       guint           n);
+void         ctd_test_spin_until      (const gboolean *done,
+                                       guint           ms);
 
 G_END_DECLS

@@ -18,6 +18,7 @@
 #include "ctd-document.h"
 #include "ctd-items.h"
 #include "ctd-rng.h"
+#include "ctd-test-build.h"
 #include "ctd-test-files.h"
 
 typedef CtdTestFolder Fixture;
@@ -33,42 +34,6 @@ static const char * const four_sheet[CTD_N_GAMES] = {
 };
 
 /* ---- events ------------------------------------------------------------- */
-
-static CtdDocument *
-create_document (const Fixture *fixture)
-{
-  g_autoptr(GError) error = NULL;
-  const CtdEventSettings settings = {
-    .name = (char *) "Spring Chouette",
-    .date = (char *) "2026-05-17",
-    .stake_cents = 100,
-    .entry_fee_cents = 2200,
-    .direction = CTD_LAST_SEGMENT_HIGHEST_FIRST,
-  };
-  CtdDocument *document = ctd_document_create (fixture->path, &settings, &error);
-
-  if (document == NULL)
-    fail_msg ("%s", error->message);
-  return document;
-}
-
-/* Registers @n players ("Player A"...) and draws round 1 with seed 2026. */
-static void
-draw_players (CtdDocument *document,
-              guint        n)
-{
-  g_autoptr(GError) error = NULL;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Player %c", 'A' + i);
-
-      if (!ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error))
-        fail_msg ("%s", error->message);
-    }
-  if (!ctd_document_draw_round (document, 2026, NULL, &error))
-    fail_msg ("%s", error->message);
-}
 
 static CtdChouetteView *
 get_view (CtdDocument *document,
@@ -151,32 +116,11 @@ items_changed_cb (GListModel *model,
   (*count)++;
 }
 
-static gboolean
-deadline_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 static void
 set_flag_cb (gpointer  instance,
              gboolean *flag)
 {
   *flag = TRUE;
-}
-
-/* Runs the main loop until *@done or @ms milliseconds have passed. */
-static void
-spin_until (const gboolean *done,
-            guint           ms)
-{
-  gboolean timed_out = FALSE;
-  guint deadline = g_timeout_add (ms, deadline_cb, &timed_out);
-
-  while (!*done && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (deadline);
 }
 
 /* A legal line for a game, built as a result form builds one from the
@@ -315,10 +259,10 @@ static void
 test_rows_follow_recording (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   CtdRng rng;
 
-  draw_players (document, 7);
+  ctd_test_draw_players (document, 7);
   ctd_rng_init (&rng, 5150);
   for (guint size = 3; size <= 4; size++)
     {
@@ -387,13 +331,13 @@ static void
 test_rows_notify_real_changes (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   CtdChouetteView *view, *other;
   CtdGameItem *five;
   guint five_notifies = 0, recorded_notifies = 0, pending_notifies = 0;
   guint view_changed = 0, n_recorded_notifies = 0;
 
-  draw_players (document, 8);
+  ctd_test_draw_players (document, 8);
   view = get_view (document, 1);
   other = get_view (document, 2);
   assert_ptr_equal (ctd_document_get_chouette_view (document, 1, 1, NULL), view);
@@ -446,12 +390,12 @@ static void
 test_totals_and_amounts (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   static const char *const totals[] = { "-59", "-13.5", "+40.5", "+32" };
   static const char *const amounts[] = { "-59.00", "-13.50", "40.50", "32.00" };
   CtdChouetteView *view;
 
-  draw_players (document, 4);
+  ctd_test_draw_players (document, 4);
   view = get_view (document, 1);
   assert_false (ctd_chouette_view_get_totals_known (view));
   assert_string_equal (ctd_chouette_view_get_total_text (view, 1), "");
@@ -501,11 +445,11 @@ static void
 test_last_order_basis (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   CtdChouetteView *view;
   CtdGameItem *ten;
 
-  draw_players (document, 4);
+  ctd_test_draw_players (document, 4);
   view = get_view (document, 1);
   ten = game_item (view, 10);
   assert_null (ctd_chouette_view_get_last_order (view));
@@ -539,7 +483,7 @@ static void
 test_preview (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(CtdStore) watcher = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *canonical = NULL;
@@ -548,7 +492,7 @@ test_preview (void **state)
   gint64 version, version_after;
   gint64 last_audit;
 
-  draw_players (document, 4);
+  ctd_test_draw_players (document, 4);
   view = get_view (document, 1);
   record (document, view, 1, four_sheet[0], FALSE);
   /* Another connection sees every commit of the document's. */
@@ -611,13 +555,13 @@ static void
 test_locked (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(CtdDocument) reader = NULL;
   g_autoptr(GError) error = NULL;
   CtdChouetteView *view, *read_view;
   guint items_changed = 0;
 
-  draw_players (document, 4);
+  ctd_test_draw_players (document, 4);
   view = get_view (document, 1);
   reader = ctd_document_open_read_only (fixture->path, &error);
   assert_non_null (reader);
@@ -655,7 +599,7 @@ static void
 test_replacement_of_an_early_game (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(GError) error = NULL;
   g_autofree char *stale = NULL;
   g_autofree char *same = NULL;
@@ -663,7 +607,7 @@ test_replacement_of_an_early_game (void **state)
   g_autofree char *nothing = NULL;
   CtdChouetteView *view;
 
-  draw_players (document, 4);
+  ctd_test_draw_players (document, 4);
   view = get_view (document, 1);
   for (guint game = 1; game <= CTD_N_GAMES; game++)
     record (document, view, game, four_sheet[game - 1], FALSE);
@@ -715,13 +659,13 @@ static void
 test_replacement_of_a_late_game (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_autofree char *expected = NULL;
   CtdChouetteView *view;
 
-  draw_players (document, 4);
+  ctd_test_draw_players (document, 4);
   view = get_view (document, 1);
   for (guint game = 1; game <= CTD_N_GAMES; game++)
     record (document, view, game, four_sheet[game - 1], FALSE);
@@ -756,14 +700,14 @@ static void
 test_other_writer (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(CtdStore) other = NULL;
   g_autoptr(GError) error = NULL;
   CtdChouetteView *view;
   gboolean changed = FALSE;
   gint64 start;
 
-  draw_players (document, 4);
+  ctd_test_draw_players (document, 4);
   view = get_view (document, 1);
   g_signal_connect (view, "changed", G_CALLBACK (set_flag_cb), &changed);
 
@@ -771,7 +715,7 @@ test_other_writer (void **state)
   assert_non_null (other);
   assert_true (ctd_store_record_game (other, 1, 1, 1, four_sheet[0], FALSE, &error));
   start = g_get_monotonic_time ();
-  spin_until (&changed, 2000);
+  ctd_test_spin_until (&changed, 2000);
   assert_true (changed);
   assert_true (g_get_monotonic_time () - start < G_USEC_PER_SEC);
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
@@ -786,7 +730,7 @@ test_other_writer (void **state)
 
     assert_true (ctd_store_set_crosscheck (other, 1, 1, paper, NULL, &error));
   }
-  spin_until (&changed, 2000);
+  ctd_test_spin_until (&changed, 2000);
   assert_true (ctd_chouette_view_get_paper_given (view));
   assert_false (ctd_chouette_view_get_paper_agrees (view));
   assert_string_equal (ctd_chouette_view_get_paper_text (view, 3), "+3");

@@ -18,6 +18,7 @@
 #include "ctd-document.h"
 #include "ctd-enum-types.h"
 #include "ctd-items.h"
+#include "ctd-test-build.h"
 #include "ctd-test-files.h"
 
 /* The hand-worked 4-player sheet of test-chouette.c (highest first). */
@@ -144,65 +145,7 @@ count_notify_cb (GObject    *object,
   (*count)++;
 }
 
-static gboolean
-deadline_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until *@done or @ms milliseconds have passed. */
-static void
-spin_until (const gboolean *done,
-            guint           ms)
-{
-  gboolean timed_out = FALSE;
-  guint deadline = g_timeout_add (ms, deadline_cb, &timed_out);
-
-  while (!*done && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (deadline);
-}
-
 /* ---- events -------------------------------------------------------------- */
-
-static CtdDocument *
-create_document (const Fixture *fixture)
-{
-  g_autoptr(GError) error = NULL;
-  const CtdEventSettings settings = {
-    .name = (char *) "Spring Chouette",
-    .date = (char *) "2026-05-17",
-    .venue = (char *) "Club house",
-    .stake_cents = 100,
-    .entry_fee_cents = 2200,
-    .direction = CTD_LAST_SEGMENT_HIGHEST_FIRST,
-  };
-  CtdDocument *document = ctd_document_create (fixture->path, &settings, &error);
-
-  if (document == NULL)
-    fail_msg ("%s", error->message);
-  return document;
-}
-
-/* Registers @n players and draws round 1 with seed 2026. */
-static void
-draw_players (CtdDocument *document,
-              guint        n)
-{
-  g_autoptr(GError) error = NULL;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Player %c", 'A' + i);
-
-      if (!ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error))
-        fail_msg ("%s", error->message);
-    }
-  if (!ctd_document_draw_round (document, 2026, NULL, &error))
-    fail_msg ("%s", error->message);
-}
 
 static void
 record (CtdDocument *document,
@@ -215,6 +158,12 @@ record (CtdDocument *document,
     fail_msg ("game %u: %s", game, error->message);
 }
 
+static void
+set_flag_cb (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
 /* ---- the tests ------------------------------------------------------------ */
 
 /* One "changed" per commit, saying what changed; none for a refusal or
@@ -223,7 +172,7 @@ static void
 test_signals_follow_actions (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(GError) error = NULL;
   CtdEventSettings settings = { 0, };
   Listener listener = { 0, };
@@ -279,7 +228,7 @@ static void
 test_undo_redo (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(GError) error = NULL;
   g_autofree char *undo_summary = NULL;
   Listener listener = { 0, };
@@ -290,7 +239,7 @@ test_undo_redo (void **state)
   assert_false (ctd_document_undo (document, &error));
   g_clear_error (&error);
 
-  draw_players (document, 8);
+  ctd_test_draw_players (document, 8);
   listen (document, &listener);
   record (document, 1, 1);
   assert_heard_one (&listener, CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS, 1, 1);
@@ -334,7 +283,7 @@ static void
 test_other_writer (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(CtdStore) other = NULL;
   g_autoptr(GError) error = NULL;
   Listener listener = { 0, };
@@ -344,7 +293,7 @@ test_other_writer (void **state)
   gint64 start;
   guint n_recorded = 99;
 
-  draw_players (document, 8);
+  ctd_test_draw_players (document, 8);
   chouettes = ctd_document_get_chouettes (document, 1);
   first = g_list_model_get_item (chouettes, 0);
   listen (document, &listener);
@@ -354,8 +303,8 @@ test_other_writer (void **state)
   assert_true (ctd_store_record_game (other, 1, 1, 1, four_sheet[0], FALSE, &error));
 
   start = g_get_monotonic_time ();
-  g_signal_connect_swapped (document, "changed", G_CALLBACK (deadline_cb), &heard);
-  spin_until (&heard, 2000);
+  g_signal_connect_swapped (document, "changed", G_CALLBACK (set_flag_cb), &heard);
+  ctd_test_spin_until (&heard, 2000);
   assert_true (heard);
   assert_true (g_get_monotonic_time () - start < G_USEC_PER_SEC);
   assert_heard_one (&listener, CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS, 1, 1);
@@ -366,7 +315,7 @@ test_other_writer (void **state)
   /* And an undo made there too. */
   heard = FALSE;
   assert_true (ctd_store_undo (other, NULL, &error));
-  spin_until (&heard, 2000);
+  ctd_test_spin_until (&heard, 2000);
   assert_heard_one (&listener, CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS, 1, 1);
   g_object_get (first, "n-recorded", &n_recorded, NULL);
   assert_int_equal (n_recorded, 0);
@@ -380,7 +329,7 @@ static void
 test_list_models (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(GError) error = NULL;
   GListModel *players = ctd_document_get_players (document);
   GListModel *audit = ctd_document_get_audit (document);
@@ -488,7 +437,7 @@ static void
 test_edit_player (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(GError) error = NULL;
   GListModel *players = ctd_document_get_players (document);
   g_autoptr(CtdPlayerItem) zed = NULL;
@@ -503,7 +452,7 @@ test_edit_player (void **state)
   guint found = 0;
 
   assert_true (ctd_document_add_player (document, "Zed", NULL, NULL, FALSE, &zed_id, &error));
-  draw_players (document, 8);
+  ctd_test_draw_players (document, 8);
   zed = g_list_model_get_item (players, 0);
   seated = g_list_model_get_item (players, 1);
   assert_int_equal (ctd_player_item_get_id (zed), zed_id);
@@ -572,11 +521,11 @@ static void
 test_public_standings_hide_scores (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   GListModel *posted;
   GListModel *director;
 
-  draw_players (document, 8);
+  ctd_test_draw_players (document, 8);
   record (document, 1, 1);
   posted = ctd_document_get_standings (document, 1, TRUE);
   director = ctd_document_get_standings (document, 1, FALSE);
@@ -664,7 +613,7 @@ static void
 test_export_async (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(GError) error = NULL;
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autofree char *xlsx = g_build_filename (fixture->dir, "round.xlsx", NULL);
@@ -674,13 +623,13 @@ test_export_async (void **state)
   const CtdDocumentExport round = { .round = 1 };
   Waiter waiter = { 0, };
 
-  draw_players (document, 8);
+  ctd_test_draw_players (document, 8);
   for (guint game = 1; game <= CTD_N_GAMES; game++)
     record (document, 1, game);
 
   ctd_document_export_async (document, &round, xlsx, waiter_progress_cb, &waiter, NULL, NULL,
                              waiter_ready_cb, &waiter);
-  spin_until (&waiter.done, 30000);
+  ctd_test_spin_until (&waiter.done, 30000);
   assert_true (waiter.done);
   assert_true (ctd_document_export_finish (document, waiter.result, &error));
   g_clear_object (&waiter.result);
@@ -695,7 +644,7 @@ test_export_async (void **state)
   ctd_document_export_async (document, &round, pdf, waiter_progress_cb, &waiter, NULL,
                              cancellable, waiter_ready_cb, &waiter);
   g_cancellable_cancel (cancellable);
-  spin_until (&waiter.done, 30000);
+  ctd_test_spin_until (&waiter.done, 30000);
   assert_false (ctd_document_export_finish (document, waiter.result, &error));
   assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
   g_clear_object (&waiter.result);
@@ -710,7 +659,7 @@ static void
 test_import_async (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = create_document (fixture);
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autoptr(GError) error = NULL;
   g_autofree char *csv = g_build_filename (fixture->dir, "players.csv", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (csv);
@@ -729,7 +678,7 @@ test_import_async (void **state)
   assert_true (g_error_matches (error, CTD_DOCUMENT_ERROR, CTD_DOCUMENT_ERROR_BUSY));
   g_clear_error (&error);
 
-  spin_until (&waiter.done, 10000);
+  ctd_test_spin_until (&waiter.done, 10000);
   report = ctd_document_import_players_finish (document, waiter.result, &error);
   g_clear_object (&waiter.result);
   assert_non_null (report);
@@ -761,7 +710,7 @@ test_import_async (void **state)
   {
     gboolean never = FALSE;
 
-    spin_until (&never, 600);
+    ctd_test_spin_until (&never, 600);
   }
   assert_heard_nothing (&listener);
   listener_clear (&listener);
@@ -772,15 +721,15 @@ static void
 test_open_async (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdDocument) created = create_document (fixture);
+  g_autoptr(CtdDocument) created = ctd_test_create_document (fixture->path);
   g_autoptr(CtdDocument) opened = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *missing = g_build_filename (fixture->dir, "missing.chouette", NULL);
   Waiter waiter = { 0, };
 
-  draw_players (created, 8);
+  ctd_test_draw_players (created, 8);
   ctd_document_open_async (fixture->path, NULL, waiter_ready_cb, &waiter);
-  spin_until (&waiter.done, 10000);
+  ctd_test_spin_until (&waiter.done, 10000);
   opened = ctd_document_open_finish (waiter.result, &error);
   g_clear_object (&waiter.result);
   assert_non_null (opened);
@@ -791,7 +740,7 @@ test_open_async (void **state)
 
   memset (&waiter, 0, sizeof waiter);
   ctd_document_open_async (missing, NULL, waiter_ready_cb, &waiter);
-  spin_until (&waiter.done, 10000);
+  ctd_test_spin_until (&waiter.done, 10000);
   assert_null (ctd_document_open_finish (waiter.result, &error));
   assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND));
   g_clear_object (&waiter.result);
