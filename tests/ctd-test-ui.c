@@ -169,3 +169,36 @@ ctd_test_screenshot (GtkWindow  *window,
     g_error ("could not save %s", path);
 }
 
+
+/* The accessible name given to @widget, or NULL. GTK 4.8 has no getter;
+ * its test context (GTK_A11Y=test, set by the test program before
+ * gtk_init) answers a check against a name nobody uses with the name it
+ * holds. */
+char *
+ctd_test_accessible_name (GtkWidget *widget)
+{
+  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+    return NULL;
+  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
+                                             GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
+}
+
+/* The first widget below @root (or @root) whose accessible name is @name. */
+GtkWidget *
+ctd_test_find_named (GtkWidget  *root,
+                     const char *name)
+{
+  g_autofree char *own = ctd_test_accessible_name (root);
+
+  if (g_strcmp0 (own, name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ctd_test_find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -25,5 +25,8 @@ void       ctd_test_spin_until_n_items (GListModel *model,
                                         guint       ms);
 void       ctd_test_screenshot    (GtkWindow  *window,
                                    const char *name);
+char      *ctd_test_accessible_name (GtkWidget *widget);
+GtkWidget *ctd_test_find_named    (GtkWidget  *root,
+                                   const char *name);
 
 G_END_DECLS

@@ -1039,40 +1039,11 @@ test_print_sheet (void **state)
 
 /* ---- SPEC 5's worked examples, typed and through the form ----------------- */
 
-/* The accessible name given to @widget (GTK_A11Y=test, set in main). */
-static char *
-name_of (GtkWidget *widget)
-{
-  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
-    return NULL;
-  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
-                                             GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
-}
-
-static GtkWidget *
-find_named (GtkWidget  *root,
-            const char *name)
-{
-  g_autofree char *own = name_of (root);
-
-  if (g_strcmp0 (own, name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkWidget *
 form_control (GtkWidget  *form,
               const char *name)
 {
-  GtkWidget *widget = find_named (form, name);
+  GtkWidget *widget = ctd_test_find_named (form, name);
 
   if (widget == NULL)
     fail_msg ("no control named \"%s\" in the form", name);

@@ -84,42 +84,11 @@ teardown (void **state)
 
 /* ---- widgets by their accessible names ------------------------------------ */
 
-/* The accessible name given to @widget, or NULL. GTK 4.8 has no getter;
- * its test context (GTK_A11Y=test, set in main) answers a check against
- * a name nobody uses with the name it holds. */
-static char *
-name_of (GtkWidget *widget)
-{
-  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
-    return NULL;
-  return gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget),
-                                             GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
-}
-
-static GtkWidget *
-find_named (GtkWidget  *root,
-            const char *name)
-{
-  g_autofree char *own = name_of (root);
-
-  if (g_strcmp0 (own, name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkWidget *
 named (Fixture    *fixture,
        const char *name)
 {
-  GtkWidget *widget = find_named (GTK_WIDGET (fixture->form), name);
+  GtkWidget *widget = ctd_test_find_named (GTK_WIDGET (fixture->form), name);
 
   if (widget == NULL)
     fail_msg ("no control named \"%s\" in the form", name);
@@ -240,7 +209,7 @@ test_default (void **state)
   ctd_guided_form_set_game (fixture->form, &game3, names3);
   assert_line (fixture, &game3, "B");
   assert_true (gtk_widget_get_visible (named (fixture, "Add penalty")));
-  assert_null (find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1"));
+  assert_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1"));
 }
 
 /* SPEC 5's worked examples, filled in control by control. */
@@ -306,7 +275,7 @@ test_drive_4_players (void **state)
   /* Removing the penalty takes its token away. */
   click (fixture, "Remove penalty 1");
   assert_line (fixture, &game4, "Bb 2:2 4:w");
-  assert_null (find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1"));
+  assert_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1"));
 
   /* Every cube passed: no winner, so single or gammon is not asked. */
   ctd_guided_form_set_game (fixture->form, &game4, names4);
@@ -474,7 +443,7 @@ test_round_trip (void **state)
   assert_string_equal (ctd_guided_form_get_notation (fixture->form),
                        "Tg 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5");
   assert_string_equal (shown (fixture, "Extra 1's value"), "4");
-  assert_null (find_named (GTK_WIDGET (fixture->form), "Who offered extra 2"));
+  assert_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who offered extra 2"));
 
   /* The page may echo the form's own line back from its field: the
    * rows stay, and so does the keyboard. */
@@ -597,7 +566,7 @@ focus_chain (Fixture *fixture)
       char *name = NULL;
 
       for (GtkWidget *w = focus; w != NULL && name == NULL; w = gtk_widget_get_parent (w))
-        name = name_of (w);
+        name = ctd_test_accessible_name (w);
       g_ptr_array_add (chain, name != NULL ? name : g_strdup (G_OBJECT_TYPE_NAME (focus)));
       assert_true (chain->len < 100);
     }
@@ -644,7 +613,7 @@ test_keyboard (void **state)
   /* The arrows choose within a group. */
   assert_true (gtk_widget_grab_focus (GTK_WIDGET (fixture->form)));
   assert_true (gtk_widget_child_focus (GTK_WIDGET (fixture->form), GTK_DIR_RIGHT));
-  first = name_of (gtk_root_get_focus (root));
+  first = ctd_test_accessible_name (gtk_root_get_focus (root));
   assert_string_equal (first, "Team won");
   assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture, "Team won"))));
   assert_line (fixture, &game4, "T 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5 A:2>3:1");
@@ -656,8 +625,8 @@ test_keyboard (void **state)
   click (fixture, "Remove extra 1");
   assert_ptr_equal (gtk_root_get_focus (root), named (fixture, "Add extra"));
   /* The rows below the removed one are renumbered. */
-  assert_non_null (find_named (GTK_WIDGET (fixture->form), "Who offered extra 1"));
-  assert_null (find_named (GTK_WIDGET (fixture->form), "Who offered extra 2"));
+  assert_non_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who offered extra 1"));
+  assert_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who offered extra 2"));
 
   /* Alt+C (the "Cubes" group's mnemonic) reaches the first crew cube. */
   {
@@ -665,11 +634,11 @@ test_keyboard (void **state)
     g_autofree char *target = NULL;
 
     assert_int_equal (gdk_keyval_to_lower (gtk_label_get_mnemonic_keyval (cubes)), GDK_KEY_c);
-    target = name_of (gtk_label_get_mnemonic_widget (cubes));
+    target = ctd_test_accessible_name (gtk_label_get_mnemonic_widget (cubes));
     assert_string_equal (target, "Player 2's cube value");
     ctd_guided_form_set_game (fixture->form, &game3, names3);
     g_free (target);
-    target = name_of (gtk_label_get_mnemonic_widget (cubes));
+    target = ctd_test_accessible_name (gtk_label_get_mnemonic_widget (cubes));
     assert_string_equal (target, "Player 1's cube value");
   }
 }
@@ -710,10 +679,10 @@ test_mnemonics (void **state)
   /* Alt+P adds a penalty (a button clicks after its press shows); Alt+V
    * says every cube was passed. */
   assert_true (gtk_widget_mnemonic_activate (named (fixture, "Add penalty"), FALSE));
-  for (guint i = 0; i < 20 && find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1") == NULL;
+  for (guint i = 0; i < 20 && ctd_test_find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1") == NULL;
        i++)
     ctd_test_spin (50);
-  assert_non_null (find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1"));
+  assert_non_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1"));
   assert_true (gtk_widget_mnemonic_activate (named (fixture, "Every cube passed"), FALSE));
   assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture,
                                                                      "Every cube passed"))));
