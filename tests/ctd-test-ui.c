@@ -202,3 +202,44 @@ ctd_test_find_named (GtkWidget  *root,
     }
   return NULL;
 }
+
+static void
+collect_mnemonics (GtkWidget  *widget,
+                   GHashTable *seen,
+                   GString    *clashes)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && gtk_label_get_use_underline (GTK_LABEL (widget)))
+    {
+      guint key = gdk_keyval_to_lower (gtk_label_get_mnemonic_keyval (GTK_LABEL (widget)));
+      const char *text = gtk_label_get_label (GTK_LABEL (widget));
+      const char *earlier;
+
+      if (key != GDK_KEY_VoidSymbol)
+        {
+          earlier = g_hash_table_lookup (seen, GUINT_TO_POINTER (key));
+          if (earlier != NULL)
+            g_string_append_printf (clashes, "“%s” and “%s”; ", earlier, text);
+          else
+            g_hash_table_insert (seen, GUINT_TO_POINTER (key), (gpointer) text);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_mnemonics (child, seen, clashes);
+}
+
+/* GTK only cycles the focus between the widgets that share a mnemonic,
+ * without activating any: every Alt+letter must be unique on screen. */
+char *
+ctd_test_mnemonic_clashes (GtkWidget *root)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr(GString) clashes = g_string_new (NULL);
+
+  collect_mnemonics (root, seen, clashes);
+  if (clashes->len == 0)
+    return NULL;
+  return g_strdup (clashes->str);
+}

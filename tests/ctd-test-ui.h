@@ -26,6 +26,7 @@ void       ctd_test_spin_until_n_items (GListModel *model,
 void       ctd_test_screenshot    (GtkWindow  *window,
                                    const char *name);
 char      *ctd_test_accessible_name (GtkWidget *widget);
+char      *ctd_test_mnemonic_clashes (GtkWidget *root);
 GtkWidget *ctd_test_find_named    (GtkWidget  *root,
                                    const char *name);
 

@@ -305,8 +305,7 @@ def main():
                      lambda: find(frame, "label", "Game %d notation" % (game + 1)), 10)
         # Games 7-12 in the guided form (F4), which starts each game at the
         # Box's win and writes its line into the field: for the team's,
-        # Alt+T goes to who won and Space chooses it (GTK 4.8 focuses a
-        # radio button on its mnemonic); Alt+R records.
+        # Alt+T chooses Team; Alt+R records.
         keys("F4")
         wait_for("the guided form", lambda: find(frame, ("radio button", "check box"), "Team"), 10)
         def recorded(game):
@@ -317,7 +316,7 @@ def main():
             # GTK 4.8 emits a button's click 250 ms after its mnemonic.
             time.sleep(0.5)
             if line == "T":
-                keys("alt+t", "space")
+                keys("alt+t")
                 time.sleep(0.3)
             keys("alt+r")
             wait_for("game %d recorded from the form" % game,

@@ -124,6 +124,33 @@ test_navigation (void **state)
                                   g_variant_new_string ("one"));
   assert_int_equal (ctd_chouette_page_get_number (page), 2);
 
+  /* Ctrl+Page Down and Up go through the round's pile of sheets; at
+   * either end the page says so and stays. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.next-chouette", NULL));
+  assert_int_equal (ctd_chouette_page_get_number (page), 3);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.previous-chouette",
+                                           NULL));
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.previous-chouette",
+                                           NULL));
+  assert_int_equal (ctd_chouette_page_get_number (page), 1);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.previous-chouette",
+                                           NULL));
+  assert_int_equal (ctd_chouette_page_get_number (page), 1);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page),
+                                        "Chouette 1.1 is the first of round 1."));
+  {
+    guint n = g_list_model_get_n_items (ctd_document_get_chouettes (
+      ctd_main_window_get_document (window), 1));
+    g_autofree char *last = g_strdup_printf ("1.%u", n);
+    g_autofree char *said = g_strdup_printf ("Chouette 1.%u is the last of round 1.", n);
+
+    g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
+                                    g_variant_new_string (last));
+    assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.next-chouette", NULL));
+    assert_int_equal (ctd_chouette_page_get_number (page), n);
+    assert_non_null (ctd_test_find_label (GTK_WIDGET (page), said));
+  }
+
   /* The page's keys are in the shortcuts window. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
   assert_non_null (ctd_test_find_label (GTK_WIDGET (ctd_test_find_toplevel (
@@ -598,6 +625,7 @@ test_guided_form (void **state)
   GtkEntry *entry = notation_entry (page);
   GtkWidget *form;
   GtkCheckButton *team;
+  g_autofree char *clashes = NULL;
 
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
@@ -605,6 +633,11 @@ test_guided_form (void **state)
   assert_true (gtk_widget_get_mapped (form));
   /* The keyboard goes into the form. */
   assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), form));
+  /* Every Alt+letter on screen does one thing: a shared one would only
+   * move the focus between its widgets. */
+  clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (window));
+  if (clashes != NULL)
+    fail_msg ("mnemonics shared by %s", clashes);
 
   /* The team won: the field says so, and the preview checks it. */
   team = find_check (form, "Team");

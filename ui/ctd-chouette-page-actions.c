@@ -219,6 +219,49 @@ next_game_action (GtkWidget  *widget,
     ctd_chouette_page_select_game (self, game + 1);
 }
 
+/* The neighbouring chouette of the round, through win.show-chouette as
+ * any other way there: the director goes from sheet to sheet of the pile. */
+static void
+step_chouette (CtdChouettePage *self,
+               int              step)
+{
+  guint round = ctd_chouette_page_get_round (self);
+  guint number = ctd_chouette_page_get_number (self);
+  guint n;
+  g_autofree char *label = NULL;
+  g_autofree char *message = NULL;
+
+  if (self->document == NULL || round == 0)
+    return;
+  n = g_list_model_get_n_items (ctd_document_get_chouettes (self->document, round));
+  if ((step < 0 && number <= 1) || (step > 0 && number >= n))
+    {
+      message = g_strdup_printf (step < 0 ? _("Chouette %u.%u is the first of round %u.")
+                                          : _("Chouette %u.%u is the last of round %u."),
+                                 round, number, round);
+      ctd_chouette_page_show_message (self, message, FALSE);
+      return;
+    }
+  label = g_strdup_printf ("%u.%u", round, number + step);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-chouette", "s", label);
+}
+
+static void
+previous_chouette_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  step_chouette (CTD_CHOUETTE_PAGE (widget), -1);
+}
+
+static void
+next_chouette_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  step_chouette (CTD_CHOUETTE_PAGE (widget), 1);
+}
+
 static void
 guided_form_action (GtkWidget  *widget,
                     const char *action_name,
@@ -377,6 +420,14 @@ ctd_chouette_page_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "chouette.next-game", NULL, next_game_action);
   gtk_widget_class_install_action (widget_class, "chouette.guided-form", NULL,
                                    guided_form_action);
+  gtk_widget_class_install_action (widget_class, "chouette.previous-chouette", NULL,
+                                   previous_chouette_action);
+  gtk_widget_class_install_action (widget_class, "chouette.next-chouette", NULL,
+                                   next_chouette_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, GDK_CONTROL_MASK,
+                                       "chouette.previous-chouette", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, GDK_CONTROL_MASK,
+                                       "chouette.next-chouette", NULL);
   gtk_widget_class_install_action (widget_class, "chouette.check-paper", NULL,
                                    check_paper_action);
   gtk_widget_class_install_action (widget_class, "chouette.export-sheet", NULL,

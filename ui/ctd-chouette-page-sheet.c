@@ -401,7 +401,7 @@ build_totals (CtdChouettePage *self,
 
   gtk_grid_attach (grid, grid_label (_("Totals"), 0, "heading"), 0, 1, 1, 1);
   gtk_grid_attach (grid, grid_label (NULL, 0, NULL), 0, 2, 1, 1);
-  label = grid_label (_("_Paper totals"), 0, NULL);
+  label = grid_label (_("Paper t_otals"), 0, NULL);
   gtk_label_set_use_underline (GTK_LABEL (label), TRUE);
   gtk_grid_attach (grid, label, 0, 3, 1, 1);
   for (guint p = 1; p <= size; p++)
@@ -441,7 +441,7 @@ build_totals (CtdChouettePage *self,
   gtk_grid_attach (grid, GTK_WIDGET (self->sum_label), size + 1, 1, 1, 1);
   self->amounts_note_label = GTK_LABEL (grid_label (NULL, 0, "dim-label"));
   gtk_grid_attach (grid, GTK_WIDGET (self->amounts_note_label), size + 1, 2, 1, 1);
-  button = gtk_button_new_with_mnemonic (_("Check Paper _Totals"));
+  button = gtk_button_new_with_mnemonic (_("Chec_k Paper Totals"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "chouette.check-paper");
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   gtk_widget_set_tooltip_text (button, _("Store the paper sheet's totals and compare them with "
