@@ -171,7 +171,7 @@ update_read_only (CtdMainWindow *self)
   if (!read_only)
     return;
   if (ctd_document_get_closed (self->document))
-    text = g_strdup_printf (_("%s: everything is shown, and nothing can be changed."),
+    text = g_strdup_printf (_("%s. Everything is still shown, and can be exported."),
                             ctd_document_get_read_only_reason (self->document));
   ctd_main_window_show_error (self, text != NULL ? text
                               : _("This event file cannot be written (it is read-only "
