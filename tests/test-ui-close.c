@@ -174,6 +174,7 @@ test_close_from_the_window (void **state)
   assert_int_equal (count_files (folder), 2);
   assert_true (banner_shows (window, "The event was closed on "));
   assert_true (banner_shows (window, folder_name));
+  ctd_test_screenshot (GTK_WINDOW (window), "event-closed.png");
   assert_false (g_action_group_get_action_enabled (actions, "undo"));
   assert_false (g_action_group_get_action_enabled (actions, "redo"));
   assert_false (g_action_group_get_action_enabled (actions, "close-event"));
