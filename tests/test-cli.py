@@ -860,6 +860,7 @@ def test_close_and_archive(folder):
     refused with the store's message while everything still reads."""
     event = Event(folder)
     event.run("init", "--name", "Club Open", "--date", "2026-11-22")
+    equal(event.json("settings")["closed"], None, "open")
     for name in ("Ann", "Bob", "Cy", "Di"):
         event.run("player", "add", name, "--checked-in")
     event.run("draw", "--seed", "3")
@@ -904,6 +905,8 @@ def test_close_and_archive(folder):
     results = event.json("results")
     check(results["final_complete"], "final complete")
     check(event.run("log").stdout.rstrip().endswith("Closed the event"), "logged")
+    equal(event.json("settings")["closed"], closed["closed"], "settings say when")
+    check("(read-only)" in event.run("settings").stdout, "settings say it is closed")
     event.run("export", os.path.join(folder, "all.xlsx"), "--all")
     copied = Event(archive, "Club Open.chouette")
     equal(copied.json("show", "1.1")["totals"], FOUR_TOTALS, "the copy's totals")
