@@ -182,8 +182,13 @@ name_pair (const char  *folder,
       *out_copy = g_steal_pointer (&copy);
       return TRUE;
     }
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-               "“%s” already holds 999 archives named “%s”: choose another folder", folder, base);
+  {
+    g_autofree char *display = g_filename_display_name (folder);
+
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                 "“%s” already holds 999 archives named “%s”: choose another folder", display,
+                 base);
+  }
   return FALSE;
 }
 
