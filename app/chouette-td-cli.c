@@ -50,6 +50,9 @@ static const struct
   { "advance", ctd_cli_advance, "advance [--top K] [--wildcards W]" },
   { "export", ctd_cli_export, "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
                               "[--public] [--blank] [--templates DIR]" },
+  { "close", ctd_cli_close, "close --archive DIR   (after the final: the event becomes "
+                            "read-only;\n    DIR gets the --all workbook and a copy of the "
+                            "event file)" },
 };
 
 static void

@@ -72,6 +72,16 @@ settings_options_clear (SettingsOptions *options)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SettingsOptions, settings_options_clear)
 
+/* Whether any setting was given: without one, settings only shows them
+ * (also on a closed event, which refuses every change). */
+static gboolean
+settings_options_any (const SettingsOptions *options)
+{
+  return options->name != NULL || options->date != NULL || options->venue != NULL ||
+         options->stake != NULL || options->fee != NULL || options->direction != NULL ||
+         options->paper != NULL;
+}
+
 static gboolean
 parse_settings (CtdCli           *cli,
                 const char       *usage,
@@ -137,6 +147,10 @@ print_settings (CtdCli                 *cli,
 {
   g_autofree char *stake_text = ctd_money_to_string (settings->stake_cents);
   g_autofree char *fee_text = ctd_money_to_string (settings->entry_fee_cents);
+  g_autoptr(GDateTime) closed = cli->store != NULL ? ctd_store_get_closed (cli->store, NULL)
+                                                   : NULL;
+  g_autoptr(GDateTime) closed_local = closed != NULL ? g_date_time_to_local (closed) : NULL;
+  g_autofree char *closed_text = closed != NULL ? g_date_time_format_iso8601 (closed) : NULL;
 
   if (cli->json)
     {
@@ -160,6 +174,7 @@ print_settings (CtdCli                 *cli,
       json_builder_add_string_value (builder, settings->paper == CTD_SHEET_PAPER_LETTER
                                               ? "letter" : "a4");
       add_nullable_string (builder, "warning", warning);
+      add_nullable_string (builder, "closed", closed_text);
       json_builder_end_object (builder);
       ctd_cli_print_json (builder);
       return;
@@ -173,6 +188,12 @@ print_settings (CtdCli                 *cli,
   printf ("  entry fee     %s\n", fee_text);
   printf ("  last segment  %s\n", ctd_last_segment_direction_to_string (settings->direction));
   printf ("  paper         %s\n", paper_title (settings->paper));
+  if (closed_local != NULL)
+    {
+      g_autofree char *when = g_date_time_format (closed_local, "%Y-%m-%d %H:%M");
+
+      printf ("  closed        %s (read-only)\n", when);
+    }
   if (warning != NULL)
     printf ("Warning: %s\n", warning);
 }
@@ -233,7 +254,7 @@ ctd_cli_settings (CtdCli *cli)
   settings = stored;
   if (!apply_settings (&options, &settings, &status))
     return status;
-  if (!ctd_store_set_settings (cli->store, &settings, &error))
+  if (settings_options_any (&options) && !ctd_store_set_settings (cli->store, &settings, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
   print_settings (cli, &settings, warning);

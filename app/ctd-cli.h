@@ -99,5 +99,6 @@ int ctd_cli_redo        (CtdCli *cli);
 int ctd_cli_tiebreak    (CtdCli *cli);
 int ctd_cli_advance     (CtdCli *cli);
 int ctd_cli_export      (CtdCli *cli);
+int ctd_cli_close       (CtdCli *cli);
 
 G_END_DECLS

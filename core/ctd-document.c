@@ -10,6 +10,7 @@
 
 #include "ctd-document.h"
 
+#include "ctd-archive.h"
 #include "ctd-enum-types.h"
 #include "ctd-event.h"
 #include "ctd-item-list.h"
@@ -45,6 +46,8 @@ struct _CtdDocument
   char        *name;
   char        *undo_summary;
   char        *redo_summary;
+  GDateTime   *closed;      /* when the event was closed, NULL while open */
+  char        *read_only_reason;
   CtdItemList *players;
   CtdItemList *rounds;
   CtdItemList *audit;
@@ -69,6 +72,8 @@ enum
   PROP_CAN_REDO,
   PROP_UNDO_SUMMARY,
   PROP_REDO_SUMMARY,
+  PROP_CLOSED,
+  PROP_READ_ONLY_REASON,
   N_PROPS
 };
 
@@ -385,6 +390,51 @@ update_name (CtdDocument  *self,
   return TRUE;
 }
 
+/* Why nothing can change, or NULL. */
+static char *
+describe_read_only (CtdDocument *self)
+{
+  g_autofree char *display = NULL;
+
+  if (self->closed != NULL)
+    return ctd_store_describe_closed (self->closed);
+  if (!ctd_store_is_read_only (self->store))
+    return NULL;
+  display = g_filename_display_name (ctd_store_get_path (self->store));
+  return g_strdup_printf ("“%s” is open for reading only: nothing in it can change", display);
+}
+
+/* Follows the event's closing (its own, or another window's or
+ * command's): read-only, and undo and redo off, from then on. */
+static gboolean
+update_closed (CtdDocument  *self,
+               GError      **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GDateTime) closed = ctd_store_get_closed (self->store, &local_error);
+  gboolean was_closed = self->closed != NULL;
+
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  g_clear_pointer (&self->closed, g_date_time_unref);
+  self->closed = g_steal_pointer (&closed);
+  g_free (self->read_only_reason);
+  self->read_only_reason = describe_read_only (self);
+  if (was_closed == (self->closed != NULL))
+    return TRUE;
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READ_ONLY]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READ_ONLY_REASON]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  g_object_thaw_notify (G_OBJECT (self));
+  return TRUE;
+}
+
 /* Announces one change: the lists first, so that a page reading them
  * from its handler sees the new state. */
 static void
@@ -393,7 +443,8 @@ announce (CtdDocument          *self,
 {
   g_autoptr(GError) error = NULL;
 
-  if (((change->what & CTD_CHANGE_SETTINGS) && !update_name (self, &error)) ||
+  if (((change->what & CTD_CHANGE_SETTINGS) &&
+       (!update_name (self, &error) || !update_closed (self, &error))) ||
       !update_lists (self, change, &error))
     g_warning ("“%s” could not be read after a change: %s",
                ctd_document_get_path (self), error->message);
@@ -493,6 +544,8 @@ ctd_document_finalize (GObject *object)
   g_free (self->name);
   g_free (self->undo_summary);
   g_free (self->redo_summary);
+  g_clear_pointer (&self->closed, g_date_time_unref);
+  g_free (self->read_only_reason);
   G_OBJECT_CLASS (ctd_document_parent_class)->finalize (object);
 }
 
@@ -533,6 +586,12 @@ ctd_document_get_property (GObject    *object,
     case PROP_REDO_SUMMARY:
       g_value_set_string (value, self->redo_summary);
       break;
+    case PROP_CLOSED:
+      g_value_set_boolean (value, self->closed != NULL);
+      break;
+    case PROP_READ_ONLY_REASON:
+      g_value_set_string (value, self->read_only_reason);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -560,6 +619,11 @@ ctd_document_class_init (CtdDocumentClass *klass)
   /* What undo and redo would act on: "Chouette 1.3 game 5: B 2:2". */
   properties[PROP_UNDO_SUMMARY] = g_param_spec_string ("undo-summary", NULL, NULL, NULL, flags);
   properties[PROP_REDO_SUMMARY] = g_param_spec_string ("redo-summary", NULL, NULL, NULL, flags);
+  /* The event was closed (ctd_document_close_event()): it is read-only for good. */
+  properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, FALSE, flags);
+  /* Why nothing can change, for a banner; NULL while the event can change. */
+  properties[PROP_READ_ONLY_REASON] = g_param_spec_string ("read-only-reason", NULL, NULL, NULL,
+                                                           flags);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -598,7 +662,7 @@ document_new (CtdStore  *store,
   self->last_audit_id = ctd_store_get_last_audit_id (store, &local_error);
   if (local_error != NULL ||
       !ctd_store_get_data_version (store, &self->data_version, &local_error) ||
-      !update_name (self, &local_error))
+      !update_name (self, &local_error) || !update_closed (self, &local_error))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
@@ -838,13 +902,44 @@ ctd_document_get_name (CtdDocument *self)
  * ctd_document_get_read_only:
  * @self: a document
  *
- * Returns: whether nothing can change it
+ * Returns: whether nothing can change it: the file is open for reading
+ *   only, or the event was closed (ctd_document_get_read_only_reason()
+ *   says which)
  */
 gboolean
 ctd_document_get_read_only (CtdDocument *self)
 {
   g_return_val_if_fail (CTD_IS_DOCUMENT (self), TRUE);
-  return ctd_store_is_read_only (self->store);
+  return ctd_store_is_read_only (self->store) || self->closed != NULL;
+}
+
+/**
+ * ctd_document_get_read_only_reason:
+ * @self: a document
+ *
+ * Returns: (transfer none) (nullable): why nothing can change, in a
+ *   line ("The event was closed on 2026-11-23 at 21:04; it can no
+ *   longer change"); %NULL while the event can change
+ */
+const char *
+ctd_document_get_read_only_reason (CtdDocument *self)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+  return self->read_only_reason;
+}
+
+/**
+ * ctd_document_get_closed:
+ * @self: a document
+ *
+ * Returns: whether the event was closed (by this document, or by
+ *   another window or command: it is noticed like any change)
+ */
+gboolean
+ctd_document_get_closed (CtdDocument *self)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+  return self->closed != NULL;
 }
 
 /**
@@ -1338,6 +1433,32 @@ ctd_document_redo (CtdDocument  *self,
 {
   return action_begin (self, error) &&
          action_end (self, ctd_store_redo (self->store, NULL, error));
+}
+
+/**
+ * ctd_document_close_event:
+ * @self: a document
+ * @archive_folder: an existing folder for the archive
+ * @error: return location for a #GError
+ *
+ * Closes the event and writes its archive into @archive_folder, as one
+ * (ctd_archive_close_event()): the event closes only once the workbook
+ * and the copy of the event file are there, and a refusal (the event not
+ * finished) or a failure to write changes nothing. Announced; from then
+ * on the document is read-only, undo included.
+ *
+ * Returns: whether the event was closed and archived
+ */
+gboolean
+ctd_document_close_event (CtdDocument  *self,
+                          const char   *archive_folder,
+                          GError      **error)
+{
+  g_return_val_if_fail (archive_folder != NULL, FALSE);
+
+  return action_begin (self, error) &&
+         action_end (self, ctd_archive_close_event (self->store, archive_folder, NULL, NULL,
+                                                    error));
 }
 
 /* ---- slow work --------------------------------------------------------- */

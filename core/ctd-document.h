@@ -73,6 +73,8 @@ const char  *ctd_document_get_path             (CtdDocument             *self);
 GFile       *ctd_document_get_file             (CtdDocument             *self);
 const char  *ctd_document_get_name             (CtdDocument             *self);
 gboolean     ctd_document_get_read_only        (CtdDocument             *self);
+const char  *ctd_document_get_read_only_reason (CtdDocument             *self);
+gboolean     ctd_document_get_closed           (CtdDocument             *self);
 gboolean     ctd_document_get_busy             (CtdDocument             *self);
 gboolean     ctd_document_get_can_undo         (CtdDocument             *self);
 gboolean     ctd_document_get_can_redo         (CtdDocument             *self);
@@ -158,6 +160,9 @@ GArray      *ctd_document_advance              (CtdDocument             *self,
 gboolean     ctd_document_undo                 (CtdDocument             *self,
                                                 GError                 **error);
 gboolean     ctd_document_redo                 (CtdDocument             *self,
+                                                GError                 **error);
+gboolean     ctd_document_close_event          (CtdDocument             *self,
+                                                const char              *archive_folder,
                                                 GError                 **error);
 
 void         ctd_document_import_players_async (CtdDocument             *self,

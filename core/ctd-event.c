@@ -664,6 +664,85 @@ ctd_event_final_placings (CtdStore  *store,
   return ctd_event_round_standings (store, last.number, FALSE, error);
 }
 
+/* "2.1: game 12 to enter; 2.1: ..." for a round that is not complete. */
+static char *
+describe_hold_ups (CtdStore  *store,
+                   guint      round,
+                   GError   **error)
+{
+  g_autoptr(GPtrArray) hold_ups = ctd_store_list_hold_ups (store, round, error);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (hold_ups == NULL)
+    return NULL;
+  for (guint i = 0; i < hold_ups->len; i++)
+    {
+      g_autofree char *line = ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, i));
+
+      g_string_append_printf (text, "%s%s", i > 0 ? "; " : "", line);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/**
+ * ctd_event_check_finished:
+ * @store: an event
+ * @error: return location for a #GError
+ *
+ * Whether the event is over: its final complete (every game entered,
+ * every typed paper total agreeing) and its placings decided (no tie
+ * left without a roll-off, ctd_event_final_placings()). What the event
+ * must be for the director to close it (ctd_store_close_event()).
+ *
+ * Returns: whether the event is finished; if not, @error
+ *   (%CTD_EVENT_ERROR_NO_FINAL, %CTD_EVENT_ERROR_INCOMPLETE, or the
+ *   store's %CTD_STORE_ERROR_NOT_FOUND before any draw) says what is
+ *   missing, starting "The event is not finished: "
+ */
+gboolean
+ctd_event_check_finished (CtdStore  *store,
+                          GError   **error)
+{
+  g_autoptr(CtdStandings) placings = NULL;
+  g_autofree char *missing = NULL;
+  g_autoptr(GString) tied = NULL;
+  CtdStoreRound info;
+  guint round = 0;
+
+  g_return_val_if_fail (store != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  placings = ctd_event_final_placings (store, &round, error);
+  if (placings == NULL || !ctd_event_get_round (store, round, &info, error))
+    {
+      g_prefix_error (error, "The event is not finished: ");
+      return FALSE;
+    }
+  if (info.state < CTD_ROUND_COMPLETE)
+    {
+      missing = describe_hold_ups (store, round, error);
+      if (missing != NULL)
+        g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+                     "The event is not finished: the final (round %u) is not complete: %s",
+                     round, missing);
+      return FALSE;
+    }
+  tied = g_string_new (NULL);
+  for (gsize i = 0; i < ctd_standings_get_n_rows (placings); i++)
+    {
+      const CtdStandingsRow *row = ctd_standings_get_row (placings, i);
+
+      if (row->tied)
+        g_string_append_printf (tied, "%s%s", tied->len > 0 ? ", " : "", row->name);
+    }
+  if (tied->len == 0)
+    return TRUE;
+  g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+               "The event is not finished: places in the final (round %u) are tied between "
+               "%s; record their roll-off first", round, tied->str);
+  return FALSE;
+}
+
 /**
  * ctd_event_settle:
  * @store: an event

@@ -88,6 +88,8 @@ GArray       *ctd_event_list_advancers       (CtdStore      *store,
 CtdStandings *ctd_event_final_placings       (CtdStore      *store,
                                               guint         *out_round,
                                               GError       **error);
+gboolean      ctd_event_check_finished       (CtdStore      *store,
+                                              GError       **error);
 gboolean      ctd_event_settle               (CtdStore      *store,
                                               guint          round,
                                               guint          chouette,

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 /* Gives the copy's audit log times that do not depend on when it was
  * made: entry N (in the log's order) at @start + (N - 1) * @step_s. */
@@ -41,6 +42,66 @@ retime_log (sqlite3    *db,
   return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
+/* Inside an action (closing the event writes its archive before it
+ * commits) VACUUM INTO is refused, and another connection would not see
+ * the action: the pages as this connection sees them are written out
+ * instead, then checked. The header's page count is set from them, as
+ * the commit would have set it. */
+static gboolean
+write_serialized (CtdStore    *self,
+                  const char  *target,
+                  GError     **error)
+{
+  sqlite3_int64 size = 0;
+  unsigned char *bytes = sqlite3_serialize (self->db, "main", &size, 0);
+  g_autoptr(GError) local_error = NULL;
+  guint page_size;
+  guint32 n_pages;
+  gboolean ok;
+
+  if (bytes == NULL || size < 100)
+    {
+      sqlite3_free (bytes);
+      return ctd_store_fail (self, SQLITE_NOMEM, error);
+    }
+  page_size = ((guint) bytes[16] << 8) | bytes[17];
+  n_pages = (guint32) (size / (page_size == 1 ? 65536 : page_size));
+  n_pages = GUINT32_TO_BE (n_pages);
+  memcpy (bytes + 28, &n_pages, sizeof n_pages);
+  ok = g_file_set_contents (target, (const char *) bytes, size, &local_error);
+  sqlite3_free (bytes);
+  if (!ok)
+    g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO, local_error->message);
+  return ok;
+}
+
+/* Fills the empty file @target with the event as @self sees it. */
+static gboolean
+fill_copy (CtdStore    *self,
+           const char  *target,
+           GError     **error)
+{
+  if (!sqlite3_get_autocommit (self->db))
+    return write_serialized (self, target, error);
+  /* VACUUM INTO reads one snapshot, WAL content included, into an
+   * empty file. */
+  return ctd_store_run (self, "VACUUM INTO ?1", CTD_ARGS (CTD_TEXT (target)), error);
+}
+
+/* The copy checked whole, for one written from pages (write_serialized()). */
+static int
+check_copy (sqlite3 *dest)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (dest, "PRAGMA integrity_check (1)", -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK && sqlite3_step (stmt) == SQLITE_ROW &&
+      g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), "ok") != 0)
+    rc = SQLITE_CORRUPT;
+  sqlite3_finalize (stmt);
+  return rc;
+}
+
 /**
  * ctd_store_write_copy:
  * @self: an open store
@@ -54,7 +115,9 @@ retime_log (sqlite3    *db,
  * Writes the event as it is now to @target as one compact file, with
  * no write-ahead log beside it: a file to ship or hand over whole. An
  * existing file is never touched; a copy that fails is removed again.
- * @self is not changed. Re-timing is for an event a program played
+ * @self is not changed. Inside an action (the hook of
+ * ctd_store_close_event_full()) the copy holds the action as it will be
+ * committed. Re-timing is for an event a program played
  * (a sample shipped with Chouette TD), whose file must be the same
  * whenever it is made; a director's own record keeps its real times.
  *
@@ -95,9 +158,7 @@ ctd_store_write_copy (CtdStore    *self,
       return FALSE;
     }
   g_close (fd, NULL);
-  /* VACUUM INTO reads one snapshot, WAL content included, into an
-   * empty file. */
-  if (!ctd_store_run (self, "VACUUM INTO ?1", CTD_ARGS (CTD_TEXT (target)), error))
+  if (!fill_copy (self, target, error))
     {
       g_prefix_error (error, "No copy was written to “%s”: ", target_display);
       g_unlink (target);
@@ -107,6 +168,8 @@ ctd_store_write_copy (CtdStore    *self,
   rc = sqlite3_open_v2 (target, &dest, SQLITE_OPEN_READWRITE, NULL);
   if (rc == SQLITE_OK)
     rc = sqlite3_exec (dest, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = check_copy (dest);
   if (rc == SQLITE_OK && log_start != NULL)
     rc = retime_log (dest, log_start, log_step / G_TIME_SPAN_SECOND);
   if (rc != SQLITE_OK)

@@ -18,6 +18,7 @@
  *   ctd-store-history.c  audit triggers, undo, redo, the audit log
  *   ctd-store-changes.c  what each audit entry changed, for a window
  *   ctd-store-copy.c     a whole event written to a new file
+ *   ctd-store-close.c    closing the event, and the guard of a closed one
  */
 
 #pragma once
@@ -178,9 +179,16 @@ gboolean  ctd_store_action_begin  (CtdStore        *self,
                                    CtdStoreAction  *action,
                                    const char      *name,
                                    GError         **error);
+gboolean  ctd_store_action_finish (CtdStoreAction  *action,
+                                   const char      *summary,
+                                   gboolean        *out_empty,
+                                   GError         **error);
 gboolean  ctd_store_action_commit (CtdStoreAction  *action,
                                    const char      *summary,
                                    GError         **error);
+/* Refuses (CTD_STORE_ERROR_CLOSED) once the event is closed (ctd-store-close.c). */
+gboolean  ctd_store_check_not_closed (CtdStore    *self,
+                                      GError     **error);
 void      ctd_store_action_clear  (CtdStoreAction  *action);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdStoreAction, ctd_store_action_clear)

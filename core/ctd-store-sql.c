@@ -459,7 +459,11 @@ ctd_store_action_begin (CtdStore        *self,
 {
   if (self->read_only)
     return ctd_store_refuse_read_only (self, error);
+  /* Every write is an action, so this is where a closed event refuses
+   * them all: checked under the write lock, so no other window or
+   * command can close it in between. */
   if (!ctd_store_transaction_begin (self, &action->transaction, TRUE, error) ||
+      !ctd_store_check_not_closed (self, error) ||
       !ctd_store_run (self, "INSERT INTO audit (time, action, summary) "
                       "VALUES (strftime ('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, '')",
                       CTD_ARGS (CTD_TEXT (name)), error))
@@ -480,19 +484,22 @@ ctd_store_action_clear (CtdStoreAction *action)
 }
 
 /**
- * ctd_store_action_commit:
+ * ctd_store_action_finish:
  * @action: a begun action
  * @summary: one line for the audit log
+ * @out_empty: (out): set when the action changed nothing: it was rolled
+ *   back, and leaves no entry
  * @error: return location for a #GError
  *
- * Ends an action: fills its audit row's before and after from the row
- * images and commits. An action that changed nothing (checking in a
- * player who is checked in) leaves no entry, so undo never has to undo
- * nothing. On failure the action is rolled back.
+ * Fills the action's audit row's summary, before and after from the row
+ * images, without committing: what the action wrote reads as it will be
+ * once committed (ctd_store_close_event_full() writes the archive then).
+ * On failure the action is rolled back.
  */
 gboolean
-ctd_store_action_commit (CtdStoreAction  *action,
+ctd_store_action_finish (CtdStoreAction  *action,
                          const char      *summary,
+                         gboolean        *out_empty,
                          GError         **error)
 {
   CtdStore *self = action->transaction.store;
@@ -500,6 +507,7 @@ ctd_store_action_commit (CtdStoreAction  *action,
 
   g_assert (self != NULL && action->audit_id != 0);
 
+  *out_empty = FALSE;
   if (!ctd_store_query_int64 (self, "SELECT count (*) FROM audit_change WHERE audit = ?1",
                               CTD_ARGS (CTD_INT (action->audit_id)), &n_changes, error))
     {
@@ -508,6 +516,7 @@ ctd_store_action_commit (CtdStoreAction  *action,
     }
   if (n_changes == 0)
     {
+      *out_empty = TRUE;
       ctd_store_action_clear (action);
       return TRUE;
     }
@@ -527,6 +536,31 @@ ctd_store_action_commit (CtdStoreAction  *action,
       ctd_store_action_clear (action);
       return FALSE;
     }
+  return TRUE;
+}
+
+/**
+ * ctd_store_action_commit:
+ * @action: a begun action
+ * @summary: one line for the audit log
+ * @error: return location for a #GError
+ *
+ * Ends an action: fills its audit row (ctd_store_action_finish()) and
+ * commits. An action that changed nothing (checking in a player who is
+ * checked in) leaves no entry, so undo never has to undo nothing. On
+ * failure the action is rolled back.
+ */
+gboolean
+ctd_store_action_commit (CtdStoreAction  *action,
+                         const char      *summary,
+                         GError         **error)
+{
+  gboolean empty = FALSE;
+
+  if (!ctd_store_action_finish (action, summary, &empty, error))
+    return FALSE;
+  if (empty)
+    return TRUE;
   if (!ctd_store_transaction_commit (&action->transaction, error))
     {
       action->audit_id = 0;

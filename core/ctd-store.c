@@ -54,6 +54,10 @@ static const char ctd_schema_v2[] = {
 #include "ctd-schema-v2-sql.h"
   , 0
 };
+static const char ctd_schema_v3[] = {
+#include "ctd-schema-v3-sql.h"
+  , 0
+};
 
 /* migrations[v] takes a file from user_version v to v + 1: its SQL,
  * then (when the records need the rules, not just SQL) its C step. A
@@ -66,6 +70,7 @@ static const struct
 } migrations[] = {
   { ctd_schema_v1, NULL },
   { ctd_schema_v2, ctd_store_upgrade_to_v2 },
+  { ctd_schema_v3, NULL },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == CTD_STORE_SCHEMA_VERSION);
@@ -583,7 +588,7 @@ initialize (CtdStore                *self,
                        "    'table', 'event', 'id', 1, 'row', json_object ("
                        "      'name', name, 'date', date, 'venue', venue, "
                        "      'stake_cents', stake_cents, 'entry_fee_cents', entry_fee_cents, "
-                       "      'direction', direction, 'paper', paper))) "
+                       "      'direction', direction, 'paper', paper, 'closed', closed))) "
                        "FROM event WHERE id = 1",
                        error) ||
       !ctd_store_transaction_commit (&transaction, error))

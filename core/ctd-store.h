@@ -28,10 +28,11 @@ typedef enum
   CTD_STORE_ERROR_REFUSED,    /* the action breaks a rule of the event */
   CTD_STORE_ERROR_IO,         /* anything else SQLite or the disk reports */
   CTD_STORE_ERROR_CONFIRM,    /* allowed only when the director says so (replace, force) */
+  CTD_STORE_ERROR_CLOSED,     /* the event was closed: it can no longer change */
 } CtdStoreError;
 
 /* The schema version this code writes (PRAGMA user_version). */
-#define CTD_STORE_SCHEMA_VERSION 2
+#define CTD_STORE_SCHEMA_VERSION 3
 
 /*
  * CtdEventSettings:
@@ -184,6 +185,21 @@ typedef struct
 
 typedef struct _CtdStore CtdStore;
 
+/*
+ * CtdStoreCloseHook:
+ * @store: the store, inside the closing action (the event reads as closed)
+ * @user_data: what was given with the hook
+ * @error: return location for a #GError
+ *
+ * Work that must succeed for the event to close (writing its archive),
+ * run by ctd_store_close_event_full() before the action commits.
+ *
+ * Returns: whether the event may close; %FALSE (with @error) rolls back
+ */
+typedef gboolean (*CtdStoreCloseHook) (CtdStore  *store,
+                                       gpointer   user_data,
+                                       GError   **error);
+
 GQuark      ctd_store_error_quark      (void);
 CtdSheetPaper ctd_store_default_paper  (void);
 
@@ -315,6 +331,16 @@ gboolean    ctd_store_undo             (CtdStore               *self,
 gboolean    ctd_store_redo             (CtdStore               *self,
                                         char                  **out_summary,
                                         GError                **error);
+gboolean    ctd_store_close_event      (CtdStore               *self,
+                                        GError                **error);
+gboolean    ctd_store_close_event_full (CtdStore               *self,
+                                        CtdStoreCloseHook       before_commit,
+                                        gpointer                user_data,
+                                        GError                **error);
+/* When the event was closed (%NULL while open, and on error with @error set). */
+GDateTime  *ctd_store_get_closed       (CtdStore               *self,
+                                        GError                **error);
+char       *ctd_store_describe_closed  (GDateTime              *closed);
 
 /* Reading */
 gboolean    ctd_store_get_settings     (CtdStore               *self,

@@ -854,6 +854,65 @@ def test_log_kept_for_a_window(folder):
     check("Hall B" in out, "the event file alone holds the change: %r" % out)
 
 
+def test_close_and_archive(folder):
+    """close --archive DIR: refused until the final is over; then the
+    workbook and a copy of the event side by side in DIR, and every write
+    refused with the store's message while everything still reads."""
+    event = Event(folder)
+    event.run("init", "--name", "Club Open", "--date", "2026-11-22")
+    equal(event.json("settings")["closed"], None, "open")
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        event.run("player", "add", name, "--checked-in")
+    event.run("draw", "--seed", "3")
+    for game, notation in enumerate(FOUR_SHEET[:11], start=1):
+        event.run("record", "1.1", game, notation)
+    archive = os.path.join(folder, "archive")
+    os.mkdir(archive)
+
+    event.run("close", status=2)
+    event.refused("close", "--archive", archive,
+                  message="The event is not finished: the final (round 1) is not "
+                          "complete: 1.1: game 12 to enter")
+    event.refused("close", "--archive", os.path.join(folder, "missing"),
+                  message="is not a folder")
+    equal(os.listdir(archive), [], "nothing written before the end")
+    event.run("record", "1.1", 12, FOUR_SHEET[11])
+
+    closed = event.json("close", "--archive", archive)
+    equal(sorted(os.listdir(archive)), ["Club Open.chouette", "Club Open.xlsx"],
+          "the archive")
+    equal(closed["workbook"], os.path.join(archive, "Club Open.xlsx"), "workbook")
+    equal(closed["event_file"], os.path.join(archive, "Club Open.chouette"),
+          "event copy")
+    with zipfile.ZipFile(closed["workbook"]) as workbook:
+        check("xl/workbook.xml" in workbook.namelist(), "a real workbook")
+    copy = sqlite3.connect("file:%s?mode=ro" % closed["event_file"], uri=True)
+    stored = copy.execute("SELECT closed FROM event").fetchone()[0]
+    copy.close()
+    equal(stored, closed["closed"].replace(".000", ""), "the copy is closed")
+
+    message = "The event was closed on "
+    event.refused("record", "1.1", 12, "T", "--replace", message=message)
+    event.refused("player", "add", "Late Comer", message=message)
+    event.refused("settings", "--venue", "Elsewhere", message=message)
+    event.refused("undo", message=message)
+    event.refused("redo", message=message)
+    event.refused("close", "--archive", archive, message=message)
+    equal(len(os.listdir(archive)), 2, "no second archive")
+
+    # Everything still reads, from the event and from its archived copy.
+    equal(event.json("show", "1.1")["totals"], FOUR_TOTALS, "totals")
+    results = event.json("results")
+    check(results["final_complete"], "final complete")
+    check(event.run("log").stdout.rstrip().endswith("Closed the event"), "logged")
+    equal(event.json("settings")["closed"], closed["closed"], "settings say when")
+    check("(read-only)" in event.run("settings").stdout, "settings say it is closed")
+    event.run("export", os.path.join(folder, "all.xlsx"), "--all")
+    copied = Event(archive, "Club Open.chouette")
+    equal(copied.json("show", "1.1")["totals"], FOUR_TOTALS, "the copy's totals")
+    copied.refused("player", "add", "Late Comer", message=message)
+
+
 def main():
     if CLI is None or not os.access(CLI, os.X_OK):
         print("usage: test-cli.py PATH/TO/chouette-td-cli", file=sys.stderr)

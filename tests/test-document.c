@@ -746,6 +746,112 @@ test_open_async (void **state)
   g_clear_object (&waiter.result);
 }
 
+/* The files in @folder. */
+static guint
+count_files (const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* Closing: refused (nothing changes) until the final is complete; then
+ * one announced change, after which the document is read-only with its
+ * reason, undo off and refused, the archive in the folder; reopened, it
+ * is still closed. */
+static void
+test_close_event (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdDocument) document = NULL;
+  g_autoptr(CtdDocument) reopened = NULL;
+  g_autofree char *folder = g_build_filename (fixture->dir, "archive", NULL);
+  Listener listener = { 0, };
+  guint read_only_notifies = 0;
+
+  assert_true (ctd_test_build_event (fixture->path, 8, 2026, TRUE, &error));
+  assert_int_equal (g_mkdir (folder, 0755), 0);
+  document = ctd_document_open (fixture->path, &error);
+  assert_non_null (document);
+  assert_false (ctd_document_get_closed (document));
+  assert_false (ctd_document_get_read_only (document));
+  assert_null (ctd_document_get_read_only_reason (document));
+
+  assert_true (ctd_document_clear_game (document, 2, 1, 12, &error));
+  assert_false (ctd_document_close_event (document, folder, &error));
+  assert_non_null (strstr (error->message, "2.1: game 12 to enter"));
+  g_clear_error (&error);
+  assert_false (ctd_document_get_closed (document));
+  assert_int_equal (count_files (folder), 0);
+  assert_true (ctd_document_undo (document, &error));
+
+  listen (document, &listener);
+  g_signal_connect_swapped (document, "notify::read-only", G_CALLBACK (count_cb),
+                            &read_only_notifies);
+  assert_true (ctd_document_get_can_undo (document));
+  assert_true (ctd_document_close_event (document, folder, &error));
+  assert_heard_one (&listener, CTD_CHANGE_SETTINGS, 0, 0);
+  assert_int_equal (read_only_notifies, 1);
+  assert_true (listener.can_undo_notifies >= 1);
+  assert_true (ctd_document_get_closed (document));
+  assert_true (ctd_document_get_read_only (document));
+  assert_non_null (strstr (ctd_document_get_read_only_reason (document),
+                           "The event was closed on "));
+  assert_false (ctd_document_get_can_undo (document));
+  assert_false (ctd_document_get_can_redo (document));
+  assert_int_equal (count_files (folder), 2);
+
+  assert_false (ctd_document_undo (document, &error));
+  assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CLOSED));
+  g_clear_error (&error);
+  assert_false (ctd_document_add_player (document, "Late", NULL, NULL, TRUE, NULL, &error));
+  assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CLOSED));
+  g_clear_error (&error);
+  assert_heard_nothing (&listener);
+
+  reopened = ctd_document_open (fixture->path, &error);
+  assert_non_null (reopened);
+  assert_true (ctd_document_get_closed (reopened));
+  assert_true (ctd_document_get_read_only (reopened));
+  assert_false (ctd_document_get_can_undo (reopened));
+  assert_int_equal (g_list_model_get_n_items (ctd_document_get_players (reopened)), 8);
+  listener_clear (&listener);
+}
+
+/* Closed by another program (chouette-td-cli close): the window's
+ * document notices, like any change, and turns read-only. */
+static void
+test_closed_by_other_writer (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdDocument) document = NULL;
+  g_autoptr(CtdStore) other = NULL;
+  gboolean closed = FALSE;
+
+  assert_true (ctd_test_build_event (fixture->path, 8, 2026, TRUE, &error));
+  document = ctd_document_open (fixture->path, &error);
+  assert_non_null (document);
+  g_signal_connect_swapped (document, "notify::closed", G_CALLBACK (set_flag_cb), &closed);
+  other = ctd_store_open (fixture->path, &error);
+  assert_true (ctd_store_close_event (other, &error));
+  ctd_test_spin_until (&closed, 2000);
+  assert_true (closed);
+  assert_true (ctd_document_get_read_only (document));
+  assert_false (ctd_document_get_can_undo (document));
+  assert_non_null (ctd_document_get_read_only_reason (document));
+}
+
 int
 main (void)
 {
@@ -759,6 +865,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_export_async, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_import_async, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_open_async, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_close_event, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_closed_by_other_writer, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

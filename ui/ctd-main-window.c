@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "ctd-main-window.h"
+#include "ctd-main-window-close.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -155,6 +156,29 @@ update_history (CtdMainWindow *self)
   g_menu_append (self->history_section, redo_label, "win.redo");
 }
 
+/* A file open read-only, or a closed event (closed here, or by another
+ * window or command): the banner says why, and nothing that would change
+ * the event is offered. */
+static void
+update_read_only (CtdMainWindow *self)
+{
+  gboolean read_only = self->document != NULL && ctd_document_get_read_only (self->document);
+  g_autofree char *text = NULL;
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
+                                                                            "close-event")),
+                               self->document != NULL && !read_only);
+  if (!read_only)
+    return;
+  if (ctd_document_get_closed (self->document))
+    text = g_strdup_printf (_("%s. Everything is still shown, and can be exported."),
+                            ctd_document_get_read_only_reason (self->document));
+  ctd_main_window_show_error (self, text != NULL ? text
+                              : _("This event file cannot be written (it is read-only "
+                                  "or on read-only storage): everything is shown, and "
+                                  "nothing can be changed."));
+}
+
 static void
 document_notify_cb (CtdMainWindow *self,
                     GParamSpec    *pspec,
@@ -162,6 +186,13 @@ document_notify_cb (CtdMainWindow *self,
 {
   update_title (self);
   update_history (self);
+  /* The other pages follow the event's changes; the settings form
+   * offers saving once, when it is given the document. */
+  if (g_strcmp0 (pspec->name, "read-only") == 0)
+    {
+      ctd_event_page_set_document (self->event_page, document);
+      update_read_only (self);
+    }
 }
 
 /**
@@ -204,10 +235,7 @@ ctd_main_window_set_document (CtdMainWindow *self,
       gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &recent);
     }
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
-  if (document != NULL && ctd_document_get_read_only (document))
-    ctd_main_window_show_error (self, _("This event file cannot be written (it is read-only "
-                                        "or on read-only storage): everything is shown, and "
-                                        "nothing can be changed."));
+  update_read_only (self);
   gtk_stack_set_visible_child_name (self->main_stack, document != NULL ? "event" : "welcome");
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
                                                                             "export")),
@@ -594,6 +622,7 @@ static const GActionEntry win_actions[] = {
   { "show-chouette", show_chouette_action, "s" },
   { "go-to-chouette", go_to_chouette_action },
   { "dismiss-banner", dismiss_banner_action },
+  { "close-event", ctd_main_window_close_event_action },
 };
 
 /* ---- recent events ------------------------------------------------------ */

@@ -28,5 +28,8 @@ gboolean       ctd_main_window_create_event (CtdMainWindow   *self,
                                              GError         **error);
 void           ctd_main_window_show_error   (CtdMainWindow   *self,
                                              const char      *message);
+gboolean       ctd_main_window_close_event  (CtdMainWindow   *self,
+                                             const char      *folder,
+                                             GError         **error);
 
 G_END_DECLS
