@@ -332,6 +332,9 @@ test_qualifying (void **state)
   play (desk.document, 1, 2, TIED_SECOND, 7, 12);
   second = ctd_event_get_chouette (store, 1, 2, &error);
   check_tie_names (&desk, second, 1, 2);
+  g_clear_pointer (&clashes, g_free);
+  clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (desk.window));
+  assert_null (clashes);
   ctd_test_screenshot (GTK_WINDOW (desk.window), "standings-tie.png");
 
   /* A typed order naming nobody of the round is refused at the field. */

@@ -155,6 +155,23 @@ advance_action (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (self));
 }
 
+/* "Round 1 (Qualifying): 12 players in 3 chouettes." */
+static void
+describe_round (CtdAdvanceDialog *self)
+{
+  GListModel *rows = ctd_document_get_standings (self->document, self->round, FALSE);
+  g_autofree char *text = NULL;
+  CtdStoreRound info;
+
+  if (!ctd_event_get_round (ctd_document_get_store (self->document), self->round, &info, NULL))
+    return;
+  text = g_strdup_printf (_("Round %u (%s): %u players in %u chouettes. Choose who goes on: "
+                            "the next round is drawn with them at once."),
+                          info.number, ctd_stage_to_title (info.stage),
+                          g_list_model_get_n_items (rows), info.n_chouettes);
+  gtk_label_set_text (self->round_label, text);
+}
+
 static void
 ctd_advance_dialog_dispose (GObject *object)
 {
@@ -223,7 +240,7 @@ ctd_advance_dialog_new (GtkWindow   *parent,
   self->round = round;
   title = g_strdup_printf (_("Advance from Round %u"), round);
   gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_label_set_text (self->round_label, title);
+  describe_round (self);
   seed = g_strdup_printf ("%" G_GUINT64_FORMAT, ctd_rng_fresh_seed ());
   gtk_editable_set_text (GTK_EDITABLE (self->seed_entry), seed);
   ctd_event_get_cut (ctd_document_get_store (document), round, &top_k, &wildcards, NULL);
