@@ -64,6 +64,7 @@ struct _CtdStandingsPage
   GArray             *tie;           /* gint64 ids to roll off, or NULL */
   GPtrArray          *cells;         /* bound GtkListItems of C-drawn cells */
   guint               round;         /* the round shown, 0 for none */
+  gboolean            stale;         /* changed while off screen */
 };
 
 G_DEFINE_FINAL_TYPE (CtdStandingsPage, ctd_standings_page, GTK_TYPE_WIDGET)
@@ -389,10 +390,25 @@ document_changed_cb (CtdStandingsPage *self,
   if (!(what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS |
                 CTD_CHANGE_PLAYERS)))
     return;
+  /* Each game recorded on the scoring page lands here: the notes and
+   * the tie wait until the page is shown again. */
+  self->stale = !gtk_widget_get_mapped (GTK_WIDGET (self));
+  if (self->stale)
+    return;
   if (gtk_drop_down_get_selected (self->round_dropdown) == GTK_INVALID_LIST_POSITION)
     select_last_round (self);
   else
     update_round (self);
+}
+
+static void
+ctd_standings_page_map (GtkWidget *widget)
+{
+  CtdStandingsPage *self = CTD_STANDINGS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (ctd_standings_page_parent_class)->map (widget);
+  if (self->stale && self->document != NULL)
+    document_changed_cb (self, CTD_CHANGE_ROUNDS, 0, 0, self->document);
 }
 
 static void
@@ -642,6 +658,7 @@ ctd_standings_page_class_init (CtdStandingsPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = ctd_standings_page_dispose;
   G_OBJECT_CLASS (klass)->finalize = ctd_standings_page_finalize;
+  widget_class->map = ctd_standings_page_map;
 
   g_type_ensure (CTD_TYPE_ROUND_ITEM);
   g_type_ensure (CTD_TYPE_STANDING_ITEM);
