@@ -247,6 +247,37 @@ test_tie_and_advance (void **state)
   assert_string_equal (note_of (notes, second->players[3]), "");
 }
 
+/* The final: every placing tie is the roll-off's, and nobody advances. */
+static void
+test_final (void **state)
+{
+  g_autoptr(CtdStore) store = draw_eight (*state);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GArray) tie = NULL;
+  g_autoptr(GHashTable) notes = NULL;
+  CtdCutPreview preview;
+  guint round = 0;
+
+  play (store, 1, distinct, 12);
+  play (store, 2, distinct, 12);
+  advancers = ctd_event_advance (store, 1, 2, 0, NULL, &error);
+  assert_non_null (advancers);
+  assert_true (ctd_store_draw_round (store, 7, &round, &error));
+  for (guint game = 1; game <= 12; game++)
+    assert_true (ctd_store_record_game (store, round, 1, game, "T", FALSE, &error));
+
+  /* Every player of the final ends at 0: all four are tied. */
+  tie = ctd_cut_find_tie (store, round, &error);
+  assert_non_null (tie);
+  assert_int_equal (tie->len, 4);
+  notes = ctd_cut_notes (store, round, TRUE, &error);
+  assert_string_equal (note_of (notes, g_array_index (tie, gint64, 0)), "tie for a place");
+  assert_false (ctd_cut_preview (store, round, 1, 0, &preview, &error));
+  assert_non_null (strstr (error->message, "is the final"));
+  ctd_cut_preview_clear (&preview);
+}
+
 int
 main (void)
 {
@@ -256,6 +287,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_sizes, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_tie_and_advance, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_final, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
