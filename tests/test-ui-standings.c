@@ -494,6 +494,8 @@ test_advance (void **state)
     assert_true (drawn_seed == 4242);
     assert_int_equal (stage, CTD_STAGE_SEMIFINAL);
   }
+  assert_non_null (find_shown (GTK_WIDGET (desk.page), "Drew round 2 from the advancers with "
+                                                      "seed 4242"));
   advancers = ctd_event_list_advancers (store, 1, NULL, &error);
   assert_int_equal (advancers->len, 6);
   g_clear_pointer (&advancers, g_array_unref);

@@ -47,6 +47,14 @@ struct _CtdAdvanceDialog
 
 G_DEFINE_FINAL_TYPE (CtdAdvanceDialog, ctd_advance_dialog, GTK_TYPE_WINDOW)
 
+enum
+{
+  ADVANCED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 show_message (CtdAdvanceDialog *self,
               const char       *text,
@@ -135,6 +143,7 @@ advance_action (GtkWidget  *widget,
   g_autoptr(GArray) advancers = NULL;
   g_autofree char *text = NULL;
   guint64 seed;
+  guint drawn = 0;
 
   if (!read_seed (self, &seed))
     return;
@@ -145,13 +154,14 @@ advance_action (GtkWidget  *widget,
       show_message (self, error->message, TRUE);
       return;
     }
-  if (!ctd_document_draw_round (self->document, seed, NULL, &error))
+  if (!ctd_document_draw_round (self->document, seed, &drawn, &error))
     {
       text = g_strdup_printf (_("The advancers are stored, but the next round could not be "
                                 "drawn: %s"), error->message);
       show_message (self, text, TRUE);
       return;
     }
+  g_signal_emit (self, signals[ADVANCED], 0, drawn, seed);
   gtk_window_close (GTK_WINDOW (self));
 }
 
@@ -203,6 +213,17 @@ ctd_advance_dialog_class_init (CtdAdvanceDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, cut_changed_cb);
   gtk_widget_class_install_action (widget_class, "dialog.advance", NULL, advance_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+
+  /**
+   * CtdAdvanceDialog::advanced:
+   * @self: the dialog
+   * @round: the round just drawn from the advancers
+   * @seed: its draw seed
+   *
+   * The advancers are stored and the next round drawn; the dialog closes.
+   */
+  signals[ADVANCED] = g_signal_new ("advanced", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                    NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT64);
 }
 
 static void

@@ -584,6 +584,20 @@ release_action (GtkWidget  *widget,
 }
 
 static void
+advanced_cb (CtdStandingsPage *self,
+             guint             round,
+             guint64           seed,
+             CtdAdvanceDialog *dialog)
+{
+  g_autofree char *seed_words = seed_text (seed);
+  g_autofree char *text = g_strdup_printf (_("Drew round %u from the advancers with seed %s: "
+                                             "its sheets are on the Rounds page."),
+                                           round, seed_words);
+
+  show_message (self, text, FALSE);
+}
+
+static void
 advance_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
@@ -594,6 +608,7 @@ advance_action (GtkWidget  *widget,
 
   dialog = ctd_advance_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                    self->document, self->round);
+  g_signal_connect_object (dialog, "advanced", G_CALLBACK (advanced_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
