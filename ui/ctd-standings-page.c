@@ -330,14 +330,6 @@ update_state_label (CtdStandingsPage *self,
   gtk_label_set_text (self->round_state_label, text);
 }
 
-static void
-replace_notes (GHashTable **notes,
-               GHashTable  *fresh)
-{
-  g_clear_pointer (notes, g_hash_table_unref);
-  *notes = fresh;
-}
-
 /* Everything the page shows of the selected round, from the document. */
 static void
 update_round (CtdStandingsPage *self)
@@ -354,9 +346,10 @@ update_round (CtdStandingsPage *self)
       g_object_get (item, "stage", &stage, NULL);
       state = ctd_round_item_get_state (item);
       secret = !ctd_standings_scores_are_public (stage, state);
-      replace_notes (&self->notes, ctd_cut_notes (get_store (self), self->round, FALSE, NULL));
-      replace_notes (&self->public_notes,
-                     ctd_cut_notes (get_store (self), self->round, TRUE, NULL));
+      g_clear_pointer (&self->notes, g_hash_table_unref);
+      g_clear_pointer (&self->public_notes, g_hash_table_unref);
+      self->notes = ctd_cut_notes (get_store (self), self->round, FALSE, NULL);
+      self->public_notes = ctd_cut_notes (get_store (self), self->round, TRUE, NULL);
     }
   gtk_single_selection_set_model (self->director_selection, item == NULL ? NULL :
                                   ctd_document_get_standings (self->document, self->round, FALSE));
