@@ -434,6 +434,15 @@ test_advance (void **state)
   /* 1.2's players 1 and 2 tie for its one place (top 1 for 12 players):
    * the software rolls, and the seed is shown and stored. */
   assert_non_null (find_shown (GTK_WIDGET (desk.page), "Tie at the cut"));
+
+  /* Advancing now is refused in the dialog, in core's words. */
+  dialog = open_advance (&desk);
+  assert_non_null (find_shown (GTK_WIDGET (dialog), "Tie at the cut of chouette 2 (top 1)"));
+  assert_false (can_advance (dialog));
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
+  ctd_test_spin (50);
+  assert_null (ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG));
+
   assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.page), "standings.roll", NULL));
   {
     GtkLabel *said = find_shown (GTK_WIDGET (desk.page), "with seed ");
