@@ -261,6 +261,27 @@ find_named_input (GtkWidget  *root,
   return NULL;
 }
 
+/* Every input and button under @root has an accessible name (the parts
+ * inside an entry, spin button or drop-down belong to it). */
+static void
+assert_named_inputs (GtkWidget *root)
+{
+  gboolean input = GTK_IS_BUTTON (root) || GTK_IS_EDITABLE (root) || GTK_IS_DROP_DOWN (root);
+
+  if (input)
+    {
+      g_autofree char *name = ctd_test_accessible_name (root);
+
+      if (name == NULL || *name == '\0')
+        fail_msg ("a %s has no accessible name", G_OBJECT_TYPE_NAME (root));
+      if (!GTK_IS_BUTTON (root))
+        return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_named_inputs (child);
+}
+
 static GtkEditable *
 find_entry (GtkWidget  *root,
             const char *name)
@@ -322,6 +343,7 @@ test_qualifying (void **state)
   assert_non_null (find_shown (GTK_WIDGET (desk.page), hostile));
   clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (desk.window));
   assert_null (clashes);
+  assert_named_inputs (GTK_WIDGET (desk.page));
   ctd_standings_page_set_public (desk.page, TRUE);
   ctd_test_screenshot (GTK_WINDOW (desk.window), "standings-public.png");
   ctd_standings_page_set_public (desk.page, FALSE);
@@ -462,6 +484,7 @@ test_advance (void **state)
   dialog = open_advance (&desk);
   clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (dialog));
   assert_null (clashes);
+  assert_named_inputs (GTK_WIDGET (dialog));
   assert_non_null (find_shown (GTK_WIDGET (dialog), "3 players go on to the Final"));
   assert_true (can_advance (dialog));
 
