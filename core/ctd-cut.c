@@ -256,8 +256,9 @@ note_for (const CtdStandingsRow   *row,
  * to the Final (3.1)", "wildcard: advances to the Semi-final", while no
  * advancers are chosen "in line to advance" (the cut the round is judged
  * by, ctd_event_get_cut()), then "tie at the cut" (or "tie for a place"
- * in the final), "roll-off won", "2nd in roll-off". A posting of a
- * secret round has no notes: they would tell the scores' order.
+ * in the final), "roll-off won", "2nd in roll-off". A posting says only
+ * what is decided (no "in line to advance"), and a posting of a secret
+ * round has no notes at all: they would tell the scores' order.
  *
  * Returns: (transfer full) (nullable): player id (gint64 *) -> note
  *   (char *, possibly empty), or %NULL with @error set
@@ -286,7 +287,7 @@ ctd_cut_notes (CtdStore  *store,
     return g_steal_pointer (&notes);
   if (advancers->len > 0)
     top_k = info.top_k > 0 ? (guint) info.top_k : 1;
-  else
+  else if (!public_view)
     proposed = propose (store, &info, standings, &top_k);
 
   for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)

@@ -235,6 +235,10 @@ test_tie_and_advance (void **state)
   assert_string_equal (note_of (notes, second->players[1]), "2nd in roll-off");
   assert_string_equal (note_of (notes, first->players[1]), "in line to advance");
   g_clear_pointer (&notes, g_hash_table_unref);
+  notes = ctd_cut_notes (store, 1, TRUE, &error);
+  assert_string_equal (note_of (notes, second->players[2]), "roll-off won");
+  assert_string_equal (note_of (notes, first->players[1]), "");
+  g_clear_pointer (&notes, g_hash_table_unref);
 
   /* Top 1 and 2 wildcards: the wildcards are said to be. */
   advancers = ctd_event_advance (store, 1, 1, 2, NULL, &error);
