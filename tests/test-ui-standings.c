@@ -18,6 +18,7 @@
 
 #include "ctd-advance-dialog.h"
 #include "ctd-application.h"
+#include "ctd-chouette-page.h"
 #include "ctd-event.h"
 #include "ctd-items.h"
 #include "ctd-main-window.h"
@@ -134,6 +135,62 @@ find_shown (GtkWidget  *root,
   return label != NULL && gtk_widget_get_mapped (GTK_WIDGET (label)) ? label : NULL;
 }
 
+/* The first widget of @type under @root whose accessible name is @name
+ * (a label that names an input shares its name). */
+static GtkWidget *
+find_named_input (GtkWidget  *root,
+                  const char *name,
+                  GType       type)
+{
+  g_autofree char *own = ctd_test_accessible_name (root);
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && g_strcmp0 (own, name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named_input (child, name, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every input and button under @root has an accessible name (the parts
+ * inside an entry, spin button or drop-down belong to it). */
+static void
+assert_named_inputs (GtkWidget *root)
+{
+  gboolean input = GTK_IS_BUTTON (root) || GTK_IS_EDITABLE (root) || GTK_IS_DROP_DOWN (root);
+
+  if (input)
+    {
+      g_autofree char *name = ctd_test_accessible_name (root);
+
+      if (name == NULL || *name == '\0')
+        fail_msg ("a %s has no accessible name", G_OBJECT_TYPE_NAME (root));
+      if (!GTK_IS_BUTTON (root))
+        return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_named_inputs (child);
+}
+
+/* The Director / Public Posting toggles, as the director clicks them. */
+static void
+show_view (Desk     *desk,
+           gboolean  public_view)
+{
+  GtkWidget *toggle = find_named_input (GTK_WIDGET (desk->page),
+                                        public_view ? "Public posting" : "Director's view",
+                                        GTK_TYPE_TOGGLE_BUTTON);
+
+  assert_non_null (toggle);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+}
+
 /* The scores the director's model holds for @round ("+12", "-2"...). */
 static GPtrArray *
 director_scores (CtdDocument *document,
@@ -161,7 +218,7 @@ shown_words (Desk     *desk,
 {
   GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
 
-  ctd_standings_page_set_public (desk->page, public_view);
+  show_view (desk, public_view);
   ctd_test_spin (150);
   collect_words (GTK_WIDGET (desk->page), words);
   return words;
@@ -217,7 +274,7 @@ check_public (Desk  *desk,
 
   assert_int_equal (count_shown (posted, scores), scores->len);
   assert_null (find_shown (GTK_WIDGET (desk->page), "Scores stay secret"));
-  ctd_standings_page_set_public (desk->page, FALSE);
+  show_view (desk, FALSE);
 }
 
 static char *
@@ -237,49 +294,6 @@ last_log_entry (CtdDocument *document)
       return g_strdup (ctd_audit_item_get_summary (last));
   }
   return g_strdup (ctd_audit_item_get_summary (item));
-}
-
-/* The first widget of @type under @root whose accessible name is @name
- * (a label that names an input shares its name). */
-static GtkWidget *
-find_named_input (GtkWidget  *root,
-                  const char *name,
-                  GType       type)
-{
-  g_autofree char *own = ctd_test_accessible_name (root);
-
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && g_strcmp0 (own, name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named_input (child, name, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Every input and button under @root has an accessible name (the parts
- * inside an entry, spin button or drop-down belong to it). */
-static void
-assert_named_inputs (GtkWidget *root)
-{
-  gboolean input = GTK_IS_BUTTON (root) || GTK_IS_EDITABLE (root) || GTK_IS_DROP_DOWN (root);
-
-  if (input)
-    {
-      g_autofree char *name = ctd_test_accessible_name (root);
-
-      if (name == NULL || *name == '\0')
-        fail_msg ("a %s has no accessible name", G_OBJECT_TYPE_NAME (root));
-      if (!GTK_IS_BUTTON (root))
-        return;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    assert_named_inputs (child);
 }
 
 static GtkEditable *
@@ -344,9 +358,9 @@ test_qualifying (void **state)
   clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (desk.window));
   assert_null (clashes);
   assert_named_inputs (GTK_WIDGET (desk.page));
-  ctd_standings_page_set_public (desk.page, TRUE);
+  show_view (&desk, TRUE);
   ctd_test_screenshot (GTK_WINDOW (desk.window), "standings-public.png");
-  ctd_standings_page_set_public (desk.page, FALSE);
+  show_view (&desk, FALSE);
   ctd_test_screenshot (GTK_WINDOW (desk.window), "standings.png");
 
   /* Complete: the scores are public, and 1.2's players 2 and 3 are tied
@@ -396,6 +410,24 @@ test_qualifying (void **state)
     assert_int_equal (info.state, CTD_ROUND_RELEASED);
   }
   check_public (&desk, 1);
+
+  /* Enter on a row opens the player's chouette on the scoring page. */
+  {
+    GtkWidget *view = find_named_input (GTK_WIDGET (desk.page), "Standings, director's view",
+                                        GTK_TYPE_COLUMN_VIEW);
+    GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
+    g_autoptr(CtdStandingItem) first = g_list_model_get_item (rows, 0);
+    CtdChouettePage *scoring;
+    guint chouette;
+
+    g_object_get (first, "chouette", &chouette, NULL);
+    g_signal_emit_by_name (view, "activate", 0);
+    scoring = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (desk.window),
+                                                       CTD_TYPE_CHOUETTE_PAGE));
+    assert_true (gtk_widget_get_mapped (GTK_WIDGET (scoring)));
+    assert_int_equal (ctd_chouette_page_get_round (scoring), 1);
+    assert_int_equal (ctd_chouette_page_get_number (scoring), chouette);
+  }
 
   gtk_window_destroy (GTK_WINDOW (desk.window));
 }

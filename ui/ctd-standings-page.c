@@ -454,22 +454,6 @@ ctd_standings_page_set_document (CtdStandingsPage *self,
   select_last_round (self);
 }
 
-/**
- * ctd_standings_page_set_public:
- * @self: the page
- * @public_view: show the posting rather than the director's view
- *
- * What the "Director" and "Public Posting" toggles choose.
- */
-void
-ctd_standings_page_set_public (CtdStandingsPage *self,
-                               gboolean          public_view)
-{
-  g_return_if_fail (CTD_IS_STANDINGS_PAGE (self));
-
-  gtk_toggle_button_set_active (public_view ? self->public_toggle : self->director_toggle, TRUE);
-}
-
 /* ---- actions ----------------------------------------------------------- */
 
 static void
@@ -576,6 +560,23 @@ release_action (GtkWidget  *widget,
   show_message (self, text, FALSE);
 }
 
+/* A row activated (Enter, double click): the player's chouette on the
+ * scoring page, through the window's action. */
+static void
+row_activated_cb (CtdStandingsPage *self,
+                  guint             position,
+                  GtkColumnView    *view)
+{
+  g_autoptr(CtdStandingItem) item = g_list_model_get_item (G_LIST_MODEL (self->director_selection),
+                                                           position);
+  g_autofree char *label = NULL;
+
+  if (item == NULL)
+    return;
+  label = cell_text (self, item, CELL_CHOUETTE);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-chouette", "s", label);
+}
+
 static void
 advanced_cb (CtdStandingsPage *self,
              guint             round,
@@ -657,6 +658,7 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, public_note_bind_cb);
   gtk_widget_class_bind_template_callback (widget_class, cell_unbind_cb);
   gtk_widget_class_bind_template_callback (widget_class, rolloff_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 }
 
 static void

@@ -18,7 +18,5 @@ G_DECLARE_FINAL_TYPE (CtdStandingsPage, ctd_standings_page, CTD, STANDINGS_PAGE,
 
 void ctd_standings_page_set_document (CtdStandingsPage *self,
                                       CtdDocument      *document);
-void ctd_standings_page_set_public   (CtdStandingsPage *self,
-                                      gboolean          public_view);
 
 G_END_DECLS
