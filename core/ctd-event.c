@@ -183,9 +183,7 @@ mark_deciding_ties (CtdStore            *store,
 
   if (info->stage == CTD_STAGE_FINAL)
     ctd_standings_mark_placings (standings);
-  else if (info->top_k > 0 && info->wildcards >= 0)
-    ctd_standings_mark_cut (standings, (guint) info->top_k, (guint) info->wildcards);
-  else if (ctd_event_default_advancement (store, info->number, &top_k, &wildcards, NULL))
+  else if (ctd_event_get_cut (store, info->number, &top_k, &wildcards, NULL))
     ctd_standings_mark_cut (standings, top_k, wildcards);
 }
 
@@ -787,4 +785,71 @@ ctd_event_settle (CtdStore       *store,
   ctd_chouette_get_totals (loaded, totals);
   return ctd_money_settle (totals, ctd_chouette_get_size (loaded), settings.stake_cents,
                            out_settlement, error);
+}
+
+/* ---- the standings desk: the cut a round is judged by ------------------ */
+
+/**
+ * ctd_event_get_cut:
+ * @store: an event
+ * @round: a qualifying or semi-final round
+ * @out_top_k: (out): how many advance from each chouette
+ * @out_wildcards: (out): how many more by best remaining score
+ * @error: return location for a #GError
+ *
+ * The advancement cut a round's ties are judged by (SPEC 6): the
+ * director's stored choice once made, else the proposed plan's
+ * (ctd_event_default_advancement()). The standings mark their ties
+ * against it, and the Standings page offers its roll-off.
+ *
+ * Returns: whether the round has a cut; %FALSE with @error set for the
+ *   final or a field the plan does not cover
+ */
+gboolean
+ctd_event_get_cut (CtdStore  *store,
+                   guint      round,
+                   guint     *out_top_k,
+                   guint     *out_wildcards,
+                   GError   **error)
+{
+  CtdStoreRound info;
+
+  g_return_val_if_fail (store != NULL, FALSE);
+  g_return_val_if_fail (out_top_k != NULL && out_wildcards != NULL, FALSE);
+
+  if (!ctd_event_get_round (store, round, &info, error))
+    return FALSE;
+  if (info.stage != CTD_STAGE_FINAL && info.top_k > 0 && info.wildcards >= 0)
+    {
+      *out_top_k = (guint) info.top_k;
+      *out_wildcards = (guint) info.wildcards;
+      return TRUE;
+    }
+  return ctd_event_default_advancement (store, round, out_top_k, out_wildcards, error);
+}
+
+/**
+ * ctd_event_check_finished:
+ * @store: an event
+ * @round: a round number
+ * @error: return location for a #GError
+ *
+ * Whether advancers may be chosen from @round: it is not the final, and
+ * it is complete (every game entered, every typed paper total agreeing).
+ * The refusal names what is missing, chouette by chouette, as
+ * ctd_event_advance() would.
+ *
+ * Returns: whether the round is finished
+ */
+gboolean
+ctd_event_check_finished (CtdStore  *store,
+                          guint      round,
+                          GError   **error)
+{
+  CtdStoreRound info;
+
+  g_return_val_if_fail (store != NULL, FALSE);
+
+  return ctd_event_get_round (store, round, &info, error) &&
+         check_round_finished (store, &info, error);
 }

@@ -96,4 +96,14 @@ gboolean      ctd_event_settle               (CtdStore      *store,
                                               CtdSettlement *out_settlement,
                                               GError       **error);
 
+/* The standings desk (the Standings page, the Advance dialog) */
+gboolean      ctd_event_get_cut              (CtdStore      *store,
+                                              guint          round,
+                                              guint         *out_top_k,
+                                              guint         *out_wildcards,
+                                              GError       **error);
+gboolean      ctd_event_check_finished       (CtdStore      *store,
+                                              guint          round,
+                                              GError       **error);
+
 G_END_DECLS

@@ -22,6 +22,7 @@
 #include "ctd-players-page.h"
 #include "ctd-rounds-page.h"
 #include "ctd-sample.h"
+#include "ctd-standings-page.h"
 #include "ctd-ui.h"
 
 /*
@@ -50,6 +51,7 @@ struct _CtdMainWindow
   CtdPlayersPage      *players_page;
   CtdRoundsPage       *rounds_page;
   CtdChouettePage     *chouette_page;
+  CtdStandingsPage    *standings_page;
   GtkEntry            *goto_entry;
   GMenu               *history_section;
   GMenu               *recent_menu;
@@ -215,6 +217,7 @@ ctd_main_window_set_document (CtdMainWindow *self,
   ctd_event_page_set_document (self->event_page, document);
   ctd_players_page_set_document (self->players_page, document);
   ctd_rounds_page_set_document (self->rounds_page, document);
+  ctd_standings_page_set_document (self->standings_page, document);
   ctd_chouette_page_set_document (self->chouette_page, document);
   gtk_widget_set_visible (GTK_WIDGET (self->goto_entry), document != NULL);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
@@ -717,6 +720,7 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   g_type_ensure (CTD_TYPE_PLAYERS_PAGE);
   g_type_ensure (CTD_TYPE_ROUNDS_PAGE);
   g_type_ensure (CTD_TYPE_CHOUETTE_PAGE);
+  g_type_ensure (CTD_TYPE_STANDINGS_PAGE);
   ctd_ui_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chouettetd/ChouetteTD/ctd-main-window.ui");
@@ -734,6 +738,7 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, rounds_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, chouette_page);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, standings_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, goto_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, history_section);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, recent_menu);
