@@ -99,7 +99,7 @@ ctd_cut_preview (CtdStore       *store,
     out_preview->size_ok = ctd_advance_check_next_size (out_preview->n_next,
                                                         &out_preview->next_stage, NULL);
   /* An unfinished round is refused first: its ties may still change. */
-  if (!ctd_event_check_finished (store, round, error))
+  if (!ctd_event_check_round_finished (store, round, error))
     {
       ctd_advance_tie_clear (&out_preview->tie);
       return FALSE;

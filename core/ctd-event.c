@@ -829,7 +829,7 @@ ctd_event_get_cut (CtdStore  *store,
 }
 
 /**
- * ctd_event_check_finished:
+ * ctd_event_check_round_finished:
  * @store: an event
  * @round: a round number
  * @error: return location for a #GError
@@ -842,9 +842,9 @@ ctd_event_get_cut (CtdStore  *store,
  * Returns: whether the round is finished
  */
 gboolean
-ctd_event_check_finished (CtdStore  *store,
-                          guint      round,
-                          GError   **error)
+ctd_event_check_round_finished (CtdStore  *store,
+                                guint      round,
+                                GError   **error)
 {
   CtdStoreRound info;
 

@@ -102,7 +102,7 @@ gboolean      ctd_event_get_cut              (CtdStore      *store,
                                               guint         *out_top_k,
                                               guint         *out_wildcards,
                                               GError       **error);
-gboolean      ctd_event_check_finished       (CtdStore      *store,
+gboolean      ctd_event_check_round_finished (CtdStore      *store,
                                               guint          round,
                                               GError       **error);
 
