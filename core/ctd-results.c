@@ -229,9 +229,9 @@ ctd_results_settlement_free (CtdResultsSettlement *settlement)
 }
 
 static CtdResultsSettlement *
-settle_one (CtdStore               *store,
-            const CtdStoreChouette *seats,
-            GError                **error)
+settle_seats (CtdStore               *store,
+              const CtdStoreChouette *seats,
+              GError                **error)
 {
   g_autoptr(CtdResultsSettlement) one = g_new0 (CtdResultsSettlement, 1);
   g_autoptr(GError) refusal = NULL;
@@ -286,13 +286,43 @@ ctd_results_settle_round (CtdStore  *store,
   settlements = g_ptr_array_new_with_free_func ((GDestroyNotify) ctd_results_settlement_free);
   for (guint i = 0; i < chouettes->len; i++)
     {
-      CtdResultsSettlement *one = settle_one (store, g_ptr_array_index (chouettes, i), error);
+      CtdResultsSettlement *one = settle_seats (store, g_ptr_array_index (chouettes, i), error);
 
       if (one == NULL)
         return NULL;
       g_ptr_array_add (settlements, one);
     }
   return g_steal_pointer (&settlements);
+}
+
+/**
+ * ctd_results_settle_chouette:
+ * @store: an event
+ * @round: the chouette's round
+ * @chouette: its number
+ * @error: return location for a #GError
+ *
+ * One chouette as ctd_results_settle_round() lists it, for a page that
+ * follows one chouette's change.
+ *
+ * Returns: (transfer full) (nullable): its settlement, or %NULL with
+ *   @error set
+ */
+CtdResultsSettlement *
+ctd_results_settle_chouette (CtdStore  *store,
+                             guint      round,
+                             guint      chouette,
+                             GError   **error)
+{
+  g_autoptr(CtdStoreChouette) seats = NULL;
+
+  g_return_val_if_fail (store != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  seats = ctd_event_get_chouette (store, round, chouette, error);
+  if (seats == NULL)
+    return NULL;
+  return settle_seats (store, seats, error);
 }
 
 /**

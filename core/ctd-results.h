@@ -86,6 +86,11 @@ char      *ctd_results_place_text         (const CtdStandingsRow      *row);
 GPtrArray *ctd_results_settle_round       (CtdStore                   *store,
                                            guint                       round,
                                            GError                    **error);
+CtdResultsSettlement *
+           ctd_results_settle_chouette    (CtdStore                   *store,
+                                           guint                       round,
+                                           guint                       chouette,
+                                           GError                    **error);
 void       ctd_results_settlement_free    (CtdResultsSettlement       *settlement);
 char      *ctd_results_describe_payments  (const CtdResultsSettlement *settlement);
 char      *ctd_results_describe_amounts   (const CtdResultsSettlement *settlement);
