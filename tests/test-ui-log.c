@@ -230,6 +230,13 @@ test_entries (void **state)
     assert_string_equal (gtk_stack_get_visible_child_name (stack), "chouette");
     assert_int_equal (ctd_chouette_page_get_number (scoring), 2);
   }
+
+  /* The page's keys are in the shortcuts window. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (ctd_test_find_toplevel (
+                                          GTK_TYPE_SHORTCUTS_WINDOW)),
+                                        "Open the scoring page of the selected entry's chouette"));
+  gtk_window_destroy (ctd_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -45,8 +45,10 @@ struct _CtdLogPage
 
   /* owned */
   CtdDocument     *document;
-  GHashTable      *chouettes;  /* audit id (gint64 *) -> "1.3" */
+  GHashTable      *chouettes;  /* audit id (gint64 *) -> "1.3" (interned) */
+  GHashTable      *labels;     /* the labels of @chouettes, once each */
   gint64           known_id;   /* the newest entry whose chouette is known */
+  gboolean         stale;      /* changed while hidden: read again when shown */
 };
 
 G_DEFINE_FINAL_TYPE (CtdLogPage, ctd_log_page, GTK_TYPE_WIDGET)
@@ -87,6 +89,8 @@ chosen_label (CtdLogPage *self)
   return gtk_string_list_get_string (self->filter_labels, selected);
 }
 
+static gboolean learn_chouettes (CtdLogPage *self);
+
 static gboolean
 entry_matches (gpointer item,
                gpointer user_data)
@@ -98,6 +102,10 @@ entry_matches (gpointer item,
   if (label == NULL)
     return TRUE;
   id = ctd_audit_item_get_id (item);
+  /* An entry newer than the page knows (the document lists it before it
+   * says "changed"): its chouette is read now. */
+  if (id > self->known_id && self->document != NULL)
+    learn_chouettes (self);
   return g_strcmp0 (g_hash_table_lookup (self->chouettes, &id), label) == 0;
 }
 
@@ -119,26 +127,17 @@ update_filter_labels (CtdLogPage *self)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autofree char *chosen = g_strdup (chosen_label (self));
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   GHashTableIter iter;
-  gpointer value;
+  gpointer label;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->filter_labels));
-  gboolean same;
 
-  g_hash_table_iter_init (&iter, self->chouettes);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    if (g_hash_table_add (seen, value))
-      g_ptr_array_add (labels, value);
+  g_hash_table_iter_init (&iter, self->labels);
+  while (g_hash_table_iter_next (&iter, &label, NULL))
+    g_ptr_array_add (labels, label);
   g_ptr_array_sort (labels, compare_labels);
   g_ptr_array_insert (labels, 0, (gpointer) _("All"));
   g_ptr_array_add (labels, NULL);
 
-  same = n == labels->len - 1;
-  for (guint i = 1; same && i < n; i++)
-    same = g_str_equal (gtk_string_list_get_string (self->filter_labels, i),
-                        g_ptr_array_index (labels, i));
-  if (same)
-    return;
   gtk_string_list_splice (self->filter_labels, 0, n, (const char * const *) labels->pdata);
   gtk_drop_down_set_selected (self->filter_dropdown, 0);
   for (guint i = 1; chosen != NULL && i < labels->len - 1; i++)
@@ -147,30 +146,36 @@ update_filter_labels (CtdLogPage *self)
 }
 
 /* Learns the chouette of each entry since the last look (an entry's
- * chouette never changes once written). */
-static void
+ * chouette never changes once written). Returns whether the log now
+ * concerns a chouette it did not. */
+static gboolean
 learn_chouettes (CtdLogPage *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) concerned = NULL;
   CtdStore *store = ctd_document_get_store (self->document);
   gint64 newest = ctd_store_get_last_audit_id (store, &error);
+  gboolean new_label = FALSE;
 
   if (error == NULL)
     concerned = ctd_results_list_audit_chouettes (store, self->known_id, &error);
   if (concerned == NULL)
     {
       g_warning ("The log could not be read: %s", error->message);
-      return;
+      return FALSE;
     }
   for (guint i = 0; i < concerned->len; i++)
     {
       const CtdResultsAuditChouette *one = &g_array_index (concerned, CtdResultsAuditChouette, i);
+      g_autofree char *text = g_strdup_printf ("%u.%u", one->round, one->chouette);
+      const char *label = g_intern_string (text);
 
       g_hash_table_insert (self->chouettes, g_memdup2 (&one->audit_id, sizeof (gint64)),
-                           g_strdup_printf ("%u.%u", one->round, one->chouette));
+                           (gpointer) label);
+      new_label |= g_hash_table_add (self->labels, (gpointer) label);
     }
   self->known_id = newest;
+  return new_label;
 }
 
 /* The newest entry, chosen and in view, after the list changed under
@@ -219,6 +224,26 @@ update_tooltips (CtdLogPage *self)
   gtk_widget_set_tooltip_text (self->redo_button, redo_text);
 }
 
+/* Everything again, when shown after changes or bound to a document. */
+static void
+refresh (CtdLogPage *self)
+{
+  GListModel *audit = self->document != NULL ? ctd_document_get_audit (self->document) : NULL;
+
+  self->stale = FALSE;
+  if (gtk_filter_list_model_get_model (self->filter_model) != audit)
+    gtk_filter_list_model_set_model (self->filter_model, audit);
+  if (self->document != NULL)
+    learn_chouettes (self);
+  update_filter_labels (self);
+  gtk_filter_changed (GTK_FILTER (self->chouette_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_count (self);
+  show_newest (self);
+}
+
+/* The entries themselves follow the document's live list; a new
+ * chouette joins the filter, and the newest entry is shown. A hidden
+ * page waits until it is shown. */
 static void
 document_changed_cb (CtdLogPage  *self,
                      CtdChange    what,
@@ -226,11 +251,25 @@ document_changed_cb (CtdLogPage  *self,
                      guint        chouette,
                      CtdDocument *document)
 {
-  learn_chouettes (self);
-  update_filter_labels (self);
-  gtk_filter_changed (GTK_FILTER (self->chouette_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
+  if (learn_chouettes (self))
+    update_filter_labels (self);
   update_count (self);
   show_newest (self);
+}
+
+static void
+ctd_log_page_map (GtkWidget *widget)
+{
+  CtdLogPage *self = CTD_LOG_PAGE (widget);
+
+  GTK_WIDGET_CLASS (ctd_log_page_parent_class)->map (widget);
+  if (self->stale)
+    refresh (self);
 }
 
 static void
@@ -286,10 +325,9 @@ ctd_log_page_set_document (CtdLogPage  *self,
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   g_hash_table_remove_all (self->chouettes);
+  g_hash_table_remove_all (self->labels);
   self->known_id = 0;
   gtk_drop_down_set_selected (self->filter_dropdown, 0);
-  gtk_filter_list_model_set_model (self->filter_model,
-                                   document != NULL ? ctd_document_get_audit (document) : NULL);
   if (document != NULL)
     {
       g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
@@ -302,12 +340,14 @@ ctd_log_page_set_document (CtdLogPage  *self,
                                self, G_CONNECT_SWAPPED);
       g_signal_connect_object (document, "notify::can-redo", G_CALLBACK (document_notify_cb),
                                self, G_CONNECT_SWAPPED);
-      learn_chouettes (self);
     }
-  update_filter_labels (self);
-  gtk_filter_changed (GTK_FILTER (self->chouette_filter), GTK_FILTER_CHANGE_DIFFERENT);
-  update_count (self);
   update_tooltips (self);
+  /* Sorting a long log, newest first, waits until the page is shown. */
+  gtk_filter_list_model_set_model (self->filter_model, NULL);
+  if (document == NULL || gtk_widget_get_mapped (GTK_WIDGET (self)))
+    refresh (self);
+  else
+    self->stale = TRUE;
 }
 
 static void
@@ -322,6 +362,7 @@ ctd_log_page_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->chouettes, g_hash_table_unref);
+  g_clear_pointer (&self->labels, g_hash_table_unref);
   G_OBJECT_CLASS (ctd_log_page_parent_class)->dispose (object);
 }
 
@@ -331,6 +372,7 @@ ctd_log_page_class_init (CtdLogPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ctd_log_page_dispose;
+  widget_class->map = ctd_log_page_map;
 
   g_type_ensure (CTD_TYPE_AUDIT_ITEM);
   ctd_ui_ensure_resources ();
@@ -358,7 +400,8 @@ ctd_log_page_init (CtdLogPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->chouettes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  self->chouettes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->labels = g_hash_table_new (NULL, NULL);
   gtk_custom_filter_set_filter_func (self->chouette_filter, entry_matches, self, NULL);
   g_signal_connect_object (self->filter_dropdown, "notify::selected",
                            G_CALLBACK (filter_selected_cb), self, G_CONNECT_SWAPPED);

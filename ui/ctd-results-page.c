@@ -47,6 +47,7 @@ struct _CtdResultsPage
   CtdDocument    *document;
   CtdItemList    *placings;
   CtdItemList    *settlements;
+  gboolean        stale;  /* changed while hidden: read again when shown */
 };
 
 G_DEFINE_FINAL_TYPE (CtdResultsPage, ctd_results_page, GTK_TYPE_WIDGET)
@@ -174,17 +175,39 @@ update_settlements (CtdResultsPage *self,
 }
 
 static void
+refresh (CtdResultsPage *self)
+{
+  self->stale = FALSE;
+  update_final (self);
+  update_money (self);
+  update_settlements (self, 0);
+}
+
+/* A hidden page only notes that it must read the event again when it is
+ * shown: settling every chouette of a big round after each game would
+ * slow the page the director is typing into. */
+static gboolean
+defer_if_hidden (CtdResultsPage *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return FALSE;
+  self->stale = TRUE;
+  return TRUE;
+}
+
+static void
 document_changed_cb (CtdResultsPage *self,
                      CtdChange       what,
                      guint           round,
                      guint           chouette,
                      CtdDocument    *document)
 {
+  if (!(what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS |
+                CTD_CHANGE_SETTINGS)) || defer_if_hidden (self))
+    return;
   if (what & CTD_CHANGE_SETTINGS)
     update_money (self);
-  if (what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS |
-              CTD_CHANGE_SETTINGS))
-    update_final (self);
+  update_final (self);
   /* A game of one chouette changes that chouette's row alone. */
   if ((what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_SETTINGS)) || round == 0)
     update_settlements (self, 0);
@@ -197,7 +220,18 @@ round_selected_cb (CtdResultsPage *self,
                    GParamSpec     *pspec,
                    GtkDropDown    *dropdown)
 {
-  update_settlements (self, 0);
+  if (!defer_if_hidden (self))
+    update_settlements (self, 0);
+}
+
+static void
+ctd_results_page_map (GtkWidget *widget)
+{
+  CtdResultsPage *self = CTD_RESULTS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (ctd_results_page_parent_class)->map (widget);
+  if (self->stale)
+    refresh (self);
 }
 
 /**
@@ -228,9 +262,8 @@ ctd_results_page_set_document (CtdResultsPage *self,
   if (document != NULL)
     g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
                              G_CONNECT_SWAPPED);
-  update_final (self);
-  update_money (self);
-  update_settlements (self, 0);
+  if (document == NULL || !defer_if_hidden (self))
+    refresh (self);
 }
 
 static void
@@ -255,6 +288,7 @@ ctd_results_page_class_init (CtdResultsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ctd_results_page_dispose;
+  widget_class->map = ctd_results_page_map;
 
   g_type_ensure (CTD_TYPE_ROUND_ITEM);
   g_type_ensure (CTD_TYPE_PLACING_ITEM);
