@@ -218,8 +218,10 @@ update_tooltips (CtdLogPage *self)
       redo = ctd_document_get_can_redo (self->document)
                ? ctd_document_get_redo_summary (self->document) : NULL;
     }
-  undo_text = undo != NULL ? g_strdup_printf (_("Undo: %s"), undo) : g_strdup (_("Nothing to undo"));
-  redo_text = redo != NULL ? g_strdup_printf (_("Redo: %s"), redo) : g_strdup (_("Nothing to redo"));
+  undo_text = undo != NULL ? g_strdup_printf (_("Undo: %s"), undo)
+                           : g_strdup (_("Nothing to undo"));
+  redo_text = redo != NULL ? g_strdup_printf (_("Redo: %s"), redo)
+                           : g_strdup (_("Nothing to redo"));
   gtk_widget_set_tooltip_text (self->undo_button, undo_text);
   gtk_widget_set_tooltip_text (self->redo_button, redo_text);
 }
