@@ -21,6 +21,8 @@
 #include "ctd-export-dialog.h"
 #include "ctd-players-page.h"
 #include "ctd-rounds-page.h"
+#include "ctd-results-page.h"
+#include "ctd-log-page.h"
 #include "ctd-sample.h"
 #include "ctd-standings-page.h"
 #include "ctd-ui.h"
@@ -50,6 +52,8 @@ struct _CtdMainWindow
   CtdEventPage        *event_page;
   CtdPlayersPage      *players_page;
   CtdRoundsPage       *rounds_page;
+  CtdResultsPage      *results_page;
+  CtdLogPage          *log_page;
   CtdChouettePage     *chouette_page;
   CtdStandingsPage    *standings_page;
   GtkEntry            *goto_entry;
@@ -218,6 +222,8 @@ ctd_main_window_set_document (CtdMainWindow *self,
   ctd_players_page_set_document (self->players_page, document);
   ctd_rounds_page_set_document (self->rounds_page, document);
   ctd_standings_page_set_document (self->standings_page, document);
+  ctd_results_page_set_document (self->results_page, document);
+  ctd_log_page_set_document (self->log_page, document);
   ctd_chouette_page_set_document (self->chouette_page, document);
   gtk_widget_set_visible (GTK_WIDGET (self->goto_entry), document != NULL);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
@@ -719,6 +725,8 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   g_type_ensure (CTD_TYPE_EVENT_PAGE);
   g_type_ensure (CTD_TYPE_PLAYERS_PAGE);
   g_type_ensure (CTD_TYPE_ROUNDS_PAGE);
+  g_type_ensure (CTD_TYPE_RESULTS_PAGE);
+  g_type_ensure (CTD_TYPE_LOG_PAGE);
   g_type_ensure (CTD_TYPE_CHOUETTE_PAGE);
   g_type_ensure (CTD_TYPE_STANDINGS_PAGE);
   ctd_ui_ensure_resources ();
@@ -737,6 +745,8 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, event_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, rounds_page);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, results_page);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, log_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, chouette_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, standings_page);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, goto_entry);

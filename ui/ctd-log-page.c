@@ -1,0 +1,413 @@
+/* ctd-log-page.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-log-page"
+
+#include "config.h"
+
+#include "ctd-log-page.h"
+
+#include <glib/gi18n.h>
+
+#include "ctd-items.h"
+#include "ctd-results.h"
+#include "ctd-event.h"
+#include "ctd-ui.h"
+
+/*
+ * The event's audit log as the director reads it: when (local time),
+ * what, and the store's own summary, which names players, never ids;
+ * newest first, every entry or those of one chouette. Undo and Redo are
+ * the window's own actions (win.undo, win.redo), so there is one way
+ * back whichever button or key is used; their tooltips say what they
+ * would take back. The list is the document's live model: another
+ * program's write appears as it is noticed.
+ */
+
+struct _CtdLogPage
+{
+  GtkWidget        parent_instance;
+
+  /* template widgets */
+  GtkDropDown     *filter_dropdown;
+  GtkStringList   *filter_labels;
+  GtkLabel        *count_label;
+  GtkWidget       *undo_button;
+  GtkWidget       *redo_button;
+  GtkColumnView   *column_view;
+  GtkScrolledWindow *scrolled;
+  GtkSingleSelection *selection;
+  GtkFilterListModel *filter_model;
+  GtkCustomFilter *chouette_filter;
+
+  /* owned */
+  CtdDocument     *document;
+  GHashTable      *chouettes;  /* audit id (gint64 *) -> "1.3" (interned) */
+  GHashTable      *labels;     /* the labels of @chouettes, once each */
+  gint64           known_id;   /* the newest entry whose chouette is known */
+  gboolean         stale;      /* changed while hidden: read again when shown */
+};
+
+G_DEFINE_FINAL_TYPE (CtdLogPage, ctd_log_page, GTK_TYPE_WIDGET)
+
+/* "Mon 23 Nov, 18:44:27", in the machine's time zone. */
+static char *
+local_time_text (gpointer    unused,
+                 const char *iso_time)
+{
+  g_autoptr(GDateTime) utc = iso_time != NULL ? g_date_time_new_from_iso8601 (iso_time, NULL)
+                                              : NULL;
+  g_autoptr(GDateTime) local = NULL;
+
+  if (utc == NULL)
+    return g_strdup (iso_time != NULL ? iso_time : "");
+  local = g_date_time_to_local (utc);
+  return g_date_time_format (local, "%a %-d %b, %H:%M:%S");
+}
+
+/* What became of an entry: an undone action, or an undo taken back. */
+static char *
+audit_state_text (gpointer    unused,
+                  gboolean    undone,
+                  const char *action)
+{
+  if (!undone)
+    return g_strdup ("");
+  return g_strdup (g_strcmp0 (action, "undo") == 0 ? _("Redone") : _("Undone"));
+}
+
+static const char *
+chosen_label (CtdLogPage *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->filter_dropdown);
+
+  if (selected == 0 || selected == GTK_INVALID_LIST_POSITION)
+    return NULL;
+  return gtk_string_list_get_string (self->filter_labels, selected);
+}
+
+static gboolean learn_chouettes (CtdLogPage *self);
+
+static gboolean
+entry_matches (gpointer item,
+               gpointer user_data)
+{
+  CtdLogPage *self = user_data;
+  const char *label = chosen_label (self);
+  gint64 id;
+
+  if (label == NULL)
+    return TRUE;
+  id = ctd_audit_item_get_id (item);
+  /* An entry newer than the page knows (the document lists it before it
+   * says "changed"): its chouette is read now. */
+  if (id > self->known_id && self->document != NULL)
+    learn_chouettes (self);
+  return g_strcmp0 (g_hash_table_lookup (self->chouettes, &id), label) == 0;
+}
+
+static gint
+compare_labels (gconstpointer a,
+                gconstpointer b)
+{
+  guint ra = 0, ca = 0, rb = 0, cb = 0;
+
+  ctd_event_parse_label (*(const char * const *) a, &ra, &ca, NULL);
+  ctd_event_parse_label (*(const char * const *) b, &rb, &cb, NULL);
+  return ra != rb ? (ra < rb ? -1 : 1) : (ca < cb ? -1 : ca > cb);
+}
+
+/* "All", then every chouette the log concerns, in label order; the
+ * chosen one stays chosen. */
+static void
+update_filter_labels (CtdLogPage *self)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autofree char *chosen = g_strdup (chosen_label (self));
+  GHashTableIter iter;
+  gpointer label;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->filter_labels));
+
+  g_hash_table_iter_init (&iter, self->labels);
+  while (g_hash_table_iter_next (&iter, &label, NULL))
+    g_ptr_array_add (labels, label);
+  g_ptr_array_sort (labels, compare_labels);
+  g_ptr_array_insert (labels, 0, (gpointer) _("All"));
+  g_ptr_array_add (labels, NULL);
+
+  gtk_string_list_splice (self->filter_labels, 0, n, (const char * const *) labels->pdata);
+  gtk_drop_down_set_selected (self->filter_dropdown, 0);
+  for (guint i = 1; chosen != NULL && i < labels->len - 1; i++)
+    if (g_str_equal (chosen, g_ptr_array_index (labels, i)))
+      gtk_drop_down_set_selected (self->filter_dropdown, i);
+}
+
+/* Learns the chouette of each entry since the last look (an entry's
+ * chouette never changes once written). Returns whether the log now
+ * concerns a chouette it did not. */
+static gboolean
+learn_chouettes (CtdLogPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) concerned = NULL;
+  CtdStore *store = ctd_document_get_store (self->document);
+  gint64 newest = ctd_store_get_last_audit_id (store, &error);
+  gboolean new_label = FALSE;
+
+  if (error == NULL)
+    concerned = ctd_results_list_audit_chouettes (store, self->known_id, &error);
+  if (concerned == NULL)
+    {
+      g_warning ("The log could not be read: %s", error->message);
+      return FALSE;
+    }
+  for (guint i = 0; i < concerned->len; i++)
+    {
+      const CtdResultsAuditChouette *one = &g_array_index (concerned, CtdResultsAuditChouette, i);
+      g_autofree char *text = g_strdup_printf ("%u.%u", one->round, one->chouette);
+      const char *label = g_intern_string (text);
+
+      g_hash_table_insert (self->chouettes, g_memdup2 (&one->audit_id, sizeof (gint64)),
+                           (gpointer) label);
+      new_label |= g_hash_table_add (self->labels, (gpointer) label);
+    }
+  self->known_id = newest;
+  return new_label;
+}
+
+/* The newest entry, chosen and in view, after the list changed under
+ * the director's eyes. GTK 4.8's column view cannot scroll to a row
+ * itself: its inner list view's own action can. */
+static void
+show_newest (CtdLogPage *self)
+{
+  gtk_single_selection_set_selected (self->selection, 0);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self->column_view)) ||
+      g_list_model_get_n_items (G_LIST_MODEL (self->selection)) == 0)
+    return;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
+}
+
+static void
+update_count (CtdLogPage *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
+  g_autofree char *text = g_strdup_printf (g_dngettext (NULL, "%u entry", "%u entries", n), n);
+
+  gtk_label_set_text (self->count_label, text);
+}
+
+/* The buttons say what they would take back or bring again. */
+static void
+update_tooltips (CtdLogPage *self)
+{
+  const char *undo = NULL, *redo = NULL;
+  g_autofree char *undo_text = NULL;
+  g_autofree char *redo_text = NULL;
+
+  if (self->document != NULL)
+    {
+      undo = ctd_document_get_can_undo (self->document)
+               ? ctd_document_get_undo_summary (self->document) : NULL;
+      redo = ctd_document_get_can_redo (self->document)
+               ? ctd_document_get_redo_summary (self->document) : NULL;
+    }
+  undo_text = undo != NULL ? g_strdup_printf (_("Undo: %s"), undo)
+                           : g_strdup (_("Nothing to undo"));
+  redo_text = redo != NULL ? g_strdup_printf (_("Redo: %s"), redo)
+                           : g_strdup (_("Nothing to redo"));
+  gtk_widget_set_tooltip_text (self->undo_button, undo_text);
+  gtk_widget_set_tooltip_text (self->redo_button, redo_text);
+}
+
+/* Everything again, when shown after changes or bound to a document. */
+static void
+refresh (CtdLogPage *self)
+{
+  GListModel *audit = self->document != NULL ? ctd_document_get_audit (self->document) : NULL;
+
+  self->stale = FALSE;
+  if (gtk_filter_list_model_get_model (self->filter_model) != audit)
+    gtk_filter_list_model_set_model (self->filter_model, audit);
+  if (self->document != NULL)
+    learn_chouettes (self);
+  update_filter_labels (self);
+  gtk_filter_changed (GTK_FILTER (self->chouette_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_count (self);
+  show_newest (self);
+}
+
+/* The entries themselves follow the document's live list; a new
+ * chouette joins the filter, and the newest entry is shown. A hidden
+ * page waits until it is shown. */
+static void
+document_changed_cb (CtdLogPage  *self,
+                     CtdChange    what,
+                     guint        round,
+                     guint        chouette,
+                     CtdDocument *document)
+{
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
+  if (learn_chouettes (self))
+    update_filter_labels (self);
+  update_count (self);
+  show_newest (self);
+}
+
+static void
+ctd_log_page_map (GtkWidget *widget)
+{
+  CtdLogPage *self = CTD_LOG_PAGE (widget);
+
+  GTK_WIDGET_CLASS (ctd_log_page_parent_class)->map (widget);
+  if (self->stale)
+    refresh (self);
+}
+
+static void
+document_notify_cb (CtdLogPage  *self,
+                    GParamSpec  *pspec,
+                    CtdDocument *document)
+{
+  update_tooltips (self);
+}
+
+static void
+filter_selected_cb (CtdLogPage  *self,
+                    GParamSpec  *pspec,
+                    GtkDropDown *dropdown)
+{
+  gtk_filter_changed (GTK_FILTER (self->chouette_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_count (self);
+  show_newest (self);
+}
+
+/* Enter on an entry about a chouette: its scoring page. */
+static void
+entry_activated_cb (CtdLogPage    *self,
+                    guint          position,
+                    GtkColumnView *view)
+{
+  g_autoptr(CtdAuditItem) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  const char *label;
+  gint64 id;
+
+  if (item == NULL)
+    return;
+  id = ctd_audit_item_get_id (item);
+  label = g_hash_table_lookup (self->chouettes, &id);
+  if (label != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.show-chouette", "s", label);
+}
+
+/**
+ * ctd_log_page_set_document:
+ * @self: the page
+ * @document: (nullable): the open event
+ *
+ * Shows @document's log, every entry, and follows it.
+ */
+void
+ctd_log_page_set_document (CtdLogPage  *self,
+                           CtdDocument *document)
+{
+  g_return_if_fail (CTD_IS_LOG_PAGE (self));
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  g_hash_table_remove_all (self->chouettes);
+  g_hash_table_remove_all (self->labels);
+  self->known_id = 0;
+  gtk_drop_down_set_selected (self->filter_dropdown, 0);
+  if (document != NULL)
+    {
+      g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::undo-summary",
+                               G_CALLBACK (document_notify_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::redo-summary",
+                               G_CALLBACK (document_notify_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::can-undo", G_CALLBACK (document_notify_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::can-redo", G_CALLBACK (document_notify_cb),
+                               self, G_CONNECT_SWAPPED);
+    }
+  update_tooltips (self);
+  /* Sorting a long log, newest first, waits until the page is shown. */
+  gtk_filter_list_model_set_model (self->filter_model, NULL);
+  if (document == NULL || gtk_widget_get_mapped (GTK_WIDGET (self)))
+    refresh (self);
+  else
+    self->stale = TRUE;
+}
+
+static void
+ctd_log_page_dispose (GObject *object)
+{
+  CtdLogPage *self = CTD_LOG_PAGE (object);
+  GtkWidget *child;
+
+  if (self->chouettes != NULL)
+    ctd_log_page_set_document (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_LOG_PAGE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_pointer (&self->chouettes, g_hash_table_unref);
+  g_clear_pointer (&self->labels, g_hash_table_unref);
+  G_OBJECT_CLASS (ctd_log_page_parent_class)->dispose (object);
+}
+
+static void
+ctd_log_page_class_init (CtdLogPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ctd_log_page_dispose;
+  widget_class->map = ctd_log_page_map;
+
+  g_type_ensure (CTD_TYPE_AUDIT_ITEM);
+  ctd_ui_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/chouettetd/ChouetteTD/ctd-log-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, filter_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, filter_labels);
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, count_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, column_view);
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, selection);
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, filter_model);
+  gtk_widget_class_bind_template_child (widget_class, CtdLogPage, chouette_filter);
+  gtk_widget_class_bind_template_callback (widget_class, local_time_text);
+  gtk_widget_class_bind_template_callback (widget_class, audit_state_text);
+  gtk_widget_class_bind_template_callback (widget_class, entry_activated_cb);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+ctd_log_page_init (CtdLogPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->chouettes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->labels = g_hash_table_new (NULL, NULL);
+  gtk_custom_filter_set_filter_func (self->chouette_filter, entry_matches, self, NULL);
+  g_signal_connect_object (self->filter_dropdown, "notify::selected",
+                           G_CALLBACK (filter_selected_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->filter_model, "items-changed", G_CALLBACK (update_count), self,
+                           G_CONNECT_SWAPPED);
+  ctd_log_page_set_document (self, NULL);
+}
