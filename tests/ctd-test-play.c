@@ -32,7 +32,8 @@ ctd_test_play_start (const char  *path,
                      GError     **error)
 {
   static const char *const names[] = { CTD_TEST_PLAY_MARKUP_NAME,
-                                        "=HYPERLINK(\"http://x\",\"y\")", "Zoë Åberg" };
+                                        "=HYPERLINK(\"http://x\",\"y\")", "Zoë Åberg",
+                                        "Łukasz Brzęczyszczykiewicz" };
   const CtdEventSettings settings = {
     .name = (char *) "Club Open",
     .date = (char *) "2026-11-23",
