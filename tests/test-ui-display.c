@@ -198,6 +198,24 @@ assert_scores_shown (Desk  *desk,
     }
 }
 
+/* Nothing is cut off on a projector's 1920x1080: all of it fits across
+ * and down without scrolling. */
+static void
+assert_fits_full_hd (Desk *desk)
+{
+  GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (
+    ctd_test_find_widget (GTK_WIDGET (desk->display), GTK_TYPE_SCROLLED_WINDOW));
+  GtkWidget *content = gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (scroller)));
+  int minimum, natural;
+
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  if (natural > 1920)
+    fail_msg ("the display needs %d pixels across", natural);
+  gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, 1920, &minimum, &natural, NULL, NULL);
+  if (natural > 1080)
+    fail_msg ("the display needs %d pixels down", natural);
+}
+
 static guint
 count_labels (GtkWidget  *root,
               const char *text)
@@ -330,10 +348,11 @@ cli_play (Desk    *desk,
 }
 
 static void
-cli_advance_and_draw (Desk  *desk,
-                      guint  round,
-                      guint  n_advancing,
-                      const char *stage)
+cli_advance_and_draw (Desk       *desk,
+                      guint       round,
+                      guint       n_advancing,
+                      const char *stage,
+                      const char *screenshot)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *advance = g_strdup_printf ("%u players advance to the %s.", n_advancing,
@@ -344,6 +363,13 @@ cli_advance_and_draw (Desk  *desk,
   assert_shows_soon (desk, advance);
   assert_int_equal (count_labels (GTK_WIDGET (desk->display), next), n_advancing);
   assert_scores_shown (desk, round);
+  assert_fits_full_hd (desk);
+  if (screenshot != NULL)
+    {
+      gtk_widget_set_size_request (GTK_WIDGET (desk->display), 1920, 1080);
+      ctd_test_screenshot (desk->display, screenshot);
+      gtk_widget_set_size_request (GTK_WIDGET (desk->display), -1, -1);
+    }
   assert_true (ctd_store_draw_round (desk->cli, 50 + round, NULL, &error));
 }
 
@@ -367,6 +393,7 @@ test_secrecy_through_the_event (void **state)
   assert_shows_soon (&desk, "7 of 12 games");
   assert_int_equal (count_labels (GTK_WIDGET (desk.display), "7 of 12 games"), 7);
   assert_no_scores (&desk, 1);
+  assert_fits_full_hd (&desk);
   gtk_widget_set_size_request (GTK_WIDGET (desk.display), 1920, 1080);
   ctd_test_screenshot (desk.display, "display.png");
   gtk_widget_set_size_request (GTK_WIDGET (desk.display), -1, -1);
@@ -381,10 +408,15 @@ test_secrecy_through_the_event (void **state)
   assert_true (ctd_document_release_round (desk.document, 1, &error));
   assert_shows_soon (&desk, "Standings");
   assert_scores_shown (&desk, 1);
-  gtk_widget_set_size_request (GTK_WIDGET (desk.display), 1920, 1080);
-  ctd_test_screenshot (desk.display, "display-standings.png");
-  gtk_widget_set_size_request (GTK_WIDGET (desk.display), -1, -1);
-  cli_advance_and_draw (&desk, 1, 7, "Semi-final");
+  /* Undone by the director: secret again. */
+  assert_true (ctd_document_undo (desk.document, &error));
+  assert_shows_soon (&desk, "Every table has finished");
+  assert_no_scores (&desk, 1);
+  assert_true (ctd_document_redo (desk.document, &error));
+  assert_shows_soon (&desk, "Standings");
+  assert_scores_shown (&desk, 1);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (desk.display), "announced shortly"));
+  cli_advance_and_draw (&desk, 1, 7, "Semi-final", "display-standings.png");
 
   /* The semi-final: secret again until released. */
   assert_shows_soon (&desk, "Round 2 · Semi-final");
@@ -394,7 +426,7 @@ test_secrecy_through_the_event (void **state)
   cli_play (&desk, 2, CTD_N_GAMES, 4);
   assert_shows_soon (&desk, "Every table has finished");
   assert_no_scores (&desk, 2);
-  cli_advance_and_draw (&desk, 2, 4, "Final");
+  cli_advance_and_draw (&desk, 2, 4, "Final", NULL);
 
   /* The final is played in the open; released, its placings. */
   rounds = ctd_store_list_rounds (desk.cli, &error);

@@ -27,8 +27,12 @@
  * polls the file several times a second).
  */
 
-/* Standings longer than this go on in a further block of columns. */
+/* Standings longer than this go on in a further block of columns, up to
+ * MAX_BLOCKS side by side; a round of more chouettes than COMPACT_CHOUETTES
+ * (a field over 32) takes smaller type to stay on one screen. */
 #define ROWS_PER_BLOCK 14
+#define MAX_BLOCKS 3
+#define COMPACT_CHOUETTES 8
 
 struct _CtdDisplayWindow
 {
@@ -111,12 +115,18 @@ chouette_card (guint                     round,
   gtk_box_append (GTK_BOX (card), head);
   for (guint k = 0; k < chouette->size; k++)
     {
-      g_autofree char *line = g_strdup_printf ("%u  %s", k + 1, chouette->names[k]);
-      GtkWidget *name = text_label (line, "display-name", 0);
+      g_autofree char *number = g_strdup_printf ("%u", k + 1);
+      GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 14);
+      GtkWidget *name = text_label (chouette->names[k], "display-name", 0);
 
+      /* A long name wraps inside its card rather than widen them all. */
       gtk_label_set_wrap (GTK_LABEL (name), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
-      gtk_box_append (GTK_BOX (card), name);
+      gtk_label_set_max_width_chars (GTK_LABEL (name), 16);
+      gtk_widget_set_hexpand (name, TRUE);
+      gtk_box_append (GTK_BOX (line), text_label (number, "display-name", 0));
+      gtk_box_append (GTK_BOX (line), name);
+      gtk_box_append (GTK_BOX (card), line);
     }
   gtk_widget_set_vexpand (progress_label, TRUE);
   gtk_widget_set_valign (progress_label, GTK_ALIGN_END);
@@ -134,6 +144,8 @@ fill_chouettes (CtdDisplayWindow *self,
                 const CtdDisplay *display)
 {
   clear_chouettes (self);
+  gtk_flow_box_set_max_children_per_line (self->chouettes_box,
+                                          display->chouettes->len > COMPACT_CHOUETTES ? 6 : 4);
   for (guint c = 0; c < display->chouettes->len; c++)
     {
       GtkWidget *card = chouette_card (display->round, g_ptr_array_index (display->chouettes, c));
@@ -188,9 +200,10 @@ attach_row (CtdDisplayWindow    *self,
     text_label (row->advances ? next : "", "display-advances", 0),
   };
 
-  gtk_widget_set_hexpand (cells[1], TRUE);
+  /* A long name is shortened only where the blocks would not fit across. */
   gtk_label_set_ellipsize (GTK_LABEL (cells[1]), PANGO_ELLIPSIZE_END);
   gtk_label_set_width_chars (GTK_LABEL (cells[1]), 14);
+  gtk_label_set_max_width_chars (GTK_LABEL (cells[1]), 26);
   for (int i = 0; i < (int) G_N_ELEMENTS (cells); i++)
     {
       gtk_widget_add_css_class (cells[i], "display-row");
@@ -201,7 +214,7 @@ attach_row (CtdDisplayWindow    *self,
         gtk_widget_set_visible (cells[i], FALSE);
       gtk_grid_attach (self->standings_grid, cells[i], column + i, line, 1, 1);
     }
-  gtk_widget_set_margin_start (cells[0], column > 0 ? 48 : 0);
+  gtk_widget_set_margin_start (cells[0], column > 0 ? 80 : 0);
 }
 
 static void
@@ -209,7 +222,7 @@ fill_standings (CtdDisplayWindow *self,
                 const CtdDisplay *display)
 {
   guint n = display->rows->len;
-  guint n_blocks = (n + ROWS_PER_BLOCK - 1) / ROWS_PER_BLOCK;
+  guint n_blocks = MIN ((n + ROWS_PER_BLOCK - 1) / ROWS_PER_BLOCK, MAX_BLOCKS);
   guint per_block = n_blocks > 0 ? (n + n_blocks - 1) / n_blocks : 0;
 
   clear_standings (self);
@@ -220,6 +233,9 @@ fill_standings (CtdDisplayWindow *self,
     gtk_widget_add_css_class (GTK_WIDGET (self->standings_grid), "placings");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->standings_grid), "placings");
+  gtk_widget_set_halign (GTK_WIDGET (self->standings_grid),
+                         display->mode == CTD_DISPLAY_PLACINGS ? GTK_ALIGN_CENTER
+                                                               : GTK_ALIGN_START);
 }
 
 /* ---- what the room reads ------------------------------------------------ */
@@ -281,6 +297,10 @@ show_display (CtdDisplayWindow *self,
   if (display->round > 0)
     round = g_strdup_printf (_("Round %u · %s"), display->round,
                              ctd_stage_to_title (display->stage));
+  if (display->chouettes->len > COMPACT_CHOUETTES)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "compact");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "compact");
   gtk_label_set_text (self->event_label, display->event_name);
   gtk_label_set_text (self->round_label, round != NULL ? round : "");
   gtk_label_set_text (self->status_label, status);
