@@ -288,6 +288,18 @@ test_opened_by_action (void **state)
   assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.display),
                                            "display.leave-fullscreen", NULL));
 
+  /* Ctrl+W closes it; the menu opens it again, on the same event. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.display), "window.close", NULL));
+  ctd_test_spin (20);
+  assert_null (ctd_test_find_toplevel (CTD_TYPE_DISPLAY_WINDOW));
+  g_action_group_activate_action (G_ACTION_GROUP (desk.window), "show-display", NULL);
+  desk.display = ctd_test_find_toplevel (CTD_TYPE_DISPLAY_WINDOW);
+  assert_non_null (desk.display);
+  assert_ptr_equal (ctd_display_window_get_document (CTD_DISPLAY_WINDOW (desk.display)),
+                    desk.document);
+  /* A single monitor (Xvfb's): a window, which F11 makes fullscreen. */
+  assert_false (gtk_window_is_fullscreen (desk.display));
+
   /* It closes with the director's window. */
   desk_close (&desk);
   assert_null (ctd_test_find_toplevel (CTD_TYPE_DISPLAY_WINDOW));
