@@ -81,7 +81,8 @@ ctd_display_free (CtdDisplay *self)
   g_free (self);
 }
 
-/* The round's chouettes, each with its games entered so far. */
+/* The round's chouettes, each with how many games are entered: of the
+ * games only their number is read, never a result. */
 static gboolean
 load_chouettes (CtdDisplay  *self,
                 CtdStore    *store,

@@ -191,6 +191,8 @@ attach_row (CtdDisplayWindow    *self,
   g_autofree char *rank = rank_text (display, row);
   g_autofree char *label = g_strdup_printf ("%u.%u", display->round, row->chouette);
   g_autofree char *score = ctd_halves_to_string (row->score, TRUE);
+  /* Translators: beside a player who advances; %s is the next round's
+   * stage ("Semi-final", "Final") */
   g_autofree char *next = g_strdup_printf (_("→ %s"), ctd_stage_to_title (display->next_stage));
   GtkWidget *cells[] = {
     text_label (rank, "display-rank", 1),
@@ -209,6 +211,8 @@ attach_row (CtdDisplayWindow    *self,
       gtk_widget_add_css_class (cells[i], "display-row");
       if (row->advances)
         gtk_widget_add_css_class (cells[i], "advances");
+      if (display->mode == CTD_DISPLAY_PLACINGS && row->rank == 1)
+        gtk_widget_add_css_class (cells[i], "winner");
       /* The final's placings need no chouette column: it is one table. */
       if (i == 2 && display->stage == CTD_STAGE_FINAL)
         gtk_widget_set_visible (cells[i], FALSE);
@@ -236,6 +240,7 @@ fill_standings (CtdDisplayWindow *self,
   gtk_widget_set_halign (GTK_WIDGET (self->standings_grid),
                          display->mode == CTD_DISPLAY_PLACINGS ? GTK_ALIGN_CENTER
                                                                : GTK_ALIGN_START);
+  gtk_label_set_xalign (self->standings_title, display->mode == CTD_DISPLAY_PLACINGS ? 0.5 : 0);
 }
 
 /* ---- what the room reads ------------------------------------------------ */
@@ -295,6 +300,7 @@ show_display (CtdDisplayWindow *self,
                    (display->mode == CTD_DISPLAY_STANDINGS && display->stage == CTD_STAGE_FINAL);
 
   if (display->round > 0)
+    /* Translators: %u is the round's number, %s its stage ("Qualifying") */
     round = g_strdup_printf (_("Round %u · %s"), display->round,
                              ctd_stage_to_title (display->stage));
   if (display->chouettes->len > COMPACT_CHOUETTES)
