@@ -398,7 +398,8 @@ leave_fullscreen_action (GtkWidget  *widget,
   gtk_window_unfullscreen (GTK_WINDOW (widget));
 }
 
-/* A monitor other than @owner's, or NULL when there is only one. */
+/* A monitor other than @owner's, or NULL when there is only one;
+ * borrowed: the display's list of monitors keeps it. */
 static GdkMonitor *
 other_monitor (GtkWindow *owner)
 {
