@@ -16,6 +16,7 @@
 
 #include "ctd-advance.h"
 #include "ctd-chouette-page.h"
+#include "ctd-display-window.h"
 #include "ctd-event.h"
 #include "ctd-event-page.h"
 #include "ctd-export-dialog.h"
@@ -226,6 +227,7 @@ ctd_main_window_set_document (CtdMainWindow *self,
   ctd_log_page_set_document (self->log_page, document);
   ctd_chouette_page_set_document (self->chouette_page, document);
   gtk_widget_set_visible (GTK_WIDGET (self->goto_entry), document != NULL);
+  ctd_display_window_follow (GTK_WINDOW (self), document);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
                                                                             "go-to-chouette")),
                                document != NULL);
@@ -586,6 +588,18 @@ show_chouette_action (GSimpleAction *action,
   gtk_widget_grab_focus (GTK_WIDGET (self->chouette_page));
 }
 
+/* win.show-display: the public display for the playing room, opened or
+ * raised; exported on the session bus like win.show-chouette. */
+static void
+show_display_action (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  CtdMainWindow *self = user_data;
+
+  ctd_display_window_show (GTK_WINDOW (self), self->document);
+}
+
 static void
 go_to_chouette_action (GSimpleAction *action,
                        GVariant      *parameter,
@@ -629,6 +643,7 @@ static const GActionEntry win_actions[] = {
   { "export", export_action },
   { "show-page", show_page_action, "s" },
   { "show-chouette", show_chouette_action, "s" },
+  { "show-display", show_display_action },
   { "go-to-chouette", go_to_chouette_action },
   { "dismiss-banner", dismiss_banner_action },
   { "close-event", ctd_main_window_close_event_action },

@@ -1,0 +1,228 @@
+/* test-display.c: what the public display may show, above all that it
+ * shows no score of a round kept secret (rule 1.7).
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "ctd-display.h"
+#include "ctd-event.h"
+#include "ctd-sample.h"
+#include "ctd-test-files.h"
+#include "ctd-test-play.h"
+
+typedef CtdTestFolder Fixture;
+
+static CtdDisplay *
+display_of (CtdStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  CtdDisplay *display = ctd_display_new (store, &error);
+
+  assert_null (error);
+  assert_non_null (display);
+  return display;
+}
+
+/* Every stage and state: the display shows scores of a Qualifying or
+ * Semi-final round only once released; the Final's always. */
+static void
+test_shows_scores (void **state)
+{
+  static const struct { CtdRoundState state; gboolean rounds, final; } table[] = {
+    { CTD_ROUND_DRAWN, FALSE, TRUE },
+    { CTD_ROUND_IN_PLAY, FALSE, TRUE },
+    { CTD_ROUND_COMPLETE, FALSE, TRUE },
+    { CTD_ROUND_RELEASED, TRUE, TRUE },
+    { CTD_ROUND_CLOSED, TRUE, TRUE },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (table); i++)
+    {
+      assert_int_equal (ctd_display_shows_scores (CTD_STAGE_QUALIFYING, table[i].state),
+                        table[i].rounds);
+      assert_int_equal (ctd_display_shows_scores (CTD_STAGE_SEMIFINAL, table[i].state),
+                        table[i].rounds);
+      assert_int_equal (ctd_display_shows_scores (CTD_STAGE_FINAL, table[i].state),
+                        table[i].final);
+    }
+}
+
+static void
+test_waiting (void **state)
+{
+  Fixture *fixture = *state;
+  const CtdEventSettings settings = { .name = (char *) "Empty Open", .stake_cents = 100 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_store_create (fixture->path, &settings, &error);
+  g_autoptr(CtdDisplay) display = NULL;
+
+  assert_non_null (store);
+  display = display_of (store);
+  assert_string_equal (display->event_name, "Empty Open");
+  assert_int_equal (display->mode, CTD_DISPLAY_WAITING);
+  assert_int_equal (display->round, 0);
+  assert_int_equal (display->chouettes->len, 0);
+  assert_int_equal (display->rows->len, 0);
+}
+
+/* A round in play: each chouette's progress and players, no standings. */
+static void
+assert_progress_only (CtdStore *store,
+                      guint     round,
+                      CtdStage  stage,
+                      guint     n_recorded)
+{
+  g_autoptr(CtdDisplay) display = display_of (store);
+  g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, round, NULL);
+
+  assert_int_equal (display->mode, CTD_DISPLAY_PROGRESS);
+  assert_int_equal (display->round, round);
+  assert_int_equal (display->stage, stage);
+  assert_int_equal (display->rows->len, 0);
+  assert_int_equal (display->chouettes->len, seats->len);
+  for (guint c = 0; c < seats->len; c++)
+    {
+      const CtdDisplayChouette *chouette = g_ptr_array_index (display->chouettes, c);
+      const CtdStoreChouette *record = g_ptr_array_index (seats, c);
+
+      assert_int_equal (chouette->number, record->number);
+      assert_int_equal (chouette->table, record->table);
+      assert_int_equal (chouette->size, record->size);
+      assert_int_equal (chouette->n_recorded, n_recorded);
+      for (guint k = 0; k < record->size; k++)
+        assert_string_equal (chouette->names[k], record->names[k]);
+    }
+  assert_int_equal (display->n_finished, n_recorded == CTD_N_GAMES ? seats->len : 0);
+}
+
+/* The display's rows are the director's standings, in their order, with
+ * their scores and ranks. */
+static void
+assert_rows_are_standings (const CtdDisplay *display,
+                           CtdStore         *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStandings) standings = ctd_event_round_standings (store, display->round, FALSE,
+                                                                 &error);
+  gboolean some_score = FALSE;
+
+  assert_non_null (standings);
+  assert_int_equal (display->rows->len, ctd_standings_get_n_rows (standings));
+  for (guint i = 0; i < display->rows->len; i++)
+    {
+      const CtdDisplayRow *row = g_ptr_array_index (display->rows, i);
+      const CtdStandingsRow *expected = ctd_standings_get_row (standings, i);
+
+      assert_string_equal (row->name, expected->name);
+      assert_int_equal (row->score, expected->score);
+      assert_int_equal (row->rank, expected->rank);
+      assert_int_equal (row->tied, expected->tied);
+      assert_int_equal (row->chouette, expected->chouette);
+      some_score |= row->score != 0;
+    }
+  assert_true (some_score);
+}
+
+/* Through a whole event: secret while in play and while complete, posted
+ * once released with who advances, the final in the open, placings at
+ * the end. */
+static void
+test_whole_event (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_play_start (fixture->path, 26, &error);
+  g_autoptr(CtdDisplay) display = NULL;
+  guint round = 0;
+
+  assert_non_null (store);
+  assert_progress_only (store, 1, CTD_STAGE_QUALIFYING, 0);
+  assert_true (ctd_test_play_games (store, 1, 7, 1, &error));
+  assert_progress_only (store, 1, CTD_STAGE_QUALIFYING, 7);
+  /* Complete is not yet posted: the director releases it. */
+  assert_true (ctd_test_play_games (store, 1, CTD_N_GAMES, 2, &error));
+  assert_progress_only (store, 1, CTD_STAGE_QUALIFYING, CTD_N_GAMES);
+
+  assert_true (ctd_store_release_round (store, 1, &error));
+  display = display_of (store);
+  assert_int_equal (display->mode, CTD_DISPLAY_STANDINGS);
+  assert_int_equal (display->n_advancing, 0);
+  assert_rows_are_standings (display, store);
+  g_clear_pointer (&display, ctd_display_free);
+
+  /* Who advances: the plan's top 1 of each of the 7 chouettes. */
+  assert_true (ctd_test_play_advance (store, 1, &error));
+  display = display_of (store);
+  assert_int_equal (display->n_advancing, 7);
+  assert_int_equal (display->next_stage, CTD_STAGE_SEMIFINAL);
+  for (guint i = 0; i < display->rows->len; i++)
+    {
+      const CtdDisplayRow *row = g_ptr_array_index (display->rows, i);
+
+      assert_true (!row->advances || row->rank <= 7);
+    }
+  g_clear_pointer (&display, ctd_display_free);
+
+  /* The semi-final is the current round: secret again. */
+  assert_true (ctd_store_draw_round (store, 99, &round, &error));
+  assert_int_equal (round, 2);
+  assert_progress_only (store, 2, CTD_STAGE_SEMIFINAL, 0);
+  assert_true (ctd_test_play_games (store, 2, 5, 3, &error));
+  assert_progress_only (store, 2, CTD_STAGE_SEMIFINAL, 5);
+  assert_true (ctd_test_play_games (store, 2, CTD_N_GAMES, 4, &error));
+  assert_progress_only (store, 2, CTD_STAGE_SEMIFINAL, CTD_N_GAMES);
+  assert_true (ctd_test_play_advance (store, 2, &error));
+  display = display_of (store);
+  assert_int_equal (display->mode, CTD_DISPLAY_STANDINGS);
+  assert_int_equal (display->stage, CTD_STAGE_SEMIFINAL);
+  assert_int_equal (display->n_advancing, 4);
+  assert_int_equal (display->next_stage, CTD_STAGE_FINAL);
+  assert_rows_are_standings (display, store);
+  g_clear_pointer (&display, ctd_display_free);
+
+  /* The final is played in the open; released, it is the placings. */
+  assert_true (ctd_store_draw_round (store, 100, &round, &error));
+  assert_true (ctd_test_play_games (store, round, 3, 5, &error));
+  display = display_of (store);
+  assert_int_equal (display->stage, CTD_STAGE_FINAL);
+  assert_int_equal (display->mode, CTD_DISPLAY_STANDINGS);
+  assert_int_equal (display->rows->len, 4);
+  assert_int_equal (display->n_advancing, 0);
+  g_clear_pointer (&display, ctd_display_free);
+  assert_true (ctd_test_play_games (store, round, CTD_N_GAMES, 6, &error));
+  assert_true (ctd_sample_roll_off_ties (store, round, 0, 0, 8, &error));
+  assert_true (ctd_store_release_round (store, round, &error));
+  display = display_of (store);
+  assert_int_equal (display->mode, CTD_DISPLAY_PLACINGS);
+  assert_rows_are_standings (display, store);
+  for (guint i = 0; i < display->rows->len; i++)
+    {
+      const CtdDisplayRow *row = g_ptr_array_index (display->rows, i);
+
+      assert_int_equal (row->rank, i + 1);
+      assert_false (row->tied);
+    }
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_shows_scores),
+    cmocka_unit_test_setup_teardown (test_waiting, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_whole_event, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
