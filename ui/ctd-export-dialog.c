@@ -14,16 +14,23 @@
 #include <string.h>
 
 #include "ctd-items.h"
+#include "ctd-print-preview.h"
+#include "ctd-print.h"
+#include "ctd-report.h"
 #include "ctd-ui.h"
 
 /*
- * The choices of `chouette-td-cli FILE export`: the whole event, one
- * round or one chouette, as XLSX or PDF, public or not, blank or filled.
- * "Export…" asks where (the desktop's chooser), then the document writes
- * the file in a worker thread while a progress bar follows it; Cancel (or
- * closing the dialog) stops it and leaves no file. The rounds and
+ * Print or Export: what (a round's blank sheets, its filled sheets, its
+ * standings, one chouette's sheet, the final results and settlements,
+ * the whole event; public or not), then how. "Print…" opens the print
+ * dialog, "Preview" an in-app preview (ctd-print-preview.c), both
+ * drawing the sheets with the PDF export's code (ctd-print.c); "Export…"
+ * asks where (the desktop's chooser), then the document writes the XLSX
+ * or PDF file in a worker thread while a progress bar follows it; Cancel
+ * (or closing the dialog) stops it and leaves no file. The rounds and
  * chouettes offered are the document's own list models, so a round drawn
- * meanwhile appears here too.
+ * meanwhile appears here too. A round drawn and not started offers its
+ * blank sheets first: the most common print job of the day.
  */
 
 struct _CtdExportDialog
@@ -32,14 +39,17 @@ struct _CtdExportDialog
 
   /* template widgets */
   GtkWidget      *choices_grid;
-  GtkCheckButton *all_check;
-  GtkCheckButton *round_check;
+  GtkCheckButton *blank_check;
+  GtkCheckButton *sheets_check;
+  GtkCheckButton *standings_check;
   GtkCheckButton *chouette_check;
+  GtkCheckButton *results_check;
+  GtkCheckButton *all_check;
   GtkDropDown    *round_dropdown;
   GtkDropDown    *chouette_dropdown;
   GtkCheckButton *pdf_check;
   GtkCheckButton *public_check;
-  GtkCheckButton *blank_check;
+  GtkWidget      *print_button;
   GtkWidget      *export_button;
   GtkWidget      *progress_box;
   GtkProgressBar *progress_bar;
@@ -83,6 +93,19 @@ chosen_chouette (CtdExportDialog *self)
   return gtk_drop_down_get_selected_item (self->chouette_dropdown);
 }
 
+static gboolean
+is_chosen (GtkCheckButton *check)
+{
+  return gtk_check_button_get_active (check);
+}
+
+/* Whether the choice is one of a round's documents. */
+static gboolean
+wants_round (CtdExportDialog *self)
+{
+  return !is_chosen (self->all_check) && !is_chosen (self->results_check);
+}
+
 /* What the choices ask for; FALSE while a round or chouette is wanted
  * and none is selected. */
 static gboolean
@@ -90,15 +113,31 @@ get_what (CtdExportDialog   *self,
           CtdDocumentExport *out_what)
 {
   memset (out_what, 0, sizeof *out_what);
-  out_what->options.public_view = gtk_check_button_get_active (self->public_check);
-  out_what->options.blank = gtk_check_button_get_active (self->blank_check);
-  if (gtk_check_button_get_active (self->all_check))
+  out_what->options.public_view = is_chosen (self->public_check);
+  if (is_chosen (self->all_check))
     return TRUE;
+  if (is_chosen (self->results_check))
+    {
+      out_what->options.part = CTD_REPORT_PART_RESULTS;
+      return TRUE;
+    }
   if (chosen_round (self) == NULL)
     return FALSE;
   out_what->round = ctd_round_item_get_number (chosen_round (self));
-  if (gtk_check_button_get_active (self->round_check))
-    return TRUE;
+  if (is_chosen (self->blank_check))
+    {
+      /* No score on a blank sheet: nothing to keep secret. */
+      out_what->options.public_view = FALSE;
+      out_what->options.blank = TRUE;
+      out_what->options.part = CTD_REPORT_PART_SHEETS;
+      return TRUE;
+    }
+  if (is_chosen (self->sheets_check) || is_chosen (self->standings_check))
+    {
+      out_what->options.part = is_chosen (self->sheets_check) ? CTD_REPORT_PART_SHEETS
+                                                               : CTD_REPORT_PART_STANDINGS;
+      return TRUE;
+    }
   if (chosen_chouette (self) == NULL)
     return FALSE;
   out_what->chouette = ctd_chouette_item_get_number (chosen_chouette (self));
@@ -115,18 +154,24 @@ update_controls (CtdExportDialog *self)
   gboolean busy = self->cancellable != NULL;
   CtdDocumentExport what;
 
+  GtkCheckButton *round_checks[] = { self->blank_check, self->sheets_check,
+                                     self->standings_check, self->chouette_check };
+  gboolean ready;
+
   /* Before the first draw, the whole event is all there is. */
-  if (!has_rounds && !gtk_check_button_get_active (self->all_check))
+  if (!has_rounds && wants_round (self))
     gtk_check_button_set_active (self->all_check, TRUE);
   gtk_widget_set_sensitive (self->choices_grid, !busy);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->round_check), has_rounds);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_check), has_rounds);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->round_dropdown),
-                            has_rounds && !gtk_check_button_get_active (self->all_check));
+  for (guint i = 0; i < G_N_ELEMENTS (round_checks); i++)
+    gtk_widget_set_sensitive (GTK_WIDGET (round_checks[i]), has_rounds);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->round_dropdown), has_rounds && wants_round (self));
   gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_dropdown),
-                            has_chouettes && gtk_check_button_get_active (self->chouette_check));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose",
-                                 !busy && self->document != NULL && get_what (self, &what));
+                            has_chouettes && is_chosen (self->chouette_check));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->public_check), !is_chosen (self->blank_check));
+  ready = !busy && self->document != NULL && get_what (self, &what);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.print", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.preview", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.cancel", busy);
   gtk_widget_set_visible (self->cancel_button, busy);
 }
@@ -408,10 +453,11 @@ file_chosen (GFile    *file,
     ctd_export_dialog_export_to (self, file);
 }
 
-/* "Club Open - round 2 (public).xlsx": the event and the choice, with
- * no folder separator from the event's name. */
+/* "Club Open - standings, round 2 (public)": the event and the choice,
+ * with no folder separator from the event's name; the print job's name,
+ * and with the format's extension the file's. */
 static char *
-suggest_name (CtdExportDialog *self)
+describe_choice (CtdExportDialog *self)
 {
   g_autoptr(GString) name = g_string_new (ctd_document_get_name (self->document));
   CtdDocumentExport what;
@@ -420,15 +466,26 @@ suggest_name (CtdExportDialog *self)
   if (what.chouette != 0)
     g_string_append_printf (name, _(" - chouette %s"),
                             ctd_chouette_item_get_label (chosen_chouette (self)));
-  else if (what.round != 0)
-    g_string_append_printf (name, _(" - round %u"), what.round);
-  if (what.options.blank)
-    g_string_append (name, _(" (blank)"));
+  else if (what.options.blank)
+    g_string_append_printf (name, _(" - blank sheets, round %u"), what.round);
+  else if (what.options.part == CTD_REPORT_PART_SHEETS)
+    g_string_append_printf (name, _(" - sheets, round %u"), what.round);
+  else if (what.options.part == CTD_REPORT_PART_STANDINGS)
+    g_string_append_printf (name, _(" - standings, round %u"), what.round);
+  else if (what.options.part == CTD_REPORT_PART_RESULTS)
+    g_string_append (name, _(" - results and settlements"));
   if (what.options.public_view)
     g_string_append (name, _(" (public)"));
   g_strdelimit (name->str, G_DIR_SEPARATOR_S "/", '-');
-  g_string_append (name, chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx");
   return g_string_free (g_steal_pointer (&name), FALSE);
+}
+
+static char *
+suggest_name (CtdExportDialog *self)
+{
+  g_autofree char *name = describe_choice (self);
+
+  return g_strconcat (name, chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx", NULL);
 }
 
 static void
@@ -452,6 +509,81 @@ choose_action (GtkWidget  *widget,
     }
   ctd_ui_choose_file (widget, _("Export"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), filter,
                       name, file_chosen, G_OBJECT (self));
+}
+
+/* ---- printing ------------------------------------------------------------ */
+
+/**
+ * ctd_export_dialog_print:
+ * @self: a print or export dialog
+ * @action: %GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG (Print…),
+ *   %GTK_PRINT_OPERATION_ACTION_PREVIEW (Preview: the in-app preview), or
+ *   %GTK_PRINT_OPERATION_ACTION_EXPORT with @export_path
+ * @export_path: (nullable): the PDF a print in export mode writes
+ * @error: return location for a #GError
+ *
+ * Prints what the choices say, as "Print…" and "Preview" do: the
+ * document the export would write, drawn by the same code, with the
+ * printer and paper last chosen for this event.
+ *
+ * Returns: whether the sheets went to the printer, the preview or the
+ *   file (a print dialog cancelled is not a failure)
+ */
+gboolean
+ctd_export_dialog_print (CtdExportDialog          *self,
+                         GtkPrintOperationAction   action,
+                         const char               *export_path,
+                         GError                  **error)
+{
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autoptr(CtdPrintJob) job = NULL;
+  g_autofree char *job_name = NULL;
+  CtdDocumentExport what;
+  CtdSheetDoc *doc;
+
+  g_return_val_if_fail (CTD_IS_EXPORT_DIALOG (self), FALSE);
+  g_return_val_if_fail (self->document != NULL, FALSE);
+
+  if (!get_what (self, &what))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Choose a round or a chouette to print"));
+      return FALSE;
+    }
+  doc = ctd_report_build (ctd_document_get_store (self->document), what.round, what.chouette,
+                          &what.options, error);
+  if (doc == NULL)
+    return FALSE;
+  job = ctd_print_job_new (doc);
+  job_name = describe_choice (self);
+  if (action == GTK_PRINT_OPERATION_ACTION_PREVIEW)
+    {
+      gtk_window_present (GTK_WINDOW (ctd_print_preview_new (GTK_WINDOW (self), job, job_name,
+                                                             ctd_document_get_path (self->document))));
+      return TRUE;
+    }
+  operation = ctd_print_operation_new_for_job (job, job_name);
+  if (export_path != NULL)
+    gtk_print_operation_set_export_filename (operation, export_path);
+  return ctd_print_run (operation, ctd_document_get_path (self->document), action,
+                        GTK_WINDOW (self), error) != GTK_PRINT_OPERATION_RESULT_ERROR;
+}
+
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  CtdExportDialog *self = CTD_EXPORT_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+  GtkPrintOperationAction action = g_str_equal (action_name, "export.preview")
+                                     ? GTK_PRINT_OPERATION_ACTION_PREVIEW
+                                     : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG;
+
+  gtk_widget_set_visible (self->message_box, FALSE);
+  gtk_widget_set_visible (self->open_button, FALSE);
+  if (!ctd_export_dialog_print (self, action, NULL, &error))
+    show_message (self, error->message, TRUE);
 }
 
 static void
@@ -564,14 +696,17 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chouettetd/ChouetteTD/ctd-export-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, choices_grid);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, blank_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, sheets_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, standings_check);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, results_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_check);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, pdf_check);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, public_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, blank_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, print_button);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, export_button);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, progress_box);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, progress_bar);
@@ -584,6 +719,8 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, chouette_dropdown_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
   gtk_widget_class_install_action (widget_class, "export.choose", NULL, choose_action);
+  gtk_widget_class_install_action (widget_class, "export.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "export.preview", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "export.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "export.open", NULL, open_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -601,7 +738,8 @@ ctd_export_dialog_init (CtdExportDialog *self)
  * @document: the event to export
  *
  * Returns: (transfer none): the dialog, not yet shown, offering the
- *   newest round when there is one
+ *   newest round when there is one: its blank sheets before its play,
+ *   its filled sheets after
  */
 CtdExportDialog *
 ctd_export_dialog_new (GtkWindow   *parent,
@@ -620,15 +758,22 @@ ctd_export_dialog_new (GtkWindow   *parent,
                            G_CONNECT_SWAPPED);
   gtk_drop_down_set_model (self->round_dropdown, rounds);
   n_rounds = g_list_model_get_n_items (rounds);
+  round_dropdown_selected_cb (self);
   if (n_rounds > 0)
     {
-      /* A director most often prints the round at hand. */
+      g_autoptr(CtdRoundItem) newest = g_list_model_get_item (rounds, n_rounds - 1);
+      GtkCheckButton *choice = self->sheets_check;
+
+      /* A director most often prints the round at hand: before its play,
+       * its blank sheets. */
+      if (ctd_round_item_get_state (newest) == CTD_ROUND_DRAWN)
+        choice = self->blank_check;
       gtk_drop_down_set_selected (self->round_dropdown, n_rounds - 1);
-      gtk_check_button_set_active (self->round_check, TRUE);
+      gtk_check_button_set_active (choice, TRUE);
+      /* The choice, not the header bar's Close, has the focus first. */
+      gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (choice));
     }
-  round_dropdown_selected_cb (self);
-  /* The choice, not the header bar's Close, has the focus first. */
-  gtk_window_set_focus (GTK_WINDOW (self),
-                        GTK_WIDGET (n_rounds > 0 ? self->round_check : self->all_check));
+  else
+    gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->all_check));
   return self;
 }
