@@ -9,13 +9,12 @@
 #include "config.h"
 
 #include "ctd-export-dialog.h"
+#include "ctd-export-dialog-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "ctd-items.h"
-#include "ctd-print-preview.h"
-#include "ctd-print.h"
 #include "ctd-report.h"
 #include "ctd-ui.h"
 
@@ -32,37 +31,6 @@
  * meanwhile appears here too. A round drawn and not started offers its
  * blank sheets first: the most common print job of the day.
  */
-
-struct _CtdExportDialog
-{
-  GtkWindow       parent_instance;
-
-  /* template widgets */
-  GtkWidget      *choices_grid;
-  GtkCheckButton *blank_check;
-  GtkCheckButton *sheets_check;
-  GtkCheckButton *standings_check;
-  GtkCheckButton *chouette_check;
-  GtkCheckButton *results_check;
-  GtkCheckButton *all_check;
-  GtkDropDown    *round_dropdown;
-  GtkDropDown    *chouette_dropdown;
-  GtkCheckButton *pdf_check;
-  GtkCheckButton *public_check;
-  GtkWidget      *print_button;
-  GtkWidget      *export_button;
-  GtkWidget      *progress_box;
-  GtkProgressBar *progress_bar;
-  GtkWidget      *cancel_button;
-  GtkWidget      *message_box;
-  GtkLabel       *message_label;
-  GtkWidget      *open_button;
-
-  /* owned */
-  CtdDocument    *document;
-  GCancellable   *cancellable;  /* while an export runs */
-  GFile          *target;       /* the file being or last written */
-};
 
 G_DEFINE_FINAL_TYPE (CtdExportDialog, ctd_export_dialog, GTK_TYPE_WINDOW)
 
@@ -108,9 +76,9 @@ wants_round (CtdExportDialog *self)
 
 /* What the choices ask for; FALSE while a round or chouette is wanted
  * and none is selected. */
-static gboolean
-get_what (CtdExportDialog   *self,
-          CtdDocumentExport *out_what)
+gboolean
+ctd_export_dialog_get_what (CtdExportDialog   *self,
+                            CtdDocumentExport *out_what)
 {
   memset (out_what, 0, sizeof *out_what);
   out_what->options.public_view = is_chosen (self->public_check);
@@ -168,7 +136,7 @@ update_controls (CtdExportDialog *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_dropdown),
                             has_chouettes && is_chosen (self->chouette_check));
   gtk_widget_set_sensitive (GTK_WIDGET (self->public_check), !is_chosen (self->blank_check));
-  ready = !busy && self->document != NULL && get_what (self, &what);
+  ready = !busy && self->document != NULL && ctd_export_dialog_get_what (self, &what);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.print", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.preview", ready);
@@ -213,10 +181,10 @@ rounds_items_changed_cb (CtdExportDialog *self)
   update_controls (self);
 }
 
-static void
-show_message (CtdExportDialog *self,
-              const char      *text,
-              gboolean         is_error)
+void
+ctd_export_dialog_show_message (CtdExportDialog *self,
+                                const char      *text,
+                                gboolean         is_error)
 {
   ctd_ui_show_message (self->message_label, NULL, text, is_error);
   gtk_widget_set_visible (self->message_box, TRUE);
@@ -276,7 +244,7 @@ export_ready_cb (GObject      *source,
       gtk_progress_bar_set_fraction (self->progress_bar, 1.0);
       gtk_progress_bar_set_text (self->progress_bar, _("Done"));
       text = g_strdup_printf (_("Wrote %s"), display);
-      show_message (self, text, FALSE);
+      ctd_export_dialog_show_message (self, text, FALSE);
       gtk_widget_set_visible (self->open_button, TRUE);
       set_busy (self, NULL);
       gtk_widget_grab_focus (self->open_button);
@@ -286,7 +254,7 @@ export_ready_cb (GObject      *source,
     {
       gtk_widget_set_visible (self->progress_box, FALSE);
       text = g_strdup_printf (_("Export cancelled: %s was not written."), display);
-      show_message (self, text, FALSE);
+      ctd_export_dialog_show_message (self, text, FALSE);
     }
   else
     {
@@ -296,7 +264,7 @@ export_ready_cb (GObject      *source,
         text = g_strdup (error->message);
       else
         text = g_strdup_printf (_("%s was not written: %s"), display, error->message);
-      show_message (self, text, TRUE);
+      ctd_export_dialog_show_message (self, text, TRUE);
     }
   set_busy (self, NULL);
   gtk_widget_grab_focus (self->export_button);
@@ -329,12 +297,12 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
   path = g_file_get_path (file);
   if (path == NULL)
     {
-      show_message (self, _("Choose a file on this computer"), TRUE);
+      ctd_export_dialog_show_message (self, _("Choose a file on this computer"), TRUE);
       return;
     }
-  if (!get_what (self, &what))
+  if (!ctd_export_dialog_get_what (self, &what))
     {
-      show_message (self, _("Choose a round or a chouette to export"), TRUE);
+      ctd_export_dialog_show_message (self, _("Choose a round or a chouette to export"), TRUE);
       return;
     }
   extension = chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx";
@@ -453,37 +421,10 @@ file_chosen (GFile    *file,
     ctd_export_dialog_export_to (self, file);
 }
 
-/* "Club Open - standings, round 2 (public)": the event and the choice,
- * with no folder separator from the event's name; the print job's name,
- * and with the format's extension the file's. */
-static char *
-describe_choice (CtdExportDialog *self)
-{
-  g_autoptr(GString) name = g_string_new (ctd_document_get_name (self->document));
-  CtdDocumentExport what;
-
-  get_what (self, &what);
-  if (what.chouette != 0)
-    g_string_append_printf (name, _(" - chouette %s"),
-                            ctd_chouette_item_get_label (chosen_chouette (self)));
-  else if (what.options.blank)
-    g_string_append_printf (name, _(" - blank sheets, round %u"), what.round);
-  else if (what.options.part == CTD_REPORT_PART_SHEETS)
-    g_string_append_printf (name, _(" - sheets, round %u"), what.round);
-  else if (what.options.part == CTD_REPORT_PART_STANDINGS)
-    g_string_append_printf (name, _(" - standings, round %u"), what.round);
-  else if (what.options.part == CTD_REPORT_PART_RESULTS)
-    g_string_append (name, _(" - results and settlements"));
-  if (what.options.public_view)
-    g_string_append (name, _(" (public)"));
-  g_strdelimit (name->str, G_DIR_SEPARATOR_S "/", '-');
-  return g_string_free (g_steal_pointer (&name), FALSE);
-}
-
 static char *
 suggest_name (CtdExportDialog *self)
 {
-  g_autofree char *name = describe_choice (self);
+  g_autofree char *name = ctd_export_dialog_describe_choice (self);
 
   return g_strconcat (name, chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx", NULL);
 }
@@ -511,81 +452,6 @@ choose_action (GtkWidget  *widget,
                       name, file_chosen, G_OBJECT (self));
 }
 
-/* ---- printing ------------------------------------------------------------ */
-
-/**
- * ctd_export_dialog_print:
- * @self: a print or export dialog
- * @action: %GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG (Print…),
- *   %GTK_PRINT_OPERATION_ACTION_PREVIEW (Preview: the in-app preview), or
- *   %GTK_PRINT_OPERATION_ACTION_EXPORT with @export_path
- * @export_path: (nullable): the PDF a print in export mode writes
- * @error: return location for a #GError
- *
- * Prints what the choices say, as "Print…" and "Preview" do: the
- * document the export would write, drawn by the same code, with the
- * printer and paper last chosen for this event.
- *
- * Returns: whether the sheets went to the printer, the preview or the
- *   file (a print dialog cancelled is not a failure)
- */
-gboolean
-ctd_export_dialog_print (CtdExportDialog          *self,
-                         GtkPrintOperationAction   action,
-                         const char               *export_path,
-                         GError                  **error)
-{
-  g_autoptr(GtkPrintOperation) operation = NULL;
-  g_autoptr(CtdPrintJob) job = NULL;
-  g_autofree char *job_name = NULL;
-  CtdDocumentExport what;
-  CtdSheetDoc *doc;
-
-  g_return_val_if_fail (CTD_IS_EXPORT_DIALOG (self), FALSE);
-  g_return_val_if_fail (self->document != NULL, FALSE);
-
-  if (!get_what (self, &what))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("Choose a round or a chouette to print"));
-      return FALSE;
-    }
-  doc = ctd_report_build (ctd_document_get_store (self->document), what.round, what.chouette,
-                          &what.options, error);
-  if (doc == NULL)
-    return FALSE;
-  job = ctd_print_job_new (doc);
-  job_name = describe_choice (self);
-  if (action == GTK_PRINT_OPERATION_ACTION_PREVIEW)
-    {
-      gtk_window_present (GTK_WINDOW (ctd_print_preview_new (GTK_WINDOW (self), job, job_name,
-                                                             ctd_document_get_path (self->document))));
-      return TRUE;
-    }
-  operation = ctd_print_operation_new_for_job (job, job_name);
-  if (export_path != NULL)
-    gtk_print_operation_set_export_filename (operation, export_path);
-  return ctd_print_run (operation, ctd_document_get_path (self->document), action,
-                        GTK_WINDOW (self), error) != GTK_PRINT_OPERATION_RESULT_ERROR;
-}
-
-static void
-print_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  CtdExportDialog *self = CTD_EXPORT_DIALOG (widget);
-  g_autoptr(GError) error = NULL;
-  GtkPrintOperationAction action = g_str_equal (action_name, "export.preview")
-                                     ? GTK_PRINT_OPERATION_ACTION_PREVIEW
-                                     : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG;
-
-  gtk_widget_set_visible (self->message_box, FALSE);
-  gtk_widget_set_visible (self->open_button, FALSE);
-  if (!ctd_export_dialog_print (self, action, NULL, &error))
-    show_message (self, error->message, TRUE);
-}
-
 static void
 cancel_action (GtkWidget  *widget,
                const char *action_name,
@@ -606,7 +472,7 @@ show_uri_ready_cb (GObject      *source,
 
   if (!gtk_show_uri_full_finish (GTK_WINDOW (self), result, &error) &&
       self->document != NULL)
-    show_message (self, error->message, TRUE);
+    ctd_export_dialog_show_message (self, error->message, TRUE);
 }
 
 static void
@@ -719,8 +585,7 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, chouette_dropdown_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
   gtk_widget_class_install_action (widget_class, "export.choose", NULL, choose_action);
-  gtk_widget_class_install_action (widget_class, "export.print", NULL, print_action);
-  gtk_widget_class_install_action (widget_class, "export.preview", NULL, print_action);
+  ctd_export_dialog_install_print_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "export.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "export.open", NULL, open_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
