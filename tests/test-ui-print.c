@@ -26,6 +26,7 @@
 #include "ctd-export-dialog.h"
 #include "ctd-print-preview.h"
 #include "ctd-print.h"
+#include "ctd-report.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
@@ -470,6 +471,21 @@ test_page_setup_per_event (void **state)
   assert_float_equal (height, 595, 1);
   assert_false (g_file_test (other_setup_path, G_FILE_TEST_EXISTS));
   gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* The preview shows the paper it will print on. */
+  {
+    CtdReportOptions blank = { NULL, FALSE, TRUE, CTD_REPORT_PART_SHEETS };
+    g_autoptr(CtdPrintJob) job = ctd_print_job_new (
+      ctd_report_round (ctd_document_get_store (document), 1, &blank, &error));
+
+    ctd_print_job_get_printed_size (job, 0, loaded_setup, &width, &height);
+    assert_float_equal (width, 792, 1);
+    assert_float_equal (height, 612, 1);
+    ctd_print_job_get_printed_size (job, 0, NULL, &width, &height);
+    assert_float_equal (width, 842, 1);
+    assert_float_equal (height, 595, 1);
+  }
+  g_unlink (setup_path);
 }
 
 /* Preview: the first page at once, Page Down, End and Home turn the

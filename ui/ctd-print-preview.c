@@ -15,8 +15,9 @@
 #include "ctd-ui.h"
 
 /*
- * The pages as they will print, one at a time, drawn by the printer's own
- * code (ctd_print_job_draw_page()) on the window: GTK 4.8's stock preview
+ * The pages as they will print, one at a time, on the paper last chosen
+ * for the event, drawn by the printer's own code
+ * (ctd_print_job_draw_page()) on the window: GTK 4.8's stock preview
  * hands a PDF to an external viewer (evince), which a desk laptop may not
  * have. Page Up and Page Down (or Previous and Next) turn the pages, Home
  * and End go to the first and the last, Print… opens the print dialog
@@ -36,6 +37,7 @@ struct _CtdPrintPreview
   CtdPrintJob    *job;
   char           *job_name;
   char           *event_path;
+  GtkPageSetup   *setup;  /* the paper last chosen for the event, or NULL */
   guint           page;
 };
 
@@ -80,7 +82,7 @@ draw_page_cb (GtkDrawingArea *area,
   cairo_paint (cr);
   if (self->job == NULL)
     return;
-  ctd_print_job_get_page_size (self->job, self->page, &paper_w, &paper_h);
+  ctd_print_job_get_printed_size (self->job, self->page, self->setup, &paper_w, &paper_h);
   scale = MIN ((width - 2 * PAPER_GAP) / paper_w, (height - 2 * PAPER_GAP) / paper_h);
   if (scale <= 0)
     return;
@@ -186,6 +188,7 @@ ctd_print_preview_finalize (GObject *object)
   CtdPrintPreview *self = CTD_PRINT_PREVIEW (object);
 
   g_clear_pointer (&self->job, ctd_print_job_unref);
+  g_clear_object (&self->setup);
   g_free (self->job_name);
   g_free (self->event_path);
   G_OBJECT_CLASS (ctd_print_preview_parent_class)->finalize (object);
@@ -260,6 +263,13 @@ ctd_print_preview_new (GtkWindow   *parent,
   self->job = ctd_print_job_ref (job);
   self->job_name = g_strdup (job_name);
   self->event_path = g_strdup (event_path);
+  /* The paper it will print on, as the print dialog last left it. */
+  if (event_path != NULL)
+    {
+      g_autoptr(GtkPrintSettings) settings = NULL;
+
+      ctd_print_setup_load (event_path, &settings, &self->setup);
+    }
   /* TRANSLATORS: the preview window's title, e.g. "Print Preview: Spring Open, round 1" */
   title = g_strdup_printf (_("Print Preview: %s"), job_name);
   gtk_window_set_title (GTK_WINDOW (self), title);

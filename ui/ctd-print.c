@@ -127,6 +127,45 @@ ctd_print_job_get_page_size (CtdPrintJob *job,
 }
 
 /**
+ * ctd_print_job_get_printed_size:
+ * @job: a print job
+ * @page: a sheet, from 0
+ * @setup: (nullable): the paper chosen for the event (ctd_print_setup_load())
+ * @out_width: (out): the width in points of the paper @page prints on
+ * @out_height: (out): its height
+ *
+ * The paper of @setup turned as the sheet is (landscape or portrait), as
+ * the print operation prints it; without @setup, the sheet's own paper.
+ */
+void
+ctd_print_job_get_printed_size (CtdPrintJob  *job,
+                                guint         page,
+                                GtkPageSetup *setup,
+                                double       *out_width,
+                                double       *out_height)
+{
+  GtkPaperSize *size;
+  double width, height, short_side, long_side;
+
+  g_return_if_fail (job != NULL && page < job->papers->len);
+
+  ctd_print_job_get_page_size (job, page, &width, &height);
+  if (setup == NULL)
+    {
+      *out_width = width;
+      *out_height = height;
+      return;
+    }
+  size = gtk_page_setup_get_paper_size (setup);
+  short_side = MIN (gtk_paper_size_get_width (size, GTK_UNIT_POINTS),
+                    gtk_paper_size_get_height (size, GTK_UNIT_POINTS));
+  long_side = MAX (gtk_paper_size_get_width (size, GTK_UNIT_POINTS),
+                   gtk_paper_size_get_height (size, GTK_UNIT_POINTS));
+  *out_width = width > height ? long_side : short_side;
+  *out_height = width > height ? short_side : long_side;
+}
+
+/**
  * ctd_print_job_draw_page:
  * @job: a print job
  * @cr: where to draw, its origin at the paper's top left corner

@@ -25,6 +25,11 @@ void               ctd_print_job_get_page_size  (CtdPrintJob        *job,
                                                  guint               page,
                                                  double             *out_width,
                                                  double             *out_height);
+void               ctd_print_job_get_printed_size (CtdPrintJob  *job,
+                                                   guint         page,
+                                                   GtkPageSetup *setup,
+                                                   double       *out_width,
+                                                   double       *out_height);
 void               ctd_print_job_draw_page      (CtdPrintJob        *job,
                                                  cairo_t            *cr,
                                                  guint               page,
