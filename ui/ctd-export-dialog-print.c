@@ -13,7 +13,6 @@
 #include <glib/gi18n.h>
 
 #include "ctd-items.h"
-#include "ctd-print-preview.h"
 #include "ctd-print.h"
 #include "ctd-report.h"
 
@@ -49,7 +48,8 @@ ctd_export_dialog_describe_choice (CtdExportDialog *self)
  * ctd_export_dialog_print:
  * @self: a print or export dialog
  * @action: %GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG (Print…),
- *   %GTK_PRINT_OPERATION_ACTION_PREVIEW (Preview: the in-app preview), or
+ *   %GTK_PRINT_OPERATION_ACTION_PREVIEW (Preview: the in-app preview,
+ *   ctd_print_run()), or
  *   %GTK_PRINT_OPERATION_ACTION_EXPORT with @export_path
  * @export_path: (nullable): the PDF a print in export mode writes
  * @error: return location for a #GError
@@ -68,7 +68,6 @@ ctd_export_dialog_print (CtdExportDialog          *self,
                          GError                  **error)
 {
   g_autoptr(GtkPrintOperation) operation = NULL;
-  g_autoptr(CtdPrintJob) job = NULL;
   g_autofree char *job_name = NULL;
   CtdDocumentExport what;
   CtdSheetDoc *doc;
@@ -86,15 +85,8 @@ ctd_export_dialog_print (CtdExportDialog          *self,
                           &what.options, error);
   if (doc == NULL)
     return FALSE;
-  job = ctd_print_job_new (doc);
   job_name = ctd_export_dialog_describe_choice (self);
-  if (action == GTK_PRINT_OPERATION_ACTION_PREVIEW)
-    {
-      gtk_window_present (GTK_WINDOW (ctd_print_preview_new (GTK_WINDOW (self), job, job_name,
-                                                             ctd_document_get_path (self->document))));
-      return TRUE;
-    }
-  operation = ctd_print_operation_new_for_job (job, job_name);
+  operation = ctd_print_operation_new (doc, job_name);
   if (export_path != NULL)
     gtk_print_operation_set_export_filename (operation, export_path);
   return ctd_print_run (operation, ctd_document_get_path (self->document), action,

@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "ctd-pdf.h"
+#include "ctd-print-preview.h"
 
 /*
  * Printing draws the sheets the PDF export draws, with the same code
@@ -259,6 +260,35 @@ draw_page_cb (GtkPrintOperation *operation,
                            gtk_print_context_get_height (context));
 }
 
+/* A preview asked of the operation (GTK_PRINT_OPERATION_ACTION_PREVIEW, or
+ * Preview in GTK's print dialog) opens the in-app preview: GTK 4.8's own
+ * hands a PDF to an external viewer (evince), which a desk laptop may not
+ * have. GTK wants a cairo context to lay pages out on; the preview window
+ * draws on its own, so a 1×1 one does. The preview ends with the window. */
+static gboolean
+preview_cb (GtkPrintOperation        *operation,
+            GtkPrintOperationPreview *preview,
+            GtkPrintContext          *context,
+            GtkWindow                *parent,
+            CtdPrintJob              *job)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  g_autofree char *job_name = NULL;
+  CtdPrintPreview *window;
+
+  gtk_print_context_set_cairo_context (context, cr, 72, 72);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  g_object_get (operation, "job-name", &job_name, NULL);
+  window = ctd_print_preview_new (parent, job, job_name,
+                                  g_object_get_data (G_OBJECT (operation), "ctd-event-path"));
+  g_signal_connect_object (window, "destroy", G_CALLBACK (gtk_print_operation_preview_end_preview),
+                           preview, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (window));
+  return TRUE;
+}
+
 /**
  * ctd_print_operation_new_for_job:
  * @job: what to print
@@ -291,6 +321,7 @@ ctd_print_operation_new_for_job (CtdPrintJob *job,
   gtk_print_operation_set_embed_page_setup (operation, TRUE);
   g_signal_connect (operation, "request-page-setup", G_CALLBACK (request_page_setup_cb), job);
   g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), job);
+  g_signal_connect (operation, "preview", G_CALLBACK (preview_cb), job);
   return operation;
 }
 
@@ -327,9 +358,12 @@ ctd_print_operation_new (CtdSheetDoc *doc,
  * gtk_print_operation_run() with the printer, settings and paper last
  * chosen for this event; once the director printed from the print
  * dialog, their choices are remembered for the next print of the event.
+ * %GTK_PRINT_OPERATION_ACTION_PREVIEW opens the in-app preview
+ * (#CtdPrintPreview), as Preview in the print dialog does.
  * A failure to remember is only logged: the sheets are printed.
  *
  * Returns: what gtk_print_operation_run() returns
+ *   (%GTK_PRINT_OPERATION_RESULT_IN_PROGRESS for a preview, shown)
  */
 GtkPrintOperationResult
 ctd_print_run (GtkPrintOperation        *operation,
@@ -345,6 +379,12 @@ ctd_print_run (GtkPrintOperation        *operation,
 
   g_return_val_if_fail (GTK_IS_PRINT_OPERATION (operation), GTK_PRINT_OPERATION_RESULT_ERROR);
 
+  /* For the preview's own Print…. */
+  g_object_set_data_full (G_OBJECT (operation), "ctd-event-path", g_strdup (event_path), g_free);
+  /* Run to its end, a preview would hold a main loop until its window
+   * closes: it returns at once, the window open. */
+  if (action == GTK_PRINT_OPERATION_ACTION_PREVIEW)
+    gtk_print_operation_set_allow_async (operation, TRUE);
   if (event_path != NULL && ctd_print_setup_load (event_path, &settings, &setup))
     {
       if (settings != NULL)
