@@ -555,6 +555,65 @@ test_preview (void **state)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* Preview in GTK's print dialog opens the same in-app preview, and the
+ * dialog's choices are kept for the event once it is closed. */
+typedef struct
+{
+  gboolean    seen_dialog;
+  gboolean    seen_preview;
+} DialogRun;
+
+static gboolean
+close_preview_cb (gpointer user_data)
+{
+  DialogRun *run = user_data;
+  GtkWindow *preview = ctd_test_find_toplevel (CTD_TYPE_PRINT_PREVIEW);
+
+  if (preview == NULL)
+    return G_SOURCE_CONTINUE;
+  run->seen_preview = TRUE;
+  gtk_window_close (preview);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+preview_from_dialog_cb (gpointer user_data)
+{
+  DialogRun *run = user_data;
+  GtkWindow *dialog = ctd_test_find_toplevel (g_type_from_name ("GtkPrintUnixDialog"));
+
+  if (dialog == NULL)
+    return G_SOURCE_CONTINUE;
+  run->seen_dialog = TRUE;
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_APPLY);
+  g_timeout_add (100, close_preview_cb, run);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_print_dialog_preview (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
+  g_autofree char *setup_path = ctd_print_setup_path (fixture->path);
+  DialogRun run = { FALSE, FALSE };
+  CtdExportDialog *dialog;
+
+  ctd_test_draw_players (document, 8);
+  g_unlink (setup_path);
+  dialog = ctd_export_dialog_new (NULL, document);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_timeout_add (100, preview_from_dialog_cb, &run);
+  /* Returns once the preview is closed. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "export.print", NULL));
+  assert_true (run.seen_dialog);
+  assert_true (run.seen_preview);
+  assert_null (ctd_test_find_label (GTK_WIDGET (dialog), "evince"));
+  assert_true (g_file_test (setup_path, G_FILE_TEST_IS_REGULAR));
+  g_unlink (setup_path);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (void)
 {
@@ -568,6 +627,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_page_setup_per_event, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_preview, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_print_dialog_preview, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
   int failed;
