@@ -1693,8 +1693,8 @@ check_public (Report              *report,
     return TRUE;
   g_set_error (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_SECRET,
                "Round %u's scores are secret until all its chouettes are complete: a public "
-               "copy can hold only its standings; export its sheets without --public, for the "
-               "director", info->number);
+               "copy can hold only its standings; print or export its sheets as the "
+               "director's copy (not public)", info->number);
   return FALSE;
 }
 
