@@ -1666,6 +1666,24 @@ add_audit_log (Report  *report,
 /* ------------------------------------------------------------------------ */
 /* Documents                                                                 */
 
+/* The archive's title, or the part's when it holds one part. */
+static const char *
+report_part_title (CtdReportPart part)
+{
+  switch (part)
+    {
+    case CTD_REPORT_PART_SHEETS:
+      return "Scoring sheets";
+    case CTD_REPORT_PART_STANDINGS:
+      return "Standings";
+    case CTD_REPORT_PART_RESULTS:
+      return "Final results and settlements";
+    case CTD_REPORT_PART_ALL:
+    default:
+      return "Event archive";
+    }
+}
+
 static gboolean
 check_public (Report              *report,
               const CtdStoreRound *info,
@@ -1675,8 +1693,8 @@ check_public (Report              *report,
     return TRUE;
   g_set_error (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_SECRET,
                "Round %u's scores are secret until all its chouettes are complete: a public "
-               "copy can hold only its standings; export its sheets without --public, for the "
-               "director", info->number);
+               "copy can hold only its standings; print or export its sheets as the "
+               "director's copy (not public)", info->number);
   return FALSE;
 }
 
@@ -1716,16 +1734,48 @@ ctd_report_chouette (CtdStore               *store,
   return g_steal_pointer (&report.doc);
 }
 
+/* Whether @options ask for @part (all of the document asks for every part). */
+static gboolean
+wants (Report        *report,
+       CtdReportPart  part)
+{
+  return report->options->part == CTD_REPORT_PART_ALL || report->options->part == part;
+}
+
+/* A part with nothing in it is not a document to print: say why. */
+static CtdSheetDoc *
+finish (Report  *report,
+        GError **error)
+{
+  static const char *const missing[] = {
+    [CTD_REPORT_PART_ALL] = "there is nothing to print yet",
+    [CTD_REPORT_PART_SHEETS] = "there is no scoring sheet to print yet",
+    [CTD_REPORT_PART_STANDINGS] = "there are no standings to print yet: draw a round first",
+    [CTD_REPORT_PART_RESULTS] = "there are no final results or settlements to print yet",
+  };
+
+  if (report->doc->pages->len == 0)
+    {
+      g_set_error (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_EMPTY, "%s",
+                   missing[report->options->part]);
+      return NULL;
+    }
+  return g_steal_pointer (&report->doc);
+}
+
 /**
  * ctd_report_round:
  * @store: an event
  * @round: which round
- * @options: (nullable): as for ctd_report_chouette()
+ * @options: (nullable): as for ctd_report_chouette(); their @part may ask
+ *   for the sheets alone or the standings alone
  * @error: return location for a #GError
  *
  * Every scoring sheet of the round, then its standings, and for the final
  * the final results. A public copy of a round that is still secret holds
- * the standings page only, without scores.
+ * the standings page only, without scores; its sheets alone are refused
+ * (%CTD_REPORT_ERROR_SECRET), as ctd_report_chouette() refuses one, except
+ * blank sheets, which hold no score.
  *
  * Returns: (transfer full) (nullable): the document
  */
@@ -1738,6 +1788,7 @@ ctd_report_round (CtdStore               *store,
   g_auto(Report) report = { 0 };
   g_autofree char *title = g_strdup_printf ("Round %u", round);
   CtdStoreRound info;
+  gboolean sheets_only;
 
   g_return_val_if_fail (store != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -1745,20 +1796,27 @@ ctd_report_round (CtdStore               *store,
   if (!report_init (&report, store, options, title, error) ||
       !ctd_event_get_round (store, round, &info, error))
     return NULL;
-  if ((!report.options->public_view || round_is_public (&info)) &&
+  sheets_only = report.options->part == CTD_REPORT_PART_SHEETS;
+  if (sheets_only && !report.options->blank && !check_public (&report, &info, error))
+    return NULL;
+  if (wants (&report, CTD_REPORT_PART_SHEETS) &&
+      (!report.options->public_view || round_is_public (&info) || sheets_only) &&
       !add_round_sheets (&report, &info, error))
     return NULL;
-  if (!add_standings (&report, &info, error))
+  if (wants (&report, CTD_REPORT_PART_STANDINGS) && !add_standings (&report, &info, error))
     return NULL;
-  if (info.stage == CTD_STAGE_FINAL && !add_results (&report, error))
+  if (report.options->part == CTD_REPORT_PART_ALL && info.stage == CTD_STAGE_FINAL &&
+      !add_results (&report, error))
     return NULL;
-  return g_steal_pointer (&report.doc);
+  return finish (&report, error);
 }
 
 /**
  * ctd_report_archive:
  * @store: an event
- * @options: (nullable): as for ctd_report_chouette()
+ * @options: (nullable): as for ctd_report_chouette(); their @part may ask
+ *   for one part of every round, or for the final results and the
+ *   settlements alone
  * @error: return location for a #GError
  *
  * The whole event: every round's sheets and standings, the final results,
@@ -1780,25 +1838,64 @@ ctd_report_archive (CtdStore               *store,
   g_return_val_if_fail (store != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!report_init (&report, store, options, "Event archive", error) ||
+  if (!report_init (&report, store, options,
+                    report_part_title (options != NULL ? options->part : CTD_REPORT_PART_ALL),
+                    error) ||
       (rounds = ctd_store_list_rounds (store, error)) == NULL)
     return NULL;
   for (guint r = 0; r < rounds->len; r++)
     {
       const CtdStoreRound *info = &g_array_index (rounds, CtdStoreRound, r);
 
-      if ((!report.options->public_view || round_is_public (info)) &&
+      if (wants (&report, CTD_REPORT_PART_SHEETS) &&
+          (!report.options->public_view || round_is_public (info)) &&
           !add_round_sheets (&report, info, error))
         return NULL;
-      if (!add_standings (&report, info, error))
+      if (wants (&report, CTD_REPORT_PART_STANDINGS) && !add_standings (&report, info, error))
         return NULL;
     }
-  placings = ctd_event_final_placings (store, &final_round, &no_final);
-  if (placings != NULL && !add_results (&report, error))
+  if (wants (&report, CTD_REPORT_PART_RESULTS))
+    {
+      placings = ctd_event_final_placings (store, &final_round, &no_final);
+      if (placings != NULL && !add_results (&report, error))
+        return NULL;
+      if (!add_settlements (&report, rounds, error))
+        return NULL;
+    }
+  if (report.options->part == CTD_REPORT_PART_ALL && !report.options->public_view &&
+      !add_audit_log (&report, error))
     return NULL;
-  if (!add_settlements (&report, rounds, error))
-    return NULL;
-  if (!report.options->public_view && !add_audit_log (&report, error))
-    return NULL;
-  return g_steal_pointer (&report.doc);
+  return finish (&report, error);
+}
+
+/**
+ * ctd_report_build:
+ * @store: an event
+ * @round: a round, or 0 for the whole event
+ * @chouette: a chouette of @round, or 0 for the whole round
+ * @options: (nullable): as for ctd_report_chouette()
+ * @error: return location for a #GError
+ *
+ * The document `export --chouette`, `--round` and `--all` write, by
+ * which numbers are given: ctd_report_chouette(), ctd_report_round() or
+ * ctd_report_archive(). One choice for every caller that prints or
+ * exports what a director chose.
+ *
+ * Returns: (transfer full) (nullable): the document
+ */
+CtdSheetDoc *
+ctd_report_build (CtdStore               *store,
+                  guint                   round,
+                  guint                   chouette,
+                  const CtdReportOptions *options,
+                  GError                **error)
+{
+  g_return_val_if_fail (store != NULL, NULL);
+  g_return_val_if_fail (chouette == 0 || round != 0, NULL);
+
+  if (chouette != 0)
+    return ctd_report_chouette (store, round, chouette, options, error);
+  if (round != 0)
+    return ctd_report_round (store, round, options, error);
+  return ctd_report_archive (store, options, error);
 }

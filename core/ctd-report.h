@@ -24,7 +24,27 @@ G_BEGIN_DECLS
 typedef enum
 {
   CTD_REPORT_ERROR_SECRET,  /* a public copy was asked of what is still secret */
+  CTD_REPORT_ERROR_EMPTY,   /* the part asked for has nothing to print yet */
 } CtdReportError;
+
+/*
+ * CtdReportPart:
+ * @CTD_REPORT_PART_ALL: everything the document holds
+ * @CTD_REPORT_PART_SHEETS: the scoring sheets only (blank sheets to hand
+ *   out before play, or a round's filled sheets)
+ * @CTD_REPORT_PART_STANDINGS: the round standings only
+ * @CTD_REPORT_PART_RESULTS: the final results and the settlements only
+ *
+ * Which part of a round or of the whole event a document holds: what a
+ * director prints at the desk is most often one part, not the archive.
+ */
+typedef enum
+{
+  CTD_REPORT_PART_ALL,
+  CTD_REPORT_PART_SHEETS,
+  CTD_REPORT_PART_STANDINGS,
+  CTD_REPORT_PART_RESULTS,
+} CtdReportPart;
 
 /*
  * CtdReportOptions:
@@ -33,12 +53,15 @@ typedef enum
  * @public_view: for posting: no score of a Qualifying or Semi-final round
  *   that is not complete, no scoring sheet of such a round, no audit log
  * @blank: scoring sheets without results, as printed before play
+ * @part: which part of a round (ctd_report_round()) or of the event
+ *   (ctd_report_archive()) to include; 0 (all) for the whole document
  */
 typedef struct
 {
-  const char *template_dir;
-  gboolean    public_view;
-  gboolean    blank;
+  const char   *template_dir;
+  gboolean      public_view;
+  gboolean      blank;
+  CtdReportPart part;
 } CtdReportOptions;
 
 GQuark       ctd_report_error_quark (void);
@@ -53,6 +76,11 @@ CtdSheetDoc *ctd_report_round       (CtdStore               *store,
                                      const CtdReportOptions *options,
                                      GError                **error);
 CtdSheetDoc *ctd_report_archive     (CtdStore               *store,
+                                     const CtdReportOptions *options,
+                                     GError                **error);
+CtdSheetDoc *ctd_report_build       (CtdStore               *store,
+                                     guint                   round,
+                                     guint                   chouette,
                                      const CtdReportOptions *options,
                                      GError                **error);
 

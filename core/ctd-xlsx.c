@@ -11,6 +11,9 @@
 #include "ctd-xlsx.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <xlsxwriter.h>
 
 /**
@@ -19,6 +22,48 @@
  * Returns: the domain of %CTD_XLSX_ERROR errors
  */
 G_DEFINE_QUARK (ctd-xlsx-error-quark, ctd_xlsx_error)
+
+/*
+ * libxlsxwriter reports a failed write on stderr itself ("[ERROR]
+ * workbook_close(): Error creating '…'. System error = …"), in words a
+ * director cannot act on, naming the temporary file, and before our own
+ * message: the caller's GError says it once, naming the file. So fd 2
+ * points at /dev/null while the workbook closes, and back after.
+ *
+ * fd 2 belongs to the whole process: for that moment, another thread's
+ * stderr is lost too (GLib's log handlers write there). The close is the
+ * only call of the library that writes files; the lock keeps two closes
+ * in two threads from restoring each other's descriptor.
+ */
+static GMutex quiet_lock;
+
+static int
+quiet_stderr (void)
+{
+  int saved, null;
+
+  g_mutex_lock (&quiet_lock);
+  fflush (stderr);
+  saved = fcntl (STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+  null = open ("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (saved >= 0 && null >= 0)
+    dup2 (null, STDERR_FILENO);
+  if (null >= 0)
+    close (null);
+  return saved;
+}
+
+static void
+restore_stderr (int saved)
+{
+  fflush (stderr);
+  if (saved >= 0)
+    {
+      dup2 (saved, STDERR_FILENO);
+      close (saved);
+    }
+  g_mutex_unlock (&quiet_lock);
+}
 
 /* Spreadsheet paper codes. */
 #define PAPER_LETTER 1
@@ -243,7 +288,9 @@ ctd_xlsx_write (const CtdSheetDoc  *doc,
  * @error: return location for a #GError
  *
  * Writes @doc as an XLSX workbook. The output depends only on @doc: its
- * time is @doc's, so the same document gives the same bytes.
+ * time is @doc's, so the same document gives the same bytes. A failure
+ * is @error alone, naming @path: the library's own messages on stderr
+ * are silenced (see quiet_stderr()).
  *
  * libxlsxwriter keeps the worksheets in memory and writes the whole file
  * when the workbook closes, after the last call to @progress. A cancelled
@@ -271,6 +318,7 @@ ctd_xlsx_write_full (const CtdSheetDoc  *doc,
   g_autofree lxw_format **formats = NULL;
   lxw_workbook *workbook;
   lxw_error status;
+  int saved_errno, saved_stderr;
 
   g_return_val_if_fail (doc != NULL && path != NULL, FALSE);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
@@ -310,14 +358,15 @@ ctd_xlsx_write_full (const CtdSheetDoc  *doc,
       return FALSE;
     }
 
+  saved_stderr = quiet_stderr ();
   errno = 0;
   status = workbook_close (workbook);
+  saved_errno = errno;
+  restore_stderr (saved_stderr);
   if (status != LXW_NO_ERROR)
     {
       /* The system's reason ("No space left on device") says more than
        * the zip library's. */
-      int saved_errno = errno;
-
       g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE, "Could not write “%s”: %s", path,
                    saved_errno != 0 ? g_strerror (saved_errno) : lxw_strerror (status));
       return FALSE;

@@ -592,6 +592,94 @@ test_archive (void **state)
   assert_true (ctd_sheet_doc_has_page (public_doc, "Chouette 2.1"));
 }
 
+static void
+assert_pages (const CtdSheetDoc  *doc,
+              const char *const  *names,
+              guint               n)
+{
+  assert_non_null (doc);
+  assert_int_equal (doc->pages->len, n);
+  for (guint i = 0; i < n; i++)
+    assert_string_equal (((CtdSheetPage *) g_ptr_array_index (doc->pages, i))->name, names[i]);
+}
+
+/* What the desk prints one part at a time: blank sheets before play, the
+ * standings (secret while the round is in play, as `export --public`
+ * shows them), the final results and settlements. */
+static void
+test_parts (void **state)
+{
+  g_autoptr(CtdStore) store = create_event (*state, 8);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  CtdAdvanceTie tie = { 0, NULL };
+  CtdReportOptions blank = { NULL, TRUE, TRUE, CTD_REPORT_PART_SHEETS };
+  CtdReportOptions sheets = { NULL, TRUE, FALSE, CTD_REPORT_PART_SHEETS };
+  CtdReportOptions standings = { NULL, TRUE, FALSE, CTD_REPORT_PART_STANDINGS };
+  CtdReportOptions results = { NULL, FALSE, FALSE, CTD_REPORT_PART_RESULTS };
+  const char *const two_sheets[] = { "Chouette 1.1", "Chouette 1.2" };
+  const char *const round_1[] = { "Round 1 standings" };
+  const char *const both_rounds[] = { "Round 1 standings", "Round 2 standings" };
+  const char *const final[] = { "Final results", "Settlements" };
+  CtdSheetDoc *doc;
+  guint round;
+
+  /* Blank sheets of a drawn round, for posting or not: no standings. */
+  doc = ctd_report_round (store, 1, &blank, &error);
+  assert_pages (doc, two_sheets, G_N_ELEMENTS (two_sheets));
+  ctd_sheet_doc_free (doc);
+
+  /* In play: the public standings alone, no score; the filled sheets
+   * are for the director only. */
+  record_sheet (store, 1, 1, CTD_N_GAMES);
+  doc = ctd_report_round (store, 1, &standings, &error);
+  assert_pages (doc, round_1, G_N_ELEMENTS (round_1));
+  assert_false (has_number_cells (g_ptr_array_index (doc->pages, 0)));
+  ctd_sheet_doc_free (doc);
+  assert_null (ctd_report_round (store, 1, &sheets, &error));
+  assert_true (g_error_matches (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_SECRET));
+  g_clear_error (&error);
+  sheets.public_view = FALSE;
+  doc = ctd_report_round (store, 1, &sheets, &error);
+  assert_pages (doc, two_sheets, G_N_ELEMENTS (two_sheets));
+  assert_true (has_number_cells (g_ptr_array_index (doc->pages, 0)));
+  ctd_sheet_doc_free (doc);
+
+  /* No final yet: the settlements of what is played. */
+  results.part = CTD_REPORT_PART_RESULTS;
+  doc = ctd_report_archive (store, &results, &error);
+  assert_pages (doc, final + 1, 1);
+  ctd_sheet_doc_free (doc);
+
+  /* Complete: the posted standings show the scores. */
+  record_sheet (store, 1, 2, CTD_N_GAMES);
+  doc = ctd_report_round (store, 1, &standings, &error);
+  assert_pages (doc, round_1, G_N_ELEMENTS (round_1));
+  assert_true (has_number_cells (g_ptr_array_index (doc->pages, 0)));
+  ctd_sheet_doc_free (doc);
+
+  advancers = ctd_event_advance (store, 1, 2, 0, &tie, &error);
+  if (advancers == NULL)
+    fail_msg ("advance: %s", error->message);
+  ctd_advance_tie_clear (&tie);
+  assert_true (ctd_store_draw_round (store, 99, &round, &error));
+  record_sheet (store, 2, 1, CTD_N_GAMES);
+  doc = ctd_report_archive (store, &results, &error);
+  assert_pages (doc, final, G_N_ELEMENTS (final));
+  ctd_sheet_doc_free (doc);
+  standings.part = CTD_REPORT_PART_STANDINGS;
+  doc = ctd_report_build (store, 0, 0, &standings, &error);
+  assert_pages (doc, both_rounds, G_N_ELEMENTS (both_rounds));
+  ctd_sheet_doc_free (doc);
+  doc = ctd_report_build (store, 2, 1, NULL, &error);
+  assert_string_equal (((CtdSheetPage *) g_ptr_array_index (doc->pages, 0))->name, "Chouette 2.1");
+  ctd_sheet_doc_free (doc);
+
+  /* A round's part with nothing in it says so. */
+  assert_null (ctd_report_round (store, 2, &results, &error));
+  assert_true (g_error_matches (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_EMPTY));
+}
+
 /* A 3-player chouette has its own layout: three player columns, cubes
  * 1/2/4/4, and the last segment from game 9. */
 static void
@@ -1024,6 +1112,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_adjustment, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_secrecy, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_archive, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_parts, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_three_player_sheet, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_standings_next_round, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_final_standings, ctd_test_folder_setup, ctd_test_folder_teardown),

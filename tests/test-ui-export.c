@@ -261,17 +261,19 @@ test_export_round_and_chouette (void **state)
   assert_non_null (accels[0]);
   assert_string_equal (accels[0], "<Control>e");
 
-  /* The newest round is offered first: the final, round 2. */
+  /* The newest round is offered first, played: the final's filled
+   * sheets. */
   dialog = open_dialog (window);
-  assert_true (gtk_check_button_get_active (find_check (GTK_WIDGET (dialog), "One round")));
+  assert_true (gtk_check_button_get_active (find_check (GTK_WIDGET (dialog), "filled scoring")));
   assert_ptr_equal (gtk_window_get_focus (GTK_WINDOW (dialog)),
-                    find_check (GTK_WIDGET (dialog), "One round"));
+                    find_check (GTK_WIDGET (dialog), "filled scoring"));
   assert_int_equal (gtk_drop_down_get_selected (find_dropdown (dialog, 0)), 1);
   assert_false (gtk_widget_get_sensitive (GTK_WIDGET (find_dropdown (dialog, 1))));
 
-  /* Round 1, as XLSX: the name the chooser suggests says so. */
+  /* Round 1's standings, as XLSX: the name the chooser suggests says so. */
   gtk_drop_down_set_selected (find_dropdown (dialog, 0), 0);
-  check_suggested_name (dialog, "Benchmark Open - round 1.xlsx");
+  gtk_check_button_set_active (find_check (GTK_WIDGET (dialog), "Round standings"), TRUE);
+  check_suggested_name (dialog, "Benchmark Open - standings, round 1.xlsx");
 
   /* Written whole, with the extension added, and the progress shown. */
   bar = GTK_PROGRESS_BAR (ctd_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_PROGRESS_BAR));
@@ -408,7 +410,7 @@ test_export_without_rounds (void **state)
   assert_true (gtk_check_button_get_active (find_check (GTK_WIDGET (dialog), "whole event")));
   for (guint i = 0; i < 2; i++)
     {
-      const char *one[] = { "One round", "One chouette" };
+      const char *one[] = { "Blank scoring", "filled scoring" };
 
       GtkCheckButton *check = find_check (GTK_WIDGET (dialog), one[i]);
 
@@ -416,6 +418,7 @@ test_export_without_rounds (void **state)
     }
   assert_false (gtk_widget_get_sensitive (GTK_WIDGET (find_dropdown (dialog, 0))));
   assert_true (gtk_widget_is_sensitive (find_button (GTK_WIDGET (dialog), "export.choose")));
+  assert_true (gtk_widget_is_sensitive (find_button (GTK_WIDGET (dialog), "export.print")));
   assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "export.cancel")));
 
   /* window.close, which Escape and Close run, closes it. */

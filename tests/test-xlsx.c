@@ -15,8 +15,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ctd-xlsx.h"
 
@@ -85,6 +88,61 @@ test_unwritable (void **state G_GNUC_UNUSED)
   assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 }
 
+/* What ctd_xlsx_write() printed on fd 2 (the library writes there
+ * directly, not through GLib) while failing to write @path. */
+static char *
+write_capturing_stderr (const char *path,
+                        GError    **error)
+{
+  g_autoptr(CtdSheetDoc) doc = small_doc ();
+  g_autofree char *capture = NULL;
+  char *printed = NULL;
+  int fd = g_file_open_tmp ("test-xlsx-stderr-XXXXXX", &capture, NULL);
+  int saved = dup (STDERR_FILENO);
+
+  assert_true (fd >= 0 && saved >= 0);
+  fflush (stderr);
+  dup2 (fd, STDERR_FILENO);
+  assert_false (ctd_xlsx_write (doc, path, error));
+  fflush (stderr);
+  dup2 (saved, STDERR_FILENO);
+  close (saved);
+  close (fd);
+  assert_true (g_file_get_contents (capture, &printed, NULL, NULL));
+  g_unlink (capture);
+  return printed;
+}
+
+/* A folder that does not exist, or a "folder" that is a file: one
+ * message, naming the file, and not a byte from the library on stderr
+ * (it would print "[ERROR] workbook_close(): Error creating ..."). */
+static void
+test_unwritable_is_quiet (void **state G_GNUC_UNUSED)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-xlsx-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (dir, "a file", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no such folder", "out.xlsx", NULL);
+  g_autofree char *under_file = g_build_filename (file, "out.xlsx", NULL);
+  const char *paths[] = { missing, under_file };
+
+  assert_true (g_file_set_contents (file, "x", 1, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *printed = write_capturing_stderr (paths[i], &error);
+
+      assert_string_equal (printed, "");
+      assert_true (g_error_matches (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE));
+      assert_non_null (strstr (error->message, paths[i]));
+      assert_null (strchr (error->message, '\n'));
+      assert_false (g_file_test (paths[i], G_FILE_TEST_EXISTS));
+    }
+  /* And stderr works again afterwards. */
+  assert_true (fcntl (STDERR_FILENO, F_GETFD) >= 0);
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 static void
 cancel_at_1_cb (guint    done,
                 guint    total,
@@ -118,6 +176,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_write_and_repeat),
     cmocka_unit_test (test_unwritable),
+    cmocka_unit_test (test_unwritable_is_quiet),
     cmocka_unit_test (test_cancel_writes_nothing),
   };
 

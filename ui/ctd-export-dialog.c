@@ -9,50 +9,28 @@
 #include "config.h"
 
 #include "ctd-export-dialog.h"
+#include "ctd-export-dialog-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "ctd-items.h"
+#include "ctd-report.h"
 #include "ctd-ui.h"
 
 /*
- * The choices of `chouette-td-cli FILE export`: the whole event, one
- * round or one chouette, as XLSX or PDF, public or not, blank or filled.
- * "Export…" asks where (the desktop's chooser), then the document writes
- * the file in a worker thread while a progress bar follows it; Cancel (or
- * closing the dialog) stops it and leaves no file. The rounds and
+ * Print or Export: what (a round's blank sheets, its filled sheets, its
+ * standings, one chouette's sheet, the final results and settlements,
+ * the whole event; public or not), then how. "Print…" opens the print
+ * dialog, "Preview" an in-app preview (ctd-print-preview.c), both
+ * drawing the sheets with the PDF export's code (ctd-print.c); "Export…"
+ * asks where (the desktop's chooser), then the document writes the XLSX
+ * or PDF file in a worker thread while a progress bar follows it; Cancel
+ * (or closing the dialog) stops it and leaves no file. The rounds and
  * chouettes offered are the document's own list models, so a round drawn
- * meanwhile appears here too.
+ * meanwhile appears here too. A round drawn and not started offers its
+ * blank sheets first: the most common print job of the day.
  */
-
-struct _CtdExportDialog
-{
-  GtkWindow       parent_instance;
-
-  /* template widgets */
-  GtkWidget      *choices_grid;
-  GtkCheckButton *all_check;
-  GtkCheckButton *round_check;
-  GtkCheckButton *chouette_check;
-  GtkDropDown    *round_dropdown;
-  GtkDropDown    *chouette_dropdown;
-  GtkCheckButton *pdf_check;
-  GtkCheckButton *public_check;
-  GtkCheckButton *blank_check;
-  GtkWidget      *export_button;
-  GtkWidget      *progress_box;
-  GtkProgressBar *progress_bar;
-  GtkWidget      *cancel_button;
-  GtkWidget      *message_box;
-  GtkLabel       *message_label;
-  GtkWidget      *open_button;
-
-  /* owned */
-  CtdDocument    *document;
-  GCancellable   *cancellable;  /* while an export runs */
-  GFile          *target;       /* the file being or last written */
-};
 
 G_DEFINE_FINAL_TYPE (CtdExportDialog, ctd_export_dialog, GTK_TYPE_WINDOW)
 
@@ -83,22 +61,51 @@ chosen_chouette (CtdExportDialog *self)
   return gtk_drop_down_get_selected_item (self->chouette_dropdown);
 }
 
+static gboolean
+is_chosen (GtkCheckButton *check)
+{
+  return gtk_check_button_get_active (check);
+}
+
+/* Whether the choice is one of a round's documents. */
+static gboolean
+wants_round (CtdExportDialog *self)
+{
+  return !is_chosen (self->all_check) && !is_chosen (self->results_check);
+}
+
 /* What the choices ask for; FALSE while a round or chouette is wanted
  * and none is selected. */
-static gboolean
-get_what (CtdExportDialog   *self,
-          CtdDocumentExport *out_what)
+gboolean
+ctd_export_dialog_get_what (CtdExportDialog   *self,
+                            CtdDocumentExport *out_what)
 {
   memset (out_what, 0, sizeof *out_what);
-  out_what->options.public_view = gtk_check_button_get_active (self->public_check);
-  out_what->options.blank = gtk_check_button_get_active (self->blank_check);
-  if (gtk_check_button_get_active (self->all_check))
+  out_what->options.public_view = is_chosen (self->public_check);
+  if (is_chosen (self->all_check))
     return TRUE;
+  if (is_chosen (self->results_check))
+    {
+      out_what->options.part = CTD_REPORT_PART_RESULTS;
+      return TRUE;
+    }
   if (chosen_round (self) == NULL)
     return FALSE;
   out_what->round = ctd_round_item_get_number (chosen_round (self));
-  if (gtk_check_button_get_active (self->round_check))
-    return TRUE;
+  if (is_chosen (self->blank_check))
+    {
+      /* No score on a blank sheet: nothing to keep secret. */
+      out_what->options.public_view = FALSE;
+      out_what->options.blank = TRUE;
+      out_what->options.part = CTD_REPORT_PART_SHEETS;
+      return TRUE;
+    }
+  if (is_chosen (self->sheets_check) || is_chosen (self->standings_check))
+    {
+      out_what->options.part = is_chosen (self->sheets_check) ? CTD_REPORT_PART_SHEETS
+                                                               : CTD_REPORT_PART_STANDINGS;
+      return TRUE;
+    }
   if (chosen_chouette (self) == NULL)
     return FALSE;
   out_what->chouette = ctd_chouette_item_get_number (chosen_chouette (self));
@@ -115,18 +122,24 @@ update_controls (CtdExportDialog *self)
   gboolean busy = self->cancellable != NULL;
   CtdDocumentExport what;
 
+  GtkCheckButton *round_checks[] = { self->blank_check, self->sheets_check,
+                                     self->standings_check, self->chouette_check };
+  gboolean ready;
+
   /* Before the first draw, the whole event is all there is. */
-  if (!has_rounds && !gtk_check_button_get_active (self->all_check))
+  if (!has_rounds && wants_round (self))
     gtk_check_button_set_active (self->all_check, TRUE);
   gtk_widget_set_sensitive (self->choices_grid, !busy);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->round_check), has_rounds);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_check), has_rounds);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->round_dropdown),
-                            has_rounds && !gtk_check_button_get_active (self->all_check));
+  for (guint i = 0; i < G_N_ELEMENTS (round_checks); i++)
+    gtk_widget_set_sensitive (GTK_WIDGET (round_checks[i]), has_rounds);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->round_dropdown), has_rounds && wants_round (self));
   gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_dropdown),
-                            has_chouettes && gtk_check_button_get_active (self->chouette_check));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose",
-                                 !busy && self->document != NULL && get_what (self, &what));
+                            has_chouettes && is_chosen (self->chouette_check));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->public_check), !is_chosen (self->blank_check));
+  ready = !busy && self->document != NULL && ctd_export_dialog_get_what (self, &what);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.print", ready);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.preview", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.cancel", busy);
   gtk_widget_set_visible (self->cancel_button, busy);
 }
@@ -168,10 +181,10 @@ rounds_items_changed_cb (CtdExportDialog *self)
   update_controls (self);
 }
 
-static void
-show_message (CtdExportDialog *self,
-              const char      *text,
-              gboolean         is_error)
+void
+ctd_export_dialog_show_message (CtdExportDialog *self,
+                                const char      *text,
+                                gboolean         is_error)
 {
   ctd_ui_show_message (self->message_label, NULL, text, is_error);
   gtk_widget_set_visible (self->message_box, TRUE);
@@ -231,7 +244,7 @@ export_ready_cb (GObject      *source,
       gtk_progress_bar_set_fraction (self->progress_bar, 1.0);
       gtk_progress_bar_set_text (self->progress_bar, _("Done"));
       text = g_strdup_printf (_("Wrote %s"), display);
-      show_message (self, text, FALSE);
+      ctd_export_dialog_show_message (self, text, FALSE);
       gtk_widget_set_visible (self->open_button, TRUE);
       set_busy (self, NULL);
       gtk_widget_grab_focus (self->open_button);
@@ -241,7 +254,7 @@ export_ready_cb (GObject      *source,
     {
       gtk_widget_set_visible (self->progress_box, FALSE);
       text = g_strdup_printf (_("Export cancelled: %s was not written."), display);
-      show_message (self, text, FALSE);
+      ctd_export_dialog_show_message (self, text, FALSE);
     }
   else
     {
@@ -251,7 +264,7 @@ export_ready_cb (GObject      *source,
         text = g_strdup (error->message);
       else
         text = g_strdup_printf (_("%s was not written: %s"), display, error->message);
-      show_message (self, text, TRUE);
+      ctd_export_dialog_show_message (self, text, TRUE);
     }
   set_busy (self, NULL);
   gtk_widget_grab_focus (self->export_button);
@@ -284,12 +297,12 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
   path = g_file_get_path (file);
   if (path == NULL)
     {
-      show_message (self, _("Choose a file on this computer"), TRUE);
+      ctd_export_dialog_show_message (self, _("Choose a file on this computer"), TRUE);
       return;
     }
-  if (!get_what (self, &what))
+  if (!ctd_export_dialog_get_what (self, &what))
     {
-      show_message (self, _("Choose a round or a chouette to export"), TRUE);
+      ctd_export_dialog_show_message (self, _("Choose a round or a chouette to export"), TRUE);
       return;
     }
   extension = chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx";
@@ -408,27 +421,12 @@ file_chosen (GFile    *file,
     ctd_export_dialog_export_to (self, file);
 }
 
-/* "Club Open - round 2 (public).xlsx": the event and the choice, with
- * no folder separator from the event's name. */
 static char *
 suggest_name (CtdExportDialog *self)
 {
-  g_autoptr(GString) name = g_string_new (ctd_document_get_name (self->document));
-  CtdDocumentExport what;
+  g_autofree char *name = ctd_export_dialog_describe_choice (self);
 
-  get_what (self, &what);
-  if (what.chouette != 0)
-    g_string_append_printf (name, _(" - chouette %s"),
-                            ctd_chouette_item_get_label (chosen_chouette (self)));
-  else if (what.round != 0)
-    g_string_append_printf (name, _(" - round %u"), what.round);
-  if (what.options.blank)
-    g_string_append (name, _(" (blank)"));
-  if (what.options.public_view)
-    g_string_append (name, _(" (public)"));
-  g_strdelimit (name->str, G_DIR_SEPARATOR_S "/", '-');
-  g_string_append (name, chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx");
-  return g_string_free (g_steal_pointer (&name), FALSE);
+  return g_strconcat (name, chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx", NULL);
 }
 
 static void
@@ -474,7 +472,7 @@ show_uri_ready_cb (GObject      *source,
 
   if (!gtk_show_uri_full_finish (GTK_WINDOW (self), result, &error) &&
       self->document != NULL)
-    show_message (self, error->message, TRUE);
+    ctd_export_dialog_show_message (self, error->message, TRUE);
 }
 
 static void
@@ -564,14 +562,17 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chouettetd/ChouetteTD/ctd-export-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, choices_grid);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, blank_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, sheets_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, standings_check);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, results_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_check);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, pdf_check);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, public_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, blank_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, print_button);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, export_button);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, progress_box);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, progress_bar);
@@ -584,6 +585,7 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, chouette_dropdown_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
   gtk_widget_class_install_action (widget_class, "export.choose", NULL, choose_action);
+  ctd_export_dialog_install_print_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "export.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "export.open", NULL, open_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -601,7 +603,8 @@ ctd_export_dialog_init (CtdExportDialog *self)
  * @document: the event to export
  *
  * Returns: (transfer none): the dialog, not yet shown, offering the
- *   newest round when there is one
+ *   newest round when there is one: its blank sheets before its play,
+ *   its filled sheets after
  */
 CtdExportDialog *
 ctd_export_dialog_new (GtkWindow   *parent,
@@ -620,15 +623,22 @@ ctd_export_dialog_new (GtkWindow   *parent,
                            G_CONNECT_SWAPPED);
   gtk_drop_down_set_model (self->round_dropdown, rounds);
   n_rounds = g_list_model_get_n_items (rounds);
+  round_dropdown_selected_cb (self);
   if (n_rounds > 0)
     {
-      /* A director most often prints the round at hand. */
+      g_autoptr(CtdRoundItem) newest = g_list_model_get_item (rounds, n_rounds - 1);
+      GtkCheckButton *choice = self->sheets_check;
+
+      /* A director most often prints the round at hand: before its play,
+       * its blank sheets. */
+      if (ctd_round_item_get_state (newest) == CTD_ROUND_DRAWN)
+        choice = self->blank_check;
       gtk_drop_down_set_selected (self->round_dropdown, n_rounds - 1);
-      gtk_check_button_set_active (self->round_check, TRUE);
+      gtk_check_button_set_active (choice, TRUE);
+      /* The choice, not the header bar's Close, has the focus first. */
+      gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (choice));
     }
-  round_dropdown_selected_cb (self);
-  /* The choice, not the header bar's Close, has the focus first. */
-  gtk_window_set_focus (GTK_WINDOW (self),
-                        GTK_WIDGET (n_rounds > 0 ? self->round_check : self->all_check));
+  else
+    gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->all_check));
   return self;
 }

@@ -21,6 +21,10 @@ CtdExportDialog *ctd_export_dialog_new       (GtkWindow       *parent,
 void             ctd_export_dialog_export_to (CtdExportDialog *self,
                                               GFile           *file);
 gboolean         ctd_export_dialog_get_busy  (CtdExportDialog *self);
+gboolean         ctd_export_dialog_print     (CtdExportDialog *self,
+                                              GtkPrintOperationAction action,
+                                              const char      *export_path,
+                                              GError         **error);
 gboolean         ctd_export_dialog_select_chouette (CtdExportDialog *self,
                                                     guint            round,
                                                     guint            number);
