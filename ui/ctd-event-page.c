@@ -169,6 +169,22 @@ document_changed_cb (CtdEventPage *self,
     load_settings (self);
 }
 
+/* A file that cannot change (read-only, or a closed event) keeps its
+ * settings readable and selectable, but nothing can be typed or saved. */
+static void
+set_can_change (CtdEventPage *self,
+                gboolean      can_change)
+{
+  GtkEntry *entries[] = { self->name_entry, self->date_entry, self->venue_entry,
+                          self->stake_entry, self->fee_entry };
+
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    gtk_editable_set_editable (GTK_EDITABLE (entries[i]), can_change);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->direction_dropdown), can_change);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "event.save", can_change);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "event.revert", can_change);
+}
+
 /**
  * ctd_event_page_set_document:
  * @self: the page
@@ -189,8 +205,7 @@ ctd_event_page_set_document (CtdEventPage *self,
     g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
                              G_CONNECT_SWAPPED);
   gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "event.save",
-                                 document != NULL && !ctd_document_get_read_only (document));
+  set_can_change (self, document != NULL && !ctd_document_get_read_only (document));
   load_settings (self);
 }
 
