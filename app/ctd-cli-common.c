@@ -360,21 +360,6 @@ ctd_cli_pad (const char *text,
 }
 
 gboolean
-ctd_cli_parse_seed (const char  *text,
-                    guint64     *out_seed,
-                    GError     **error)
-{
-  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, out_seed, NULL))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "“%s” is not a seed: a seed is a whole number from 0 to %" G_GUINT64_FORMAT,
-                   text, G_MAXUINT64);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
 ctd_cli_parse_money (const char  *text,
                      const char  *what,
                      gint64      *out_cents,

@@ -176,7 +176,7 @@ parse_seed_option (const char  *text,
       *out_seed = ctd_rng_fresh_seed ();
       return TRUE;
     }
-  if (ctd_cli_parse_seed (text, out_seed, &error))
+  if (ctd_rng_parse_seed (text, out_seed, &error))
     return TRUE;
   *out_status = ctd_cli_usage ("%s", error->message);
   return FALSE;

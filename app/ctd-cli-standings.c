@@ -328,7 +328,7 @@ ctd_cli_tiebreak (CtdCli *cli)
   if (!roll && (seed_text != NULL || cli->argc < 3))
     return ctd_cli_usage ("name the tied players in roll-off order, winner first, or use --roll "
                           "(usage: %s)", usage);
-  if (roll && seed_text != NULL && !ctd_cli_parse_seed (seed_text, &seed, &error))
+  if (roll && seed_text != NULL && !ctd_rng_parse_seed (seed_text, &seed, &error))
     return ctd_cli_usage ("%s", error->message);
   if (roll && seed_text == NULL)
     seed = ctd_rng_fresh_seed ();

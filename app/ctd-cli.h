@@ -71,9 +71,6 @@ int       ctd_cli_text_width      (const char   *text);
 char     *ctd_cli_pad             (const char   *text,
                                    int           width,
                                    gboolean      right);
-gboolean  ctd_cli_parse_seed      (const char   *text,
-                                   guint64      *out_seed,
-                                   GError      **error);
 gboolean  ctd_cli_parse_money     (const char   *text,
                                    const char   *what,
                                    gint64       *out_cents,

@@ -10,6 +10,8 @@
 
 #include "ctd-rng.h"
 
+#include <glib/gi18n-lib.h>
+
 static guint64
 rotl (guint64 x,
       int     k)
@@ -148,4 +150,37 @@ guint64
 ctd_rng_fresh_seed (void)
 {
   return ((guint64) g_random_int () << 32) | (guint64) g_random_int ();
+}
+
+G_DEFINE_QUARK (ctd-rng-error-quark, ctd_rng_error)
+
+/**
+ * ctd_rng_parse_seed:
+ * @text: a seed as the director types it
+ * @out_seed: (out): the seed
+ * @error: return location for a #GError
+ *
+ * Reads a draw's or a roll-off's seed: a whole number from 0 to
+ * 2^64 - 1 in decimal, nothing around it. The window's fields and the
+ * command line's --seed read it here, with one message.
+ *
+ * Returns: whether @text is a seed; if not, %CTD_RNG_ERROR_SEED
+ */
+gboolean
+ctd_rng_parse_seed (const char  *text,
+                    guint64     *out_seed,
+                    GError     **error)
+{
+  g_autofree char *largest = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (out_seed != NULL, FALSE);
+
+  if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, out_seed, NULL))
+    return TRUE;
+  /* A format macro inside a translatable string would break it. */
+  largest = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
+  g_set_error (error, CTD_RNG_ERROR, CTD_RNG_ERROR_SEED,
+               _("The seed “%s” is not a whole number from 0 to %s"), text, largest);
+  return FALSE;
 }

@@ -10,6 +10,13 @@
 
 G_BEGIN_DECLS
 
+#define CTD_RNG_ERROR (ctd_rng_error_quark ())
+
+typedef enum
+{
+  CTD_RNG_ERROR_SEED,  /* a typed seed that is not a 64-bit whole number */
+} CtdRngError;
+
 /*
  * CtdRng:
  *
@@ -32,5 +39,9 @@ void     ctd_rng_shuffle    (CtdRng  *rng,
                              guint   *items,
                              gsize    n_items);
 guint64  ctd_rng_fresh_seed (void);
+GQuark   ctd_rng_error_quark (void);
+gboolean ctd_rng_parse_seed (const char  *text,
+                             guint64     *out_seed,
+                             GError     **error);
 
 G_END_DECLS

@@ -257,12 +257,40 @@ test_reproducible (void **state)
   assert_memory_equal (items_a, items_b, sizeof items_a);
 }
 
+/* A typed seed: every 64-bit value, nothing else, one message. */
+static void
+test_parse_seed (void **state)
+{
+  static const char *const refused[] = { "", "-1", "18446744073709551616", "12a", " 7", "7 ",
+                                         "0x10", "1e3" };
+  guint64 seed = 99;
+
+  assert_true (ctd_rng_parse_seed ("0", &seed, NULL));
+  assert_int_equal (seed, 0);
+  assert_true (ctd_rng_parse_seed ("2026", &seed, NULL));
+  assert_int_equal (seed, 2026);
+  assert_true (ctd_rng_parse_seed ("18446744073709551615", &seed, NULL));
+  assert_true (seed == G_MAXUINT64);
+  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *expected = g_strdup_printf (
+        "The seed “%s” is not a whole number from 0 to 18446744073709551615", refused[i]);
+
+      seed = 99;
+      assert_false (ctd_rng_parse_seed (refused[i], &seed, &error));
+      assert_true (g_error_matches (error, CTD_RNG_ERROR, CTD_RNG_ERROR_SEED));
+      assert_string_equal (error->message, expected);
+    }
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_chi2_threshold),
     cmocka_unit_test (test_known_answers),
+    cmocka_unit_test (test_parse_seed),
     cmocka_unit_test (test_uniform_below_bound),
     cmocka_unit_test (test_uniform_rejects_biased_tail),
     cmocka_unit_test (test_uniform_chi_square),

@@ -162,15 +162,11 @@ read_seed (CtdRoundsPage *self,
            guint64       *out_seed)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->seed_entry));
-  g_autofree char *message = NULL;
-  g_autofree char *largest = NULL;
+  g_autoptr(GError) error = NULL;
 
-  if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, out_seed, NULL))
+  if (ctd_rng_parse_seed (text, out_seed, &error))
     return TRUE;
-  largest = seed_text (G_MAXUINT64);
-  message = g_strdup_printf (_("The seed “%s” is not a whole number from 0 to %s"), text,
-                             largest);
-  show_message (self, message, TRUE);
+  show_message (self, error->message, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->seed_entry));
   return FALSE;
 }
