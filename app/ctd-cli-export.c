@@ -37,6 +37,7 @@ ctd_cli_export (CtdCli *cli)
   g_autofree char *templates = NULL;
   gboolean all = FALSE;
   int round = 0;
+  guint chosen_round, chouette = 0;
   CtdReportOptions options = { NULL, FALSE, FALSE };
   GOptionEntry entries[] = {
     { "chouette", 0, 0, G_OPTION_ARG_STRING, &label, NULL, NULL },
@@ -63,17 +64,10 @@ ctd_cli_export (CtdCli *cli)
     return ctd_cli_usage ("%s", error->message);
   options.template_dir = templates;
 
-  if (label != NULL)
-    {
-      guint r, n;
-
-      if (ctd_event_parse_label (label, &r, &n, &error))
-        doc = ctd_report_chouette (cli->store, r, n, &options, &error);
-    }
-  else if (round != 0)
-    doc = ctd_report_round (cli->store, (guint) round, &options, &error);
-  else
-    doc = ctd_report_archive (cli->store, &options, &error);
+  /* --all is round 0, chouette 0: the whole event. */
+  chosen_round = (guint) round;
+  if (label == NULL || ctd_event_parse_label (label, &chosen_round, &chouette, &error))
+    doc = ctd_report_build (cli->store, chosen_round, chouette, &options, &error);
   /* libxlsxwriter's own messages on stderr are silenced by the writer:
    * a failure is the one line that names the file. */
   if (doc == NULL || !ctd_export_write_full (doc, path, count_cb, &n_pages, NULL, &error))
