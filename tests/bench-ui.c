@@ -187,6 +187,23 @@ game_recorded_check (gpointer data)
   g_assert (ctd_game_item_get_recorded (data));
 }
 
+/* Chouette 1.1's page shown; @out_item: its game BENCH_GAME's row. */
+static CtdChouettePage *
+show_bench_chouette (CtdMainWindow  *window,
+                     CtdGameItem   **out_item)
+{
+  CtdChouettePage *page;
+  CtdChouetteView *view;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
+                                  g_variant_new_string ("1.1"));
+  page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
+  view = ctd_chouette_page_get_view (page);
+  g_assert (view != NULL && gtk_widget_get_mapped (GTK_WIDGET (page)));
+  *out_item = g_list_model_get_item (ctd_chouette_view_get_games (view), BENCH_GAME - 1);
+  return page;
+}
+
 /* Game BENCH_GAME of chouette 1.1 recorded again and again, its page
  * open: from the record call to the frame that shows the row. */
 static gboolean
@@ -194,20 +211,13 @@ bench_chouette_page (CtdMainWindow *window,
                      FrameWork     *work,
                      GError       **error)
 {
-  CtdChouettePage *page;
-  CtdChouetteView *view;
   g_autoptr(CtdGameItem) item = NULL;
   g_autofree char *line = NULL;
   double change_ms[N_CHANGES];
   double update_ms[N_CHANGES];
   double frame_ms[N_CHANGES];
 
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
-                                  g_variant_new_string ("1.1"));
-  page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
-  view = ctd_chouette_page_get_view (page);
-  g_assert (view != NULL && gtk_widget_get_mapped (GTK_WIDGET (page)));
-  item = g_list_model_get_item (ctd_chouette_view_get_games (view), BENCH_GAME - 1);
+  show_bench_chouette (window, &item);
   line = g_strdup (ctd_game_item_get_notation (item));
   if (!time_recorded_game (window, work, 1, line, game_recorded_check, item, change_ms,
                            update_ms, frame_ms, error))
@@ -348,7 +358,6 @@ bench_keystroke (CtdMainWindow *window,
 {
   CtdDocument *document = ctd_main_window_get_document (window);
   CtdChouettePage *page;
-  CtdChouetteView *view;
   GtkEditable *field;
   GtkLabel *preview;
   g_autoptr(CtdGameItem) item = NULL;
@@ -358,12 +367,7 @@ bench_keystroke (CtdMainWindow *window,
   double update_ms[N_CHANGES];
   double frame_ms[N_CHANGES];
 
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
-                                  g_variant_new_string ("1.1"));
-  page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
-  view = ctd_chouette_page_get_view (page);
-  g_assert (view != NULL && gtk_widget_get_mapped (GTK_WIDGET (page)));
-  item = g_list_model_get_item (ctd_chouette_view_get_games (view), BENCH_GAME - 1);
+  page = show_bench_chouette (window, &item);
   line = g_strdup (ctd_game_item_get_notation (item));
   g_assert (strlen (line) >= 2);
   prefix = g_strndup (line, strlen (line) - 1);
