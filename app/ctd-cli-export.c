@@ -8,49 +8,20 @@
 
 #include "config.h"
 
-#include <fcntl.h>
 #include <stdio.h>
-#include <unistd.h>
 
 #include "ctd-cli.h"
 #include "ctd-export.h"
 #include "ctd-report.h"
 
+/* What the writer counted: sheets of paper for a PDF, worksheets for
+ * an XLSX file. */
 static void
 count_cb (guint    done,
           guint    total,
           gpointer user_data)
 {
   *(guint *) user_data = total;
-}
-
-/* libxlsxwriter reports a failed write on stderr itself, naming the
- * temporary file; the CLI promises one line that names the real one.
- * @out_written: what the writer counted: sheets of paper for a PDF,
- * worksheets for an XLSX file. */
-static gboolean
-write_quietly (const CtdSheetDoc  *doc,
-               const char         *path,
-               guint              *out_written,
-               GError            **error)
-{
-  int saved = dup (STDERR_FILENO);
-  int null = open ("/dev/null", O_WRONLY | O_CLOEXEC);
-  gboolean ok;
-
-  fflush (stderr);
-  if (saved >= 0 && null >= 0)
-    dup2 (null, STDERR_FILENO);
-  ok = ctd_export_write_full (doc, path, count_cb, out_written, NULL, error);
-  fflush (stderr);
-  if (saved >= 0)
-    {
-      dup2 (saved, STDERR_FILENO);
-      close (saved);
-    }
-  if (null >= 0)
-    close (null);
-  return ok;
 }
 
 int
@@ -66,6 +37,7 @@ ctd_cli_export (CtdCli *cli)
   g_autofree char *templates = NULL;
   gboolean all = FALSE;
   int round = 0;
+  guint chosen_round, chouette = 0;
   CtdReportOptions options = { NULL, FALSE, FALSE };
   GOptionEntry entries[] = {
     { "chouette", 0, 0, G_OPTION_ARG_STRING, &label, NULL, NULL },
@@ -92,18 +64,13 @@ ctd_cli_export (CtdCli *cli)
     return ctd_cli_usage ("%s", error->message);
   options.template_dir = templates;
 
-  if (label != NULL)
-    {
-      guint r, n;
-
-      if (ctd_event_parse_label (label, &r, &n, &error))
-        doc = ctd_report_chouette (cli->store, r, n, &options, &error);
-    }
-  else if (round != 0)
-    doc = ctd_report_round (cli->store, (guint) round, &options, &error);
-  else
-    doc = ctd_report_archive (cli->store, &options, &error);
-  if (doc == NULL || !write_quietly (doc, path, &n_pages, &error))
+  /* --all is round 0, chouette 0: the whole event. */
+  chosen_round = (guint) round;
+  if (label == NULL || ctd_event_parse_label (label, &chosen_round, &chouette, &error))
+    doc = ctd_report_build (cli->store, chosen_round, chouette, &options, &error);
+  /* libxlsxwriter's own messages on stderr are silenced by the writer:
+   * a failure is the one line that names the file. */
+  if (doc == NULL || !ctd_export_write_full (doc, path, count_cb, &n_pages, NULL, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   warnings = ctd_export_warnings (doc, format);
   /* Pages of paper, as printed: not the document's worksheets. The PDF

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "ctd-cli.h"
+#include "ctd-cut.h"
+#include "ctd-results.h"
 
 static const char *
 name_of (const CtdStandings *standings,
@@ -31,40 +33,6 @@ find_advancer (const GArray *advancers,
     if (g_array_index (advancers, CtdEventAdvancer, i).player_id == id)
       return &g_array_index (advancers, CtdEventAdvancer, i);
   return NULL;
-}
-
-static const char *
-ordinal_suffix (guint place)
-{
-  if (place % 100 >= 11 && place % 100 <= 13)
-    return "th";
-  return place % 10 == 1 ? "st" : place % 10 == 2 ? "nd" : place % 10 == 3 ? "rd" : "th";
-}
-
-/* What the posted standings' "next round" column says (SPEC 6): where an
- * advancer goes, a tie a roll-off must decide, what a roll-off decided. */
-static char *
-next_round_note (const CtdStandingsRow   *row,
-                 const CtdEventAdvancer  *advancer,
-                 CtdStage                 next_stage,
-                 guint                    next_round)
-{
-  GString *note = g_string_new (NULL);
-
-  if (advancer != NULL)
-    {
-      g_string_append_printf (note, "advances: %s", ctd_stage_to_title (next_stage));
-      if (advancer->chouette != 0)
-        g_string_append_printf (note, " %u.%u", next_round, advancer->chouette);
-    }
-  if (row->needs_rolloff)
-    g_string_append_printf (note, "%stied: roll-off", note->len > 0 ? "; " : "");
-  if (row->rolloff_place == 1)
-    g_string_append_printf (note, "%swon roll-off", note->len > 0 ? "; " : "");
-  else if (row->rolloff_place > 1)
-    g_string_append_printf (note, "%s%u%s in roll-off", note->len > 0 ? "; " : "",
-                            row->rolloff_place, ordinal_suffix (row->rolloff_place));
-  return g_string_free (note, FALSE);
 }
 
 /* "1", "4=" (tied), or "" when the view carries no ranks. */
@@ -105,6 +73,7 @@ ctd_cli_standings (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStandings) standings = NULL;
   g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GHashTable) notes = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   CtdStage next_stage = CTD_STAGE_FINAL;
   gboolean public_view = FALSE;
@@ -125,9 +94,13 @@ ctd_cli_standings (CtdCli *cli)
   if (!(round > 0 ? ctd_event_get_round (cli->store, (guint) round, &info, &error)
                   : ctd_event_get_last_round (cli->store, &info, &error)))
     return ctd_cli_refused (g_steal_pointer (&error));
-  standings = ctd_event_round_standings (cli->store, info.number, public_view, &error);
-  advancers = ctd_event_list_advancers (cli->store, info.number, &next_stage, &error);
-  if (standings == NULL || advancers == NULL)
+  /* The notes are the Standings page's: where each player goes, or
+   * would go, and what a roll-off must decide or decided. */
+  if ((standings = ctd_event_round_standings (cli->store, info.number, public_view,
+                                              &error)) == NULL ||
+      (advancers = ctd_event_list_advancers (cli->store, info.number, &next_stage,
+                                             &error)) == NULL ||
+      (notes = ctd_cut_notes (cli->store, info.number, public_view, &error)) == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
   hidden = ctd_standings_get_scores_hidden (standings);
 
@@ -148,7 +121,7 @@ ctd_cli_standings (CtdCli *cli)
       const CtdStandingsRow *row = ctd_standings_get_row (standings, i);
       g_autofree char *label = g_strdup_printf ("%u.%u", info.number, row->chouette);
       const CtdEventAdvancer *advancer = find_advancer (advancers, row->player_id);
-      g_autofree char *note = next_round_note (row, advancer, next_stage, info.number + 1);
+      const char *note = g_hash_table_lookup (notes, &row->player_id);
 
       if (!cli->json)
         {
@@ -156,8 +129,8 @@ ctd_cli_standings (CtdCli *cli)
           g_autofree char *name = ctd_cli_pad (row->name, 28, FALSE);
           g_autofree char *score = hidden ? g_strdup ("") : ctd_halves_to_string (row->score, TRUE);
 
-          printf ("%5s  %s %-6s %8s%s%s\n", rank, name, label, score, *note != '\0' ? "  " : "",
-                  note);
+          printf ("%5s  %s %-6s %8s%s%s\n", rank, name, label, score,
+                  note != NULL && *note != '\0' ? "  " : "", note != NULL ? note : "");
           continue;
         }
       json_builder_begin_object (builder);
@@ -215,6 +188,7 @@ ctd_cli_results (CtdCli *cli)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStandings) placings = NULL;
+  g_autoptr(GHashTable) notes = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   CtdStoreRound info;
   guint round;
@@ -223,7 +197,8 @@ ctd_cli_results (CtdCli *cli)
   if (!ctd_cli_parse_options (cli, "results", (GOptionEntry[]) { { NULL } }, 0, 0, &status))
     return status;
   placings = ctd_event_final_placings (cli->store, &round, &error);
-  if (placings == NULL || !ctd_event_get_round (cli->store, round, &info, &error))
+  if (placings == NULL || !ctd_event_get_round (cli->store, round, &info, &error) ||
+      (notes = ctd_cut_notes (cli->store, round, FALSE, &error)) == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
 
   if (!cli->json && info.state < CTD_ROUND_COMPLETE)
@@ -243,14 +218,15 @@ ctd_cli_results (CtdCli *cli)
 
       if (!cli->json)
         {
+          g_autofree char *place = ctd_results_place_text (row);
           g_autofree char *name = ctd_cli_pad (row->name, 28, FALSE);
-          g_autofree char *note = next_round_note (row, NULL, CTD_STAGE_FINAL, 0);
+          const char *note = g_hash_table_lookup (notes, &row->player_id);
+          /* A tie says what to do; a roll-off, what it decided. */
           g_autofree char *why = row->tied ? g_strdup ("  (tied: record a roll-off)")
-                                 : *note != '\0' ? g_strdup_printf ("  (%s)", note)
-                                                 : g_strdup ("");
+                                 : note != NULL && *note != '\0' ? g_strdup_printf ("  (%s)", note)
+                                                                 : g_strdup ("");
 
-          printf ("%u%s%s  %s %8s%s\n", row->rank, ordinal_suffix (row->rank),
-                  row->tied ? "=" : " ", name, score, why);
+          printf ("%-5s %s %8s%s\n", place, name, score, why);
           continue;
         }
       json_builder_begin_object (builder);
@@ -295,6 +271,31 @@ choose_advancement (CtdCli  *cli,
   if (wildcards >= 0)
     *out_wildcards = (guint) wildcards;
   return TRUE;
+}
+
+/* The tie --roll settles when no names are given: the one the standings
+ * flag, at the cut the round is judged by (ctd_cut_find_tie(), as on the
+ * Standings page), or the one at the cut named with --top or --wildcards
+ * (none in the final: its first tied placing). */
+static GArray *
+find_tie (CtdCli  *cli,
+          guint    round,
+          int      top_k,
+          int      wildcards,
+          GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  guint k = 0, w = 0;
+
+  if (top_k < 0 && wildcards < 0)
+    return ctd_cut_find_tie (cli->store, round, error);
+  if (!choose_advancement (cli, round, top_k, wildcards, &k, &w, &local_error) &&
+      !g_error_matches (local_error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  return ctd_event_find_tie (cli->store, round, k, w, error);
 }
 
 int
@@ -346,14 +347,8 @@ ctd_cli_tiebreak (CtdCli *cli)
     }
   if (roll && ids->len == 0)
     {
-      guint k = 0, w = 0;
-
       g_clear_pointer (&ids, g_array_unref);
-      if (!choose_advancement (cli, (guint) round, top_k, wildcards, &k, &w, &error) &&
-          !g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED))
-        return ctd_cli_refused (g_steal_pointer (&error));
-      g_clear_error (&error);
-      ids = ctd_event_find_tie (cli->store, (guint) round, k, w, &error);
+      ids = find_tie (cli, (guint) round, top_k, wildcards, &error);
       if (ids == NULL)
         return ctd_cli_refused (g_steal_pointer (&error));
     }

@@ -466,9 +466,12 @@ derive_editable (CtdChouetteView *self,
     }
   else if (ctd_document_get_read_only (document))
     {
-      self->locked_code = CTD_STORE_ERROR_READ_ONLY;
-      reason = g_strdup_printf (_("“%s” is open read-only: nothing in it can change"),
-                                ctd_document_get_path (document));
+      /* The document's reason, the window's too, says which: closed on
+       * a date, or the file open for reading only. */
+      self->locked_code = ctd_document_get_closed (document) ? CTD_STORE_ERROR_CLOSED
+                                                             : CTD_STORE_ERROR_READ_ONLY;
+      reason = g_strdup (ctd_document_get_read_only_reason (document));
+      g_assert (reason != NULL);
     }
   else if (self->round_state == CTD_ROUND_CLOSED)
     {

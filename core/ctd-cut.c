@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ctd-event.h"
+#include "ctd-results.h"
 
 /*
  * The advancement cut of a round as the director's desk works it (SPEC
@@ -188,14 +189,6 @@ contains_id (const GArray *ids,
   return FALSE;
 }
 
-static const char *
-ordinal_suffix (guint place)
-{
-  if (place % 100 >= 11 && place % 100 <= 13)
-    return "th";
-  return place % 10 == 1 ? "st" : place % 10 == 2 ? "nd" : place % 10 == 3 ? "rd" : "th";
-}
-
 /* Who the proposed cut would send on, while the director has chosen
  * nobody yet: only for a finished round with a cut that falls cleanly. */
 static GArray *
@@ -240,8 +233,11 @@ note_for (const CtdStandingsRow   *row,
   if (row->rolloff_place == 1)
     g_string_append_printf (note, "%sroll-off won", note->len > 0 ? "; " : "");
   else if (row->rolloff_place > 1)
-    g_string_append_printf (note, "%s%u%s in roll-off", note->len > 0 ? "; " : "",
-                            row->rolloff_place, ordinal_suffix (row->rolloff_place));
+    {
+      g_autofree char *place = ctd_results_ordinal (row->rolloff_place);
+
+      g_string_append_printf (note, "%s%s in roll-off", note->len > 0 ? "; " : "", place);
+    }
   return g_string_free (g_steal_pointer (&note), FALSE);
 }
 

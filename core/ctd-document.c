@@ -1669,12 +1669,7 @@ export_thread (GTask        *task,
   g_autoptr(CtdSheetDoc) doc = NULL;
   GError *error = NULL;
 
-  if (what->chouette != 0)
-    doc = ctd_report_chouette (job->store, what->round, what->chouette, &what->options, &error);
-  else if (what->round != 0)
-    doc = ctd_report_round (job->store, what->round, &what->options, &error);
-  else
-    doc = ctd_report_archive (job->store, &what->options, &error);
+  doc = ctd_report_build (job->store, what->round, what->chouette, &what->options, &error);
   if (doc == NULL)
     {
       g_task_return_error (task, error);

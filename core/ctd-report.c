@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ctd-event.h"
+#include "ctd-results.h"
 #include "ctd-template.h"
 
 /**
@@ -1192,17 +1193,6 @@ clubs_by_id (CtdStore  *store,
   return clubs;
 }
 
-/* "1st", "2nd", "11th", "23rd": a place as the results print it. */
-static char *
-ordinal (guint n)
-{
-  static const char *const suffixes[] = { "th", "st", "nd", "rd" };
-  guint tens = n % 100;
-
-  return g_strdup_printf ("%u%s", n,
-                          tens >= 11 && tens <= 13 ? "th" : suffixes[n % 10 <= 3 ? n % 10 : 0]);
-}
-
 /* "won roll-off", "2nd in roll-off", or NULL: what a roll-off that
  * ordered the player among equal scores decided (SPEC 6). */
 static char *
@@ -1215,7 +1205,7 @@ rolloff_text (Report                *report,
     return NULL;
   if (row->rolloff_place == 1)
     return layout_text (report, "RollOffWon");
-  place = ordinal (row->rolloff_place);
+  place = ctd_results_ordinal (row->rolloff_place);
   set_value (report, "place", place);
   return layout_text (report, "RollOffPlace");
 }
@@ -1235,9 +1225,9 @@ next_round_text (Report                 *report,
 
   if (info->stage == CTD_STAGE_FINAL)
     {
-      g_autofree char *place = ordinal (row->rank);
+      g_autofree char *place = ctd_results_place_text (row);
 
-      g_string_append_printf (text, "%s%s", place, row->tied ? "=" : "");
+      g_string_append (text, place);
     }
   for (guint i = 0; i < advancers->len; i++)
     {
@@ -1435,8 +1425,7 @@ add_results (Report  *report,
     {
       const CtdStandingsRow *r = ctd_standings_get_row (placings, i);
       const char *club = g_hash_table_lookup (clubs, &r->player_id);
-      g_autofree char *rank = ordinal (r->rank);
-      g_autofree char *place = g_strdup_printf ("%s%s", rank, r->tied ? "=" : "");
+      g_autofree char *place = ctd_results_place_text (r);
       g_autofree char *rolloff = rolloff_text (report, r);
       g_autofree char *name = r->tied ? g_strdup_printf ("%s (%s)", r->name,
                                                          ctd_template_get_text (report->layout,

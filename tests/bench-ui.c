@@ -24,7 +24,12 @@
  *    set to one more character of game 9's line, game 9 cleared) to the
  *    preview showing what the line would record: the view's preview and
  *    the label, then the frame's layout and paint, measured the same way
- *    (16 ms).
+ *    (16 ms);
+ *  - a game recorded through the live document to the Standings page
+ *    showing the new score: game 9 of the leader's chouette, cleared
+ *    before each run (which changes the leader's score), recorded again:
+ *    the store, the round's standings and the page's notes, then the
+ *    frame's layout and paint, measured the same way (16 ms).
  * Not a timed test: it reports, for a person or a CI log to read.
  */
 
@@ -39,6 +44,7 @@
 #include "ctd-items.h"
 #include "ctd-main-window.h"
 #include "ctd-players-page.h"
+#include "ctd-standings-page.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
@@ -132,6 +138,72 @@ print_change (const char *what,
           frame_ms[N_CHANGES / 2]);
 }
 
+/* Whether the page shows the game just recorded (after the update, before
+ * the frame): not timed. */
+typedef void (*ShownCheck) (gpointer data);
+
+/* Game BENCH_GAME of chouette 1.@chouette, its result @line, cleared (not
+ * timed) and recorded again through the live document, N_CHANGES times:
+ * from the record call to the end of the frame that shows it. */
+static gboolean
+time_recorded_game (CtdMainWindow *window,
+                    FrameWork     *work,
+                    guint          chouette,
+                    const char    *line,
+                    ShownCheck     check,
+                    gpointer       check_data,
+                    double        *change_ms,
+                    double        *update_ms,
+                    double        *frame_ms,
+                    GError       **error)
+{
+  CtdDocument *document = ctd_main_window_get_document (window);
+
+  for (guint i = 0; i < N_CHANGES; i++)
+    {
+      gint64 start;
+
+      if (!ctd_document_clear_game (document, 1, chouette, BENCH_GAME, error))
+        return FALSE;
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      memset (work, 0, sizeof *work);
+      start = g_get_monotonic_time ();
+      if (!ctd_document_record_game (document, 1, chouette, BENCH_GAME, line, FALSE, error))
+        return FALSE;
+      /* Signals are synchronous: the document's lists and the page are
+       * up to date. */
+      update_ms[i] = (g_get_monotonic_time () - start) / 1000.0;
+      check (check_data);
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      frame_ms[i] = (work->painted - work->layout) / 1000.0;
+      change_ms[i] = update_ms[i] + frame_ms[i];
+    }
+  return TRUE;
+}
+
+static void
+game_recorded_check (gpointer data)
+{
+  g_assert (ctd_game_item_get_recorded (data));
+}
+
+/* Chouette 1.1's page shown; @out_item: its game BENCH_GAME's row. */
+static CtdChouettePage *
+show_bench_chouette (CtdMainWindow  *window,
+                     CtdGameItem   **out_item)
+{
+  CtdChouettePage *page;
+  CtdChouetteView *view;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
+                                  g_variant_new_string ("1.1"));
+  page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
+  view = ctd_chouette_page_get_view (page);
+  g_assert (view != NULL && gtk_widget_get_mapped (GTK_WIDGET (page)));
+  *out_item = g_list_model_get_item (ctd_chouette_view_get_games (view), BENCH_GAME - 1);
+  return page;
+}
+
 /* Game BENCH_GAME of chouette 1.1 recorded again and again, its page
  * open: from the record call to the frame that shows the row. */
 static gboolean
@@ -139,42 +211,120 @@ bench_chouette_page (CtdMainWindow *window,
                      FrameWork     *work,
                      GError       **error)
 {
-  CtdDocument *document = ctd_main_window_get_document (window);
-  CtdChouettePage *page;
-  CtdChouetteView *view;
   g_autoptr(CtdGameItem) item = NULL;
   g_autofree char *line = NULL;
   double change_ms[N_CHANGES];
   double update_ms[N_CHANGES];
   double frame_ms[N_CHANGES];
 
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
-                                  g_variant_new_string ("1.1"));
-  page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
-  view = ctd_chouette_page_get_view (page);
-  g_assert (view != NULL && gtk_widget_get_mapped (GTK_WIDGET (page)));
-  item = g_list_model_get_item (ctd_chouette_view_get_games (view), BENCH_GAME - 1);
+  show_bench_chouette (window, &item);
   line = g_strdup (ctd_game_item_get_notation (item));
-  for (guint i = 0; i < N_CHANGES; i++)
-    {
-      gint64 start;
-
-      if (!ctd_document_clear_game (document, 1, 1, BENCH_GAME, error))
-        return FALSE;
-      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-      memset (work, 0, sizeof *work);
-      start = g_get_monotonic_time ();
-      if (!ctd_document_record_game (document, 1, 1, BENCH_GAME, line, FALSE, error))
-        return FALSE;
-      /* Signals are synchronous: the view and the page are up to date. */
-      update_ms[i] = (g_get_monotonic_time () - start) / 1000.0;
-      g_assert (ctd_game_item_get_recorded (item));
-      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-      frame_ms[i] = (work->painted - work->layout) / 1000.0;
-      change_ms[i] = update_ms[i] + frame_ms[i];
-    }
+  if (!time_recorded_game (window, work, 1, line, game_recorded_check, item, change_ms,
+                           update_ms, frame_ms, error))
+    return FALSE;
   print_change ("a recorded game to the chouette page's grid", "stored and the page updated",
                 change_ms, update_ms, frame_ms);
+  return TRUE;
+}
+
+/* The standings' first row, the leader, as it was before the bench. */
+typedef struct
+{
+  GListModel *standings;
+  gint64      leader;
+  char       *score_text;
+} LeaderShown;
+
+static char *
+dup_score_text (gpointer item)
+{
+  char *text = NULL;
+
+  g_object_get (item, "score-text", &text, NULL);
+  return text;
+}
+
+static char *
+score_text_of (GListModel *standings,
+               gint64      player_id)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (standings); i++)
+    {
+      g_autoptr(CtdStandingItem) item = g_list_model_get_item (standings, i);
+
+      if (ctd_standing_item_get_player_id (item) == player_id)
+        return dup_score_text (item);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The first row is the leader again, with the score the game gives
+ * back. */
+static void
+leader_shown_check (gpointer data)
+{
+  LeaderShown *shown = data;
+  g_autoptr(CtdStandingItem) first = g_list_model_get_item (shown->standings, 0);
+  g_autofree char *text = dup_score_text (first);
+
+  g_assert (ctd_standing_item_get_player_id (first) == shown->leader);
+  g_assert (strcmp (text, shown->score_text) == 0);
+}
+
+/* The leader's chouette's game BENCH_GAME recorded again and again, the
+ * Standings page open on the round: from the record call to the frame
+ * that shows the leader's new score in the first row. Clearing the game
+ * changes that score, so each record changes what the row shows. */
+static gboolean
+bench_standings_page (CtdMainWindow *window,
+                      FrameWork     *work,
+                      GError       **error)
+{
+  CtdDocument *document = ctd_main_window_get_document (window);
+  GtkWidget *page;
+  g_autoptr(CtdStandingItem) first = NULL;
+  g_autoptr(CtdGameItem) game = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *cleared = NULL;
+  LeaderShown shown = { ctd_document_get_standings (document, 1, FALSE), 0, NULL };
+  CtdChouetteView *view;
+  double change_ms[N_CHANGES];
+  double update_ms[N_CHANGES];
+  double frame_ms[N_CHANGES];
+  guint chouette = 0;
+  gboolean ok;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("standings"));
+  page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_STANDINGS_PAGE);
+  g_assert (page != NULL && gtk_widget_get_mapped (page));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  first = g_list_model_get_item (shown.standings, 0);
+  g_object_get (first, "chouette", &chouette, NULL);
+  shown.leader = ctd_standing_item_get_player_id (first);
+  shown.score_text = dup_score_text (first);
+  g_assert (ctd_test_find_label (page, shown.score_text) != NULL);
+  view = ctd_document_get_chouette_view (document, 1, chouette, error);
+  if (view == NULL)
+    return FALSE;
+  game = g_list_model_get_item (ctd_chouette_view_get_games (view), BENCH_GAME - 1);
+  line = g_strdup (ctd_game_item_get_notation (game));
+  if (!ctd_document_clear_game (document, 1, chouette, BENCH_GAME, error))
+    return FALSE;
+  cleared = score_text_of (shown.standings, shown.leader);
+  g_assert (strcmp (cleared, shown.score_text) != 0);
+  if (!ctd_document_record_game (document, 1, chouette, BENCH_GAME, line, FALSE, error))
+    return FALSE;
+  ok = time_recorded_game (window, work, chouette, line, leader_shown_check, &shown, change_ms,
+                           update_ms, frame_ms, error);
+  g_free (shown.score_text);
+  if (!ok)
+    return FALSE;
+  print_change ("a recorded game to the standings page", "stored and the page updated",
+                change_ms, update_ms, frame_ms);
+  printf ("    (game %d of chouette 1.%u, the leader's: the first row's score)\n", BENCH_GAME,
+          chouette);
   return TRUE;
 }
 
@@ -208,7 +358,6 @@ bench_keystroke (CtdMainWindow *window,
 {
   CtdDocument *document = ctd_main_window_get_document (window);
   CtdChouettePage *page;
-  CtdChouetteView *view;
   GtkEditable *field;
   GtkLabel *preview;
   g_autoptr(CtdGameItem) item = NULL;
@@ -218,12 +367,7 @@ bench_keystroke (CtdMainWindow *window,
   double update_ms[N_CHANGES];
   double frame_ms[N_CHANGES];
 
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
-                                  g_variant_new_string ("1.1"));
-  page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
-  view = ctd_chouette_page_get_view (page);
-  g_assert (view != NULL && gtk_widget_get_mapped (GTK_WIDGET (page)));
-  item = g_list_model_get_item (ctd_chouette_view_get_games (view), BENCH_GAME - 1);
+  page = show_bench_chouette (window, &item);
   line = g_strdup (ctd_game_item_get_notation (item));
   g_assert (strlen (line) >= 2);
   prefix = g_strndup (line, strlen (line) - 1);
@@ -330,7 +474,8 @@ main (void)
     }
   print_change ("a change to the players page shown", "stored and the page updated",
                 change_ms, update_ms, frame_ms);
-  if (!bench_chouette_page (window, &work, &error) || !bench_keystroke (window, &work, &error))
+  if (!bench_chouette_page (window, &work, &error) || !bench_keystroke (window, &work, &error) ||
+      !bench_standings_page (window, &work, &error))
     {
       fprintf (stderr, "bench-ui: %s\n", error->message);
       return 1;

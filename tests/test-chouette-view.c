@@ -567,7 +567,9 @@ test_locked (void **state)
   assert_non_null (reader);
   read_view = get_view (reader, 1);
   assert_false (ctd_chouette_view_get_editable (read_view));
-  assert_non_null (strstr (ctd_chouette_view_get_locked_reason (read_view), "read-only"));
+  assert_string_equal (ctd_chouette_view_get_locked_reason (read_view),
+                       ctd_document_get_read_only_reason (reader));
+  assert_non_null (strstr (ctd_chouette_view_get_locked_reason (read_view), "reading only"));
   assert_false (ctd_chouette_view_preview (read_view, 1, "T", NULL, NULL, NULL, &error));
   assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY));
   g_clear_error (&error);
@@ -591,6 +593,41 @@ test_locked (void **state)
   assert_int_equal (g_list_model_get_n_items (ctd_chouette_view_get_games (view)), CTD_N_GAMES);
   assert_int_equal (items_changed, 2);
   assert_true (ctd_chouette_view_preview (view, 1, "T", NULL, NULL, NULL, &error));
+}
+
+/* A closed event's scoring pages say when it was closed, the reason
+ * every refusal gives, not that the file is read-only: for the final
+ * (open until then) and for a round long closed. */
+static void
+test_locked_closed_event (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  CtdChouetteView *final, *qualifying;
+  const char *reason;
+
+  if (!ctd_test_build_event (fixture->path, 8, 2026, TRUE, &error))
+    fail_msg ("%s", error->message);
+  document = ctd_document_open (fixture->path, &error);
+  assert_non_null (document);
+  final = ctd_document_get_chouette_view (document, 2, 1, &error);
+  qualifying = ctd_document_get_chouette_view (document, 1, 1, &error);
+  assert_non_null (final);
+  assert_non_null (qualifying);
+  assert_true (ctd_chouette_view_get_editable (final));
+
+  if (!ctd_document_close_event (document, fixture->dir, &error))
+    fail_msg ("close: %s", error->message);
+  reason = ctd_document_get_read_only_reason (document);
+  assert_non_null (reason);
+  assert_non_null (strstr (reason, "The event was closed on "));
+  assert_false (ctd_chouette_view_get_editable (final));
+  assert_string_equal (ctd_chouette_view_get_locked_reason (final), reason);
+  assert_string_equal (ctd_chouette_view_get_locked_reason (qualifying), reason);
+  assert_false (ctd_chouette_view_preview (final, 12, "T", NULL, NULL, NULL, &error));
+  assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CLOSED));
+  assert_string_equal (error->message, reason);
 }
 
 /* Before an early game is replaced once the last-segment order is
@@ -772,6 +809,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_last_order_basis, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_preview, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_locked_closed_event, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_replacement_of_an_early_game, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_replacement_of_a_late_game, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_other_writer, ctd_test_folder_setup, ctd_test_folder_teardown),

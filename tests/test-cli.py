@@ -150,6 +150,18 @@ def standings_by_name(event, *args):
     return {row["name"]: row for row in event.json("standings", *args)}
 
 
+def standings_notes(event, *args):
+    """The text standings' last column, by name: the Standings page's
+    notes (where a player goes or would go, ties and roll-offs)."""
+    text = event.run("standings", *args).stdout
+    notes = {}
+    for name in standings_by_name(event, *args):
+        line = [l for l in text.splitlines() if "  %s  " % name in l][0]
+        columns = re.split(r"\s{2,}", line.strip())
+        notes[name] = columns[4] if len(columns) > 4 else ""
+    return notes
+
+
 # ---------------------------------------------------------------------------
 # End to end
 
@@ -206,7 +218,17 @@ def test_sixteen_players(folder):
                  + [(13, -59)] * 4), "ranks and scores")
     check(all(r["tied"] for r in public), "ties flagged")
 
+    # Before the director chooses, the plan's cut (top 1 of each): no
+    # tie at it, so there is nothing to roll off.
     winners = [event.players_of(label)["3"] for label in labels]
+    notes = standings_notes(event)
+    equal(sorted(n for n, note in notes.items() if note == "in line to advance"),
+          sorted(winners), "in line to advance: %r" % notes)
+    equal(sorted(set(notes.values())), ["", "in line to advance"], "no other note")
+    equal(sorted(set(standings_notes(event, "--public").values())), [""],
+          "the posting says only what is decided")
+    event.refused("tiebreak", "1", "--roll", message="Nothing is tied at the cut of round 1 "
+                  "(top 1 of each chouette, 0 wildcards)")
     advanced = event.json("advance")
     equal(sorted(advanced["advancers"]), sorted(winners), "top 1 of each")
     equal(advanced["next_stage"], "final", "next stage")
@@ -214,9 +236,15 @@ def test_sixteen_players(folder):
     equal(sorted(n for n, r in rows.items() if r["advances"]), sorted(winners),
           "advances flags")
 
+    notes = standings_notes(event, "--round", "1")
+    equal(sorted(n for n, note in notes.items() if note == "advances to the Final"),
+          sorted(winners), "advancers before the draw: %r" % notes)
+
     event.json("draw", "--seed", "1602")
     final = event.players_of("2.1")
     equal(sorted(final.values()), sorted(winners), "finalists")
+    equal(set(standings_notes(event, "--round", "1", "--public")[w] for w in winners),
+          {"advances to the Final (2.1)"}, "advancers seated")
     partial = event.json("results")
     check(not partial["final_complete"], "results before the final ends")
     event.record_sheet("2.1", FOUR_SHEET)
@@ -225,6 +253,9 @@ def test_sixteen_players(folder):
     equal([(r["place"], r["name"]) for r in results["results"]],
           [(1, final["3"]), (2, final["4"]), (3, final["2"]), (4, final["1"])],
           "placings")
+    text = event.run("results").stdout
+    equal([line.split()[0] for line in text.splitlines()], ["1st", "2nd", "3rd", "4th"],
+          "places in words: %r" % text)
     check(results["final_complete"], "final complete")
 
     settle = event.json("settle", "2.1")
@@ -276,6 +307,10 @@ def test_twenty_six_players(folder):
     fours = [l for l, s in sizes.items() if s == 4]
     threes = [l for l, s in sizes.items() if s == 3]
     tied = sorted(event.players_of(l)["4"] for l in fours)
+    # The plan's cut has no wildcard: the tie for one is not flagged.
+    check(not any("tie" in note for note in standings_notes(event).values()),
+          "no tie at the plan's cut")
+    event.refused("tiebreak", "1", "--roll", message="Nothing is tied at the cut")
     err = event.refused("advance", *cut, message="tie")
     for name in tied:
         check(name in err, "%s missing from the tie message %r" % (name, err))
@@ -286,6 +321,10 @@ def test_twenty_six_players(folder):
     again = standings_by_name(event, "--round", "1")
     equal(again[rolled["order"][0]]["rank"] < again[rolled["order"][1]]["rank"],
           True, "roll-off order applied to ranks")
+    notes = standings_notes(event, "--round", "1")
+    equal([notes[name] for name in rolled["order"]],
+          ["roll-off won", "2nd in roll-off", "3rd in roll-off", "4th in roll-off",
+           "5th in roll-off"][:len(tied)], "roll-off places")
 
     advanced = event.json("advance", *cut)
     expected = ([event.players_of(l)["3"] for l in fours]

@@ -19,12 +19,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
 #include "ctd-guided-form.h"
 #include "ctd-export-dialog.h"
 #include "ctd-items.h"
 #include "ctd-main-window.h"
+#include "ctd-print.h"
 #include "ctd-rounds-page.h"
 #include "ctd-sample.h"
 #include "ctd-test-build.h"
@@ -996,8 +999,12 @@ test_locked (void **state)
   page = show_chouette (window, 2);
   view = ctd_chouette_page_get_view (page);
   assert_false (ctd_chouette_view_get_editable (view));
-  assert_non_null (strstr (ctd_chouette_view_get_locked_reason (view), "read-only"));
-  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "read-only"));
+  /* The document's reason, as the window's banner gives it. */
+  assert_string_equal (ctd_chouette_view_get_locked_reason (view),
+                       ctd_document_get_read_only_reason (read_only));
+  assert_non_null (strstr (ctd_chouette_view_get_locked_reason (view), "reading only"));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page),
+                                        ctd_document_get_read_only_reason (read_only)));
   assert_false (gtk_widget_is_sensitive (GTK_WIDGET (notation_entry (page))));
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1032,8 +1039,34 @@ test_export_sheet (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Reads @pdf back with pdfinfo: its first page's size in points;
+ * returns how many pages it has. */
+static int
+pdf_page_size (const char *pdf,
+               double     *out_width,
+               double     *out_height)
+{
+  const char *info_argv[] = { "pdfinfo", pdf, NULL };
+  g_autofree char *info = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *line;
+  int status, n_pages = 0;
+
+  if (!g_spawn_sync (NULL, (char **) info_argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &info,
+                     NULL, &status, &error))
+    fail_msg ("pdfinfo: %s", error->message);
+  line = strstr (info, "Page size:");
+  assert_non_null (line);
+  assert_int_equal (sscanf (line, "Page size: %lf x %lf", out_width, out_height), 2);
+  line = strstr (info, "Pages:");
+  assert_non_null (line);
+  assert_int_equal (sscanf (line, "Pages: %d", &n_pages), 1);
+  return n_pages;
+}
+
 /* Printing draws the sheet the PDF export draws: in export mode,
- * GtkPrintOperation writes one landscape page holding the players. */
+ * GtkPrintOperation writes one landscape page holding the players, on
+ * the paper last chosen for the event (A4, the C locale's, until then). */
 static void
 test_print_sheet (void **state)
 {
@@ -1042,16 +1075,19 @@ test_print_sheet (void **state)
   CtdMainWindow *window = open_event (app, fixture->dir);
   CtdChouettePage *page = show_chouette (window, 3);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
+  const char *event_path = ctd_document_get_path (ctd_main_window_get_document (window));
+  g_autofree char *setup_path = ctd_print_setup_path (event_path);
   g_autofree char *pdf = g_build_filename (fixture->dir, "printed.pdf", NULL);
   g_autofree char *text = NULL;
-  g_autofree char *info = NULL;
   g_autoptr(GError) error = NULL;
   const char *text_argv[] = { "pdftotext", "-layout", pdf, "-", NULL };
-  const char *info_argv[] = { "pdfinfo", pdf, NULL };
+  g_autoptr(GtkPageSetup) letter = gtk_page_setup_new ();
+  g_autoptr(GtkPaperSize) letter_size = gtk_paper_size_new (GTK_PAPER_NAME_LETTER);
+  g_autoptr(GtkPrintSettings) settings = gtk_print_settings_new ();
   double width = 0, height = 0;
-  const char *size;
   int status;
 
+  g_unlink (setup_path);
   assert_true (ctd_chouette_page_print (page, GTK_PRINT_OPERATION_ACTION_EXPORT, pdf, &error));
   assert_true (g_spawn_sync (NULL, (char **) text_argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
                              &text, NULL, &status, &error));
@@ -1060,13 +1096,18 @@ test_print_sheet (void **state)
     assert_non_null (strstr (text, ctd_chouette_view_get_name (view, p)));
   /* One page: no form feed between pages. */
   assert_null (strchr (g_strchomp (text), '\f'));
-  assert_true (g_spawn_sync (NULL, (char **) info_argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                             &info, NULL, &status, &error));
-  size = strstr (info, "Page size:");
-  assert_non_null (size);
-  assert_int_equal (sscanf (size, "Page size: %lf x %lf", &width, &height), 2);
-  assert_true (width > height);
-  assert_non_null (strstr (info, "Pages:           1"));
+  assert_int_equal (pdf_page_size (pdf, &width, &height), 1);
+  assert_float_equal (width, 842, 1);
+  assert_float_equal (height, 595, 1);
+
+  /* As the print dialog leaves it (ctd_print_run() saves it). */
+  gtk_page_setup_set_paper_size (letter, letter_size);
+  assert_true (ctd_print_setup_save (event_path, settings, letter, &error));
+  assert_true (ctd_chouette_page_print (page, GTK_PRINT_OPERATION_ACTION_EXPORT, pdf, &error));
+  assert_int_equal (pdf_page_size (pdf, &width, &height), 1);
+  assert_float_equal (width, 792, 1);
+  assert_float_equal (height, 612, 1);
+  g_unlink (setup_path);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

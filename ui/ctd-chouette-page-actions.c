@@ -387,8 +387,11 @@ ctd_chouette_page_print (CtdChouettePage          *self,
   operation = ctd_print_operation_new (doc, job_name);
   if (export_path != NULL)
     gtk_print_operation_set_export_filename (operation, export_path);
-  return gtk_print_operation_run (operation, action, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                  error) != GTK_PRINT_OPERATION_RESULT_ERROR;
+  /* The printer and paper last chosen for this event, as the Print or
+   * Export dialog prints with, and remembered from this dialog too. */
+  return ctd_print_run (operation, ctd_document_get_path (self->document), action,
+                        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                        error) != GTK_PRINT_OPERATION_RESULT_ERROR;
 }
 
 static void
