@@ -112,35 +112,114 @@ compare_display (gconstpointer a,
   return (row_a->player_id > row_b->player_id) - (row_a->player_id < row_b->player_id);
 }
 
+/* Best score first; with @by_chouette, chouette by chouette first. */
+static gint
+compare_for_groups (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      user_data)
+{
+  const CtdStandings *self = user_data;
+  const CtdStandingsRow *row_a = &self->players[*(const gsize *) a];
+  const CtdStandingsRow *row_b = &self->players[*(const gsize *) b];
+
+  if (row_a->score != row_b->score)
+    return row_a->score > row_b->score ? -1 : 1;
+  return (*(const gsize *) a > *(const gsize *) b) - (*(const gsize *) a < *(const gsize *) b);
+}
+
+static gint
+compare_chouette_groups (gconstpointer a,
+                         gconstpointer b,
+                         gpointer      user_data)
+{
+  const CtdStandings *self = user_data;
+  guint chouette_a = self->players[*(const gsize *) a].chouette;
+  guint chouette_b = self->players[*(const gsize *) b].chouette;
+
+  if (chouette_a != chouette_b)
+    return chouette_a < chouette_b ? -1 : 1;
+  return compare_for_groups (a, b, user_data);
+}
+
+/* Every player's index, best score first (@by_chouette: chouette by
+ * chouette, each best score first). */
+static gsize *
+sorted_players (const CtdStandings *self,
+                gboolean            by_chouette)
+{
+  gsize *members = g_new (gsize, MAX (self->n_players, 1));
+
+  for (gsize i = 0; i < self->n_players; i++)
+    members[i] = i;
+  g_qsort_with_data (members, (gint) self->n_players, sizeof (gsize),
+                     by_chouette ? compare_chouette_groups : compare_for_groups,
+                     (gpointer) self);
+  return members;
+}
+
 /*
- * Marks the players a cut after the first @cut of @pool (indices into
- * @players, @pool[i] set) cannot place: those who might finish inside or
- * outside it depending on how an unbroken tie is settled. A player's best
- * place in the pool is 1 + those ahead, its worst the pool's size - those
- * behind (the rule ctd_advance_select() refuses a cut by).
+ * For each of @members (indices into @players, best score first), how
+ * many of them are ahead of it (@out_ahead) and how many are level with
+ * it, neither ahead nor behind (@out_level), indexed like @members.
+ * Roll-offs only order players of one score, so only a score's group is
+ * compared pairwise: linear in the players but for the ties.
  */
 static void
-mark_contenders (CtdStandings   *self,
-                 const gboolean *pool,
-                 guint           cut)
+count_places (const CtdStandings *self,
+              const gsize        *members,
+              gsize               n_members,
+              guint              *out_ahead,
+              guint              *out_level)
 {
-  for (gsize i = 0; i < self->n_players; i++)
+  gsize start = 0;
+
+  while (start < n_members)
     {
-      guint ahead = 0, behind = 0, size = 0;
+      CtdHalves score = self->players[members[start]].score;
+      gsize end = start + 1;
 
-      if (!pool[i])
-        continue;
-      for (gsize j = 0; j < self->n_players; j++)
-        if (pool[j])
-          {
-            gint cmp = i == j ? 0 : compare_players (self, j, i);
+      while (end < n_members && self->players[members[end]].score == score)
+        end++;
+      for (gsize k = start; k < end; k++)
+        {
+          out_ahead[k] = (guint) start;
+          out_level[k] = 0;
+          for (gsize m = start; m < end; m++)
+            if (m != k)
+              {
+                gint cmp = compare_players (self, members[m], members[k]);
 
-            size++;
-            ahead += cmp < 0;
-            behind += cmp > 0;
-          }
-      if (ahead + 1 <= cut && size - behind > cut)
-        self->players[i].needs_rolloff = TRUE;
+                out_ahead[k] += cmp < 0;
+                out_level[k] += cmp == 0;
+              }
+        }
+      start = end;
+    }
+}
+
+/*
+ * Marks the players a cut after the first @cut of @members (indices into
+ * @players, best score first) cannot place: those who might finish
+ * inside or outside it depending on how an unbroken tie is settled. A
+ * player's best place is 1 + those ahead, its worst the pool's size -
+ * those behind (the rule ctd_advance_select() refuses a cut by).
+ */
+static void
+mark_contenders (CtdStandings *self,
+                 const gsize  *members,
+                 gsize         n_members,
+                 guint         cut)
+{
+  g_autofree guint *ahead = g_new (guint, MAX (n_members, 1));
+  g_autofree guint *level = g_new (guint, MAX (n_members, 1));
+
+  count_places (self, members, n_members, ahead, level);
+  for (gsize k = 0; k < n_members; k++)
+    {
+      guint behind = (guint) n_members - 1 - ahead[k] - level[k];
+
+      if (ahead[k] + 1 <= cut && n_members - behind > cut)
+        self->players[members[k]].needs_rolloff = TRUE;
     }
 }
 
@@ -152,32 +231,31 @@ mark_contenders (CtdStandings   *self,
 static void
 mark_needs_rolloff (CtdStandings *self)
 {
-  g_autofree gboolean *pool = NULL;
+  g_autofree gsize *by_chouette = NULL;
+  g_autofree gsize *outside = NULL;
+  gsize n_outside = 0;
 
   for (gsize i = 0; i < self->n_players; i++)
     self->players[i].needs_rolloff = self->marks == MARK_PLACINGS && self->players[i].tied;
   if (self->marks != MARK_CUT)
     return;
 
-  pool = g_new0 (gboolean, MAX (self->n_players, 1));
-  for (gsize i = 0; i < self->n_players; i++)
+  by_chouette = sorted_players (self, TRUE);
+  for (gsize start = 0, end; start < self->n_players; start = end)
     {
-      guint chouette = self->players[i].chouette;
-      gboolean done = FALSE;
+      guint chouette = self->players[by_chouette[start]].chouette;
 
-      /* Each chouette once, at its first player. */
-      for (gsize j = 0; j < i && !done; j++)
-        done = self->players[j].chouette == chouette;
-      if (done)
-        continue;
-      for (gsize j = 0; j < self->n_players; j++)
-        pool[j] = self->players[j].chouette == chouette;
-      mark_contenders (self, pool, self->top_k);
+      for (end = start + 1;
+           end < self->n_players && self->players[by_chouette[end]].chouette == chouette; end++)
+        ;
+      mark_contenders (self, by_chouette + start, end - start, self->top_k);
     }
   /* Outside the top K for certain: K players of the chouette are ahead. */
-  for (gsize i = 0; i < self->n_players; i++)
-    pool[i] = self->players[i].chouette_rank > self->top_k;
-  mark_contenders (self, pool, self->wildcards);
+  outside = sorted_players (self, FALSE);
+  for (gsize k = 0; k < self->n_players; k++)
+    if (self->players[outside[k]].chouette_rank > self->top_k)
+      outside[n_outside++] = outside[k];
+  mark_contenders (self, outside, n_outside, self->wildcards);
 }
 
 /* Recomputes every rank and flag, then the display order. A player is
@@ -186,46 +264,54 @@ mark_needs_rolloff (CtdStandings *self)
 static void
 rerank (CtdStandings *self)
 {
-  for (gsize i = 0; i < self->n_players; i++)
+  gsize n = self->n_players;
+  g_autofree gsize *by_score = sorted_players (self, FALSE);
+  g_autofree gsize *by_chouette = sorted_players (self, TRUE);
+  g_autofree guint *ahead = g_new (guint, MAX (n, 1));
+  g_autofree guint *level = g_new (guint, MAX (n, 1));
+
+  count_places (self, by_score, n, ahead, level);
+  for (gsize k = 0; k < n; k++)
     {
-      CtdStandingsRow *row = &self->players[i];
+      CtdStandingsRow *row = &self->players[by_score[k]];
       guint rolled_ahead_of_row = 0;
       gboolean rolled = FALSE;
 
-      row->rank = 1;
-      row->tied = FALSE;
-      row->chouette_rank = 1;
-      row->chouette_tied = FALSE;
-      for (gsize j = 0; j < self->n_players; j++)
+      row->rank = ahead[k] + 1;
+      row->tied = level[k] > 0;
+      /* Roll-offs only ever order players of the same score. */
+      for (gsize m = k; m > 0 && self->players[by_score[m - 1]].score == row->score; m--)
         {
-          gboolean same_chouette = self->players[j].chouette == row->chouette;
-          gint cmp;
-
-          if (j == i)
-            continue;
-          cmp = compare_players (self, j, i);
-          if (cmp < 0)
-            {
-              row->rank++;
-              row->chouette_rank += same_chouette;
-            }
-          else if (cmp == 0)
-            {
-              row->tied = TRUE;
-              row->chouette_tied |= same_chouette;
-            }
-          /* Roll-offs only ever order players of the same score. */
-          if (rolled_ahead (self, j, i))
-            rolled_ahead_of_row++;
-          rolled |= rolled_ahead (self, j, i) || rolled_ahead (self, i, j);
+          rolled_ahead_of_row += rolled_ahead (self, by_score[m - 1], by_score[k]);
+          rolled |= rolled_ahead (self, by_score[m - 1], by_score[k]) ||
+                    rolled_ahead (self, by_score[k], by_score[m - 1]);
+        }
+      for (gsize m = k + 1; m < n && self->players[by_score[m]].score == row->score; m++)
+        {
+          rolled_ahead_of_row += rolled_ahead (self, by_score[m], by_score[k]);
+          rolled |= rolled_ahead (self, by_score[m], by_score[k]) ||
+                    rolled_ahead (self, by_score[k], by_score[m]);
         }
       row->rolloff_place = rolled ? rolled_ahead_of_row + 1 : 0;
     }
+  for (gsize start = 0, end; start < n; start = end)
+    {
+      guint chouette = self->players[by_chouette[start]].chouette;
+
+      for (end = start + 1; end < n && self->players[by_chouette[end]].chouette == chouette; end++)
+        ;
+      count_places (self, by_chouette + start, end - start, ahead + start, level + start);
+      for (gsize k = start; k < end; k++)
+        {
+          self->players[by_chouette[k]].chouette_rank = ahead[k] + 1;
+          self->players[by_chouette[k]].chouette_tied = level[k] > 0;
+        }
+    }
   mark_needs_rolloff (self);
 
-  for (gsize i = 0; i < self->n_players; i++)
+  for (gsize i = 0; i < n; i++)
     self->order[i] = i;
-  g_qsort_with_data (self->order, (gint) self->n_players, sizeof (gsize), compare_display, self);
+  g_qsort_with_data (self->order, (gint) n, sizeof (gsize), compare_display, self);
 }
 
 /**

@@ -524,11 +524,115 @@ test_public_view_of_secret_round (void **state)
   assert_int_equal (ctd_standings_get_row (complete, 2)->score, 7);
 }
 
+/* The ranks and marks the standings give, against the definitions worked
+ * pair by pair (what the code did before it compared only a score's
+ * group): many random rounds with few scores, so ties are common, and
+ * random roll-offs among them. */
+static void
+test_matches_pairwise_definition (void **state)
+{
+  CtdRng rng;
+
+  ctd_rng_init (&rng, 20261123);
+  for (guint round = 0; round < 200; round++)
+    {
+      gsize n = 3 + ctd_rng_uniform (&rng, 40);
+      g_autofree CtdStandingsEntry *entries = g_new0 (CtdStandingsEntry, n);
+      g_autoptr(CtdStandings) standings = NULL;
+      g_autofree const CtdStandingsRow **rows = g_new0 (const CtdStandingsRow *, n);
+      guint top_k = 1 + (guint) ctd_rng_uniform (&rng, 2);
+      guint wildcards = (guint) ctd_rng_uniform (&rng, 3);
+
+      for (gsize i = 0; i < n; i++)
+        {
+          entries[i].player_id = (gint64) (100 + i);
+          entries[i].name = "P";
+          entries[i].chouette = 1 + (guint) (i / 4);
+          entries[i].score = (CtdHalves) ctd_rng_uniform (&rng, 4) - 2;
+        }
+      standings = ctd_standings_new (entries, n);
+      /* A few roll-offs between two players of one score. */
+      for (guint r = 0; r < 3; r++)
+        {
+          gsize a = ctd_rng_uniform (&rng, n), b = ctd_rng_uniform (&rng, n);
+          gint64 ids[2] = { entries[a].player_id, entries[b].player_id };
+
+          if (a != b && entries[a].score == entries[b].score)
+            ctd_standings_add_rolloff (standings, ids, 2, NULL);
+        }
+      ctd_standings_mark_cut (standings, top_k, wildcards);
+      for (gsize k = 0; k < n; k++)
+        {
+          const CtdStandingsRow *row = ctd_standings_get_row (standings, k);
+
+          rows[row->player_id - 100] = row;
+        }
+      for (gsize i = 0; i < n; i++)
+        {
+          guint rank = 1, chouette_rank = 1;
+          gboolean tied = FALSE, chouette_tied = FALSE;
+
+          for (gsize j = 0; j < n; j++)
+            {
+              gint cmp;
+
+              if (j == i)
+                continue;
+              cmp = ctd_standings_compare (standings, rows[j]->player_id, rows[i]->player_id);
+              rank += cmp < 0;
+              tied |= cmp == 0;
+              if (rows[j]->chouette == rows[i]->chouette)
+                {
+                  chouette_rank += cmp < 0;
+                  chouette_tied |= cmp == 0;
+                }
+            }
+          assert_int_equal (rows[i]->rank, rank);
+          assert_int_equal (rows[i]->tied, tied);
+          assert_int_equal (rows[i]->chouette_rank, chouette_rank);
+          assert_int_equal (rows[i]->chouette_tied, chouette_tied);
+        }
+      /* needs_rolloff: a tie straddling a chouette's top K, or the
+       * wildcard cut among those outside their top K. */
+      for (gsize i = 0; i < n; i++)
+        {
+          gboolean expected = FALSE;
+
+          for (guint pool = 0; pool < 2; pool++)
+            {
+              guint ahead = 0, behind = 0, size = 0, cut = pool == 0 ? top_k : wildcards;
+              gboolean in_pool = pool == 0 || rows[i]->chouette_rank > top_k;
+
+              if (!in_pool)
+                continue;
+              for (gsize j = 0; j < n; j++)
+                {
+                  gboolean member = pool == 0 ? rows[j]->chouette == rows[i]->chouette
+                                              : rows[j]->chouette_rank > top_k;
+                  gint cmp;
+
+                  if (!member)
+                    continue;
+                  cmp = j == i ? 0
+                               : ctd_standings_compare (standings, rows[j]->player_id,
+                                                        rows[i]->player_id);
+                  size++;
+                  ahead += cmp < 0;
+                  behind += cmp > 0;
+                }
+              expected |= ahead + 1 <= cut && size - behind > cut;
+            }
+          assert_int_equal (rows[i]->needs_rolloff, expected);
+        }
+    }
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_ranking_with_ties),
+    cmocka_unit_test (test_matches_pairwise_definition),
     cmocka_unit_test (test_display_order_of_ties),
     cmocka_unit_test (test_single_player_and_empty),
     cmocka_unit_test (test_rolloff_two_way),
