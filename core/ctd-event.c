@@ -216,6 +216,7 @@ ctd_event_round_standings (CtdStore  *store,
   g_autoptr(GArray) entries = NULL;
   g_autoptr(CtdStandings) standings = NULL;
   CtdStoreRound info;
+  gboolean secret;
 
   g_return_val_if_fail (store != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -226,17 +227,23 @@ ctd_event_round_standings (CtdStore  *store,
   if (chouettes == NULL)
     return NULL;
 
+  /* Posted standings of a secret round carry no scores: the games are
+   * not even read for them. */
+  secret = public_view && !ctd_standings_scores_are_public (info.stage, info.state);
   entries = g_array_new (FALSE, FALSE, sizeof (CtdStandingsEntry));
   for (guint c = 0; c < chouettes->len; c++)
     {
       const CtdStoreChouette *seats = g_ptr_array_index (chouettes, c);
-      g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (store, round, seats->number,
-                                                                 error);
-      CtdHalves totals[CTD_MAX_PLAYERS];
+      g_autoptr(CtdChouette) chouette = NULL;
+      CtdHalves totals[CTD_MAX_PLAYERS] = { 0, };
 
-      if (chouette == NULL)
-        return NULL;
-      ctd_chouette_get_totals (chouette, totals);
+      if (!secret)
+        {
+          chouette = ctd_store_load_chouette (store, round, seats->number, error);
+          if (chouette == NULL)
+            return NULL;
+          ctd_chouette_get_totals (chouette, totals);
+        }
       for (guint k = 0; k < seats->size; k++)
         {
           CtdStandingsEntry entry = { seats->players[k], seats->names[k], seats->number,
@@ -245,9 +252,9 @@ ctd_event_round_standings (CtdStore  *store,
         }
     }
 
-  /* Posted standings of a secret round carry no scores, so no roll-off
-   * applies to them; once the scores are public, they are the director's. */
-  if (public_view && !ctd_standings_scores_are_public (info.stage, info.state))
+  /* No roll-off applies to a secret posting either; once the scores are
+   * public, they are the director's. */
+  if (secret)
     return ctd_standings_new_public ((const CtdStandingsEntry *) entries->data, entries->len,
                                      info.stage, info.state);
 

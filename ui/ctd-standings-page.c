@@ -340,6 +340,12 @@ update_round (CtdStandingsPage *self)
   CtdRoundState state = CTD_ROUND_DRAWN;
   gboolean secret = FALSE;
 
+  /* Off screen: read when shown (see ctd_standings_page_unmap()). */
+  if (item != NULL && !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
   self->round = item != NULL ? ctd_round_item_get_number (item) : 0;
   if (item != NULL)
     {
@@ -402,6 +408,20 @@ ctd_standings_page_map (GtkWidget *widget)
   GTK_WIDGET_CLASS (ctd_standings_page_parent_class)->map (widget);
   if (self->stale && self->document != NULL)
     document_changed_cb (self, CTD_CHANGE_ROUNDS, 0, 0, self->document);
+}
+
+/* Off screen, the page lets go of the round's lists: the document then
+ * updates rows nobody draws, instead of relaying every rank that a
+ * recorded game moves into hidden cells. Shown again, it reads them. */
+static void
+ctd_standings_page_unmap (GtkWidget *widget)
+{
+  CtdStandingsPage *self = CTD_STANDINGS_PAGE (widget);
+
+  gtk_single_selection_set_model (self->director_selection, NULL);
+  gtk_no_selection_set_model (self->public_selection, NULL);
+  self->stale = TRUE;
+  GTK_WIDGET_CLASS (ctd_standings_page_parent_class)->unmap (widget);
 }
 
 static void
@@ -669,6 +689,7 @@ ctd_standings_page_class_init (CtdStandingsPageClass *klass)
   G_OBJECT_CLASS (klass)->dispose = ctd_standings_page_dispose;
   G_OBJECT_CLASS (klass)->finalize = ctd_standings_page_finalize;
   widget_class->map = ctd_standings_page_map;
+  widget_class->unmap = ctd_standings_page_unmap;
 
   g_type_ensure (CTD_TYPE_ROUND_ITEM);
   g_type_ensure (CTD_TYPE_STANDING_ITEM);
