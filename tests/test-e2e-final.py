@@ -123,6 +123,9 @@ def enter_chouette(frame, path, label):
     check({int(k): v for k, v in shown["totals"].items()} == totals,
           "%s's totals %r are the hand-worked %r" % (label, shown["totals"], totals))
     for number, total in totals.items():
+        heard = "Total, player %d, %s" % (number, points(total))
+        wait_for("the screen reader hearing \"%s\"" % heard,
+                 lambda: find(page(frame, "Scoring"), "label", heard), 10)
         type_into(frame, "Paper total, player %d" % number, "%g" % total)
     press(frame, "Check Paper Totals")
     def stored():
