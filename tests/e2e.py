@@ -202,7 +202,10 @@ class App:
         return self.root
 
     def stop(self):
-        """Ends the program; each line of its log that warns fails the test."""
+        """Ends the program; each line of its log that warns fails the test,
+        and so does a program that ended before it was asked to."""
+        status = self.process.poll()
+        check(status is None, "the program ended on its own, with status %r" % status)
         self.process.terminate()
         try:
             self.process.wait(10)

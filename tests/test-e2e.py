@@ -173,6 +173,8 @@ def main(gui, cli_path):
         for game, line in enumerate(lines[6:], start=7):
             # At a person's pace: the page has moved on to this game, and
             # GTK 4.8 emits a button's click 250 ms after its mnemonic.
+            wait_for("game %d's field" % game,
+                     lambda: find(frame, "label", "Game %d notation" % game), 10)
             time.sleep(0.5)
             if line == "T":
                 keys("alt+t")
