@@ -139,7 +139,7 @@ def enter_chouette(frame, path, label):
 
 # ---- the steps -------------------------------------------------------------
 
-def set_up(folder, path):
+def set_up(path):
     """The event and its players, checked in, through the command line."""
     cli(path, "init", "--name", TITLE, "--date", "2026-11-23", "--stake", str(STAKE),
         "--entry-fee", "110")
@@ -172,7 +172,7 @@ def public_table(frame):
     return find(page(frame, "Standings"), "tree table", "Standings as posted")
 
 
-def check_secret(frame, seats, totals):
+def check_secret(frame, totals):
     """The posting while chouette 1.3 is unplayed: progress, no score."""
     show_page("standings")
     press(page(frame, "Standings"), "Public posting")
@@ -186,7 +186,7 @@ def check_secret(frame, seats, totals):
     press(page(frame, "Standings"), "Director's view")
 
 
-def release(frame, path, seats, totals):
+def release(frame, seats, totals):
     show_page("standings")
     standings = page(frame, "Standings")
     press(standings, "Release Round")
@@ -248,7 +248,8 @@ def advance(root, frame, path, advancers):
 def check_placings(frame, path, final, totals):
     show_page("results")
     results = page(frame, "Final and Money")
-    table = wait_for("the placings", lambda: find(results, "tree table", contains="Placings, 1st"), 10)
+    table = wait_for("the placings",
+                     lambda: find(results, "tree table", contains="Placings, 1st"), 10)
     by_score = sorted(range(3), key=lambda k: -totals[k + 1])
     hand = [(place + 1, final[k], points(totals[k + 1])) for place, k in enumerate(by_score)]
     def shown():
@@ -283,6 +284,8 @@ def check_settlements(frame, path, round_number, seats, totals):
     expected = []
     for label in labels:
         settled, row = expected_settlement(path, label)
+        check([p["name"] for p in settled["players"]] == seats[label],
+              "settle %s names the players drawn: %r" % (label, settled["players"]))
         for p in settled["players"]:
             check(p["score"] == totals[label][p["number"]] and
                   p["amount"] == money(totals[label][p["number"]] * STAKE * 100),
@@ -362,7 +365,7 @@ def main(gui, cli_path):
     path = os.path.join(folder, "club-final.chouette")
     archive = os.path.join(folder, "archive")
     os.mkdir(archive)
-    set_up(folder, path)
+    set_up(path)
     app = e2e.App(gui, folder, path)
     try:
         root = app.wait()
@@ -375,11 +378,11 @@ def main(gui, cli_path):
             totals[label] = enter_chouette(frame, path, label)
             focus_window(TITLE)
             keys("ctrl+Next")
-        check_secret(frame, seats, totals)
+        check_secret(frame, totals)
         window_action("show-chouette", "1.3")
         focus_window(TITLE)
         totals["1.3"] = enter_chouette(frame, path, "1.3")
-        release(frame, path, seats, totals)
+        release(frame, seats, totals)
         advancers = roll_off(frame, path, seats, totals)
         final = advance(root, frame, path, advancers)
 
