@@ -25,10 +25,12 @@ import json
 import os
 import shutil
 import sqlite3
+import sys
 import tempfile
 import time
 
-import e2e
+sys.dont_write_bytecode = True  # (no __pycache__ in the source tree)
+import e2e  # noqa: E402
 from e2e import (check, cli, find, find_all, focus_window, keys, press, show_page,
                  toplevel, type_into, type_path, type_text, wait_for, window_action)
 

@@ -20,10 +20,12 @@ import pyatspi  # first: it connects to the accessibility bus
 import json
 import os
 import shutil
+import sys
 import tempfile
 import time
 
-import e2e
+sys.dont_write_bytecode = True  # (no __pycache__ in the source tree)
+import e2e  # noqa: E402
 from e2e import (check, cli, find, keys, named, press, show_page, toplevel, type_into,
                  type_path, type_text, wait_for, walk, window_action)
 
