@@ -20,143 +20,17 @@ import pyatspi  # first: it connects to the accessibility bus
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 
-APP_ID = "io.github.chouettetd.ChouetteTD"
-KNOWN_GTK_CRITICAL = "g_variant_is_object_path: assertion 'string != NULL' failed"
-GUI, CLI = sys.argv[1], sys.argv[2]
-failures = []
+sys.dont_write_bytecode = True  # (no __pycache__ in the source tree)
+import e2e  # noqa: E402
+from e2e import (check, cli, find, keys, named, press, show_page, toplevel, type_into,
+                 type_path, type_text, wait_for, walk, window_action)
 
 
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL: " + message, flush=True)
-
-
-def wait_for(what, find, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = find()
-        if found is not None:
-            return found
-        time.sleep(0.1)
-    raise RuntimeError("gave up waiting for " + what)
-
-
-def walk(node, depth=0):
-    if node is None or depth > 60:
-        return
-    yield node
-    for i in range(node.childCount):
-        try:
-            child = node.getChildAtIndex(i)
-        except Exception:
-            continue
-        yield from walk(child, depth + 1)
-
-
-def named(node, name):
-    # GTK 4.8 joins an accessible label and the visible label it is
-    # labelled by: "Event name Name", "Add Player Add Player…".
-    text = node.name or ""
-    return text == name or text.startswith(name + " ")
-
-
-def find(root, role=None, name=None, contains=None):
-    roles = (role,) if isinstance(role, str) else role
-    for node in walk(root):
-        try:
-            if roles is not None and node.getRoleName() not in roles:
-                continue
-            if name is not None and not named(node, name):
-                continue
-            if contains is not None and contains not in (node.name or ""):
-                continue
-            return node
-        except Exception:
-            continue
-    return None
-
-
-def app_node():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        app = desktop.getChildAtIndex(i)
-        if app is not None and app.name in ("chouette-td", "Chouette TD"):
-            return app
-    return None
-
-
-def toplevel(root, contains):
-    """A window of the application whose name contains @contains (GTK 4.8
-    gives dialogs various roles: dialog, alert, filler)."""
-    for i in range(root.childCount):
-        top = root.getChildAtIndex(i)
-        if top is not None and contains in (top.name or ""):
-            return top
-    return None
-
-
-def press(root, name):
-    button = wait_for("button " + name, lambda: find(root, "push button", name))
-    button.queryAction().doAction(0)
-
-
-def type_into(root, name, text, enter=False):
-    entry = wait_for("entry " + name, lambda: find(root, ("text", "entry"), name))
-    entry.queryEditableText().setTextContents(text)
-    if enter:
-        # The field holds the keyboard focus (GTK 4.8 does not implement
-        # AT-SPI's grabFocus): Return is what the director presses.
-        time.sleep(0.2)
-        subprocess.run(["xdotool", "key", "Return"], check=True)
-        time.sleep(0.3)
-
-
-def window_action(name, parameter):
-    """Activates the window's action @name with a string, as a script
-    would: GTK exports the window's actions on the session bus."""
-    subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID,
-                    "--object-path", "/io/github/chouettetd/ChouetteTD/window/1",
-                    "--method", "org.gtk.Actions.Activate", name,
-                    "[<'%s'>]" % parameter, "{}"], check=True, stdout=subprocess.DEVNULL)
-    time.sleep(0.3)
-
-
-def show_page(page):
-    window_action("show-page", page)
-
-
-def keys(*names):
-    subprocess.run(["xdotool", "key", "--delay", "30", *names], check=True)
-
-
-def type_text(text):
-    subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
-
-
-def cli(path, *args):
-    done = subprocess.run([CLI, path, *args], capture_output=True, text=True, check=True)
-    return done.stdout
-
-
-def type_path(title, path):
-    """Types @path into the file chooser titled @title, and Return."""
-    # (GTK 4.8's file chooser window has the role "filler")
-    # No window manager under Xvfb: give the chooser the keyboard.
-    subprocess.run(["xdotool", "search", "--sync", "--name", title,
-                    "windowfocus", "--sync"], check=True)
-    time.sleep(0.5)
-    subprocess.run(["xdotool", "type", "--delay", "20", path], check=True)
-    time.sleep(0.5)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
-
-
-def main():
+def main(gui, cli_path):
     folder = tempfile.mkdtemp(prefix="ctd-e2e-")
     path = os.path.join(folder, "club-open.chouette")
     csv = os.path.join(folder, "players.csv")
@@ -165,20 +39,9 @@ def main():
         f.write("name,club\n" + "".join("%s,Riverside\n" % n for n in imported))
     typed = ["Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"]
 
-    env = dict(os.environ, GDK_BACKEND="x11", GSK_RENDERER="cairo",
-               GDK_DEBUG="gl-disable", GSETTINGS_BACKEND="memory",
-               XDG_DATA_HOME=os.path.join(folder, "data"),
-               XDG_CONFIG_HOME=os.path.join(folder, "config"))
-    env.pop("GTK_A11Y", None)
-    # GTK 4.8 answers an AT-SPI question about a window it is tearing down
-    # with a CRITICAL of its own (KNOWN_GTK_CRITICAL): the program runs
-    # without fatal criticals, and every other one fails the test below.
-    env.pop("G_DEBUG", None)
-    log_path = os.path.join(folder, "chouette-td.log")
-    log = open(log_path, "w")
-    app = subprocess.Popen([GUI], env=env, stderr=log)
+    app = e2e.App(gui, folder)
     try:
-        root = wait_for("the application on the accessibility bus", app_node, 40)
+        root = app.wait()
         welcome = wait_for("the welcome window", lambda: find(root, "frame", "Chouette TD"), 20)
 
         # A new event, from the welcome view: the save dialog names its
@@ -208,7 +71,7 @@ def main():
         # Its mnemonic, as a keyboard user ticks it (GTK 4.8 gives a check
         # box no AT-SPI action).
         time.sleep(0.3)
-        subprocess.run(["xdotool", "key", "alt+c"], check=True)
+        keys("alt+c")
         wait_for("Checked in ticked",
                  lambda: check_box if check_box.getState().contains(pyatspi.STATE_CHECKED)
                  else None, 5)
@@ -274,9 +137,7 @@ def main():
         window_action("show-chouette", "1.1")
         wait_for("the notation field",
                  lambda: find(frame, ("text", "entry"), contains="Result notation"))
-        subprocess.run(["xdotool", "search", "--sync", "--name", "Club Open",
-                        "windowfocus", "--sync"], check=True)
-        time.sleep(0.5)
+        e2e.focus_window("Club Open")
         # A line that names nobody at this table: core's message, nothing
         # recorded, the text kept for correction.
         type_text("B 9:4")
@@ -314,6 +175,8 @@ def main():
         for game, line in enumerate(lines[6:], start=7):
             # At a person's pace: the page has moved on to this game, and
             # GTK 4.8 emits a button's click 250 ms after its mnemonic.
+            wait_for("game %d's field" % game,
+                     lambda: find(frame, "label", "Game %d notation" % game), 10)
             time.sleep(0.5)
             if line == "T":
                 keys("alt+t")
@@ -347,29 +210,9 @@ def main():
         check({int(k): v for k, v in stored.items()} == worked,
               "the paper totals stored are the sheet's: %r" % stored)
     finally:
-        app.terminate()
-        try:
-            app.wait(10)
-        except subprocess.TimeoutExpired:
-            app.kill()
-        log.close()
-        with open(log_path) as written:
-            for line in written:
-                sys.stderr.write(line)
-                if ("CRITICAL" in line or "WARNING" in line) and KNOWN_GTK_CRITICAL not in line:
-                    check(False, "the program said: " + line.strip())
+        app.stop()
         shutil.rmtree(folder, ignore_errors=True)
-
-    print("%d passed, %d failed" % (1 if not failures else 0, 1 if failures else 0))
-    return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Exception as error:
-        import traceback
-        traceback.print_exc()
-        print("FAIL: %s" % error)
-        print("0 passed, 1 failed")
-        sys.exit(1)
+    e2e.run(main)

@@ -1,0 +1,234 @@
+# e2e.py: what the end-to-end programs (test-e2e*.py) share: the built
+# chouette-td started on the accessibility bus, widgets found by role and
+# accessible name, real keys through xdotool, chouette-td-cli, and the
+# program's log read for criticals at the end.
+#
+# Copyright 2026 The Chouette TD authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# A program imports pyatspi first (it connects to the accessibility bus),
+# then this module, and ends with e2e.run(main): main(gui, cli) returns
+# nothing and records its failures with check().
+
+import pyatspi
+
+import os
+import subprocess
+import sys
+import time
+import traceback
+
+APP_ID = "io.github.chouettetd.ChouetteTD"
+KNOWN_GTK_CRITICAL = "g_variant_is_object_path: assertion 'string != NULL' failed"
+CLI = None
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL: " + message, flush=True)
+
+
+def wait_for(what, find, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = find()
+        if found is not None:
+            return found
+        time.sleep(0.1)
+    raise RuntimeError("gave up waiting for " + what)
+
+
+def walk(node, depth=0):
+    if node is None or depth > 60:
+        return
+    yield node
+    for i in range(node.childCount):
+        try:
+            child = node.getChildAtIndex(i)
+        except Exception:
+            continue
+        yield from walk(child, depth + 1)
+
+
+def named(node, name):
+    # GTK 4.8 joins an accessible label and the visible label it is
+    # labelled by: "Event name Name", "Add Player Add Player…".
+    text = node.name or ""
+    return text == name or text.startswith(name + " ")
+
+
+def find(root, role=None, name=None, contains=None):
+    roles = (role,) if isinstance(role, str) else role
+    for node in walk(root):
+        try:
+            if roles is not None and node.getRoleName() not in roles:
+                continue
+            if name is not None and not named(node, name):
+                continue
+            if contains is not None and contains not in (node.name or ""):
+                continue
+            return node
+        except Exception:
+            continue
+    return None
+
+
+def find_all(root, role=None, contains=None):
+    """Every node under @root of @role whose name contains @contains."""
+    roles = (role,) if isinstance(role, str) else role
+    found = []
+    for node in walk(root):
+        try:
+            if roles is not None and node.getRoleName() not in roles:
+                continue
+            if contains is not None and contains not in (node.name or ""):
+                continue
+            found.append(node)
+        except Exception:
+            continue
+    return found
+
+
+def app_node():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and app.name in ("chouette-td", "Chouette TD"):
+            return app
+    return None
+
+
+def toplevel(root, contains):
+    """A window of the application whose name contains @contains (GTK 4.8
+    gives dialogs various roles: dialog, alert, filler)."""
+    for i in range(root.childCount):
+        top = root.getChildAtIndex(i)
+        if top is not None and contains in (top.name or ""):
+            return top
+    return None
+
+
+def press(root, name):
+    button = wait_for("button " + name, lambda: find(root, "push button", name))
+    button.queryAction().doAction(0)
+
+
+def type_into(root, name, text, enter=False):
+    entry = wait_for("entry " + name, lambda: find(root, ("text", "entry"), name))
+    entry.queryEditableText().setTextContents(text)
+    if enter:
+        # The field holds the keyboard focus (GTK 4.8 does not implement
+        # AT-SPI's grabFocus): Return is what the director presses.
+        time.sleep(0.2)
+        subprocess.run(["xdotool", "key", "Return"], check=True)
+        time.sleep(0.3)
+
+
+def window_action(name, parameter):
+    """Activates the window's action @name with a string, as a script
+    would: GTK exports the window's actions on the session bus."""
+    subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID,
+                    "--object-path", "/io/github/chouettetd/ChouetteTD/window/1",
+                    "--method", "org.gtk.Actions.Activate", name,
+                    "[<'%s'>]" % parameter, "{}"], check=True, stdout=subprocess.DEVNULL)
+    time.sleep(0.3)
+
+
+def show_page(page):
+    window_action("show-page", page)
+
+
+def keys(*names):
+    subprocess.run(["xdotool", "key", "--delay", "30", *names], check=True)
+
+
+def type_text(text):
+    subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
+
+
+def focus_window(title):
+    """Gives the keyboard to the window titled @title (there is no window
+    manager under Xvfb to do it)."""
+    subprocess.run(["xdotool", "search", "--sync", "--name", title,
+                    "windowfocus", "--sync"], check=True)
+    time.sleep(0.5)
+
+
+def cli(path, *args):
+    done = subprocess.run([CLI, path, *args], capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def cli_status(path, *args):
+    """chouette-td-cli's whole answer, a refusal included."""
+    return subprocess.run([CLI, path, *args], capture_output=True, text=True)
+
+
+def type_path(title, path):
+    """Types @path into the file chooser titled @title, and Return."""
+    # (GTK 4.8's file chooser window has the role "filler")
+    # A path typed from "/" opens the chooser's location field.
+    focus_window(title)
+    subprocess.run(["xdotool", "type", "--delay", "20", path], check=True)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+
+
+class App:
+    """The built chouette-td, started with @args on the accessibility bus,
+    its log kept in @folder."""
+
+    def __init__(self, gui, folder, *args):
+        env = dict(os.environ, GDK_BACKEND="x11", GSK_RENDERER="cairo",
+                   GDK_DEBUG="gl-disable", GSETTINGS_BACKEND="memory",
+                   XDG_DATA_HOME=os.path.join(folder, "data"),
+                   XDG_CONFIG_HOME=os.path.join(folder, "config"))
+        env.pop("GTK_A11Y", None)
+        # GTK 4.8 answers an AT-SPI question about a window it is tearing
+        # down with a CRITICAL of its own (KNOWN_GTK_CRITICAL): the program
+        # runs without fatal criticals, and every other one fails the test
+        # in stop().
+        env.pop("G_DEBUG", None)
+        self.log_path = os.path.join(folder, "chouette-td.log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen([gui, *args], env=env, stderr=self.log)
+        self.root = None
+
+    def wait(self):
+        """The application's node on the accessibility bus."""
+        self.root = wait_for("the application on the accessibility bus", app_node, 40)
+        return self.root
+
+    def stop(self):
+        """Ends the program; each line of its log that warns fails the test,
+        and so does a program that ended before it was asked to."""
+        status = self.process.poll()
+        check(status is None, "the program ended on its own, with status %r" % status)
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+        with open(self.log_path) as written:
+            for line in written:
+                sys.stderr.write(line)
+                if ("CRITICAL" in line or "WARNING" in line) and KNOWN_GTK_CRITICAL not in line:
+                    check(False, "the program said: " + line.strip())
+
+
+def run(main):
+    """Calls main(GUI, CLI) from the command line's two paths; prints
+    "N passed, N failed" and exits 1 on any failure."""
+    global CLI
+    gui, CLI = sys.argv[1], sys.argv[2]
+    try:
+        main(gui, CLI)
+    except Exception as error:
+        traceback.print_exc()
+        print("FAIL: %s" % error)
+        failures.append(str(error))
+    print("%d passed, %d failed" % (1 if not failures else 0, 1 if failures else 0))
+    sys.exit(1 if failures else 0)
