@@ -134,9 +134,12 @@ test_read_only (void **state)
   page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_EVENT_PAGE);
   assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
   /* The settings stay readable; nothing can be typed, reverted or saved. */
-  assert_false (gtk_editable_get_editable (GTK_EDITABLE (ctd_test_find_named (page, "Event name"))));
-  assert_false (gtk_widget_get_sensitive (ctd_test_find_named (page, "Revert")));
-  assert_false (gtk_widget_get_sensitive (ctd_test_find_named (page, "Save Settings")));
+  assert_false (gtk_editable_get_editable (
+    GTK_EDITABLE (ctd_test_find_widget (page, GTK_TYPE_ENTRY))));
+  assert_false (gtk_widget_get_sensitive (gtk_widget_get_ancestor (
+    GTK_WIDGET (ctd_test_find_label (page, "Revert")), GTK_TYPE_BUTTON)));
+  assert_false (gtk_widget_get_sensitive (gtk_widget_get_ancestor (
+    GTK_WIDGET (ctd_test_find_label (page, "Save Settings")), GTK_TYPE_BUTTON)));
   {
     GtkWidget *players = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE);
     GtkWidget *rounds = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_ROUNDS_PAGE);
