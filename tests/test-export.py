@@ -368,8 +368,10 @@ class CjkEvent(Event):
 
     def run(self, *args, **kwargs):
         env = dict(os.environ)
-        if "ASAN_OPTIONS" in env:
-            env["ASAN_OPTIONS"] += ":fast_unwind_on_malloc=0"
+        # Meson does not always pass ASAN_OPTIONS on; a plain build
+        # ignores the variable.
+        env["ASAN_OPTIONS"] = ":".join(filter(None, [env.get("ASAN_OPTIONS"),
+                                                     "fast_unwind_on_malloc=0"]))
         return super().run(*args, env=env, **kwargs)
 
 
