@@ -502,6 +502,8 @@ ctd_document_check_for_changes (CtdDocument *self)
 
   g_return_if_fail (CTD_IS_DOCUMENT (self));
 
+  /* A file chooser may have dropped this process's locks since. */
+  ctd_store_hold_shared_memory (self->store);
   if (!ctd_store_get_data_version (self->store, &version, &error))
     {
       g_warning ("“%s” could not be read: %s", ctd_document_get_path (self), error->message);
@@ -668,6 +670,7 @@ document_new (CtdStore  *store,
       return NULL;
     }
   update_history (self);
+  ctd_store_hold_shared_memory (store);
   return g_steal_pointer (&self);
 }
 

@@ -43,6 +43,7 @@ struct _CtdStore
   char       *display_name;
   GHashTable *columns;      /* logged table name -> GStrv of its columns */
   gboolean    read_only;    /* opened with ctd_store_open_read_only() or for an export */
+  int         shm_fd;       /* FILE-shm, for ctd_store_hold_shared_memory(), or -1 */
 };
 
 /* ---- statements ------------------------------------------------------ */

@@ -96,6 +96,7 @@ store_new (const char *path)
   CtdStore *self = g_new0 (CtdStore, 1);
 
   self->path = g_strdup (path);
+  self->shm_fd = -1;
   self->display_name = g_filename_display_name (path);
   self->columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) g_strfreev);
@@ -123,10 +124,53 @@ ctd_store_close (CtdStore *self)
   /* Every statement was released at the end of the scope that prepared
    * it: only the idle ones of the cache are left to finalise. */
   g_clear_pointer (&self->db, ctd_store_close_db);
+  if (self->shm_fd >= 0)
+    close (self->shm_fd);
   g_clear_pointer (&self->columns, g_hash_table_unref);
   g_free (self->path);
   g_free (self->display_name);
   g_free (self);
+}
+
+/* SQLite's "dead man switch" on FILE-shm (os_unix.c, UNIX_SHM_DMS): a
+ * connection holds it shared while it uses the shared memory, and the
+ * first to open the file when nobody holds it empties the memory. */
+#define CTD_SHM_DMS_BYTE 128
+
+/**
+ * ctd_store_hold_shared_memory:
+ * @self: a store
+ *
+ * Takes again, for this process, the shared lock by which SQLite tells
+ * other programs that the event's write-ahead shared memory (FILE-shm)
+ * is in use. POSIX drops every lock a process holds on a file as soon as
+ * the process closes any descriptor of it, and GTK's file chooser opens
+ * and closes FILE-shm to guess its type whenever it lists the event's
+ * folder. A command-line program opening the event next would take the
+ * memory for unused and empty it under the window, which then dies of
+ * SIGBUS at its next commit. A window's document calls this on every
+ * look at the file; the descriptor it locks through stays open until
+ * ctd_store_close(). Does nothing before the file has shared memory.
+ */
+void
+ctd_store_hold_shared_memory (CtdStore *self)
+{
+  struct flock lock = { .l_type = F_RDLCK, .l_whence = SEEK_SET,
+                        .l_start = CTD_SHM_DMS_BYTE, .l_len = 1 };
+
+  g_return_if_fail (self != NULL);
+
+  if (self->shm_fd < 0)
+    {
+      g_autofree char *shm = g_strconcat (self->path, "-shm", NULL);
+
+      self->shm_fd = open (shm, O_RDONLY | O_CLOEXEC);
+      if (self->shm_fd < 0)
+        return;
+    }
+  /* Refused only while another program holds it alone, for the moment
+   * it sets the memory up: the next look takes it. */
+  (void) fcntl (self->shm_fd, F_SETLK, &lock);
 }
 
 /**

@@ -12,7 +12,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "ctd-document.h"
@@ -852,6 +855,59 @@ test_closed_by_other_writer (void **state)
   assert_non_null (ctd_document_get_read_only_reason (document));
 }
 
+/* Whether another process finds FILE-shm's "in use" lock (byte 128,
+ * SQLite's DMS) held, as SQLite asks before emptying the memory. */
+static gboolean
+shm_held_for_others (const char *path)
+{
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  int status = 0;
+  pid_t child = fork ();
+
+  if (child == 0)
+    {
+      struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 128,
+                            .l_len = 1 };
+      int fd = open (shm, O_RDONLY);
+
+      if (fd < 0 || fcntl (fd, F_GETLK, &lock) != 0)
+        _exit (2);
+      _exit (lock.l_type == F_UNLCK ? 1 : 0);
+    }
+  assert_true (child > 0);
+  assert_int_equal (waitpid (child, &status, 0), child);
+  assert_true (WIFEXITED (status) && WEXITSTATUS (status) != 2);
+  return WEXITSTATUS (status) == 0;
+}
+
+/* GTK's file chooser, listing the event's folder, opens and closes the
+ * event's files: POSIX then drops every lock the window's process held
+ * on them. The document takes the shared memory's lock again on its next
+ * look, so that a command-line program opening the event does not empty
+ * the memory under the window (SIGBUS at the window's next commit). */
+static void
+test_shared_memory_held_after_lost_locks (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
+  g_autofree char *shm = g_strconcat (fixture->path, "-shm", NULL);
+  g_autoptr(GError) error = NULL;
+  int sniffed;
+
+  ctd_test_draw_players (document, 8);
+  ctd_document_check_for_changes (document);
+  assert_true (shm_held_for_others (fixture->path));
+
+  sniffed = open (shm, O_RDONLY);
+  assert_true (sniffed >= 0);
+  close (sniffed);
+  assert_false (shm_held_for_others (fixture->path));
+
+  ctd_document_check_for_changes (document);
+  assert_true (shm_held_for_others (fixture->path));
+  assert_true (ctd_document_record_game (document, 1, 1, 1, four_sheet[0], FALSE, &error));
+}
+
 int
 main (void)
 {
@@ -859,6 +915,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_signals_follow_actions, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_undo_redo, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_other_writer, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_shared_memory_held_after_lost_locks, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_list_models, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_edit_player, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_public_standings_hide_scores, ctd_test_folder_setup, ctd_test_folder_teardown),
