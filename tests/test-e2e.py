@@ -78,6 +78,10 @@ def main(gui, cli_path):
         for name in typed:
             type_into(dialog, "Name", name, enter=True)
         press(dialog, "Done")
+        # GTK 4.8 answers AT-SPI about a dialog it is tearing down with a
+        # CRITICAL, and under the sanitizer once with a crash: let the
+        # dialog go before looking at the windows again.
+        time.sleep(1.5)
 
         # Fourteen more from a CSV, through the file chooser.
         press(frame, "Import Players from CSV")
