@@ -9,6 +9,7 @@
 #include "ctd-test-files.h"
 
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 
 /* Removes @path and everything below it (a test's own temporary folder). */
 void
@@ -61,4 +62,37 @@ ctd_test_folder_teardown (void **state)
   g_free (folder->path);
   g_free (folder);
   return 0;
+}
+
+/**
+ * ctd_test_query_text:
+ * @path: an event file
+ * @sql: a query
+ *
+ * The rows of @sql (every column as text, "|" between, a line per row),
+ * through a separate read-only connection: what a test compares before
+ * and after an action that must change nothing.
+ *
+ * Returns: (transfer full): the rows; a query SQLite refuses stops the test
+ */
+char *
+ctd_test_query_text (const char *path,
+                     const char *sql)
+{
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+      sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    g_error ("%s: %s", sql, sqlite3_errmsg (db));
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        g_string_append_printf (out, "%s|", (const char *) sqlite3_column_text (stmt, c));
+      g_string_append_c (out, '\n');
+    }
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
 }

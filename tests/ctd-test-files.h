@@ -21,5 +21,7 @@ typedef struct
 void ctd_test_remove_tree       (const char  *path);
 int  ctd_test_folder_setup      (void       **state);
 int  ctd_test_folder_teardown   (void       **state);
+char *ctd_test_query_text       (const char  *path,
+                                 const char  *sql);
 
 G_END_DECLS

@@ -63,36 +63,12 @@ raw_exec (const char *path,
   sqlite3_close (db);
 }
 
-/* The rows of @sql (every column as text, "|" between), through a
- * separate read-only connection. */
-static char *
-query_text (const char *path,
-            const char *sql)
-{
-  GString *out = g_string_new (NULL);
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-
-  assert_int_equal (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
-    fail_msg ("%s: %s", sql, sqlite3_errmsg (db));
-  while (sqlite3_step (stmt) == SQLITE_ROW)
-    {
-      for (int c = 0; c < sqlite3_column_count (stmt); c++)
-        g_string_append_printf (out, "%s|", (const char *) sqlite3_column_text (stmt, c));
-      g_string_append_c (out, '\n');
-    }
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return g_string_free (out, FALSE);
-}
-
 /* Every row of every table, the audit log included: equal dumps are
  * the same file as far as anyone can tell. */
 static char *
 dump (const char *path)
 {
-  g_autofree char *tables = query_text (path, "SELECT name FROM sqlite_schema "
+  g_autofree char *tables = ctd_test_query_text (path, "SELECT name FROM sqlite_schema "
                                         "WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
                                         "ORDER BY name");
   g_auto(GStrv) names = g_strsplit (tables, "|\n", -1);
@@ -101,7 +77,7 @@ dump (const char *path)
   for (guint i = 0; names[i] != NULL && names[i][0] != '\0'; i++)
     {
       g_autofree char *sql = g_strdup_printf ("SELECT * FROM \"%s\" ORDER BY rowid", names[i]);
-      g_autofree char *rows = query_text (path, sql);
+      g_autofree char *rows = ctd_test_query_text (path, sql);
 
       g_string_append_printf (out, "[%s]\n%s", names[i], rows);
     }
@@ -502,7 +478,7 @@ test_upgrade_from_v2 (void **state)
     source);
   raw_exec (fixture->path, copy_sql);
   {
-    g_autofree char *stripped = query_text (fixture->path, "SELECT count (*) FROM audit_change "
+    g_autofree char *stripped = ctd_test_query_text (fixture->path, "SELECT count (*) FROM audit_change "
                                             "WHERE tbl = 'event' AND after LIKE '%closed%'");
 
     assert_string_equal (stripped, "0|\n");
@@ -512,11 +488,11 @@ test_upgrade_from_v2 (void **state)
   if (store == NULL)
     fail_msg ("%s", error->message);
   {
-    g_autofree char *old = query_text (backup, "SELECT user_version FROM pragma_user_version");
-    g_autofree char *now = query_text (fixture->path,
+    g_autofree char *old = ctd_test_query_text (backup, "SELECT user_version FROM pragma_user_version");
+    g_autofree char *now = ctd_test_query_text (fixture->path,
                                        "SELECT user_version FROM pragma_user_version");
-    g_autofree char *expected_images = query_text (source, images_sql);
-    g_autofree char *got_images = query_text (fixture->path, images_sql);
+    g_autofree char *expected_images = ctd_test_query_text (source, images_sql);
+    g_autofree char *got_images = ctd_test_query_text (fixture->path, images_sql);
 
     assert_string_equal (old, "2|\n");
     assert_string_equal (now, current);

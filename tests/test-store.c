@@ -487,30 +487,6 @@ test_migrate_with_backup (void **state)
   }
 }
 
-/* The rows of @sql (every column as text, "|" between), through a
- * separate read-only connection. */
-static char *
-query_text (const char *path,
-            const char *sql)
-{
-  GString *out = g_string_new (NULL);
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-
-  assert_int_equal (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-  if (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL) != SQLITE_OK)
-    fail_msg ("%s: %s", sql, sqlite3_errmsg (db));
-  while (sqlite3_step (stmt) == SQLITE_ROW)
-    {
-      for (int c = 0; c < sqlite3_column_count (stmt); c++)
-        g_string_append_printf (out, "%s|", (const char *) sqlite3_column_text (stmt, c));
-      g_string_append_c (out, '\n');
-    }
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return g_string_free (out, FALSE);
-}
-
 static void add_checked_in (CtdStore *store, guint n);
 static void record (CtdStore *store, guint round, guint chouette, guint game,
                     const char *notation);
@@ -584,7 +560,7 @@ test_upgrade_from_v1 (void **state)
     source);
   raw_exec (fixture->path, copy_sql);
   {
-    g_autofree char *stale = query_text (fixture->path, "SELECT count (*) FROM game "
+    g_autofree char *stale = ctd_test_query_text (fixture->path, "SELECT count (*) FROM game "
                                          "WHERE ledger = '[]'");
     assert_string_equal (stale, "3|\n");
   }
@@ -595,8 +571,8 @@ test_upgrade_from_v1 (void **state)
 
   /* Backed up as it was; upgraded. */
   {
-    g_autofree char *old = query_text (backup, "SELECT user_version FROM pragma_user_version");
-    g_autofree char *now = query_text (fixture->path,
+    g_autofree char *old = ctd_test_query_text (backup, "SELECT user_version FROM pragma_user_version");
+    g_autofree char *now = ctd_test_query_text (fixture->path,
                                        "SELECT user_version FROM pragma_user_version");
     g_autofree char *current = g_strdup_printf ("%d|\n", CTD_STORE_SCHEMA_VERSION);
 
@@ -610,11 +586,11 @@ test_upgrade_from_v1 (void **state)
   /* Every ledger as the current rules write it, in the games and in the
    * images undo writes back: row for row what this version wrote. */
   {
-    g_autofree char *expected = query_text (source, games_sql);
-    g_autofree char *got = query_text (fixture->path, games_sql);
-    g_autofree char *expected_images = query_text (source, images_sql);
-    g_autofree char *got_images = query_text (fixture->path, images_sql);
-    g_autofree char *kept = query_text (fixture->path, "SELECT ledger FROM game "
+    g_autofree char *expected = ctd_test_query_text (source, games_sql);
+    g_autofree char *got = ctd_test_query_text (fixture->path, games_sql);
+    g_autofree char *expected_images = ctd_test_query_text (source, images_sql);
+    g_autofree char *got_images = ctd_test_query_text (fixture->path, images_sql);
+    g_autofree char *kept = ctd_test_query_text (fixture->path, "SELECT ledger FROM game "
                                         "WHERE canonical = 'B 2:3'");
 
     assert_string_equal (got, expected);
@@ -641,7 +617,7 @@ test_upgrade_from_v1 (void **state)
   assert_true (ctd_store_undo (store, NULL, &error));
   {
     g_autoptr(GPtrArray) games = ctd_store_list_games (store, 1, 1, &error);
-    g_autofree char *ledger = query_text (fixture->path, "SELECT ledger FROM game "
+    g_autofree char *ledger = ctd_test_query_text (fixture->path, "SELECT ledger FROM game "
                                           "WHERE number = 5 AND canonical LIKE '%E:%'");
 
     assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 1))->canonical, "T");
