@@ -23,9 +23,7 @@
  * The money then flows through one ledger, from which the deltas come.
  */
 
-/* No table doubles a cube past 2^20 points; the cap keeps every product
- * of value, multiplier and half points far inside gint64. */
-#define MAX_POINTS (1u << 20)
+#define MAX_POINTS CTD_CUBE_MAX_POINTS
 /* Nine digits always fit a guint; longer numbers saturate, and fail the
  * range checks instead of overflowing. */
 #define MAX_DIGITS 9

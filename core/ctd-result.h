@@ -113,6 +113,16 @@ typedef struct
 /* No legal line is longer than this; longer input is refused unread. */
 #define CTD_RESULT_MAX_LENGTH 512
 
+/* No table doubles a cube past this many points; the cap keeps every
+ * product of value, multiplier and half points far inside gint64. */
+#define CTD_CUBE_MAX_POINTS (1u << 20)
+/* More half points than one player can win or lose in one game, every
+ * cube, extra, penalty and adjustment at its cap; and over the 12 games
+ * of a chouette. A score, a paper total or a stored delta beyond these
+ * cannot come from a legal sheet. */
+#define CTD_GAME_HALVES_MAX      (G_GINT64_CONSTANT (1) << 28)
+#define CTD_CHOUETTE_HALVES_MAX  (12 * CTD_GAME_HALVES_MAX)
+
 /*
  * CtdResult:
  * @context: the game the result belongs to
