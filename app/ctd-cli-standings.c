@@ -100,7 +100,7 @@ ctd_cli_standings (CtdCli *cli)
                                               &error)) == NULL ||
       (advancers = ctd_event_list_advancers (cli->store, info.number, &next_stage,
                                              &error)) == NULL ||
-      (notes = ctd_cut_notes (cli->store, info.number, public_view, &error)) == NULL)
+      (notes = ctd_cut_notes (cli->store, info.number, NULL, public_view, &error)) == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
   hidden = ctd_standings_get_scores_hidden (standings);
 
@@ -198,7 +198,7 @@ ctd_cli_results (CtdCli *cli)
     return status;
   placings = ctd_event_final_placings (cli->store, &round, &error);
   if (placings == NULL || !ctd_event_get_round (cli->store, round, &info, &error) ||
-      (notes = ctd_cut_notes (cli->store, round, FALSE, &error)) == NULL)
+      (notes = ctd_cut_notes (cli->store, round, NULL, FALSE, &error)) == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
 
   if (!cli->json && info.state < CTD_ROUND_COMPLETE)
@@ -288,14 +288,14 @@ find_tie (CtdCli  *cli,
   guint k = 0, w = 0;
 
   if (top_k < 0 && wildcards < 0)
-    return ctd_cut_find_tie (cli->store, round, error);
+    return ctd_cut_find_tie (cli->store, round, NULL, error);
   if (!choose_advancement (cli, round, top_k, wildcards, &k, &w, &local_error) &&
       !g_error_matches (local_error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  return ctd_event_find_tie (cli->store, round, k, w, error);
+  return ctd_event_find_tie (cli->store, round, NULL, k, w, error);
 }
 
 int

@@ -245,6 +245,8 @@ note_for (const CtdStandingsRow   *row,
  * ctd_cut_notes:
  * @store: an event
  * @round: a round number
+ * @standings: (nullable): the round's standings, the director's view
+ *   (ctd_event_round_standings()), when the caller has them, else %NULL
  * @public_view: the notes of the posting rather than the director's
  * @error: return location for a #GError
  *
@@ -260,13 +262,14 @@ note_for (const CtdStandingsRow   *row,
  *   (char *, possibly empty), or %NULL with @error set
  */
 GHashTable *
-ctd_cut_notes (CtdStore  *store,
-               guint      round,
-               gboolean   public_view,
-               GError   **error)
+ctd_cut_notes (CtdStore            *store,
+               guint                round,
+               const CtdStandings  *standings,
+               gboolean             public_view,
+               GError             **error)
 {
   g_autoptr(GHashTable) notes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  g_autoptr(CtdStandings) standings = NULL;
+  g_autoptr(CtdStandings) computed = NULL;
   g_autoptr(GArray) advancers = NULL;
   g_autoptr(GArray) proposed = NULL;
   CtdStage next_stage = CTD_STAGE_FINAL;
@@ -275,12 +278,15 @@ ctd_cut_notes (CtdStore  *store,
 
   g_return_val_if_fail (store != NULL, NULL);
 
-  if (!ctd_event_get_round (store, round, &info, error) ||
-      (standings = ctd_event_round_standings (store, round, public_view, error)) == NULL ||
+  if (!ctd_event_get_round (store, round, &info, error))
+    return NULL;
+  /* A secret posting: not even the games are read. */
+  if (public_view && !ctd_standings_scores_are_public (info.stage, info.state))
+    return g_steal_pointer (&notes);
+  if ((standings == NULL &&
+       (standings = computed = ctd_event_round_standings (store, round, FALSE, error)) == NULL) ||
       (advancers = ctd_event_list_advancers (store, round, &next_stage, error)) == NULL)
     return NULL;
-  if (ctd_standings_get_scores_hidden (standings))
-    return g_steal_pointer (&notes);
   if (advancers->len > 0)
     top_k = info.top_k > 0 ? (guint) info.top_k : 1;
   else if (!public_view)
@@ -301,6 +307,8 @@ ctd_cut_notes (CtdStore  *store,
  * ctd_cut_find_tie:
  * @store: an event
  * @round: a complete round
+ * @standings: (nullable): the round's standings, the director's view,
+ *   when the caller has them, else %NULL
  * @error: return location for a #GError
  *
  * The tie a roll-off must settle before the round can go on, against
@@ -312,9 +320,10 @@ ctd_cut_notes (CtdStore  *store,
  *   (%CTD_EVENT_ERROR_NO_TIE when nothing is tied)
  */
 GArray *
-ctd_cut_find_tie (CtdStore  *store,
-                  guint      round,
-                  GError   **error)
+ctd_cut_find_tie (CtdStore            *store,
+                  guint                round,
+                  const CtdStandings  *standings,
+                  GError             **error)
 {
   CtdStoreRound info;
   guint top_k = 0;
@@ -327,7 +336,7 @@ ctd_cut_find_tie (CtdStore  *store,
   if (info.stage != CTD_STAGE_FINAL &&
       !ctd_event_get_cut (store, round, &top_k, &wildcards, error))
     return NULL;
-  return ctd_event_find_tie (store, round, top_k, wildcards, error);
+  return ctd_event_find_tie (store, round, standings, top_k, wildcards, error);
 }
 
 /* The player of the round that @word names: "#12" (the player's

@@ -46,13 +46,15 @@ gboolean    ctd_cut_preview          (CtdStore       *store,
                                       GError        **error);
 void        ctd_cut_preview_clear    (CtdCutPreview  *preview);
 char       *ctd_cut_preview_describe (const CtdCutPreview *preview);
-GHashTable *ctd_cut_notes            (CtdStore       *store,
-                                      guint           round,
-                                      gboolean        public_view,
-                                      GError        **error);
-GArray     *ctd_cut_find_tie         (CtdStore       *store,
-                                      guint           round,
-                                      GError        **error);
+GHashTable *ctd_cut_notes            (CtdStore            *store,
+                                      guint                round,
+                                      const CtdStandings  *standings,
+                                      gboolean             public_view,
+                                      GError             **error);
+GArray     *ctd_cut_find_tie         (CtdStore            *store,
+                                      guint                round,
+                                      const CtdStandings  *standings,
+                                      GError             **error);
 GArray     *ctd_cut_parse_order      (CtdStore       *store,
                                       guint           round,
                                       const char     *text,

@@ -53,6 +53,7 @@ struct _CtdDocument
   CtdItemList *audit;
   GHashTable  *chouettes;   /* round -> CtdItemList of CtdChouetteItem */
   GHashTable  *standings;   /* round * 2 + public_view -> CtdItemList */
+  GHashTable  *computed;    /* round -> CtdStandings, the director's, until the next change */
 
   gint64       last_audit_id;
   gint64       data_version;
@@ -229,6 +230,21 @@ reload_chouettes (CtdDocument  *self,
   return TRUE;
 }
 
+/* The round's standings, the director's view, computed once for
+ * everything that shows them until the next change (update_lists()). */
+static const CtdStandings *
+get_computed (CtdDocument  *self,
+              guint         round,
+              GError      **error)
+{
+  CtdStandings *standings = g_hash_table_lookup (self->computed, GUINT_TO_POINTER (round));
+
+  if (standings == NULL &&
+      (standings = ctd_event_round_standings (self->store, round, FALSE, error)) != NULL)
+    g_hash_table_insert (self->computed, GUINT_TO_POINTER (round), standings);
+  return standings;
+}
+
 static gboolean
 reload_standings (CtdDocument  *self,
                   CtdItemList  *list,
@@ -236,11 +252,20 @@ reload_standings (CtdDocument  *self,
                   gboolean      public_view,
                   GError      **error)
 {
-  g_autoptr(CtdStandings) standings = NULL;
+  g_autoptr(CtdStandings) secret = NULL;
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  const CtdStandings *standings;
+  CtdStoreRound info;
   gboolean hidden;
 
-  standings = ctd_event_round_standings (self->store, round, public_view, error);
+  /* A posting of a secret round is its own (no scores, no games read);
+   * any other is the director's standings. */
+  if (public_view && !ctd_event_get_round (self->store, round, &info, error))
+    return FALSE;
+  if (public_view && !ctd_standings_scores_are_public (info.stage, info.state))
+    standings = secret = ctd_event_round_standings (self->store, round, TRUE, error);
+  else
+    standings = get_computed (self, round, error);
   if (standings == NULL)
     return FALSE;
   hidden = ctd_standings_get_scores_hidden (standings);
@@ -321,6 +346,12 @@ update_lists (CtdDocument           *self,
       if (!reload_chouettes (self, list, round, only, error) && !empty_if_gone (list, error))
         return FALSE;
     }
+
+  /* Whatever changed in a round may change its standings. */
+  if (change->round == 0)
+    g_hash_table_remove_all (self->computed);
+  else
+    g_hash_table_remove (self->computed, GUINT_TO_POINTER (change->round));
 
   g_hash_table_iter_init (&iter, self->standings);
   while (g_hash_table_iter_next (&iter, &key, &list))
@@ -541,6 +572,7 @@ ctd_document_finalize (GObject *object)
   g_clear_object (&self->audit);
   g_clear_pointer (&self->chouettes, g_hash_table_unref);
   g_clear_pointer (&self->standings, g_hash_table_unref);
+  g_clear_pointer (&self->computed, g_hash_table_unref);
   g_clear_pointer (&self->store, ctd_store_close);
   g_clear_object (&self->file);
   g_free (self->name);
@@ -648,6 +680,7 @@ ctd_document_init (CtdDocument *self)
 {
   self->chouettes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   self->standings = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->computed = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) ctd_standings_free);
 }
 
 /* Takes @store: the document starts following the file from its newest
@@ -1912,6 +1945,32 @@ ctd_document_get_standings (CtdDocument *self,
         warn_unread (self, error);
     }
   return G_LIST_MODEL (list);
+}
+
+/**
+ * ctd_document_get_round_standings:
+ * @self: a document
+ * @round: a round's number
+ * @error: return location for a #GError
+ *
+ * The round's standings, the director's view, as ctd_event_round_standings()
+ * computes them: computed once after each change for the document's
+ * lists and for every page that reads them (notes, ties), so that a
+ * recorded game costs one computation however many views follow it.
+ * They are valid until the next change the document announces.
+ *
+ * Returns: (transfer none) (nullable): the standings, or %NULL with
+ *   @error set (a round not drawn is %CTD_STORE_ERROR_NOT_FOUND)
+ */
+const CtdStandings *
+ctd_document_get_round_standings (CtdDocument  *self,
+                                  guint         round,
+                                  GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return get_computed (self, round, error);
 }
 
 /**

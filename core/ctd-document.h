@@ -200,6 +200,9 @@ GListModel  *ctd_document_get_chouettes        (CtdDocument             *self,
 GListModel  *ctd_document_get_standings        (CtdDocument             *self,
                                                 guint                    round,
                                                 gboolean                 public_view);
+const CtdStandings *ctd_document_get_round_standings (CtdDocument   *self,
+                                                      guint          round,
+                                                      GError       **error);
 GListModel  *ctd_document_get_audit            (CtdDocument             *self);
 
 /* A chouette's page, kept up to date in place */

@@ -524,6 +524,8 @@ first_placing_tie (const CtdStandings *standings)
  * ctd_event_find_tie:
  * @store: an event
  * @round: a complete round
+ * @standings: (nullable): the round's standings (ctd_event_round_standings(),
+ *   the director's view) when the caller has them, else %NULL
  * @top_k: the cut per chouette (ignored for the final)
  * @wildcards: the wildcards (ignored for the final)
  * @error: return location for a #GError
@@ -539,13 +541,14 @@ first_placing_tie (const CtdStandings *standings)
  *   %CTD_EVENT_ERROR_INCOMPLETE before the round is complete)
  */
 GArray *
-ctd_event_find_tie (CtdStore  *store,
-                    guint      round,
-                    guint      top_k,
-                    guint      wildcards,
-                    GError   **error)
+ctd_event_find_tie (CtdStore            *store,
+                    guint                round,
+                    const CtdStandings  *standings,
+                    guint                top_k,
+                    guint                wildcards,
+                    GError             **error)
 {
-  g_autoptr(CtdStandings) standings = NULL;
+  g_autoptr(CtdStandings) computed = NULL;
   g_autoptr(GArray) advancers = NULL;
   g_autoptr(GError) local_error = NULL;
   CtdAdvanceTie tie = { 0, NULL };
@@ -563,8 +566,8 @@ ctd_event_find_tie (CtdStore  *store,
                    round, ctd_round_state_to_string (info.state));
       return NULL;
     }
-  standings = ctd_event_round_standings (store, round, FALSE, error);
-  if (standings == NULL)
+  if (standings == NULL &&
+      (standings = computed = ctd_event_round_standings (store, round, FALSE, error)) == NULL)
     return NULL;
 
   if (info.stage == CTD_STAGE_FINAL)

@@ -70,11 +70,12 @@ GArray       *ctd_event_advance              (CtdStore      *store,
                                               guint          wildcards,
                                               CtdAdvanceTie *out_tie,
                                               GError       **error);
-GArray       *ctd_event_find_tie             (CtdStore      *store,
-                                              guint          round,
-                                              guint          top_k,
-                                              guint          wildcards,
-                                              GError       **error);
+GArray       *ctd_event_find_tie             (CtdStore            *store,
+                                              guint                round,
+                                              const CtdStandings  *standings,
+                                              guint                top_k,
+                                              guint                wildcards,
+                                              GError             **error);
 gboolean      ctd_event_tiebreak             (CtdStore      *store,
                                               guint          round,
                                               const gint64  *order,

@@ -299,7 +299,7 @@ ctd_sample_roll_off_ties (CtdStore  *store,
   for (guint i = 0; i < 64; i++)
     {
       g_autoptr(GError) none = NULL;
-      g_autoptr(GArray) tied = ctd_event_find_tie (store, round, top_k, wildcards, &none);
+      g_autoptr(GArray) tied = ctd_event_find_tie (store, round, NULL, top_k, wildcards, &none);
       g_autofree gint64 *order = NULL;
       guint64 roll_seed = seed + i;
 

@@ -116,15 +116,15 @@ test_unfinished (void **state)
   ctd_cut_preview_clear (&preview);
   g_clear_error (&error);
 
-  notes = ctd_cut_notes (store, 1, TRUE, &error);
+  notes = ctd_cut_notes (store, 1, NULL, TRUE, &error);
   assert_non_null (notes);
   assert_int_equal (g_hash_table_size (notes), 0);
   g_clear_pointer (&notes, g_hash_table_unref);
-  notes = ctd_cut_notes (store, 1, FALSE, &error);
+  notes = ctd_cut_notes (store, 1, NULL, FALSE, &error);
   assert_string_equal (note_of (notes, first->players[0]), "");
 
   g_clear_error (&error);
-  assert_null (ctd_cut_find_tie (store, 1, &error));
+  assert_null (ctd_cut_find_tie (store, 1, NULL, &error));
   assert_true (g_error_matches (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE));
 }
 
@@ -190,14 +190,14 @@ test_tie_and_advance (void **state)
   play (store, 1, distinct, 12);
   play (store, 2, tied, 12);
 
-  tie = ctd_cut_find_tie (store, 1, &error);
+  tie = ctd_cut_find_tie (store, 1, NULL, &error);
   assert_non_null (tie);
   assert_int_equal (tie->len, 2);
   assert_true (g_array_index (tie, gint64, 0) == second->players[1] ||
                g_array_index (tie, gint64, 1) == second->players[1]);
   assert_true (g_array_index (tie, gint64, 0) == second->players[2] ||
                g_array_index (tie, gint64, 1) == second->players[2]);
-  notes = ctd_cut_notes (store, 1, FALSE, &error);
+  notes = ctd_cut_notes (store, 1, NULL, FALSE, &error);
   assert_string_equal (note_of (notes, second->players[1]), "tie at the cut");
   assert_string_equal (note_of (notes, second->players[2]), "tie at the cut");
   assert_string_equal (note_of (notes, first->players[3]), "");
@@ -227,15 +227,15 @@ test_tie_and_advance (void **state)
   assert_true (g_array_index (order, gint64, 1) == second->players[1]);
   assert_true (ctd_event_tiebreak (store, 1, (const gint64 *) order->data, order->len, NULL,
                                    &error));
-  assert_null (ctd_cut_find_tie (store, 1, &error));
+  assert_null (ctd_cut_find_tie (store, 1, NULL, &error));
   assert_true (g_error_matches (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE));
   g_clear_error (&error);
-  notes = ctd_cut_notes (store, 1, FALSE, &error);
+  notes = ctd_cut_notes (store, 1, NULL, FALSE, &error);
   assert_string_equal (note_of (notes, second->players[2]), "in line to advance; roll-off won");
   assert_string_equal (note_of (notes, second->players[1]), "2nd in roll-off");
   assert_string_equal (note_of (notes, first->players[1]), "in line to advance");
   g_clear_pointer (&notes, g_hash_table_unref);
-  notes = ctd_cut_notes (store, 1, TRUE, &error);
+  notes = ctd_cut_notes (store, 1, NULL, TRUE, &error);
   assert_string_equal (note_of (notes, second->players[2]), "roll-off won");
   assert_string_equal (note_of (notes, first->players[1]), "");
   g_clear_pointer (&notes, g_hash_table_unref);
@@ -244,7 +244,7 @@ test_tie_and_advance (void **state)
   advancers = ctd_event_advance (store, 1, 1, 2, NULL, &error);
   assert_non_null (advancers);
   assert_true (ctd_store_draw_round (store, 99, &round, &error));
-  notes = ctd_cut_notes (store, 1, TRUE, &error);
+  notes = ctd_cut_notes (store, 1, NULL, TRUE, &error);
   assert_string_equal (note_of (notes, first->players[0]), "advances to the Final (2.1)");
   assert_string_equal (note_of (notes, first->players[1]),
                        "wildcard: advances to the Final (2.1)");
@@ -272,10 +272,10 @@ test_final (void **state)
     assert_true (ctd_store_record_game (store, round, 1, game, "T", FALSE, &error));
 
   /* Every player of the final ends at 0: all four are tied. */
-  tie = ctd_cut_find_tie (store, round, &error);
+  tie = ctd_cut_find_tie (store, round, NULL, &error);
   assert_non_null (tie);
   assert_int_equal (tie->len, 4);
-  notes = ctd_cut_notes (store, round, TRUE, &error);
+  notes = ctd_cut_notes (store, round, NULL, TRUE, &error);
   assert_string_equal (note_of (notes, g_array_index (tie, gint64, 0)), "tie for a place");
   assert_false (ctd_cut_preview (store, round, 1, 0, &preview, &error));
   assert_non_null (strstr (error->message, "is the final"));

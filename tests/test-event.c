@@ -390,7 +390,7 @@ test_sixteen_players (void **state)
   assert_int_equal (audit_length (store), audit);
 
   /* Roll-offs wait for the whole round. */
-  no_tie = ctd_event_find_tie (store, 1, 1, 0, &error);
+  no_tie = ctd_event_find_tie (store, 1, NULL, 1, 0, &error);
   assert_null (no_tie);
   assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE, NULL);
   g_clear_error (&error);
@@ -498,7 +498,7 @@ test_sixteen_players (void **state)
   }
 
   /* The cut falls between the 3s and the 4s of each chouette: no tie. */
-  no_tie = ctd_event_find_tie (store, 1, 1, 0, &error);
+  no_tie = ctd_event_find_tie (store, 1, NULL, 1, 0, &error);
   assert_null (no_tie);
   assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE, NULL);
   g_clear_error (&error);
@@ -607,7 +607,7 @@ test_wildcard_tie (void **state)
     }
 
   /* Top 2 of each cuts between -12 and -38.5 inside each chouette. */
-  found = ctd_event_find_tie (store, 1, 2, 0, &error);
+  found = ctd_event_find_tie (store, 1, NULL, 2, 0, &error);
   assert_null (found);
   assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE, "top 2");
   g_clear_error (&error);
@@ -627,7 +627,7 @@ test_wildcard_tie (void **state)
   assert_int_equal (get_round (store, 1).top_k, -1);
   assert_int_equal (audit_length (store), audit);
 
-  found = ctd_event_find_tie (store, 1, 1, 1, &error);
+  found = ctd_event_find_tie (store, 1, NULL, 1, 1, &error);
   assert_true (same_ids (found, ones, 2));
   g_clear_pointer (&found, g_array_unref);
 
@@ -674,7 +674,7 @@ test_wildcard_tie (void **state)
   g_clear_error (&error);
   assert_int_equal (n_rolloffs (store, 1), 1);
 
-  found = ctd_event_find_tie (store, 1, 1, 1, &error);
+  found = ctd_event_find_tie (store, 1, NULL, 1, 1, &error);
   assert_null (found);
   assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE, "1 wildcard)");
   g_clear_error (&error);
@@ -752,7 +752,7 @@ test_final_tie (void **state)
   g_clear_error (&error);
 
   record_games (store, 1, 1, tied_final, 1, CTD_N_GAMES - 1);
-  found = ctd_event_find_tie (store, 1, 0, 0, &error);
+  found = ctd_event_find_tie (store, 1, NULL, 0, 0, &error);
   assert_null (found);
   assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE, NULL);
   g_clear_error (&error);
@@ -770,7 +770,7 @@ test_final_tie (void **state)
     assert_true (ctd_standings_get_row (placings, i)->needs_rolloff);
 
   /* The tie for 1st comes first. */
-  found = ctd_event_find_tie (store, 1, 0, 0, &error);
+  found = ctd_event_find_tie (store, 1, NULL, 0, 0, &error);
   assert_true (same_ids (found, p, 2));
   g_clear_pointer (&found, g_array_unref);
 
@@ -794,7 +794,7 @@ test_final_tie (void **state)
   assert_true (find_row (placings, p[2])->needs_rolloff);
 
   /* Then 3rd place, rolled off by the software with a stored seed. */
-  found = ctd_event_find_tie (store, 1, 0, 0, &error);
+  found = ctd_event_find_tie (store, 1, NULL, 0, 0, &error);
   assert_true (same_ids (found, p + 2, 2));
   ctd_standings_roll ((const gint64 *) found->data, found->len, seed, rolled);
   assert_true (ctd_event_tiebreak (store, 1, rolled, 2, &seed, &error));
@@ -811,7 +811,7 @@ test_final_tie (void **state)
     }
 
   g_clear_pointer (&found, g_array_unref);
-  found = ctd_event_find_tie (store, 1, 0, 0, &error);
+  found = ctd_event_find_tie (store, 1, NULL, 0, 0, &error);
   assert_null (found);
   assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE, "final");
   g_clear_error (&error);

@@ -229,16 +229,17 @@ append_tied_player (CtdStandingsPage *self,
 }
 
 static void
-update_tie (CtdStandingsPage *self,
-            CtdStage          stage,
-            CtdRoundState     state)
+update_tie (CtdStandingsPage   *self,
+            const CtdStandings *standings,
+            CtdStage            stage,
+            CtdRoundState       state)
 {
   g_autoptr(GString) players = g_string_new (NULL);
   g_autofree char *text = NULL;
 
   g_clear_pointer (&self->tie, g_array_unref);
   if (self->round > 0 && state != CTD_ROUND_CLOSED)
-    self->tie = ctd_cut_find_tie (get_store (self), self->round, NULL);
+    self->tie = ctd_cut_find_tie (get_store (self), self->round, standings, NULL);
   gtk_widget_set_visible (self->tie_box, self->tie != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->tie_message_label), FALSE);
   if (self->tie == NULL)
@@ -336,6 +337,7 @@ update_round (CtdStandingsPage *self)
 {
   CtdRoundItem *item = self->document != NULL
                          ? gtk_drop_down_get_selected_item (self->round_dropdown) : NULL;
+  const CtdStandings *standings = NULL;
   CtdStage stage = CTD_STAGE_QUALIFYING;
   CtdRoundState state = CTD_ROUND_DRAWN;
   gboolean secret = FALSE;
@@ -352,10 +354,13 @@ update_round (CtdStandingsPage *self)
       g_object_get (item, "stage", &stage, NULL);
       state = ctd_round_item_get_state (item);
       secret = !ctd_standings_scores_are_public (stage, state);
+      /* One computation of the round serves the lists, the notes and
+       * the tie. */
+      standings = ctd_document_get_round_standings (self->document, self->round, NULL);
       g_clear_pointer (&self->notes, g_hash_table_unref);
       g_clear_pointer (&self->public_notes, g_hash_table_unref);
-      self->notes = ctd_cut_notes (get_store (self), self->round, FALSE, NULL);
-      self->public_notes = ctd_cut_notes (get_store (self), self->round, TRUE, NULL);
+      self->notes = ctd_cut_notes (get_store (self), self->round, standings, FALSE, NULL);
+      self->public_notes = ctd_cut_notes (get_store (self), self->round, standings, TRUE, NULL);
     }
   gtk_single_selection_set_model (self->director_selection, item == NULL ? NULL :
                                   ctd_document_get_standings (self->document, self->round, FALSE));
@@ -365,7 +370,7 @@ update_round (CtdStandingsPage *self)
     draw_cell (self, g_ptr_array_index (self->cells, i));
   update_state_label (self, stage, state, secret);
   update_progress (self, secret);
-  update_tie (self, stage, state);
+  update_tie (self, standings, stage, state);
   update_actions (self, stage, state);
 }
 
