@@ -449,6 +449,14 @@ def test_correction_and_crosscheck(folder):
     out = event.json("crosscheck", "1.1", "1=-059", "2=-0013.5", "3=040.50",
                      "4=000000000000000000000032")
     check(out["agrees"], "totals with leading zeros agree")
+    # A paper that left game 1 off: game 1 is named like any other game.
+    out = event.json("crosscheck", "1.1", "1=-56", "2=-14.5", "3=39.5", "4=31", status=3)
+    by_player = {m["player"]: m for m in out["mismatches"]}
+    equal(by_player[1]["suspect_games"], [1], "game 1 suspected for P1")
+    equal(by_player[4]["suspect_games"], [1], "game 1 suspected for P4")
+    check("look first at game 1" in event.run("crosscheck", "1.1", "1=-56", "2=-14.5",
+                                              "3=39.5", "4=31", status=3).stdout,
+          "the text names game 1")
 
 
 def test_last_segment_order(folder):
