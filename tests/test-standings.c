@@ -343,6 +343,10 @@ test_rolloff_refusals (void **state)
   static const gint64 not_tied[] = { 8, 6 };
   static const gint64 again[] = { 2, 3 };
   static const gint64 again_with_more[] = { 6, 9, 2, 3 };
+  /* The earlier roll-off repeated as it went is no new information: it
+   * is refused like one that contradicts it. */
+  static const gint64 same_again[] = { 3, 2 };
+  static const gint64 same_again_with_more[] = { 3, 2, 6 };
   static const Refusal refusals[] = {
     { unknown, 2, CTD_STANDINGS_ERROR_UNKNOWN_PLAYER,
       "Roll-off refused: player 42 is not in this round" },
@@ -356,6 +360,10 @@ test_rolloff_refusals (void **state)
     { again, 2, CTD_STANDINGS_ERROR_ROLLOFF,
       "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
     { again_with_more, 4, CTD_STANDINGS_ERROR_ROLLOFF,
+      "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
+    { same_again, 2, CTD_STANDINGS_ERROR_ROLLOFF,
+      "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
+    { same_again_with_more, 3, CTD_STANDINGS_ERROR_ROLLOFF,
       "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
   };
   static const Expected expected[] = {
