@@ -829,6 +829,66 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   *changed = *a;
   changed->n_adjustments = 1;
   assert_false (ctd_result_equal (a, changed));
+  /* The game's context alone: another Captain, another starting cube. */
+  *changed = *a;
+  changed->context.captain = 3;
+  assert_true (ctd_result_equal (changed, changed));
+  assert_false (ctd_result_equal (a, changed));
+  assert_false (ctd_result_equal (changed, a));
+  *changed = *a;
+  changed->context.cube_start = 2;
+  assert_true (ctd_result_equal (changed, changed));
+  assert_false (ctd_result_equal (a, changed));
+  assert_false (ctd_result_equal (changed, a));
+}
+
+/* A result built by code rather than parsed (a result form builds one
+ * to format it) is walked only when its players exist: an extra taken
+ * by a player past the chouette's size is refused by every public
+ * function, with a critical warning, instead of being read out of
+ * bounds or printed as a line. */
+static void
+test_hand_built_extra_taker (void **state G_GNUC_UNUSED)
+{
+  static const guint bad_takers[] = { 0, 4, 5, 99 };
+  CtdResult built = { 0 };
+  g_autofree char *line = NULL;
+
+  built.context = make_context (8, 3, 1, 2, 1);
+  built.winner = CTD_WINNER_BOX;
+  built.multiplier = 1;
+  built.cubes[1] = (CtdCube) { CTD_CUBE_TAKER_PASSED, 1 };
+  built.cubes[2] = (CtdCube) { CTD_CUBE_PLAYED, 2 };
+  built.n_extras = 1;
+  built.extras[0] = (CtdExtra) { 2, 3, CTD_CUBE_PLAYED, 2 };
+
+  /* As built, it is the line it parses from. */
+  line = ctd_result_format (&built);
+  assert_string_equal (line, "B 2:1- 3:2 E:2>3:2");
+  {
+    g_autoptr(CtdResult) parsed = parse_or_fail (&built.context, line);
+
+    assert_true (ctd_result_equal (&built, parsed));
+  }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad_takers); i++)
+    {
+      CtdResult bad = built;
+      CtdHalves deltas[CTD_MAX_PLAYERS] = { 7, 7, 7, 7 };
+
+      bad.extras[0].taker = bad_takers[i];
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      assert_null (ctd_result_format (&bad));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      assert_null (ctd_result_ledger (&bad));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      assert_false (ctd_result_equal (&bad, &bad));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      ctd_result_deltas (&bad, deltas);
+      g_test_assert_expected_messages ();
+      for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
+        assert_int_equal (deltas[p], 7);
+    }
 }
 
 static void
@@ -1494,6 +1554,7 @@ main (void)
     cmocka_unit_test (test_length_limit),
     cmocka_unit_test (test_format_table),
     cmocka_unit_test (test_equal_and_copy),
+    cmocka_unit_test (test_hand_built_extra_taker),
     cmocka_unit_test (test_payment_kinds),
     cmocka_unit_test (test_error_quark),
     cmocka_unit_test (test_random_legal_results),
