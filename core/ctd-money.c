@@ -422,7 +422,8 @@ ctd_money_group_digits (const char *number)
  * Reads an amount typed by the director. Only whole cents are money, so
  * "12.505" is refused rather than rounded, as is anything that is not a
  * plain decimal number ("", "abc", "1e3", " 12", "12.") or that does not
- * fit.
+ * fit: a long run of digits is refused, never wrapped round. Leading
+ * zeros are read as the number they are ("007.10" is 7.10).
  *
  * Returns: whether @text is an amount
  */

@@ -38,7 +38,9 @@ ctd_halves_to_string (CtdHalves halves,
  * @out_halves: (out): the score in half points
  *
  * Reads a score typed by the director. Only whole and half points are
- * scores; anything else (".25", "1e3", "", trailing junk) is refused.
+ * scores; anything else (".25", "1e3", "", trailing junk, more than 15
+ * digits after any leading zeros) is refused. Leading zeros are read as
+ * the number they are ("004" is 4).
  *
  * Returns: whether @text is a score
  */
