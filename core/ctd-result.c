@@ -27,11 +27,11 @@
 /* Nine significant digits always fit a guint; longer numbers saturate,
  * and fail the range checks instead of overflowing. */
 #define MAX_DIGITS 9
+#define WHITESPACE " \t\n\v\f\r"
+#define OUTCOMES   "B, Bg, Bb, T, Tg or Tb"
 
 /* CTD_GAME_HALVES_MAX is derived for these (see ctd-result.h). */
 G_STATIC_ASSERT (CTD_MAX_PLAYERS <= 4 && CTD_MAX_PENALTIES == 8 && CTD_MAX_ADJUSTMENTS == 8);
-#define WHITESPACE " \t\n\v\f\r"
-#define OUTCOMES   "B, Bg, Bb, T, Tg or Tb"
 
 /**
  * ctd_result_error_quark:

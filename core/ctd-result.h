@@ -121,8 +121,8 @@ typedef struct
  * of a chouette. A score, a paper total or a stored delta beyond these
  * cannot come from a legal sheet.
  *
- * With M = CTD_CUBE_MAX_POINTS, in half points (2M a point of value M),
- * one crew member is party to at most:
+ * Counted in half points, with M = CTD_CUBE_MAX_POINTS (a cube at M
+ * points moves 2M half points), one crew member is party to at most:
  *   - their own cube, played to the end at M as a backgammon: 6M;
  *   - 4 extras (offering to or taking from each of the other 2 crew
  *     members of a 4-player chouette), each moving the value Vq paid for
