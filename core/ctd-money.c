@@ -11,6 +11,16 @@
 #include "ctd-money.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "ctd-result.h"
+
+/* The bounds hold what ctd-money.h says they hold: a whole chouette's
+ * score at the largest stake fits a CtdCents, and so do the products the
+ * fee check makes (25 x the stake, 10 x the fee). */
+G_STATIC_ASSERT (CTD_CHOUETTE_HALVES_MAX <= G_MAXINT64 / CTD_STAKE_MAX_CENTS);
+G_STATIC_ASSERT (CTD_STAKE_MAX_CENTS <= G_MAXINT64 / 25);
+G_STATIC_ASSERT (CTD_ENTRY_FEE_MAX_CENTS <= G_MAXINT64 / 10);
 
 /**
  * ctd_money_error_quark:
@@ -372,6 +382,39 @@ ctd_money_to_string (CtdCents amount)
 }
 
 /**
+ * ctd_money_group_digits:
+ * @number: a number as text, "-1234567.50" or "364904448"
+ *
+ * Groups the whole part of @number by thousands with commas, for the
+ * large figures a message names ("1,000,000.00"), where a run of zeros
+ * is hard to count. An optional sign and the fraction are kept as they
+ * are; text that does not start with digits is returned unchanged.
+ *
+ * Returns: (transfer full): the grouped text
+ */
+char *
+ctd_money_group_digits (const char *number)
+{
+  GString *text;
+  gsize sign;
+  gsize n_digits;
+
+  g_return_val_if_fail (number != NULL, NULL);
+
+  sign = (number[0] == '-' || number[0] == '+') ? 1 : 0;
+  n_digits = strspn (number + sign, "0123456789");
+  text = g_string_new_len (number, (gssize) sign);
+  for (gsize i = 0; i < n_digits; i++)
+    {
+      if (i > 0 && (n_digits - i) % 3 == 0)
+        g_string_append_c (text, ',');
+      g_string_append_c (text, number[sign + i]);
+    }
+  g_string_append (text, number + sign + n_digits);
+  return g_string_free (text, FALSE);
+}
+
+/**
  * ctd_money_parse:
  * @text: "12", "12.5", "12.50", "-3", "+3"
  * @out_amount: (out): the amount in cents; untouched when @text is refused
@@ -379,7 +422,8 @@ ctd_money_to_string (CtdCents amount)
  * Reads an amount typed by the director. Only whole cents are money, so
  * "12.505" is refused rather than rounded, as is anything that is not a
  * plain decimal number ("", "abc", "1e3", " 12", "12.") or that does not
- * fit.
+ * fit: a long run of digits is refused, never wrapped round. Leading
+ * zeros are read as the number they are ("007.10" is 7.10).
  *
  * Returns: whether @text is an amount
  */

@@ -24,11 +24,14 @@
  */
 
 #define MAX_POINTS CTD_CUBE_MAX_POINTS
-/* Nine digits always fit a guint; longer numbers saturate, and fail the
- * range checks instead of overflowing. */
+/* Nine significant digits always fit a guint; longer numbers saturate,
+ * and fail the range checks instead of overflowing. */
 #define MAX_DIGITS 9
 #define WHITESPACE " \t\n\v\f\r"
 #define OUTCOMES   "B, Bg, Bb, T, Tg or Tb"
+
+/* CTD_GAME_HALVES_MAX is derived for these (see ctd-result.h). */
+G_STATIC_ASSERT (CTD_MAX_PLAYERS <= 4 && CTD_MAX_PENALTIES == 8 && CTD_MAX_ADJUSTMENTS == 8);
 
 /**
  * ctd_result_error_quark:
@@ -155,16 +158,22 @@ read_number (const char **p,
 {
   guint number = 0;
   guint n_digits = 0;
+  gboolean any = FALSE;
 
+  /* Leading zeros are read as the number they are ("004" is 4), so only
+   * the digits from the first nonzero one count towards the limit. */
   for (; g_ascii_isdigit (**p); (*p)++)
     {
+      any = TRUE;
+      if (number == 0 && **p == '0')
+        continue;
       if (++n_digits > MAX_DIGITS)
         number = G_MAXUINT;
       else
         number = number * 10 + (guint) (**p - '0');
     }
   *out_number = number;
-  return n_digits > 0;
+  return any;
 }
 
 /* Reads how a cube ended, up to the end of the token: "w", "V", "V-" or

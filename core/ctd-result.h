@@ -119,8 +119,20 @@ typedef struct
 /* More half points than one player can win or lose in one game, every
  * cube, extra, penalty and adjustment at its cap; and over the 12 games
  * of a chouette. A score, a paper total or a stored delta beyond these
- * cannot come from a legal sheet. */
-#define CTD_GAME_HALVES_MAX      (G_GINT64_CONSTANT (1) << 28)
+ * cannot come from a legal sheet.
+ *
+ * Counted in half points, with M = CTD_CUBE_MAX_POINTS (a cube at M
+ * points moves 2M half points), one crew member is party to at most:
+ *   - their own cube, played to the end at M as a backgammon: 6M;
+ *   - 4 extras (offering to or taking from each of the other 2 crew
+ *     members of a 4-player chouette), each moving the value Vq paid for
+ *     the take and 3V on the extra, V <= M and Vq <= V / 2: 7M each, 28M;
+ *   - CTD_MAX_PENALTIES penalties of half a starting cube (<= M): 8M;
+ *   - CTD_MAX_ADJUSTMENTS adjustments of at most M points: 16M;
+ * 58M in all. The Box, who takes no part in extras, is party to at most
+ * 3 x 6M + 8M + 16M = 42M. A legal line reaches 40M (test-result.c's
+ * test_game_bound), so the bound is within a factor 1.5 of the truth. */
+#define CTD_GAME_HALVES_MAX      (G_GINT64_CONSTANT (58) * CTD_CUBE_MAX_POINTS)
 #define CTD_CHOUETTE_HALVES_MAX  (12 * CTD_GAME_HALVES_MAX)
 
 /*

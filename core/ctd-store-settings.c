@@ -101,6 +101,24 @@ ctd_store_default_paper (void)
   return CTD_SHEET_PAPER_A4;
 }
 
+/* "The stake can be at most 1,000,000.00 a point, not 2,500,000.00":
+ * grouped by thousands, since the bound is a run of zeros. */
+static gboolean
+refuse_amount (GError     **error,
+               const char  *what,
+               const char  *unit,
+               CtdCents     bound,
+               CtdCents     amount)
+{
+  g_autofree char *bound_text = ctd_money_to_string (bound);
+  g_autofree char *amount_text = ctd_money_to_string (amount);
+  g_autofree char *bound_grouped = ctd_money_group_digits (bound_text);
+  g_autofree char *amount_grouped = ctd_money_group_digits (amount_text);
+
+  return ctd_store_refuse (error, "The %s can be at most %s%s, not %s", what, bound_grouped,
+                           unit, amount_grouped);
+}
+
 /* Refuses settings the event file cannot hold or a sheet cannot print. */
 gboolean
 ctd_store_validate_settings (const CtdEventSettings  *settings,
@@ -124,6 +142,13 @@ ctd_store_validate_settings (const CtdEventSettings  *settings,
     }
   if (settings->stake_cents < 0 || settings->entry_fee_cents < 0)
     return ctd_store_refuse (error, "The stake and the entry fee cannot be negative");
+  /* Beyond these a chouette's settlement would not fit (ctd-money.h). */
+  if (settings->stake_cents > CTD_STAKE_MAX_CENTS)
+    return refuse_amount (error, "stake", " a point", CTD_STAKE_MAX_CENTS,
+                          settings->stake_cents);
+  if (settings->entry_fee_cents > CTD_ENTRY_FEE_MAX_CENTS)
+    return refuse_amount (error, "entry fee", "", CTD_ENTRY_FEE_MAX_CENTS,
+                          settings->entry_fee_cents);
   if (settings->direction != CTD_LAST_SEGMENT_HIGHEST_FIRST &&
       settings->direction != CTD_LAST_SEGMENT_LOWEST_FIRST)
     return ctd_store_refuse (error, "Unknown last-segment direction");

@@ -38,7 +38,9 @@ ctd_halves_to_string (CtdHalves halves,
  * @out_halves: (out): the score in half points
  *
  * Reads a score typed by the director. Only whole and half points are
- * scores; anything else (".25", "1e3", "", trailing junk) is refused.
+ * scores; anything else (".25", "1e3", "", trailing junk, more than 15
+ * digits after any leading zeros) is refused. Leading zeros are read as
+ * the number they are ("004" is 4).
  *
  * Returns: whether @text is a score
  */
@@ -51,6 +53,7 @@ ctd_halves_parse (const char *text,
   guint64 whole = 0;
   guint64 half = 0;
   guint n_digits = 0;
+  gboolean any = FALSE;
 
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (out_halves != NULL, FALSE);
@@ -60,12 +63,17 @@ ctd_halves_parse (const char *text,
 
   for (; g_ascii_isdigit (*p); p++)
     {
-      /* 15 digits keep every score far inside gint64 once doubled. */
+      any = TRUE;
+      /* Leading zeros are read as the number they are ("004" is 4). */
+      if (whole == 0 && *p == '0')
+        continue;
+      /* 15 significant digits keep every score far inside gint64 once
+       * doubled. */
       if (++n_digits > 15)
         return FALSE;
       whole = whole * 10 + (guint64) (*p - '0');
     }
-  if (n_digits == 0)
+  if (!any)
     return FALSE;
 
   if (*p == '.')

@@ -432,6 +432,31 @@ test_crosscheck (void **state)
   assert_int_equal (g_array_index (partial, CtdCrosscheckMismatch, 0).player, 3);
 }
 
+/* The first game is searched like any other: P1's -3 in game 1 is the
+ * only one of P1's games worth -3, so a paper that left it off (3 more)
+ * or entered it as +3 (6 more) names game 1, and game 1 alone. */
+static void
+test_crosscheck_game_one (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  CtdHalves paper[4] = { H (-56), H (-13.5), H (40.5), H (32) };
+  g_autoptr(GArray) left_off = NULL;
+  g_autoptr(GArray) sign = NULL;
+  const CtdCrosscheckMismatch *m;
+
+  record_all (chouette, four_sheet);
+  left_off = ctd_chouette_crosscheck (chouette, paper, NULL);
+  assert_int_equal (left_off->len, 1);
+  m = &g_array_index (left_off, CtdCrosscheckMismatch, 0);
+  assert_int_equal (m->player, 1);
+  assert_int_equal (m->suspects, 1u << 0);
+
+  paper[0] = H (-53);
+  sign = ctd_chouette_crosscheck (chouette, paper, NULL);
+  assert_int_equal (sign->len, 1);
+  assert_int_equal (g_array_index (sign, CtdCrosscheckMismatch, 0).suspects, 1u << 0);
+}
+
 /* Games 1-9 of a 4-player chouette where the Team wins every game as a
  * single but game 1: after game 9, P1 -1, P2 -9, P3 -9, P4 +19, so
  * players 2 and 3 tie for the last segment. */
@@ -609,6 +634,7 @@ main (void)
     cmocka_unit_test (test_fix_order_by_hand),
     cmocka_unit_test (test_describe_missing),
     cmocka_unit_test (test_crosscheck),
+    cmocka_unit_test (test_crosscheck_game_one),
     cmocka_unit_test (test_sheet_game),
     cmocka_unit_test (test_copy),
     cmocka_unit_test (test_describe_pending),

@@ -440,6 +440,23 @@ def test_correction_and_crosscheck(folder):
                   message="player 1 is given twice", status=2)
     event.refused("crosscheck", "1.1", "1=-59", "2=-13.5", "3=40.5", "5=32",
                   message="a player from 1 to 4", status=2)
+    # Nor can a total no 12 games come to, balanced or not.
+    event.refused("crosscheck", "1.1", "1=0", "2=400000000", "3=-400000000", "4=0",
+                  message="the paper total of player 2 (%s), +400000000, is more than 12 "
+                  "games can come to (at most 364,904,448 points either way)"
+                  % shown["players"][1]["name"])
+    # Leading zeros are the number they are.
+    out = event.json("crosscheck", "1.1", "1=-059", "2=-0013.5", "3=040.50",
+                     "4=000000000000000000000032")
+    check(out["agrees"], "totals with leading zeros agree")
+    # A paper that left game 1 off: game 1 is named like any other game.
+    out = event.json("crosscheck", "1.1", "1=-56", "2=-14.5", "3=39.5", "4=31", status=3)
+    by_player = {m["player"]: m for m in out["mismatches"]}
+    equal(by_player[1]["suspect_games"], [1], "game 1 suspected for P1")
+    equal(by_player[4]["suspect_games"], [1], "game 1 suspected for P4")
+    check("look first at game 1" in event.run("crosscheck", "1.1", "1=-56", "2=-14.5",
+                                              "3=39.5", "4=31", status=3).stdout,
+          "the text names game 1")
 
 
 def test_last_segment_order(folder):
@@ -644,6 +661,22 @@ def test_paper(folder):
     equal(media_boxes(sheets), [(595.276, 841.89), (841.89, 595.276)], "A4 pages")
     check("paper A4" in event.json("log")[-1]["summary"], "logged")
     event.refused("settings", "--paper", "legal", message="a4 or letter", status=2)
+
+    # A stake or an entry fee past what any settlement can hold is
+    # refused at init and in the settings, naming the bound; at the bound
+    # it is accepted, and leading zeros are the number they are.
+    event.refused("settings", "--stake", "1000000.01",
+                  message="The stake can be at most 1,000,000.00 a point, not 1,000,000.01")
+    event.refused("settings", "--entry-fee", "100000000.01",
+                  message="The entry fee can be at most 100,000,000.00")
+    event.refused("settings", "--stake", "9" * 40, message="is not a stake", status=2)
+    equal(event.json("settings", "--stake", "0001000000", "--entry-fee",
+                     "00000000000000000000100000000.00")["stake"], "1000000.00", "stake at the bound")
+    equal(event.json("settings")["entry_fee"], "100000000.00", "fee at the bound")
+    other = Event(folder, "other.chouette")
+    other.refused("init", "--name", "High Rollers", "--stake", "1000000.01",
+                  message="The stake can be at most 1,000,000.00 a point")
+    check(not os.path.exists(other.path), "a refused init creates no file")
 
     # Without --paper, the locale's: Letter in the US, A4 elsewhere.
     for locale, paper in (("en_US.UTF-8", "letter"), ("fr_CA.UTF-8", "letter"),

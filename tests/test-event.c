@@ -673,6 +673,12 @@ test_wildcard_tie (void **state)
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF, "earlier roll-off");
   g_clear_error (&error);
   assert_int_equal (n_rolloffs (store, 1), 1);
+  /* Nor repeated in the same order: it is not stored a second time. */
+  assert_false (ctd_event_tiebreak (store, 1, (gint64[]) { ones[1], ones[0] }, 2, NULL,
+                                    &error));
+  assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF, "earlier roll-off");
+  g_clear_error (&error);
+  assert_int_equal (n_rolloffs (store, 1), 1);
 
   found = ctd_event_find_tie (store, 1, NULL, 1, 1, &error);
   assert_null (found);

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "ctd-money.h"
+#include "ctd-result.h"
 #include "ctd-rng.h"
 
 static void
@@ -392,11 +393,22 @@ test_parse (void **state)
     { "0", 0 },
     { "007.10", 710 },
     { "92233720368547758.07", G_MAXINT64 },
+    /* Leading zeros are the number they are; trailing zeros of whole
+     * cents are nothing; neither is limited in number. */
+    { "000000000000000000000000000000000000000012.50", 1250 },
+    { "-0000000000000000000000000000000000000000000.05", -5 },
+    { "12.50000000000000000000000000000000000000000000", 1250 },
+    { "000000000000000000000092233720368547758.07", G_MAXINT64 },
   };
   static const char *refused[] = {
     "12.505", "abc", "", "-", "+", ".5", "12.", "1 2", " 12", "12 ", "12a", "1e3",
     "--3", "1,5", "12.5.0", "92233720368547758.08", "-92233720368547758.08",
     "99999999999999999999", "184467440737095516.16",
+    /* Long digit strings are refused, never wrapped round to a small
+     * amount (10^20 + 1 wraps to 7766279631452241921 in 64 bits, and
+     * 2^64 + 1250 to 12.50). */
+    "100000000000000000001", "18446744073709552866", "184467440737095528.66",
+    "99999999999999999999999999999999999999999999999999999999999999999999.99",
   };
 
   (void) state;
@@ -440,6 +452,45 @@ test_round_trip (void **state)
     }
 }
 
+/* At the largest stake, the largest scores a chouette can come to
+ * settle (ctd-money.h), to the cent; and the fee check at the largest
+ * stake and fee still says something sensible. */
+static void
+test_bounds (void **state G_GNUC_UNUSED)
+{
+  const CtdHalves most = CTD_CHOUETTE_HALVES_MAX;
+  const CtdHalves scores[4] = { most, -most, most - 1, -(most - 1) };
+  CtdSettlement settlement;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *at_bounds = NULL;
+  g_autofree char *group = NULL;
+
+  assert_true (ctd_money_settle (scores, 4, CTD_STAKE_MAX_CENTS, &settlement, &error));
+  assert_int_equal (settlement.amounts[0], most / 2 * CTD_STAKE_MAX_CENTS);
+  assert_int_equal (settlement.amounts[1], -most / 2 * CTD_STAKE_MAX_CENTS);
+  /* An odd number of half points at an even stake: no rounding. */
+  assert_int_equal (settlement.amounts[2], (most - 1) * (CTD_STAKE_MAX_CENTS / 2));
+  assert_int_equal (settlement.n_transfers, 2);
+  assert_int_equal (settlement.transfers[0].amount, most / 2 * CTD_STAKE_MAX_CENTS);
+
+  at_bounds = ctd_money_check_fee (CTD_ENTRY_FEE_MAX_CENTS, CTD_STAKE_MAX_CENTS);
+  assert_string_equal (at_bounds, "The entry fee (100000000.00) is 100 times the stake "
+                       "(1000000.00); rule 1.8 recommends 20 to 25 times: an entry fee of "
+                       "20000000.00 to 25000000.00, or a stake of 4000000.00 to 5000000.00.");
+
+  group = ctd_money_group_digits ("-92233720368547758.07");
+  assert_string_equal (group, "-92,233,720,368,547,758.07");
+  g_clear_pointer (&group, g_free);
+  group = ctd_money_group_digits ("100.00");
+  assert_string_equal (group, "100.00");
+  g_clear_pointer (&group, g_free);
+  group = ctd_money_group_digits ("+1000");
+  assert_string_equal (group, "+1,000");
+  g_clear_pointer (&group, g_free);
+  group = ctd_money_group_digits ("");
+  assert_string_equal (group, "");
+}
+
 int
 main (void)
 {
@@ -452,6 +503,7 @@ main (void)
     cmocka_unit_test (test_to_string),
     cmocka_unit_test (test_parse),
     cmocka_unit_test (test_round_trip),
+    cmocka_unit_test (test_bounds),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

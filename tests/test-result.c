@@ -281,6 +281,98 @@ test_parse_adjustments (void **state G_GNUC_UNUSED)
   assert_int_equal (result->cubes[2].value, 4);
 }
 
+/* SPEC 5: leading zeros are read as the number they are, in every
+ * number of the line, however many there are ("2:004" is the cube 4). */
+static void
+test_leading_zeros (void **state G_GNUC_UNUSED)
+{
+  CtdGameContext context = make_context (2, 4, 1, 2, 1);
+  g_autoptr(CtdResult) result = NULL;
+  g_autoptr(CtdResult) same = NULL;
+  g_autoptr(GError) error = NULL;
+
+  result = parse_or_fail (&context, "B 2:004 3:0000000000000001- 0000000004:0000000000002 "
+                          "E:03>004:0000000000008 F:004>01:000.5 A:0003>2:00000000001048576");
+  same = parse_or_fail (&context, "B 2:4 3:1- 4:2 E:3>4:8 F:4>1:0.5 A:3>2:1048576");
+  assert_int_equal (result->cubes[1].value, 4);
+  assert_int_equal (result->cubes[2].value, 1);
+  assert_int_equal (result->cubes[3].value, 2);
+  assert_int_equal (result->extras[0].value, 8);
+  assert_int_equal (result->penalties[0].amount, 1);
+  assert_int_equal (result->adjustments[0].amount, CTD_HALVES (1048576));
+  assert_true (ctd_result_equal (result, same));
+
+  /* The zeros do not hide a number past the cap. */
+  assert_null (ctd_result_parse (&context, "B 2:0000000002097152", &error));
+  assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_VALUE));
+  g_clear_error (&error);
+  assert_null (ctd_result_parse (&context, "B 2:00004294967300", &error));
+  assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_VALUE));
+}
+
+static CtdHalves
+largest_delta (const CtdGameContext *context,
+               const char           *head,
+               const char           *penalty,
+               const char           *adjustment,
+               guint                 player,
+               CtdHalves             expected)
+{
+  g_autoptr(GString) line = g_string_new (head);
+  g_autoptr(CtdResult) result = NULL;
+  CtdHalves deltas[CTD_MAX_PLAYERS] = { 0 };
+  CtdHalves largest = 0;
+
+  for (guint i = 0; i < CTD_MAX_PENALTIES; i++)
+    g_string_append_printf (line, " %s", penalty);
+  for (guint i = 0; i < CTD_MAX_ADJUSTMENTS; i++)
+    g_string_append_printf (line, " %s", adjustment);
+  result = parse_or_fail (context, line->str);
+  ctd_result_deltas (result, deltas);
+  for (guint p = 0; p < context->size; p++)
+    {
+      if (ABS (deltas[p]) > CTD_GAME_HALVES_MAX)
+        fail_msg ("'%s': player %u's delta %" G_GINT64_FORMAT " is past the bound %"
+                  G_GINT64_FORMAT, line->str, p + 1, deltas[p], CTD_GAME_HALVES_MAX);
+      largest = MAX (largest, ABS (deltas[p]));
+    }
+  assert_int_equal (deltas[player - 1], expected);
+  return largest;
+}
+
+/* CTD_GAME_HALVES_MAX (derived in ctd-result.h) holds for the largest
+ * games the notation accepts, and is not far above them: every cube at
+ * the cap of M points, the starting cube at M / 2 so that the cubes at
+ * M are turned (gammons count) and a penalty is worth M / 2, every
+ * extra, penalty and adjustment at its cap. */
+static void
+test_game_bound (void **state G_GNUC_UNUSED)
+{
+  /* Counted in units of M half points, as in ctd-result.h. */
+  const CtdHalves m = CTD_CUBE_MAX_POINTS;
+  CtdGameContext context = make_context (1, 4, 1, 2, CTD_CUBE_MAX_POINTS / 2);
+  CtdHalves largest = 0;
+
+  /* The Captain (2) takes both extras of the crew members who passed at
+   * M / 2 and wins a backgammon: 6M on the cube, 2 x 7M on the extras,
+   * 8 x M / 2 in penalties, 8 x 2M in adjustments. */
+  largest = MAX (largest, largest_delta (&context,
+                                         "Tb 2:1048576 3:524288- 4:524288- E:3>2:1048576 "
+                                         "E:4>2:1048576", "F:3>2:262144", "A:3>2:1048576",
+                                         2, 40 * m));
+  /* The same crew member losing it all: 6M, 2 x (6M - M), 4M, 16M. */
+  largest = MAX (largest, largest_delta (&context,
+                                         "Bb 2:1048576 3:524288- 4:524288- E:3>2:1048576 "
+                                         "E:4>2:1048576", "F:2>1:262144", "A:2>1:1048576",
+                                         2, -36 * m));
+  /* The Box winning a backgammon on three cubes at M: 18M, 4M, 16M. */
+  largest = MAX (largest, largest_delta (&context, "Bb 2:1048576 3:1048576 4:1048576",
+                                         "F:3>1:262144", "A:4>1:1048576", 1, 38 * m));
+  /* Not absurdly loose: a legal game comes within a factor 1.5. */
+  assert_true (3 * largest >= 2 * CTD_GAME_HALVES_MAX);
+  assert_int_equal (CTD_CHOUETTE_HALVES_MAX, 12 * CTD_GAME_HALVES_MAX);
+}
+
 static void
 assert_payment (const GArray   *ledger,
                 guint           index,
@@ -737,6 +829,66 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   *changed = *a;
   changed->n_adjustments = 1;
   assert_false (ctd_result_equal (a, changed));
+  /* The game's context alone: another Captain, another starting cube. */
+  *changed = *a;
+  changed->context.captain = 3;
+  assert_true (ctd_result_equal (changed, changed));
+  assert_false (ctd_result_equal (a, changed));
+  assert_false (ctd_result_equal (changed, a));
+  *changed = *a;
+  changed->context.cube_start = 2;
+  assert_true (ctd_result_equal (changed, changed));
+  assert_false (ctd_result_equal (a, changed));
+  assert_false (ctd_result_equal (changed, a));
+}
+
+/* A result built by code rather than parsed (a result form builds one
+ * to format it) is walked only when its players exist: an extra taken
+ * by a player past the chouette's size is refused by every public
+ * function, with a critical warning, instead of being read out of
+ * bounds or printed as a line. */
+static void
+test_hand_built_extra_taker (void **state G_GNUC_UNUSED)
+{
+  static const guint bad_takers[] = { 0, 4, 5, 99 };
+  CtdResult built = { 0 };
+  g_autofree char *line = NULL;
+
+  built.context = make_context (8, 3, 1, 2, 1);
+  built.winner = CTD_WINNER_BOX;
+  built.multiplier = 1;
+  built.cubes[1] = (CtdCube) { CTD_CUBE_TAKER_PASSED, 1 };
+  built.cubes[2] = (CtdCube) { CTD_CUBE_PLAYED, 2 };
+  built.n_extras = 1;
+  built.extras[0] = (CtdExtra) { 2, 3, CTD_CUBE_PLAYED, 2 };
+
+  /* As built, it is the line it parses from. */
+  line = ctd_result_format (&built);
+  assert_string_equal (line, "B 2:1- 3:2 E:2>3:2");
+  {
+    g_autoptr(CtdResult) parsed = parse_or_fail (&built.context, line);
+
+    assert_true (ctd_result_equal (&built, parsed));
+  }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad_takers); i++)
+    {
+      CtdResult bad = built;
+      CtdHalves deltas[CTD_MAX_PLAYERS] = { 7, 7, 7, 7 };
+
+      bad.extras[0].taker = bad_takers[i];
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      assert_null (ctd_result_format (&bad));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      assert_null (ctd_result_ledger (&bad));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      assert_false (ctd_result_equal (&bad, &bad));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      ctd_result_deltas (&bad, deltas);
+      g_test_assert_expected_messages ();
+      for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
+        assert_int_equal (deltas[p], 7);
+    }
 }
 
 static void
@@ -1394,12 +1546,15 @@ main (void)
     cmocka_unit_test (test_parse_fields),
     cmocka_unit_test (test_parse_fields_none),
     cmocka_unit_test (test_parse_adjustments),
+    cmocka_unit_test (test_leading_zeros),
+    cmocka_unit_test (test_game_bound),
     cmocka_unit_test (test_ledger),
     cmocka_unit_test (test_refusal_table),
     cmocka_unit_test (test_refusal_exact_message),
     cmocka_unit_test (test_length_limit),
     cmocka_unit_test (test_format_table),
     cmocka_unit_test (test_equal_and_copy),
+    cmocka_unit_test (test_hand_built_extra_taker),
     cmocka_unit_test (test_payment_kinds),
     cmocka_unit_test (test_error_quark),
     cmocka_unit_test (test_random_legal_results),

@@ -124,6 +124,68 @@ test_display_order_of_ties (void **state)
 }
 
 static void
+assert_ids (const CtdStandings *standings,
+            const gint64       *expected_ids,
+            gsize               n_ids)
+{
+  assert_int_equal (ctd_standings_get_n_rows (standings), n_ids);
+  for (gsize i = 0; i < n_ids; i++)
+    if (ctd_standings_get_row (standings, i)->player_id != expected_ids[i])
+      fail_msg ("row %zu is player %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT, i,
+                ctd_standings_get_row (standings, i)->player_id, expected_ids[i]);
+}
+
+/* Two (here three) players of one chouette with the same name and the
+ * same rank are told apart by id alone, the lower first, whatever order
+ * they came in: on first ranking, after a roll-off reranks them, and on
+ * a posting whose scores are secret. */
+static void
+test_same_name_same_rank (void **state G_GNUC_UNUSED)
+{
+  static const CtdStandingsEntry entries[] = {
+    { 8, "Sam", 1, 4 },
+    { 5, "Sam", 1, 4 },
+    { 2, "Sam", 1, 4 },
+    { 1, "Ann", 1, -12 },
+  };
+  static const gint64 ranked[] = { 2, 5, 8, 1 };
+  /* 2 beat 8 in a roll-off: 2 and 5 (who rolled against neither) share
+   * rank 1, 8 has rank 2. */
+  static const gint64 two_beats_eight[] = { 2, 8 };
+  static const gint64 rolled[] = { 2, 5, 8, 1 };
+  static const gint64 eight_beats_two[] = { 8, 2 };
+  static const gint64 rolled_back[] = { 5, 8, 2, 1 };
+  g_autoptr(CtdStandings) standings = ctd_standings_new (entries, G_N_ELEMENTS (entries));
+  g_autoptr(CtdStandings) other = ctd_standings_new (entries, G_N_ELEMENTS (entries));
+  g_autoptr(CtdStandings) secret = NULL;
+
+  assert_ids (standings, ranked, G_N_ELEMENTS (ranked));
+  for (gsize i = 0; i < 3; i++)
+    assert_int_equal (ctd_standings_get_row (standings, i)->rank, 1);
+
+  assert_true (ctd_standings_add_rolloff (standings, two_beats_eight, 2, NULL));
+  assert_ids (standings, rolled, G_N_ELEMENTS (rolled));
+  assert_int_equal (ctd_standings_get_row (standings, 0)->rank, 1);
+  assert_int_equal (ctd_standings_get_row (standings, 1)->rank, 1);
+  assert_int_equal (ctd_standings_get_row (standings, 2)->rank, 2);
+
+  /* The other way round, 5 and 8 share 1st and are again by id. */
+  assert_true (ctd_standings_add_rolloff (other, eight_beats_two, 2, NULL));
+  assert_ids (other, rolled_back, G_N_ELEMENTS (rolled_back));
+  assert_int_equal (ctd_standings_get_row (other, 1)->rank, 1);
+  assert_int_equal (ctd_standings_get_row (other, 2)->rank, 2);
+
+  secret = ctd_standings_new_public (entries, G_N_ELEMENTS (entries), CTD_STAGE_QUALIFYING,
+                                     CTD_ROUND_IN_PLAY);
+  {
+    /* No ranks: chouette, then name (Ann first), then id. */
+    static const gint64 by_name[] = { 1, 2, 5, 8 };
+
+    assert_ids (secret, by_name, G_N_ELEMENTS (by_name));
+  }
+}
+
+static void
 test_single_player_and_empty (void **state)
 {
   static const CtdStandingsEntry one[] = { { 1, "Ann", 1, 0 } };
@@ -343,6 +405,10 @@ test_rolloff_refusals (void **state)
   static const gint64 not_tied[] = { 8, 6 };
   static const gint64 again[] = { 2, 3 };
   static const gint64 again_with_more[] = { 6, 9, 2, 3 };
+  /* The earlier roll-off repeated as it went is no new information: it
+   * is refused like one that contradicts it. */
+  static const gint64 same_again[] = { 3, 2 };
+  static const gint64 same_again_with_more[] = { 3, 2, 6 };
   static const Refusal refusals[] = {
     { unknown, 2, CTD_STANDINGS_ERROR_UNKNOWN_PLAYER,
       "Roll-off refused: player 42 is not in this round" },
@@ -356,6 +422,10 @@ test_rolloff_refusals (void **state)
     { again, 2, CTD_STANDINGS_ERROR_ROLLOFF,
       "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
     { again_with_more, 4, CTD_STANDINGS_ERROR_ROLLOFF,
+      "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
+    { same_again, 2, CTD_STANDINGS_ERROR_ROLLOFF,
+      "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
+    { same_again_with_more, 3, CTD_STANDINGS_ERROR_ROLLOFF,
       "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
   };
   static const Expected expected[] = {
@@ -634,6 +704,7 @@ main (void)
     cmocka_unit_test (test_ranking_with_ties),
     cmocka_unit_test (test_matches_pairwise_definition),
     cmocka_unit_test (test_display_order_of_ties),
+    cmocka_unit_test (test_same_name_same_rank),
     cmocka_unit_test (test_single_player_and_empty),
     cmocka_unit_test (test_rolloff_two_way),
     cmocka_unit_test (test_rolloff_three_way),

@@ -19,6 +19,8 @@
 
 #include "ctd-advance.h"
 #include "ctd-event.h"
+#include "ctd-money.h"
+#include "ctd-result.h"
 #include "ctd-store.h"
 #include "ctd-test-files.h"
 
@@ -663,6 +665,59 @@ test_paper_setting (void **state)
   assert_true (ctd_store_get_settings (store, &read, &error));
   assert_int_equal (read.paper, CTD_SHEET_PAPER_LETTER);
   assert_int_equal (read.stake_cents, default_settings.stake_cents);
+}
+
+/* A stake or an entry fee past the bounds of ctd-money.h is refused
+ * when the event is created and in its settings, naming the bound; the
+ * bounds themselves are accepted. */
+static void
+test_money_bounds (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_auto(CtdEventSettings) read = { NULL, };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CtdEventSettings settings = default_settings;
+
+  settings.stake_cents = CTD_STAKE_MAX_CENTS + 1;
+  assert_null (ctd_store_create (fixture->path, &settings, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_string_equal (error->message,
+                       "The stake can be at most 1,000,000.00 a point, not 1,000,000.01");
+  g_clear_error (&error);
+  assert_false (g_file_test (fixture->path, G_FILE_TEST_EXISTS));
+
+  settings.stake_cents = CTD_STAKE_MAX_CENTS;
+  settings.entry_fee_cents = CTD_ENTRY_FEE_MAX_CENTS + 100;
+  assert_null (ctd_store_create (fixture->path, &settings, &error));
+  assert_string_equal (error->message,
+                       "The entry fee can be at most 100,000,000.00, not 100,000,001.00");
+  g_clear_error (&error);
+
+  settings.entry_fee_cents = CTD_ENTRY_FEE_MAX_CENTS;
+  store = ctd_store_create (fixture->path, &settings, &error);
+  assert_non_null (store);
+
+  before = dump (fixture->path, FALSE);
+  settings.stake_cents = G_MAXINT64;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  assert_string_equal (error->message, "The stake can be at most 1,000,000.00 a point, "
+                       "not 92,233,720,368,547,758.07");
+  g_clear_error (&error);
+  settings.stake_cents = 500;
+  settings.entry_fee_cents = G_MAXINT64;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  assert_non_null (strstr (error->message, "entry fee can be at most 100,000,000.00"));
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.stake_cents, CTD_STAKE_MAX_CENTS);
+  assert_int_equal (read.entry_fee_cents, CTD_ENTRY_FEE_MAX_CENTS);
 }
 
 static void
@@ -1980,11 +2035,40 @@ test_crosscheck_and_hold_ups (void **state)
   assert_true (g_str_has_prefix (error->message, "Chouette 1.1: the paper totals add up to "
                                                  "+0.5, not 0"));
   g_clear_error (&error);
+  /* A total no 12 games can come to, even balanced by another one (the
+   * sum of such totals would overflow before it came back to zero). */
+  paper[3] -= 1;
+  paper[1] = CTD_CHOUETTE_HALVES_MAX + 1;
+  paper[2] = -CTD_CHOUETTE_HALVES_MAX - 1;
+  paper[0] = -paper[3];
+  assert_false (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
+  {
+    g_autofree char *expected = g_strdup_printf ("Chouette 1.1: the paper total of player 2 "
+                                                 "(%s), +364904448.5, is more than 12 games "
+                                                 "can come to (at most 364,904,448 points "
+                                                 "either way); check the sheet", names[1]);
+    assert_string_equal (error->message, expected);
+  }
+  g_clear_error (&error);
+  paper[1] = G_MAXINT64;
+  paper[2] = G_MININT64 + 1;
+  paper[0] = 1;
+  paper[3] = -1;
+  assert_false (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+  assert_non_null (strstr (error->message, "player 2"));
+  g_clear_error (&error);
   after = dump (fixture->path, FALSE);
   assert_string_equal (before, after);
+  /* At the bound, in either direction, a total is a total. */
+  paper[0] = CTD_CHOUETTE_HALVES_MAX;
+  paper[1] = -CTD_CHOUETTE_HALVES_MAX;
+  paper[2] = 0;
+  paper[3] = 0;
+  assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
 
   /* A balanced sheet that disagrees is stored, in points, with names. */
-  paper[3] -= 1;
+  memcpy (paper, totals, sizeof paper);
   paper[0] += 4;
   paper[2] -= 4;
   assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
@@ -2423,6 +2507,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_migrate_with_backup, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_upgrade_from_v1, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_paper_setting, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_money_bounds, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_refuse_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),

@@ -62,6 +62,12 @@ test_halves_parse (void **state)
     { " 12", FALSE, 0 },
     { "--1", FALSE, 0 },
     { "1234567890123456", FALSE, 0 },
+    /* Leading zeros are the number they are, however many there are. */
+    { "004", TRUE, 8 },
+    { "-00000000000000000004.5", TRUE, -9 },
+    { "0000000000000000000000", TRUE, 0 },
+    { "000000000000000123456789012345", TRUE, 246913578024690 },
+    { "0001234567890123456", FALSE, 0 },
     { "½", FALSE, 0 },
   };
 
