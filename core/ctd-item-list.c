@@ -103,47 +103,6 @@ ctd_item_list_new (GType              item_type,
   return self;
 }
 
-/* Whether the @n items of @fresh from @at are those of the list from @at
- * with one item moved: the last to the front (@to_front), or the first
- * to the back. Only the keys are compared. */
-static gboolean
-is_one_move (CtdItemList *self,
-             GPtrArray   *fresh,
-             guint        at,
-             guint        n,
-             gboolean     to_front)
-{
-  guint shift = to_front ? 1 : 0;
-
-  if (n < 2)
-    return FALSE;
-  for (guint i = 0; i < n; i++)
-    {
-      guint old = at + (to_front ? (i + n - shift) % n : (i + 1) % n);
-
-      if (self->key_func (g_ptr_array_index (self->items, old)) !=
-          self->key_func (g_ptr_array_index (fresh, at + i)))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* Tells one item's move from @from to @to as its removal and its
- * insertion: a view keeps the rows in between (only their positions
- * change), where one items-changed over the whole run would rebuild
- * them all. A recorded game moves one player up or down the standings. */
-static void
-move_item (CtdItemList *self,
-           guint        from,
-           guint        to)
-{
-  gpointer item = g_ptr_array_steal_index (self->items, from);
-
-  g_list_model_items_changed (G_LIST_MODEL (self), from, 1, 0);
-  g_ptr_array_insert (self->items, (gint) to, item);
-  g_list_model_items_changed (G_LIST_MODEL (self), to, 0, 1);
-}
-
 /**
  * ctd_item_list_update:
  * @self: a list
@@ -153,9 +112,10 @@ move_item (CtdItemList *self,
  * Makes the list hold @fresh. The unchanged head and tail keep their
  * positions and objects; between them, one items-changed replaces the
  * old run with the new, and an item whose record is in both keeps its
- * object (updated), so a selection can follow it. When the only change
- * of order is one item moved, it is told as that item's removal and
- * insertion.
+ * object (updated), so a selection can follow it. (One replacement,
+ * not a removal and an insertion per moved item: GTK 4.8's list views
+ * rebind the rows of items they still hold within one items-changed, but
+ * rebuild a row removed in one and inserted in the next.)
  */
 void
 ctd_item_list_update (CtdItemList *self,
@@ -189,22 +149,6 @@ ctd_item_list_update (CtdItemList *self,
   added = fresh->len - head - tail;
   if (removed == 0 && added == 0)
     return;
-  if (removed == added && (is_one_move (self, fresh, head, added, TRUE) ||
-                           is_one_move (self, fresh, head, added, FALSE)))
-    {
-      gboolean to_front = is_one_move (self, fresh, head, added, TRUE);
-
-      for (guint i = 0; i < added; i++)
-        self->assign_func (g_ptr_array_index (self->items,
-                                              head + (to_front ? (i + added - 1) % added
-                                                               : (i + 1) % added)),
-                           g_ptr_array_index (fresh, head + i));
-      if (to_front)
-        move_item (self, head + added - 1, head);
-      else
-        move_item (self, head, head + added - 1);
-      return;
-    }
 
   kept = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   for (guint i = head; i < head + removed; i++)
