@@ -350,15 +350,11 @@ ctd_event_default_advancement (CtdStore  *store,
                                guint     *out_wildcards,
                                GError   **error)
 {
-  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, round, error);
-  guint n_players = 0;
+  CtdStoreRound info;
   CtdPlan plan;
 
-  if (chouettes == NULL)
-    return FALSE;
-  for (guint c = 0; c < chouettes->len; c++)
-    n_players += ((const CtdStoreChouette *) g_ptr_array_index (chouettes, c))->size;
-  if (!ctd_advance_plan (n_players, &plan, error))
+  if (!ctd_event_get_round (store, round, &info, error) ||
+      !ctd_advance_plan (info.n_players, &plan, error))
     return FALSE;
   if (plan.rounds[0].stage == CTD_STAGE_FINAL)
     {

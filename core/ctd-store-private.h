@@ -44,6 +44,12 @@ struct _CtdStore
   GHashTable *columns;      /* logged table name -> GStrv of its columns */
   gboolean    read_only;    /* opened with ctd_store_open_read_only() or for an export */
   int         shm_fd;       /* FILE-shm, for ctd_store_hold_shared_memory(), or -1 */
+  /* Every round as ctd_store_query_rounds() last read them, and when:
+   * this connection's count of changed rows and the file's data version
+   * (ctd-store-rounds.c). */
+  GArray     *rounds;
+  gint64      rounds_changes;
+  gint64      rounds_data_version;
 };
 
 /* ---- statements ------------------------------------------------------ */

@@ -52,19 +52,20 @@ static const char rounds_sql[] =
   "  count (c.id), "
   "  count (c.id) FILTER (WHERE c.n_games > 0), "
   "  count (c.id) FILTER (WHERE c.n_games >= ?2), "
-  "  count (c.id) FILTER (WHERE c.mismatched != 0) "
+  "  count (c.id) FILTER (WHERE c.mismatched != 0), "
+  "  coalesce (sum (c.size), 0) "
   "FROM round AS r LEFT JOIN ("
-  "  SELECT ch.id, ch.round, "
+  "  SELECT ch.id, ch.round, ch.size, "
   "    (SELECT count (*) FROM game WHERE game.chouette = ch.id) AS n_games, "
   "    " MISMATCHED_SQL " AS mismatched "
   "  FROM chouette AS ch) AS c ON c.round = r.id "
   "WHERE ?1 = 0 OR r.id = ?1 "
   "GROUP BY r.id ORDER BY r.id";
 
-GArray *
-ctd_store_query_rounds (CtdStore  *self,
-                        guint      round,
-                        GError   **error)
+static GArray *
+read_rounds (CtdStore  *self,
+             guint      round,
+             GError   **error)
 {
   g_autoptr(GArray) rounds = g_array_new (FALSE, TRUE, sizeof (CtdStoreRound));
   g_autoptr(CtdStmt) stmt = NULL;
@@ -91,6 +92,7 @@ ctd_store_query_rounds (CtdStore  *self,
         .top_k = (gint) sqlite3_column_int64 (stmt, 3),
         .wildcards = (gint) sqlite3_column_int64 (stmt, 4),
         .n_chouettes = facts.n_chouettes,
+        .n_players = (guint) sqlite3_column_int64 (stmt, 11),
         .state = ctd_round_state_compute (&facts),
       };
 
@@ -104,6 +106,66 @@ ctd_store_query_rounds (CtdStore  *self,
       return NULL;
     }
   return g_steal_pointer (&rounds);
+}
+
+/* Every round's facts, read again only when something was written since
+ * the last read: this connection changed rows (sqlite3_total_changes64()
+ * counts them, rolled back or not) or another one committed (the data
+ * version). A window asks for them several times per change (the lists,
+ * the notes, the cut), and each read counts every chouette's games and
+ * compares its paper totals. Inside a transaction nothing is kept: what
+ * it read may yet be rolled back. */
+static GArray *
+read_every_round (CtdStore  *self,
+                  GError   **error)
+{
+  gboolean in_transaction = !sqlite3_get_autocommit (self->db);
+  gint64 changes = sqlite3_total_changes64 (self->db);
+  gint64 data_version = 0;
+
+  if (in_transaction)
+    return read_rounds (self, 0, error);
+  if (!ctd_store_query_int64 (self, "PRAGMA data_version", CTD_NO_ARGS, &data_version, error))
+    return NULL;
+  if (self->rounds == NULL || self->rounds_changes != changes ||
+      self->rounds_data_version != data_version)
+    {
+      GArray *rounds = read_rounds (self, 0, error);
+
+      if (rounds == NULL)
+        return NULL;
+      g_clear_pointer (&self->rounds, g_array_unref);
+      self->rounds = rounds;
+      self->rounds_changes = changes;
+      self->rounds_data_version = data_version;
+    }
+  return g_array_copy (self->rounds);
+}
+
+GArray *
+ctd_store_query_rounds (CtdStore  *self,
+                        guint      round,
+                        GError   **error)
+{
+  g_autoptr(GArray) every = NULL;
+  GArray *one;
+
+  if (round == 0 || !sqlite3_get_autocommit (self->db))
+    return round == 0 ? read_every_round (self, error) : read_rounds (self, round, error);
+  every = read_every_round (self, error);
+  if (every == NULL)
+    return NULL;
+  one = g_array_new (FALSE, TRUE, sizeof (CtdStoreRound));
+  for (guint i = 0; i < every->len; i++)
+    if (g_array_index (every, CtdStoreRound, i).number == round)
+      g_array_append_val (one, g_array_index (every, CtdStoreRound, i));
+  if (one->len == 0)
+    {
+      g_array_unref (one);
+      ctd_store_no_round (error, round);
+      return NULL;
+    }
+  return one;
 }
 
 gboolean

@@ -72,6 +72,7 @@ typedef struct
  * @state: derived from the records as SPEC section 6 says
  *   (ctd_round_state_compute() over counts of them)
  * @top_k, @wildcards: the advancement choice, or -1 while none is stored
+ * @n_players: how many players its chouettes seat
  */
 typedef struct
 {
@@ -82,6 +83,7 @@ typedef struct
   guint         n_chouettes;
   gint          top_k;
   gint          wildcards;
+  guint         n_players;
 } CtdStoreRound;
 
 /*

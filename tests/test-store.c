@@ -2363,6 +2363,53 @@ test_second_handle (void **state)
   }
 }
 
+/* The state of round 1 as @store lists it. */
+static CtdRoundState
+round_one_state (CtdStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) rounds = ctd_store_list_rounds (store, &error);
+
+  assert_non_null (rounds);
+  return g_array_index (rounds, CtdStoreRound, 0).state;
+}
+
+/* Rounds are read again only after a write, but after every write: this
+ * handle's and another handle's; a refused action changes nothing. */
+static void
+test_rounds_follow_writes (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStore) other = NULL;
+  g_autoptr(GArray) rounds = NULL;
+
+  add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 5, NULL, &error));
+  assert_int_equal (round_one_state (store), CTD_ROUND_DRAWN);
+  rounds = ctd_store_list_rounds (store, &error);
+  assert_int_equal (rounds->len, 1);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).n_players, 8);
+  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).n_chouettes, 2);
+
+  record (store, 1, 1, 1, four_sheet[0]);
+  assert_int_equal (round_one_state (store), CTD_ROUND_IN_PLAY);
+
+  /* A refused result leaves the round as it was. */
+  assert_false (ctd_store_record_game (store, 1, 1, 2, "B 9:2", FALSE, &error));
+  g_clear_error (&error);
+  assert_int_equal (round_one_state (store), CTD_ROUND_IN_PLAY);
+
+  other = ctd_store_open (fixture->path, &error);
+  assert_non_null (other);
+  assert_int_equal (round_one_state (other), CTD_ROUND_IN_PLAY);
+  assert_true (ctd_store_clear_game (other, 1, 1, 1, &error));
+  assert_int_equal (round_one_state (store), CTD_ROUND_DRAWN);
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_int_equal (round_one_state (other), CTD_ROUND_IN_PLAY);
+}
+
 static gpointer
 count_players_thread (gpointer data)
 {
@@ -2521,6 +2568,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_crosscheck_and_hold_ups, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_changes, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_second_handle, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_rounds_follow_writes, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_open_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
