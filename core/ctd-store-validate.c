@@ -1,0 +1,464 @@
+/* ctd-store-validate.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-store"
+
+#include "config.h"
+
+#include "ctd-store-private.h"
+
+#include <string.h>
+
+#include "ctd-money.h"
+#include "ctd-result.h"
+
+/*
+ * Opening an event file is validating it. Files travel (last year's
+ * archive from another club, a copy someone touched with another tool),
+ * and the rest of the store trusts what it reads: a size indexes an
+ * array, an order is a permutation, a sum of stored half points does not
+ * overflow. So before any command reads a file, its inspection
+ * connection (read-only, ctd-store.c) checks, in this order:
+ *
+ *   - the file format number is one this version knows, and a file of
+ *     format 0 (ours, nothing built yet) holds no tables;
+ *   - the schema is exactly what this version's migration ladder writes
+ *     for that format: no table, index, trigger or view more or less, no
+ *     definition changed. A trigger or view stored in the file therefore
+ *     never runs: ours are TEMP triggers made at open
+ *     (ctd-store-history.c), and CHECK constraints are evaluated below
+ *     only once they are known to be ours;
+ *   - SQLite's integrity_check: a damaged file is CTD_STORE_ERROR_CORRUPT;
+ *     a whole file whose rows break its own CHECK constraints (written
+ *     with the checks switched off) goes on to the record checks, which
+ *     say which row and what was expected;
+ *   - foreign keys, then the invariants the code relies on
+ *     (record_checks[]), each one SQL query that yields the first row
+ *     breaking it.
+ *
+ * A refusal is CTD_STORE_ERROR_INVALID, one line naming the first
+ * problem. Nothing here writes: the file stays as it was.
+ */
+
+/* One row of sqlite_schema: type, name, tbl_name, sql (NULL for an
+ * automatic index). */
+typedef struct
+{
+  char *fields[4];
+} SchemaEntry;
+
+static void
+schema_entry_free (SchemaEntry *entry)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (entry->fields); i++)
+    g_free (entry->fields[i]);
+  g_free (entry);
+}
+
+/* The schema of @db by name (BINARY order, as strcmp() compares);
+ * %NULL with @out_rc set when SQLite fails. */
+static GPtrArray *
+read_schema (sqlite3  *db,
+             int      *out_rc)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) schema_entry_free);
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  rc = sqlite3_prepare_v2 (db, "SELECT type, name, tbl_name, sql FROM sqlite_schema "
+                           "ORDER BY name", -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+      {
+        SchemaEntry *entry = g_new0 (SchemaEntry, 1);
+
+        for (int c = 0; c < (int) G_N_ELEMENTS (entry->fields); c++)
+          entry->fields[c] = g_strdup ((const char *) sqlite3_column_text (stmt, c));
+        g_ptr_array_add (entries, entry);
+      }
+  sqlite3_finalize (stmt);
+  *out_rc = rc;
+  return rc == SQLITE_DONE ? g_steal_pointer (&entries) : NULL;
+}
+
+/* What this version writes for each file format, built once per process
+ * by running the ladder's SQL in memory: exactly the text SQLite keeps,
+ * ALTER TABLE's edits of a CREATE included, since every file (new or
+ * upgraded) is made by climbing the same rungs. Never freed. */
+static GMutex expected_lock;
+static GPtrArray *expected_schemas[CTD_STORE_SCHEMA_VERSION + 1];
+
+static GPtrArray *
+expected_schema (gint64 version)
+{
+  GPtrArray *schema;
+
+  g_assert (version >= 0 && version <= CTD_STORE_SCHEMA_VERSION);
+
+  g_mutex_lock (&expected_lock);
+  schema = expected_schemas[version];
+  if (schema == NULL)
+    {
+      sqlite3 *db = NULL;
+      int rc = sqlite3_open_v2 (":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                                NULL);
+
+      for (guint rung = 0; rc == SQLITE_OK && rung < version; rung++)
+        rc = sqlite3_exec (db, ctd_store_migration_sql (rung), NULL, NULL, NULL);
+      if (rc == SQLITE_OK)
+        schema = read_schema (db, &rc);
+      /* Our own SQL, run on an empty database in memory: only a build
+       * that cannot run SQL at all gets here. */
+      if (schema == NULL)
+        g_error ("Chouette TD could not build its own schema %" G_GINT64_FORMAT ": %s",
+                 version, sqlite3_errmsg (db));
+      sqlite3_close (db);
+      expected_schemas[version] = schema;
+    }
+  g_mutex_unlock (&expected_lock);
+  return schema;
+}
+
+static gboolean refuse_invalid (CtdStore     *self,
+                                GError      **error,
+                                const char   *format,
+                                ...) G_GNUC_PRINTF (3, 4);
+
+/* CTD_STORE_ERROR_INVALID: “FILE” cannot be used: DETAIL, on one line
+ * whatever the file holds (ctd_store_printable()). */
+static gboolean
+refuse_invalid (CtdStore     *self,
+                GError      **error,
+                const char   *format,
+                ...)
+{
+  g_autofree char *detail = NULL;
+  g_autofree char *printable = NULL;
+  va_list args;
+
+  va_start (args, format);
+  detail = g_strdup_vprintf (format, args);
+  va_end (args);
+  printable = ctd_store_printable (detail);
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID, "“%s” cannot be used: %s",
+               self->display_name, printable);
+  return FALSE;
+}
+
+static gboolean
+same_entry (const SchemaEntry *a,
+            const SchemaEntry *b)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (a->fields); i++)
+    if (g_strcmp0 (a->fields[i], b->fields[i]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The file's schema against what this version writes for @version: the
+ * first name (in order) that is extra, missing or different. */
+static gboolean
+check_schema (CtdStore  *self,
+              gint64     version,
+              GError   **error)
+{
+  GPtrArray *expected = expected_schema (version);
+  g_autoptr(GPtrArray) found = NULL;
+  guint e = 0, f = 0;
+  int rc;
+
+  found = read_schema (self->db, &rc);
+  if (found == NULL)
+    return ctd_store_fail (self, rc, error);
+
+  while (e < expected->len || f < found->len)
+    {
+      const SchemaEntry *want = e < expected->len ? g_ptr_array_index (expected, e) : NULL;
+      const SchemaEntry *have = f < found->len ? g_ptr_array_index (found, f) : NULL;
+      int order = want == NULL ? 1 : have == NULL ? -1
+                  : g_strcmp0 (want->fields[1], have->fields[1]);
+
+      if (order < 0)
+        return refuse_invalid (self, error, "its %s “%s” is missing (file format %"
+                               G_GINT64_FORMAT ")", want->fields[0], want->fields[1], version);
+      if (order > 0)
+        return refuse_invalid (self, error, "it holds a %s “%s” that Chouette TD never writes "
+                               "(added by another program?)", have->fields[0], have->fields[1]);
+      if (!same_entry (want, have))
+        return refuse_invalid (self, error, "its %s “%s” is not defined as Chouette TD defines "
+                               "it (file format %" G_GINT64_FORMAT ")", have->fields[0],
+                               have->fields[1], version);
+      e++;
+      f++;
+    }
+  return TRUE;
+}
+
+/* ctd_text_problem (VALUE, WHAT, MAX_CHARS, REQUIRED): NULL when VALUE
+ * is a text the store would have accepted (ctd_store_check_text(); with
+ * MAX_CHARS < 0 only valid UTF-8 is asked), else the refusal, e.g. "the
+ * name is not valid text". */
+static void
+text_problem (sqlite3_context  *context,
+              int               n_args,
+              sqlite3_value   **args)
+{
+  const char *text = (const char *) sqlite3_value_text (args[0]);
+  const char *what = (const char *) sqlite3_value_text (args[1]);
+  gint64 max_chars = sqlite3_value_int64 (args[2]);
+  gboolean required = sqlite3_value_int (args[3]) != 0;
+  g_autoptr(GError) refusal = NULL;
+  char *problem;
+
+  g_assert (n_args == 4);
+
+  if (text != NULL && (gsize) sqlite3_value_bytes (args[0]) != strlen (text))
+    problem = g_strdup_printf ("the %s holds a NUL character", what);
+  else if (max_chars < 0)
+    problem = text == NULL || g_utf8_validate (text, -1, NULL) ? NULL
+      : g_strdup_printf ("the %s is not valid UTF-8 text", what);
+  else if (!ctd_store_check_text (text, what, (gsize) max_chars, required, &refusal))
+    {
+      problem = g_strdup (refusal->message);
+      problem[0] = g_ascii_tolower (problem[0]);
+    }
+  else
+    problem = NULL;
+
+  if (problem != NULL)
+    sqlite3_result_text (context, problem, -1, g_free);
+  else
+    sqlite3_result_null (context);
+}
+
+/*
+ * The invariants, in the order they are checked. Each query yields the
+ * first row that breaks one: its id (NULL for the table as a whole) and
+ * what is wrong. Bound: ?1 CTD_STAKE_MAX_CENTS, ?2
+ * CTD_ENTRY_FEE_MAX_CENTS, ?3 CTD_GAME_HALVES_MAX, ?4
+ * CTD_CHOUETTE_HALVES_MAX, ?5 CTD_STORE_TEXT_MAX, ?6
+ * CTD_STORE_MEMBER_ID_MAX. They read only columns of schema 1, so an
+ * old file is checked before its upgrade (whose C step reads it) runs.
+ */
+static const struct
+{
+  const char *table;
+  const char *sql;
+} record_checks[] = {
+  { "event",
+    "SELECT NULL, 'it holds ' || count (*) || ' rows, expected 1' FROM event "
+    "HAVING count (*) != 1" },
+  { "event",
+    "SELECT id, coalesce (ctd_text_problem (name, 'event name', ?5, 1), "
+    "  ctd_text_problem (venue, 'venue', ?5, 0)) AS problem "
+    "FROM event WHERE problem IS NOT NULL" },
+  { "event",
+    "SELECT id, 'the stake of ' || stake_cents || ' cents is outside 0..' || ?1 "
+    "FROM event WHERE stake_cents NOT BETWEEN 0 AND ?1" },
+  { "event",
+    "SELECT id, 'the entry fee of ' || entry_fee_cents || ' cents is outside 0..' || ?2 "
+    "FROM event WHERE entry_fee_cents NOT BETWEEN 0 AND ?2" },
+  { "player",
+    "SELECT id, coalesce (ctd_text_problem (name, 'name', ?5, 1), "
+    "  ctd_text_problem (club, 'club', ?5, 0), "
+    "  ctd_text_problem (member_id, 'player ID', ?6, 0)) AS problem "
+    "FROM player WHERE problem IS NOT NULL ORDER BY id LIMIT 1" },
+  /* Rounds are drawn one after the other and undone from the last. */
+  { "round",
+    "SELECT id, 'round ' || id || ' has no round ' || (id - 1) || ' before it' FROM round "
+    "WHERE id > 1 AND NOT EXISTS (SELECT 1 FROM round AS r WHERE r.id = round.id - 1) "
+    "ORDER BY id LIMIT 1" },
+  { "round",
+    "SELECT id, 'top ' || top_k || ' and ' || wildcards || ' wildcards, expected at most the "
+    "' || (SELECT count (*) FROM player) || ' players' FROM round "
+    "WHERE max (top_k, wildcards) > (SELECT count (*) FROM player) ORDER BY id LIMIT 1" },
+  { "chouette",
+    "SELECT id, 'size ' || size || ' is not 3 or 4' FROM chouette WHERE size NOT IN (3, 4) "
+    "ORDER BY id LIMIT 1" },
+  { "chouette",
+    "SELECT id, 'number ' || number || ' is outside 1..' || (SELECT count (*) FROM chouette AS c "
+    "  WHERE c.round = chouette.round) || ' (the chouettes of round ' || round || ')' "
+    "FROM chouette WHERE number NOT BETWEEN 1 AND (SELECT count (*) FROM chouette AS c "
+    "  WHERE c.round = chouette.round) ORDER BY id LIMIT 1" },
+  { "chouette",
+    "SELECT id, 'table ' || table_no || ' is outside 1..2147483647' FROM chouette "
+    "WHERE table_no NOT BETWEEN 1 AND 2147483647 ORDER BY id LIMIT 1" },
+  { "seat",
+    "SELECT s.id, 'position ' || s.position || ' is outside 1..' || c.size "
+    "FROM seat AS s JOIN chouette AS c ON c.id = s.chouette "
+    "WHERE s.position NOT BETWEEN 1 AND c.size ORDER BY s.id LIMIT 1" },
+  { "chouette",
+    "SELECT c.id, count (s.id) || ' seats are filled, expected ' || c.size "
+    "FROM chouette AS c LEFT JOIN seat AS s ON s.chouette = c.id "
+    "GROUP BY c.id HAVING count (s.id) != c.size ORDER BY c.id LIMIT 1" },
+  { "seat",
+    "SELECT max (s.id), 'player ' || s.player || ' is seated twice in round ' || c.round "
+    "FROM seat AS s JOIN chouette AS c ON c.id = s.chouette "
+    "GROUP BY c.round, s.player HAVING count (*) > 1 ORDER BY 1 LIMIT 1" },
+  /* Rule 1.6's crew order: each of players 1..size - 1 once. */
+  { "chouette",
+    "SELECT id, 'the last-segment order ' || substr (last_order, 1, 40) || ' is not an order of "
+    "players 1..' || (size - 1) FROM chouette WHERE last_order IS NOT NULL AND ("
+    "  json_array_length (last_order) != size - 1 OR "
+    "  (SELECT count (DISTINCT j.value) FROM json_each (last_order) AS j "
+    "   WHERE j.type = 'integer' AND j.value BETWEEN 1 AND chouette.size - 1) != size - 1) "
+    "ORDER BY id LIMIT 1" },
+  { "game",
+    "SELECT id, coalesce (ctd_text_problem (entered, 'result line', -1, 1), "
+    "  ctd_text_problem (canonical, 'canonical line', -1, 1)) AS problem "
+    "FROM game WHERE problem IS NOT NULL ORDER BY id LIMIT 1" },
+  { "game",
+    "SELECT g.id, 'a payment of its ledger is not from and to players 1..' || c.size || "
+    "  ' of at most ' || ?3 || ' half points' "
+    "FROM game AS g JOIN chouette AS c ON c.id = g.chouette "
+    "WHERE EXISTS (SELECT 1 FROM json_each (g.ledger) AS p WHERE p.type != 'object' "
+    "  OR typeof (p.value ->> 'from') != 'integer' OR typeof (p.value ->> 'to') != 'integer' "
+    "  OR typeof (p.value ->> 'halves') != 'integer' "
+    "  OR (p.value ->> 'from') NOT BETWEEN 1 AND c.size "
+    "  OR (p.value ->> 'to') NOT BETWEEN 1 AND c.size "
+    "  OR (p.value ->> 'halves') NOT BETWEEN -?3 AND ?3) "
+    "ORDER BY g.id LIMIT 1" },
+  { "crosscheck",
+    "SELECT x.id, 'its paper totals are not ' || c.size || ' totals (or blanks) within "
+    "±' || ?4 || ' half points' "
+    "FROM crosscheck AS x JOIN chouette AS c ON c.id = x.chouette "
+    "WHERE json_array_length (x.totals) != c.size "
+    "  OR EXISTS (SELECT 1 FROM json_each (x.totals) AS t "
+    "             WHERE t.type NOT IN ('null', 'integer') "
+    "               OR (t.type = 'integer' AND t.value NOT BETWEEN -?4 AND ?4)) "
+    "ORDER BY x.id LIMIT 1" },
+  { "rolloff",
+    "SELECT r.id, 'the roll-off lists a player twice, or one not seated in round ' || r.round "
+    "FROM rolloff AS r WHERE json_array_length (r.players) != "
+    "  (SELECT count (DISTINCT s.player) FROM json_each (r.players) AS j "
+    "   JOIN seat AS s ON s.player = j.value "
+    "   JOIN chouette AS c ON c.id = s.chouette AND c.round = r.round "
+    "   WHERE j.type = 'integer') "
+    "ORDER BY r.id LIMIT 1" },
+  { "audit",
+    "SELECT id, coalesce (ctd_text_problem (action, 'action', -1, 1), "
+    "  ctd_text_problem (summary, 'summary', -1, 0)) AS problem "
+    "FROM audit WHERE problem IS NOT NULL ORDER BY id LIMIT 1" },
+};
+
+/* The first row (of the first query that yields one) breaking a
+ * foreign key or an invariant. */
+static gboolean
+check_records (CtdStore  *self,
+               GError   **error)
+{
+  g_autoptr(CtdStmt) foreign = NULL;
+  CtdStep step;
+  int rc;
+
+  foreign = ctd_store_prepare (self,
+                               "SELECT f.\"table\", f.rowid, f.parent, "
+                               "  (SELECT k.\"from\" FROM pragma_foreign_key_list (f.\"table\") AS k "
+                               "   WHERE k.id = f.fkid) "
+                               "FROM pragma_foreign_key_check AS f LIMIT 1", CTD_NO_ARGS, error);
+  if (foreign == NULL || (step = ctd_store_step (self, foreign, error)) == CTD_STEP_FAILED)
+    return FALSE;
+  if (step == CTD_STEP_ROW)
+    return refuse_invalid (self, error, "table %s, row %" G_GINT64_FORMAT ": its %s refers to a "
+                           "row of table %s that does not exist",
+                           (const char *) sqlite3_column_text (foreign, 0),
+                           (gint64) sqlite3_column_int64 (foreign, 1),
+                           (const char *) sqlite3_column_text (foreign, 3),
+                           (const char *) sqlite3_column_text (foreign, 2));
+
+  /* Only on this connection, which only inspects: a function no SQL in
+   * the file can reach (SQLITE_DIRECTONLY). */
+  rc = sqlite3_create_function_v2 (self->db, "ctd_text_problem", 4,
+                                   SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY,
+                                   NULL, text_problem, NULL, NULL, NULL);
+  if (rc != SQLITE_OK)
+    return ctd_store_fail (self, rc, error);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (record_checks); i++)
+    {
+      g_autoptr(CtdStmt) stmt = NULL;
+
+      stmt = ctd_store_prepare (self, record_checks[i].sql,
+                                CTD_ARGS (CTD_INT (CTD_STAKE_MAX_CENTS),
+                                          CTD_INT (CTD_ENTRY_FEE_MAX_CENTS),
+                                          CTD_INT (CTD_GAME_HALVES_MAX),
+                                          CTD_INT (CTD_CHOUETTE_HALVES_MAX),
+                                          CTD_INT (CTD_STORE_TEXT_MAX),
+                                          CTD_INT (CTD_STORE_MEMBER_ID_MAX)), error);
+      if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+        return FALSE;
+      if (step == CTD_STEP_DONE)
+        continue;
+      if (sqlite3_column_type (stmt, 0) == SQLITE_NULL)
+        return refuse_invalid (self, error, "table %s: %s", record_checks[i].table,
+                               (const char *) sqlite3_column_text (stmt, 1));
+      return refuse_invalid (self, error, "table %s, row %" G_GINT64_FORMAT ": %s",
+                             record_checks[i].table, (gint64) sqlite3_column_int64 (stmt, 0),
+                             (const char *) sqlite3_column_text (stmt, 1));
+    }
+  return TRUE;
+}
+
+/* Whether an integrity_check line is about rows that break the schema's
+ * own constraints (NOT NULL, CHECK, UNIQUE, STRICT types) in a file
+ * whose pages are whole: such lines are reported after every check of
+ * the pages, so with integrity_check (1) the first line is one only
+ * when the pages are sound. */
+static gboolean
+is_constraint_problem (const char *line)
+{
+  return g_str_has_prefix (line, "CHECK constraint failed") ||
+         g_str_has_prefix (line, "NULL value in ") ||
+         g_str_has_prefix (line, "non-unique entry in index ") ||
+         strstr (line, " value in ") != NULL;
+}
+
+/**
+ * ctd_store_validate_file:
+ * @self: a store whose connection is the read-only inspection
+ * @version: the file's user_version (already known not to be too new)
+ * @n_tables: how many entries the file's schema has
+ * @error: return location for a #GError
+ *
+ * Refuses a file this version would not have written (see above),
+ * before anything else reads it and before any upgrade or backup.
+ *
+ * Returns: whether the file may be opened
+ */
+gboolean
+ctd_store_validate_file (CtdStore  *self,
+                         gint64     version,
+                         gint64     n_tables,
+                         GError   **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  g_autofree char *integrity = NULL;
+
+  if (version < 0)
+    return refuse_invalid (self, error, "its file format %" G_GINT64_FORMAT " is not one "
+                           "Chouette TD writes (0..%d)", version, CTD_STORE_SCHEMA_VERSION);
+  if (version == 0 && n_tables > 0)
+    return refuse_invalid (self, error, "it holds tables but no file format (user_version 0); "
+                           "Chouette TD writes its tables and the format together");
+  if (!check_schema (self, version, error))
+    return FALSE;
+
+  stmt = ctd_store_prepare (self, "PRAGMA integrity_check (1)", CTD_NO_ARGS, error);
+  if (stmt == NULL || ctd_store_step (self, stmt, error) == CTD_STEP_FAILED)
+    return FALSE;
+  integrity = ctd_store_column_dup (stmt, 0);
+  g_clear_pointer (&stmt, ctd_store_release_statement);
+  if (g_strcmp0 (integrity, "ok") != 0 && !is_constraint_problem (integrity))
+    return ctd_store_refuse_damaged (self, integrity, error);
+
+  /* Format 0 has no tables (checked above): no records to check. */
+  if (version > 0 && !check_records (self, error))
+    return FALSE;
+  /* Rows that break a constraint the record checks do not name. */
+  if (g_strcmp0 (integrity, "ok") != 0)
+    return refuse_invalid (self, error, "its rows break the file's own rules (%s)", integrity);
+  return TRUE;
+}
