@@ -537,8 +537,10 @@ open_event (const char  *path,
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
                    "“%s” was written by an older Chouette TD (file format %" G_GINT64_FORMAT
-                   "); open it for writing once, which upgrades it, before opening it "
-                   "for reading only", self->display_name, version);
+                   ", this version writes %d) and cannot be read before it is upgraded: "
+                   "open it for writing once (in the window, or with a command that changes "
+                   "it), which upgrades it and keeps a copy as it was beside it",
+                   self->display_name, version, CTD_STORE_SCHEMA_VERSION);
       return NULL;
     }
   if (!connect (self, error) ||
