@@ -82,6 +82,13 @@ file_hash (const char *path)
   return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, length);
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
 /* The names in @dir, sorted, one per line. */
 static char *
 list_dir (const char *dir)
@@ -93,7 +100,7 @@ list_dir (const char *dir)
   assert_non_null (handle);
   while ((name = g_dir_read_name (handle)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   return g_strjoinv ("\n", (char **) names->pdata);
 }
@@ -134,6 +141,9 @@ assert_refused_by (const char  *path,
   listing_after = list_dir (dir);
   assert_string_equal (hash_after, hash);
   assert_string_equal (listing_after, listing);
+  assert_null (strstr (listing_after, "-wal"));
+  assert_null (strstr (listing_after, "-shm"));
+  assert_null (strstr (listing_after, ".bak"));
 }
 
 /* Refused both for writing and for reading. */
