@@ -501,6 +501,28 @@ test_result_overflow (void **state)
   assert_invalid (fixture->path, where, "beyond what a game can pay");
 }
 
+/* A line that no longer reads opens (an upgrade keeps such a line, for
+ * the director to see): loading its chouette refuses, naming it. */
+static void
+test_result_unreadable (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(CtdChouette) chouette = NULL;
+
+  make_bad (fixture, "UPDATE game SET canonical = 'Q 9:zz' WHERE id = "
+            "(SELECT min (g.id) FROM game AS g JOIN chouette AS c ON c.id = g.chouette "
+            " WHERE c.round = 1 AND c.number = 1)");
+  store = ctd_store_open_read_only (fixture->path, &error);
+  if (store == NULL)
+    fail_msg ("%s", error->message);
+  chouette = ctd_store_load_chouette (store, 1, 1, &error);
+  assert_null (chouette);
+  assert_non_null (error);
+  assert_non_null (strstr (error->message, "no longer reads"));
+}
+
 /* A file of schema 1 with a bad record is refused before its upgrade:
  * no backup is written. */
 static void
@@ -564,6 +586,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_stake_bound, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_paper_total_bound, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_result_overflow, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_result_unreadable, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_old_file_refused_before_upgrade, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_one_line, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
