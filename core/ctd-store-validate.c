@@ -259,13 +259,14 @@ longest_digits (sqlite3_context  *context,
  * what is wrong. Bound: ?1 CTD_STAKE_MAX_CENTS, ?2
  * CTD_ENTRY_FEE_MAX_CENTS, ?3 CTD_GAME_HALVES_MAX, ?4
  * CTD_CHOUETTE_HALVES_MAX, ?5 CTD_STORE_TEXT_MAX, ?6
- * CTD_STORE_MEMBER_ID_MAX. They read only columns of schema 1, so an
- * old file is checked before its upgrade (whose C step reads it) runs.
+ * CTD_STORE_MEMBER_ID_MAX. Nearly all read only columns of schema 1, so
+ * an old file is checked before its upgrade (whose C step reads it) runs.
  */
 static const struct
 {
   const char *table;
   const char *sql;
+  gint64      since;  /* the file format whose columns it reads, when above 1 */
 } record_checks[] = {
   { "event",
     "SELECT NULL, 'it holds ' || count (*) || ' rows, expected 1' FROM event "
@@ -274,6 +275,16 @@ static const struct
     "SELECT id, coalesce (ctd_text_problem (name, 'event name', ?5, 1), "
     "  ctd_text_problem (venue, 'venue', ?5, 0)) AS problem "
     "FROM event WHERE problem IS NOT NULL" },
+  /* The CHECKs take any digits; the settings take a day that exists
+   * (julianday() carries 02-30 over to March, so it is not the same). */
+  { "event",
+    "SELECT id, 'the date “' || date || '” is not a day, expected YYYY-MM-DD' FROM event "
+    "WHERE date != '' AND date (julianday (date)) IS NOT date" },
+  { "event",
+    "SELECT id, 'the time it was closed “' || closed || '” does not read, expected "
+    "YYYY-MM-DDTHH:MM:SSZ' FROM event "
+    "WHERE closed IS NOT NULL "
+    "  AND strftime ('%Y-%m-%dT%H:%M:%SZ', julianday (closed)) IS NOT closed", 3 },
   { "event",
     "SELECT id, 'the stake of ' || stake_cents || ' cents is outside 0..' || ?1 "
     "FROM event WHERE stake_cents NOT BETWEEN 0 AND ?1" },
@@ -371,6 +382,7 @@ static const struct
  * foreign key or an invariant. */
 static gboolean
 check_records (CtdStore  *self,
+               gint64     version,
                GError   **error)
 {
   g_autoptr(CtdStmt) foreign = NULL;
@@ -408,6 +420,8 @@ check_records (CtdStore  *self,
     {
       g_autoptr(CtdStmt) stmt = NULL;
 
+      if (record_checks[i].since > version)
+        continue;
       stmt = ctd_store_prepare (self, record_checks[i].sql,
                                 CTD_ARGS (CTD_INT (CTD_STAKE_MAX_CENTS),
                                           CTD_INT (CTD_ENTRY_FEE_MAX_CENTS),
@@ -482,7 +496,7 @@ ctd_store_validate_file (CtdStore  *self,
     return ctd_store_refuse_damaged (self, integrity, error);
 
   /* Format 0 has no tables (checked above): no records to check. */
-  if (version > 0 && !check_records (self, error))
+  if (version > 0 && !check_records (self, version, error))
     return FALSE;
   /* Rows that break a constraint the record checks do not name. */
   if (g_strcmp0 (integrity, "ok") != 0)

@@ -447,6 +447,19 @@ test_long_name (void **state)
 }
 
 static void
+test_dates (void **state)
+{
+  Fixture *fixture = *state;
+
+  make_bad (fixture, "UPDATE event SET date = '2026-02-30'");
+  assert_invalid (fixture->path, "table event, row 1", "date “2026-02-30” is not a day");
+  make_bad (fixture, "UPDATE event SET closed = '2026-13-01T25:00:00Z'");
+  assert_invalid (fixture->path, "table event, row 1", "closed", "does not read");
+  make_bad (fixture, "UPDATE event SET date = '2026-02-28', closed = '2026-11-23T21:04:00Z'");
+  assert_opens (fixture->path);
+}
+
+static void
 test_stake_bound (void **state)
 {
   Fixture *fixture = *state;
@@ -583,6 +596,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_order_not_permutation, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_invalid_utf8_name, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_long_name, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_dates, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_stake_bound, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_paper_total_bound, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_result_overflow, ctd_test_folder_setup, ctd_test_folder_teardown),
