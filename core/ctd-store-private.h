@@ -208,6 +208,11 @@ gboolean     ctd_store_validate_file  (CtdStore  *self,
                                        gint64     version,
                                        gint64     n_tables,
                                        GError   **error);
+gboolean     ctd_store_add_check_functions (CtdStore  *self,
+                                            GError   **error);
+gboolean     ctd_store_check_records  (CtdStore    *self,
+                                       const char  *action,
+                                       GError     **error);
 
 /* ---- shared by the action files ----------------------------------------- */
 

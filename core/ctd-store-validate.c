@@ -148,6 +148,29 @@ refuse_invalid (CtdStore     *self,
   return FALSE;
 }
 
+static gboolean refuse_record (GError      **error,
+                               const char   *format,
+                               ...) G_GNUC_PRINTF (2, 3);
+
+/* CTD_STORE_ERROR_INVALID naming a record, without the file: the
+ * callers of check_records() say what it stops. */
+static gboolean
+refuse_record (GError      **error,
+               const char   *format,
+               ...)
+{
+  g_autofree char *detail = NULL;
+  g_autofree char *printable = NULL;
+  va_list args;
+
+  va_start (args, format);
+  detail = g_strdup_vprintf (format, args);
+  va_end (args);
+  printable = ctd_store_printable (detail);
+  g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID, printable);
+  return FALSE;
+}
+
 static gboolean
 same_entry (const SchemaEntry *a,
             const SchemaEntry *b)
@@ -251,6 +274,34 @@ longest_digits (sqlite3_context  *context,
       longest = MAX (longest, run);
     }
   sqlite3_result_int64 (context, longest);
+}
+
+/**
+ * ctd_store_add_check_functions:
+ * @self: a store whose connection was just opened
+ * @error: return location for a #GError
+ *
+ * Defines the SQL functions the record checks use (ctd_text_problem,
+ * ctd_longest_digits) on @self's connection, once, when it opens: a
+ * function defined later would make SQLite prepare every cached
+ * statement again. SQLITE_DIRECTONLY: no trigger, view or CHECK stored
+ * in a file can call them.
+ *
+ * Returns: whether they were defined
+ */
+gboolean
+ctd_store_add_check_functions (CtdStore  *self,
+                               GError   **error)
+{
+  int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY;
+  int rc;
+
+  rc = sqlite3_create_function_v2 (self->db, "ctd_text_problem", 4, flags, NULL, text_problem,
+                                   NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_create_function_v2 (self->db, "ctd_longest_digits", 1, flags, NULL,
+                                     longest_digits, NULL, NULL, NULL);
+  return rc == SQLITE_OK || ctd_store_fail (self, rc, error);
 }
 
 /*
@@ -387,7 +438,6 @@ check_records (CtdStore  *self,
 {
   g_autoptr(CtdStmt) foreign = NULL;
   CtdStep step;
-  int rc;
 
   foreign = ctd_store_prepare (self,
                                "SELECT f.\"table\", f.rowid, f.parent, "
@@ -397,24 +447,12 @@ check_records (CtdStore  *self,
   if (foreign == NULL || (step = ctd_store_step (self, foreign, error)) == CTD_STEP_FAILED)
     return FALSE;
   if (step == CTD_STEP_ROW)
-    return refuse_invalid (self, error, "table %s, row %" G_GINT64_FORMAT ": its %s refers to a "
-                           "row of table %s that does not exist",
-                           (const char *) sqlite3_column_text (foreign, 0),
-                           (gint64) sqlite3_column_int64 (foreign, 1),
-                           (const char *) sqlite3_column_text (foreign, 3),
-                           (const char *) sqlite3_column_text (foreign, 2));
-
-  /* Only on this connection, which only inspects: functions no SQL in
-   * the file can reach (SQLITE_DIRECTONLY). */
-  rc = sqlite3_create_function_v2 (self->db, "ctd_text_problem", 4,
-                                   SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY,
-                                   NULL, text_problem, NULL, NULL, NULL);
-  if (rc == SQLITE_OK)
-    rc = sqlite3_create_function_v2 (self->db, "ctd_longest_digits", 1,
-                                     SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY,
-                                     NULL, longest_digits, NULL, NULL, NULL);
-  if (rc != SQLITE_OK)
-    return ctd_store_fail (self, rc, error);
+    return refuse_record (error, "table %s, row %" G_GINT64_FORMAT ": its %s refers to a row "
+                          "of table %s that does not exist",
+                          (const char *) sqlite3_column_text (foreign, 0),
+                          (gint64) sqlite3_column_int64 (foreign, 1),
+                          (const char *) sqlite3_column_text (foreign, 3),
+                          (const char *) sqlite3_column_text (foreign, 2));
 
   for (gsize i = 0; i < G_N_ELEMENTS (record_checks); i++)
     {
@@ -434,13 +472,40 @@ check_records (CtdStore  *self,
       if (step == CTD_STEP_DONE)
         continue;
       if (sqlite3_column_type (stmt, 0) == SQLITE_NULL)
-        return refuse_invalid (self, error, "table %s: %s", record_checks[i].table,
-                               (const char *) sqlite3_column_text (stmt, 1));
-      return refuse_invalid (self, error, "table %s, row %" G_GINT64_FORMAT ": %s",
-                             record_checks[i].table, (gint64) sqlite3_column_int64 (stmt, 0),
-                             (const char *) sqlite3_column_text (stmt, 1));
+        return refuse_record (error, "table %s: %s", record_checks[i].table,
+                              (const char *) sqlite3_column_text (stmt, 1));
+      return refuse_record (error, "table %s, row %" G_GINT64_FORMAT ": %s",
+                            record_checks[i].table, (gint64) sqlite3_column_int64 (stmt, 0),
+                            (const char *) sqlite3_column_text (stmt, 1));
     }
   return TRUE;
+}
+
+/**
+ * ctd_store_check_records:
+ * @self: a store inside an action that may have written what its audit
+ *   log held (undo, redo)
+ * @action: what it is, for the message ("undo")
+ * @error: return location for a #GError
+ *
+ * The record checks of opening a file, on what @self is about to
+ * commit: the row images undo writes back come from the file, so a
+ * crafted log must not write, in a session, what opening the file
+ * would refuse. Refused with %CTD_STORE_ERROR_INVALID.
+ *
+ * Returns: whether the records are as this version writes them
+ */
+gboolean
+ctd_store_check_records (CtdStore    *self,
+                         const char  *action,
+                         GError     **error)
+{
+  if (check_records (self, CTD_STORE_SCHEMA_VERSION, error))
+    return TRUE;
+  if (error != NULL && g_error_matches (*error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID))
+    g_prefix_error (error, "“%s” was not changed: %s would write what Chouette TD never "
+                    "writes: ", self->display_name, action);
+  return FALSE;
 }
 
 /* Whether an integrity_check line is about rows that break the schema's
@@ -497,7 +562,11 @@ ctd_store_validate_file (CtdStore  *self,
 
   /* Format 0 has no tables (checked above): no records to check. */
   if (version > 0 && !check_records (self, version, error))
-    return FALSE;
+    {
+      if (error != NULL && g_error_matches (*error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID))
+        g_prefix_error (error, "“%s” cannot be used: ", self->display_name);
+      return FALSE;
+    }
   /* Rows that break a constraint the record checks do not name. */
   if (g_strcmp0 (integrity, "ok") != 0)
     return refuse_invalid (self, error, "its rows break the file's own rules (%s)", integrity);

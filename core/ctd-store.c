@@ -254,6 +254,9 @@ configure_connection (CtdStore  *self,
   sqlite3_extended_result_codes (self->db, 1);
   sqlite3_busy_timeout (self->db, CTD_BUSY_TIMEOUT_MS);
   sqlite3_db_config (self->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  /* Undo and redo check what they write back (ctd-store-history.c). */
+  if (!ctd_store_add_check_functions (self, error))
+    return FALSE;
   /* Closing never deletes the write-ahead log. SQLite deletes it when the
    * closing connection gets the file's exclusive lock, taking that as
    * proof that nobody else has it open; but POSIX drops all of a
@@ -472,7 +475,7 @@ inspect_file (CtdStore  *self,
   if (rc == SQLITE_OK)
     {
       sqlite3_busy_timeout (self->db, CTD_BUSY_TIMEOUT_MS);
-      ok = check_event (self, out_version, error);
+      ok = ctd_store_add_check_functions (self, error) && check_event (self, out_version, error);
     }
   else
     ok = ctd_store_fail (self, rc, error);

@@ -536,6 +536,46 @@ test_result_unreadable (void **state)
   assert_non_null (strstr (error->message, "no longer reads"));
 }
 
+/* Undo writes back row images from the file's audit log: a crafted
+ * image is refused like the record it would make, changing nothing. */
+static void
+test_undo_checked (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autofree char *records = NULL;
+  g_autofree char *records_after = NULL;
+  g_autofree char *sql = g_strdup_printf (
+    "INSERT INTO audit (time, action, summary) "
+    "  VALUES ('2026-11-22T10:00:00.000Z', 'set-settings', 'Changed the stake'); "
+    "INSERT INTO audit_change (audit, tbl, row_id, before, after) "
+    "  SELECT (SELECT max (id) FROM audit), 'event', 1, "
+    "    json_object ('id', id, 'name', name, 'date', date, 'venue', venue, "
+    "      'stake_cents', %" G_GINT64_FORMAT ", 'entry_fee_cents', entry_fee_cents, "
+    "      'direction', direction, 'paper', paper, 'closed', closed), "
+    "    json_object ('id', id, 'name', name, 'date', date, 'venue', venue, "
+    "      'stake_cents', stake_cents, 'entry_fee_cents', entry_fee_cents, "
+    "      'direction', direction, 'paper', paper, 'closed', closed) "
+    "  FROM event",
+    CTD_STAKE_MAX_CENTS * 1000);
+  const char *records_sql = "SELECT * FROM event";
+
+  make_bad (fixture, sql);
+  records = ctd_test_query_text (fixture->path, records_sql);
+  store = ctd_store_open (fixture->path, &error);
+  if (store == NULL)
+    fail_msg ("%s", error->message);
+  assert_false (ctd_store_undo (store, NULL, &error));
+  assert_non_null (error);
+  assert_int_equal (error->code, CTD_STORE_ERROR_INVALID);
+  assert_non_null (strstr (error->message, "undo would write"));
+  assert_non_null (strstr (error->message, "table event, row 1: the stake"));
+  g_clear_pointer (&store, ctd_store_close);
+  records_after = ctd_test_query_text (fixture->path, records_sql);
+  assert_string_equal (records_after, records);
+}
+
 /* A file of schema 1 with a bad record is refused before its upgrade:
  * no backup is written. */
 static void
@@ -601,6 +641,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_paper_total_bound, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_result_overflow, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_result_unreadable, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_undo_checked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_old_file_refused_before_upgrade, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_one_line, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
