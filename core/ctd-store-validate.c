@@ -360,10 +360,11 @@ static const struct
     "SELECT id, 'size ' || size || ' is not 3 or 4' FROM chouette WHERE size NOT IN (3, 4) "
     "ORDER BY id LIMIT 1" },
   { "chouette",
-    "SELECT id, 'number ' || number || ' is outside 1..' || (SELECT count (*) FROM chouette AS c "
-    "  WHERE c.round = chouette.round) || ' (the chouettes of round ' || round || ')' "
-    "FROM chouette WHERE number NOT BETWEEN 1 AND (SELECT count (*) FROM chouette AS c "
-    "  WHERE c.round = chouette.round) ORDER BY id LIMIT 1" },
+    "SELECT c.id, 'number ' || c.number || ' is outside 1..' || r.n || ' (the chouettes of "
+    "round ' || c.round || ')' "
+    "FROM chouette AS c JOIN (SELECT round, count (*) AS n FROM chouette GROUP BY round) AS r "
+    "  ON r.round = c.round "
+    "WHERE c.number NOT BETWEEN 1 AND r.n ORDER BY c.id LIMIT 1" },
   { "chouette",
     "SELECT id, 'table ' || table_no || ' is outside 1..2147483647' FROM chouette "
     "WHERE table_no NOT BETWEEN 1 AND 2147483647 ORDER BY id LIMIT 1" },
@@ -387,24 +388,21 @@ static const struct
     "  (SELECT count (DISTINCT j.value) FROM json_each (last_order) AS j "
     "   WHERE j.type = 'integer' AND j.value BETWEEN 1 AND chouette.size - 1) != size - 1) "
     "ORDER BY id LIMIT 1" },
-  /* The read paths re-parse the canonical line (ctd-result.c bounds
-   * it) and sum the stored ledgers' half points (ctd-store-rounds.c):
-   * no number of either may come near what int64 sums overflow on. Ten
-   * digits is more than any line or payment holds (CTD_GAME_HALVES_MAX
-   * has nine); a text test, as parsing every ledger's JSON (13 ms for
-   * the 512-player sample) or GLOB (8 ms) took longer than opening the
-   * file does. */
-  { "game",
-    "SELECT id, 'its line or ledger holds a number beyond what a game can pay (at most ' || ?3 "
-    "  || ' half points)' "
-    "FROM game WHERE max (ctd_longest_digits (canonical), ctd_longest_digits (ledger)) > 9 "
-    "ORDER BY id LIMIT 1" },
   /* What a window shows: the line as typed is text; the canonical line
-   * is written by ctd-result.c in printable ASCII. */
+   * is written by ctd-result.c in printable ASCII. The read paths
+   * re-parse the canonical line (ctd-result.c bounds it) and sum the
+   * stored ledgers' half points (ctd-store-rounds.c): no number of
+   * either may come near what int64 sums overflow on. Ten digits is more
+   * than any line or payment holds (CTD_GAME_HALVES_MAX has nine); a
+   * text test, as parsing every ledger's JSON (13 ms for the 512-player
+   * sample) or GLOB (8 ms) took longer than opening the file does. */
   { "game",
     "SELECT id, coalesce (ctd_text_problem (entered, 'result line', -1, 1), "
     "  CASE WHEN canonical GLOB '*[^ -~]*' THEN 'the canonical line holds a character "
-    "  Chouette TD never writes there' END) AS problem "
+    "  Chouette TD never writes there' "
+    "  WHEN max (ctd_longest_digits (canonical), ctd_longest_digits (ledger)) > 9 "
+    "  THEN 'its line or ledger holds a number beyond what a game can pay (at most ' || ?3 "
+    "    || ' half points)' END) AS problem "
     "FROM game WHERE problem IS NOT NULL ORDER BY id LIMIT 1" },
   { "crosscheck",
     "SELECT x.id, 'its paper totals are not ' || c.size || ' totals (or blanks) within "
