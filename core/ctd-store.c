@@ -448,6 +448,7 @@ inspect_file (CtdStore  *self,
               GError   **error)
 {
   g_autofree char *wal = g_strconcat (self->path, "-wal", NULL);
+  g_autofree char *journal = g_strconcat (self->path, "-journal", NULL);
   g_autofree char *uri = NULL;
   gboolean ok;
   int rc;
@@ -457,13 +458,14 @@ inspect_file (CtdStore  *self,
 
   /* Even a read-only SQLite connection makes FILE-wal and FILE-shm
    * beside a file in WAL mode that has none, and leaves them. Without
-   * FILE-wal nobody has the file open for writing and all of it is in
-   * the file itself: read it as it lies (immutable), which creates
-   * nothing, so that a refused file is left alone entirely. (A writer
-   * starting in those milliseconds could at worst make us refuse a file
-   * that is fine; the next try opens it.) With FILE-wal, the file is in
-   * use and is read as a reader of a live file must. */
-  if (!g_file_test (wal, G_FILE_TEST_EXISTS))
+   * FILE-wal (or a rollback journal) nobody has the file open for
+   * writing and all of it is in the file itself: read it as it lies
+   * (immutable), which creates nothing, so that a refused file is left
+   * alone entirely. (A writer starting in those milliseconds could at
+   * worst make us refuse a file that is fine; the next try opens it.)
+   * Otherwise the file is in use, or a writer died mid-way, and it is
+   * read as a reader of a live file must. */
+  if (!g_file_test (wal, G_FILE_TEST_EXISTS) && !g_file_test (journal, G_FILE_TEST_EXISTS))
     {
       g_autofree char *escaped = g_uri_escape_string (self->path, "/", FALSE);
 
