@@ -64,10 +64,11 @@ static GPtrArray *
 read_schema (sqlite3  *db,
              int      *out_rc)
 {
-  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify) schema_entry_free);
+  g_autoptr(GPtrArray) entries = NULL;
   sqlite3_stmt *stmt = NULL;
   int rc;
 
+  entries = g_ptr_array_new_with_free_func ((GDestroyNotify) schema_entry_free);
   rc = sqlite3_prepare_v2 (db, "SELECT type, name, tbl_name, sql FROM sqlite_schema "
                            "ORDER BY name", -1, &stmt, NULL);
   if (rc == SQLITE_OK)
@@ -439,8 +440,8 @@ check_records (CtdStore  *self,
 
   foreign = ctd_store_prepare (self,
                                "SELECT f.\"table\", f.rowid, f.parent, "
-                               "  (SELECT k.\"from\" FROM pragma_foreign_key_list (f.\"table\") AS k "
-                               "   WHERE k.id = f.fkid) "
+                               "  (SELECT k.\"from\" FROM pragma_foreign_key_list (f.\"table\") "
+                               "   AS k WHERE k.id = f.fkid) "
                                "FROM pragma_foreign_key_check AS f LIMIT 1", CTD_NO_ARGS, error);
   if (foreign == NULL || (step = ctd_store_step (self, foreign, error)) == CTD_STEP_FAILED)
     return FALSE;

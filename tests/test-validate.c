@@ -306,7 +306,8 @@ test_duplicate_seat (void **state)
 
   make_bad (fixture, "CREATE TABLE old_seat AS SELECT * FROM seat; DROP TABLE seat; "
             "CREATE TABLE seat (id INTEGER PRIMARY KEY, chouette INTEGER NOT NULL "
-            "  REFERENCES chouette (id), position INTEGER NOT NULL CHECK (position BETWEEN 1 AND 4), "
+            "  REFERENCES chouette (id), "
+            "  position INTEGER NOT NULL CHECK (position BETWEEN 1 AND 4), "
             "  player INTEGER NOT NULL REFERENCES player (id)) STRICT; "
             "INSERT INTO seat SELECT * FROM old_seat; DROP TABLE old_seat; "
             "CREATE INDEX seat_player ON seat (player); "
@@ -349,9 +350,11 @@ test_chouette_size (void **state)
 {
   Fixture *fixture = *state;
 
-  make_bad (fixture, "PRAGMA ignore_check_constraints = ON; UPDATE chouette SET size = 5 WHERE id = 1");
+  make_bad (fixture, "PRAGMA ignore_check_constraints = ON; "
+            "UPDATE chouette SET size = 5 WHERE id = 1");
   assert_invalid (fixture->path, "table chouette, row 1", "size 5 is not 3 or 4");
-  make_bad (fixture, "PRAGMA ignore_check_constraints = ON; UPDATE chouette SET size = 2 WHERE id = 1");
+  make_bad (fixture, "PRAGMA ignore_check_constraints = ON; "
+            "UPDATE chouette SET size = 2 WHERE id = 1");
   assert_invalid (fixture->path, "table chouette, row 1", "size 2 is not 3 or 4");
 }
 
@@ -415,12 +418,14 @@ test_order_not_permutation (void **state)
 
   assert_true (chouette > 0);
   make_bad (fixture, sql);
-  assert_invalid (fixture->path, where, "last-segment order [1,1,2] is not an order of players 1..3");
+  assert_invalid (fixture->path, where,
+                  "last-segment order [1,1,2] is not an order of players 1..3");
   make_bad (fixture, "UPDATE chouette SET last_order = '[1,2,\"x\"]' WHERE size = 4");
   assert_invalid (fixture->path, "is not an order of players 1..3");
   /* A roll-off naming a player twice. */
   make_bad (fixture, "INSERT INTO rolloff (round, players) "
-            "SELECT 1, json_array (player, player) FROM seat WHERE id = (SELECT min (id) FROM seat)");
+            "SELECT 1, json_array (player, player) FROM seat "
+            "WHERE id = (SELECT min (id) FROM seat)");
   assert_invalid (fixture->path, "table rolloff", "lists a player twice");
 }
 
@@ -615,35 +620,39 @@ test_one_line (void **state)
   assert_invalid (odd, "two\\nlines\\u001B[31m.chouette");
 }
 
+/* Each test in a fresh folder of its own. */
+#define TEST(name) cmocka_unit_test_setup_teardown (name, ctd_test_folder_setup, \
+                                                    ctd_test_folder_teardown)
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_valid_fresh, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_valid_upgraded_from_v1, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_extra_table, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_extra_index, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_extra_trigger, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_extra_view, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_altered_check, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_duplicate_seat, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_user_version, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_foreign_key, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_chouette_size, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_seat_position, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_missing_seat, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_seated_twice, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_order_not_permutation, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_invalid_utf8_name, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_long_name, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_dates, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_stake_bound, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_paper_total_bound, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_result_overflow, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_result_unreadable, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_undo_checked, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_old_file_refused_before_upgrade, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_one_line, ctd_test_folder_setup, ctd_test_folder_teardown),
+    TEST (test_valid_fresh),
+    TEST (test_valid_upgraded_from_v1),
+    TEST (test_extra_table),
+    TEST (test_extra_index),
+    TEST (test_extra_trigger),
+    TEST (test_extra_view),
+    TEST (test_altered_check),
+    TEST (test_duplicate_seat),
+    TEST (test_user_version),
+    TEST (test_foreign_key),
+    TEST (test_chouette_size),
+    TEST (test_seat_position),
+    TEST (test_missing_seat),
+    TEST (test_seated_twice),
+    TEST (test_order_not_permutation),
+    TEST (test_invalid_utf8_name),
+    TEST (test_long_name),
+    TEST (test_dates),
+    TEST (test_stake_bound),
+    TEST (test_paper_total_bound),
+    TEST (test_result_overflow),
+    TEST (test_result_unreadable),
+    TEST (test_undo_checked),
+    TEST (test_old_file_refused_before_upgrade),
+    TEST (test_one_line),
   };
   g_autoptr(GError) error = NULL;
   int failed;
