@@ -897,6 +897,29 @@ def test_read_commands_leave_the_file(folder):
     with open(travelled.path, "rb") as f:
         equal(f.read(20)[18:20], b"\x02\x02", "WAL after a write")
 
+    # A file of an older format is upgraded only by a command that writes:
+    # a read command says so and leaves it, without a backup.
+    old = Event(folder, "old.chouette")
+    schema = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
+                          "ctd-schema.sql")
+    db = sqlite3.connect(old.path)
+    with open(schema, encoding="utf-8") as f:
+        db.executescript(f.read())
+    db.execute("PRAGMA application_id = 1129595973")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    with open(old.path, "rb") as f:
+        old_bytes = f.read()
+    old.refused("standings", message="open it for writing once")
+    with open(old.path, "rb") as f:
+        equal(f.read(), old_bytes, "the old file as it was")
+    equal(sorted(n for n in os.listdir(folder) if n.startswith("old")),
+          ["old.chouette"], "no backup for a read")
+    old.run("player", "add", "Zoë")
+    check(os.path.exists(old.path + ".bak-v1"), "backed up by the first write")
+    equal(len(old.json("player", "list")), 1, "read after the upgrade")
+
     # A trigger stored in the file never runs: every command refuses it.
     crafted = Event(folder, "crafted.chouette")
     shutil.copy(good.path, crafted.path)
