@@ -14,45 +14,66 @@
 
 #include "ctd-cli.h"
 
+/* How a command opens the event file. A command that only reads opens
+ * it read-only: it never switches the file's journal (a file that came
+ * in rollback mode stays byte for byte as it was) and cannot change it
+ * by mistake. */
+typedef enum
+{
+  WRITES,
+  READS,
+  CREATES,          /* init: the file must not exist */
+  READS_BARE,       /* reads when given no arguments (settings shows them) */
+  READS_LIST,       /* reads for its "list" subcommand (player list) */
+} Access;
+
 static const struct
 {
   const char    *name;
   CtdCliCommand  run;
+  Access         access;
   const char    *summary;
 } commands[] = {
-  { "init", ctd_cli_init, "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
-                          "[--entry-fee N] [--last-segment highest-first|lowest-first] "
-                          "[--paper a4|letter]" },
-  { "settings", ctd_cli_settings, "settings [--name NAME] [--date D] [--venue V] [--stake N] "
-                                  "[--entry-fee N] [--last-segment ...] [--paper a4|letter]" },
-  { "player", ctd_cli_player, "player add NAME [--club C] [--id X] [--checked-in] | "
-                              "import FILE.csv [--checked-in] | list | "
-                              "checkin|checkout|reinstate PLAYER | withdraw PLAYER [--force] |\n"
-                              "    edit PLAYER [--name N] [--club C] [--id X] "
-                              "(--club \"\" or --id \"\" clears it)\n"
-                              "    (PLAYER: a name, a player ID or #NUMBER from player list;\n"
-                              "    -- NAME: a name that starts with -)" },
-  { "draw", ctd_cli_draw, "draw [--seed N]" },
-  { "redraw", ctd_cli_redraw, "redraw [--seed N]" },
-  { "show", ctd_cli_show, "show CHOUETTE" },
-  { "record", ctd_cli_record, "record CHOUETTE GAME 'NOTATION' [--replace]" },
-  { "crosscheck", ctd_cli_crosscheck, "crosscheck CHOUETTE 1=TOTAL 2=TOTAL ... (every player)" },
-  { "fix-order", ctd_cli_fix_order, "fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]" },
-  { "standings", ctd_cli_standings, "standings [--round N] [--public]" },
-  { "results", ctd_cli_results, "results" },
-  { "plan", ctd_cli_plan, "plan [--players N]" },
-  { "settle", ctd_cli_settle, "settle CHOUETTE" },
-  { "log", ctd_cli_log, "log" },
-  { "undo", ctd_cli_undo, "undo" },
-  { "redo", ctd_cli_redo, "redo" },
-  { "tiebreak", ctd_cli_tiebreak, "tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll "
-                                  "[--seed N] [--top K] [--wildcards W]" },
-  { "advance", ctd_cli_advance, "advance [--top K] [--wildcards W]" },
-  { "export", ctd_cli_export, "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
-                              "[--public] [--blank] [--templates DIR]" },
-  { "close", ctd_cli_close, "close --archive DIR   (after the final: the event becomes "
-                            "read-only;\n    DIR gets the --all workbook and a copy of the "
-                            "event file)" },
+  { "init", ctd_cli_init, CREATES,
+    "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
+    "[--entry-fee N] [--last-segment highest-first|lowest-first] "
+    "[--paper a4|letter]" },
+  { "settings", ctd_cli_settings, READS_BARE,
+    "settings [--name NAME] [--date D] [--venue V] [--stake N] "
+    "[--entry-fee N] [--last-segment ...] [--paper a4|letter]" },
+  { "player", ctd_cli_player, READS_LIST,
+    "player add NAME [--club C] [--id X] [--checked-in] | "
+    "import FILE.csv [--checked-in] | list | "
+    "checkin|checkout|reinstate PLAYER | withdraw PLAYER [--force] |\n"
+    "    edit PLAYER [--name N] [--club C] [--id X] "
+    "(--club \"\" or --id \"\" clears it)\n"
+    "    (PLAYER: a name, a player ID or #NUMBER from player list;\n"
+    "    -- NAME: a name that starts with -)" },
+  { "draw", ctd_cli_draw, WRITES, "draw [--seed N]" },
+  { "redraw", ctd_cli_redraw, WRITES, "redraw [--seed N]" },
+  { "show", ctd_cli_show, READS, "show CHOUETTE" },
+  { "record", ctd_cli_record, WRITES, "record CHOUETTE GAME 'NOTATION' [--replace]" },
+  { "crosscheck", ctd_cli_crosscheck, WRITES,
+    "crosscheck CHOUETTE 1=TOTAL 2=TOTAL ... (every player)" },
+  { "fix-order", ctd_cli_fix_order, WRITES, "fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]" },
+  { "standings", ctd_cli_standings, READS, "standings [--round N] [--public]" },
+  { "results", ctd_cli_results, READS, "results" },
+  { "plan", ctd_cli_plan, READS, "plan [--players N]" },
+  { "settle", ctd_cli_settle, READS, "settle CHOUETTE" },
+  { "log", ctd_cli_log, READS, "log" },
+  { "undo", ctd_cli_undo, WRITES, "undo" },
+  { "redo", ctd_cli_redo, WRITES, "redo" },
+  { "tiebreak", ctd_cli_tiebreak, WRITES,
+    "tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll "
+    "[--seed N] [--top K] [--wildcards W]" },
+  { "advance", ctd_cli_advance, WRITES, "advance [--top K] [--wildcards W]" },
+  { "export", ctd_cli_export, READS,
+    "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
+    "[--public] [--blank] [--templates DIR]" },
+  { "close", ctd_cli_close, WRITES,
+    "close --archive DIR   (after the final: the event becomes "
+    "read-only;\n    DIR gets the --all workbook and a copy of the "
+    "event file)" },
 };
 
 static void
@@ -114,9 +135,15 @@ main (int   argc,
       if (strcmp (args[1], commands[i].name) != 0)
         continue;
       /* init creates the file; every other command needs it to exist. */
-      if (commands[i].run != ctd_cli_init)
+      if (commands[i].access != CREATES)
         {
-          store = ctd_store_open (cli.path, &error);
+          gboolean reads = commands[i].access == READS ||
+                           (commands[i].access == READS_BARE && cli.argc == 0) ||
+                           (commands[i].access == READS_LIST && cli.argc > 0 &&
+                            strcmp (cli.argv[0], "list") == 0);
+
+          store = reads ? ctd_store_open_read_only (cli.path, &error)
+                        : ctd_store_open (cli.path, &error);
           if (store == NULL)
             return ctd_cli_refused (g_steal_pointer (&error));
           cli.store = store;

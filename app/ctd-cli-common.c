@@ -23,7 +23,10 @@
 int
 ctd_cli_refused (GError *error)
 {
-  fprintf (stderr, "chouette-td-cli: %s\n", error->message);
+  /* One line, whatever a name or path in it holds. */
+  g_autofree char *message = ctd_store_printable (error->message);
+
+  fprintf (stderr, "chouette-td-cli: %s\n", message);
   g_error_free (error);
   return CTD_CLI_REFUSED;
 }
@@ -42,7 +45,9 @@ ctd_cli_refused_confirm (GError     *error,
 {
   if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM))
     {
-      fprintf (stderr, "chouette-td-cli: %s (%s)\n", error->message, option);
+      g_autofree char *message = ctd_store_printable (error->message);
+
+      fprintf (stderr, "chouette-td-cli: %s (%s)\n", message, option);
       g_error_free (error);
       return CTD_CLI_REFUSED;
     }
@@ -54,12 +59,15 @@ ctd_cli_usage (const char *format,
                ...)
 {
   g_autofree char *message = NULL;
+  g_autofree char *printable = NULL;
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  fprintf (stderr, "chouette-td-cli: %s\n", message);
+  /* The arguments it echoes stay on the one line. */
+  printable = ctd_store_printable (message);
+  fprintf (stderr, "chouette-td-cli: %s\n", printable);
   return CTD_CLI_USAGE;
 }
 

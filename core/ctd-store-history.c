@@ -313,6 +313,9 @@ revert_newest (CtdStore    *self,
 
   summary = g_strdup_printf ("%s: %s", verb, original);
   if (!revert_entry (self, target, error) ||
+      /* The images came from the file: written back, they must still
+       * be what opening the file accepts. */
+      !ctd_store_check_records (self, name, error) ||
       !ctd_store_run (self, "UPDATE audit SET undone_by = ?2 WHERE id = ?1",
                       CTD_ARGS (CTD_INT (target), CTD_INT (action.audit_id)), error) ||
       !ctd_store_run (self, "UPDATE audit SET undoes = ?1 WHERE id = ?2",

@@ -45,8 +45,12 @@ ctd_store_check_text (const char  *text,
     return ctd_store_refuse (error, "The %s is not valid text", what);
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     if (g_unichar_iscntrl (g_utf8_get_char (p)))
-      return ctd_store_refuse (error, "The %s “%s” contains a control character such as a "
-                               "line break", what, text);
+      {
+        g_autofree char *shown = ctd_store_printable (text);
+
+        return ctd_store_refuse (error, "The %s “%s” contains a control character such as a "
+                                 "line break", what, shown);
+      }
   if (g_utf8_strlen (text, -1) > (glong) max_chars)
     return ctd_store_refuse (error, "The %s is longer than %" G_GSIZE_FORMAT " characters",
                              what, max_chars);

@@ -7,6 +7,7 @@
  * is the only place sqlite3.h meets a Chouette TD type.
  *
  *   ctd-store.c          the file: open, create, migrate, pragmas
+ *   ctd-store-validate.c what a file must be before anything reads it
  *   ctd-store-sql.c      statements, the action guard, failures and refusals
  *   ctd-store-settings.c event settings, the paper a new event takes
  *   ctd-store-players.c  players
@@ -202,6 +203,22 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdStoreAction, ctd_store_action_clear)
 
 gboolean  ctd_store_install_audit_triggers (CtdStore  *self,
                                             GError   **error);
+
+/* ---- the file ------------------------------------------------------------ */
+
+/* The SQL of rung @rung of the migration ladder (from user_version @rung
+ * to @rung + 1), @rung < CTD_STORE_SCHEMA_VERSION (ctd-store.c). */
+const char  *ctd_store_migration_sql  (guint      rung);
+/* Refuses a file this version would not have written (ctd-store-validate.c). */
+gboolean     ctd_store_validate_file  (CtdStore  *self,
+                                       gint64     version,
+                                       gint64     n_tables,
+                                       GError   **error);
+gboolean     ctd_store_add_check_functions (CtdStore  *self,
+                                            GError   **error);
+gboolean     ctd_store_check_records  (CtdStore    *self,
+                                       const char  *action,
+                                       GError     **error);
 
 /* ---- shared by the action files ----------------------------------------- */
 

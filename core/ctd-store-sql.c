@@ -10,6 +10,8 @@
 
 #include "ctd-store-private.h"
 
+#include <string.h>
+
 /*
  * The few shapes every store function is made of: prepare with bound
  * values, step, read a column; one action as one transaction that rolls
@@ -17,6 +19,53 @@
  * director can act on. Everything else in the store is built from these,
  * so no function there finalises a statement or rolls back by hand.
  */
+
+/**
+ * ctd_store_printable:
+ * @text: (nullable): a name, path, line or message, from a file or an
+ *   argument
+ *
+ * @text as one printable line, for a message: bytes that are not UTF-8
+ * become U+FFFD and each control or line-separating character is written
+ * as an escape (a line break as `\n`, a tab as `\t`, any other as
+ * `\u001B`), so that nothing a file or an argument holds can break a
+ * refusal into several lines or drive the terminal it is printed on.
+ *
+ * Returns: (transfer full): the printable text
+ */
+char *
+ctd_store_printable (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  GString *out = g_string_sized_new (strlen (valid));
+
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeType type = g_unichar_type (c);
+
+      if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (type == G_UNICODE_CONTROL || type == G_UNICODE_LINE_SEPARATOR ||
+               type == G_UNICODE_PARAGRAPH_SEPARATOR)
+        g_string_append_printf (out, "\\u%04X", c);
+      else
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* SQLite's own text (an error, an integrity_check report, which may run
+ * over several lines) as one line of a message. */
+static char *
+one_line (const char *detail)
+{
+  g_autofree char *joined = g_strdelimit (g_strdup (detail), "\r\n", ' ');
+
+  return ctd_store_printable (g_strstrip (joined));
+}
 
 /**
  * ctd_store_fail:
@@ -34,7 +83,8 @@ ctd_store_fail (CtdStore  *self,
                 int        rc,
                 GError   **error)
 {
-  const char *detail = self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (rc);
+  g_autofree char *detail = one_line (self->db != NULL ? sqlite3_errmsg (self->db)
+                                                      : sqlite3_errstr (rc));
 
   switch (rc & 0xff)
     {
@@ -103,9 +153,11 @@ ctd_store_refuse_damaged (CtdStore    *self,
                           const char  *detail,
                           GError     **error)
 {
+  g_autofree char *line = one_line (detail);
+
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
                "“%s” is damaged (%s); open its most recent backup instead",
-               self->display_name, detail);
+               self->display_name, line);
   return FALSE;
 }
 

@@ -75,6 +75,13 @@ static const struct
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == CTD_STORE_SCHEMA_VERSION);
 
+const char *
+ctd_store_migration_sql (guint rung)
+{
+  g_assert (rung < G_N_ELEMENTS (migrations));
+  return migrations[rung].sql;
+}
+
 /* Other SQLite connections this file opens for a moment (inspection,
  * backups), closed at the end of their scope. */
 typedef sqlite3 CtdConnection;
@@ -97,7 +104,12 @@ store_new (const char *path)
 
   self->path = g_strdup (path);
   self->shm_fd = -1;
-  self->display_name = g_filename_display_name (path);
+  {
+    /* Echoed in every refusal: one printable line whatever the name. */
+    g_autofree char *display_name = g_filename_display_name (path);
+
+    self->display_name = ctd_store_printable (display_name);
+  }
   self->columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) g_strfreev);
   return self;
@@ -243,6 +255,9 @@ configure_connection (CtdStore  *self,
   sqlite3_extended_result_codes (self->db, 1);
   sqlite3_busy_timeout (self->db, CTD_BUSY_TIMEOUT_MS);
   sqlite3_db_config (self->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  /* Undo and redo check what they write back (ctd-store-history.c). */
+  if (!ctd_store_add_check_functions (self, error))
+    return FALSE;
   /* Closing never deletes the write-ahead log. SQLite deletes it when the
    * closing connection gets the file's exclusive lock, taking that as
    * proof that nobody else has it open; but POSIX drops all of a
@@ -399,7 +414,6 @@ check_event (CtdStore  *self,
              gint64    *out_version,
              GError   **error)
 {
-  g_autoptr(CtdStmt) stmt = NULL;
   gint64 application_id = 0;
   gint64 n_tables = 0;
 
@@ -424,13 +438,7 @@ check_event (CtdStore  *self,
                    self->display_name, *out_version, CTD_STORE_SCHEMA_VERSION);
       return FALSE;
     }
-
-  stmt = ctd_store_prepare (self, "PRAGMA integrity_check (1)", CTD_NO_ARGS, error);
-  if (stmt == NULL || ctd_store_step (self, stmt, error) == CTD_STEP_FAILED)
-    return FALSE;
-  if (g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), "ok") != 0)
-    return ctd_store_refuse_damaged (self, (const char *) sqlite3_column_text (stmt, 0), error);
-  return TRUE;
+  return ctd_store_validate_file (self, *out_version, n_tables, error);
 }
 
 /* Looks at the file through a read-only connection, so that a file we
@@ -440,17 +448,37 @@ inspect_file (CtdStore  *self,
               gint64    *out_version,
               GError   **error)
 {
+  g_autofree char *wal = g_strconcat (self->path, "-wal", NULL);
+  g_autofree char *journal = g_strconcat (self->path, "-journal", NULL);
+  g_autofree char *uri = NULL;
   gboolean ok;
   int rc;
 
   if (!check_header (self, error))
     return FALSE;
 
-  rc = sqlite3_open_v2 (self->path, &self->db, SQLITE_OPEN_READONLY, NULL);
+  /* Even a read-only SQLite connection makes FILE-wal and FILE-shm
+   * beside a file in WAL mode that has none, and leaves them. Without
+   * FILE-wal (or a rollback journal) nobody has the file open for
+   * writing and all of it is in the file itself: read it as it lies
+   * (immutable), which creates nothing, so that a refused file is left
+   * alone entirely. (A writer starting in those milliseconds could at
+   * worst make us refuse a file that is fine; the next try opens it.)
+   * Otherwise the file is in use, or a writer died mid-way, and it is
+   * read as a reader of a live file must. */
+  if (!g_file_test (wal, G_FILE_TEST_EXISTS) && !g_file_test (journal, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *escaped = g_uri_escape_string (self->path, "/", FALSE);
+
+      uri = g_strconcat ("file:", g_path_is_absolute (self->path) ? "//" : "", escaped,
+                         "?immutable=1", NULL);
+    }
+  rc = sqlite3_open_v2 (uri != NULL ? uri : self->path, &self->db,
+                        SQLITE_OPEN_READONLY | (uri != NULL ? SQLITE_OPEN_URI : 0), NULL);
   if (rc == SQLITE_OK)
     {
       sqlite3_busy_timeout (self->db, CTD_BUSY_TIMEOUT_MS);
-      ok = check_event (self, out_version, error);
+      ok = ctd_store_add_check_functions (self, error) && check_event (self, out_version, error);
     }
   else
     ok = ctd_store_fail (self, rc, error);
@@ -515,8 +543,10 @@ open_event (const char  *path,
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
                    "“%s” was written by an older Chouette TD (file format %" G_GINT64_FORMAT
-                   "); open it for writing once, which upgrades it, before opening it "
-                   "for reading only", self->display_name, version);
+                   ", this version writes %d) and cannot be read before it is upgraded: "
+                   "open it for writing once (in the window, or with a command that changes "
+                   "it), which upgrades it and keeps a copy as it was beside it",
+                   self->display_name, version, CTD_STORE_SCHEMA_VERSION);
       return NULL;
     }
   if (!connect (self, error) ||

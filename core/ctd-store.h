@@ -29,6 +29,7 @@ typedef enum
   CTD_STORE_ERROR_IO,         /* anything else SQLite or the disk reports */
   CTD_STORE_ERROR_CONFIRM,    /* allowed only when the director says so (replace, force) */
   CTD_STORE_ERROR_CLOSED,     /* the event was closed: it can no longer change */
+  CTD_STORE_ERROR_INVALID,    /* a schema or records this version never writes (a hand edit) */
 } CtdStoreError;
 
 /* The schema version this code writes (PRAGMA user_version). */
@@ -203,6 +204,7 @@ typedef gboolean (*CtdStoreCloseHook) (CtdStore  *store,
                                        GError   **error);
 
 GQuark      ctd_store_error_quark      (void);
+char       *ctd_store_printable        (const char             *text);
 CtdSheetPaper ctd_store_default_paper  (void);
 
 void        ctd_event_settings_clear   (CtdEventSettings   *settings);

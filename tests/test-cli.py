@@ -895,6 +895,83 @@ def test_bad_files(folder):
     equal(readonly.snapshot(), before, "read-only file unchanged")
 
 
+def test_read_commands_leave_the_file(folder):
+    """A command that only reads opens the file read-only: a file that
+    came in rollback-journal mode stays byte for byte as it was, with no
+    -wal or -shm beside it; the first command that writes turns it to
+    WAL, after the file was checked."""
+    good = new_event(folder, 4)
+    good.json("draw", "--seed", "3")
+    good.run("record", "1.1", "1", "T")
+    travelled = Event(folder, "travelled.chouette")
+    shutil.copy(good.path, travelled.path)
+    db = sqlite3.connect(travelled.path)
+    equal(db.execute("PRAGMA journal_mode = DELETE").fetchone()[0], "delete", "journal")
+    db.close()
+
+    def state():
+        with open(travelled.path, "rb") as f:
+            data = f.read()
+        return data, [n for n in os.listdir(folder) if n.startswith("travelled")]
+
+    before = state()
+    equal(before[1], ["travelled.chouette"], "a file at rest")
+    out = os.path.join(folder, "out")
+    os.mkdir(out)
+    # settle refuses a chouette still in play: reading it changes nothing.
+    for args in (["show", "1.1"], ["standings"], ["results"], ["settle", "1.1"],
+                 ["log"], ["player", "list"], ["settings"], ["plan"],
+                 ["export", os.path.join(out, "round.xlsx"), "--round", "1"],
+                 ["--json", "show", "1.1"]):
+        travelled.run(*args, status=1 if args[0] == "settle" else 0)
+        equal(state(), before, "after " + " ".join(args))
+
+    travelled.run("record", "1.1", "2", "T")
+    with open(travelled.path, "rb") as f:
+        equal(f.read(20)[18:20], b"\x02\x02", "WAL after a write")
+
+    # A file of an older format is upgraded only by a command that writes:
+    # a read command says so and leaves it, without a backup.
+    old = Event(folder, "old.chouette")
+    schema = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
+                          "ctd-schema.sql")
+    db = sqlite3.connect(old.path)
+    with open(schema, encoding="utf-8") as f:
+        db.executescript(f.read())
+    db.execute("PRAGMA application_id = 1129595973")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    with open(old.path, "rb") as f:
+        old_bytes = f.read()
+    old.refused("standings", message="open it for writing once")
+    with open(old.path, "rb") as f:
+        equal(f.read(), old_bytes, "the old file as it was")
+    equal(sorted(n for n in os.listdir(folder) if n.startswith("old")),
+          ["old.chouette"], "no backup for a read")
+    old.run("player", "add", "Zoë")
+    check(os.path.exists(old.path + ".bak-v1"), "backed up by the first write")
+    equal(len(old.json("player", "list")), 1, "read after the upgrade")
+
+    # A trigger stored in the file never runs: every command refuses it.
+    crafted = Event(folder, "crafted.chouette")
+    shutil.copy(good.path, crafted.path)
+    db = sqlite3.connect(crafted.path)
+    db.execute("PRAGMA journal_mode = DELETE")
+    db.execute("CREATE TRIGGER stamp AFTER INSERT ON audit BEGIN "
+               "UPDATE event SET name = 'Hijacked'; END")
+    db.commit()
+    db.close()
+    with open(crafted.path, "rb") as f:
+        crafted_bytes = f.read()
+    crafted.refused("player", "list", message="trigger “stamp”")
+    crafted.refused("record", "1.1", "2", "T", message="cannot be used")
+    with open(crafted.path, "rb") as f:
+        equal(f.read(), crafted_bytes, "the crafted file as it was")
+    equal(sorted(n for n in os.listdir(folder) if n.startswith("crafted")),
+          ["crafted.chouette"], "nothing beside the crafted file")
+
+
 def test_log_kept_for_a_window(folder):
     """A window keeps its event open while the CLI runs. If the window's
     process read the file by other means (GTK's file chooser sniffs the
