@@ -331,6 +331,23 @@ update_state_label (CtdStandingsPage *self,
   gtk_label_set_text (self->round_state_label, text);
 }
 
+/* The view shown holds its list; the other holds none, so that the
+ * document does not keep a list nobody sees (a posting that turns
+ * public replaces all its rows). */
+static void
+bind_view (CtdStandingsPage *self)
+{
+  gboolean public_view = gtk_toggle_button_get_active (self->public_toggle);
+  gboolean bound = self->document != NULL && self->round > 0;
+
+  gtk_single_selection_set_model (self->director_selection, bound && !public_view
+                                  ? ctd_document_get_standings (self->document, self->round, FALSE)
+                                  : NULL);
+  gtk_no_selection_set_model (self->public_selection, bound && public_view
+                              ? ctd_document_get_standings (self->document, self->round, TRUE)
+                              : NULL);
+}
+
 /* Everything the page shows of the selected round, from the document. */
 static void
 update_round (CtdStandingsPage *self)
@@ -362,10 +379,7 @@ update_round (CtdStandingsPage *self)
       self->notes = ctd_cut_notes (get_store (self), self->round, standings, FALSE, NULL);
       self->public_notes = ctd_cut_notes (get_store (self), self->round, standings, TRUE, NULL);
     }
-  gtk_single_selection_set_model (self->director_selection, item == NULL ? NULL :
-                                  ctd_document_get_standings (self->document, self->round, FALSE));
-  gtk_no_selection_set_model (self->public_selection, item == NULL ? NULL :
-                              ctd_document_get_standings (self->document, self->round, TRUE));
+  bind_view (self);
   for (guint i = 0; i < self->cells->len; i++)
     draw_cell (self, g_ptr_array_index (self->cells, i));
   update_state_label (self, stage, state, secret);
@@ -446,6 +460,8 @@ view_toggled_cb (CtdStandingsPage *self,
   gtk_stack_set_visible_child_name (self->view_stack,
                                     gtk_toggle_button_get_active (self->public_toggle)
                                       ? "public" : "director");
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    bind_view (self);
 }
 
 /**
