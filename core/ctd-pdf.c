@@ -144,6 +144,7 @@ typedef struct
   PangoFontDescription  *band;   /* the header's and footer's */
   GPtrArray             *rtl_names;
   GHashTable            *fitted; /* (element-type Fitted): fit_text()'s layouts */
+  int                   *ascii;  /* [style * 128 + c], see sets_on_one_line() */
 } Painter;
 
 /*
@@ -207,6 +208,7 @@ painter_clear (Painter *painter)
   g_clear_object (&painter->layout);
   g_clear_pointer (&painter->rtl_names, g_ptr_array_unref);
   g_clear_pointer (&painter->fitted, g_hash_table_unref);
+  g_clear_pointer (&painter->ascii, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Painter, painter_clear)
@@ -456,6 +458,53 @@ painter_init (Painter           *painter,
   pango_font_description_set_absolute_size (painter->band, HEADER_SIZE * PANGO_SCALE);
   painter->rtl_names = right_to_left_names (doc);
   painter->fitted = g_hash_table_new_full (fitted_hash, fitted_equal, fitted_free, NULL);
+  painter->ascii = g_new0 (int, MAX (1, doc->styles->len) * 128);
+}
+
+/*
+ * Whether @text surely sets on one line @width points wide in style
+ * @style_index at its full size, and if so, that line's height in
+ * @out_height (pango units). Such a text is printable ASCII whose
+ * characters, each as wide as it is alone, add up to well under @width:
+ * kerning and ligatures only narrow a Latin line, and the margin covers
+ * the rare pair set apart. Its line then has the height of any line of
+ * the style's font, with no fallback font in it. row_heights() asks this
+ * of every wrapped cell of a list, and most (names, clubs, numbers,
+ * dates) need not be laid out at all.
+ */
+static gboolean
+sets_on_one_line (Painter    *painter,
+                  guint       style_index,
+                  const char *text,
+                  double      width,
+                  int        *out_height)
+{
+  int *ascii = &painter->ascii[style_index * 128];
+  double sum = 0;
+
+  if (ascii[0] == 0)
+    {
+      g_autoptr(PangoLayout) layout = pango_layout_new (pango_layout_get_context (painter->layout));
+      char c[2] = { 0, 0 };
+
+      keep_alignment (layout);
+      pango_layout_set_font_description (layout, painter_font (painter, style_index, 0, 1.0));
+      pango_layout_set_text (layout, "Hg", -1);
+      pango_layout_get_size (layout, NULL, &ascii[0]);
+      for (c[0] = ' '; c[0] < 127; c[0]++)
+        {
+          pango_layout_set_text (layout, c, 1);
+          pango_layout_get_size (layout, &ascii[(guchar) c[0]], NULL);
+        }
+    }
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p < ' ' || *p >= 127)
+        return FALSE;
+      sum += ascii[(guchar) *p];
+    }
+  *out_height = ascii[0];
+  return sum * 1.1 + PANGO_SCALE <= width * PANGO_SCALE;
 }
 
 /* Row heights as printed: where wrapped text needs more room than the
@@ -483,14 +532,18 @@ row_heights (Painter            *painter,
       const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
       const CtdSheetStyle *style = &g_array_index (doc->styles, CtdSheetStyle, cell->style);
       double *h = &g_array_index (heights, double, cell->row);
+      double width = cell_width (page, cell) -
+                     2 * (style->align == CTD_SHEET_ALIGN_CENTER ? PAD : INDENT);
       double text_width, text_height, offset;
+      int line_height;
 
       if (cell->last_row != cell->row || *cell->text == '\0' || !style->wrap)
         continue;
-      fit_text (painter, cell->style, cell->text,
-                cell_width (page, cell) - 2 * (style->align == CTD_SHEET_ALIGN_CENTER ? PAD : INDENT),
-                G_MAXDOUBLE,
-                &text_width, &text_height, &offset);
+      if (sets_on_one_line (painter, cell->style, cell->text, width, &line_height))
+        text_height = (double) line_height / PANGO_SCALE;
+      else
+        fit_text (painter, cell->style, cell->text, width, G_MAXDOUBLE, &text_width, &text_height,
+                  &offset);
       *h = MAX (*h, text_height + 2 * PAD);
     }
   return heights;
