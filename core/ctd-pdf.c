@@ -179,13 +179,24 @@ fitted_free (gpointer data)
   g_free (fitted);
 }
 
+/* A size's bits, folded (a height may be G_MAXDOUBLE). */
+static guint
+double_hash (double value)
+{
+  guint64 bits;
+
+  value = value == 0 ? 0 : value;  /* -0 is 0 */
+  memcpy (&bits, &value, sizeof bits);
+  return (guint) (bits ^ bits >> 32);
+}
+
 static guint
 fitted_hash (gconstpointer data)
 {
   const Fitted *fitted = data;
 
   return g_str_hash (fitted->text) ^ (fitted->style * 2654435761u) ^
-         (guint) (fitted->width * 64) ^ ((guint) (fitted->height * 64) << 16);
+         double_hash (fitted->width) ^ (double_hash (fitted->height) * 31);
 }
 
 static gboolean
@@ -642,6 +653,37 @@ ctd_pdf_paginate (const CtdSheetDoc *doc)
   return papers;
 }
 
+/* Where a sheet of paper's grid puts its columns and rows, before scaling. */
+typedef struct
+{
+  guint           n_cols;
+  const double   *col_x;    /* where each column starts, n_cols + 1 */
+  const double   *row_y;    /* where each row starts on this sheet */
+  const gboolean *shown;    /* whether the row is printed on this sheet */
+  const GArray   *heights;  /* every row's height */
+} Grid;
+
+/* @cell's box on the sheet; %FALSE when its row is not printed there. */
+static gboolean
+cell_box (const Grid         *grid,
+          const CtdSheetCell *cell,
+          double             *x0,
+          double             *y0,
+          double             *x1,
+          double             *y1)
+{
+  guint n_rows = grid->heights->len;
+  guint last_row = MIN (cell->last_row, n_rows - 1);
+
+  if (cell->row >= n_rows || !grid->shown[cell->row])
+    return FALSE;
+  *x0 = grid->col_x[cell->col];
+  *x1 = grid->col_x[MIN (cell->last_col + 1, grid->n_cols)];
+  *y0 = grid->row_y[cell->row];
+  *y1 = grid->row_y[last_row] + g_array_index (grid->heights, double, last_row);
+  return TRUE;
+}
+
 /* Every border of @width on the shown cells as one path, stroked once:
  * a stroke per side of every cell had cairo's PDF surface spend most of
  * an export analysing and writing some 200,000 strokes. The lines are
@@ -650,14 +692,9 @@ static void
 draw_borders (cairo_t            *cr,
               const CtdSheetDoc  *doc,
               const CtdSheetPage *page,
-              const double       *col_x,
-              const double       *row_y,
-              const gboolean     *shown,
-              const GArray       *heights,
+              const Grid         *grid,
               CtdSheetBorder      width)
 {
-  guint n_cols = ctd_sheet_page_get_n_cols (page);
-  guint n_rows = heights->len;
   gboolean any = FALSE;
 
   cairo_new_path (cr);  /* the texts' positions are no part of it */
@@ -665,15 +702,10 @@ draw_borders (cairo_t            *cr,
     {
       const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
       const CtdSheetStyle *style = &g_array_index (doc->styles, CtdSheetStyle, cell->style);
-      guint last_row = MIN (cell->last_row, n_rows - 1);
       double x0, x1, y0, y1;
 
-      if (cell->row >= n_rows || !shown[cell->row])
+      if (!cell_box (grid, cell, &x0, &y0, &x1, &y1))
         continue;
-      x0 = col_x[cell->col];
-      x1 = col_x[MIN (cell->last_col + 1, n_cols)];
-      y0 = row_y[cell->row];
-      y1 = row_y[last_row] + g_array_index (heights, double, last_row);
       for (guint side = 0; side < CTD_SHEET_N_SIDES; side++)
         {
           if (style->border[side] != width)
@@ -760,6 +792,7 @@ draw_paper (cairo_t           *cr,
   guint n_rows = paper->heights->len;
   double margin = page->margin_inches * 72, y = 0;
   guint32 fill = CTD_SHEET_NO_FILL;
+  Grid grid;
 
   /* Where each column and row starts on this sheet, before scaling; a row
    * not printed here has no place (shown[row] is FALSE). */
@@ -782,6 +815,8 @@ draw_paper (cairo_t           *cr,
       shown[row] = TRUE;
       y += g_array_index (paper->heights, double, row);
     }
+
+  grid = (Grid) { n_cols, col_x, row_y, shown, paper->heights };
 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0, 0, 0);
@@ -808,15 +843,10 @@ draw_paper (cairo_t           *cr,
         {
           const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
           const CtdSheetStyle *style = &g_array_index (doc->styles, CtdSheetStyle, cell->style);
-          guint last_row = MIN (cell->last_row, n_rows - 1);
           double x0, x1, y0, y1;
 
-          if (cell->row >= n_rows || !shown[cell->row])
+          if (!cell_box (&grid, cell, &x0, &y0, &x1, &y1))
             continue;
-          x0 = col_x[cell->col];
-          x1 = col_x[MIN (cell->last_col + 1, n_cols)];
-          y0 = row_y[cell->row];
-          y1 = row_y[last_row] + g_array_index (paper->heights, double, last_row);
 
           if (pass == 0 && style->fill != CTD_SHEET_NO_FILL)
             {
@@ -850,8 +880,8 @@ draw_paper (cairo_t           *cr,
             }
         }
     }
-  draw_borders (cr, doc, page, col_x, row_y, shown, paper->heights, CTD_SHEET_BORDER_THIN);
-  draw_borders (cr, doc, page, col_x, row_y, shown, paper->heights, CTD_SHEET_BORDER_MEDIUM);
+  draw_borders (cr, doc, page, &grid, CTD_SHEET_BORDER_THIN);
+  draw_borders (cr, doc, page, &grid, CTD_SHEET_BORDER_MEDIUM);
   cairo_restore (cr);
 }
 
