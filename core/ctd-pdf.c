@@ -684,10 +684,66 @@ cell_box (const Grid         *grid,
   return TRUE;
 }
 
-/* Every border of @width on the shown cells as one path, stroked once:
- * a stroke per side of every cell had cairo's PDF surface spend most of
- * an export analysing and writing some 200,000 strokes. The lines are
- * black and opaque, so the page looks the same. */
+/* A border line: @at is its y (a line across) or its x (a line down). */
+typedef struct
+{
+  double at;
+  double start;
+  double end;
+} Segment;
+
+static int
+compare_segments (gconstpointer a,
+                  gconstpointer b)
+{
+  const Segment *x = a, *y = b;
+
+  if (x->at != y->at)
+    return x->at < y->at ? -1 : 1;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Adds @segments to the path, those that touch on one line as one line. */
+static void
+add_lines (cairo_t  *cr,
+           GArray   *segments,
+           gboolean  across)
+{
+  g_array_sort (segments, compare_segments);
+  for (guint i = 0; i < segments->len;)
+    {
+      Segment line = g_array_index (segments, Segment, i++);
+
+      for (; i < segments->len; i++)
+        {
+          const Segment *next = &g_array_index (segments, Segment, i);
+
+          if (next->at != line.at || next->start > line.end)
+            break;
+          line.end = MAX (line.end, next->end);
+        }
+      if (across)
+        {
+          cairo_move_to (cr, line.start, line.at);
+          cairo_line_to (cr, line.end, line.at);
+        }
+      else
+        {
+          cairo_move_to (cr, line.at, line.start);
+          cairo_line_to (cr, line.at, line.end);
+        }
+    }
+}
+
+/*
+ * Every border of @width on the shown cells, stroked once: the sides of
+ * neighbouring cells that continue each other are one line (a grid's
+ * row is one line across, not a side per cell and another for the next
+ * cell's). A stroke per side of every cell had cairo's PDF surface spend
+ * most of an export analysing and writing some 200,000 strokes. The
+ * lines are black and opaque and their square ends overlap, so the page
+ * looks the same.
+ */
 static void
 draw_borders (cairo_t            *cr,
               const CtdSheetDoc  *doc,
@@ -695,9 +751,9 @@ draw_borders (cairo_t            *cr,
               const Grid         *grid,
               CtdSheetBorder      width)
 {
-  gboolean any = FALSE;
+  g_autoptr(GArray) across = g_array_new (FALSE, FALSE, sizeof (Segment));
+  g_autoptr(GArray) down = g_array_new (FALSE, FALSE, sizeof (Segment));
 
-  cairo_new_path (cr);  /* the texts' positions are no part of it */
   for (guint i = 0; i < page->cells->len; i++)
     {
       const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
@@ -706,35 +762,20 @@ draw_borders (cairo_t            *cr,
 
       if (!cell_box (grid, cell, &x0, &y0, &x1, &y1))
         continue;
-      for (guint side = 0; side < CTD_SHEET_N_SIDES; side++)
-        {
-          if (style->border[side] != width)
-            continue;
-          switch (side)
-            {
-            case CTD_SHEET_SIDE_TOP:
-              cairo_move_to (cr, x0, y0);
-              cairo_line_to (cr, x1, y0);
-              break;
-            case CTD_SHEET_SIDE_BOTTOM:
-              cairo_move_to (cr, x0, y1);
-              cairo_line_to (cr, x1, y1);
-              break;
-            case CTD_SHEET_SIDE_LEFT:
-              cairo_move_to (cr, x0, y0);
-              cairo_line_to (cr, x0, y1);
-              break;
-            case CTD_SHEET_SIDE_RIGHT:
-            default:
-              cairo_move_to (cr, x1, y0);
-              cairo_line_to (cr, x1, y1);
-              break;
-            }
-          any = TRUE;
-        }
+      if (style->border[CTD_SHEET_SIDE_TOP] == width)
+        g_array_append_val (across, ((Segment) { y0, x0, x1 }));
+      if (style->border[CTD_SHEET_SIDE_BOTTOM] == width)
+        g_array_append_val (across, ((Segment) { y1, x0, x1 }));
+      if (style->border[CTD_SHEET_SIDE_LEFT] == width)
+        g_array_append_val (down, ((Segment) { x0, y0, y1 }));
+      if (style->border[CTD_SHEET_SIDE_RIGHT] == width)
+        g_array_append_val (down, ((Segment) { x1, y0, y1 }));
     }
-  if (!any)
+  if (across->len == 0 && down->len == 0)
     return;
+  cairo_new_path (cr);  /* the texts' positions are no part of it */
+  add_lines (cr, across, TRUE);
+  add_lines (cr, down, FALSE);
   cairo_set_line_width (cr, width == CTD_SHEET_BORDER_MEDIUM ? MEDIUM : THIN);
   cairo_stroke (cr);
 }
