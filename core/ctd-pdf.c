@@ -496,16 +496,27 @@ sets_on_one_line (Painter    *painter,
   if (ascii[0] == 0)
     {
       g_autoptr(PangoLayout) layout = pango_layout_new (pango_layout_get_context (painter->layout));
-      char c[2] = { 0, 0 };
+      char lines[2 * 95];
 
       keep_alignment (layout);
       pango_layout_set_font_description (layout, painter_font (painter, style_index, 0, 1.0));
       pango_layout_set_text (layout, "Hg", -1);
       pango_layout_get_size (layout, NULL, &ascii[0]);
-      for (c[0] = ' '; c[0] < 127; c[0]++)
+      /* Each character on a line of its own: as wide as alone, measured
+       * in one layout rather than 95. */
+      for (guint c = ' '; c < 127; c++)
         {
-          pango_layout_set_text (layout, c, 1);
-          pango_layout_get_size (layout, &ascii[(guchar) c[0]], NULL);
+          lines[2 * (c - ' ')] = (char) c;
+          lines[2 * (c - ' ') + 1] = '\n';
+        }
+      pango_layout_set_text (layout, lines, sizeof lines - 1);
+      for (guint c = ' '; c < 127; c++)
+        {
+          PangoRectangle logical;
+
+          pango_layout_line_get_extents (pango_layout_get_line_readonly (layout, c - ' '), NULL,
+                                         &logical);
+          ascii[c] = logical.width;
         }
     }
   for (const char *p = text; *p != '\0'; p++)
