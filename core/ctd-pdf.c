@@ -426,6 +426,10 @@ isolate_names (const char *text,
 {
   g_autoptr(GString) isolated = NULL;
 
+  /* Only a text with letters written right to left can hold such a name:
+   * the others, nearly all, are not searched for each of the names. */
+  if (names->len == 0 || !has_right_to_left (text))
+    return NULL;
   for (guint i = 0; i < names->len; i++)
     {
       const char *name = g_ptr_array_index (names, i);
