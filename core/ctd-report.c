@@ -117,7 +117,11 @@ typedef struct
   const CtdReportOptions *options;
   CtdEventSettings        settings;
   CtdSheetDoc            *doc;
-  CtdTemplate            *layout;
+  CtdTemplate            *layout;  /* borrowed from @layouts */
+  GHashTable             *layouts; /* spec -> CtdTemplate: each file read and checked once,
+                                    * not once per scoring sheet */
+  GHashTable             *chouettes; /* round << 16 | number -> CtdChouette: the sheets, the
+                                      * standings and the settlements read each once */
   GPtrArray              *names;   /* placeholder names, NULL-terminated */
   GPtrArray              *values;  /* their values */
 } Report;
@@ -127,7 +131,9 @@ report_clear (Report *report)
 {
   ctd_event_settings_clear (&report->settings);
   g_clear_pointer (&report->doc, ctd_sheet_doc_free);
-  g_clear_pointer (&report->layout, ctd_template_free);
+  report->layout = NULL;
+  g_clear_pointer (&report->layouts, g_hash_table_unref);
+  g_clear_pointer (&report->chouettes, g_hash_table_unref);
   g_clear_pointer (&report->names, g_ptr_array_unref);
   g_clear_pointer (&report->values, g_ptr_array_unref);
 }
@@ -190,6 +196,9 @@ report_init (Report                 *report,
   report->doc = ctd_sheet_doc_new (title, event_time (&report->settings));
   g_free (report->doc->subject);
   report->doc->subject = g_strdup (report->settings.name);
+  report->layouts = g_hash_table_new_full (NULL, NULL, NULL,
+                                           (GDestroyNotify) ctd_template_free);
+  report->chouettes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) ctd_chouette_free);
   report->names = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (report->names, NULL);
   report->values = g_ptr_array_new_with_free_func (g_free);
@@ -206,9 +215,38 @@ use_layout (Report                *report,
             const CtdTemplateSpec *spec,
             GError               **error)
 {
-  g_clear_pointer (&report->layout, ctd_template_free);
-  report->layout = ctd_template_load (spec, report->options->template_dir, error);
-  return report->layout != NULL;
+  CtdTemplate *layout = g_hash_table_lookup (report->layouts, spec);
+
+  if (layout == NULL)
+    {
+      layout = ctd_template_load (spec, report->options->template_dir, error);
+      if (layout == NULL)
+        return FALSE;
+      g_hash_table_insert (report->layouts, (gpointer) spec, layout);
+    }
+  report->layout = layout;
+  return TRUE;
+}
+
+/* Chouette @number of @round with its games, loaded once per document. */
+static CtdChouette *
+load_chouette (Report  *report,
+               guint    round,
+               guint    number,
+               GError **error)
+{
+  gpointer key = GUINT_TO_POINTER (round << 16 | number);
+  CtdChouette *chouette = g_hash_table_lookup (report->chouettes, key);
+
+  g_assert (number < 1 << 16);
+  if (chouette == NULL)
+    {
+      chouette = ctd_store_load_chouette (report->store, round, number, error);
+      if (chouette == NULL)
+        return NULL;
+      g_hash_table_insert (report->chouettes, key, chouette);
+    }
+  return chouette;
 }
 
 static char *
@@ -1028,7 +1066,7 @@ add_chouette_sheet (Report                 *report,
                     const CtdStoreChouette *seats,
                     GError                **error)
 {
-  g_autoptr(CtdChouette) chouette = NULL;
+  CtdChouette *chouette;
   SheetColumns c;
   CtdSheetPage *page;
   g_autofree char *name = g_strdup_printf ("%u.%u", seats->round, seats->number);
@@ -1040,7 +1078,7 @@ add_chouette_sheet (Report                 *report,
   const guint *order;
   guint row, games;
 
-  chouette = ctd_store_load_chouette (report->store, seats->round, seats->number, error);
+  chouette = load_chouette (report, seats->round, seats->number, error);
   if (chouette == NULL ||
       !use_layout (report, seats->size == 4 ? &sheet_4_spec : &sheet_3_spec, error))
     return FALSE;
@@ -1298,8 +1336,7 @@ add_standings (Report              *report,
   for (guint i = 0; i < chouettes->len; i++)
     {
       const CtdStoreChouette *seats = g_ptr_array_index (chouettes, i);
-      g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (report->store, round,
-                                                                 seats->number, error);
+      CtdChouette *chouette = load_chouette (report, round, seats->number, error);
 
       if (chouette == NULL)
         return FALSE;
@@ -1492,8 +1529,7 @@ add_settlements (Report  *report,
 
           set_value (report, "label", label);
           heading = layout_text (report, "Chouette");
-          g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (report->store, seats->round,
-                                                                     seats->number, error);
+          CtdChouette *chouette = load_chouette (report, seats->round, seats->number, error);
           CtdHalves totals[CTD_MAX_PLAYERS];
 
           if (chouette == NULL)

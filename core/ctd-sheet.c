@@ -72,6 +72,7 @@ ctd_sheet_doc_new (const char *title,
   g_array_set_clear_func (doc->styles, style_clear);
   doc->pages = g_ptr_array_new_with_free_func (page_free);
   doc->names = g_ptr_array_new_with_free_func (g_free);
+  doc->name_set = g_hash_table_new (g_str_hash, g_str_equal);
   return doc;
 }
 
@@ -91,6 +92,7 @@ ctd_sheet_doc_free (CtdSheetDoc *doc)
   g_free (doc->author);
   g_array_unref (doc->styles);
   g_ptr_array_unref (doc->pages);
+  g_hash_table_unref (doc->name_set);
   g_ptr_array_unref (doc->names);
   g_free (doc);
 }
@@ -109,8 +111,13 @@ ctd_sheet_doc_add_name (CtdSheetDoc *doc,
 {
   g_return_if_fail (doc != NULL && name != NULL);
 
-  if (!g_ptr_array_find_with_equal_func (doc->names, name, g_str_equal, NULL))
-    g_ptr_array_add (doc->names, g_strdup (name));
+  if (!g_hash_table_contains (doc->name_set, name))
+    {
+      char *copy = g_strdup (name);
+
+      g_ptr_array_add (doc->names, copy);
+      g_hash_table_add (doc->name_set, copy);
+    }
 }
 
 static gboolean
@@ -481,20 +488,20 @@ char *
 ctd_sheet_cell_ref (guint row,
                     guint col)
 {
-  char letters[8];
-  guint n = 0;
-  guint rest = col + 1;
-  GString *ref = g_string_new (NULL);
+  /* Written backwards from the end: every formula of every sheet names
+   * cells, and a GString with a printf per reference was a tenth of
+   * building a document. */
+  char ref[32];
+  char *p = ref + sizeof ref - 1;
+  guint rest = row + 1;
 
-  while (rest > 0)
-    {
-      letters[n++] = (char) ('A' + (rest - 1) % 26);
-      rest = (rest - 1) / 26;
-    }
-  while (n > 0)
-    g_string_append_c (ref, letters[--n]);
-  g_string_append_printf (ref, "%u", row + 1);
-  return g_string_free (ref, FALSE);
+  *p = '\0';
+  do
+    *--p = (char) ('0' + rest % 10);
+  while ((rest /= 10) > 0);
+  for (rest = col + 1; rest > 0; rest = (rest - 1) / 26)
+    *--p = (char) ('A' + (rest - 1) % 26);
+  return g_strdup (p);
 }
 
 /**

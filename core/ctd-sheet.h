@@ -143,16 +143,19 @@ typedef struct
  * @names: (element-type utf8): the players' names the document prints,
  *   each once, in the order first printed: a writer that draws letters
  *   itself checks that it can draw these (ctd_pdf_check_glyphs())
+ * @name_set: the same names, to find one in time independent of how
+ *   many there are (ctd_sheet_doc_add_name())
  */
 typedef struct
 {
-  char      *title;
-  char      *subject;
-  char      *author;
-  gint64     created;
-  GArray    *styles;
-  GPtrArray *pages;
-  GPtrArray *names;
+  char       *title;
+  char       *subject;
+  char       *author;
+  gint64      created;
+  GArray     *styles;
+  GPtrArray  *pages;
+  GPtrArray  *names;
+  GHashTable *name_set;
 } CtdSheetDoc;
 
 #define CTD_SHEET_MAX_NAME 31

@@ -12,9 +12,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "ctd-import.h"
+#include "ctd-test-files.h"
 
 /* What one row should read as; @skipped says only whether a reason is set. */
 typedef struct
@@ -329,6 +331,118 @@ test_lone_cr_line_numbers (void **state)
     fail_owned (both);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Importing into an event                                                   */
+
+#define N_LARGE 2000
+
+/* A list of N_LARGE players; @bad_line, if not 0, is the line that
+ * @bad_row replaces. */
+static GString *
+large_list (guint       bad_line,
+            const char *bad_row)
+{
+  GString *csv = g_string_new ("name,club,id\n");
+
+  for (guint line = 2; line < N_LARGE + 2; line++)
+    if (line == bad_line)
+      g_string_append_printf (csv, "%s\n", bad_row);
+    else
+      g_string_append_printf (csv, "Player %04u,Club %u,M-%u\n", line - 1, line % 30, line);
+  return csv;
+}
+
+static CtdStore *
+new_event (const char *path)
+{
+  const CtdEventSettings settings = { (char *) "Import Open", (char *) "2026-11-22",
+                                      (char *) "", 100, 2200, CTD_LAST_SEGMENT_HIGHEST_FIRST };
+  g_autoptr(GError) error = NULL;
+  CtdStore *store = ctd_store_create (path, &settings, &error);
+
+  assert_null (error);
+  assert_non_null (store);
+  return store;
+}
+
+/* A large list is one action: every player registered, one audit entry
+ * that one undo takes back. */
+static void
+test_large_import_is_one_entry (void **state)
+{
+  CtdTestFolder *folder = *state;
+  g_autoptr(CtdStore) store = new_event (folder->path);
+  g_autoptr(GString) csv = large_list (0, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdImportReport) report = NULL;
+  g_autofree char *before = ctd_test_query_text (folder->path, "SELECT count(*) FROM audit");
+  g_autofree char *after = NULL;
+  g_autofree char *entry = NULL;
+  g_autofree char *players = NULL;
+
+  report = ctd_import_players (store, "players.csv", csv->str, csv->len, TRUE, &error);
+  assert_null (error);
+  assert_non_null (report);
+  assert_int_equal (report->n_added, N_LARGE);
+  assert_int_equal (report->skipped->len, 0);
+
+  after = ctd_test_query_text (folder->path, "SELECT count(*) FROM audit");
+  assert_int_equal (atoi (after), atoi (before) + 1);
+  entry = ctd_test_query_text (folder->path,
+                               "SELECT action, summary FROM audit ORDER BY id DESC LIMIT 1");
+  assert_string_equal (entry, "import-players|Imported 2000 players from players.csv, "
+                              "checked in|\n");
+  players = ctd_test_query_text (folder->path,
+                                 "SELECT count(*), min(name), max(name) FROM player");
+  assert_string_equal (players, "2000|Player 0001|Player 2000|\n");
+}
+
+typedef struct
+{
+  const char *what;
+  guint       line;
+  const char *row;
+  const char *message;
+} BadRowCase;
+
+/* A row the file itself makes unreadable, near the end of a large list:
+ * the director is told the line, and not one player is registered. */
+static const BadRowCase bad_rows[] = {
+  { "Latin-1 in a name", 1777, "Zo\xeb \xc5" "berg,Club 1,M-1", "Line 1777 is not UTF-8" },
+  { "a quote never closed", 1999, "\"Smith, John,Club 2,M-2", "Line 1999: a quoted field" },
+};
+
+static void
+test_bad_row_refuses_whole_import (void **state)
+{
+  CtdTestFolder *folder = *state;
+  g_autoptr(CtdStore) store = new_event (folder->path);
+  const char *dump = "SELECT 'player', count(*) FROM player "
+                     "UNION ALL SELECT 'audit', count(*) FROM audit "
+                     "UNION ALL SELECT 'change', count(*) FROM audit_change";
+  g_autofree char *before = ctd_test_query_text (folder->path, dump);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad_rows); i++)
+    {
+      const BadRowCase *c = &bad_rows[i];
+      g_autoptr(GString) csv = large_list (c->line, c->row);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CtdImportReport) report = NULL;
+      g_autofree char *after = NULL;
+
+      report = ctd_import_players (store, "players.csv", csv->str, csv->len, TRUE, &error);
+      if (report != NULL || error == NULL)
+        fail_msg ("%s: imported %u players", c->what, report != NULL ? report->n_added : 0);
+      if (strstr (error->message, c->message) == NULL ||
+          strstr (error->message, "players.csv") == NULL)
+        fail_msg ("%s: message “%s” lacks “%s” or the file's name", c->what, error->message,
+                  c->message);
+      after = ctd_test_query_text (folder->path, dump);
+      if (g_strcmp0 (before, after) != 0)
+        fail_msg ("%s: the event changed:\n%s\nbecame\n%s", c->what, before, after);
+    }
+}
+
 int
 main (void)
 {
@@ -338,6 +452,10 @@ main (void)
     cmocka_unit_test (test_trim_every_field),
     cmocka_unit_test (test_refusals),
     cmocka_unit_test (test_lone_cr_line_numbers),
+    cmocka_unit_test_setup_teardown (test_large_import_is_one_entry, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_bad_row_refuses_whole_import, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -303,6 +303,131 @@ test_write_progress (void **state G_GNUC_UNUSED)
   g_rmdir (dir);
 }
 
+/* The grid's place on the paper as ctd-pdf.c lays it out: the margin,
+ * then the header's band of 0.2 inch; a column is 5.25 points a
+ * character plus 3.75. */
+#define GRID_LEFT (0.5 * 72)
+#define GRID_TOP (0.5 * 72 + 0.2 * 72)
+#define COLUMN_POINTS(chars) ((chars) * 5.25 + 3.75)
+
+/* @paper drawn on white at 2 pixels a point. */
+static cairo_surface_t *
+render (const CtdSheetDoc *doc,
+        const CtdPdfPaper *paper,
+        gboolean           oracle)
+{
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, paper->width * 2,
+                                                       paper->height * 2);
+  cairo_t *cr = cairo_create (image);
+  const CtdSheetPage *page = g_ptr_array_index (doc->pages, paper->page);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, 2, 2);
+  if (!oracle)
+    ctd_pdf_draw_paper (cr, doc, paper, 1, 1);
+  else
+    {
+      /* Each side of each cell its own stroke, as the sheet means it. */
+      cairo_translate (cr, GRID_LEFT, GRID_TOP);
+      cairo_scale (cr, paper->scale, paper->scale);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      for (guint i = 0; i < page->cells->len; i++)
+        {
+          const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+          const CtdSheetStyle *style = &g_array_index (doc->styles, CtdSheetStyle, cell->style);
+          double x0 = 0, x1, y0 = 0, y1;
+
+          for (guint col = 0; col < cell->col; col++)
+            x0 += COLUMN_POINTS (ctd_sheet_page_get_width (page, col));
+          x1 = x0;
+          for (guint col = cell->col; col <= cell->last_col; col++)
+            x1 += COLUMN_POINTS (ctd_sheet_page_get_width (page, col));
+          for (guint row = 0; row < cell->row; row++)
+            y0 += g_array_index (paper->heights, double, row);
+          y1 = y0;
+          for (guint row = cell->row; row <= cell->last_row; row++)
+            y1 += g_array_index (paper->heights, double, row);
+          for (guint side = 0; side < CTD_SHEET_N_SIDES; side++)
+            {
+              gboolean across = side == CTD_SHEET_SIDE_TOP || side == CTD_SHEET_SIDE_BOTTOM;
+              double x = side == CTD_SHEET_SIDE_RIGHT ? x1 : x0;
+              double y = side == CTD_SHEET_SIDE_BOTTOM ? y1 : y0;
+
+              if (style->border[side] == CTD_SHEET_BORDER_NONE)
+                continue;
+              cairo_set_line_width (cr, style->border[side] == CTD_SHEET_BORDER_MEDIUM ? 1.5 : 0.5);
+              cairo_move_to (cr, x, y);
+              cairo_line_to (cr, across ? x1 : x, across ? y : y1);
+              cairo_stroke (cr);
+            }
+        }
+    }
+  cairo_destroy (cr);
+  cairo_surface_flush (image);
+  return image;
+}
+
+/* Borders are drawn joined into whole lines (ctd-pdf.c's draw_borders()):
+ * every side of every cell must still be there, in its width, and no line
+ * where no cell has one. The pixels differ by antialiasing only: where
+ * two cells share a side, the sides drawn one by one ink its edge pixels
+ * twice, darker. So a pixel dark in one (a line) must be inked in the
+ * other, and one white in one must be nearly white in the other. */
+static void
+test_borders_as_drawn (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("Borders", 0);
+  CtdSheetPage *page = ctd_sheet_doc_add_page (doc, "Grid");
+  CtdSheetStyle box = { .font = (char *) "DejaVu Sans", .size = 10, .fill = CTD_SHEET_NO_FILL };
+  CtdSheetStyle heavy = box, bare = box, left = box;
+  g_autoptr(GPtrArray) papers = NULL;
+  const CtdPdfPaper *paper;
+  cairo_surface_t *drawn, *meant;
+  guint styles[4], missing = 0, extra = 0;
+  int stride;
+
+  for (guint side = 0; side < CTD_SHEET_N_SIDES; side++)
+    box.border[side] = heavy.border[side] = CTD_SHEET_BORDER_THIN;
+  heavy.border[CTD_SHEET_SIDE_BOTTOM] = heavy.border[CTD_SHEET_SIDE_TOP] = CTD_SHEET_BORDER_MEDIUM;
+  left.border[CTD_SHEET_SIDE_LEFT] = CTD_SHEET_BORDER_MEDIUM;
+  styles[0] = ctd_sheet_doc_add_style (doc, &box);
+  styles[1] = ctd_sheet_doc_add_style (doc, &heavy);
+  styles[2] = ctd_sheet_doc_add_style (doc, &bare);
+  styles[3] = ctd_sheet_doc_add_style (doc, &left);
+  for (guint col = 0; col < 6; col++)
+    ctd_sheet_page_set_width (page, col, 4 + 3 * col);
+  /* Rows of boxes with gaps, heavy rows, a merged cell, lone sides. */
+  for (guint row = 0; row < 9; row++)
+    for (guint col = 0; col < 6; col++)
+      if ((row * 7 + col * 3) % 5 != 0 && !(row == 4 && col == 2))
+        ctd_sheet_page_add_text (page, row, col, "", styles[(row + col * row) % 4]);
+  ctd_sheet_cell_merge (ctd_sheet_page_add_text (page, 4, 2, "", styles[1]), 5, 3);
+  ctd_sheet_page_set_height (page, 3, 30);
+
+  papers = ctd_pdf_paginate (doc);
+  assert_int_equal (papers->len, 1);
+  paper = g_ptr_array_index (papers, 0);
+  drawn = render (doc, paper, FALSE);
+  meant = render (doc, paper, TRUE);
+  stride = cairo_image_surface_get_stride (drawn);
+  for (int y = 0; y < cairo_image_surface_get_height (drawn); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (drawn) * 4; x++)
+      {
+        guint a = cairo_image_surface_get_data (drawn)[y * stride + x];
+        guint b = cairo_image_surface_get_data (meant)[y * stride + x];
+
+        missing += b < 128 && a >= 224;
+        extra += b >= 250 && a < 200;
+      }
+  cairo_surface_destroy (drawn);
+  cairo_surface_destroy (meant);
+  if (missing > 0 || extra > 0)
+    fail_msg ("against the cells' borders drawn one by one, %u pixel channels lack a line "
+              "and %u have one too many", missing, extra);
+}
+
 int
 main (void)
 {
@@ -314,6 +439,7 @@ main (void)
     cmocka_unit_test (test_write),
     cmocka_unit_test (test_check_glyphs),
     cmocka_unit_test (test_write_progress),
+    cmocka_unit_test (test_borders_as_drawn),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
