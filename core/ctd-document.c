@@ -8,6 +8,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "ctd-document.h"
 
 #include "ctd-archive.h"
@@ -54,6 +56,7 @@ struct _CtdDocument
   GHashTable  *chouettes;   /* round -> CtdItemList of CtdChouetteItem */
   GHashTable  *standings;   /* round * 2 + public_view -> CtdItemList */
   GHashTable  *computed;    /* round -> CtdStandings, the director's, until the next change */
+  GHashTable  *totals;      /* round << 16 | chouette -> CtdHalves[CTD_MAX_PLAYERS] */
 
   gint64       last_audit_id;
   gint64       data_version;
@@ -230,6 +233,59 @@ reload_chouettes (CtdDocument  *self,
   return TRUE;
 }
 
+#define TOTALS_KEY(round, chouette) GUINT_TO_POINTER ((round) << 16 | (chouette))
+
+/* A chouette's totals, replayed once and kept until a change to its
+ * games (update_lists()): a recorded game replays its own chouette, not
+ * the round's hundred others. */
+static gboolean
+kept_totals (CtdStore   *store,
+             guint       round,
+             guint       chouette,
+             CtdHalves  *out_totals,
+             gpointer    user_data,
+             GError    **error)
+{
+  CtdDocument *self = user_data;
+  CtdHalves *kept = g_hash_table_lookup (self->totals, TOTALS_KEY (round, chouette));
+
+  if (kept == NULL)
+    {
+      kept = g_new0 (CtdHalves, CTD_MAX_PLAYERS);
+      if (!ctd_event_load_totals (store, round, chouette, kept, NULL, error))
+        {
+          g_free (kept);
+          return FALSE;
+        }
+      g_hash_table_insert (self->totals, TOTALS_KEY (round, chouette), kept);
+    }
+  memcpy (out_totals, kept, CTD_MAX_PLAYERS * sizeof (CtdHalves));
+  return TRUE;
+}
+
+/* Forgets the totals @change may have changed: one chouette's after its
+ * games changed, else its round's, else all. */
+static void
+forget_totals (CtdDocument          *self,
+               CtdChange             what,
+               const CtdStoreChange *change)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  if (!(what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE)))
+    return;
+  if (!(what & CTD_CHANGE_ROUNDS) && change->round != 0 && change->chouette != 0)
+    {
+      g_hash_table_remove (self->totals, TOTALS_KEY (change->round, change->chouette));
+      return;
+    }
+  g_hash_table_iter_init (&iter, self->totals);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (change->round == 0 || GPOINTER_TO_UINT (key) >> 16 == change->round)
+      g_hash_table_iter_remove (&iter);
+}
+
 /* The round's standings, the director's view, computed once for
  * everything that shows them until the next change (update_lists()). */
 static const CtdStandings *
@@ -240,7 +296,8 @@ get_computed (CtdDocument  *self,
   CtdStandings *standings = g_hash_table_lookup (self->computed, GUINT_TO_POINTER (round));
 
   if (standings == NULL &&
-      (standings = ctd_event_round_standings (self->store, round, FALSE, error)) != NULL)
+      (standings = ctd_event_round_standings_with (self->store, round, FALSE, kept_totals, self,
+                                                   error)) != NULL)
     g_hash_table_insert (self->computed, GUINT_TO_POINTER (round), standings);
   return standings;
 }
@@ -348,6 +405,7 @@ update_lists (CtdDocument           *self,
     }
 
   /* Whatever changed in a round may change its standings. */
+  forget_totals (self, what, change);
   if (change->round == 0)
     g_hash_table_remove_all (self->computed);
   else
@@ -573,6 +631,7 @@ ctd_document_finalize (GObject *object)
   g_clear_pointer (&self->chouettes, g_hash_table_unref);
   g_clear_pointer (&self->standings, g_hash_table_unref);
   g_clear_pointer (&self->computed, g_hash_table_unref);
+  g_clear_pointer (&self->totals, g_hash_table_unref);
   g_clear_pointer (&self->store, ctd_store_close);
   g_clear_object (&self->file);
   g_free (self->name);
@@ -681,6 +740,7 @@ ctd_document_init (CtdDocument *self)
   self->chouettes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   self->standings = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   self->computed = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) ctd_standings_free);
+  self->totals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 }
 
 /* Takes @store: the document starts following the file from its newest

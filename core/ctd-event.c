@@ -211,6 +211,66 @@ ctd_event_round_standings (CtdStore  *store,
                            gboolean   public_view,
                            GError   **error)
 {
+  return ctd_event_round_standings_with (store, round, public_view, ctd_event_load_totals, NULL,
+                                         error);
+}
+
+/**
+ * ctd_event_load_totals:
+ * @store: an event
+ * @round: a round number
+ * @chouette: the chouette's number in @round
+ * @out_totals: (out caller-allocates) (array fixed-size=4): the totals,
+ *   @out_totals[k] for player number k + 1
+ * @user_data: unused
+ * @error: return location for a #GError
+ *
+ * A chouette's totals as its games give them, replayed from the file:
+ * the #CtdEventTotalsFunc of ctd_event_round_standings().
+ *
+ * Returns: whether the chouette was read
+ */
+gboolean
+ctd_event_load_totals (CtdStore   *store,
+                       guint       round,
+                       guint       chouette,
+                       CtdHalves  *out_totals,
+                       gpointer    user_data,
+                       GError    **error)
+{
+  g_autoptr(CtdChouette) loaded = ctd_store_load_chouette (store, round, chouette, error);
+
+  if (loaded == NULL)
+    return FALSE;
+  ctd_chouette_get_totals (loaded, out_totals);
+  return TRUE;
+}
+
+/**
+ * ctd_event_round_standings_with:
+ * @store: an event
+ * @round: a round number
+ * @public_view: whether these standings are to be posted
+ * @totals_func: (scope call): gives each chouette's totals, as
+ *   ctd_event_load_totals() does; a caller that keeps totals between
+ *   changes (a window) gives the ones it kept
+ * @user_data: for @totals_func
+ * @error: return location for a #GError
+ *
+ * ctd_event_round_standings(), with each chouette's totals from
+ * @totals_func.
+ *
+ * Returns: (transfer full) (nullable): the standings, or %NULL with
+ *   @error set
+ */
+CtdStandings *
+ctd_event_round_standings_with (CtdStore            *store,
+                                guint                round,
+                                gboolean             public_view,
+                                CtdEventTotalsFunc   totals_func,
+                                gpointer             user_data,
+                                GError             **error)
+{
   g_autoptr(GPtrArray) chouettes = NULL;
   g_autoptr(GPtrArray) rolloffs = NULL;
   g_autoptr(GArray) entries = NULL;
@@ -234,16 +294,10 @@ ctd_event_round_standings (CtdStore  *store,
   for (guint c = 0; c < chouettes->len; c++)
     {
       const CtdStoreChouette *seats = g_ptr_array_index (chouettes, c);
-      g_autoptr(CtdChouette) chouette = NULL;
       CtdHalves totals[CTD_MAX_PLAYERS] = { 0, };
 
-      if (!secret)
-        {
-          chouette = ctd_store_load_chouette (store, round, seats->number, error);
-          if (chouette == NULL)
-            return NULL;
-          ctd_chouette_get_totals (chouette, totals);
-        }
+      if (!secret && !totals_func (store, round, seats->number, totals, user_data, error))
+        return NULL;
       for (guint k = 0; k < seats->size; k++)
         {
           CtdStandingsEntry entry = { seats->players[k], seats->names[k], seats->number,

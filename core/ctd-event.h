@@ -59,6 +59,27 @@ CtdStandings *ctd_event_round_standings      (CtdStore      *store,
                                               guint          round,
                                               gboolean       public_view,
                                               GError       **error);
+
+/* A chouette's totals, @out_totals[k] for player number k + 1. */
+typedef gboolean (*CtdEventTotalsFunc) (CtdStore   *store,
+                                        guint       round,
+                                        guint       chouette,
+                                        CtdHalves  *out_totals,
+                                        gpointer    user_data,
+                                        GError    **error);
+
+gboolean      ctd_event_load_totals          (CtdStore            *store,
+                                              guint                round,
+                                              guint                chouette,
+                                              CtdHalves           *out_totals,
+                                              gpointer             user_data,
+                                              GError             **error);
+CtdStandings *ctd_event_round_standings_with (CtdStore            *store,
+                                              guint                round,
+                                              gboolean             public_view,
+                                              CtdEventTotalsFunc   totals_func,
+                                              gpointer             user_data,
+                                              GError             **error);
 gboolean      ctd_event_default_advancement  (CtdStore      *store,
                                               guint          round,
                                               guint         *out_top_k,

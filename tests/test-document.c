@@ -20,6 +20,7 @@
 
 #include "ctd-document.h"
 #include "ctd-enum-types.h"
+#include "ctd-event.h"
 #include "ctd-items.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
@@ -324,6 +325,71 @@ test_other_writer (void **state)
   assert_int_equal (n_recorded, 0);
 
   listener_clear (&listener);
+}
+
+/* The document's standings of round 1 are those the file gives now. */
+static void
+assert_standings_current (CtdDocument *document)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStandings) fresh = ctd_event_round_standings (ctd_document_get_store (document),
+                                                             1, FALSE, &error);
+  const CtdStandings *kept = ctd_document_get_round_standings (document, 1, &error);
+
+  assert_non_null (fresh);
+  assert_non_null (kept);
+  assert_int_equal (ctd_standings_get_n_rows (kept), ctd_standings_get_n_rows (fresh));
+  for (gsize i = 0; i < ctd_standings_get_n_rows (fresh); i++)
+    {
+      const CtdStandingsRow *want = ctd_standings_get_row (fresh, i);
+      const CtdStandingsRow *got = ctd_standings_get_row (kept, i);
+
+      assert_int_equal (got->player_id, want->player_id);
+      assert_int_equal (got->chouette, want->chouette);
+      assert_int_equal (got->score, want->score);
+      assert_int_equal (got->rank, want->rank);
+    }
+}
+
+/* The standings a window shows keep each chouette's totals between
+ * changes: they follow every change all the same, the document's own,
+ * its undo, another program's, and a redraw. */
+static void
+test_standings_follow_changes (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
+  g_autoptr(CtdStore) other = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean heard = FALSE;
+
+  ctd_test_draw_players (document, 8);
+  assert_standings_current (document);
+  record (document, 1, 1);
+  assert_standings_current (document);
+  record (document, 2, 1);
+  record (document, 2, 2);
+  assert_standings_current (document);
+  assert_true (ctd_document_undo (document, &error));
+  assert_standings_current (document);
+  assert_true (ctd_document_clear_game (document, 1, 1, 1, &error));
+  assert_standings_current (document);
+
+  other = ctd_store_open (ctd_document_get_path (document), &error);
+  assert_non_null (other);
+  assert_true (ctd_store_record_game (other, 1, 1, 1, four_sheet[0], FALSE, &error));
+  g_signal_connect_swapped (document, "changed", G_CALLBACK (set_flag_cb), &heard);
+  ctd_test_spin_until (&heard, 2000);
+  assert_true (heard);
+  assert_standings_current (document);
+
+  /* Redrawn, the same chouettes seat other players. */
+  assert_true (ctd_document_clear_game (document, 1, 1, 1, &error));
+  assert_true (ctd_document_clear_game (document, 1, 2, 1, &error));
+  assert_true (ctd_document_redraw_round (document, 1, 99, &error));
+  record (document, 1, 1);
+  assert_standings_current (document);
+  g_signal_handlers_disconnect_by_data (document, &heard);
 }
 
 /* The lists change in place: added rows are announced where they are,
@@ -920,6 +986,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_list_models, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_edit_player, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_public_standings_hide_scores, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_standings_follow_changes, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_export_async, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_import_async, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_open_async, ctd_test_folder_setup, ctd_test_folder_teardown),
