@@ -104,6 +104,8 @@ open_event (CtdApplication *app,
                                   g_variant_new_string ("players"));
   while (!opened)
     g_main_context_iteration (NULL, TRUE);
+  /* @opened dies with this frame; later titles must not write to it. */
+  g_signal_handlers_disconnect_by_data (window, &opened);
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
                                   g_variant_new_string ("players"));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
