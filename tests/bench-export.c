@@ -447,23 +447,7 @@ build_named_event (const char  *path,
                    guint        length,
                    GError     **error)
 {
-  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
-  g_autofree CtdNewPlayer *players = g_new0 (CtdNewPlayer, n_players);
-  const CtdSampleOptions options = {
-    .settings = {
-      .name = (char *) "Long Names Open",
-      .date = (char *) "2026-11-22",
-      .venue = (char *) "Clubhouse",
-      .stake_cents = 100,
-      .entry_fee_cents = 2200,
-      .direction = CTD_LAST_SEGMENT_HIGHEST_FIRST,
-    },
-    .players = players,
-    .n_players = n_players,
-    .source = "bench",
-    .seed = 13,
-    .play_all_rounds = TRUE,
-  };
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < n_players; i++)
     {
@@ -474,10 +458,10 @@ build_named_event (const char  *path,
         g_string_append (name, " Brzęczyszczykiewicz");
       /* Whole characters: the filler's letters take two bytes or one. */
       g_string_truncate (name, g_utf8_offset_to_pointer (name->str, length) - name->str);
-      g_ptr_array_add (owned, g_string_free (name, FALSE));
-      players[i] = (CtdNewPlayer) { g_ptr_array_index (owned, i), NULL, NULL };
+      g_ptr_array_add (names, g_string_free (name, FALSE));
     }
-  return ctd_sample_build_event (path, &options, error);
+  return ctd_test_build_named_event (path, (const char *const *) names->pdata, n_players, 13,
+                                     TRUE, error);
 }
 
 static const char *

@@ -13,9 +13,10 @@
  * fonts, so that every export and view meets them. */
 
 /**
- * ctd_test_build_event:
+ * ctd_test_build_named_event:
  * @path: the event file to create
- * @n_players: how many players (a few with hostile or accented names)
+ * @names: (array length=n_players): the players' names
+ * @n_players: how many players
  * @seed: fixes the draws, the results and the roll-offs
  * @play_all_rounds: go on to the final, with the format the plan proposes
  * @error: return location for a #GError
@@ -23,19 +24,18 @@
  * An event with every game of its qualifying round recorded, and with
  * @play_all_rounds every round after it too, through roll-offs and
  * advancement, to the final's placings (ctd_sample_build_event()).
+ * Every third player is of a club.
  *
  * Returns: whether the event was built
  */
 gboolean
-ctd_test_build_event (const char  *path,
-                      guint        n_players,
-                      guint64      seed,
-                      gboolean     play_all_rounds,
-                      GError     **error)
+ctd_test_build_named_event (const char        *path,
+                            const char *const *names,
+                            guint              n_players,
+                            guint64            seed,
+                            gboolean           play_all_rounds,
+                            GError           **error)
 {
-  static const char *const names[] = { "=HYPERLINK(\"http://x\",\"y\")", "Zoë Åberg",
-                                       "Łukasz Brzęczyszczykiewicz", "<b>Bold</b> & Co" };
-  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
   g_autofree CtdNewPlayer *players = g_new0 (CtdNewPlayer, n_players);
   const CtdSampleOptions options = {
     .settings = {
@@ -54,14 +54,39 @@ ctd_test_build_event (const char  *path,
   };
 
   for (guint i = 0; i < n_players; i++)
-    {
-      char *name = i < G_N_ELEMENTS (names) ? g_strdup (names[i])
-                                           : g_strdup_printf ("Player %03u", i + 1);
-
-      g_ptr_array_add (owned, name);
-      players[i] = (CtdNewPlayer) { name, i % 3 == 0 ? "Riverside" : NULL, NULL };
-    }
+    players[i] = (CtdNewPlayer) { (char *) names[i], i % 3 == 0 ? "Riverside" : NULL, NULL };
   return ctd_sample_build_event (path, &options, error);
+}
+
+/**
+ * ctd_test_build_event:
+ * @path: the event file to create
+ * @n_players: how many players (a few with hostile or accented names)
+ * @seed: fixes the draws, the results and the roll-offs
+ * @play_all_rounds: go on to the final, with the format the plan proposes
+ * @error: return location for a #GError
+ *
+ * ctd_test_build_named_event() with "Player 005" and the like, the first
+ * names hostile to spreadsheets, markup and fonts.
+ *
+ * Returns: whether the event was built
+ */
+gboolean
+ctd_test_build_event (const char  *path,
+                      guint        n_players,
+                      guint64      seed,
+                      gboolean     play_all_rounds,
+                      GError     **error)
+{
+  static const char *const hostile[] = { "=HYPERLINK(\"http://x\",\"y\")", "Zoë Åberg",
+                                         "Łukasz Brzęczyszczykiewicz", "<b>Bold</b> & Co" };
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n_players; i++)
+    g_ptr_array_add (names, i < G_N_ELEMENTS (hostile) ? g_strdup (hostile[i])
+                                                       : g_strdup_printf ("Player %03u", i + 1));
+  return ctd_test_build_named_event (path, (const char *const *) names->pdata, n_players, seed,
+                                     play_all_rounds, error);
 }
 
 /**

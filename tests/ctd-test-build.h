@@ -13,11 +13,17 @@
 
 G_BEGIN_DECLS
 
-gboolean  ctd_test_build_event (const char  *path,
-                                guint        n_players,
-                                guint64      seed,
-                                gboolean     play_all_rounds,
-                                GError     **error);
+gboolean  ctd_test_build_event       (const char         *path,
+                                      guint               n_players,
+                                      guint64             seed,
+                                      gboolean            play_all_rounds,
+                                      GError            **error);
+gboolean  ctd_test_build_named_event (const char         *path,
+                                      const char *const  *names,
+                                      guint               n_players,
+                                      guint64             seed,
+                                      gboolean            play_all_rounds,
+                                      GError            **error);
 
 CtdDocument *ctd_test_create_document (const char     *path);
 void         ctd_test_draw_players    (CtdDocument    *document,

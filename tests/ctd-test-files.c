@@ -96,3 +96,70 @@ ctd_test_query_text (const char *path,
   sqlite3_close (db);
   return g_string_free (out, FALSE);
 }
+
+/**
+ * ctd_test_exec_sql:
+ * @path: a database file, created if missing
+ * @sql: statements
+ *
+ * Runs @sql on @path through a connection of its own, as a hand edit or
+ * another tool would: how a test builds an old or a damaged file.
+ * A statement SQLite refuses stops the test.
+ */
+void
+ctd_test_exec_sql (const char *path,
+                   const char *sql)
+{
+  sqlite3 *db = NULL;
+  char *message = NULL;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK ||
+      sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", sql, message != NULL ? message : sqlite3_errmsg (db));
+  if (sqlite3_close (db) != SQLITE_OK)
+    g_error ("%s: not closed", path);
+}
+
+/* Schema 1 as released. */
+static const char schema_v1[] = {
+#include "ctd-schema-sql.h"
+  , 0
+};
+
+/**
+ * ctd_test_write_v1:
+ * @path: a file that does not exist yet
+ * @source: an event file of this version
+ * @more_sql: (nullable): statements run after the copy, before the file
+ *   is marked as schema 1 (with the source attached as "a"), or %NULL
+ *
+ * Writes at @path a file of schema 1, as Chouette TD's first version
+ * wrote them, holding @source's event, players, rounds, seats, games and
+ * paper totals: what the upgrade tests start from.
+ */
+void
+ctd_test_write_v1 (const char *path,
+                   const char *source,
+                   const char *more_sql)
+{
+  g_autofree char *copy_sql = NULL;
+
+  ctd_test_exec_sql (path, schema_v1);
+  copy_sql = g_strdup_printf (
+    "PRAGMA application_id = 1129595973; "
+    "ATTACH '%s' AS a; "
+    "DELETE FROM event; "
+    "INSERT INTO event SELECT id, name, date, venue, stake_cents, entry_fee_cents, direction "
+    "  FROM a.event; "
+    "INSERT INTO player SELECT * FROM a.player; "
+    "INSERT INTO round SELECT * FROM a.round; "
+    "INSERT INTO chouette SELECT * FROM a.chouette; "
+    "INSERT INTO seat SELECT * FROM a.seat; "
+    "INSERT INTO game SELECT * FROM a.game; "
+    "INSERT INTO crosscheck SELECT * FROM a.crosscheck; "
+    "%s; "
+    "DETACH a; "
+    "PRAGMA user_version = 1",
+    source, more_sql != NULL ? more_sql : "");
+  ctd_test_exec_sql (path, copy_sql);
+}

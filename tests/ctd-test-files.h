@@ -1,4 +1,4 @@
-/* ctd-test-files.h: temporary folders for the test programs.
+/* ctd-test-files.h: temporary folders and hand-made files for the test programs.
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,5 +23,10 @@ int  ctd_test_folder_setup      (void       **state);
 int  ctd_test_folder_teardown   (void       **state);
 char *ctd_test_query_text       (const char  *path,
                                  const char  *sql);
+void ctd_test_exec_sql          (const char  *path,
+                                 const char  *sql);
+void ctd_test_write_v1          (const char  *path,
+                                 const char  *source,
+                                 const char  *more_sql);
 
 G_END_DECLS

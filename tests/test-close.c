@@ -51,18 +51,6 @@ assert_error (const GError *error,
     fail_msg ("“%s” does not say “%s”", error->message, part);
 }
 
-static void
-raw_exec (const char *path,
-          const char *sql)
-{
-  sqlite3 *db = NULL;
-
-  assert_int_equal (sqlite3_open (path, &db), SQLITE_OK);
-  if (sqlite3_exec (db, sql, NULL, NULL, NULL) != SQLITE_OK)
-    fail_msg ("%s", sqlite3_errmsg (db));
-  sqlite3_close (db);
-}
-
 /* Every row of every table, the audit log included: equal dumps are
  * the same file as far as anyone can tell. */
 static char *
@@ -459,8 +447,8 @@ test_upgrade_from_v2 (void **state)
   assert_true (ctd_store_set_settings (store, &changed, &error));
   g_clear_pointer (&store, ctd_store_close);
 
-  raw_exec (fixture->path, schema_v1);
-  raw_exec (fixture->path, schema_v2);
+  ctd_test_exec_sql (fixture->path, schema_v1);
+  ctd_test_exec_sql (fixture->path, schema_v2);
   copy_sql = g_strdup_printf (
     "PRAGMA application_id = 1129595973; "
     "ATTACH '%s' AS a; "
@@ -476,7 +464,7 @@ test_upgrade_from_v2 (void **state)
     "DETACH a; "
     "PRAGMA user_version = 2",
     source);
-  raw_exec (fixture->path, copy_sql);
+  ctd_test_exec_sql (fixture->path, copy_sql);
   {
     g_autofree char *stripped = ctd_test_query_text (fixture->path, "SELECT count (*) FROM audit_change "
                                             "WHERE tbl = 'event' AND after LIKE '%closed%'");

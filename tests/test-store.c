@@ -27,12 +27,6 @@
 /* Each test runs in a fresh temporary folder, removed afterwards. */
 typedef CtdTestFolder Fixture;
 
-/* Schema 1 as released: test_upgrade_from_v1 builds a file with it. */
-static const char schema_v1[] = {
-#include "ctd-schema-sql.h"
-  , 0
-};
-
 /* The hand-worked 4-player sheet of tests/test-chouette.c; games 5 and 9
  * hold taken extras, whose ledgers schema 1 may have written stale. */
 static const char *const four_sheet[CTD_N_GAMES] = {
@@ -134,17 +128,6 @@ assert_open_refused (const char *path,
   after = read_bytes (path, &after_length);
   assert_int_equal (before_length, after_length);
   assert_memory_equal (before, after, before_length);
-}
-
-static void
-raw_exec (const char *path,
-          const char *sql)
-{
-  sqlite3 *db = NULL;
-
-  assert_int_equal (sqlite3_open (path, &db), SQLITE_OK);
-  assert_int_equal (sqlite3_exec (db, sql, NULL, NULL, NULL), SQLITE_OK);
-  sqlite3_close (db);
 }
 
 static CtdStorePlayer *
@@ -400,7 +383,7 @@ test_refuse_not_event (void **state)
   assert_open_refused (fixture->path, CTD_STORE_ERROR_NOT_EVENT);
 
   g_unlink (fixture->path);
-  raw_exec (fixture->path, "CREATE TABLE expenses (item TEXT, cost REAL); "
+  ctd_test_exec_sql (fixture->path, "CREATE TABLE expenses (item TEXT, cost REAL); "
             "INSERT INTO expenses VALUES ('dice', 4.5)");
   assert_open_refused (fixture->path, CTD_STORE_ERROR_NOT_EVENT);
 }
@@ -439,7 +422,7 @@ test_refuse_too_new (void **state)
   Fixture *fixture = *state;
 
   ctd_store_close (create_default (fixture));
-  raw_exec (fixture->path, "PRAGMA user_version = 99");
+  ctd_test_exec_sql (fixture->path, "PRAGMA user_version = 99");
   assert_open_refused (fixture->path, CTD_STORE_ERROR_TOO_NEW);
 }
 
@@ -457,7 +440,7 @@ test_migrate_with_backup (void **state)
   sqlite3 *db = NULL;
   sqlite3_stmt *stmt = NULL;
 
-  raw_exec (fixture->path, "PRAGMA application_id = 1129595973");
+  ctd_test_exec_sql (fixture->path, "PRAGMA application_id = 1129595973");
   store = ctd_store_open (fixture->path, &error);
   if (error != NULL)
     fail_msg ("%s", error->message);
@@ -507,7 +490,6 @@ test_upgrade_from_v1 (void **state)
   g_autoptr(GError) error = NULL;
   g_autofree char *source = g_build_filename (fixture->dir, "source.chouette", NULL);
   g_autofree char *backup = g_strconcat (fixture->path, ".bak-v1", NULL);
-  g_autofree char *copy_sql = NULL;
   g_autoptr(CtdStore) store = NULL;
   g_autoptr(GPtrArray) hold_ups = NULL;
   g_auto(CtdEventSettings) settings = { NULL, };
@@ -535,33 +517,17 @@ test_upgrade_from_v1 (void **state)
 
   /* The same history in a file of schema 1, with the ledgers of the
    * games with taken extras as schema 1 may have left them. */
-  raw_exec (fixture->path, schema_v1);
-  copy_sql = g_strdup_printf (
-    "PRAGMA application_id = 1129595973; "
-    "ATTACH '%s' AS a; "
-    "DELETE FROM event; "
-    "INSERT INTO event SELECT id, name, date, venue, stake_cents, entry_fee_cents, direction "
-    "  FROM a.event; "
-    "INSERT INTO player SELECT * FROM a.player; "
-    "INSERT INTO round SELECT * FROM a.round; "
-    "INSERT INTO chouette SELECT * FROM a.chouette; "
-    "INSERT INTO seat SELECT * FROM a.seat; "
-    "INSERT INTO game SELECT * FROM a.game; "
-    "INSERT INTO crosscheck SELECT * FROM a.crosscheck; "
+  ctd_test_write_v1 (fixture->path, source,
     "INSERT INTO audit SELECT * FROM a.audit; "
     "INSERT INTO audit_change SELECT id, audit, tbl, row_id, "
     "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper', '$.closed') ELSE before END, "
     "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper', '$.closed') ELSE after END "
     "  FROM a.audit_change; "
-    "UPDATE game SET ledger = '[]' WHERE canonical LIKE '%%E:%%'; "
+    "UPDATE game SET ledger = '[]' WHERE canonical LIKE '%E:%'; "
     "UPDATE audit_change SET after = json_set (after, '$.ledger', '[]') "
-    "  WHERE tbl = 'game' AND after ->> 'canonical' LIKE '%%E:%%'; "
+    "  WHERE tbl = 'game' AND after ->> 'canonical' LIKE '%E:%'; "
     "INSERT INTO game (chouette, number, entered, canonical, ledger) "
-    "  SELECT id, 1, 'B 2:3', 'B 2:3', '[]' FROM chouette WHERE number = 2; "
-    "DETACH a; "
-    "PRAGMA user_version = 1",
-    source);
-  raw_exec (fixture->path, copy_sql);
+    "  SELECT id, 1, 'B 2:3', 'B 2:3', '[]' FROM chouette WHERE number = 2");
   {
     g_autofree char *stale = ctd_test_query_text (fixture->path, "SELECT count (*) FROM game "
                                          "WHERE ledger = '[]'");
@@ -2528,7 +2494,7 @@ test_open_read_only (void **state)
   g_clear_pointer (&writer, ctd_store_close);
 
   /* Refused like a writer would be: too new, not an event, damaged. */
-  raw_exec (fixture->path, "PRAGMA user_version = 99");
+  ctd_test_exec_sql (fixture->path, "PRAGMA user_version = 99");
   assert_read_only_refused (fixture->path, CTD_STORE_ERROR_TOO_NEW, "newer");
   g_unlink (fixture->path);
   assert_true (g_file_set_contents (fixture->path, "Name,Club\nZoë,Paris\n", -1, NULL));
@@ -2536,7 +2502,7 @@ test_open_read_only (void **state)
   g_unlink (fixture->path);
 
   /* An older schema is upgraded only by a writer. */
-  raw_exec (fixture->path, "PRAGMA application_id = 1129595973");
+  ctd_test_exec_sql (fixture->path, "PRAGMA application_id = 1129595973");
   assert_read_only_refused (fixture->path, CTD_STORE_ERROR_READ_ONLY, "open it for writing");
   assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
 }

@@ -31,32 +31,9 @@
 
 typedef CtdTestFolder Fixture;
 
-/* Schema 1 as released, for a file that climbs the ladder. */
-static const char schema_v1[] = {
-#include "ctd-schema-sql.h"
-  , 0
-};
-
 /* The valid event every test starts from, built once (main()). */
 static char *base_dir;
 static char *base_path;
-
-/* Runs @sql on @path through a plain connection, which on closing folds
- * the write-ahead log back into the file and removes it: the file is
- * left at rest, as one that travelled. */
-static void
-edit (const char *path,
-      const char *sql)
-{
-  sqlite3 *db = NULL;
-  char *message = NULL;
-
-  assert_int_equal (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL),
-                    SQLITE_OK);
-  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
-    fail_msg ("%s: %s", sql, message);
-  assert_int_equal (sqlite3_close (db), SQLITE_OK);
-}
 
 /* The base event copied to the test's file, then @sql run on it. */
 static void
@@ -69,7 +46,7 @@ make_bad (const Fixture *fixture,
   assert_true (g_file_get_contents (base_path, &contents, &length, NULL));
   assert_true (g_file_set_contents (fixture->path, contents, (gssize) length, NULL));
   if (sql != NULL)
-    edit (fixture->path, sql);
+    ctd_test_exec_sql (fixture->path, sql);
 }
 
 static char *
@@ -198,7 +175,6 @@ test_valid_upgraded_from_v1 (void **state)
 {
   Fixture *fixture = *state;
   g_autofree char *backup = g_strconcat (fixture->path, ".bak-v1", NULL);
-  g_autofree char *copy_sql = NULL;
   g_autofree char *games = NULL;
   g_autofree char *games_after = NULL;
   g_autofree char *schema = NULL;
@@ -206,25 +182,9 @@ test_valid_upgraded_from_v1 (void **state)
   const char *games_sql = "SELECT chouette, number, canonical FROM game ORDER BY id";
   const char *schema_sql = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name";
 
-  edit (fixture->path, schema_v1);
-  copy_sql = g_strdup_printf (
-    "PRAGMA application_id = 1129595973; "
-    "ATTACH '%s' AS a; "
-    "DELETE FROM event; "
-    "INSERT INTO event SELECT id, name, date, venue, stake_cents, entry_fee_cents, direction "
-    "  FROM a.event; "
-    "INSERT INTO player SELECT * FROM a.player; "
-    "INSERT INTO round SELECT * FROM a.round; "
-    "INSERT INTO chouette SELECT * FROM a.chouette; "
-    "INSERT INTO seat SELECT * FROM a.seat; "
-    "INSERT INTO game SELECT * FROM a.game; "
-    "INSERT INTO crosscheck SELECT * FROM a.crosscheck; "
-    "INSERT INTO rolloff SELECT * FROM a.rolloff; "
-    "INSERT INTO advancer SELECT * FROM a.advancer; "
-    "DETACH a; "
-    "PRAGMA user_version = 1",
-    base_path);
-  edit (fixture->path, copy_sql);
+  ctd_test_write_v1 (fixture->path, base_path,
+                     "INSERT INTO rolloff SELECT * FROM a.rolloff; "
+                     "INSERT INTO advancer SELECT * FROM a.advancer");
   games = ctd_test_query_text (fixture->path, games_sql);
   assert_true (strlen (games) > 100);
 
@@ -587,20 +547,9 @@ static void
 test_old_file_refused_before_upgrade (void **state)
 {
   Fixture *fixture = *state;
-  g_autofree char *copy_sql = g_strdup_printf (
-    "PRAGMA application_id = 1129595973; "
-    "ATTACH '%s' AS a; "
-    "INSERT INTO player SELECT * FROM a.player; "
-    "INSERT INTO round SELECT * FROM a.round; "
-    "INSERT INTO chouette SELECT * FROM a.chouette; "
-    "INSERT INTO seat SELECT * FROM a.seat; "
-    "DETACH a; "
-    "UPDATE chouette SET last_order = '[3,3,3]' WHERE size = 4; "
-    "PRAGMA user_version = 1",
-    base_path);
 
-  edit (fixture->path, schema_v1);
-  edit (fixture->path, copy_sql);
+  ctd_test_write_v1 (fixture->path, base_path,
+                     "UPDATE chouette SET last_order = '[3,3,3]' WHERE size = 4");
   assert_invalid (fixture->path, "table chouette", "is not an order of players 1..3");
 }
 
@@ -664,7 +613,7 @@ main (void)
   if (!ctd_test_build_event (base_path, 11, 2026, TRUE, &error))
     g_error ("%s", error->message);
   /* At rest: the write-ahead log folded in and gone. */
-  edit (base_path, "PRAGMA journal_mode = WAL");
+  ctd_test_exec_sql (base_path, "PRAGMA journal_mode = WAL");
 
   failed = cmocka_run_group_tests (tests, NULL, NULL);
   ctd_test_remove_tree (base_dir);
