@@ -128,22 +128,30 @@ static gboolean refuse_invalid (CtdStore     *self,
                                 const char   *format,
                                 ...) G_GNUC_PRINTF (3, 4);
 
-/* CTD_STORE_ERROR_INVALID: “FILE” cannot be used: DETAIL, on one line
- * whatever the file holds (ctd_store_printable()). */
+/* DETAIL, printed from @format, on one line whatever the file holds
+ * (ctd_store_printable()). */
+static char *
+printable_detail (const char *format,
+                  va_list     args)
+{
+  g_autofree char *detail = g_strdup_vprintf (format, args);
+
+  return ctd_store_printable (detail);
+}
+
+/* CTD_STORE_ERROR_INVALID: “FILE” cannot be used: DETAIL. */
 static gboolean
 refuse_invalid (CtdStore     *self,
                 GError      **error,
                 const char   *format,
                 ...)
 {
-  g_autofree char *detail = NULL;
   g_autofree char *printable = NULL;
   va_list args;
 
   va_start (args, format);
-  detail = g_strdup_vprintf (format, args);
+  printable = printable_detail (format, args);
   va_end (args);
-  printable = ctd_store_printable (detail);
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID, "“%s” cannot be used: %s",
                self->display_name, printable);
   return FALSE;
@@ -160,14 +168,12 @@ refuse_record (GError      **error,
                const char   *format,
                ...)
 {
-  g_autofree char *detail = NULL;
   g_autofree char *printable = NULL;
   va_list args;
 
   va_start (args, format);
-  detail = g_strdup_vprintf (format, args);
+  printable = printable_detail (format, args);
   va_end (args);
-  printable = ctd_store_printable (detail);
   g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID, printable);
   return FALSE;
 }
