@@ -229,6 +229,16 @@ test_played_event (void **state)
         }
     }
 
+  /* The final undone back to before its draw, then drawn again: the
+   * newly drawn round is the one shown, whichever was looked at. */
+  gtk_drop_down_set_selected (dropdown, 0);
+  while (g_list_model_get_n_items (ctd_document_get_rounds (document)) == rounds->len)
+    assert_true (ctd_document_undo (document, &error));
+  assert_int_equal (gtk_drop_down_get_selected (dropdown), 0);
+  assert_true (ctd_document_redo (document, &error));
+  assert_int_equal (g_list_model_get_n_items (ctd_document_get_rounds (document)), rounds->len);
+  assert_int_equal (gtk_drop_down_get_selected (dropdown), rounds->len - 1);
+
   /* The qualifying round shows names as they were typed: markup and a
    * formula are text. */
   gtk_drop_down_set_selected (dropdown, 0);

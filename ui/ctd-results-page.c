@@ -47,7 +47,8 @@ struct _CtdResultsPage
   CtdDocument    *document;
   CtdItemList    *placings;
   CtdItemList    *settlements;
-  gboolean        stale;  /* changed while hidden: read again when shown */
+  gboolean        stale;     /* changed while hidden: read again when shown */
+  guint           n_rounds;  /* rounds drawn when last looked at */
 };
 
 G_DEFINE_FINAL_TYPE (CtdResultsPage, ctd_results_page, GTK_TYPE_WIDGET)
@@ -195,6 +196,19 @@ defer_if_hidden (CtdResultsPage *self)
   return TRUE;
 }
 
+/* A round drawn since the last look is the one to settle next: it is
+ * selected, as the newest round is when the event opens. */
+static void
+follow_newest_round (CtdResultsPage *self)
+{
+  guint n = self->document != NULL
+              ? g_list_model_get_n_items (ctd_document_get_rounds (self->document)) : 0;
+
+  if (n > self->n_rounds)
+    gtk_drop_down_set_selected (self->round_dropdown, n - 1);
+  self->n_rounds = n;
+}
+
 static void
 document_changed_cb (CtdResultsPage *self,
                      CtdChange       what,
@@ -202,6 +216,8 @@ document_changed_cb (CtdResultsPage *self,
                      guint           chouette,
                      CtdDocument    *document)
 {
+  if (what & CTD_CHANGE_ROUNDS)
+    follow_newest_round (self);
   if (!(what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS |
                 CTD_CHANGE_SETTINGS)) || defer_if_hidden (self))
     return;
@@ -247,7 +263,6 @@ ctd_results_page_set_document (CtdResultsPage *self,
                                CtdDocument    *document)
 {
   GListModel *rounds;
-  guint n_rounds;
 
   g_return_if_fail (CTD_IS_RESULTS_PAGE (self));
 
@@ -256,9 +271,8 @@ ctd_results_page_set_document (CtdResultsPage *self,
   g_set_object (&self->document, document);
   rounds = document != NULL ? ctd_document_get_rounds (document) : NULL;
   gtk_drop_down_set_model (self->round_dropdown, rounds);
-  n_rounds = rounds != NULL ? g_list_model_get_n_items (rounds) : 0;
-  if (n_rounds > 0)
-    gtk_drop_down_set_selected (self->round_dropdown, n_rounds - 1);
+  self->n_rounds = 0;
+  follow_newest_round (self);
   if (document != NULL)
     g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
                              G_CONNECT_SWAPPED);
