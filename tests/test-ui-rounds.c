@@ -130,11 +130,52 @@ test_rounds_page (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Four players are their own final: nothing is drawn after it. */
+static void
+test_nothing_after_final (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autoptr(GError) error = NULL;
+  CtdMainWindow *window;
+  CtdDocument *document;
+  GtkWidget *page;
+  GtkWidget *draw;
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  assert_true (ctd_main_window_create_event (window, fixture->path, &error));
+  document = ctd_main_window_get_document (window);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+
+      assert_true (ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error));
+    }
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("rounds"));
+  page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_ROUNDS_PAGE);
+  /* The button's label: insensitive with it. */
+  draw = GTK_WIDGET (ctd_test_find_label (page, "Draw Next Round"));
+  assert_non_null (draw);
+  assert_true (gtk_widget_is_sensitive (draw));
+  assert_true (gtk_widget_activate_action (page, "rounds.draw", NULL));
+  assert_int_equal (g_list_model_get_n_items (ctd_document_get_rounds (document)), 1);
+  assert_false (gtk_widget_is_sensitive (draw));
+  /* Undone, the draw is offered again. */
+  assert_true (ctd_document_undo (document, &error));
+  assert_true (gtk_widget_is_sensitive (draw));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_rounds_page, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_nothing_after_final, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 

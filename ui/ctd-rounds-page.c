@@ -146,14 +146,19 @@ update_actions (CtdRoundsPage *self)
   GListModel *rounds = self->document != NULL ? ctd_document_get_rounds (self->document) : NULL;
   guint n_rounds = rounds != NULL ? g_list_model_get_n_items (rounds) : 0;
   gboolean can_redraw = FALSE;
+  gboolean can_draw = TRUE;
 
   if (n_rounds > 0)
     {
       g_autoptr(CtdRoundItem) last = g_list_model_get_item (rounds, n_rounds - 1);
+      CtdStage stage = CTD_STAGE_QUALIFYING;
 
+      g_object_get (last, "stage", &stage, NULL);
       can_redraw = ctd_round_item_get_state (last) == CTD_ROUND_DRAWN;
+      /* No round comes after the final. */
+      can_draw = stage != CTD_STAGE_FINAL;
     }
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.draw", can_change);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.draw", can_change && can_draw);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.redraw", can_change && can_redraw);
 }
 
