@@ -273,6 +273,26 @@ test_players_page (void **state)
   }
   /* The response closed it. */
   assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  {
+    g_autofree char *clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (window));
+
+    assert_null (clashes);
+  }
+  /* Reinstated from the page: back in the field, not checked in. */
+  assert_true (gtk_widget_is_sensitive (GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (page),
+                                                                          "Reinstate"))));
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.reinstate", NULL));
+  {
+    g_autoptr(CtdPlayerItem) item = g_list_model_get_item (rows, 1);
+
+    assert_false (ctd_player_item_get_withdrawn (item));
+    assert_false (ctd_player_item_get_checked_in (item));
+  }
+  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (page),
+                                                                           "Reinstate"))));
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.withdraw", NULL));
+  gtk_dialog_response (GTK_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG)),
+                       GTK_RESPONSE_ACCEPT);
 
   /* A CSV list: imported in the background, the result shown above. */
   assert_true (g_file_set_contents (csv, "name,club\nDi,Oslo\nEd,\n,Bergen\n", -1, &error));

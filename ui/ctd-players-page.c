@@ -115,6 +115,8 @@ update_actions (CtdPlayersPage *self)
                                  can_change && player != NULL && !withdrawn);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.withdraw",
                                  can_change && player != NULL && !withdrawn);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.reinstate",
+                                 can_change && withdrawn);
 }
 
 static void
@@ -242,6 +244,21 @@ withdraw_action (GtkWidget  *widget,
   ctd_ui_confirm (widget, question,
                   _("A withdrawn player is no longer drawn. Undo takes it back."),
                   _("_Withdraw"), withdraw_confirmed, G_OBJECT (self));
+}
+
+/* A withdrawn player back in the field, as core's reinstate says. */
+static void
+reinstate_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
+  CtdPlayerItem *player = selected_player (self);
+  g_autoptr(GError) error = NULL;
+
+  if (player != NULL &&
+      !ctd_document_reinstate_player (self->document, ctd_player_item_get_id (player), &error))
+    show_message (self, error->message, TRUE);
 }
 
 /* ---- import ------------------------------------------------------------ */
@@ -494,6 +511,7 @@ ctd_players_page_class_init (CtdPlayersPageClass *klass)
   gtk_widget_class_install_action (widget_class, "players.toggle-check-in", NULL,
                                    toggle_check_in_action);
   gtk_widget_class_install_action (widget_class, "players.withdraw", NULL, withdraw_action);
+  gtk_widget_class_install_action (widget_class, "players.reinstate", NULL, reinstate_action);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
