@@ -1,0 +1,118 @@
+#!/bin/sh
+# Runs the libFuzzer harnesses of tests/fuzz/ for MINUTES each, one after
+# another, and copies what they find into the corpus, where the suite's
+# replay tests (suite 'fuzz') keep checking it.
+#
+#   tests/fuzz/run.sh MINUTES [result|csv|layout|event|crash]...
+#
+# With no harness named, all four run. "crash" is not a fuzzer: it runs
+# the SIGKILL test (tests/test-crash.c) in its long mode, 1,000 kills
+# (CTD_CRASH_KILLS overrides), in the plain build build-wt.
+#
+# The fuzzers build in build-fuzz/ (clang, -Dfuzzing=true); clang and
+# libFuzzer are installed with apt when missing and run as root. Each
+# harness uses one process (-jobs=1 -workers=1): the machine is shared.
+# A finding lands in tests/fuzz/corpus/HARNESS/ as crash-*, leak-*,
+# timeout-* or oom-* (libFuzzer's name, the input's SHA-1): rename it to
+# say what it found, fix the bug, and commit both.
+set -eu
+
+usage () {
+  echo "usage: $0 MINUTES [result|csv|layout|event|crash]..." >&2
+  exit 2
+}
+
+[ $# -ge 1 ] || usage
+minutes=$1
+shift
+case $minutes in
+  ''|*[!0-9]*) usage ;;
+esac
+harnesses=${*:-result csv layout event}
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+build=build-fuzz
+seconds=$((minutes * 60))
+
+ensure_clang () {
+  if command -v clang >/dev/null 2>&1 &&
+     ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+    return
+  fi
+  if [ "$(id -u)" != 0 ]; then
+    echo "$0: clang and libFuzzer are missing: apt-get install clang libclang-rt-14-dev (as root)" >&2
+    exit 1
+  fi
+  missing=
+  for package in clang libclang-rt-14-dev; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
+  done
+  if [ -n "$missing" ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
+  fi
+}
+
+run_crash () {
+  [ -d build-wt ] || meson setup build-wt >/dev/null
+  ninja -C build-wt tests/test-crash
+  echo "== crash: ${CTD_CRASH_KILLS:-1000} kills"
+  CTD_CRASH_KILLS=${CTD_CRASH_KILLS:-1000} G_DEBUG=fatal-criticals LC_ALL=C.UTF-8 \
+    build-wt/tests/test-crash
+}
+
+run_fuzzer () {
+  name=$1
+  case $name in
+    result) max_len=600 ;;
+    csv) max_len=4096 ;;
+    layout) max_len=4096 ;;
+    event) max_len=131072 ;;
+    *) usage ;;
+  esac
+  work=$build/fuzz-work/$name
+  findings=$build/fuzz-findings/$name
+  mkdir -p "$work" "$findings"
+  # The working corpus grows across runs; the committed one stays small.
+  cp -n tests/fuzz/corpus/"$name"/* "$work"/ 2>/dev/null || true
+  if [ "$name" = event ]; then
+    cp -n $build/tests/fuzz/event-seed.chouette "$work"/
+  fi
+  echo "== $name: $minutes minutes"
+  set +e
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=0 G_SLICE=always-malloc \
+  LC_ALL=C.UTF-8 XDG_CONFIG_HOME=$root/$build/no-config \
+    $build/tests/fuzz/fuzz-"$name" -jobs=1 -workers=1 -max_total_time="$seconds" \
+      -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      -artifact_prefix="$findings"/ "$work" 2>&1 | tee "$build/fuzz-$name.log" |
+      grep -E '^#[0-9]+.*(DONE|NEW)|stat::|ERROR|SUMMARY|Test unit written' | tail -n 20
+  set -e
+  for finding in "$findings"/*; do
+    [ -f "$finding" ] || continue
+    if [ ! -e tests/fuzz/corpus/"$name"/"$(basename "$finding")" ]; then
+      cp "$finding" tests/fuzz/corpus/"$name"/
+      echo "New finding: tests/fuzz/corpus/$name/$(basename "$finding")"
+    fi
+  done
+}
+
+targets=
+for name in $harnesses; do
+  [ "$name" = crash ] || targets="$targets tests/fuzz/fuzz-$name"
+done
+if [ -n "$targets" ]; then
+  ensure_clang
+  if [ ! -d $build ]; then
+    CC=clang meson setup $build -Dfuzzing=true -Db_lundef=false >/dev/null
+  fi
+  # Only the harnesses and what they link: not the window.
+  ninja -C $build -j2 $targets tests/fuzz/event-seed.chouette
+fi
+for name in $harnesses; do
+  if [ "$name" = crash ]; then
+    run_crash
+  else
+    run_fuzzer "$name"
+  fi
+done
