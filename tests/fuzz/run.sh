@@ -78,16 +78,23 @@ run_fuzzer () {
   if [ "$name" = event ]; then
     cp -n $build/tests/fuzz/event-seed.chouette "$work"/
   fi
-  echo "== $name: $minutes minutes"
+  logs=$root/$build/fuzz-logs/$name
+  rm -rf "$logs"
+  mkdir -p "$logs"
+  echo "== $name: $minutes minutes (log: $logs/fuzz-0.log)"
+  # -jobs=1 runs the fuzzer in one child whose output goes to fuzz-0.log
+  # in the current folder, and runs it again after a finding no more.
   set +e
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-  LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=0 G_SLICE=always-malloc \
-  LC_ALL=C.UTF-8 XDG_CONFIG_HOME=$root/$build/no-config \
-    $build/tests/fuzz/fuzz-"$name" -jobs=1 -workers=1 -max_total_time="$seconds" \
-      -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix="$findings"/ "$work" 2>&1 | tee "$build/fuzz-$name.log" |
-      grep -E '^#[0-9]+.*(DONE|NEW)|stat::|ERROR|SUMMARY|Test unit written' | tail -n 20
+  (cd "$logs" &&
+   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+   LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=0 G_SLICE=always-malloc \
+   LC_ALL=C.UTF-8 XDG_CONFIG_HOME=$root/$build/no-config \
+     "$root/$build/tests/fuzz/fuzz-$name" -jobs=1 -workers=1 -max_total_time="$seconds" \
+       -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+       -artifact_prefix="$root/$findings"/ "$root/$work" >/dev/null 2>&1)
   set -e
+  grep -aE '^#[0-9]+.*DONE|stat::number_of_executed_units|ERROR|SUMMARY|violated|Test unit written' \
+    "$logs"/fuzz-0.log | tail -n 8 || true
   for finding in "$findings"/*; do
     [ -f "$finding" ] || continue
     if [ ! -e tests/fuzz/corpus/"$name"/"$(basename "$finding")" ]; then
