@@ -1,231 +1,29 @@
-/* fuzz-event.c: an event file, opened and read as the read commands do.
+/* fuzz-event.c: an event file's bytes, opened and read.
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The input is the file's bytes (the seed is a small event made by
- * make-event-seed at build time). It is written to a file of its own,
- * opened read-only, and, when it opens, read the way `show`, `rounds`,
- * `standings`, `sheet` and `export` read it: settings, players, every
- * round's chouettes, games, paper totals, hold-ups and standings, the
- * audit log, and one round's report model. Any of these may refuse the
- * file with a message; none may crash. The reading is bounded (rounds,
- * chouettes) so that one input stays within milliseconds.
+ * The input is the file (the seed is a small event that make-event-seed
+ * makes at build time). It is written to a file of its own, opened
+ * read-only and read as the read commands read it (ctd-fuzz-event.c).
+ * fuzz-event-rows.c mutates rows instead of bytes.
  */
 
 #include "config.h"
 
-#include <glib/gstdio.h>
-
-#include "ctd-event.h"
+#include "ctd-fuzz-event.h"
 #include "ctd-fuzz.h"
-#include "ctd-report.h"
-#include "ctd-standings.h"
-#include "ctd-store.h"
-
-#define MAX_ROUNDS    4
-#define MAX_CHOUETTES 16
-
-static char *event_path;
-
-static void
-remove_event (void)
-{
-  for (const char *const *suffix = (const char *const[]) { "", "-wal", "-shm", "-journal", NULL };
-       *suffix != NULL; suffix++)
-    {
-      g_autofree char *file = g_strconcat (event_path, *suffix, NULL);
-
-      g_unlink (file);
-    }
-}
-
-static void
-remove_dir (void)
-{
-  g_autofree char *dir = g_path_get_dirname (event_path);
-
-  remove_event ();
-  g_rmdir (dir);
-  g_clear_pointer (&event_path, g_free);
-}
-
-/* Refusals are fine; a refusal says something. Its message is not
- * checked for UTF-8 yet: the store quotes SQLite's messages, which quote
- * the file's own schema text (corpus/event-pending/crash-schema-not-utf8),
- * until the validation on open refuses such a file first. */
-static void
-check_refusal (GError *error)
-{
-  ctd_fuzz_check (error != NULL && *error->message != '\0', "a refusal with no message");
-}
-
-static void
-read_round (CtdStore *store,
-            guint     round)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, round, &error);
-  g_autoptr(GPtrArray) hold_ups = NULL;
-  const CtdReportOptions options = { NULL, FALSE, FALSE, CTD_REPORT_PART_ALL };
-
-  if (chouettes == NULL)
-    {
-      check_refusal (error);
-      return;
-    }
-  for (guint i = 0; i < MIN (chouettes->len, MAX_CHOUETTES); i++)
-    {
-      const CtdStoreChouette *chouette = g_ptr_array_index (chouettes, i);
-      g_autoptr(CtdChouette) loaded = NULL;
-      g_autoptr(GPtrArray) games = NULL;
-      CtdHalves paper[CTD_MAX_PLAYERS];
-      gboolean given[CTD_MAX_PLAYERS];
-
-      games = ctd_store_list_games (store, round, chouette->number, &error);
-      if (games == NULL)
-        {
-          check_refusal (error);
-          g_clear_error (&error);
-        }
-      loaded = ctd_store_load_chouette (store, round, chouette->number, &error);
-      if (loaded == NULL)
-        {
-          check_refusal (error);
-          g_clear_error (&error);
-        }
-      else
-        {
-          CtdHalves totals[CTD_MAX_PLAYERS];
-
-          ctd_chouette_get_totals (loaded, totals);
-          g_free (ctd_chouette_describe_last_segment_order (loaded));
-        }
-      if (!ctd_store_get_crosscheck (store, round, chouette->number, paper, given, &error))
-        {
-          check_refusal (error);
-          g_clear_error (&error);
-        }
-    }
-
-  hold_ups = ctd_store_list_hold_ups (store, round, &error);
-  if (hold_ups == NULL)
-    {
-      check_refusal (error);
-      g_clear_error (&error);
-    }
-  else
-    for (guint i = 0; i < hold_ups->len; i++)
-      g_free (ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, i)));
-
-  for (guint public_view = 0; public_view < 2; public_view++)
-    {
-      g_autoptr(CtdStandings) standings = ctd_event_round_standings (store, round, public_view,
-                                                                     &error);
-
-      if (standings == NULL)
-        {
-          check_refusal (error);
-          g_clear_error (&error);
-        }
-      else
-        for (gsize r = 0; r < ctd_standings_get_n_rows (standings); r++)
-          ctd_standings_get_row (standings, r);
-    }
-
-  /* One round's sheets and standings, as `export --round` models them
-   * (writing the PDF or XLSX is not reading the file). */
-  {
-    g_autoptr(CtdSheetDoc) doc = ctd_report_round (store, round, &options, &error);
-
-    if (doc == NULL)
-      check_refusal (error);
-  }
-}
-
-static void
-read_event (CtdStore *store)
-{
-  g_auto(CtdEventSettings) settings = { 0 };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) players = NULL;
-  g_autoptr(GArray) rounds = NULL;
-  g_autoptr(GPtrArray) audit = NULL;
-  g_autoptr(GDateTime) closed = NULL;
-  g_autofree char *undo = NULL;
-  g_autofree char *redo = NULL;
-
-  if (!ctd_store_get_settings (store, &settings, &error))
-    {
-      check_refusal (error);
-      return;
-    }
-  closed = ctd_store_get_closed (store, &error);
-  g_clear_error (&error);
-  players = ctd_store_list_players (store, &error);
-  if (players == NULL)
-    {
-      check_refusal (error);
-      return;
-    }
-  for (guint i = 0; i < MIN (players->len, 4); i++)
-    {
-      g_autofree char *described = ctd_store_describe_player (
-        store, ((CtdStorePlayer *) g_ptr_array_index (players, i))->id, &error);
-
-      if (described == NULL)
-        {
-          check_refusal (error);
-          g_clear_error (&error);
-        }
-    }
-  rounds = ctd_store_list_rounds (store, &error);
-  if (rounds == NULL)
-    {
-      check_refusal (error);
-      return;
-    }
-  for (guint i = 0; i < MIN (rounds->len, MAX_ROUNDS); i++)
-    read_round (store, g_array_index (rounds, CtdStoreRound, i).number);
-
-  audit = ctd_store_list_audit (store, &error);
-  if (audit == NULL)
-    {
-      check_refusal (error);
-      g_clear_error (&error);
-    }
-  if (!ctd_store_get_history (store, &undo, &redo, &error))
-    check_refusal (error);
-}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
   g_autoptr(GError) error = NULL;
-  CtdStore *store;
 
   ctd_fuzz_init ();
-  if (event_path == NULL)
-    {
-      g_autofree char *dir = g_dir_make_tmp ("ctd-fuzz-event-XXXXXX", &error);
-
-      ctd_fuzz_check (dir != NULL, "no temporary folder: %s", error->message);
-      event_path = g_build_filename (dir, "event.chouette", NULL);
-      atexit (remove_dir);
-    }
-  remove_event ();
-  ctd_fuzz_check (g_file_set_contents (event_path, (const char *) data, size, &error),
-                  "%s", error->message);
-
-  store = ctd_store_open_read_only (event_path, &error);
-  if (store == NULL)
-    check_refusal (error);
-  else
-    {
-      read_event (store);
-      ctd_store_close (store);
-    }
-  remove_event ();
+  ctd_fuzz_event_remove ();
+  ctd_fuzz_check (g_file_set_contents (ctd_fuzz_event_get_path (), (const char *) data, size,
+                                       &error), "%s", error->message);
+  ctd_fuzz_event_read ();
   return 0;
 }

@@ -3,9 +3,9 @@
 # another, and copies what they find into the corpus, where the suite's
 # replay tests (suite 'fuzz') keep checking it.
 #
-#   tests/fuzz/run.sh MINUTES [result|csv|layout|event|crash]...
+#   tests/fuzz/run.sh MINUTES [result|csv|layout|event|event-rows|crash]...
 #
-# With no harness named, all four run. "crash" is not a fuzzer: it runs
+# With no harness named, all five run. "crash" is not a fuzzer: it runs
 # the SIGKILL test (tests/test-crash.c) in its long mode, 1,000 kills
 # (CTD_CRASH_KILLS overrides), in the plain build build-wt.
 #
@@ -14,11 +14,13 @@
 # harness uses one process (-jobs=1 -workers=1): the machine is shared.
 # A finding lands in tests/fuzz/corpus/HARNESS/ as crash-*, leak-*,
 # timeout-* or oom-* (libFuzzer's name, the input's SHA-1): rename it to
-# say what it found, fix the bug, and commit both.
+# say what it found, fix the bug, and commit both. An event harness's
+# findings land in corpus/HARNESS-pending/, which the suite does not
+# replay: move each to corpus/HARNESS/ once the store refuses it.
 set -eu
 
 usage () {
-  echo "usage: $0 MINUTES [result|csv|layout|event|crash]..." >&2
+  echo "usage: $0 MINUTES [result|csv|layout|event|event-rows|crash]..." >&2
   exit 2
 }
 
@@ -28,7 +30,7 @@ shift
 case $minutes in
   ''|*[!0-9]*) usage ;;
 esac
-harnesses=${*:-result csv layout event}
+harnesses=${*:-result csv layout event event-rows}
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -63,43 +65,54 @@ run_crash () {
 
 run_fuzzer () {
   name=$1
+  corpus=tests/fuzz/corpus/$name
+  # -jobs=1 runs the fuzzer in one child, logging to fuzz-0.log in the
+  # current folder, which stops at the first finding. The event
+  # harnesses run in libFuzzer's fork mode instead, one child at a time
+  # that goes on after a finding: until the store validates what it
+  # opens, a mutated event finds the same few holes again and again.
+  mode="-jobs=1 -workers=1"
   case $name in
     result) max_len=600 ;;
-    csv) max_len=4096 ;;
-    layout) max_len=4096 ;;
+    csv|layout) max_len=4096 ;;
     event) max_len=131072 ;;
+    event-rows) max_len=192 ;;
     *) usage ;;
+  esac
+  case $name in
+    event*)
+      mode="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
+      # Files the store reads but should refuse: replayed once it does.
+      corpus=tests/fuzz/corpus/$name-pending
+      ;;
   esac
   work=$build/fuzz-work/$name
   findings=$build/fuzz-findings/$name
-  mkdir -p "$work" "$findings"
+  logs=$root/$build/fuzz-logs/$name
+  rm -rf "$logs"
+  mkdir -p "$work" "$findings" "$logs" "$corpus"
   # The working corpus grows across runs; the committed one stays small.
   cp -n tests/fuzz/corpus/"$name"/* "$work"/ 2>/dev/null || true
   if [ "$name" = event ]; then
     cp -n $build/tests/fuzz/event-seed.chouette "$work"/
   fi
-  logs=$root/$build/fuzz-logs/$name
-  rm -rf "$logs"
-  mkdir -p "$logs"
   echo "== $name: $minutes minutes (log: $logs/fuzz-0.log)"
-  # -jobs=1 runs the fuzzer in one child whose output goes to fuzz-0.log
-  # in the current folder, and runs it again after a finding no more.
   set +e
   (cd "$logs" &&
    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
    LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=0 G_SLICE=always-malloc \
-   LC_ALL=C.UTF-8 XDG_CONFIG_HOME=$root/$build/no-config \
-     "$root/$build/tests/fuzz/fuzz-$name" -jobs=1 -workers=1 -max_total_time="$seconds" \
+   G_DEBUG=fatal-criticals LC_ALL=C.UTF-8 XDG_CONFIG_HOME=$root/$build/no-config \
+     "$root/$build/tests/fuzz/fuzz-$name" $mode -max_total_time="$seconds" \
        -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-       -artifact_prefix="$root/$findings"/ "$root/$work" >/dev/null 2>&1)
+       -artifact_prefix="$root/$findings"/ "$root/$work" >>"$logs"/fuzz-0.log 2>&1)
   set -e
   grep -aE '^#[0-9]+.*DONE|stat::number_of_executed_units|ERROR|SUMMARY|violated|Test unit written' \
     "$logs"/fuzz-0.log | tail -n 8 || true
   for finding in "$findings"/*; do
     [ -f "$finding" ] || continue
-    if [ ! -e tests/fuzz/corpus/"$name"/"$(basename "$finding")" ]; then
-      cp "$finding" tests/fuzz/corpus/"$name"/
-      echo "New finding: tests/fuzz/corpus/$name/$(basename "$finding")"
+    if [ ! -e "$corpus/$(basename "$finding")" ]; then
+      cp "$finding" "$corpus"/
+      echo "New finding: $corpus/$(basename "$finding")"
     fi
   done
 }
