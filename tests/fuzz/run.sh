@@ -65,6 +65,11 @@ run_crash () {
 
 run_fuzzer () {
   name=$1
+  # libFuzzer reads -max_total_time=0 as "no limit".
+  if [ "$minutes" -lt 1 ]; then
+    echo "$0: a fuzzer runs at least 1 minute" >&2
+    exit 2
+  fi
   corpus=tests/fuzz/corpus/$name
   # -jobs=1 runs the fuzzer in one child, logging to fuzz-0.log in the
   # current folder, which stops at the first finding. The event
@@ -106,8 +111,11 @@ run_fuzzer () {
        -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$root/$findings"/ "$root/$work" >>"$logs"/fuzz-0.log 2>&1)
   set -e
-  grep -aE '^#[0-9]+.*DONE|stat::number_of_executed_units|ERROR|SUMMARY|violated|Test unit written' \
-    "$logs"/fuzz-0.log | tail -n 8 || true
+  # The inputs run: "stat::number_of_executed_units", or in fork mode
+  # the last "#N: ... oom/timeout/crash" line.
+  grep -aE '^#[0-9]+.*DONE|^#[0-9]+: .*crash:' "$logs"/fuzz-0.log | tail -n 1 || true
+  grep -aE 'stat::number_of_executed_units|ERROR|violated' "$logs"/fuzz-0.log |
+    sed 's/^==[0-9]*== //' | sort | uniq -c || true
   for finding in "$findings"/*; do
     [ -f "$finding" ] || continue
     if [ ! -e "$corpus/$(basename "$finding")" ]; then
