@@ -159,30 +159,97 @@ find_line (const char *data,
   return group_line != 0 ? group_line : 1;
 }
 
-/* The first line GKeyFile cannot read, for its own vaguer message. */
-static guint
-find_bad_line (const char *data)
+/* Whether GKeyFile takes @name ("Title", "Name[fr]") as a key name:
+ * no "=", "[" or "]" outside a locale suffix of letters, digits and
+ * "-_.@", no space at either end. */
+static gboolean
+is_key_name (const char *name)
+{
+  gsize n = strcspn (name, "=[]");
+  const char *p = name + n;
+
+  if (n == 0 || name[0] == ' ' || name[n - 1] == ' ')
+    return FALSE;
+  if (*p == '[')
+    {
+      for (p++; *p != '\0' && *p != ']'; p = g_utf8_next_char (p))
+        if (!g_unichar_isalnum (g_utf8_get_char (p)) && strchr ("-_.@", *p) == NULL)
+          return FALSE;
+      if (*p == ']')
+        p++;
+      else
+        return FALSE;
+    }
+  return *p == '\0';
+}
+
+/*
+ * describe_bad_line:
+ * @data: a layout's text, which GKeyFile refused
+ * @out_line: (out): the line to fix, counting from 1
+ *
+ * GKeyFile's messages name no line. This finds the first line it cannot
+ * read, by its own rules: a line is blank, a # comment, a [Group] (a
+ * name with no bracket or control character, then only spaces), or
+ * Key=Value inside a group, with a Key GKeyFile accepts.
+ *
+ * Returns: (transfer full): what is wrong with it, for a director to fix
+ */
+static char *
+describe_bad_line (const char *data,
+                   guint      *out_line)
 {
   g_auto(GStrv) lines = g_strsplit (data, "\n", -1);
   gboolean seen_group = FALSE;
 
   for (guint i = 0; lines[i] != NULL; i++)
     {
-      g_autofree char *line = g_strstrip (g_strdup (lines[i]));
+      char *line = lines[i];
+      gsize length;
 
+      *out_line = i + 1;
+      while (g_ascii_isspace (*line))
+        line++;
+      length = strlen (line);
+      /* GKeyFile reads "\r\n" as a line's end. */
+      if (length > 0 && line[length - 1] == '\r')
+        line[--length] = '\0';
       if (*line == '\0' || *line == '#')
         continue;
       if (*line == '[')
         {
-          if (!g_str_has_suffix (line, "]"))
-            return i + 1;
+          const char *close = strrchr (line, ']');
+          g_autofree char *name = NULL;
+
+          if (close == NULL || close[1 + strspn (close + 1, " \t")] != '\0')
+            return g_strdup ("a “[” that does not end the line with “]”; expected a group "
+                             "such as [Page]");
+          name = g_strndup (line + 1, close - line - 1);
+          for (const char *p = name; *p != '\0'; p++)
+            if (*p == '[' || *p == ']' || g_ascii_iscntrl (*p))
+              return g_strdup_printf ("[%s] is not a group name; a layout has [Page], [Fonts], "
+                                      "[Text] and [Columns]", name);
+          if (*name == '\0')
+            return g_strdup ("[] names no group; a layout has [Page], [Fonts], [Text] and "
+                             "[Columns]");
           seen_group = TRUE;
           continue;
         }
-      if (!seen_group || strchr (line, '=') == NULL || *line == '=')
-        return i + 1;
+      if (strchr (line, '=') == NULL || *line == '=')
+        return g_strdup ("this line is neither a [Group], a Key=Value nor a # comment");
+      if (!seen_group)
+        return g_strdup ("a Key=Value before the first [Group]; a layout starts with [Page]");
+      {
+        g_autofree char *key = g_strndup (line, strchr (line, '=') - line);
+
+        g_strchomp (key);
+        if (!is_key_name (key))
+          return g_strdup_printf ("“%s” is not a key name; a key has no “[”, “]” or leading "
+                                  "space, such as “Title=…”", key);
+      }
     }
-  return 0;
+  *out_line = 1;
+  return NULL;
 }
 
 static void
@@ -202,12 +269,28 @@ set_error_at (GError    **error,
               ...)
 {
   g_autofree char *message = NULL;
+  g_autoptr(GString) one_line = g_string_new (NULL);
   va_list args;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, CTD_TEMPLATE_ERROR, code, "%s:%u: %s", source, line, message);
+  /* One line, always: a value quoted in the message may hold a tab or a
+   * newline written as an escape. */
+  for (const char *p = message; *p != '\0'; p++)
+    {
+      if (*p == '\n')
+        g_string_append (one_line, "\\n");
+      else if (*p == '\r')
+        g_string_append (one_line, "\\r");
+      else if (*p == '\t')
+        g_string_append (one_line, "\\t");
+      else if ((guchar) *p < 0x20 || *p == 0x7f)
+        g_string_append_printf (one_line, "\\x%02x", (guchar) *p);
+      else
+        g_string_append_c (one_line, *p);
+    }
+  g_set_error (error, CTD_TEMPLATE_ERROR, code, "%s:%u: %s", source, line, one_line->str);
 }
 
 static gboolean
@@ -335,6 +418,63 @@ parse_parts (const char *value,
   return TRUE;
 }
 
+/*
+ * read_string:
+ * @file: the layout as GKeyFile read it
+ * @group, @key: the value to read
+ * @source, @line: where it is, for the message
+ * @error: return location for a #GError
+ *
+ * The value of @key with its escapes read (\s, \n, \t, \r, \\), as
+ * g_key_file_get_string() reads them. Its own error names no line, and
+ * GLib 2.74 sets it twice over for a value with two bad escapes.
+ *
+ * Returns: (transfer full) (nullable): the value; %NULL with @error unset
+ *   when there is no such key, %NULL with @error set for a bad escape
+ */
+static char *
+read_string (GKeyFile    *file,
+             const char  *group,
+             const char  *key,
+             const char  *source,
+             guint        line,
+             GError     **error)
+{
+  g_autofree char *raw = g_key_file_get_value (file, group, key, NULL);
+  g_autoptr(GString) value = NULL;
+
+  if (raw == NULL)
+    return NULL;
+  value = g_string_sized_new (strlen (raw));
+  for (const char *p = raw; *p != '\0'; p++)
+    {
+      if (*p != '\\')
+        {
+          g_string_append_c (value, *p);
+          continue;
+        }
+      switch (*++p)
+        {
+        case 's': g_string_append_c (value, ' '); break;
+        case 'n': g_string_append_c (value, '\n'); break;
+        case 't': g_string_append_c (value, '\t'); break;
+        case 'r': g_string_append_c (value, '\r'); break;
+        case '\\': g_string_append_c (value, '\\'); break;
+        case '\0':
+          set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, source, line,
+                        "%s ends with a “\\”; write “\\\\” for a backslash", key);
+          return NULL;
+        default:
+          set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, source, line,
+                        "%s has “\\%.*s”, which is no escape; write “\\\\” for a "
+                        "backslash (the escapes are \\s, \\n, \\t, \\r and \\\\)", key,
+                        (int) (g_utf8_next_char (p) - p), p);
+          return NULL;
+        }
+    }
+  return g_string_free (g_steal_pointer (&value), FALSE);
+}
+
 static gboolean
 read_page (CtdTemplate           *self,
            const CtdTemplateSpec *spec,
@@ -345,10 +485,12 @@ read_page (CtdTemplate           *self,
   for (guint i = 0; page_keys[i] != NULL; i++)
     {
       const char *key = page_keys[i];
-      g_autofree char *value = g_key_file_get_string (file, "Page", key, NULL);
       guint line = find_line (data, "Page", key);
+      g_autofree char *value = read_string (file, "Page", key, self->source, line, error);
       char **parts = g_str_equal (key, "Header") ? self->header : self->footer;
 
+      if (value == NULL && error != NULL && *error != NULL)
+        return FALSE;
       if (value == NULL)
         {
           set_error_at (error, CTD_TEMPLATE_ERROR_MISSING, self->source, line,
@@ -461,14 +603,16 @@ read_added (CtdTemplate           *self,
   g_autofree char *value = NULL;
   const char *data;
 
+  guint line;
+
   if (!in_list (spec->added, name) || (data = ctd_template_get_builtin (spec->name)) == NULL)
     return FALSE;
   builtin = g_key_file_new ();
+  line = find_line (data, group, key);
   if (!g_key_file_load_from_data (builtin, data, -1, G_KEY_FILE_NONE, NULL) ||
-      (value = g_key_file_get_string (builtin, group, key, NULL)) == NULL)
+      (value = read_string (builtin, group, key, spec->name, line, NULL)) == NULL)
     return FALSE;
-  return read_value (self, spec, group, key, g_strstrip (value), find_line (data, group, key),
-                     error);
+  return read_value (self, spec, group, key, g_strstrip (value), line, error);
 }
 
 static gboolean
@@ -496,12 +640,9 @@ read_group (CtdTemplate           *self,
                         known);
           return FALSE;
         }
-      value = g_key_file_get_string (file, group, keys[i], error);
+      value = read_string (file, group, keys[i], self->source, line, error);
       if (value == NULL)
-        {
-          g_prefix_error (error, "%s:%u: ", self->source, line);
-          return FALSE;
-        }
+        return FALSE;
       if (!read_value (self, spec, group, keys[i], g_strstrip (value), line, error))
         return FALSE;
     }
@@ -570,10 +711,13 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
   text = g_strndup (data, length);
   if (!g_key_file_load_from_data (file, text, length, G_KEY_FILE_NONE, &local_error))
     {
-      guint line = find_bad_line (text);
+      guint line;
+      g_autofree char *problem = describe_bad_line (text, &line);
 
-      set_error_at (error, CTD_TEMPLATE_ERROR_SYNTAX, source, line != 0 ? line : 1,
-                    "this line is neither a [Group], a Key=Value nor a # comment");
+      /* A refusal of GKeyFile's that the scan cannot place keeps its
+       * words, at line 1. */
+      set_error_at (error, CTD_TEMPLATE_ERROR_SYNTAX, source, line, "%s",
+                    problem != NULL ? problem : local_error->message);
       return NULL;
     }
 
@@ -634,7 +778,8 @@ ctd_template_get_builtin (const char *name)
  *
  * Looks for the layout file in @dir, then in the user's
  * ~/.config/chouette-td/templates, and otherwise uses the copy built into
- * the program. A file found but broken is an error, never skipped.
+ * the program. A file found but broken is an error, never skipped; so is
+ * a @dir that is not a folder.
  *
  * Returns: (transfer full) (nullable): the layout
  */
@@ -649,6 +794,19 @@ ctd_template_load (const CtdTemplateSpec  *spec,
   const char *builtin;
 
   g_return_val_if_fail (spec != NULL && spec->name != NULL, NULL);
+
+  /* A folder named on purpose that is not there is a typo, never a
+   * reason to print with other layouts than the director chose. */
+  if (dir != NULL && !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, CTD_TEMPLATE_ERROR, CTD_TEMPLATE_ERROR_MISSING,
+                   g_file_test (dir, G_FILE_TEST_EXISTS)
+                     ? "The layout folder %s is not a folder: name the folder that holds "
+                       "your copies of the layout files (such as standings.ini)"
+                     : "The layout folder %s does not exist: name the folder that holds "
+                       "your copies of the layout files (such as standings.ini)", dir);
+      return NULL;
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
     {

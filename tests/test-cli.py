@@ -827,6 +827,35 @@ def test_bad_csv(folder):
           "reason: %r" % out["skipped"][1])
 
 
+def test_bad_templates(folder):
+    """--templates names a folder that is there, and a layout in it that
+    GKeyFile cannot read is refused with its file and line (issue 13)."""
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "4")
+    out = os.path.join(folder, "round.pdf")
+    missing = os.path.join(folder, "layuots")
+    event.refused("export", out, "--round", "1", "--templates", missing,
+                  message="The layout folder %s does not exist" % missing)
+    check(not os.path.exists(out), "no file for a missing layout folder")
+    layouts = os.path.join(folder, "layouts")
+    os.mkdir(layouts)
+    path = os.path.join(layouts, "standings.ini")
+    standings = event.run("export", out, "--round", "1", "--templates", layouts)
+    check(os.path.exists(out), "an empty layout folder prints the built-in layouts")
+    os.unlink(out)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("[Page]\nPaper=A4\nOrientation=portrait\nMargin=0.5\n"
+                "Header=C:\\Club\\{event}\nFooter=\n")
+    event.refused("export", out, "--round", "1", "--templates", layouts,
+                  message="%s:5: Header has “\\C”, which is no escape" % path)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("[Page]\nPaper=A4\n[Fo[nts]\n")
+    event.refused("export", out, "--round", "1", "--templates", layouts,
+                  message="%s:3: [Fo[nts] is not a group name" % path)
+    check(not os.path.exists(out), "no file for a broken layout")
+    check(standings.stdout.startswith("Wrote "), "export wrote: %r" % standings.stdout)
+
+
 def test_bad_files(folder):
     good = new_event(folder, 4)
     good.json("draw", "--seed", "3")

@@ -172,6 +172,35 @@ static const BadCase bad_cases[] = {
     "Title=Page {page}\n", CTD_TEMPLATE_ERROR_UNKNOWN, "club/test.ini:14: unknown placeholder" },
   { "an unclosed brace", "Footer=A & B|Chouette TD|{page} of {pages}\n", "Footer={page\n",
     CTD_TEMPLATE_ERROR_VALUE, "club/test.ini:7: a “{” is not closed" },
+  /* Issue 13: GKeyFile's own errors name no line; each names its line here. */
+  { "a bad escape in a text", "Note=  Zoë's note  \n", "Note=See C:\\Users\\club\n",
+    CTD_TEMPLATE_ERROR_VALUE, "club/test.ini:15: Note has “\\U”, which is no escape; write "
+    "“\\\\” for a backslash" },
+  /* GLib 2.74 sets its error twice over for this one. */
+  { "two bad escapes", "Note=  Zoë's note  \n", "Note=\\q and \\z\n", CTD_TEMPLATE_ERROR_VALUE,
+    "club/test.ini:15: Note has “\\q”" },
+  { "a bad escape of a letter not ASCII", "Note=  Zoë's note  \n", "Note=\\ë\n",
+    CTD_TEMPLATE_ERROR_VALUE, "club/test.ini:15: Note has “\\ë”" },
+  { "a bad escape in [Page]", "Header={event}||Round {round}\n", "Header=\\x|b\n",
+    CTD_TEMPLATE_ERROR_VALUE, "club/test.ini:6: Header has “\\x”" },
+  { "a bad escape in a font", "Body=DejaVu Sans 9.5\n", "Body=DejaVu\\-Sans 9.5\n",
+    CTD_TEMPLATE_ERROR_VALUE, "club/test.ini:10: Body has “\\-”" },
+  { "a backslash ending a value", "Name=Name of the player|34\n", "Name=Name|34\\\n",
+    CTD_TEMPLATE_ERROR_VALUE, "club/test.ini:18: Name ends with a “\\”" },
+  { "a newline written as an escape, quoted", "Orientation=landscape\n",
+    "Orientation=land\\nscape\n", CTD_TEMPLATE_ERROR_VALUE,
+    "club/test.ini:4: Orientation is “land\\nscape”; expected landscape or portrait" },
+  { "a bracket in a group name", "[Fonts]\n", "[Fo[nts]\n", CTD_TEMPLATE_ERROR_SYNTAX,
+    "club/test.ini:9: [Fo[nts] is not a group name" },
+  { "an empty group name", "[Fonts]\n", "[]\n", CTD_TEMPLATE_ERROR_SYNTAX,
+    "club/test.ini:9: [] names no group" },
+  { "a bracket in a key", "Body=DejaVu Sans 9.5\n", "Bo]dy=DejaVu Sans 9.5\n",
+    CTD_TEMPLATE_ERROR_SYNTAX, "club/test.ini:10: “Bo]dy” is not a key name" },
+  /* GKeyFile takes it as Body's French translation, which a layout has not. */
+  { "a locale key", "Body=DejaVu Sans 9.5\n", "Body[fr]=DejaVu Sans 9.5\n",
+    CTD_TEMPLATE_ERROR_MISSING, "club/test.ini:9: [Fonts] needs the key Body" },
+  { "a key starting a line with =", "Margin=0.3\n", "=0.3\n", CTD_TEMPLATE_ERROR_SYNTAX,
+    "club/test.ini:5: this line is neither" },
 };
 
 static void
@@ -224,8 +253,41 @@ test_override_folder (void **state G_GNUC_UNUSED)
   assert_non_null (strstr (error->message, ":19: "));
   g_clear_error (&error);
 
+  /* --templates naming no folder is refused, whatever the layout. */
+  {
+    g_autofree char *typo = g_build_filename (dir, "no-such-folder", NULL);
+
+    assert_null (ctd_template_load (&spec, typo, &error));
+    assert_true (g_error_matches (error, CTD_TEMPLATE_ERROR, CTD_TEMPLATE_ERROR_MISSING));
+    assert_non_null (strstr (error->message, typo));
+    assert_non_null (strstr (error->message, "does not exist"));
+    g_clear_error (&error);
+    assert_null (ctd_template_load (&spec, path, &error));
+    assert_non_null (strstr (error->message, "is not a folder"));
+    g_clear_error (&error);
+  }
+
   g_unlink (path);
   g_rmdir (dir);
+}
+
+/* A file saved with Windows line ends reads the same, and its errors
+ * name the same lines. */
+static void
+test_crlf (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(GString) data = g_string_new (good);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdTemplate) layout = NULL;
+
+  g_string_replace (data, "\n", "\r\n", 0);
+  layout = load (data->str, &error);
+  if (layout == NULL)
+    fail_msg ("%s", error->message);
+  assert_string_equal (ctd_template_get_text (layout, "Note"), "Zoë's note");
+  g_string_replace (data, "Margin=0.3\r\n", "Margin 0.3\r\n", 1);
+  assert_null (load (data->str, &error));
+  assert_true (g_str_has_prefix (error->message, "club/test.ini:5: this line is neither"));
 }
 
 /* The layouts built into the program are there to copy, by file name. */
@@ -358,6 +420,7 @@ main (void)
     cmocka_unit_test (test_paper_names),
     cmocka_unit_test (test_bad_layouts),
     cmocka_unit_test (test_override_folder),
+    cmocka_unit_test (test_crlf),
     cmocka_unit_test (test_user_folder),
     cmocka_unit_test (test_builtin),
     cmocka_unit_test (test_added_keys),
