@@ -57,14 +57,14 @@ remove_dir (void)
   g_clear_pointer (&event_path, g_free);
 }
 
-/* Refusals are fine; a refusal says something. Its message is not
- * checked for UTF-8 yet: the store quotes SQLite's messages, which quote
- * the file's own schema text (corpus/event-pending/crash-schema-not-utf8),
- * until the validation on open refuses such a file first. */
+/* Refusals are fine; a refusal says something, on one line of valid
+ * UTF-8, whatever the file holds (corpus/event/crash-schema-not-utf8). */
 static void
 check_refusal (GError *error)
 {
   ctd_fuzz_check (error != NULL && *error->message != '\0', "a refusal with no message");
+  ctd_fuzz_check (g_utf8_validate (error->message, -1, NULL), "a refusal that is not UTF-8");
+  ctd_fuzz_check (strchr (error->message, '\n') == NULL, "a refusal of several lines");
 }
 
 static void
