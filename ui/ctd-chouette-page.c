@@ -197,7 +197,9 @@ ctd_chouette_page_load_field (CtdChouettePage *self,
 static void guided_notation_cb (CtdChouettePage *self);
 
 /* The guided form describes the selected game (its schedule, the
- * players' names) and starts from the line in the field, if it reads. */
+ * players' names) and starts from the line in the field, if it reads.
+ * Hidden, it waits until it is shown (guided_revealed_cb()): a game
+ * typed in the field would rebuild its lists for nobody. */
 static void
 update_guided_form (CtdChouettePage *self)
 {
@@ -205,7 +207,7 @@ update_guided_form (CtdChouettePage *self)
   const char *names[CTD_MAX_PLAYERS + 1] = { NULL, };
   CtdGameContext context = { 0, };
 
-  if (item == NULL || self->view == NULL)
+  if (item == NULL || self->view == NULL || !gtk_revealer_get_reveal_child (self->guided_revealer))
     return;
   context.game = ctd_game_item_get_game (item);
   context.size = ctd_chouette_view_get_size (self->view);
