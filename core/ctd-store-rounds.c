@@ -512,7 +512,7 @@ field_for_round (CtdStore    *self,
   if (!ctd_store_get_round_stage (self, round - 1, &previous, error) ||
       !ctd_store_get_round_state (self, round - 1, &state, error))
     return NULL;
-  if (previous == CTD_STAGE_FINAL)
+  if (!ctd_stage_has_next (previous))
     {
       ctd_store_refuse (error, "Round %u was the final: the event is over, and no round can "
                         "follow it", round - 1);

@@ -177,6 +177,22 @@ ctd_stage_parse (const char *text,
 }
 
 /**
+ * ctd_stage_has_next:
+ * @stage: the stage of an event's newest round
+ *
+ * Whether another round can be drawn after a round of @stage: after any
+ * but the final (rule 1.9: the final's scores rank 1st to 4th, and the
+ * event is over).
+ *
+ * Returns: %FALSE for the final
+ */
+gboolean
+ctd_stage_has_next (CtdStage stage)
+{
+  return stage != CTD_STAGE_FINAL;
+}
+
+/**
  * ctd_stage_to_title:
  * @stage: a stage
  *

@@ -67,6 +67,7 @@ const char *ctd_stage_to_string  (CtdStage stage);
 gboolean    ctd_stage_parse      (const char *text,
                                   CtdStage   *out_stage);
 const char *ctd_stage_to_title   (CtdStage stage);
+gboolean    ctd_stage_has_next   (CtdStage stage);
 
 const char *ctd_round_state_to_string (CtdRoundState state);
 gboolean    ctd_round_state_parse     (const char    *text,

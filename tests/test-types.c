@@ -111,6 +111,10 @@ test_enum_strings (void **state)
   assert_string_equal (ctd_stage_to_title (CTD_STAGE_QUALIFYING), "Qualifying");
   assert_string_equal (ctd_stage_to_title (CTD_STAGE_SEMIFINAL), "Semi-final");
   assert_string_equal (ctd_stage_to_title (CTD_STAGE_FINAL), "Final");
+  /* Rule 1.9: the final ends the event. */
+  assert_true (ctd_stage_has_next (CTD_STAGE_QUALIFYING));
+  assert_true (ctd_stage_has_next (CTD_STAGE_SEMIFINAL));
+  assert_false (ctd_stage_has_next (CTD_STAGE_FINAL));
   assert_string_equal (ctd_round_state_to_string (CTD_ROUND_DRAWN), "drawn");
   assert_string_equal (ctd_round_state_to_string (CTD_ROUND_IN_PLAY), "in play");
   assert_string_equal (ctd_round_state_to_string (CTD_ROUND_COMPLETE), "complete");

@@ -155,8 +155,7 @@ update_actions (CtdRoundsPage *self)
 
       g_object_get (last, "stage", &stage, NULL);
       can_redraw = ctd_round_item_get_state (last) == CTD_ROUND_DRAWN;
-      /* No round comes after the final. */
-      can_draw = stage != CTD_STAGE_FINAL;
+      can_draw = ctd_stage_has_next (stage);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.draw", can_change && can_draw);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.redraw", can_change && can_redraw);
