@@ -28,10 +28,12 @@ typedef enum
 typedef gint64 CtdCents;
 
 /* The largest stake (1,000,000.00 a point) and entry fee
- * (100,000,000.00): at these, any settlement of any chouette and any
- * event's fees still fit a CtdCents (see CTD_CHOUETTE_HALVES_MAX). */
+ * (25,000,000.00, 25 times that stake, so that rule 1.8's advice for any
+ * fee allowed is a stake allowed): at these, any settlement of any
+ * chouette and any event's fees still fit a CtdCents (see
+ * CTD_CHOUETTE_HALVES_MAX). */
 #define CTD_STAKE_MAX_CENTS     G_GINT64_CONSTANT (100000000)
-#define CTD_ENTRY_FEE_MAX_CENTS G_GINT64_CONSTANT (10000000000)
+#define CTD_ENTRY_FEE_MAX_CENTS (25 * CTD_STAKE_MAX_CENTS)
 
 /* Player number @from pays player number @to @points half points,
  * worth @amount at the stake. */

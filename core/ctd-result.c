@@ -23,7 +23,6 @@
  * The money then flows through one ledger, from which the deltas come.
  */
 
-#define MAX_POINTS CTD_CUBE_MAX_POINTS
 /* Nine significant digits always fit a guint; longer numbers saturate,
  * and fail the range checks instead of overflowing. */
 #define MAX_DIGITS 9
@@ -95,7 +94,7 @@ context_is_valid (const CtdGameContext *context)
          && context->box >= 1 && context->box <= context->size
          && context->captain >= 1 && context->captain <= context->size
          && context->captain != context->box
-         && context->cube_start >= 1 && context->cube_start <= MAX_POINTS;
+         && context->cube_start >= 1 && context->cube_start <= CTD_CUBE_MAX_POINTS;
 }
 
 static gboolean
@@ -209,7 +208,7 @@ is_doubling_of (guint value,
                 guint min_k)
 {
   g_assert (base > 0);
-  for (guint64 v = (guint64) base << min_k; v <= value && v <= MAX_POINTS; v *= 2)
+  for (guint64 v = (guint64) base << min_k; v <= value && v <= CTD_CUBE_MAX_POINTS; v *= 2)
     if (v == value)
       return TRUE;
   return FALSE;
@@ -219,10 +218,10 @@ is_doubling_of (guint value,
 static char *
 describe_doublings (guint64 first)
 {
-  if (first > MAX_POINTS)
-    return g_strdup_printf ("nothing, since no cube goes past %u", MAX_POINTS);
+  if (first > CTD_CUBE_MAX_POINTS)
+    return g_strdup_printf ("nothing, since no cube goes past %u", CTD_CUBE_MAX_POINTS);
   return g_strdup_printf ("%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
-                          ", ... up to %u", first, first * 2, first * 4, MAX_POINTS);
+                          ", ... up to %u", first, first * 2, first * 4, CTD_CUBE_MAX_POINTS);
 }
 
 static char *
@@ -420,10 +419,10 @@ parse_adjustment (Parser      *parser,
     return fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
                  "'%s': the adjustment '%s' is not a whole or half number of points; "
                  "write e.g. 3 or 2.5", token, p);
-  if (adjustment.amount <= 0 || adjustment.amount > CTD_HALVES (MAX_POINTS))
+  if (adjustment.amount <= 0 || adjustment.amount > CTD_HALVES (CTD_CUBE_MAX_POINTS))
     return fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
                  "'%s': an adjustment must be more than zero and at most %u points; to "
-                 "reverse one, swap the players (A:%u>%u:...)", token, MAX_POINTS,
+                 "reverse one, swap the players (A:%u>%u:...)", token, CTD_CUBE_MAX_POINTS,
                  adjustment.to, adjustment.from);
   if (result->n_adjustments == CTD_MAX_ADJUSTMENTS)
     return fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
@@ -1088,7 +1087,7 @@ append_doublings (GArray *values,
       guint64 value = (guint64) base << k;
       guint v = (guint) value;
 
-      if (value > MAX_POINTS)
+      if (value > CTD_CUBE_MAX_POINTS)
         break;
       g_array_append_val (values, v);
     }

@@ -133,7 +133,7 @@ typedef struct
  * 3 x 6M + 8M + 16M = 42M. A legal line reaches 40M (test-result.c's
  * test_game_bound), so the bound is within a factor 1.5 of the truth. */
 #define CTD_GAME_HALVES_MAX      (G_GINT64_CONSTANT (58) * CTD_CUBE_MAX_POINTS)
-#define CTD_CHOUETTE_HALVES_MAX  (12 * CTD_GAME_HALVES_MAX)
+#define CTD_CHOUETTE_HALVES_MAX  (CTD_N_GAMES * CTD_GAME_HALVES_MAX)
 
 /*
  * CtdResult:

@@ -550,25 +550,25 @@ ctd_store_set_crosscheck (CtdStore         *self,
   g_string_printf (summary, "Chouette %u.%u: paper totals", round, chouette);
   for (guint p = 0; p < size; p++)
     {
-      /* Checked before the sum, which a total beyond the bound could
-       * overflow: no sheet of 12 legal games gets there (ctd-result.h). */
-      if ((given == NULL || given[p])
-          && (paper[p] > CTD_CHOUETTE_HALVES_MAX || paper[p] < -CTD_CHOUETTE_HALVES_MAX))
-        {
-          g_autofree char *points = ctd_halves_to_string (paper[p], TRUE);
-          g_autofree char *bound = ctd_halves_to_string (CTD_CHOUETTE_HALVES_MAX, FALSE);
-          g_autofree char *grouped = ctd_money_group_digits (bound);
-          g_autofree char *name = g_strdup (names[p]);
-
-          free_names (names);
-          return ctd_store_refuse (error, "Chouette %u.%u: the paper total of player %u (%s), "
-                                   "%s, is more than 12 games can come to (at most %s points "
-                                   "either way); check the sheet", round, chouette, p + 1, name,
-                                   points, grouped);
-        }
       if (given == NULL || given[p])
         {
           g_autofree char *points = ctd_halves_to_string (paper[p], TRUE);
+
+          /* Checked before the sum, which a total beyond the bound could
+           * overflow: no sheet of legal games gets there (ctd-result.h). */
+          if (paper[p] > CTD_CHOUETTE_HALVES_MAX || paper[p] < -CTD_CHOUETTE_HALVES_MAX)
+            {
+              g_autofree char *bound = ctd_halves_to_string (CTD_CHOUETTE_HALVES_MAX, FALSE);
+              g_autofree char *grouped_bound = ctd_money_group_digits (bound);
+              g_autofree char *grouped = ctd_money_group_digits (points);
+
+              ctd_store_refuse (error, "Chouette %u.%u: the paper total of player %u (%s), %s, "
+                                "is more than %d games can come to (at most %s points either "
+                                "way); check the sheet", round, chouette, p + 1, names[p],
+                                grouped, CTD_N_GAMES, grouped_bound);
+              free_names (names);
+              return FALSE;
+            }
 
           g_string_append_printf (json, "%s%" G_GINT64_FORMAT, p > 0 ? "," : "", paper[p]);
           g_string_append_printf (summary, "%s %s %s", p > 0 ? "," : "", names[p], points);

@@ -442,7 +442,7 @@ def test_correction_and_crosscheck(folder):
                   message="a player from 1 to 4", status=2)
     # Nor can a total no 12 games come to, balanced or not.
     event.refused("crosscheck", "1.1", "1=0", "2=400000000", "3=-400000000", "4=0",
-                  message="the paper total of player 2 (%s), +400000000, is more than 12 "
+                  message="the paper total of player 2 (%s), +400,000,000, is more than 12 "
                   "games can come to (at most 364,904,448 points either way)"
                   % shown["players"][1]["name"])
     # Leading zeros are the number they are.
@@ -667,12 +667,12 @@ def test_paper(folder):
     # it is accepted, and leading zeros are the number they are.
     event.refused("settings", "--stake", "1000000.01",
                   message="The stake can be at most 1,000,000.00 a point, not 1,000,000.01")
-    event.refused("settings", "--entry-fee", "100000000.01",
-                  message="The entry fee can be at most 100,000,000.00")
+    event.refused("settings", "--entry-fee", "25000000.01",
+                  message="The entry fee can be at most 25,000,000.00")
     event.refused("settings", "--stake", "9" * 40, message="is not a stake", status=2)
     equal(event.json("settings", "--stake", "0001000000", "--entry-fee",
-                     "00000000000000000000100000000.00")["stake"], "1000000.00", "stake at the bound")
-    equal(event.json("settings")["entry_fee"], "100000000.00", "fee at the bound")
+                     "0000000000000000000025000000.00")["stake"], "1000000.00", "stake at the bound")
+    equal(event.json("settings")["entry_fee"], "25000000.00", "fee at the bound")
     other = Event(folder, "other.chouette")
     other.refused("init", "--name", "High Rollers", "--stake", "1000000.01",
                   message="The stake can be at most 1,000,000.00 a point")

@@ -660,7 +660,7 @@ test_money_bounds (void **state)
   settings.entry_fee_cents = CTD_ENTRY_FEE_MAX_CENTS + 100;
   assert_null (ctd_store_create (fixture->path, &settings, &error));
   assert_string_equal (error->message,
-                       "The entry fee can be at most 100,000,000.00, not 100,000,001.00");
+                       "The entry fee can be at most 25,000,000.00, not 25,000,001.00");
   g_clear_error (&error);
 
   settings.entry_fee_cents = CTD_ENTRY_FEE_MAX_CENTS;
@@ -677,7 +677,7 @@ test_money_bounds (void **state)
   settings.stake_cents = 500;
   settings.entry_fee_cents = G_MAXINT64;
   assert_false (ctd_store_set_settings (store, &settings, &error));
-  assert_non_null (strstr (error->message, "entry fee can be at most 100,000,000.00"));
+  assert_non_null (strstr (error->message, "entry fee can be at most 25,000,000.00"));
   g_clear_error (&error);
   after = dump (fixture->path, FALSE);
   assert_string_equal (before, after);
@@ -2012,7 +2012,7 @@ test_crosscheck_and_hold_ups (void **state)
   assert_error_code_impl (error, CTD_STORE_ERROR_REFUSED);
   {
     g_autofree char *expected = g_strdup_printf ("Chouette 1.1: the paper total of player 2 "
-                                                 "(%s), +364904448.5, is more than 12 games "
+                                                 "(%s), +364,904,448.5, is more than 12 games "
                                                  "can come to (at most 364,904,448 points "
                                                  "either way); check the sheet", names[1]);
     assert_string_equal (error->message, expected);
