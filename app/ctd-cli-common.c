@@ -24,7 +24,7 @@ int
 ctd_cli_refused (GError *error)
 {
   /* One line, whatever a name or path in it holds. */
-  g_autofree char *message = ctd_store_printable (error->message);
+  g_autofree char *message = ctd_printable (error->message);
 
   fprintf (stderr, "chouette-td-cli: %s\n", message);
   g_error_free (error);
@@ -45,7 +45,7 @@ ctd_cli_refused_confirm (GError     *error,
 {
   if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM))
     {
-      g_autofree char *message = ctd_store_printable (error->message);
+      g_autofree char *message = ctd_printable (error->message);
 
       fprintf (stderr, "chouette-td-cli: %s (%s)\n", message, option);
       g_error_free (error);
@@ -66,7 +66,7 @@ ctd_cli_usage (const char *format,
   message = g_strdup_vprintf (format, args);
   va_end (args);
   /* The arguments it echoes stay on the one line. */
-  printable = ctd_store_printable (message);
+  printable = ctd_printable (message);
   fprintf (stderr, "chouette-td-cli: %s\n", printable);
   return CTD_CLI_USAGE;
 }

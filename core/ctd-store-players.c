@@ -46,7 +46,7 @@ ctd_store_check_text (const char  *text,
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     if (g_unichar_iscntrl (g_utf8_get_char (p)))
       {
-        g_autofree char *shown = ctd_store_printable (text);
+        g_autofree char *shown = ctd_printable (text);
 
         return ctd_store_refuse (error, "The %s “%s” contains a control character such as a "
                                  "line break", what, shown);

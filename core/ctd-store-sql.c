@@ -20,43 +20,6 @@
  * so no function there finalises a statement or rolls back by hand.
  */
 
-/**
- * ctd_store_printable:
- * @text: (nullable): a name, path, line or message, from a file or an
- *   argument
- *
- * @text as one printable line, for a message: bytes that are not UTF-8
- * become U+FFFD and each control or line-separating character is written
- * as an escape (a line break as `\n`, a tab as `\t`, any other as
- * `\u001B`), so that nothing a file or an argument holds can break a
- * refusal into several lines or drive the terminal it is printed on.
- *
- * Returns: (transfer full): the printable text
- */
-char *
-ctd_store_printable (const char *text)
-{
-  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
-  GString *out = g_string_sized_new (strlen (valid));
-
-  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      GUnicodeType type = g_unichar_type (c);
-
-      if (c == '\n')
-        g_string_append (out, "\\n");
-      else if (c == '\t')
-        g_string_append (out, "\\t");
-      else if (type == G_UNICODE_CONTROL || type == G_UNICODE_LINE_SEPARATOR ||
-               type == G_UNICODE_PARAGRAPH_SEPARATOR)
-        g_string_append_printf (out, "\\u%04X", c);
-      else
-        g_string_append_unichar (out, c);
-    }
-  return g_string_free (out, FALSE);
-}
-
 /* SQLite's own text (an error, an integrity_check report, which may run
  * over several lines) as one line of a message. */
 static char *
@@ -64,7 +27,7 @@ one_line (const char *detail)
 {
   g_autofree char *joined = g_strdelimit (g_strdup (detail), "\r\n", ' ');
 
-  return ctd_store_printable (g_strstrip (joined));
+  return ctd_printable (g_strstrip (joined));
 }
 
 /**

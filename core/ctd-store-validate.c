@@ -129,14 +129,14 @@ static gboolean refuse_invalid (CtdStore     *self,
                                 ...) G_GNUC_PRINTF (3, 4);
 
 /* DETAIL, printed from @format, on one line whatever the file holds
- * (ctd_store_printable()). */
+ * (ctd_printable()). */
 static char *
 printable_detail (const char *format,
                   va_list     args)
 {
   g_autofree char *detail = g_strdup_vprintf (format, args);
 
-  return ctd_store_printable (detail);
+  return ctd_printable (detail);
 }
 
 /* CTD_STORE_ERROR_INVALID: “FILE” cannot be used: DETAIL. */

@@ -108,7 +108,7 @@ store_new (const char *path)
     /* Echoed in every refusal: one printable line whatever the name. */
     g_autofree char *display_name = g_filename_display_name (path);
 
-    self->display_name = ctd_store_printable (display_name);
+    self->display_name = ctd_printable (display_name);
   }
   self->columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) g_strfreev);

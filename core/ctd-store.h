@@ -204,7 +204,6 @@ typedef gboolean (*CtdStoreCloseHook) (CtdStore  *store,
                                        GError   **error);
 
 GQuark      ctd_store_error_quark      (void);
-char       *ctd_store_printable        (const char             *text);
 CtdSheetPaper ctd_store_default_paper  (void);
 
 void        ctd_event_settings_clear   (CtdEventSettings   *settings);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ctd-enum-types.h"
+#include "ctd-types.h"
 
 /**
  * ctd_template_error_quark:
@@ -269,7 +270,7 @@ set_error_at (GError    **error,
               ...)
 {
   g_autofree char *message = NULL;
-  g_autoptr(GString) one_line = g_string_new (NULL);
+  g_autofree char *one_line = NULL;
   va_list args;
 
   va_start (args, format);
@@ -277,20 +278,8 @@ set_error_at (GError    **error,
   va_end (args);
   /* One line, always: a value quoted in the message may hold a tab or a
    * newline written as an escape. */
-  for (const char *p = message; *p != '\0'; p++)
-    {
-      if (*p == '\n')
-        g_string_append (one_line, "\\n");
-      else if (*p == '\r')
-        g_string_append (one_line, "\\r");
-      else if (*p == '\t')
-        g_string_append (one_line, "\\t");
-      else if ((guchar) *p < 0x20 || *p == 0x7f)
-        g_string_append_printf (one_line, "\\x%02x", (guchar) *p);
-      else
-        g_string_append_c (one_line, *p);
-    }
-  g_set_error (error, CTD_TEMPLATE_ERROR, code, "%s:%u: %s", source, line, one_line->str);
+  one_line = ctd_printable (message);
+  g_set_error (error, CTD_TEMPLATE_ERROR, code, "%s:%u: %s", source, line, one_line);
 }
 
 static gboolean

@@ -10,6 +10,8 @@
 
 #include "ctd-types.h"
 
+#include <string.h>
+
 #include "ctd-enum-types.h"
 
 /**
@@ -174,6 +176,46 @@ ctd_stage_parse (const char *text,
     return FALSE;
   *out_stage = value;
   return TRUE;
+}
+
+/**
+ * ctd_printable:
+ * @text: (nullable): a name, path, line or message, from a file or an
+ *   argument
+ *
+ * @text as one printable line, for a message: bytes that are not UTF-8
+ * become U+FFFD and each control or line-separating character is written
+ * as an escape (a line break as `\n`, a tab as `\t`, any other as
+ * `\u001B`, bidi controls too), so that nothing a file or an argument holds can break a
+ * refusal into several lines or drive the terminal it is printed on.
+ *
+ * Returns: (transfer full): the printable text
+ */
+char *
+ctd_printable (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  GString *out = g_string_sized_new (strlen (valid));
+
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeType type = g_unichar_type (c);
+
+      if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (type == G_UNICODE_CONTROL || type == G_UNICODE_LINE_SEPARATOR ||
+               type == G_UNICODE_PARAGRAPH_SEPARATOR ||
+               /* bidi embeddings, overrides and isolates, which reorder
+                * what a terminal shows */
+               (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069))
+        g_string_append_printf (out, "\\u%04X", c);
+      else
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
 }
 
 /**

@@ -57,6 +57,8 @@ char       *ctd_halves_to_string (CtdHalves halves,
 gboolean    ctd_halves_parse     (const char *text,
                                   CtdHalves  *out_halves);
 
+char       *ctd_printable        (const char *text);
+
 const char *ctd_enum_to_nick     (GType       type,
                                   int         value);
 gboolean    ctd_enum_from_nick   (GType       type,

@@ -111,6 +111,12 @@ test_enum_strings (void **state)
   assert_string_equal (ctd_stage_to_title (CTD_STAGE_QUALIFYING), "Qualifying");
   assert_string_equal (ctd_stage_to_title (CTD_STAGE_SEMIFINAL), "Semi-final");
   assert_string_equal (ctd_stage_to_title (CTD_STAGE_FINAL), "Final");
+  /* Names from files and arguments are echoed on one printable line. */
+  {
+    g_autofree char *shown = ctd_printable ("Ann\nB\tob\x1b[31m\xff\u202eX\u2028Zoë 👨\u200d👩");
+
+    assert_string_equal (shown, "Ann\\nB\\tob\\u001B[31m\uFFFD\\u202EX\\u2028Zoë 👨\u200d👩");
+  }
   /* Rule 1.9: the final ends the event. */
   assert_true (ctd_stage_has_next (CTD_STAGE_QUALIFYING));
   assert_true (ctd_stage_has_next (CTD_STAGE_SEMIFINAL));
