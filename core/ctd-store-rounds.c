@@ -113,18 +113,15 @@ read_rounds (CtdStore  *self,
  * counts them, rolled back or not) or another one committed (the data
  * version). A window asks for them several times per change (the lists,
  * the notes, the cut), and each read counts every chouette's games and
- * compares its paper totals. Inside a transaction nothing is kept: what
- * it read may yet be rolled back. */
+ * compares its paper totals. Only outside a transaction: what one reads
+ * may yet be rolled back (ctd_store_query_rounds()). */
 static GArray *
 read_every_round (CtdStore  *self,
                   GError   **error)
 {
-  gboolean in_transaction = !sqlite3_get_autocommit (self->db);
   gint64 changes = sqlite3_total_changes64 (self->db);
   gint64 data_version = 0;
 
-  if (in_transaction)
-    return read_rounds (self, 0, error);
   if (!ctd_store_query_int64 (self, "PRAGMA data_version", CTD_NO_ARGS, &data_version, error))
     return NULL;
   if (self->rounds == NULL || self->rounds_changes != changes ||
@@ -150,11 +147,11 @@ ctd_store_query_rounds (CtdStore  *self,
   g_autoptr(GArray) every = NULL;
   GArray *one;
 
-  if (round == 0 || !sqlite3_get_autocommit (self->db))
-    return round == 0 ? read_every_round (self, error) : read_rounds (self, round, error);
+  if (!sqlite3_get_autocommit (self->db))
+    return read_rounds (self, round, error);
   every = read_every_round (self, error);
-  if (every == NULL)
-    return NULL;
+  if (every == NULL || round == 0)
+    return g_steal_pointer (&every);
   one = g_array_new (FALSE, TRUE, sizeof (CtdStoreRound));
   for (guint i = 0; i < every->len; i++)
     if (g_array_index (every, CtdStoreRound, i).number == round)

@@ -139,24 +139,6 @@ printable_detail (const char *format,
   return ctd_printable (detail);
 }
 
-/* CTD_STORE_ERROR_INVALID: “FILE” cannot be used: DETAIL. */
-static gboolean
-refuse_invalid (CtdStore     *self,
-                GError      **error,
-                const char   *format,
-                ...)
-{
-  g_autofree char *printable = NULL;
-  va_list args;
-
-  va_start (args, format);
-  printable = printable_detail (format, args);
-  va_end (args);
-  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID, "“%s” cannot be used: %s",
-               self->display_name, printable);
-  return FALSE;
-}
-
 static gboolean refuse_record (GError      **error,
                                const char   *format,
                                ...) G_GNUC_PRINTF (2, 3);
@@ -176,6 +158,40 @@ refuse_record (GError      **error,
   va_end (args);
   g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID, printable);
   return FALSE;
+}
+
+/* A file refused on open, @error set by refuse_record(): “FILE” cannot
+ * be used: DETAIL, and what the director can do about it. */
+static gboolean
+refuse_file (CtdStore  *self,
+             GError   **error)
+{
+  if (error != NULL && g_error_matches (*error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID))
+    {
+      g_prefix_error (error, "“%s” cannot be used: ", self->display_name);
+      g_autofree char *message = g_strdup_printf ("%s; open the copy it came from, or its most "
+                                                  "recent backup, instead", (*error)->message);
+      g_free ((*error)->message);
+      (*error)->message = g_steal_pointer (&message);
+    }
+  return FALSE;
+}
+
+/* CTD_STORE_ERROR_INVALID: “FILE” cannot be used: DETAIL, and what to do. */
+static gboolean
+refuse_invalid (CtdStore     *self,
+                GError      **error,
+                const char   *format,
+                ...)
+{
+  g_autofree char *printable = NULL;
+  va_list args;
+
+  va_start (args, format);
+  printable = printable_detail (format, args);
+  va_end (args);
+  g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID, printable);
+  return refuse_file (self, error);
 }
 
 static gboolean
@@ -522,7 +538,6 @@ static gboolean
 is_constraint_problem (const char *line)
 {
   return g_str_has_prefix (line, "CHECK constraint failed") ||
-         g_str_has_prefix (line, "NULL value in ") ||
          g_str_has_prefix (line, "non-unique entry in index ") ||
          strstr (line, " value in ") != NULL;
 }
@@ -562,16 +577,13 @@ ctd_store_validate_file (CtdStore  *self,
     return FALSE;
   integrity = ctd_store_column_dup (stmt, 0);
   g_clear_pointer (&stmt, ctd_store_release_statement);
-  if (g_strcmp0 (integrity, "ok") != 0 && !is_constraint_problem (integrity))
-    return ctd_store_refuse_damaged (self, integrity, error);
+  if (integrity == NULL || (strcmp (integrity, "ok") != 0 && !is_constraint_problem (integrity)))
+    return ctd_store_refuse_damaged (self, integrity != NULL ? integrity : "no integrity report",
+                                     error);
 
   /* Format 0 has no tables (checked above): no records to check. */
   if (version > 0 && !check_records (self, version, error))
-    {
-      if (error != NULL && g_error_matches (*error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID))
-        g_prefix_error (error, "“%s” cannot be used: ", self->display_name);
-      return FALSE;
-    }
+    return refuse_file (self, error);
   /* Rows that break a constraint the record checks do not name. */
   if (g_strcmp0 (integrity, "ok") != 0)
     return refuse_invalid (self, error, "its rows break the file's own rules (%s)", integrity);
