@@ -37,9 +37,10 @@ G_DEFINE_QUARK (ctd-pdf-error-quark, ctd_pdf_error)
 #define THIN 0.5
 #define MEDIUM 1.5
 #define HEADER_SIZE 8.0
-/* A text that does not fit is shrunk, down to this part of its size,
- * before it wraps; it is never cut. */
-#define MIN_SHRINK 0.6
+/* A text that does not fit is shrunk, 5% of its size at a time, down to
+ * 60% (8 steps), before it wraps; it is never cut. */
+#define SHRINK_STEP  0.05
+#define SHRINK_STEPS 8
 /* Families after the layout's own, for the letters it lacks: pango takes
  * each character from the first of them that has it, so a name in Chinese,
  * Arabic or Hebrew prints as the name (fonts-noto-core, fonts-noto-cjk;
@@ -125,8 +126,8 @@ style_font (const CtdSheetStyle *style,
   return font;
 }
 
-/* The sizes fit_text() tries: 1, 0.95, ... down to MIN_SHRINK. */
-#define N_STEPS 10
+/* The sizes fit_text() tries: 1, 0.95, ... 0.6. */
+#define N_STEPS (SHRINK_STEPS + 1)
 
 /*
  * What measuring and drawing reuse from one cell, and one sheet of paper,
@@ -274,8 +275,8 @@ nominal_height (PangoLayout *layout,
 
 /*
  * Lays @text out for a cell @width x @height points (inside the padding):
- * at its size if it fits, else smaller, down to MIN_SHRINK, and wrapped by
- * words when even that is too wide. Returns the extents in points, the
+ * at its size if it fits, else smaller, down to 60%, and wrapped by words
+ * when even that is too wide. Returns the extents in points, the
  * height as nominal_height() counts it, and in @out_offset how far to move
  * the layout down (up, if negative) from where that height is placed.
  */
@@ -298,27 +299,20 @@ lay_out_text (Painter     *painter,
   const CtdSheetStyle *style = &g_array_index (painter->doc->styles, CtdSheetStyle, style_index);
   gboolean wrap = style->wrap;
   int w = 0, h = 0, offset = 0;
-  guint step = 0;
-
   pango_layout_set_text (layout, text, -1);
   pango_layout_set_alignment (layout, aligns[style->align]);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-  for (double factor = 1.0;; factor -= 0.05, step++)
+  for (guint step = 0;; step++)
     {
-      gboolean fits;
-
       pango_layout_set_font_description (
-        layout, painter_font (painter, style_index, step, MAX (factor, MIN_SHRINK)));
+        layout, painter_font (painter, style_index, step, 1.0 - SHRINK_STEP * step));
       pango_layout_set_width (layout, wrap ? (int) (MAX (width, 1) * PANGO_SCALE) : -1);
       pango_layout_get_size (layout, &w, &h);
       h = nominal_height (layout, h, &offset);
-      fits = w <= width * PANGO_SCALE && h <= height * PANGO_SCALE;
-      if (fits || factor > MIN_SHRINK)
-        {
-          if (fits)
-            break;
-          continue;
-        }
+      if (w <= width * PANGO_SCALE && h <= height * PANGO_SCALE)
+        break;
+      if (step < SHRINK_STEPS)
+        continue;
       /* As small as it gets and still too wide: wrap it, inside words if
        * need be, rather than cut it. */
       wrap = TRUE;
