@@ -8,6 +8,8 @@
 
 #include "ctd-fuzz.h"
 
+#include <string.h>
+
 #include <locale.h>
 
 /* A critical reached from input is a precondition the code let through,
@@ -44,4 +46,24 @@ ctd_fuzz_init (void)
   done = TRUE;
   setlocale (LC_ALL, "C.UTF-8");
   g_log_set_writer_func (write_log, NULL, NULL);
+}
+
+/**
+ * ctd_fuzz_check_refusal:
+ * @error: what a refused input set
+ * @domain: the error domain expected, or 0 for any
+ *
+ * A refusal says something, on one line of valid UTF-8, whatever the
+ * input held: what every harness asks of the messages a director reads.
+ */
+void
+ctd_fuzz_check_refusal (const GError *error,
+                        GQuark        domain)
+{
+  ctd_fuzz_check (error != NULL && *error->message != '\0', "a refusal with no message");
+  ctd_fuzz_check (domain == 0 || error->domain == domain, "a refusal of another domain: %s",
+                  error->message);
+  ctd_fuzz_check (g_utf8_validate (error->message, -1, NULL), "a refusal not in UTF-8");
+  ctd_fuzz_check (strchr (error->message, '\n') == NULL, "a refusal of several lines: %s",
+                  error->message);
 }

@@ -23,6 +23,8 @@ int  LLVMFuzzerTestOneInput (const uint8_t *data,
                              size_t         size);
 
 void ctd_fuzz_init          (void);
+void ctd_fuzz_check_refusal (const GError *error,
+                             GQuark        domain);
 
 /* A violated property: print it and abort, so both libFuzzer and the
  * suite stop on it with the input that caused it. */

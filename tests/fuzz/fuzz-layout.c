@@ -41,17 +41,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   layout = ctd_template_load_data (&spec, SOURCE, (const char *) data, size, &error);
   if (layout == NULL)
     {
-      ctd_fuzz_check (error != NULL && error->domain == CTD_TEMPLATE_ERROR,
-                      "a layout refused with no error of its own");
+      ctd_fuzz_check_refusal (error, CTD_TEMPLATE_ERROR);
       ctd_fuzz_check (g_str_has_prefix (error->message, SOURCE ":"),
                       "“%s” does not start with the file's name", error->message);
       rest = error->message + strlen (SOURCE ":");
       ctd_fuzz_check (g_ascii_isdigit (*rest) && g_ascii_strtoull (rest, &end, 10) >= 1 &&
                       g_str_has_prefix (end, ": "), "“%s” names no line", error->message);
-      ctd_fuzz_check (strchr (error->message, '\n') == NULL, "“%s” is not one line",
-                      error->message);
-      ctd_fuzz_check (g_utf8_validate (error->message, -1, NULL), "a message not in UTF-8: %s",
-                      error->message);
       return 0;
     }
   for (guint part = 0; part < 3; part++)

@@ -47,8 +47,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   result = ctd_result_parse (&context, line, &error);
   if (result == NULL)
     {
-      ctd_fuzz_check (error != NULL && error->domain == CTD_RESULT_ERROR &&
-                      *error->message != '\0', "“%s” refused with no message", line);
+      ctd_fuzz_check_refusal (error, CTD_RESULT_ERROR);
       return 0;
     }
   ctd_fuzz_check (error == NULL, "“%s” parsed and set an error", line);
