@@ -405,6 +405,7 @@ document_changed_cb (CtdStandingsPage *self,
                      guint             chouette,
                      CtdDocument      *document)
 {
+  ctd_ui_expire_message (self->message_revealer);
   if (!(what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS |
                 CTD_CHANGE_PLAYERS)))
     return;
@@ -732,6 +733,9 @@ ctd_standings_page_init (CtdStandingsPage *self)
 {
   self->cells = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Leaving the page ends what its message was about. */
+  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
+                           self->message_revealer, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->round_dropdown, "notify::selected",
                            G_CALLBACK (round_selected_cb), self, G_CONNECT_SWAPPED);
