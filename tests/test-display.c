@@ -16,6 +16,7 @@
 
 #include "ctd-display.h"
 #include "ctd-event.h"
+#include "ctd-results.h"
 #include "ctd-sample.h"
 #include "ctd-test-files.h"
 #include "ctd-test-play.h"
@@ -198,6 +199,31 @@ assert_rows_are_standings (const CtdDisplay *display,
   assert_true (some_score);
 }
 
+/* The display's placings are the Final and Money page's (and the
+ * `results` command's, which prints ctd_results_get_final()'s): the
+ * same players in the same places at the same moment. */
+static void
+assert_same_as_results (const CtdDisplay *display,
+                        CtdStore         *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(CtdResultsFinal) final = { 0, };
+
+  assert_true (ctd_results_get_final (store, &final, &error));
+  assert_true (final.complete);
+  assert_non_null (final.placings);
+  assert_int_equal (ctd_standings_get_n_rows (final.placings), display->rows->len);
+  for (guint i = 0; i < display->rows->len; i++)
+    {
+      const CtdDisplayRow *row = g_ptr_array_index (display->rows, i);
+      const CtdStandingsRow *placing = ctd_standings_get_row (final.placings, i);
+
+      assert_string_equal (row->name, placing->name);
+      assert_int_equal (row->rank, placing->rank);
+      assert_int_equal (row->tied, placing->tied);
+    }
+}
+
 /* Through a whole event: secret while in play and while complete, posted
  * once released with who advances, the final in the open, placings at
  * the end. */
@@ -270,6 +296,7 @@ test_whole_event (void **state)
   assert_int_equal (display->state, CTD_ROUND_COMPLETE);
   assert_int_equal (display->mode, CTD_DISPLAY_PLACINGS);
   assert_rows_are_standings (display, store);
+  assert_same_as_results (display, store);
   g_clear_pointer (&display, ctd_display_free);
   assert_true (ctd_sample_roll_off_ties (store, round, 0, 0, 8, &error));
   /* Closing needs no release of the final either, and the placings stay. */
@@ -278,6 +305,7 @@ test_whole_event (void **state)
   assert_int_equal (display->state, CTD_ROUND_COMPLETE);
   assert_int_equal (display->mode, CTD_DISPLAY_PLACINGS);
   assert_rows_are_standings (display, store);
+  assert_same_as_results (display, store);
   for (guint i = 0; i < display->rows->len; i++)
     {
       const CtdDisplayRow *row = g_ptr_array_index (display->rows, i);

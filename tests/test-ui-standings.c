@@ -677,6 +677,24 @@ test_advance (void **state)
   play (desk.document, 2, 2, THREE, 6, 12);
   check_public (&desk, 2);
 
+  /* On to the Final, drawn by another way than the dialog: the page
+   * follows; the Final has nothing to release, before and after its
+   * last game, and says its placings are public once it is complete. */
+  advancers = ctd_document_advance (desk.document, 2, 2, 0, NULL, &error);
+  assert_non_null (advancers);
+  assert_true (ctd_document_draw_round (desk.document, 99, NULL, &error));
+  assert_int_equal (gtk_drop_down_get_selected (round_dropdown (&desk)), 2);
+  assert_says (state_text (&desk), "Round 3 (Final): drawn. The Final is played in the open: "
+                                   "its scores are public as they stand");
+  assert_says (release_tooltip (&desk), "The Final has nothing to release");
+  assert_false (gtk_widget_is_sensitive (page_child (&desk, "release_button")));
+  play (desk.document, 3, 1, DISTINCT, 1, 12);
+  assert_says (state_text (&desk), "Round 3 (Final): complete. Its placings are public: the "
+                                   "posting, the public display and the exports give them.");
+  assert_says (release_tooltip (&desk), "The Final has nothing to release: its placings are "
+                                        "public once it is complete.");
+  assert_false (gtk_widget_is_sensitive (page_child (&desk, "release_button")));
+
   gtk_window_destroy (GTK_WINDOW (desk.window));
 }
 
