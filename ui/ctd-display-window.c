@@ -451,6 +451,7 @@ fit (CtdDisplayWindow *self)
   guint max_blocks = self->display != NULL && self->display->stage == CTD_STAGE_FINAL
                        ? 1 : MAX_BLOCKS;
   int top = MAX (MIN_UNIT, MIN (height / 16, width / 28));
+  guint page = self->page;
   int best = 0;
   guint best_blocks = 1;
 
@@ -462,7 +463,7 @@ fit (CtdDisplayWindow *self)
     {
       guint per_page = rows_per_page (self);
 
-      self->page = MIN (self->page, self->n_pages - 1);
+      self->page = MIN (page, self->n_pages - 1);
       if (n_rows > 0)
         fill_standings (self);
       for (guint b = 1; b <= max_blocks && (b == 1 || b <= per_page); b++)
@@ -497,9 +498,9 @@ turn_page_cb (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   self->page = (self->page + 1) % self->n_pages;
-  fill_standings (self);
-  apply_unit (self, self->unit);
-  return G_SOURCE_CONTINUE;
+  /* Its names may be longer than the last page's. */
+  fit (self);
+  return self->page_id != 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
 
 /* Page Down: the director turns the page now; the next turns by
