@@ -254,13 +254,15 @@ assert_labels_inside (GtkWidget *root,
 }
 
 /* At each size a director may meet, from a small laptop screen to a
- * projector's: all of the display inside the window, nothing to
- * scroll; a screenshot at each size named @prefix-1024x600.png... */
+ * projector's and a 4K television: all of the display inside the
+ * window, nothing to scroll; a screenshot at each size named @prefix-1024x600.png... */
 static void
 assert_fits_every_size (Desk       *desk,
                         const char *prefix)
 {
-  static const int sizes[][2] = { { 1024, 600 }, { 1280, 720 }, { 1920, 1080 } };
+  static const int sizes[][2] = {
+    { 1024, 600 }, { 1280, 720 }, { 1920, 1080 }, { 3840, 2160 },
+  };
   GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (
     ctd_test_find_widget (GTK_WIDGET (desk->display), GTK_TYPE_SCROLLED_WINDOW));
 
@@ -277,7 +279,8 @@ assert_fits_every_size (Desk       *desk,
       assert_true (gtk_adjustment_get_upper (down) <= gtk_adjustment_get_page_size (down) + 0.5);
       assert_true (gtk_adjustment_get_upper (across) <=
                    gtk_adjustment_get_page_size (across) + 0.5);
-      if (prefix != NULL)
+      /* 4K is checked, not kept: it reads as 1920x1080 does. */
+      if (prefix != NULL && sizes[i][0] < 3840)
         {
           g_autofree char *file = g_strdup_printf ("%s-%dx%d.png", prefix, sizes[i][0],
                                                    sizes[i][1]);
