@@ -531,12 +531,26 @@ test_check_in_desk (void **state)
   assert_false (is_checked_in (document, "Dana Ng"));
   assert_string_equal (gtk_editable_get_text (search_field (page)), "an");
 
-  /* Down: into the list, its first row chosen (not onto a label). */
+  /* Down: into the list, its first row chosen (not onto a label), also
+   * when the list's focus was on another row from an earlier search. */
+  gtk_editable_set_text (search_field (page), "dana");
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  gtk_editable_set_text (search_field (page), "an");
+  gtk_widget_grab_focus (GTK_WIDGET (search_field (page)));
   assert_true (search_key (page, GDK_KEY_Down));
   assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (rows), 0));
-  assert_false (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (rows), 1));
+  assert_false (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (rows), 2));
   focus = gtk_root_get_focus (GTK_ROOT (window));
   assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (view)));
+  /* Return there (what the focused row does with it) checks in the
+   * first match: Anna, not Dana. */
+  g_signal_emit_by_name (focus, "activate-keybinding");
+  assert_true (is_checked_in (document, "Anna Berg"));
+  assert_false (is_checked_in (document, "Dana Ng"));
+  assert_true (notice_says (page, "Anna Berg checked in (2 of 4 present)."));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  assert_false (is_checked_in (document, "Anna Berg"));
+  gtk_editable_set_text (search_field (page), "an");
   /* Down to Andy, Enter on his row: in, and back to the empty field. */
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), row_of (rows, "Andy Cole"), TRUE);
   g_signal_emit_by_name (view, "activate", row_of (rows, "Andy Cole"));

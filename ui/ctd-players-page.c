@@ -370,10 +370,47 @@ search_entry_stop_search_cb (CtdPlayersPage *self,
   gtk_editable_set_text (GTK_EDITABLE (entry), "");
 }
 
-/* Down from the search field goes to the list's first row, selected,
- * rather than to whatever lies below on screen (a label). GTK 4.8's
- * column view cannot put the focus on a row itself: its inner list
- * view's scroll action moves the focus with it. */
+/* The list's first row, focused and chosen. GTK 4.8's column view has
+ * no call for it, and its inner list view's focus stays on the row last
+ * focused (the player of an earlier search): that view's own Home key
+ * does it, so it is asked to. */
+static void
+focus_first_row (CtdPlayersPage *self)
+{
+  for (GtkWidget *view = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+       view != NULL; view = gtk_widget_get_next_sibling (view))
+    {
+      g_autoptr(GListModel) controllers = NULL;
+
+      if (!GTK_IS_LIST_VIEW (view))
+        continue;
+      controllers = gtk_widget_observe_controllers (view);
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+          if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+            continue;
+          for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+            {
+              g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+              GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+              if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+                  gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == GDK_KEY_Home &&
+                  gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+                {
+                  gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, view,
+                                                gtk_shortcut_get_arguments (shortcut));
+                  return;
+                }
+            }
+        }
+    }
+}
+
+/* Down from the search field goes to the list's first row, chosen,
+ * rather than to whatever lies below on screen (a label). */
 static gboolean
 search_entry_key_pressed_cb (CtdPlayersPage        *self,
                              guint                  keyval,
@@ -384,14 +421,8 @@ search_entry_key_pressed_cb (CtdPlayersPage        *self,
   if ((keyval != GDK_KEY_Down && keyval != GDK_KEY_KP_Down) ||
       (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
     return FALSE;
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->selection)) == 0)
-    return TRUE;
-  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), 0, TRUE);
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
-  gtk_widget_grab_focus (GTK_WIDGET (self->column_view));
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0)
+    focus_first_row (self);
   return TRUE;
 }
 
