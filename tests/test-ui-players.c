@@ -526,6 +526,7 @@ test_check_in_desk (void **state)
   search_enter (page, "an");
   assert_int_equal (g_list_model_get_n_items (rows), 3);
   assert_true (notice_says (page, "3 players match “an”: choose one with Down, or type more."));
+  ctd_test_screenshot (GTK_WINDOW (window), "players-checkin.png");
   assert_false (is_checked_in (document, "Anna Berg"));
   assert_false (is_checked_in (document, "Andy Cole"));
   assert_false (is_checked_in (document, "Dana Ng"));
