@@ -1273,6 +1273,32 @@ ctd_document_set_checked_in (CtdDocument  *self,
 }
 
 /**
+ * ctd_document_set_checked_in_players:
+ * @self: a document
+ * @player_ids: (array length=n_players): the players
+ * @n_players: how many
+ * @checked_in: whether they are present
+ * @out_n_changed: (out) (optional): how many were not so before
+ * @error: return location for a #GError
+ *
+ * ctd_store_set_checked_in_players(), announced: one action, one undo.
+ *
+ * Returns: whether every player is now as asked
+ */
+gboolean
+ctd_document_set_checked_in_players (CtdDocument   *self,
+                                     const gint64  *player_ids,
+                                     gsize          n_players,
+                                     gboolean       checked_in,
+                                     guint         *out_n_changed,
+                                     GError       **error)
+{
+  return action_begin (self, error) &&
+         action_end (self, ctd_store_set_checked_in_players (self->store, player_ids, n_players,
+                                                             checked_in, out_n_changed, error));
+}
+
+/**
  * ctd_document_draw_round:
  * @self: a document
  * @seed: the draw's seed, stored and printed

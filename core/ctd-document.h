@@ -110,6 +110,12 @@ gboolean     ctd_document_set_checked_in       (CtdDocument             *self,
                                                 gint64                   player_id,
                                                 gboolean                 checked_in,
                                                 GError                 **error);
+gboolean     ctd_document_set_checked_in_players (CtdDocument           *self,
+                                                  const gint64          *player_ids,
+                                                  gsize                  n_players,
+                                                  gboolean               checked_in,
+                                                  guint                 *out_n_changed,
+                                                  GError               **error);
 gboolean     ctd_document_draw_round           (CtdDocument             *self,
                                                 guint64                  seed,
                                                 guint                   *out_round,

@@ -392,25 +392,85 @@ ctd_store_set_checked_in (CtdStore  *self,
                           gboolean   checked_in,
                           GError   **error)
 {
+  return ctd_store_set_checked_in_players (self, &player_id, 1, checked_in, NULL, error);
+}
+
+/* The names an audit summary lists before it says "and N more": enough
+ * to tell a group that came together, short enough to read in the log. */
+#define CHECK_IN_NAMES_SHOWN 10
+
+/**
+ * ctd_store_set_checked_in_players:
+ * @self: a store
+ * @player_ids: (array length=n_players): the players' ids
+ * @n_players: how many
+ * @checked_in: whether they are here to be drawn
+ * @out_n_changed: (out) (optional): how many were not so before
+ * @error: return location for a #GError
+ *
+ * Checks several players in or out as one action: one audit entry
+ * ("Checked in 5 players: Ann, Bea, ..."; one player's reads as
+ * ctd_store_set_checked_in()'s), so one undo takes the whole group back.
+ * Players already so are left as they are; when all are, there is no
+ * entry. An unknown player (%CTD_STORE_ERROR_NOT_FOUND) or a withdrawn one
+ * (%CTD_STORE_ERROR_REFUSED, naming them) refuses the whole group, having
+ * changed nothing.
+ *
+ * Returns: whether every player is now as asked
+ */
+gboolean
+ctd_store_set_checked_in_players (CtdStore      *self,
+                                  const gint64  *player_ids,
+                                  gsize          n_players,
+                                  gboolean       checked_in,
+                                  guint         *out_n_changed,
+                                  GError       **error)
+{
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
-  g_autofree char *label = NULL;
-  g_autofree char *summary = NULL;
-  gboolean withdrawn;
+  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) summary = g_string_new (NULL);
 
   g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (player_ids != NULL || n_players == 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!ctd_store_action_begin (self, &action, checked_in ? "check-in" : "check-out", error) ||
-      !find_player (self, player_id, &label, &withdrawn, error))
+  if (!ctd_store_action_begin (self, &action, checked_in ? "check-in" : "check-out", error))
     return FALSE;
-  if (withdrawn)
-    return ctd_store_refuse (error, "%s has withdrawn from the event; reinstate them first",
-                             label);
-  summary = g_strdup_printf (checked_in ? "Checked in %s" : "Checked out %s", label);
-  return ctd_store_run (self, "UPDATE player SET checked_in = ?2 "
-                        "WHERE id = ?1 AND checked_in IS NOT ?2",
-                        CTD_ARGS (CTD_INT (player_id), CTD_INT (!!checked_in)), error) &&
-         ctd_store_action_commit (&action, summary, error);
+  for (gsize i = 0; i < n_players; i++)
+    {
+      g_autofree char *label = NULL;
+      gboolean withdrawn;
+
+      if (!find_player (self, player_ids[i], &label, &withdrawn, error))
+        return FALSE;
+      if (withdrawn)
+        return ctd_store_refuse (error, "%s has withdrawn from the event; reinstate them first",
+                                 label);
+      if (!ctd_store_run (self, "UPDATE player SET checked_in = ?2 "
+                          "WHERE id = ?1 AND checked_in IS NOT ?2",
+                          CTD_ARGS (CTD_INT (player_ids[i]), CTD_INT (!!checked_in)), error))
+        return FALSE;
+      if (sqlite3_changes (self->db) > 0)
+        g_ptr_array_add (changed, g_steal_pointer (&label));
+    }
+
+  if (changed->len == 1)
+    g_string_printf (summary, checked_in ? "Checked in %s" : "Checked out %s",
+                     (const char *) changed->pdata[0]);
+  else
+    g_string_printf (summary, checked_in ? "Checked in %u players" : "Checked out %u players",
+                     changed->len);
+  for (guint i = 0; changed->len > 1 && i < MIN (changed->len, CHECK_IN_NAMES_SHOWN); i++)
+    g_string_append_printf (summary, "%s%s", i == 0 ? ": " : ", ",
+                            (const char *) changed->pdata[i]);
+  if (changed->len > CHECK_IN_NAMES_SHOWN)
+    g_string_append_printf (summary, " and %u more", changed->len - CHECK_IN_NAMES_SHOWN);
+  /* Nobody changed: the action changed no row and leaves no entry. */
+  if (!ctd_store_action_commit (&action, summary->str, error))
+    return FALSE;
+  if (out_n_changed != NULL)
+    *out_n_changed = changed->len;
+  return TRUE;
 }
 
 /* Refuses (CTD_STORE_ERROR_CONFIRM) to withdraw a player who sits in a

@@ -281,6 +281,12 @@ gboolean    ctd_store_set_checked_in   (CtdStore               *self,
                                         gint64                  player_id,
                                         gboolean                checked_in,
                                         GError                **error);
+gboolean    ctd_store_set_checked_in_players (CtdStore         *self,
+                                              const gint64     *player_ids,
+                                              gsize             n_players,
+                                              gboolean          checked_in,
+                                              guint            *out_n_changed,
+                                              GError          **error);
 gboolean    ctd_store_draw_round       (CtdStore               *self,
                                         guint64                 seed,
                                         guint                  *out_round,

@@ -232,3 +232,33 @@ def run(main):
         failures.append(str(error))
     print("%d passed, %d failed" % (1 if not failures else 0, 1 if failures else 0))
     sys.exit(1 if failures else 0)
+
+
+def focused(root):
+    """The node under @root that holds the keyboard focus, or None."""
+    for node in walk(root):
+        try:
+            if node.getState().contains(pyatspi.STATE_FOCUSED):
+                return node
+        except Exception:
+            continue
+    return None
+
+
+def tab_to(root, role, name, limit=40):
+    """Presses Tab, as a person looking for a field does, until the node of
+    @role named @name under @root holds the focus; returns the (role,
+    name) of every node the focus stopped on, that one last."""
+    roles = (role,) if isinstance(role, str) else role
+    stops = []
+    for _ in range(limit):
+        keys("Tab")
+        time.sleep(0.2)
+        node = focused(root)
+        if node is None:
+            stops.append((None, None))
+            continue
+        stops.append((node.getRoleName(), node.name))
+        if node.getRoleName() in roles and named(node, name):
+            return stops
+    raise RuntimeError("Tab never reached %s %s: %r" % (role, name, stops))

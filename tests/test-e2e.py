@@ -3,7 +3,9 @@
 # reader) drives it, through AT-SPI: an event created from the welcome
 # view through the save dialog, its settings typed, players
 # added by keyboard and imported from a CSV, one withdrawn, the rest
-# checked in, the qualifying round drawn with seed 2026, and the draw on
+# checked in at the desk by typing a few letters of each name and Return
+# (the keyboard brought to the search field by Tab, the sidebar one stop
+# on the way), the qualifying round drawn with seed 2026, and the draw on
 # screen compared with chouette-td-cli's; then chouette 1.1's twelve
 # games entered from the keyboard on the scoring page (six in the notation
 # field, six in the guided form), the paper totals typed, and the file,
@@ -106,18 +108,54 @@ def main(gui, cli_path):
             return None
         wait_for("the confirmation", confirm_button).queryAction().doAction(0)
 
-        # The rest are checked in at the desk, one by one.
-        # (a button pressed through AT-SPI acts a moment later: each
-        # check-in is awaited on screen, as a person would look)
-        checked_in = len(typed)
-        for name in imported[:13]:
-            type_into(frame, "Search players", name)
-            time.sleep(0.3)
-            press(frame, "Check In or Out")
-            checked_in += 1
-            wait_for("%s checked in" % name,
-                     lambda: find(frame, "label", contains="%d checked in" % checked_in), 10)
-        type_into(frame, "Search players", "")
+        # The rest arrive at the desk. The keyboard goes to the search field
+        # by Tab: the sidebar is one stop on the way (the players' row), and
+        # the page never changes.
+        e2e.focus_window("Club Open")
+        stops = e2e.tab_to(frame, ("entry", "text"), "Search players")
+        sidebar_stops = [s for s in stops if s[0] == "list item"]
+        check(all(n == "Players" for _, n in sidebar_stops),
+              "Tab stopped in the sidebar on another page's row: %r" % stops)
+        check(len(sidebar_stops) <= 1, "Tab walked through the sidebar: %r" % stops)
+        row = find(frame, "list item", "Players")
+        check(row is not None and row.getState().contains(pyatspi.STATE_SELECTED),
+              "the players page is still the one shown after Tab")
+        # Escape empties the field (it still holds the withdrawn search).
+        keys("Escape")
+        wait_for("the empty field",
+                 lambda: True if find(frame, ("entry", "text"), "Search players")
+                 .queryText().characterCount == 0 else None, 5)
+        # A few letters matching several: Return asks for a choice, Down
+        # goes to the list's first match, Return checks that one in and
+        # sends the keyboard back to the emptied field.
+        type_text("Imp")
+        keys("Return")
+        wait_for("the choice asked for",
+                 lambda: find(frame, "label", contains="14 players match “Imp”"), 10)
+        keys("Down")
+        time.sleep(0.3)
+        keys("Return")
+        wait_for("Imported 01 checked in",
+                 lambda: find(frame, "label",
+                              contains="Imported 01 checked in (9 of 21 present)."), 10)
+        # The others: the letters that tell them apart, Return.
+        for number in range(2, 14):
+            type_text("%02d" % number)
+            keys("Return")
+            wait_for("Imported %02d checked in" % number,
+                     lambda: find(frame, "label", contains="Imported %02d checked in (%d of 21 "
+                                  "present)." % (number, 8 + number)), 10)
+        # Typed again: already here, said so, not checked out.
+        type_text("07")
+        keys("Return")
+        wait_for("Imported 07 already in",
+                 lambda: find(frame, "label", contains="Imported 07 is already checked in"), 10)
+        keys("Escape")
+        listed = json.loads(cli(path, "--json", "player", "list"))
+        present = {p["name"] for p in listed if p["checked_in"]}
+        check(all(name in present for name in imported[:13]),
+              "the names typed at the desk are checked in: %r" % sorted(present))
+        check(imported[13] not in present, "the withdrawn player is not checked in")
         wait_for("the counts", lambda: find(frame, "label", "21 registered, 21 checked in"))
 
         # The draw, with seed 2026.

@@ -171,11 +171,13 @@ test_players_page (void **state)
   assert_non_null (ctd_test_find_label (GTK_WIDGET (view), "hecked in"));
 
   /* Enter on a row checks the player in or out, and the count follows. */
-  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (rows), 0);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
   before = item_checked_in (rows, 0);
   g_signal_emit_by_name (view, "activate", 0);
   assert_true (item_checked_in (rows, 0) != before);
-  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.toggle-check-in", NULL));
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page),
+                                           before ? "players.check-in" : "players.check-out",
+                                           NULL));
   assert_true (item_checked_in (rows, 0) == before);
 
   /* Editing the selected player: F2, or Edit…, opens the form filled in. */
@@ -183,7 +185,7 @@ test_players_page (void **state)
     g_autoptr(CtdPlayerItem) ann = g_list_model_get_item (rows, 0);
     GtkWidget *check;
 
-    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (rows), 0);
+    gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
     assert_true (has_shortcut (GTK_WIDGET (page), "F2", "players.edit"));
     assert_non_null (find_button (GTK_WIDGET (page), "_Edit…"));
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.edit", NULL));
@@ -259,7 +261,7 @@ test_players_page (void **state)
   assert_int_equal (g_list_model_get_n_items (rows), 3);
 
   /* Withdrawing asks first. */
-  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (rows), 1);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 1, TRUE);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.withdraw", NULL));
   confirm = GTK_MESSAGE_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
   assert_non_null (confirm);
@@ -304,6 +306,31 @@ test_players_page (void **state)
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Skipped line 4"));
   ctd_test_screenshot (GTK_WINDOW (window), "players-import.png");
 
+  /* The notice goes when it stops being true: at the next change (an
+   * undo takes the import back) and when the page is left. */
+  {
+    GtkWidget *notice = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (page), "Imported 2 players."));
+    GtkRevealer *revealer = GTK_REVEALER (gtk_widget_get_ancestor (notice, GTK_TYPE_REVEALER));
+
+    assert_true (gtk_revealer_get_reveal_child (revealer));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+    assert_int_equal (g_list_model_get_n_items (rows), 3);
+    assert_false (gtk_revealer_get_reveal_child (revealer));
+
+    assert_true (g_file_set_contents (csv, "name\nFe\nGil\n", -1, &error));
+    ctd_players_page_import (page, csv_file);
+    ctd_test_spin_until_n_items (rows, 5, 5000);
+    ctd_test_spin (50);
+    assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Imported 2 players."));
+    assert_true (gtk_revealer_get_reveal_child (revealer));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                    g_variant_new_string ("rounds"));
+    assert_false (gtk_widget_get_mapped (GTK_WIDGET (page)));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                    g_variant_new_string ("players"));
+    assert_false (gtk_revealer_get_reveal_child (revealer));
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -338,7 +365,7 @@ test_withdraw_seated (void **state)
   rows = G_LIST_MODEL (gtk_column_view_get_model (
     GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW))));
 
-  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (rows), 1);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 1, TRUE);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.withdraw", NULL));
   confirm = GTK_MESSAGE_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
   gtk_dialog_response (GTK_DIALOG (confirm), GTK_RESPONSE_ACCEPT);
@@ -361,6 +388,304 @@ test_withdraw_seated (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The search field of @page, and the field's text (where the keys go). */
+static GtkEditable *
+search_field (CtdPlayersPage *page)
+{
+  return GTK_EDITABLE (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY));
+}
+
+/* Types @text into the search field and presses Enter. */
+static void
+search_enter (CtdPlayersPage *page,
+              const char     *text)
+{
+  gtk_editable_set_text (search_field (page), text);
+  g_signal_emit_by_name (gtk_editable_get_delegate (search_field (page)), "activate");
+}
+
+/* Presses @keyval in the search field, as its key controller hears it
+ * (before the field's own text does). */
+static gboolean
+search_key (CtdPlayersPage *page,
+            guint           keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (search_field (page)));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
+          gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, (GdkModifierType) 0,
+                               &handled);
+    }
+  return handled;
+}
+
+/* Whether player @name is checked in, from the document's own list. */
+static gboolean
+is_checked_in (CtdDocument *document,
+               const char  *name)
+{
+  GListModel *all = ctd_document_get_players (document);
+
+  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
+    {
+      g_autoptr(CtdPlayerItem) player = g_list_model_get_item (all, i);
+
+      if (g_str_equal (ctd_player_item_get_name (player), name))
+        return ctd_player_item_get_checked_in (player);
+    }
+  fail_msg ("no player %s", name);
+  return FALSE;
+}
+
+/* The position of player @name in the table. */
+static guint
+row_of (GListModel *rows,
+        const char *name)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(CtdPlayerItem) player = g_list_model_get_item (rows, i);
+
+      if (g_str_equal (ctd_player_item_get_name (player), name))
+        return i;
+    }
+  fail_msg ("no row %s", name);
+  return 0;
+}
+
+static gboolean
+notice_says (CtdPlayersPage *page,
+             const char     *text)
+{
+  GtkLabel *label = ctd_test_find_label (GTK_WIDGET (page), text);
+
+  return label != NULL && gtk_widget_get_child_visible (gtk_widget_get_parent (GTK_WIDGET (label))) &&
+         gtk_revealer_get_reveal_child (GTK_REVEALER (gtk_widget_get_ancestor (GTK_WIDGET (label),
+                                                                                GTK_TYPE_REVEALER)));
+}
+
+/* The desk on the day, from the keyboard: a few letters and Enter check
+ * the one match in and clear the field for the next arrival; several
+ * matches ask for a choice (Down); a group is checked in or out at once,
+ * and everyone at once after a confirmation, each one undo. */
+static void
+test_check_in_desk (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "Desk.chouette", NULL);
+  static const char *const names[] = { "Anna Berg", "Andy Cole", "Bob Dunn", "Dana Ng", "Ed Fox" };
+  CtdMainWindow *window;
+  CtdPlayersPage *page;
+  CtdDocument *document;
+  GtkColumnView *view;
+  GtkMessageDialog *confirm;
+  GListModel *rows;
+  GtkWidget *focus;
+  gint64 ed;
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  assert_true (ctd_main_window_create_event (window, path, &error));
+  document = ctd_main_window_get_document (window);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    assert_true (ctd_document_add_player (document, names[i], NULL, NULL, FALSE, &ed, &error));
+  assert_true (ctd_document_withdraw_player (document, ed, FALSE, &error));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
+  page = CTD_PLAYERS_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE));
+  view = GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
+  rows = G_LIST_MODEL (gtk_column_view_get_model (view));
+  gtk_widget_grab_focus (GTK_WIDGET (search_field (page)));
+
+  /* One match: checked in, said with the count, the field empty and
+   * still holding the keyboard. */
+  search_enter (page, "bob");
+  assert_true (is_checked_in (document, "Bob Dunn"));
+  assert_true (notice_says (page, "Bob Dunn checked in (1 of 4 present)."));
+  assert_string_equal (gtk_editable_get_text (search_field (page)), "");
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (search_field (page))));
+
+  /* Already here: said so, and not checked out. */
+  search_enter (page, "bob");
+  assert_true (is_checked_in (document, "Bob Dunn"));
+  assert_true (notice_says (page, "Bob Dunn is already checked in (1 of 4 present)."));
+
+  /* Nobody, and several: what to do, nothing changed. */
+  search_enter (page, "zed");
+  assert_true (notice_says (page, "No player matches “zed”."));
+  search_enter (page, "an");
+  assert_int_equal (g_list_model_get_n_items (rows), 3);
+  assert_true (notice_says (page, "3 players match “an”: choose one with Down, or type more."));
+  ctd_test_screenshot (GTK_WINDOW (window), "players-checkin.png");
+  assert_false (is_checked_in (document, "Anna Berg"));
+  assert_false (is_checked_in (document, "Andy Cole"));
+  assert_false (is_checked_in (document, "Dana Ng"));
+  assert_string_equal (gtk_editable_get_text (search_field (page)), "an");
+
+  /* Down: into the list, its first row chosen (not onto a label), also
+   * when the list's focus was on another row from an earlier search. */
+  gtk_editable_set_text (search_field (page), "dana");
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  gtk_editable_set_text (search_field (page), "an");
+  gtk_widget_grab_focus (GTK_WIDGET (search_field (page)));
+  assert_true (search_key (page, GDK_KEY_Down));
+  assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (rows), 0));
+  assert_false (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (rows), 2));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (view)));
+  /* Return there (what the focused row does with it) checks in the
+   * first match: Anna, not Dana. */
+  g_signal_emit_by_name (focus, "activate-keybinding");
+  assert_true (is_checked_in (document, "Anna Berg"));
+  assert_false (is_checked_in (document, "Dana Ng"));
+  assert_true (notice_says (page, "Anna Berg checked in (2 of 4 present)."));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  assert_false (is_checked_in (document, "Anna Berg"));
+  gtk_editable_set_text (search_field (page), "an");
+  /* Down to Andy, Enter on his row: in, and back to the empty field. */
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), row_of (rows, "Andy Cole"), TRUE);
+  g_signal_emit_by_name (view, "activate", row_of (rows, "Andy Cole"));
+  assert_true (is_checked_in (document, "Andy Cole"));
+  assert_true (notice_says (page, "Andy Cole checked in (2 of 4 present)."));
+  assert_string_equal (gtk_editable_get_text (search_field (page)), "");
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (search_field (page))));
+
+  /* The one chosen among several, Enter in the field: that one. A new
+   * search starts with nothing chosen. */
+  gtk_editable_set_text (search_field (page), "an");
+  assert_false (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (rows), 0));
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), row_of (rows, "Dana Ng"), TRUE);
+  g_signal_emit_by_name (gtk_editable_get_delegate (search_field (page)), "activate");
+  assert_true (is_checked_in (document, "Dana Ng"));
+  assert_false (is_checked_in (document, "Anna Berg"));
+  assert_true (notice_says (page, "Dana Ng checked in (3 of 4 present)."));
+  assert_string_equal (gtk_editable_get_text (search_field (page)), "");
+
+  /* A withdrawn player: the store's refusal, the field kept. */
+  search_enter (page, "ed f");
+  assert_true (notice_says (page, "Ed Fox has withdrawn from the event; reinstate them first"));
+  assert_string_equal (gtk_editable_get_text (search_field (page)), "ed f");
+  /* Escape empties the field. */
+  g_signal_emit_by_name (search_field (page), "stop-search");
+  assert_string_equal (gtk_editable_get_text (search_field (page)), "");
+  assert_int_equal (g_list_model_get_n_items (rows), 5);
+
+  /* Several rows at once: one action, one undo. */
+  gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (rows));
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), row_of (rows, "Andy Cole"), FALSE);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), row_of (rows, "Bob Dunn"), FALSE);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.check-out", NULL));
+  assert_false (is_checked_in (document, "Andy Cole"));
+  assert_false (is_checked_in (document, "Bob Dunn"));
+  assert_true (notice_says (page, "2 players checked out (1 of 4 present)."));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  assert_true (is_checked_in (document, "Andy Cole"));
+  assert_true (is_checked_in (document, "Bob Dunn"));
+  assert_false (is_checked_in (document, "Anna Berg"));
+
+  /* Check In All: asks, saying how many, then everyone in one action. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.check-in-all", NULL));
+  confirm = GTK_MESSAGE_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_non_null (confirm);
+  {
+    g_autofree char *question = NULL;
+
+    g_object_get (confirm, "text", &question, NULL);
+    assert_string_equal (question, "Check in the 1 player not checked in yet?");
+  }
+  gtk_dialog_response (GTK_DIALOG (confirm), GTK_RESPONSE_ACCEPT);
+  assert_true (is_checked_in (document, "Anna Berg"));
+  assert_true (notice_says (page, "Anna Berg checked in (4 of 4 present)."));
+  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (page),
+                                                                           "Check In All"))));
+  ctd_test_screenshot (GTK_WINDOW (window), NULL);
+  {
+    g_autofree char *clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (window));
+
+    assert_null (clashes);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Clubs come in groups: the club stays from one player to the next, the
+ * name is emptied for the next one, and Clear (Alt+E) empties the club. */
+static void
+test_dialog_keeps_club (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "Clubs.chouette", NULL);
+  CtdMainWindow *window;
+  CtdPlayerDialog *dialog;
+  GtkWidget *clear;
+  GListModel *all;
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  assert_true (ctd_main_window_create_event (window, path, &error));
+  all = ctd_document_get_players (ctd_main_window_get_document (window));
+  dialog = ctd_player_dialog_new (GTK_WINDOW (window), ctd_main_window_get_document (window));
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  gtk_editable_set_text (dialog_entry (dialog, 0), "Ann");
+  gtk_editable_set_text (dialog_entry (dialog, 1), "Riga");
+  gtk_editable_set_text (dialog_entry (dialog, 2), "LV-1");
+  /* (Enter presses Add, whose click comes a moment later) */
+  g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
+  ctd_test_spin_until_n_items (all, 1, 2000);
+  assert_int_equal (g_list_model_get_n_items (all), 1);
+  assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 0)), "");
+  assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 1)), "Riga");
+  assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 2)), "");
+  assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)),
+                                       GTK_WIDGET (dialog_entry (dialog, 0))));
+
+  /* The next of the group: only the name typed. */
+  gtk_editable_set_text (dialog_entry (dialog, 0), "Bea");
+  g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
+  ctd_test_spin_until_n_items (all, 2, 2000);
+  assert_int_equal (g_list_model_get_n_items (all), 2);
+  {
+    g_autoptr(CtdPlayerItem) bea = g_list_model_get_item (all, 1);
+    g_autofree char *club = NULL;
+
+    g_object_get (bea, "club", &club, NULL);
+    assert_string_equal (ctd_player_item_get_name (bea), "Bea");
+    assert_string_equal (club, "Riga");
+  }
+
+  /* Clear, by its mnemonic: the club empty, the name still to type. */
+  clear = ctd_test_find_named (GTK_WIDGET (dialog), "Clear club");
+  assert_non_null (clear);
+  assert_true (gtk_widget_mnemonic_activate (clear, FALSE));
+  for (guint i = 0; i < 20 && *gtk_editable_get_text (dialog_entry (dialog, 1)) != '\0'; i++)
+    ctd_test_spin (50);
+  assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 1)), "");
+  assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)),
+                                       GTK_WIDGET (dialog_entry (dialog, 0))));
+  {
+    g_autofree char *clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (dialog));
+
+    assert_null (clashes);
+  }
+  ctd_test_screenshot (GTK_WINDOW (dialog), NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (void)
 {
@@ -369,8 +694,15 @@ main (void)
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_withdraw_seated, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_check_in_desk, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_dialog_keeps_club, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
   };
 
+  /* The dialog's Clear is found by its accessible name, which
+   * GTK_A11Y=test keeps and GTK_A11Y=none does not. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   if (!gtk_init_check ())
     {
       fprintf (stderr, "test-ui-players: no display, skipped\n");

@@ -215,6 +215,136 @@ test_open_sample (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Presses Tab (Shift+Tab when @backward) in @window as GTK delivers it:
+ * first to the key controllers that listen before the focused widget
+ * (capture phase, from the window down to it), then, unhandled, to the
+ * window's own focus move. */
+static void
+press_tab (GtkWindow *window,
+           gboolean   backward)
+{
+  GtkDirectionType direction = backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_autoptr(GPtrArray) chain = g_ptr_array_new ();
+  gboolean handled = FALSE;
+
+  for (GtkWidget *w = focus; w != NULL && w != GTK_WIDGET (window); w = gtk_widget_get_parent (w))
+    g_ptr_array_insert (chain, 0, w);
+  for (guint i = 0; i < chain->len && !handled; i++)
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (chain->pdata[i]);
+
+      for (guint j = 0; j < g_list_model_get_n_items (controllers) && !handled; j++)
+        {
+          g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, j);
+
+          if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
+              gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+            g_signal_emit_by_name (controller, "key-pressed",
+                                   backward ? GDK_KEY_ISO_Left_Tab : GDK_KEY_Tab, 0,
+                                   backward ? GDK_SHIFT_MASK : (GdkModifierType) 0, &handled);
+        }
+    }
+  if (handled)
+    return;
+  if (!gtk_widget_child_focus (GTK_WIDGET (window), direction))
+    {
+      gtk_window_set_focus (window, NULL);
+      gtk_widget_child_focus (GTK_WIDGET (window), direction);
+    }
+}
+
+/* The sidebar is one Tab stop, on the page shown: tabbing on from a
+ * page's last control, forward or back, goes round the window without
+ * ever changing the page. Each of its rows is named after its page. */
+static void
+test_sidebar (void **state)
+{
+  CtdApplication *app = *state;
+  CtdTestFolder *folder = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  CtdMainWindow *window;
+  GtkStack *pages;
+  GtkWidget *sidebar, *players, *view;
+  guint n_rows = 0;
+
+  assert_int_equal (ctd_test_folder_setup ((void **) &folder), 0);
+  path = g_build_filename (folder->dir, "Tabs.chouette", NULL);
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  assert_true (ctd_main_window_create_event (window, path, &error));
+  assert_true (ctd_document_add_player (ctd_main_window_get_document (window), "Ann", NULL, NULL,
+                                        FALSE, NULL, &error));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
+  sidebar = ctd_test_find_widget (GTK_WIDGET (window), GTK_TYPE_STACK_SIDEBAR);
+  pages = gtk_stack_sidebar_get_stack (GTK_STACK_SIDEBAR (sidebar));
+  players = gtk_stack_get_child_by_name (pages, "players");
+  view = ctd_test_find_widget (players, GTK_TYPE_COLUMN_VIEW);
+  ctd_test_spin (50);
+
+  for (guint round = 0; round < 2; round++)
+    {
+      gboolean backward = round == 1;
+      guint in_sidebar = 0;
+
+      /* The table, the page's last control (backward: its first). */
+      if (backward)
+        gtk_widget_child_focus (players, GTK_DIR_TAB_FORWARD);
+      else
+        assert_true (gtk_widget_grab_focus (view));
+      for (guint step = 0; step < 60; step++)
+        {
+          GtkWidget *focus;
+
+          press_tab (GTK_WINDOW (window), backward);
+          focus = gtk_root_get_focus (GTK_ROOT (window));
+          assert_non_null (focus);
+          assert_string_equal (gtk_stack_get_visible_child_name (pages), "players");
+          if (gtk_widget_is_ancestor (focus, sidebar))
+            {
+              GtkWidget *row = GTK_IS_LIST_BOX_ROW (focus) ? focus
+                               : gtk_widget_get_ancestor (focus, GTK_TYPE_LIST_BOX_ROW);
+              g_autofree char *name = ctd_test_accessible_name (row);
+
+              /* One stop, on the page shown. */
+              in_sidebar++;
+              assert_non_null (name);
+              assert_string_equal (name, "Players");
+              assert_true (gtk_list_box_row_is_selected (GTK_LIST_BOX_ROW (row)));
+              press_tab (GTK_WINDOW (window), backward);
+              focus = gtk_root_get_focus (GTK_ROOT (window));
+              assert_false (gtk_widget_is_ancestor (focus, sidebar));
+              assert_string_equal (gtk_stack_get_visible_child_name (pages), "players");
+            }
+        }
+      assert_true (in_sidebar >= 1);
+    }
+
+  /* Every row has its page's name. */
+  for (GtkWidget *w = ctd_test_find_widget (sidebar, GTK_TYPE_LIST_BOX_ROW); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    {
+      GtkWidget *label;
+      g_autofree char *name = NULL;
+
+      if (!GTK_IS_LIST_BOX_ROW (w))
+        continue;  /* (a header between rows) */
+      label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (w));
+      name = ctd_test_accessible_name (w);
+      assert_non_null (name);
+      assert_string_equal (name, gtk_label_get_text (GTK_LABEL (label)));
+      n_rows++;
+    }
+  assert_int_equal (n_rows, 7);
+  assert_non_null (ctd_test_find_named (sidebar, "Final and Money"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ctd_test_folder_teardown ((void **) &folder);
+}
+
 /* One application for the whole program: a second one could not export
  * its actions on the session bus while the first one lives. */
 static int
@@ -237,6 +367,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_main_window_plan),
     cmocka_unit_test (test_open_sample),
+    cmocka_unit_test (test_sidebar),
   };
   g_autofree char *data_home = NULL;
   int failed;
@@ -247,6 +378,9 @@ main (void)
   if (data_home == NULL)
     return 1;
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  /* The sidebar's rows are checked by their accessible names, which
+   * GTK_A11Y=test keeps and GTK_A11Y=none does not. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   if (!gtk_init_check ())
     {
       /* No display: meson counts exit 77 as a skip. */

@@ -46,6 +46,7 @@ struct _CtdMainWindow
   GtkLabel            *banner_label;
   GtkStack            *main_stack;
   GtkStack            *pages_stack;
+  GtkWidget           *sidebar;
   GtkListBox          *recent_list;
   GtkLabel            *recent_title;
   GtkSpinButton       *players_spin;
@@ -649,6 +650,76 @@ static const GActionEntry win_actions[] = {
   { "close-event", ctd_main_window_close_event_action },
 };
 
+/* ---- the sidebar -------------------------------------------------------- */
+
+/* GtkStackSidebar's list selects the row the focus lands on, so Tab
+ * walking through its rows changed the page at every step. Here the
+ * sidebar is one stop: Tab into it lands on the shown page's row (the
+ * list starts from its selected row), and Tab or Shift+Tab from there
+ * leaves it, the page unchanged. Up, Down and Enter still choose a page:
+ * that is the director's choice. The sidebar steps out of the focus chain
+ * for the one move, so the window's own Tab goes on from it. */
+static gboolean
+sidebar_key_pressed_cb (CtdMainWindow         *self,
+                        guint                  keyval,
+                        guint                  keycode,
+                        GdkModifierType        state,
+                        GtkEventControllerKey *controller)
+{
+  GtkDirectionType direction;
+
+  if (keyval == GDK_KEY_ISO_Left_Tab ||
+      ((keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab) && (state & GDK_SHIFT_MASK) != 0))
+    direction = GTK_DIR_TAB_BACKWARD;
+  else if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab)
+    direction = GTK_DIR_TAB_FORWARD;
+  else
+    return FALSE;
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return FALSE;
+
+  gtk_widget_set_can_focus (self->sidebar, FALSE);
+  if (!gtk_widget_child_focus (GTK_WIDGET (self), direction))
+    {
+      /* The end of the chain: around again, as the window's Tab goes. */
+      gtk_window_set_focus (GTK_WINDOW (self), NULL);
+      gtk_widget_child_focus (GTK_WIDGET (self), direction);
+    }
+  gtk_widget_set_can_focus (self->sidebar, TRUE);
+  return TRUE;
+}
+
+/* GtkStackSidebar names only its rows' labels: each row is named after
+ * its page too, so that a screen reader (and AT-SPI) hears "Players" on
+ * the row itself. The sidebar makes its rows from the stack's pages:
+ * named again whenever those change. */
+static void
+name_sidebar_rows (GtkWidget *widget)
+{
+  if (GTK_IS_LIST_BOX_ROW (widget))
+    {
+      GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (widget));
+
+      if (GTK_IS_LABEL (label))
+        gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        gtk_label_get_text (GTK_LABEL (label)), -1);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    name_sidebar_rows (child);
+}
+
+static void
+pages_changed_cb (CtdMainWindow *self,
+                  guint          position,
+                  guint          removed,
+                  guint          added,
+                  GListModel    *pages)
+{
+  name_sidebar_rows (self->sidebar);
+}
+
 /* ---- recent events ------------------------------------------------------ */
 
 static void
@@ -753,6 +824,7 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, pages_stack);
+  gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, recent_title);
   gtk_widget_class_bind_template_child (widget_class, CtdMainWindow, players_spin);
@@ -775,6 +847,9 @@ ctd_main_window_class_init (CtdMainWindowClass *klass)
 static void
 ctd_main_window_init (CtdMainWindow *self)
 {
+  g_autoptr(GListModel) pages = NULL;
+  GtkEventController *keys;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
@@ -787,6 +862,16 @@ ctd_main_window_init (CtdMainWindow *self)
                            G_CALLBACK (recent_row_activated_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
                            G_CALLBACK (fill_recent), self, G_CONNECT_SWAPPED);
+  /* Before the rows see Tab. */
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (keys, "key-pressed", G_CALLBACK (sidebar_key_pressed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (self->sidebar, keys);
+  pages = G_LIST_MODEL (gtk_stack_get_pages (self->pages_stack));
+  g_signal_connect_object (pages, "items-changed", G_CALLBACK (pages_changed_cb), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  name_sidebar_rows (self->sidebar);
   update_plan (self);
   fill_recent (self);
   set_opening (self, NULL);

@@ -17,10 +17,11 @@
 /*
  * Registers players one after another from the keyboard: type a name
  * (Tab to club and member ID if wanted), Enter adds the player and clears
- * the fields for the next; a refusal keeps what was typed and says why,
- * in the store's words. Escape or Done closes. "Checked in" stays as set
- * from one player to the next: a director registering at the desk on the
- * day ticks it once.
+ * the name and member ID for the next; a refusal keeps what was typed and
+ * says why, in the store's words. Escape or Done closes. "Checked in"
+ * stays as set from one player to the next: a director registering at
+ * the desk on the day ticks it once. So does the club, as clubs come in
+ * groups: Clear (Alt+E) empties it for a player of none.
  *
  * Editing one player (ctd_player_dialog_new_edit()) is the same form,
  * filled in: Enter saves and closes, Escape or Cancel changes nothing.
@@ -80,9 +81,20 @@ add_action (GtkWidget  *widget,
   added = g_strdup_printf (_("Added %s. Type the next player, or press Escape."), name);
   show_message (self, added, FALSE);
   gtk_editable_set_text (GTK_EDITABLE (self->name_entry), "");
-  gtk_editable_set_text (GTK_EDITABLE (self->club_entry), "");
   gtk_editable_set_text (GTK_EDITABLE (self->member_entry), "");
   gtk_widget_grab_focus (GTK_WIDGET (self->name_entry));
+}
+
+/* The club kept from the last player, emptied; the keyboard stays where
+ * it was (most often the name, for the next player). */
+static void
+clear_club_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  CtdPlayerDialog *self = CTD_PLAYER_DIALOG (widget);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->club_entry), "");
 }
 
 static void
@@ -137,6 +149,7 @@ ctd_player_dialog_class_init (CtdPlayerDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, message_label);
   gtk_widget_class_install_action (widget_class, "dialog.add", NULL, add_action);
   gtk_widget_class_install_action (widget_class, "dialog.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "dialog.clear-club", NULL, clear_club_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
