@@ -145,9 +145,10 @@ store_new (const char *path)
 #endif
 
 /* Read-locks @length bytes from @start of @path through *@fd, opened on
- * the first call (and kept until ctd_store_close()). Refused only while
- * another program holds them alone, for the moment it sets the memory
- * up, or closes the file as its last user: the next look takes them. */
+ * the first call and kept until ctd_store_close() (@path is only read
+ * while *@fd is not open). Refused only while another program holds
+ * them alone, for the moment it sets the memory up or closes the file as
+ * its last user: the next look takes them. */
 static void
 hold_lock (const char *path,
            int        *fd,
@@ -282,7 +283,8 @@ ctd_store_hold_locks (CtdStore *self)
   g_return_if_fail (self != NULL);
 
   hold_lock (self->path, &self->file_fd, CTD_SQLITE_SHARED_FIRST, CTD_SQLITE_SHARED_SIZE);
-  shm = g_strconcat (self->path, "-shm", NULL);
+  if (self->shm_fd < 0)
+    shm = g_strconcat (self->path, "-shm", NULL);
   hold_lock (shm, &self->shm_fd, CTD_SQLITE_SHM_DMS, 1);
 }
 
@@ -358,10 +360,10 @@ configure_connection (CtdStore  *self,
   /* Undo and redo check what they write back (ctd-store-history.c). */
   if (!ctd_store_add_check_functions (self, error))
     return FALSE;
-  /* Closing does not checkpoint by itself: ctd_store_close() does, and
-   * turns SQLite's own back on just before the end, once this store's
-   * hold on the file (ctd_store_hold_locks()) is let go. A connection
-   * that was never meant to write keeps it off. */
+  /* No checkpoint on closing but the one ctd_store_close() asks for, at
+   * the very end, once this store's own hold on the file
+   * (ctd_store_hold_locks()) is let go: held, it would count as another
+   * user. A store open for reading only cannot checkpoint anyway. */
   sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 
   if (!self->read_only)
