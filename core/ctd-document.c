@@ -34,6 +34,9 @@
 
 /* Often enough that another writer's change shows within a second. */
 #define CTD_DOCUMENT_POLL_MS 250
+/* How long the desk stays quiet after a commit before the file itself
+ * is brought up to date (schedule_checkpoint()). */
+#define CTD_DOCUMENT_IDLE_MS 1000
 
 #define CTD_CHANGE_ALL (CTD_CHANGE_SETTINGS | CTD_CHANGE_PLAYERS | CTD_CHANGE_ROUNDS | \
                         CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS)
@@ -61,6 +64,7 @@ struct _CtdDocument
   gint64       last_audit_id;
   gint64       data_version;
   guint        poll_id;
+  guint        checkpoint_id;
   guint        n_busy;      /* slow writes running in a worker thread */
 };
 
@@ -540,6 +544,46 @@ announce (CtdDocument          *self,
   g_signal_emit (self, signals[CHANGED], 0, change->what, change->round, change->chouette);
 }
 
+/* The file alone (what a director copies, mails, archives) holds only
+ * what was checkpointed into it; the rest waits in FILE-wal. Once the
+ * desk has been quiet for a moment, with no import writing, the file is
+ * brought up to date: a copy taken during the day holds everything up to
+ * the last quiet second. A commit is durable in the log before that (a
+ * crash loses nothing acknowledged); this only keeps the file alone
+ * whole. */
+static gboolean
+checkpoint_cb (gpointer user_data)
+{
+  CtdDocument *self = user_data;
+
+  /* An import announces itself when it ends, which schedules again. */
+  if (self->n_busy > 0 || ctd_store_checkpoint (self->store))
+    {
+      self->checkpoint_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* Another program was reading an older state: again in a moment. */
+  return G_SOURCE_CONTINUE;
+}
+
+/* (Re)starts the wait for a quiet desk, after each commit seen. */
+static void
+schedule_checkpoint (CtdDocument *self)
+{
+  g_autoptr(GSource) source = NULL;
+  g_autoptr(GMainContext) context = NULL;
+
+  /* Not before the document follows the file, on its main context. */
+  if (self->poll_id == 0)
+    return;
+  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
+  context = g_main_context_ref_thread_default ();
+  source = g_timeout_source_new (CTD_DOCUMENT_IDLE_MS);
+  g_source_set_callback (source, checkpoint_cb, self, NULL);
+  g_source_set_static_name (source, "[ctd] checkpoint when idle");
+  self->checkpoint_id = g_source_attach (source, context);
+}
+
 /* Announces every audit entry since the last one announced. The data
  * version is taken first: a commit after it is seen by the next poll,
  * and the document's own worker connections (an import) are not taken
@@ -573,6 +617,7 @@ catch_up (CtdDocument *self,
       announce (self, &everything);
     }
   update_history (self);
+  schedule_checkpoint (self);
 }
 
 /**
@@ -591,8 +636,8 @@ ctd_document_check_for_changes (CtdDocument *self)
 
   g_return_if_fail (CTD_IS_DOCUMENT (self));
 
-  /* A file chooser may have dropped this process's locks since. */
-  ctd_store_hold_shared_memory (self->store);
+  /* A file chooser may have dropped this process's own locks since. */
+  ctd_store_hold_locks (self->store);
   if (!ctd_store_get_data_version (self->store, &version, &error))
     {
       g_warning ("“%s” could not be read: %s", ctd_document_get_path (self), error->message);
@@ -617,6 +662,7 @@ ctd_document_dispose (GObject *object)
   CtdDocument *self = CTD_DOCUMENT (object);
 
   g_clear_handle_id (&self->poll_id, g_source_remove);
+  g_clear_handle_id (&self->checkpoint_id, g_source_remove);
   G_OBJECT_CLASS (ctd_document_parent_class)->dispose (object);
 }
 
@@ -763,7 +809,7 @@ document_new (CtdStore  *store,
       return NULL;
     }
   update_history (self);
-  ctd_store_hold_shared_memory (store);
+  ctd_store_hold_locks (store);
   return g_steal_pointer (&self);
 }
 
@@ -782,6 +828,9 @@ follow (CtdDocument *self)
   g_source_set_callback (source, poll_cb, self, NULL);
   g_source_set_static_name (source, "[ctd] other writers");
   self->poll_id = g_source_attach (source, context);
+  /* A log left by a program that ended without closing the file goes
+   * into it too. */
+  schedule_checkpoint (self);
   return self;
 }
 
@@ -1578,9 +1627,14 @@ ctd_document_close_event (CtdDocument  *self,
 {
   g_return_val_if_fail (archive_folder != NULL, FALSE);
 
-  return action_begin (self, error) &&
-         action_end (self, ctd_archive_close_event (self->store, archive_folder, NULL, NULL,
-                                                    error));
+  if (!action_begin (self, error) ||
+      !action_end (self, ctd_archive_close_event (self->store, archive_folder, NULL, NULL,
+                                                  error)))
+    return FALSE;
+  /* The event file itself is final now, like its archived copy: it is
+   * whole at once, not a quiet second later. */
+  ctd_store_checkpoint (self->store);
+  return TRUE;
 }
 
 /* ---- slow work --------------------------------------------------------- */

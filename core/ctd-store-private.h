@@ -44,7 +44,8 @@ struct _CtdStore
   char       *display_name;
   GHashTable *columns;      /* logged table name -> GStrv of its columns */
   gboolean    read_only;    /* opened with ctd_store_open_read_only() or for an export */
-  int         shm_fd;       /* FILE-shm, for ctd_store_hold_shared_memory(), or -1 */
+  int         file_fd;      /* FILE and FILE-shm, for ctd_store_hold_locks(), or -1 */
+  int         shm_fd;
   /* Every round as ctd_store_query_rounds() last read them, and when:
    * this connection's count of changed rows and the file's data version
    * (ctd-store-rounds.c). */

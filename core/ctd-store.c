@@ -4,6 +4,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+/* F_OFD_SETLK (Linux): locks that belong to a descriptor, not to the
+ * process (ctd_store_hold_locks()). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
 #define G_LOG_DOMAIN "ctd-store"
 
 #include "config.h"
@@ -103,6 +109,7 @@ store_new (const char *path)
   CtdStore *self = g_new0 (CtdStore, 1);
 
   self->path = g_strdup (path);
+  self->file_fd = -1;
   self->shm_fd = -1;
   {
     /* Echoed in every refusal: one printable line whatever the name. */
@@ -115,27 +122,103 @@ store_new (const char *path)
   return self;
 }
 
+/* SQLite's locks (os_unix.c). Every connection to a file in WAL mode
+ * holds the database file's SHARED range read-locked for as long as it
+ * is open, and a connection closing takes itself for the last user (and
+ * deletes FILE-wal and FILE-shm) only when it can write-lock that range.
+ * The "dead man switch" on FILE-shm (UNIX_SHM_DMS) is held shared while
+ * a connection uses the shared memory, and the first to open the file
+ * when nobody holds it empties the memory. */
+#define CTD_SQLITE_SHARED_FIRST (0x40000000 + 2)
+#define CTD_SQLITE_SHARED_SIZE  510
+#define CTD_SQLITE_SHM_DMS      128
+
+/* An open file description's lock survives the process closing another
+ * descriptor of the same file, which drops every lock POSIX counts as
+ * the process's; it conflicts with SQLite's (POSIX) locks like another
+ * process's would, this process's own included. Where there is no such
+ * lock, the process's own is taken again at every look. */
+#ifdef F_OFD_SETLK
+#define CTD_SETLK F_OFD_SETLK
+#else
+#define CTD_SETLK F_SETLK
+#endif
+
+/* Read-locks @length bytes from @start of @path through *@fd, opened on
+ * the first call and kept until ctd_store_close() (@path is only read
+ * while *@fd is not open). Refused only while another program holds
+ * them alone, for the moment it sets the memory up or closes the file as
+ * its last user: the next look takes them. */
+static void
+hold_lock (const char *path,
+           int        *fd,
+           off_t       start,
+           off_t       length)
+{
+  struct flock lock = { .l_type = F_RDLCK, .l_whence = SEEK_SET,
+                        .l_start = start, .l_len = length };
+
+  if (*fd < 0 && (*fd = open (path, O_RDONLY | O_CLOEXEC)) < 0)
+    return;
+  (void) fcntl (*fd, CTD_SETLK, &lock);
+}
+
+/* Lets go of what hold_lock() took through @fd, without closing it
+ * (closing would drop this process's other locks on the file: SQLite's
+ * own, and those of the store's other connections). */
+static void
+release_lock (int fd)
+{
+#ifdef F_OFD_SETLK
+  struct flock lock = { .l_type = F_UNLCK, .l_whence = SEEK_SET };
+
+  if (fd >= 0)
+    (void) fcntl (fd, F_OFD_SETLK, &lock);
+#else
+  /* A process's own locks never stand in its own way. */
+  (void) fd;
+#endif
+}
+
 /**
  * ctd_store_close:
  * @self: (transfer full) (nullable): a store
  *
- * Closes the event file. Everything acknowledged is already committed.
+ * Closes the event file. Everything acknowledged is already committed;
+ * closing also puts it into the file itself, so that the file alone is
+ * the whole event (it is copied, mailed, archived). The last program to
+ * close the file removes FILE-wal and FILE-shm; while another still has
+ * it open (a window, a command, another connection of this process),
+ * they stay for it.
  */
 void
 ctd_store_close (CtdStore *self)
 {
   if (self == NULL)
     return;
-  /* The file alone holds every committed change once its last user has
-   * closed it (it is copied, mailed, archived): SQLite's checkpoint on
-   * closing is off (configure_connection()), so close with one that
-   * waits for nobody. It leaves the log as it is, so that an open window
-   * does not take the checkpoint for somebody else's change. */
   if (self->db != NULL && !self->read_only)
-    sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+    {
+      /* A checkpoint that waits for nobody: another window writing at
+       * this moment is not kept waiting, and the log is not reset under
+       * the connections still reading it (they would take that for a
+       * change without an audit entry). Only frames another program is
+       * reading at this very instant stay in the log, for the last user
+       * to put in. */
+      sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+      /* Then let SQLite decide whether we are the last user: it
+       * checkpoints and deletes the log only if nobody else holds the
+       * file, and our own hold (ctd_store_hold_locks()) must not count. */
+      release_lock (self->file_fd);
+      release_lock (self->shm_fd);
+      sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
+    }
   /* Every statement was released at the end of the scope that prepared
    * it: only the idle ones of the cache are left to finalise. */
   g_clear_pointer (&self->db, ctd_store_close_db);
+  /* Only now: closing a descriptor drops this process's locks on the
+   * file, SQLite's until a moment ago among them. */
+  if (self->file_fd >= 0)
+    close (self->file_fd);
   if (self->shm_fd >= 0)
     close (self->shm_fd);
   g_clear_pointer (&self->columns, g_hash_table_unref);
@@ -145,45 +228,64 @@ ctd_store_close (CtdStore *self)
   g_free (self);
 }
 
-/* SQLite's "dead man switch" on FILE-shm (os_unix.c, UNIX_SHM_DMS): a
- * connection holds it shared while it uses the shared memory, and the
- * first to open the file when nobody holds it empties the memory. */
-#define CTD_SHM_DMS_BYTE 128
-
 /**
- * ctd_store_hold_shared_memory:
+ * ctd_store_checkpoint:
  * @self: a store
  *
- * Takes again, for this process, the shared lock by which SQLite tells
- * other programs that the event's write-ahead shared memory (FILE-shm)
- * is in use. POSIX drops every lock a process holds on a file as soon as
- * the process closes any descriptor of it, and GTK's file chooser opens
- * and closes FILE-shm to guess its type whenever it lists the event's
- * folder. A command-line program opening the event next would take the
- * memory for unused and empty it under the window, which then dies of
- * SIGBUS at its next commit. A window's document calls this on every
- * look at the file; the descriptor it locks through stays open until
- * ctd_store_close(). Does nothing before the file has shared memory.
+ * Copies every change committed to the file, by anyone, from the
+ * write-ahead log into the file itself, without waiting for anybody
+ * (SQLite's passive checkpoint): a copy of the file alone then holds
+ * them all. A window does this when the desk is idle. The log stays as
+ * it is, so that other connections see no change.
+ *
+ * Returns: whether the file alone holds every committed change; %FALSE
+ *   when another program was reading an older state of the event (or
+ *   checkpointing) at that moment: try again later. A store open for
+ *   reading only cannot write the file, and returns %TRUE.
+ */
+gboolean
+ctd_store_checkpoint (CtdStore *self)
+{
+  int n_log = 0;
+  int n_done = 0;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->read_only)
+    return TRUE;
+  return sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_PASSIVE, &n_log,
+                                    &n_done) == SQLITE_OK && n_done == n_log;
+}
+
+/**
+ * ctd_store_hold_locks:
+ * @self: a store
+ *
+ * Holds, through descriptors of the store's own, the locks by which
+ * SQLite tells other programs that the event is in use: a read lock on
+ * the file (so that no other program closing it takes itself for the
+ * last user and deletes the write-ahead log this store still writes to)
+ * and the "in use" lock of its shared memory (so that none empties the
+ * memory this store has mapped). SQLite's own locks do not suffice:
+ * POSIX drops every lock a process holds on a file as soon as the
+ * process closes any descriptor of it, and GTK's file chooser opens and
+ * closes FILE, FILE-wal and FILE-shm to guess their types whenever it
+ * lists the event's folder. A window's document calls this when it
+ * opens and on every look at the file; the locks stay until
+ * ctd_store_close(). Does nothing for the shared memory before the file
+ * has any.
  */
 void
-ctd_store_hold_shared_memory (CtdStore *self)
+ctd_store_hold_locks (CtdStore *self)
 {
-  struct flock lock = { .l_type = F_RDLCK, .l_whence = SEEK_SET,
-                        .l_start = CTD_SHM_DMS_BYTE, .l_len = 1 };
+  g_autofree char *shm = NULL;
 
   g_return_if_fail (self != NULL);
 
+  hold_lock (self->path, &self->file_fd, CTD_SQLITE_SHARED_FIRST, CTD_SQLITE_SHARED_SIZE);
   if (self->shm_fd < 0)
-    {
-      g_autofree char *shm = g_strconcat (self->path, "-shm", NULL);
-
-      self->shm_fd = open (shm, O_RDONLY | O_CLOEXEC);
-      if (self->shm_fd < 0)
-        return;
-    }
-  /* Refused only while another program holds it alone, for the moment
-   * it sets the memory up: the next look takes it. */
-  (void) fcntl (self->shm_fd, F_SETLK, &lock);
+    shm = g_strconcat (self->path, "-shm", NULL);
+  hold_lock (shm, &self->shm_fd, CTD_SQLITE_SHM_DMS, 1);
 }
 
 /**
@@ -258,15 +360,10 @@ configure_connection (CtdStore  *self,
   /* Undo and redo check what they write back (ctd-store-history.c). */
   if (!ctd_store_add_check_functions (self, error))
     return FALSE;
-  /* Closing never deletes the write-ahead log. SQLite deletes it when the
-   * closing connection gets the file's exclusive lock, taking that as
-   * proof that nobody else has it open; but POSIX drops all of a
-   * process's locks on a file when that process closes any descriptor of
-   * it, and GTK's file chooser does exactly that when it sniffs the files
-   * of the folder it lists. A window whose locks went that way would go on
-   * writing to a deleted log, and lose every later change. Closing
-   * checkpoints instead (ctd_store_close()), which keeps the file whole;
-   * the log stays beside it. */
+  /* No checkpoint on closing but the one ctd_store_close() asks for, at
+   * the very end, once this store's own hold on the file
+   * (ctd_store_hold_locks()) is let go: held, it would count as another
+   * user. A store open for reading only cannot checkpoint anyway. */
   sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 
   if (!self->read_only)

@@ -232,7 +232,9 @@ CtdStore   *ctd_store_open_again       (CtdStore               *self,
 void        ctd_store_close            (CtdStore               *self);
 const char *ctd_store_get_path         (const CtdStore         *self);
 gboolean    ctd_store_is_read_only     (CtdStore               *self);
-void        ctd_store_hold_shared_memory (CtdStore             *self);
+void        ctd_store_hold_locks       (CtdStore               *self);
+/* The log's commits into the file itself, waiting for nobody: whether the file alone is whole. */
+gboolean    ctd_store_checkpoint       (CtdStore               *self);
 /* PRAGMA data_version: changes when another connection commits to the file. */
 gboolean    ctd_store_get_data_version (CtdStore               *self,
                                         gint64                 *out_version,

@@ -9,12 +9,29 @@
 #include "config.h"
 
 #include "ctd-application.h"
+
+#include <glib-unix.h>
+#include <signal.h>
+
 #include "ctd-main-window.h"
 #include "ctd-ui.h"
+
+/*
+ * However the program ends (Ctrl+Q, the last window closed, SIGTERM or
+ * SIGHUP when the session ends, SIGINT in a terminal), every window is
+ * destroyed before it does (ctd_application_shutdown()): each lets go of
+ * its document, whose store closes and puts every change into the event
+ * file itself, so that the file alone is the whole event.
+ */
+
+/* The signals that end the program as Ctrl+Q does. */
+static const int quit_signals[] = { SIGTERM, SIGHUP, SIGINT };
 
 struct _CtdApplication
 {
   GtkApplication parent_instance;
+
+  guint          signal_ids[G_N_ELEMENTS (quit_signals)];
 };
 
 G_DEFINE_FINAL_TYPE (CtdApplication, ctd_application, GTK_TYPE_APPLICATION)
@@ -65,6 +82,14 @@ ctd_application_quit_action (GSimpleAction *action,
   g_application_quit (G_APPLICATION (user_data));
 }
 
+/* SIGTERM, SIGHUP, SIGINT. */
+static gboolean
+quit_signal_cb (gpointer user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+  return G_SOURCE_CONTINUE;
+}
+
 static const GActionEntry app_actions[] = {
   { "about", ctd_application_about_action },
   { "quit", ctd_application_quit_action },
@@ -100,10 +125,36 @@ ctd_application_startup (GApplication *application)
     gtk_application_set_accels_for_action (GTK_APPLICATION (application),
                                            accelerators[i].action, accelerators[i].accels);
 
+  for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
+    CTD_APPLICATION (application)->signal_ids[i] = g_unix_signal_add (quit_signals[i],
+                                                                      quit_signal_cb,
+                                                                      application);
+
   gtk_css_provider_load_from_resource (css, "/io/github/chouettetd/ChouetteTD/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),
                                               GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+/* g_application_quit() only stops the main loop, leaving the windows
+ * and their documents as they are: destroy them, so that every event
+ * file is closed properly whichever way the program ends. */
+static void
+ctd_application_shutdown (GApplication *application)
+{
+  CtdApplication *self = CTD_APPLICATION (application);
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  /* (A window destroyed takes its display window with it: each is held
+   * until the loop is done.) */
+  for (GList *l = windows; l != NULL; l = l->next)
+    g_object_ref (l->data);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_destroy (l->data);
+  g_list_free_full (windows, g_object_unref);
+  for (guint i = 0; i < G_N_ELEMENTS (quit_signals); i++)
+    g_clear_handle_id (&self->signal_ids[i], g_source_remove);
+  G_APPLICATION_CLASS (ctd_application_parent_class)->shutdown (application);
 }
 
 static void
@@ -153,6 +204,7 @@ ctd_application_class_init (CtdApplicationClass *klass)
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   app_class->startup = ctd_application_startup;
+  app_class->shutdown = ctd_application_shutdown;
   app_class->activate = ctd_application_activate;
   app_class->open = ctd_application_open;
 }
