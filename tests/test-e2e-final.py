@@ -154,7 +154,7 @@ def set_up(path):
 
 def draw_qualifying(frame, path):
     show_page("rounds")
-    type_into(frame, "Draw seed", "1123")
+    type_into(frame, "Seed for the next draw", "1123")
     press(frame, "Draw Next Round")
     wait_for("the draw's confirmation",
              lambda: find(frame, "label", contains="Drew round 1 with seed 1123"), 10)

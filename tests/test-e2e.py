@@ -122,7 +122,7 @@ def main(gui, cli_path):
 
         # The draw, with seed 2026.
         show_page("rounds")
-        type_into(frame, "Draw seed", "2026")
+        type_into(frame, "Seed for the next draw", "2026")
         press(frame, "Draw Next Round")
         wait_for("the draw's confirmation",
                  lambda: find(frame, "label", contains="Drew round 1 with seed 2026"))

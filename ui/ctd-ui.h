@@ -40,5 +40,6 @@ void ctd_ui_choose_file      (GtkWidget            *widget,
                               const char           *current_name,
                               CtdUiFileChosen       chosen,
                               GObject              *receiver);
+void ctd_ui_apply_settings   (void);
 
 G_END_DECLS
