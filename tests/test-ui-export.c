@@ -97,8 +97,8 @@ find_check (GtkWidget  *root,
 /* Every input under @root is one that GTK 4.8 lets the accessibility bus
  * operate, with a name: a button (toggle buttons included: AT-SPI's
  * "click"), a switch ("toggle"), a text field (its text), a drop-down
- * (its button, whose parts belong to it); not a check button, which
- * GTK 4.8 gives no action at all. */
+ * (its button, named too: it takes the focus); not a check button,
+ * which GTK 4.8 gives no action at all. */
 static void
 assert_operable_inputs (GtkWidget *root)
 {
@@ -114,6 +114,14 @@ assert_operable_inputs (GtkWidget *root)
 
       if (name == NULL || *name == '\0')
         fail_msg ("a %s has no accessible name", G_OBJECT_TYPE_NAME (root));
+      if (GTK_IS_DROP_DOWN (root))
+        {
+          GtkWidget *button = ctd_test_find_widget (root, GTK_TYPE_TOGGLE_BUTTON);
+          g_autofree char *button_name = ctd_test_accessible_name (button);
+
+          if (g_strcmp0 (button_name, name) != 0)
+            fail_msg ("the button of the drop-down %s is named %s", name, button_name);
+        }
       return;
     }
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;

@@ -602,6 +602,8 @@ static void
 ctd_export_dialog_init (CtdExportDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ctd_ui_name_drop_down (self->round_dropdown, _("Round"));
+  ctd_ui_name_drop_down (self->chouette_dropdown, _("Chouette"));
 }
 
 /**

@@ -240,3 +240,25 @@ ctd_ui_apply_settings (void)
   if (settings != NULL)
     g_object_set (settings, "gtk-label-select-on-focus", FALSE, NULL);
 }
+
+/**
+ * ctd_ui_name_drop_down:
+ * @dropdown: a drop-down
+ * @name: its accessible name, as its template gives it
+ *
+ * Gives @dropdown's button (what takes the keyboard focus, and what
+ * AT-SPI's "click" opens) the drop-down's name: GTK 4.8 leaves it
+ * unnamed, and a screen reader read out "GtkToggleButton".
+ */
+void
+ctd_ui_name_drop_down (GtkDropDown *dropdown,
+                       const char  *name)
+{
+  g_return_if_fail (GTK_IS_DROP_DOWN (dropdown));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (dropdown)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                      -1);
+}

@@ -41,5 +41,7 @@ void ctd_ui_choose_file      (GtkWidget            *widget,
                               CtdUiFileChosen       chosen,
                               GObject              *receiver);
 void ctd_ui_apply_settings   (void);
+void ctd_ui_name_drop_down   (GtkDropDown          *dropdown,
+                              const char           *name);
 
 G_END_DECLS
