@@ -262,3 +262,46 @@ def tab_to(root, role, name, limit=40):
         if node.getRoleName() in roles and named(node, name):
             return stops
     raise RuntimeError("Tab never reached %s %s: %r" % (role, name, stops))
+
+def window_named(root, name):
+    """The application's window named exactly @name (toplevel() matches
+    a part: "Export" would find "Print or Export" too)."""
+    for i in range(root.childCount):
+        top = root.getChildAtIndex(i)
+        if top is not None and top.name == name:
+            return top
+    return None
+
+
+def is_pressed(node):
+    """Whether a toggle button (GTK 4.8: a "push button") is pressed."""
+    return node.getState().contains(pyatspi.STATE_PRESSED)
+
+
+def choose(root, name):
+    """Presses the toggle button @name through AT-SPI ("click") and waits
+    until it shows as pressed: one choice of a group."""
+    press(root, name)
+    wait_for(name + " chosen",
+             lambda: True if is_pressed(find(root, "push button", name)) else None, 10)
+
+
+def choose_in_drop_down(window_title, root, name, index):
+    """Item @index of the drop-down @name: its button pressed through
+    AT-SPI, the item chosen by keys (GTK 4.8's drop-down takes no
+    AT-SPI selection: its list's selection is not the drop-down's)."""
+    combo = wait_for("drop-down " + name, lambda: find(root, "combo box", name))
+    find(combo, "push button").queryAction().doAction(0)
+    time.sleep(0.5)
+    focus_window(window_title)
+    keys("Home", *(["Down"] * index), "Return")
+    time.sleep(0.3)
+
+
+def save_as(title, path):
+    """Types @path over the name a save chooser titled exactly @title
+    suggests (GTK selects only its stem: Ctrl+A takes the extension
+    too), and Return."""
+    focus_window("^%s$" % title)
+    keys("ctrl+a")
+    type_path("^%s$" % title, path)

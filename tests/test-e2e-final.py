@@ -23,16 +23,20 @@ import pyatspi  # noqa: F401 (first: it connects to the accessibility bus)
 import itertools
 import json
 import os
+import re
 import shutil
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
 
 sys.dont_write_bytecode = True  # (no __pycache__ in the source tree)
 import e2e  # noqa: E402
-from e2e import (check, cli, find, find_all, focus_window, keys, press, show_page,
-                 toplevel, type_into, type_path, type_text, wait_for, window_action)
+from e2e import (check, choose, choose_in_drop_down, cli, find, find_all, focus_window, keys,
+                 press, save_as, show_page, toplevel, type_into, type_path, type_text, wait_for,
+                 window_action, window_named)
+import openpyxl  # noqa: E402
 
 TITLE = "Club Final"
 STAKE = 5
@@ -154,7 +158,7 @@ def set_up(path):
 
 def draw_qualifying(frame, path):
     show_page("rounds")
-    type_into(frame, "Draw seed", "1123")
+    type_into(frame, "Seed for the next draw", "1123")
     press(frame, "Draw Next Round")
     wait_for("the draw's confirmation",
              lambda: find(frame, "label", contains="Drew round 1 with seed 1123"), 10)
@@ -323,6 +327,91 @@ def choose_round(frame, title):
     wait_for(title + " chosen", lambda: find(shown, "label", title), 10)
 
 
+def pdf_text(path):
+    return subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def sheet_names(path):
+    return openpyxl.load_workbook(path, read_only=True).sheetnames
+
+
+def export_each_kind(root, folder, final):
+    """Every kind of export chosen in Print or Export through AT-SPI
+    (its choices are toggle buttons, the public copy a switch), written
+    by Export… to a file typed in the chooser, and each file read back:
+    it holds what was chosen, in the format chosen."""
+    focus_window(TITLE)
+    keys("ctrl+e")
+    dialog = wait_for("the Print or Export dialog", lambda: toplevel(root, "Print or Export"), 10)
+    # The round at hand, played: its filled sheets are offered first.
+    check(e2e.is_pressed(find(dialog, "push button", "Filled sheets of the round")),
+          "the final's filled sheets are offered first")
+    no_score = re.compile(r"(^|\s)[+-][0-9]", re.MULTILINE)
+
+    def blank(path):
+        text = pdf_text(path)
+        check("Official scoring sheet" in text and "Chouette 2.1" in text and
+              all(name in text for name in final) and not no_score.search(text),
+              "the blank sheets are the final's sheet, its players and no score: %r" % text[:300])
+
+    def filled(path):
+        check(sheet_names(path) == ["Chouette 1.1", "Chouette 1.2", "Chouette 1.3"],
+              "the filled sheets of round 1 are its three chouettes: %r" % sheet_names(path))
+
+    def standings(path):
+        text = pdf_text(path)
+        check("Standings: round 1" in text and "Official scoring sheet" not in text,
+              "the standings of round 1, no sheet: %r" % text[:300])
+
+    def chouette(path):
+        check(sheet_names(path) == ["Chouette 1.1"], "one chouette's sheet is 1.1's alone: %r"
+              % sheet_names(path))
+
+    def results(path):
+        text = pdf_text(path)
+        check("Final results" in text and "Standings:" not in text and final[0] in text,
+              "the final results and settlements: %r" % text[:300])
+
+    def whole(path):
+        names = sheet_names(path)
+        check("Round 1 standings" in names and "Chouette 2.1" in names and
+              "Final results" in names and "Audit log" not in names,
+              "the whole event's public copy: every round, the results, no log: %r" % names)
+
+    kinds = [("Blank sheets of the round", "PDF", "blank.pdf", blank),
+             ("Filled sheets of the round", "Spreadsheet (XLSX)", "filled.xlsx", filled),
+             ("Round standings", "PDF", "standings.pdf", standings),
+             ("One chouette", "Spreadsheet (XLSX)", "chouette.xlsx", chouette),
+             ("Final results and settlements", "PDF", "results.pdf", results),
+             ("The whole event", "Spreadsheet (XLSX)", "event.xlsx", whole)]
+    for kind, form, name, read in kinds:
+        choose(dialog, kind)
+        if kind.startswith("Filled"):
+            # Round 1: three chouettes, where one chouette's sheet is one.
+            choose_in_drop_down("Print or Export", dialog, "Round", 0)
+            wait_for("round 1 chosen", lambda: find(find(dialog, "combo box", "Round"),
+                                                    "label", "Round 1 · Qualifying"), 10)
+        if kind.startswith("The whole"):
+            public = find(dialog, "check box", "Public copy")
+            public.queryAction().doAction(0)
+            wait_for("the public copy chosen",
+                     lambda: True if public.getState().contains(pyatspi.STATE_CHECKED) else None,
+                     10)
+        choose(dialog, form)
+        target = os.path.join(folder, name)
+        press(dialog, "Export…")
+        wait_for("the export chooser", lambda: window_named(root, "Export"), 10)
+        save_as("Export", target)
+        wait_for(name + " written", lambda: find(dialog, "label", contains="Wrote " + target), 60)
+        check(os.path.exists(target), "%s exported as %s" % (kind, target))
+        read(target)
+    press(dialog, "Close")
+    wait_for("the dialog closed",
+             lambda: True if toplevel(root, "Print or Export") is None else None, 10)
+    time.sleep(1.0)
+
+
 def close_event(root, frame, path, archive):
     focus_window(TITLE)
     keys("F10")
@@ -405,6 +494,10 @@ def main(gui, cli_path):
         check_settlements(frame, path, 2, seats, totals)
         choose_round(frame, "Round 1")
         check_settlements(frame, path, 1, seats, totals)
+
+        exports = os.path.join(folder, "exports")
+        os.mkdir(exports)
+        export_each_kind(root, exports, final)
 
         close_event(root, frame, path, archive)
         check_refused(path)

@@ -1019,7 +1019,7 @@ test_export_sheet (void **state)
   CtdChouettePage *page = show_chouette (window, 3);
   GtkWindow *dialog;
   GtkDropDown *chouettes;
-  GtkCheckButton *one;
+  GtkToggleButton *one;
   GtkWidget *check;
 
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.export-sheet", NULL));
@@ -1029,8 +1029,8 @@ test_export_sheet (void **state)
    * with 1.3 selected. */
   check = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (dialog), "houette's scoring sheet"));
   assert_non_null (check);
-  one = GTK_CHECK_BUTTON (gtk_widget_get_ancestor (check, GTK_TYPE_CHECK_BUTTON));
-  assert_true (gtk_check_button_get_active (one));
+  one = GTK_TOGGLE_BUTTON (gtk_widget_get_ancestor (check, GTK_TYPE_TOGGLE_BUTTON));
+  assert_true (gtk_toggle_button_get_active (one));
   chouettes = GTK_DROP_DOWN (gtk_widget_get_next_sibling (GTK_WIDGET (one)));
   assert_true (GTK_IS_DROP_DOWN (chouettes));
   assert_string_equal (ctd_chouette_item_get_label (gtk_drop_down_get_selected_item (chouettes)),

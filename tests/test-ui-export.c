@@ -83,15 +83,58 @@ open_dialog (CtdMainWindow *window)
   return dialog;
 }
 
-/* The check button whose label contains @text. */
-static GtkCheckButton *
+/* The choice (a toggle button) whose label contains @text. */
+static GtkToggleButton *
 find_check (GtkWidget  *root,
             const char *text)
 {
   GtkLabel *label = ctd_test_find_label (root, text);
 
   assert_non_null (label);
-  return GTK_CHECK_BUTTON (gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_CHECK_BUTTON));
+  return GTK_TOGGLE_BUTTON (gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_TOGGLE_BUTTON));
+}
+
+/* Every input under @root is one that GTK 4.8 lets the accessibility bus
+ * operate, with a name: a button (toggle buttons included: AT-SPI's
+ * "click"), a switch ("toggle"), a text field (its text), a drop-down
+ * (its button, named too: it takes the focus); not a check button,
+ * which GTK 4.8 gives no action at all. */
+static void
+assert_operable_inputs (GtkWidget *root)
+{
+  gboolean input = GTK_IS_BUTTON (root) || GTK_IS_SWITCH (root) || GTK_IS_EDITABLE (root) ||
+                   GTK_IS_DROP_DOWN (root);
+
+  if (GTK_IS_CHECK_BUTTON (root))
+    fail_msg ("a check button (%s) cannot be operated through AT-SPI",
+              gtk_check_button_get_label (GTK_CHECK_BUTTON (root)));
+  if (input)
+    {
+      g_autofree char *name = ctd_test_accessible_name (root);
+
+      if (name == NULL || *name == '\0')
+        fail_msg ("a %s has no accessible name", G_OBJECT_TYPE_NAME (root));
+      if (GTK_IS_DROP_DOWN (root))
+        {
+          GtkWidget *button = ctd_test_find_widget (root, GTK_TYPE_TOGGLE_BUTTON);
+          g_autofree char *button_name = ctd_test_accessible_name (button);
+
+          if (g_strcmp0 (button_name, name) != 0)
+            fail_msg ("the button of the drop-down %s is named %s", name, button_name);
+        }
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_operable_inputs (child);
+}
+
+/* Runs the main loop until @button is active (or 5 s). */
+static void
+spin_until_active (GtkToggleButton *button)
+{
+  for (guint i = 0; i < 250 && !gtk_toggle_button_get_active (button); i++)
+    ctd_test_spin (20);
 }
 
 /* The widgets of @type under @root, in the template's order. */
@@ -264,7 +307,7 @@ test_export_round_and_chouette (void **state)
   /* The newest round is offered first, played: the final's filled
    * sheets. */
   dialog = open_dialog (window);
-  assert_true (gtk_check_button_get_active (find_check (GTK_WIDGET (dialog), "filled scoring")));
+  assert_true (gtk_toggle_button_get_active (find_check (GTK_WIDGET (dialog), "filled scoring")));
   assert_ptr_equal (gtk_window_get_focus (GTK_WINDOW (dialog)),
                     find_check (GTK_WIDGET (dialog), "filled scoring"));
   assert_int_equal (gtk_drop_down_get_selected (find_dropdown (dialog, 0)), 1);
@@ -272,7 +315,7 @@ test_export_round_and_chouette (void **state)
 
   /* Round 1's standings, as XLSX: the name the chooser suggests says so. */
   gtk_drop_down_set_selected (find_dropdown (dialog, 0), 0);
-  gtk_check_button_set_active (find_check (GTK_WIDGET (dialog), "Round standings"), TRUE);
+  gtk_toggle_button_set_active (find_check (GTK_WIDGET (dialog), "Round standings"), TRUE);
   check_suggested_name (dialog, "Benchmark Open - standings, round 1.xlsx");
 
   /* Written whole, with the extension added, and the progress shown. */
@@ -295,10 +338,10 @@ test_export_round_and_chouette (void **state)
   ctd_test_screenshot (GTK_WINDOW (dialog), "export.png");
 
   /* One chouette's scoring sheet, as PDF. */
-  gtk_check_button_set_active (find_check (GTK_WIDGET (dialog), "One chouette"), TRUE);
+  gtk_toggle_button_set_active (find_check (GTK_WIDGET (dialog), "One chouette"), TRUE);
   assert_true (gtk_widget_get_sensitive (GTK_WIDGET (find_dropdown (dialog, 1))));
   gtk_drop_down_set_selected (find_dropdown (dialog, 1), 2);
-  gtk_check_button_set_active (find_check (GTK_WIDGET (dialog), "PDF"), TRUE);
+  gtk_toggle_button_set_active (find_check (GTK_WIDGET (dialog), "PDF"), TRUE);
   g_string_truncate (seen, 0);
   ctd_export_dialog_export_to (dialog, sheet_file);
   spin_until_idle (dialog);
@@ -308,8 +351,8 @@ test_export_round_and_chouette (void **state)
 
   /* A folder that does not exist: one message naming the file, and the
    * dialog ready for another try. */
-  gtk_check_button_set_active (find_check (GTK_WIDGET (dialog), "whole event"), TRUE);
-  gtk_check_button_set_active (find_check (GTK_WIDGET (dialog), "Spreadsheet"), TRUE);
+  gtk_toggle_button_set_active (find_check (GTK_WIDGET (dialog), "whole event"), TRUE);
+  gtk_toggle_button_set_active (find_check (GTK_WIDGET (dialog), "Spreadsheet"), TRUE);
   ctd_export_dialog_export_to (dialog, bad_file);
   spin_until_idle (dialog);
   message = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (dialog), "standings.xlsx"));
@@ -346,8 +389,8 @@ test_export_cancel (void **state)
   ctd_test_quiet_settings ();
   window = open_window (fixture->path);
   dialog = open_dialog (window);
-  gtk_check_button_set_active (find_check (GTK_WIDGET (dialog), "whole event"), TRUE);
-  gtk_check_button_set_active (find_check (GTK_WIDGET (dialog), "PDF"), TRUE);
+  gtk_toggle_button_set_active (find_check (GTK_WIDGET (dialog), "whole event"), TRUE);
+  gtk_toggle_button_set_active (find_check (GTK_WIDGET (dialog), "PDF"), TRUE);
   g_signal_connect (ctd_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_PROGRESS_BAR),
                     "notify::text", G_CALLBACK (progress_text_cb), seen);
   cancel = find_button (GTK_WIDGET (dialog), "export.cancel");
@@ -407,12 +450,27 @@ test_export_without_rounds (void **state)
   gtk_window_present (GTK_WINDOW (window));
   assert_true (ctd_main_window_create_event (window, fixture->path, &error));
   dialog = open_dialog (window);
-  assert_true (gtk_check_button_get_active (find_check (GTK_WIDGET (dialog), "whole event")));
+  assert_true (gtk_toggle_button_get_active (find_check (GTK_WIDGET (dialog), "whole event")));
+  /* Every control can be named and operated by a screen reader or a
+   * script; a choice is made by activating it, as AT-SPI's "click" does,
+   * and the other choices of its group let go. */
+  assert_operable_inputs (GTK_WIDGET (dialog));
+  gtk_widget_activate (GTK_WIDGET (find_check (GTK_WIDGET (dialog), "Final results")));
+  spin_until_active (find_check (GTK_WIDGET (dialog), "Final results"));
+  assert_true (gtk_toggle_button_get_active (find_check (GTK_WIDGET (dialog), "Final results")));
+  assert_false (gtk_toggle_button_get_active (find_check (GTK_WIDGET (dialog), "whole event")));
+  gtk_widget_activate (GTK_WIDGET (find_check (GTK_WIDGET (dialog), "PDF")));
+  spin_until_active (find_check (GTK_WIDGET (dialog), "PDF"));
+  assert_false (gtk_toggle_button_get_active (find_check (GTK_WIDGET (dialog), "Spreadsheet")));
+  assert_true (gtk_widget_activate (GTK_WIDGET (ctd_test_find_widget (GTK_WIDGET (dialog),
+                                                                     GTK_TYPE_SWITCH))));
+  assert_true (gtk_switch_get_active (GTK_SWITCH (ctd_test_find_widget (GTK_WIDGET (dialog),
+                                                                        GTK_TYPE_SWITCH))));
   for (guint i = 0; i < 2; i++)
     {
       const char *one[] = { "Blank scoring", "filled scoring" };
 
-      GtkCheckButton *check = find_check (GTK_WIDGET (dialog), one[i]);
+      GtkToggleButton *check = find_check (GTK_WIDGET (dialog), one[i]);
 
       assert_false (gtk_widget_get_sensitive (GTK_WIDGET (check)));
     }
@@ -440,6 +498,9 @@ main (void)
   };
   int failed;
 
+  /* Controls are checked by their accessible names, which GTK_A11Y=test
+   * keeps and GTK_A11Y=none does not. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   if (!gtk_init_check ())
     {
       fprintf (stderr, "test-ui-export: no display, skipped\n");

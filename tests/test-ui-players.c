@@ -41,7 +41,7 @@ dialog_add (CtdPlayerDialog *dialog,
 
   gtk_editable_set_text (GTK_EDITABLE (name_entry), name);
   gtk_editable_set_text (GTK_EDITABLE (club_entry), club);
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), checked_in);
+  gtk_switch_set_active (GTK_SWITCH (check), checked_in);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.add", NULL));
 }
 

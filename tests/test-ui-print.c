@@ -119,8 +119,8 @@ has_score (const char *text)
 
 /* ---- the dialog ------------------------------------------------------- */
 
-/* The check button whose label contains @text. */
-static GtkCheckButton *
+/* The choice (a toggle button) whose label contains @text. */
+static GtkToggleButton *
 find_choice (GtkWidget  *root,
              const char *text)
 {
@@ -128,7 +128,7 @@ find_choice (GtkWidget  *root,
 
   if (label == NULL)
     fail_msg ("no choice “%s”", text);
-  return GTK_CHECK_BUTTON (gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_CHECK_BUTTON));
+  return GTK_TOGGLE_BUTTON (gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_TOGGLE_BUTTON));
 }
 
 /* The button that names @action, as the director would click it. */
@@ -165,11 +165,12 @@ choose (CtdExportDialog *dialog,
         const char      *name,
         gboolean         public_view)
 {
-  GtkCheckButton *check = find_choice (GTK_WIDGET (dialog), name);
+  GtkToggleButton *check = find_choice (GTK_WIDGET (dialog), name);
 
   assert_non_null (check);
-  gtk_check_button_set_active (check, TRUE);
-  gtk_check_button_set_active (find_choice (GTK_WIDGET (dialog), "Public copy"), public_view);
+  gtk_toggle_button_set_active (check, TRUE);
+  gtk_switch_set_active (GTK_SWITCH (ctd_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_SWITCH)),
+                         public_view);
 }
 
 /* What the dialog's choices print, as a PDF at @path; its text. */
@@ -208,7 +209,7 @@ test_blank_sheets (void **state)
   g_autofree char *pdf = sibling (fixture, "blank.pdf");
   g_autofree char *text = NULL;
   CtdExportDialog *dialog;
-  GtkCheckButton *blank;
+  GtkToggleButton *blank;
 
   if (!have_poppler ())
     skip ();
@@ -216,7 +217,7 @@ test_blank_sheets (void **state)
   dialog = ctd_export_dialog_new (NULL, document);
   gtk_window_present (GTK_WINDOW (dialog));
   blank = find_choice (GTK_WIDGET (dialog), "Blank scoring sheets");
-  assert_true (gtk_check_button_get_active (blank));
+  assert_true (gtk_toggle_button_get_active (blank));
   assert_ptr_equal (gtk_window_get_focus (GTK_WINDOW (dialog)), blank);
   assert_true (gtk_widget_is_sensitive (
     find_button (GTK_WIDGET (dialog), "export.print")));
@@ -375,7 +376,7 @@ test_choices (void **state)
   assert_non_null (document);
   dialog = ctd_export_dialog_new (NULL, document);
   /* Played: the newest round's filled sheets come first. */
-  assert_true (gtk_check_button_get_active (
+  assert_true (gtk_toggle_button_get_active (
     find_choice (GTK_WIDGET (dialog), "filled scoring sheets")));
 
   /* One chouette: its page alone, its names and scores. */

@@ -36,6 +36,34 @@ shown_players (GListModel *chouettes,
   return players;
 }
 
+/* The field under @root whose accessible name is @name (the label that
+ * names it shares the name). */
+static GtkEditable *
+find_field (GtkWidget  *root,
+            const char *name)
+{
+  g_autofree char *own = ctd_test_accessible_name (root);
+
+  if (GTK_IS_ENTRY (root) && g_strcmp0 (own, name) == 0)
+    return GTK_EDITABLE (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkEditable *found = find_field (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Enter, as the director presses it in @editable. */
+static void
+press_enter (GtkEditable *editable)
+{
+  g_signal_emit_by_name (gtk_editable_get_delegate (editable), "activate");
+}
+
 static void
 test_rounds_page (void **state)
 {
@@ -53,6 +81,9 @@ test_rounds_page (void **state)
   GtkWidget *page;
   GtkColumnView *view;
   GListModel *chouettes;
+  GtkEditable *seed;
+  GtkLabel *plan;
+  GtkLabel *round_seed;
 
   ctd_test_quiet_settings ();
   window = ctd_main_window_new (app);
@@ -70,20 +101,40 @@ test_rounds_page (void **state)
   page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_ROUNDS_PAGE);
   assert_true (gtk_widget_get_mapped (page));
 
-  /* Core's plan for the 22 players checked in. */
-  assert_non_null (ctd_test_find_label (page, "22 players checked in"));
+  /* Core's plan for the 22 players checked in, selectable to copy, and
+   * nothing selected as the page opens (GTK would select a label's whole
+   * text as it takes the focus). */
+  plan = ctd_test_find_label (page, "22 players checked in");
+  assert_non_null (plan);
   assert_non_null (ctd_test_find_label (page, "chouettes of 4"));
+  assert_true (gtk_label_get_selectable (plan));
+  assert_false (gtk_label_get_selection_bounds (plan, NULL, NULL));
+
+  /* The field is the next draw's, by its name. */
+  seed = find_field (page, "Seed for the next draw");
+  assert_non_null (seed);
+  assert_non_null (ctd_test_find_label (page, "Seed for the next draw"));
+  assert_non_null (ctd_test_find_label (page, "random seed unless you type one"));
 
   /* A bad seed is refused at the field. */
-  gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (page, GTK_TYPE_ENTRY)), "20x6");
+  gtk_editable_set_text (seed, "20x6");
   assert_true (gtk_widget_activate_action (page, "rounds.draw", NULL));
   assert_non_null (ctd_test_find_label (page, "not a whole number"));
   assert_int_equal (g_list_model_get_n_items (ctd_document_get_rounds (document)), 0);
 
-  /* Drawn with the typed seed: what the page shows is what core stored. */
-  gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (page, GTK_TYPE_ENTRY)), "2026");
-  assert_true (gtk_widget_activate_action (page, "rounds.draw", NULL));
+  /* Enter in the field draws with the typed seed: what the page shows
+   * is what core stored. */
+  gtk_editable_set_text (seed, "2026");
+  press_enter (seed);
   assert_non_null (ctd_test_find_label (page, "Drew round 1 with seed 2026"));
+  /* The round shows the seed it was drawn with, to copy; the field
+   * holds another one, the next draw's. */
+  round_seed = ctd_test_find_label (page, "Drawn with seed 2026.");
+  assert_non_null (round_seed);
+  assert_true (gtk_label_get_selectable (round_seed));
+  assert_false (gtk_label_get_selection_bounds (round_seed, NULL, NULL));
+  assert_string_not_equal (gtk_editable_get_text (seed), "2026");
+  assert_false (gtk_label_get_selection_bounds (plan, NULL, NULL));
   view = GTK_COLUMN_VIEW (ctd_test_find_widget (page, GTK_TYPE_COLUMN_VIEW));
   chouettes = G_LIST_MODEL (gtk_column_view_get_model (view));
   assert_int_equal (g_list_model_get_n_items (chouettes), 6);  /* 4 fours and 2 threes */
@@ -93,7 +144,7 @@ test_rounds_page (void **state)
     g_string_append_printf (expected, "%s%u %s", k > 0 ? " · " : "", k + 1, first->names[k]);
   before = shown_players (chouettes, 0);
   assert_string_equal (before, expected->str);
-  assert_non_null (ctd_test_find_label (page, "Drawn with seed 2026. No result entered yet"));
+  assert_non_null (ctd_test_find_label (page, "No result entered yet"));
   assert_non_null (ctd_test_find_label (page, "secret"));
   ctd_test_screenshot (GTK_WINDOW (window), "rounds.png");
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
@@ -102,23 +153,41 @@ test_rounds_page (void **state)
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
                                   g_variant_new_string ("rounds"));
 
-  /* A redraw asks first, then seats the tables again. */
-  gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (page, GTK_TYPE_ENTRY)), "7");
+  /* A redraw asks first, then seats the tables again: by its button, and
+   * by Enter in the field while the round can be redrawn, after the same
+   * question. */
+  gtk_editable_set_text (seed, "7");
   assert_true (gtk_widget_activate_action (page, "rounds.redraw", NULL));
   gtk_dialog_response (GTK_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG)),
                        GTK_RESPONSE_ACCEPT);
   assert_non_null (ctd_test_find_label (page, "Redrew round 1 with seed 7"));
+  assert_non_null (ctd_test_find_label (page, "Drawn with seed 7."));
   after = shown_players (chouettes, 0);
   assert_string_not_equal (before, after);
+  gtk_editable_set_text (seed, "2026");
+  press_enter (seed);
+  assert_non_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_null (ctd_test_find_label (page, "Redrew round 1 with seed 2026"));
+  gtk_dialog_response (GTK_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG)),
+                       GTK_RESPONSE_ACCEPT);
+  assert_non_null (ctd_test_find_label (page, "Redrew round 1 with seed 2026"));
+  g_free (after);
+  after = shown_players (chouettes, 0);
+  assert_string_equal (before, after);
 
   /* Once a result is in, the round is in play and can no longer be redrawn. */
   assert_true (ctd_document_record_game (document, 1, 1, 1, "T", FALSE, &error));
   assert_non_null (ctd_test_find_label (page, "In play"));
-  gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (page, GTK_TYPE_ENTRY)), "8");
+  gtk_editable_set_text (seed, "8");
   /* (activating a disabled action still "finds" it: what counts is that
    * no confirmation appears) */
   gtk_widget_activate_action (page, "rounds.redraw", NULL);
   assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  /* Enter now asks for the next round, which core refuses here. */
+  press_enter (seed);
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_int_equal (g_list_model_get_n_items (ctd_document_get_rounds (document)), 1);
+  assert_non_null (ctd_test_find_label (page, "Drawn with seed 2026."));
   {
     g_autoptr(CtdChouetteItem) item = g_list_model_get_item (chouettes, 0);
     guint n_recorded;
@@ -179,6 +248,9 @@ main (void)
                                      ctd_test_folder_teardown),
   };
 
+  /* The seed field is found by its accessible name, which GTK_A11Y=test
+   * keeps and GTK_A11Y=none does not. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   if (!gtk_init_check ())
     {
       fprintf (stderr, "test-ui-rounds: no display, skipped\n");

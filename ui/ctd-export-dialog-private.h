@@ -16,16 +16,19 @@ struct _CtdExportDialog
 
   /* template widgets */
   GtkWidget      *choices_grid;
-  GtkCheckButton *blank_check;
-  GtkCheckButton *sheets_check;
-  GtkCheckButton *standings_check;
-  GtkCheckButton *chouette_check;
-  GtkCheckButton *results_check;
-  GtkCheckButton *all_check;
+  /* (toggle buttons in groups, not radio check buttons: GTK 4.8 gives a
+   * check button no accessible action, so a screen reader or a script
+   * could not choose) */
+  GtkToggleButton *blank_choice;
+  GtkToggleButton *sheets_choice;
+  GtkToggleButton *standings_choice;
+  GtkToggleButton *chouette_choice;
+  GtkToggleButton *results_choice;
+  GtkToggleButton *all_choice;
   GtkDropDown    *round_dropdown;
   GtkDropDown    *chouette_dropdown;
-  GtkCheckButton *pdf_check;
-  GtkCheckButton *public_check;
+  GtkToggleButton *pdf_choice;
+  GtkSwitch      *public_switch;
   GtkWidget      *print_button;
   GtkWidget      *export_button;
   GtkWidget      *progress_box;

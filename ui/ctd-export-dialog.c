@@ -46,7 +46,7 @@ static GParamSpec *properties[N_PROPS];
 static CtdExportFormat
 chosen_format (CtdExportDialog *self)
 {
-  return gtk_check_button_get_active (self->pdf_check) ? CTD_EXPORT_PDF : CTD_EXPORT_XLSX;
+  return gtk_toggle_button_get_active (self->pdf_choice) ? CTD_EXPORT_PDF : CTD_EXPORT_XLSX;
 }
 
 static CtdRoundItem *
@@ -62,16 +62,16 @@ chosen_chouette (CtdExportDialog *self)
 }
 
 static gboolean
-is_chosen (GtkCheckButton *check)
+is_chosen (GtkToggleButton *choice)
 {
-  return gtk_check_button_get_active (check);
+  return gtk_toggle_button_get_active (choice);
 }
 
 /* Whether the choice is one of a round's documents. */
 static gboolean
 wants_round (CtdExportDialog *self)
 {
-  return !is_chosen (self->all_check) && !is_chosen (self->results_check);
+  return !is_chosen (self->all_choice) && !is_chosen (self->results_choice);
 }
 
 /* What the choices ask for; FALSE while a round or chouette is wanted
@@ -81,10 +81,10 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
                             CtdDocumentExport *out_what)
 {
   memset (out_what, 0, sizeof *out_what);
-  out_what->options.public_view = is_chosen (self->public_check);
-  if (is_chosen (self->all_check))
+  out_what->options.public_view = gtk_switch_get_active (self->public_switch);
+  if (is_chosen (self->all_choice))
     return TRUE;
-  if (is_chosen (self->results_check))
+  if (is_chosen (self->results_choice))
     {
       out_what->options.part = CTD_REPORT_PART_RESULTS;
       return TRUE;
@@ -92,7 +92,7 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
   if (chosen_round (self) == NULL)
     return FALSE;
   out_what->round = ctd_round_item_get_number (chosen_round (self));
-  if (is_chosen (self->blank_check))
+  if (is_chosen (self->blank_choice))
     {
       /* No score on a blank sheet: nothing to keep secret. */
       out_what->options.public_view = FALSE;
@@ -100,9 +100,9 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
       out_what->options.part = CTD_REPORT_PART_SHEETS;
       return TRUE;
     }
-  if (is_chosen (self->sheets_check) || is_chosen (self->standings_check))
+  if (is_chosen (self->sheets_choice) || is_chosen (self->standings_choice))
     {
-      out_what->options.part = is_chosen (self->sheets_check) ? CTD_REPORT_PART_SHEETS
+      out_what->options.part = is_chosen (self->sheets_choice) ? CTD_REPORT_PART_SHEETS
                                                                : CTD_REPORT_PART_STANDINGS;
       return TRUE;
     }
@@ -122,20 +122,27 @@ update_controls (CtdExportDialog *self)
   gboolean busy = self->cancellable != NULL;
   CtdDocumentExport what;
 
-  GtkCheckButton *round_checks[] = { self->blank_check, self->sheets_check,
-                                     self->standings_check, self->chouette_check };
+  GtkToggleButton *round_choices[] = { self->blank_choice, self->sheets_choice,
+                                       self->standings_choice, self->chouette_choice };
+  gboolean round_chosen = FALSE;
   gboolean ready;
 
-  /* Before the first draw, the whole event is all there is. */
-  if (!has_rounds && wants_round (self))
-    gtk_check_button_set_active (self->all_check, TRUE);
+  /* Before the first draw, the whole event is all there is. (A round's
+   * document chosen, not the moment inside a switch between two choices
+   * when none is active: forcing one then would leave two.) */
+  for (guint i = 0; i < G_N_ELEMENTS (round_choices); i++)
+    round_chosen |= is_chosen (round_choices[i]);
+  if (!has_rounds && round_chosen)
+    gtk_toggle_button_set_active (self->all_choice, TRUE);
   gtk_widget_set_sensitive (self->choices_grid, !busy);
-  for (guint i = 0; i < G_N_ELEMENTS (round_checks); i++)
-    gtk_widget_set_sensitive (GTK_WIDGET (round_checks[i]), has_rounds);
+  for (guint i = 0; i < G_N_ELEMENTS (round_choices); i++)
+    gtk_widget_set_sensitive (GTK_WIDGET (round_choices[i]), has_rounds);
   gtk_widget_set_sensitive (GTK_WIDGET (self->round_dropdown), has_rounds && wants_round (self));
   gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_dropdown),
-                            has_chouettes && is_chosen (self->chouette_check));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->public_check), !is_chosen (self->blank_check));
+                            has_chouettes && is_chosen (self->chouette_choice));
+  /* (the switch with its label) */
+  gtk_widget_set_sensitive (gtk_widget_get_parent (GTK_WIDGET (self->public_switch)),
+                            !is_chosen (self->blank_choice));
   ready = !busy && self->document != NULL && ctd_export_dialog_get_what (self, &what);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.print", ready);
@@ -403,7 +410,7 @@ ctd_export_dialog_select_chouette (CtdExportDialog *self,
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
   gtk_drop_down_set_selected (self->chouette_dropdown, position);
-  gtk_check_button_set_active (self->chouette_check, TRUE);
+  gtk_toggle_button_set_active (self->chouette_choice, TRUE);
   update_controls (self);
   gtk_window_set_focus (GTK_WINDOW (self), self->export_button);
   return TRUE;
@@ -562,16 +569,16 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chouettetd/ChouetteTD/ctd-export-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, choices_grid);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, blank_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, sheets_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, standings_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, results_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, blank_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, sheets_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, standings_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, results_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, pdf_check);
-  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, public_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, pdf_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, public_switch);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, print_button);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, export_button);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, progress_box);
@@ -595,6 +602,8 @@ static void
 ctd_export_dialog_init (CtdExportDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ctd_ui_name_drop_down (self->round_dropdown, _("Round"));
+  ctd_ui_name_drop_down (self->chouette_dropdown, _("Chouette"));
 }
 
 /**
@@ -627,18 +636,18 @@ ctd_export_dialog_new (GtkWindow   *parent,
   if (n_rounds > 0)
     {
       g_autoptr(CtdRoundItem) newest = g_list_model_get_item (rounds, n_rounds - 1);
-      GtkCheckButton *choice = self->sheets_check;
+      GtkToggleButton *choice = self->sheets_choice;
 
       /* A director most often prints the round at hand: before its play,
        * its blank sheets. */
       if (ctd_round_item_get_state (newest) == CTD_ROUND_DRAWN)
-        choice = self->blank_check;
+        choice = self->blank_choice;
       gtk_drop_down_set_selected (self->round_dropdown, n_rounds - 1);
-      gtk_check_button_set_active (choice, TRUE);
+      gtk_toggle_button_set_active (choice, TRUE);
       /* The choice, not the header bar's Close, has the focus first. */
       gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (choice));
     }
   else
-    gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->all_check));
+    gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->all_choice));
   return self;
 }

@@ -40,7 +40,8 @@ struct _CtdPlayerDialog
   GtkEntry       *name_entry;
   GtkEntry       *club_entry;
   GtkEntry       *member_entry;
-  GtkCheckButton *checked_in_check;
+  GtkLabel       *checked_in_label;
+  GtkSwitch      *checked_in_switch;
   GtkLabel       *message_label;
 
   /* owned */
@@ -71,7 +72,7 @@ add_action (GtkWidget  *widget,
   if (!ctd_document_add_player (self->document, name,
                                 gtk_editable_get_text (GTK_EDITABLE (self->club_entry)),
                                 gtk_editable_get_text (GTK_EDITABLE (self->member_entry)),
-                                gtk_check_button_get_active (self->checked_in_check),
+                                gtk_switch_get_active (self->checked_in_switch),
                                 NULL, &error))
     {
       show_message (self, error->message, TRUE);
@@ -145,7 +146,8 @@ ctd_player_dialog_class_init (CtdPlayerDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, name_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, club_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, member_entry);
-  gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, checked_in_check);
+  gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, checked_in_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, checked_in_switch);
   gtk_widget_class_bind_template_child (widget_class, CtdPlayerDialog, message_label);
   gtk_widget_class_install_action (widget_class, "dialog.add", NULL, add_action);
   gtk_widget_class_install_action (widget_class, "dialog.save", NULL, save_action);
@@ -207,7 +209,8 @@ ctd_player_dialog_new_edit (GtkWindow     *parent,
   gtk_window_set_title (GTK_WINDOW (self), _("Edit Player"));
   gtk_widget_set_visible (GTK_WIDGET (self->done_button), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->add_button), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->checked_in_check), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->checked_in_label), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->checked_in_switch), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->cancel_button), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->save_button), TRUE);
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->save_button));

@@ -35,11 +35,13 @@ struct _CtdRoundsPage
   GtkRevealer        *message_revealer;
   GtkLabel           *message_label;
   GtkDropDown        *round_dropdown;
+  GtkLabel           *round_seed_label;
   GtkLabel           *round_state_label;
   GtkSingleSelection *selection;
 
   /* owned */
   CtdDocument        *document;
+  gboolean            can_redraw;  /* rounds.redraw's state, for Enter */
 };
 
 G_DEFINE_FINAL_TYPE (CtdRoundsPage, ctd_rounds_page, GTK_TYPE_WIDGET)
@@ -110,19 +112,23 @@ state_words (CtdRoundState state)
     }
 }
 
-/* Shows the selected round's chouettes, state and secrecy. */
+/* Shows the selected round's seed (selectable, to copy: the seed field
+ * beside the draw button is the next draw's), chouettes, state and
+ * secrecy. */
 static void
 update_round (CtdRoundsPage *self)
 {
   CtdRoundItem *round = gtk_drop_down_get_selected_item (self->round_dropdown);
   g_autofree char *text = NULL;
   g_autofree char *seed_words = NULL;
+  g_autofree char *seed_line = NULL;
   CtdStage stage;
   guint64 seed;
 
   if (self->document == NULL || round == NULL)
     {
       gtk_single_selection_set_model (self->selection, NULL);
+      gtk_label_set_text (self->round_seed_label, "");
       gtk_label_set_text (self->round_state_label, "");
       return;
     }
@@ -131,8 +137,9 @@ update_round (CtdRoundsPage *self)
                                                               ctd_round_item_get_number (round)));
   g_object_get (round, "stage", &stage, "seed", &seed, NULL);
   seed_words = seed_text (seed);
-  text = g_strdup_printf (_("Drawn with seed %s. %s %s"), seed_words,
-                          state_words (ctd_round_item_get_state (round)),
+  seed_line = g_strdup_printf (_("Drawn with seed %s."), seed_words);
+  gtk_label_set_text (self->round_seed_label, seed_line);
+  text = g_strdup_printf ("%s %s", state_words (ctd_round_item_get_state (round)),
                           ctd_standings_scores_are_public (stage, ctd_round_item_get_state (round))
                             ? _("Scores are public.")
                             : _("Scores are secret until every chouette is complete (rule 1.7)."));
@@ -158,7 +165,8 @@ update_actions (CtdRoundsPage *self)
       can_draw = ctd_stage_has_next (stage);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.draw", can_change && can_draw);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.redraw", can_change && can_redraw);
+  self->can_redraw = can_change && can_redraw;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.redraw", self->can_redraw);
 }
 
 static gboolean
@@ -247,6 +255,17 @@ redraw_action (GtkWidget  *widget,
                   _("Every chouette of the round is replaced: sheets already printed no "
                     "longer apply."),
                   _("_Redraw"), redraw_confirmed, G_OBJECT (widget));
+}
+
+/* Enter in the seed field draws with it as the buttons do: the newest
+ * round again while it can be redrawn (after the same confirmation),
+ * else the next round. */
+static void
+seed_activated_cb (CtdRoundsPage *self,
+                   GtkEntry      *entry)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self),
+                              self->can_redraw ? "rounds.redraw" : "rounds.draw", NULL);
 }
 
 static void
@@ -352,9 +371,11 @@ ctd_rounds_page_class_init (CtdRoundsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, message_revealer);
   gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, message_label);
   gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, round_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, round_seed_label);
   gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, round_state_label);
   gtk_widget_class_bind_template_child (widget_class, CtdRoundsPage, selection);
   gtk_widget_class_bind_template_callback (widget_class, chouette_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, seed_activated_cb);
   gtk_widget_class_install_action (widget_class, "rounds.draw", NULL, draw_action);
   gtk_widget_class_install_action (widget_class, "rounds.redraw", NULL, redraw_action);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -365,6 +386,7 @@ static void
 ctd_rounds_page_init (CtdRoundsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  ctd_ui_name_drop_down (self->round_dropdown, _("Round"));
   /* Leaving the page ends what its message was about. */
   g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
                            self->message_revealer, G_CONNECT_SWAPPED);

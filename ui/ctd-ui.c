@@ -19,7 +19,8 @@
  *
  * Registers the UI resources (templates, CSS) once; every widget class
  * that loads a template calls it first, so tests can build a widget
- * without the application.
+ * without the application. It also sets up how every widget behaves
+ * (ctd_ui_apply_settings()).
  */
 void
 ctd_ui_ensure_resources (void)
@@ -31,6 +32,7 @@ ctd_ui_ensure_resources (void)
       ctd_register_resource ();
       g_once_init_leave (&registered, 1);
     }
+  ctd_ui_apply_settings ();
 }
 
 /**
@@ -216,4 +218,47 @@ ctd_ui_confirm (GtkWidget      *widget,
   g_weak_ref_init (&confirmation->receiver, receiver);
   g_signal_connect (dialog, "response", G_CALLBACK (confirm_response_cb), confirmation);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * ctd_ui_apply_settings:
+ *
+ * Selectable text (a plan, a message, a seed) opens with nothing
+ * selected: GTK selects a selectable label's whole text as it takes the
+ * focus, and a page's first focusable widget takes it as the page opens,
+ * which showed the text fully highlighted. The director still selects
+ * with the mouse or Shift and the arrows, and Ctrl+A selects all. Done
+ * for the display's settings, once there is a display (the application
+ * calls ctd_ui_ensure_resources() before GTK opens it; each widget class
+ * calls it again).
+ */
+void
+ctd_ui_apply_settings (void)
+{
+  GtkSettings *settings = gtk_settings_get_default ();
+
+  if (settings != NULL)
+    g_object_set (settings, "gtk-label-select-on-focus", FALSE, NULL);
+}
+
+/**
+ * ctd_ui_name_drop_down:
+ * @dropdown: a drop-down
+ * @name: its accessible name, as its template gives it
+ *
+ * Gives @dropdown's button (what takes the keyboard focus, and what
+ * AT-SPI's "click" opens) the drop-down's name: GTK 4.8 leaves it
+ * unnamed, and a screen reader read out "GtkToggleButton".
+ */
+void
+ctd_ui_name_drop_down (GtkDropDown *dropdown,
+                       const char  *name)
+{
+  g_return_if_fail (GTK_IS_DROP_DOWN (dropdown));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (dropdown)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                      -1);
 }

@@ -40,5 +40,8 @@ void ctd_ui_choose_file      (GtkWidget            *widget,
                               const char           *current_name,
                               CtdUiFileChosen       chosen,
                               GObject              *receiver);
+void ctd_ui_apply_settings   (void);
+void ctd_ui_name_drop_down   (GtkDropDown          *dropdown,
+                              const char           *name);
 
 G_END_DECLS
