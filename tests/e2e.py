@@ -263,6 +263,7 @@ def tab_to(root, role, name, limit=40):
             return stops
     raise RuntimeError("Tab never reached %s %s: %r" % (role, name, stops))
 
+
 def window_named(root, name):
     """The application's window named exactly @name (toplevel() matches
     a part: "Export" would find "Print or Export" too)."""
