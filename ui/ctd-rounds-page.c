@@ -105,7 +105,7 @@ state_words (CtdRoundState state)
     case CTD_ROUND_COMPLETE:
       return _("Complete: every game entered, every paper total agrees.");
     case CTD_ROUND_RELEASED:
-      return _("Released: its scores may be posted.");
+      return _("Released: its scores are on the public display and its results are frozen.");
     case CTD_ROUND_CLOSED:
     default:
       return _("Closed: the next round is drawn.");
