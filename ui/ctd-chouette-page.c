@@ -93,6 +93,7 @@ update_preview (CtdChouettePage *self)
   CtdGameItem *item = ctd_chouette_page_selected_item (self);
   g_autofree char *line = NULL;
   g_autofree char *canonical = NULL;
+  g_autofree char *stored = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) text = NULL;
   CtdHalves deltas[CTD_MAX_PLAYERS], totals[CTD_MAX_PLAYERS];
@@ -147,6 +148,10 @@ update_preview (CtdChouettePage *self)
       g_string_append_printf (text, _("%s %u %s %s (total %s)"), p > 1 ? " ·" : "", p,
                               ctd_chouette_view_get_name (self->view, p), delta, total);
     }
+  /* "T 3:4" at a starting cube of 4 is stored as "T": said before Enter. */
+  stored = ctd_chouette_view_describe_stored (self->view, game, line);
+  if (stored != NULL)
+    g_string_append_printf (text, "\n%s", stored);
   ctd_chouette_page_set_preview (self, text->str, FALSE);
 }
 
