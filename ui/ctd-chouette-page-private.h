@@ -64,6 +64,9 @@ struct _CtdChouettePage
 
   guint               round;
   guint               number;
+  guint               n_rounds;      /* the rounds drawn, as the page last saw them */
+  guint               left_round;    /* the chouette the page left for a new round */
+  guint               left_number;
   guint               confirm_game;
   gboolean            loading;       /* the code, not the director, sets a field */
   gboolean            edited;        /* the field holds a line typed, not the one stored */
