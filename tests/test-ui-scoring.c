@@ -460,6 +460,16 @@ test_form_whole_at_default_size (void **state)
   assert_true (assert_whole_under (form, GTK_WIDGET (window), "the form") > 4 * 4);
   assert_true (shows_whole (GTK_WIDGET (notation_entry (page)), GTK_WIDGET (window)));
 
+  /* An extra and a penalty make the form's right column wider: the form
+   * still fits the window, whole. */
+  gtk_editable_set_text (GTK_EDITABLE (notation_entry (page)), "B 2:4- 3:8 E:2>3:8 F:2>1:2");
+  assert_non_null (ctd_test_find_named (form, "Who offered extra 1"));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  ctd_test_spin (100);
+  assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= default_width);
+  assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= default_height);
+  assert_true (assert_whole_under (form, GTK_WIDGET (window), "the form with an extra") > 4 * 4);
+
   /* The grid, a few rows high now, keeps the selected game in sight. */
   assert_true (row_shows (page, 3, GTK_WIDGET (window)));
   while (selected_game (page) < CTD_N_GAMES)

@@ -267,6 +267,25 @@ scroll_to_selected (CtdChouettePage *self)
       gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
 }
 
+static gboolean
+scroll_idle_cb (gpointer user_data)
+{
+  CtdChouettePage *self = user_data;
+
+  self->scroll_idle = 0;
+  scroll_to_selected (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The grid grew or shrank (the form shown, an extra added, the window
+ * resized): once laid out, its selected row in sight again. */
+static void
+grid_resized_cb (CtdChouettePage *self)
+{
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add (scroll_idle_cb, self);
+}
+
 /* Shown (F4, the button): the form takes the game and the keyboard;
  * hidden: the keyboard goes back to the field. */
 static void
@@ -600,6 +619,7 @@ ctd_chouette_page_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_CHOUETTE_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -678,5 +698,7 @@ ctd_chouette_page_init (CtdChouettePage *self)
                            G_CALLBACK (guided_revealed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "notify::selected",
                            G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->column_view)),
+                           "changed", G_CALLBACK (grid_resized_cb), self, G_CONNECT_SWAPPED);
   ctd_chouette_page_set_document (self, NULL);
 }
