@@ -423,6 +423,9 @@ set_player_title (CtdChouettePage     *self,
   GtkLabel *label;
   int width;
 
+  /* Unchanged (the totals shown again): the header is as it was made. */
+  if (g_strcmp0 (gtk_column_view_column_get_title (column), lines) == 0)
+    return;
   gtk_column_view_column_set_title (column, lines);
   label = header != NULL ? find_label (header, lines) : NULL;
   if (label == NULL)
