@@ -481,6 +481,34 @@ test_form_whole_at_default_size (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A smaller screen than the page needs with the form open: the window
+ * keeps its size and the page scrolls, bringing the control Tab reaches
+ * into sight. */
+static void
+test_form_on_a_small_screen (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = open_seven (app, fixture->path);
+  CtdChouettePage *page = show_chouette (window, 1, chouette_of_size (window_document (window), 4));
+  GtkWidget *form, *last;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 560);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+  form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  ctd_test_spin (300);
+  assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= 560);
+  assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= 1100);
+  last = ctd_test_find_named (form, "Add adjustment");
+  assert_non_null (last);
+  gtk_widget_grab_focus (last);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  ctd_test_spin (300);
+  assert_true (shows_whole (last, GTK_WIDGET (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- Alt+R from the form --------------------------------------------------- */
 
 static GtkWidget *
@@ -789,6 +817,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_notices_expire, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_form_whole_at_default_size, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_form_on_a_small_screen, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_record_from_form_focus, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
