@@ -377,7 +377,7 @@ heading_lines (guint       player,
   for (guint i = 0; words[i] != NULL; i++)
     {
       const char *p = words[i];
-      const char *space = " ";
+      glong gap = 1;  /* a space before a word, none after its hyphen */
 
       while (*p != '\0')
         {
@@ -385,20 +385,21 @@ heading_lines (guint       player,
           const char *end = hyphen != NULL && hyphen[1] != '\0' ? hyphen + 1 : p + strlen (p);
           glong n = g_utf8_strlen (p, end - p);
 
-          if (named && line + (glong) strlen (space) + n > HEADING_LINE_CHARS)
+          if (named && line + gap + n > HEADING_LINE_CHARS)
             {
               g_string_append_c (text, '\n');
               line = 0;
             }
           else
             {
-              g_string_append (text, space);
-              line += (glong) strlen (space);
+              if (gap > 0)
+                g_string_append_c (text, ' ');
+              line += gap;
             }
           g_string_append_len (text, p, end - p);
           line += n;
           p = end;
-          space = "";
+          gap = 0;
           named = TRUE;
         }
     }
