@@ -1457,6 +1457,110 @@ ctd_chouette_view_preview (CtdChouetteView  *self,
   return TRUE;
 }
 
+/* Whether @a and @b hold the same tokens in the same order, whatever
+ * the spaces between them. */
+static gboolean
+same_tokens (const char *a,
+             const char *b)
+{
+  g_auto(GStrv) ta = g_strsplit_set (a, " \t", -1);
+  g_auto(GStrv) tb = g_strsplit_set (b, " \t", -1);
+  guint i = 0, j = 0;
+
+  for (;;)
+    {
+      while (ta[i] != NULL && *ta[i] == '\0')
+        i++;
+      while (tb[j] != NULL && *tb[j] == '\0')
+        j++;
+      if (ta[i] == NULL || tb[j] == NULL)
+        return ta[i] == NULL && tb[j] == NULL;
+      if (strcmp (ta[i++], tb[j++]) != 0)
+        return FALSE;
+    }
+}
+
+/**
+ * ctd_chouette_view_describe_stored:
+ * @self: a chouette view
+ * @game: 1..CTD_N_GAMES
+ * @notation: a result line as the director types it
+ *
+ * Says, before the line is recorded, that the line stored and shown
+ * will not be the one typed, and why where the rules give a reason: a
+ * crew member's cube played to the end at the game's starting value
+ * needs no token (SPEC 5: "A crew member left out played to the end at
+ * V0"), so "T 3:4" at a starting cube of 4 is stored as "T". Any other
+ * difference (the tokens' order, letter case) is named without a reason.
+ *
+ * Returns: (transfer full) (nullable): "Stored as “T”: player 3's cube
+ *   was played at its starting value, which the line leaves out.", or
+ *   %NULL when the line is stored as typed (spaces aside) or would be
+ *   refused (ctd_chouette_view_preview() says why)
+ */
+char *
+ctd_chouette_view_describe_stored (CtdChouetteView *self,
+                                   guint            game,
+                                   const char      *notation)
+{
+  g_autoptr(CtdChouette) copy = NULL;
+  g_autofree char *canonical = NULL;
+  g_auto(GStrv) tokens = NULL;
+  g_autoptr(GString) players = NULL;
+  const CtdResult *result;
+  guint n_players = 0;
+
+  g_return_val_if_fail (CTD_IS_CHOUETTE_VIEW (self), NULL);
+  g_return_val_if_fail (notation != NULL, NULL);
+
+  if (!check_editable (self, NULL))
+    return NULL;
+  copy = ctd_chouette_copy (self->chouette);
+  if (!ctd_chouette_record (copy, game, notation, NULL))
+    return NULL;
+  result = ctd_chouette_get_result (copy, game);
+  canonical = ctd_result_format (result);
+  if (same_tokens (notation, canonical))
+    return NULL;
+
+  /* The cubes typed out at their starting value: the canonical line
+   * drops them (ctd_result_format()). */
+  players = g_string_new (NULL);
+  tokens = g_strsplit_set (notation, " \t", -1);
+  for (guint p = 1; p <= result->context.size; p++)
+    {
+      const CtdCube *cube = &result->cubes[p - 1];
+      g_autofree char *prefix = g_strdup_printf ("%u:", p);
+      gboolean typed = FALSE;
+
+      if (p == result->context.box || cube->end != CTD_CUBE_PLAYED ||
+          cube->value != result->context.cube_start)
+        continue;
+      for (guint i = 0; tokens[i] != NULL && !typed; i++)
+        typed = g_str_has_prefix (tokens[i], prefix);
+      if (!typed)
+        continue;
+      if (n_players > 0)
+        g_string_append (players, ", ");
+      g_string_append_printf (players, "%u", p);
+      n_players++;
+    }
+  if (n_players == 0)
+    /* TRANSLATORS: the line typed differs from the one stored only in
+     * its form (order, letter case): "Stored as “Tg 2:4 3:2-”." */
+    return g_strdup_printf (_("Stored as “%s”."), canonical);
+  /* TRANSLATORS: "Stored as “T”: player 3's cube was played at its
+   * starting value, which the line leaves out." (one player) or
+   * "... the cubes of players 2, 3 were played ..." (several) */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Stored as “%s”: player %s's cube was played at its "
+                                       "starting value, which the line leaves out.",
+                                       "Stored as “%s”: the cubes of players %s were played at "
+                                       "their starting value, which the line leaves out.",
+                                       n_players),
+                          canonical, players->str);
+}
+
 /* What happens to the totals: "Totals: player 1 (Ann) +3 (now +1), ..." */
 static void
 describe_totals (CtdChouetteView   *self,

@@ -91,6 +91,9 @@ gboolean     ctd_chouette_view_preview             (CtdChouetteView  *self,
                                                     CtdHalves        *out_totals,
                                                     char            **out_canonical,
                                                     GError          **error);
+char        *ctd_chouette_view_describe_stored     (CtdChouetteView  *self,
+                                                    guint             game,
+                                                    const char       *notation);
 char        *ctd_chouette_view_describe_replacement (CtdChouetteView *self,
                                                      guint            game,
                                                      const char      *notation,

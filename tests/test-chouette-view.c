@@ -549,6 +549,45 @@ test_preview (void **state)
   assert_string_equal (ctd_game_item_get_total_text (game_item (view, 2), 1), "-23");
 }
 
+/* The preview says when the line stored is not the one typed, and
+ * why where the rules give a reason. */
+static void
+test_describe_stored (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
+  CtdChouetteView *view;
+  g_autofree char *one = NULL;
+  g_autofree char *two = NULL;
+  g_autofree char *order = NULL;
+  g_autofree char *same = NULL;
+  g_autofree char *refused = NULL;
+  g_autofree char *box = NULL;
+
+  ctd_test_draw_players (document, 4);
+  view = get_view (document, 1);
+  /* Game 3: Box 1, Captain 4, starting cube 4. Player 3's cube played
+   * to the end at 4 needs no token: "T" is stored. */
+  one = ctd_chouette_view_describe_stored (view, 3, "T 3:4");
+  assert_string_equal (one, "Stored as “T”: player 3's cube was played at its starting "
+                            "value, which the line leaves out.");
+  two = ctd_chouette_view_describe_stored (view, 3, "Bg 4:4 2:8 3:4");
+  assert_string_equal (two, "Stored as “Bg 2:8”: the cubes of players 3, 4 were played at "
+                            "their starting value, which the line leaves out.");
+  /* Only the order differs: named, with no reason. */
+  order = ctd_chouette_view_describe_stored (view, 3, "T 4:8 2:16");
+  assert_string_equal (order, "Stored as “T 2:16 4:8”.");
+  /* Stored as typed, spaces aside; and a refused line, which the
+   * preview's error explains: nothing to say. */
+  same = ctd_chouette_view_describe_stored (view, 3, "  T  2:16 4:8 ");
+  assert_null (same);
+  refused = ctd_chouette_view_describe_stored (view, 3, "T 3:3");
+  assert_null (refused);
+  /* A passed cube at its starting value keeps its token. */
+  box = ctd_chouette_view_describe_stored (view, 3, "T 3:4- 2:8");
+  assert_string_equal (box, "Stored as “T 2:8 3:4-”.");
+}
+
 /* A file open read-only, and a chouette whose draw is undone, refuse
  * every preview with the store's reason. */
 static void
@@ -808,6 +847,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_totals_and_amounts, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_last_order_basis, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_preview, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_describe_stored, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_locked, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_locked_closed_event, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),

@@ -1650,8 +1650,7 @@ test_screenshot (void **state)
   g_autofree char *line = NULL;
   CtdRng rng;
 
-  /* A laptop's screen, where the sheet's columns fit. */
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  /* The window at its default size, as a director first sees it. */
   ctd_rng_init (&rng, 2026);
   for (guint game = 1; game <= 7; game++)
     {
@@ -1667,8 +1666,8 @@ test_screenshot (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A screenshot's window: a laptop's screen, where the sheet's columns
- * fit, on the chouette of @size players with games 1..@entered typed. */
+/* A screenshot's window, at its default size (a laptop's screen), on
+ * the chouette of @size players with games 1..@entered typed. */
 static CtdMainWindow *
 screenshot_window (CtdApplication   *app,
                    Fixture          *fixture,
@@ -1682,7 +1681,6 @@ screenshot_window (CtdApplication   *app,
   CtdMainWindow *window = open_drawn_event (app, path);
   CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), size));
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   for (guint game = 1; game <= entered; game++)
     {
       g_autofree char *typed = line_for (page, game, rng);
@@ -1733,7 +1731,7 @@ test_screenshots (void **state)
   {
     GtkWidget *form;
 
-    /* A laptop's screen: the form scrolls below the grid, whose rows stay. */
+    /* The form whole below the grid, which gives up rows for it. */
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
     form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
     fill_form (form, 2);

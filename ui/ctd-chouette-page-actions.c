@@ -26,7 +26,8 @@
 
 /* ---- recording ------------------------------------------------------------ */
 
-/* After game @game is stored: the next game to enter, or the one after. */
+/* After game @game is stored: the next game to enter, or the one after,
+ * in the field. */
 static void
 move_on (CtdChouettePage *self,
          guint            game)
@@ -40,6 +41,11 @@ move_on (CtdChouettePage *self,
     ctd_chouette_page_load_field (self, TRUE);
   else
     ctd_chouette_page_select_game (self, next);
+  /* The keyboard goes back to the field for the next game, wherever the
+   * line came from (the guided form's Alt+R, the Record button, a
+   * confirmation); the form stays open on the next game. */
+  if (gtk_widget_is_sensitive (GTK_WIDGET (self->notation_entry)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->notation_entry));
 }
 
 static void

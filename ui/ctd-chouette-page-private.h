@@ -64,7 +64,11 @@ struct _CtdChouettePage
 
   guint               round;
   guint               number;
+  guint               n_rounds;      /* the rounds drawn, as the page last saw them */
+  guint               left_round;    /* the chouette the page left for a new round */
+  guint               left_number;
   guint               confirm_game;
+  guint               scroll_idle;   /* the grid's height changed: its row to show again */
   gboolean            loading;       /* the code, not the director, sets a field */
   gboolean            edited;        /* the field holds a line typed, not the one stored */
   gboolean            paper_edited;  /* the paper totals typed, not the ones stored */

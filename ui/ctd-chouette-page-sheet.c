@@ -338,19 +338,109 @@ player_column (CtdChouettePage *self,
   return column;
 }
 
-/* "3 Cid" over a narrow column: a long name is cut to its start ("2
- * Łuka…"); the heading and the totals under the grid show it whole. */
+/* The label under @root that shows @text, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Lines of a header at most this many characters long, where the name's
+ * words allow. */
+#define HEADING_LINE_CHARS 10
+
+/* "1 Annikki Vähä-Mäkelä-Kristiansen" as the lines of a narrow header:
+ * "1 Annikki", "Vähä-", "Mäkelä-", "Kristiansen". Lines break between words
+ * and after a hyphen, never after the player's number. */
 static char *
-column_heading (CtdChouettePage *self,
-                guint            player)
+heading_lines (guint       player,
+               const char *name)
+{
+  g_auto(GStrv) words = g_strsplit (name, " ", -1);
+  GString *text = g_string_new (NULL);
+  gboolean named = FALSE;  /* the number has its first word */
+  glong line;
+
+  g_string_printf (text, "%u", player);
+  line = (glong) text->len;
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *p = words[i];
+      glong gap = 1;  /* a space before a word, none after its hyphen */
+
+      while (*p != '\0')
+        {
+          const char *hyphen = strchr (p, '-');
+          const char *end = hyphen != NULL && hyphen[1] != '\0' ? hyphen + 1 : p + strlen (p);
+          glong n = g_utf8_strlen (p, end - p);
+
+          if (named && line + gap + n > HEADING_LINE_CHARS)
+            {
+              g_string_append_c (text, '\n');
+              line = 0;
+            }
+          else
+            {
+              if (gap > 0)
+                g_string_append_c (text, ' ');
+              line += gap;
+            }
+          g_string_append_len (text, p, end - p);
+          line += n;
+          p = end;
+          gap = 0;
+          named = TRUE;
+        }
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* "3 Cid" over player 3's score column, the name in full: a long name
+ * on more lines, and the column as wide as its widest line; the header
+ * says the name on one line under the pointer and to a screen reader.
+ * GtkColumnView 4.8 makes the header itself (its first child), whose
+ * title widget is found by the label it shows. */
+static void
+set_player_title (CtdChouettePage     *self,
+                  GtkColumnViewColumn *column,
+                  guint                player)
 {
   const char *name = ctd_chouette_view_get_name (self->view, player);
-  g_autofree char *start = NULL;
+  g_autofree char *title = g_strdup_printf (_("%u %s"), player, name);
+  g_autofree char *lines = heading_lines (player, name);
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+  GtkWidget *heading;
+  GtkLabel *label;
+  int width;
 
-  if (g_utf8_strlen (name, -1) <= 5)
-    return g_strdup_printf (_("%u %s"), player, name);
-  start = g_utf8_substring (name, 0, 4);
-  return g_strdup_printf (_("%u %s…"), player, g_strchomp (start));
+  /* Unchanged (the totals shown again): the header is as it was made. */
+  if (g_strcmp0 (gtk_column_view_column_get_title (column), lines) == 0)
+    return;
+  gtk_column_view_column_set_title (column, lines);
+  label = header != NULL ? find_label (header, lines) : NULL;
+  if (label == NULL)
+    return;
+  /* The label sits in a box in the column's title widget. */
+  heading = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (label)));
+  gtk_widget_set_tooltip_text (heading, title);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (heading), GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                  -1);
+  /* A header measures as wide as a fixed width says: its own width is
+   * the one it has without. */
+  gtk_column_view_column_set_fixed_width (column, -1);
+  gtk_widget_measure (heading, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+  gtk_column_view_column_set_fixed_width (column, MAX (SCORE_WIDTH, width));
 }
 
 static GtkWidget *
@@ -471,14 +561,14 @@ ctd_chouette_page_build_players (CtdChouettePage *self)
   g_ptr_array_set_size (self->player_columns, 0);
   for (guint p = 1; p <= size; p++)
     {
-      g_autofree char *score_title = column_heading (self, p);
       g_autofree char *total_title = g_strdup_printf (_("Total %u"), p);
-      GtkColumnViewColumn *score = player_column (self, CELL_SCORE, p, score_title);
+      GtkColumnViewColumn *score = player_column (self, CELL_SCORE, p, NULL);
       GtkColumnViewColumn *total = player_column (self, CELL_TOTAL, p, total_title);
 
       gtk_column_view_insert_column (self->column_view, FIRST_PLAYER_COLUMN + 2 * (p - 1), score);
       gtk_column_view_insert_column (self->column_view, FIRST_PLAYER_COLUMN + 2 * (p - 1) + 1,
                                      total);
+      set_player_title (self, score, p);
       g_ptr_array_add (self->player_columns, score);
       g_ptr_array_add (self->player_columns, total);
     }
@@ -508,7 +598,6 @@ ctd_chouette_page_update_totals (CtdChouettePage *self)
     {
       const char *name = ctd_chouette_view_get_name (view, p);
       g_autofree char *heading = g_strdup_printf (_("%u %s"), p, name);
-      g_autofree char *title = column_heading (self, p);
       g_autofree char *total_name = NULL;
       g_autofree char *amount_name = NULL;
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns,
@@ -516,7 +605,7 @@ ctd_chouette_page_update_totals (CtdChouettePage *self)
                                                                      2 * (p - 1));
 
       /* A name edited on the Players page. */
-      gtk_column_view_column_set_title (column, title);
+      set_player_title (self, column, p);
       gtk_label_set_text (self->name_labels[p - 1], heading);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_labels[p - 1]), heading);
 

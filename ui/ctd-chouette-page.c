@@ -93,6 +93,7 @@ update_preview (CtdChouettePage *self)
   CtdGameItem *item = ctd_chouette_page_selected_item (self);
   g_autofree char *line = NULL;
   g_autofree char *canonical = NULL;
+  g_autofree char *stored = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) text = NULL;
   CtdHalves deltas[CTD_MAX_PLAYERS], totals[CTD_MAX_PLAYERS];
@@ -147,6 +148,10 @@ update_preview (CtdChouettePage *self)
       g_string_append_printf (text, _("%s %u %s %s (total %s)"), p > 1 ? " ·" : "", p,
                               ctd_chouette_view_get_name (self->view, p), delta, total);
     }
+  /* "T 3:4" at a starting cube of 4 is stored as "T": said before Enter. */
+  stored = ctd_chouette_view_describe_stored (self->view, game, line);
+  if (stored != NULL)
+    g_string_append_printf (text, "\n%s", stored);
   ctd_chouette_page_set_preview (self, text->str, FALSE);
 }
 
@@ -212,6 +217,11 @@ update_guided_form (CtdChouettePage *self)
   context.game = ctd_game_item_get_game (item);
   context.size = ctd_chouette_view_get_size (self->view);
   context.captain = ctd_game_item_get_captain (item);
+  /* A last-segment game before games 1..9 are in has no Captain yet: no
+   * form to fill (the field's preview says what is missing). */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->guided_form), context.captain != 0);
+  if (context.captain == 0)
+    return;
   g_object_get (item, "box", &context.box, "cube", &context.cube_start, NULL);
   for (guint p = 1; p <= context.size; p++)
     names[p - 1] = ctd_chouette_view_get_name (self->view, p);
@@ -242,6 +252,40 @@ guided_notation_cb (CtdChouettePage *self)
   self->from_form = FALSE;
 }
 
+/* The selected row in sight: the grid has few rows while the guided form
+ * is open. GtkColumnView 4.8 scrolls only through its list's action. */
+static void
+scroll_to_selected (CtdChouettePage *self)
+{
+  guint position = gtk_single_selection_get_selected (self->selection);
+
+  if (position == GTK_INVALID_LIST_POSITION)
+    return;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+}
+
+static gboolean
+scroll_idle_cb (gpointer user_data)
+{
+  CtdChouettePage *self = user_data;
+
+  self->scroll_idle = 0;
+  scroll_to_selected (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The grid grew or shrank (the form shown, an extra added, the window
+ * resized): once laid out, its selected row in sight again. */
+static void
+grid_resized_cb (CtdChouettePage *self)
+{
+  if (self->scroll_idle == 0)
+    self->scroll_idle = g_idle_add (scroll_idle_cb, self);
+}
+
 /* Shown (F4, the button): the form takes the game and the keyboard;
  * hidden: the keyboard goes back to the field. */
 static void
@@ -251,6 +295,7 @@ guided_revealed_cb (CtdChouettePage *self)
     {
       update_guided_form (self);
       gtk_widget_grab_focus (GTK_WIDGET (self->guided_form));
+      scroll_to_selected (self);
     }
   else if (gtk_widget_is_sensitive (GTK_WIDGET (self->notation_entry)))
     gtk_widget_grab_focus (GTK_WIDGET (self->notation_entry));
@@ -271,6 +316,7 @@ selection_changed_cb (CtdChouettePage *self)
 {
   ctd_chouette_page_load_field (self, TRUE);
   update_guided_form (self);
+  scroll_to_selected (self);
 }
 
 /* ---- following the view -------------------------------------------------- */
@@ -405,6 +451,34 @@ set_view (CtdChouettePage *self,
   ctd_chouette_page_build_players (self);
 }
 
+/* A new round drawn (Advance and Draw, a redo, another program): the
+ * page goes on to its first chouette, the next sheets to enter; the
+ * round undone, it goes back to the chouette it left. A page showing no
+ * chouette stays so. */
+static void
+document_changed_cb (CtdChouettePage *self,
+                     CtdChange        what,
+                     guint            round,
+                     guint            chouette)
+{
+  guint n, from_round = self->round, from_number = self->number;
+
+  if (!(what & CTD_CHANGE_ROUNDS))
+    return;
+  n = g_list_model_get_n_items (ctd_document_get_rounds (self->document));
+  if (n > self->n_rounds && from_round != 0 && from_round < n)
+    {
+      if (ctd_chouette_page_show (self, n, 1, NULL))
+        {
+          self->left_round = from_round;
+          self->left_number = from_number;
+        }
+    }
+  else if (n < self->n_rounds && from_round > n && self->left_round != 0 && self->left_round <= n)
+    ctd_chouette_page_show (self, self->left_round, self->left_number, NULL);
+  self->n_rounds = n;
+}
+
 /* ---- the page ------------------------------------------------------------ */
 
 /**
@@ -421,8 +495,17 @@ ctd_chouette_page_set_document (CtdChouettePage *self,
   g_return_if_fail (CTD_IS_CHOUETTE_PAGE (self));
 
   set_view (self, NULL);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
+  /* After the chouettes' views read the change: the page may show one. */
+  if (document != NULL)
+    g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
+                             G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  self->n_rounds = document != NULL
+                   ? g_list_model_get_n_items (ctd_document_get_rounds (document)) : 0;
   self->round = self->number = 0;
+  self->left_round = self->left_number = 0;
   ctd_chouette_page_hide_message (self);
   update_from_view (self);
 }
@@ -533,7 +616,10 @@ ctd_chouette_page_dispose (GObject *object)
   GtkWidget *child;
 
   set_view (self, NULL);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  g_clear_handle_id (&self->scroll_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_CHOUETTE_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -612,5 +698,7 @@ ctd_chouette_page_init (CtdChouettePage *self)
                            G_CALLBACK (guided_revealed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "notify::selected",
                            G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->column_view)),
+                           "changed", G_CALLBACK (grid_resized_cb), self, G_CONNECT_SWAPPED);
   ctd_chouette_page_set_document (self, NULL);
 }
