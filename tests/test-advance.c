@@ -609,6 +609,20 @@ test_plan_describe (void **state)
           "Semi-final: 10 players in 1 chouette of 4 and 2 of 3; top 1 of each advances "
           "(3 players).\n"
           "Final: 3 players in 1 chouette of 3.\n" },
+    /* SPEC 6: the smallest field that needs a second Semi-final says so. */
+    { 64, "Qualifying: 64 players in 16 chouettes of 4; top 1 of each advances (16 players).\n"
+          "Semi-final: 16 players in 4 chouettes of 4; top 1 of each advances (4 players).\n"
+          "Final: 4 players in 1 chouette of 4.\n" },
+    { 65, "Qualifying: 65 players in 14 chouettes of 4 and 3 of 3; top 1 of each advances "
+          "(17 players).\n"
+          "Semi-final: 17 players in 2 chouettes of 4 and 3 of 3; top 2 of each advances "
+          "(10 players).\n"
+          "Semi-final: 10 players in 1 chouette of 4 and 2 of 3; top 1 of each advances "
+          "(3 players).\n"
+          "Final: 3 players in 1 chouette of 3.\n"
+          "A second Semi-final round goes beyond the ABA rules: rule 1.7 names one Semi-final "
+          "stage, and a field of 65 is too large to reach a Final through one, even with only "
+          "the top player of each chouette advancing.\n" },
   };
 
   (void) state;
