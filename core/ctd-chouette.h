@@ -72,6 +72,8 @@ void         ctd_chouette_free         (CtdChouette             *self);
 guint        ctd_chouette_get_size     (const CtdChouette       *self);
 CtdLastSegmentDirection
              ctd_chouette_get_direction (const CtdChouette      *self);
+void         ctd_chouette_set_names    (CtdChouette             *self,
+                                        const char * const      *names);
 
 gboolean     ctd_chouette_record       (CtdChouette             *self,
                                         guint                    game,
