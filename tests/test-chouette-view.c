@@ -426,14 +426,18 @@ test_totals_and_amounts (void **state)
   /* The sheet's last row: game 12's running totals are the totals. */
   assert_string_equal (ctd_game_item_get_total_text (game_item (view, 12), 3), "+40.5");
 
-  /* A new stake reaches the amounts. */
+  /* A new stake, forced past the settlement (SPEC 7), reaches the
+   * amounts. */
   {
     g_auto(CtdEventSettings) settings = { 0, };
     g_autoptr(GError) error = NULL;
 
     assert_true (ctd_store_get_settings (ctd_document_get_store (document), &settings, &error));
     settings.stake_cents = 250;
-    assert_true (ctd_document_set_settings (document, &settings, &error));
+    assert_false (ctd_document_set_settings (document, &settings, &error));
+    assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM));
+    g_clear_error (&error);
+    assert_true (ctd_document_set_settings_full (document, &settings, TRUE, &error));
   }
   assert_string_equal (ctd_chouette_view_get_stake (view), "2.50");
   assert_string_equal (ctd_chouette_view_get_amount_text (view, 2), "-33.75");

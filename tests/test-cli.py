@@ -785,6 +785,16 @@ def test_bad_notation_and_labels(folder):
         (("player", "add", "  "), "name"),
         (("player", "withdraw", "Nobody"), "Nobody"),
         (("tiebreak", "1", "Player 01", "Player 02"), "in play"),
+        # SPEC 7: the stake and the direction are fixed by the first result.
+        (("settings", "--stake", "10"),
+         "The stake is fixed once a result is entered, since settlements are "
+         "paid at the table: chouette 1.1 has results entered at it; a stake "
+         "of 10.00 would change those settlements. Force the change to make "
+         "it anyway (--force)"),
+        (("settings", "--last-segment", "lowest-first"),
+         "chouette 1.1 has results entered under it; with lowest-first their "
+         "last-segment orders would no longer follow the scores. Force the "
+         "change to make it anyway (--force)"),
         (("undo",), None),
         (("redo",), "nothing to redo"),
     ]
@@ -795,6 +805,14 @@ def test_bad_notation_and_labels(folder):
     # A refused record keeps the earlier result of that game.
     event.refused("record", "1.1", "1", "B 1:2", message="Game 1")
     equal(event.json("show", "1.1")["games"][0]["result"], "T", "kept")
+    # Forced, the stake changes, and the log says which results it touches.
+    equal(event.json("settings", "--stake", "10", "--force")["stake"], "10.00",
+          "forced stake")
+    check("(forced after results: chouette 1.1 has results entered at it; "
+          "their settlements now count 10.00 a point)"
+          in event.run("log").stdout, "forced stake logged")
+    event.refused("init", "--name", "Again", "--force", message="--force",
+                  status=2)
 
 
 def test_usage_errors(folder):
