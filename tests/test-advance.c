@@ -209,6 +209,34 @@ test_select_invalid (void **state)
                   "3-player semi-finals");
 }
 
+/* A top K larger than a chouette is refused wherever that chouette
+ * stands: the round's only one, or its first. */
+static void
+test_select_top_k_past_a_chouette (void **state)
+{
+  static const CtdStandingsEntry lone[] = {
+    { 1, "Ann", 1, P (4) }, { 2, "Bob", 1, P (-1) }, { 3, "Cy", 1, P (-3) },
+  };
+  CtdStandingsEntry first_small[G_N_ELEMENTS (round_entries)];
+  g_autoptr(CtdStandings) final = ctd_standings_new (lone, G_N_ELEMENTS (lone));
+  g_autoptr(CtdStandings) round = NULL;
+
+  (void) state;
+
+  assert_refused (final, 4, 0, CTD_ADVANCE_ERROR_INVALID,
+                  "Top 4 cannot advance from chouette 1, which has only 3 players: "
+                  "choose a top K of 3 or less");
+
+  /* The round's 3-player chouette renumbered 1, the others 2 and 3. */
+  memcpy (first_small, round_entries, sizeof first_small);
+  for (gsize i = 0; i < G_N_ELEMENTS (first_small); i++)
+    first_small[i].chouette = first_small[i].chouette % 3 + 1;
+  round = ctd_standings_new (first_small, G_N_ELEMENTS (first_small));
+  assert_refused (round, 4, 0, CTD_ADVANCE_ERROR_INVALID,
+                  "Top 4 cannot advance from chouette 1, which has only 3 players: "
+                  "choose a top K of 3 or less");
+}
+
 static void
 test_select_size_before_tie (void **state)
 {
@@ -673,6 +701,7 @@ main (void)
     cmocka_unit_test (test_check_next_size_messages),
     cmocka_unit_test (test_select),
     cmocka_unit_test (test_select_invalid),
+    cmocka_unit_test (test_select_top_k_past_a_chouette),
     cmocka_unit_test (test_select_size_before_tie),
     cmocka_unit_test (test_select_tie_at_chouette_cut),
     cmocka_unit_test (test_select_three_way_tie),

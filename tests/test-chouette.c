@@ -457,6 +457,30 @@ test_crosscheck_game_one (void **state G_GNUC_UNUSED)
   assert_int_equal (g_array_index (sign, CtdCrosscheckMismatch, 0).suspects, 1u << 0);
 }
 
+/* A sheet returned before its chouette ends, checked against the games
+ * entered so far (1-5): the last two entered are suspects like any
+ * other. P1's paper left game 5's -28 off; P2's has game 4's +4 as -4. */
+static void
+test_crosscheck_partly_entered (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  CtdHalves paper[4] = { H (-9 + 28), H (-25 - 8), H (30), H (4) };
+  g_autoptr(GArray) mismatches = NULL;
+  const CtdCrosscheckMismatch *m;
+
+  for (guint game = 1; game <= 5; game++)
+    assert_true (ctd_chouette_record (chouette, game, four_sheet[game - 1].entry, NULL));
+  mismatches = ctd_chouette_crosscheck (chouette, paper, NULL);
+  assert_int_equal (mismatches->len, 2);
+  m = &g_array_index (mismatches, CtdCrosscheckMismatch, 0);
+  assert_int_equal (m->player, 1);
+  assert_int_equal (m->computed, H (-9));
+  assert_int_equal (m->suspects, 1u << 4);
+  m = &g_array_index (mismatches, CtdCrosscheckMismatch, 1);
+  assert_int_equal (m->player, 2);
+  assert_int_equal (m->suspects, 1u << 3);
+}
+
 /* Games 1-9 of a 4-player chouette where the Team wins every game as a
  * single but game 1: after game 9, P1 -1, P2 -9, P3 -9, P4 +19, so
  * players 2 and 3 tie for the last segment. */
@@ -594,6 +618,12 @@ test_describe_last_segment_order (void **state)
   text = ctd_chouette_describe_last_segment_order (chouette);
   assert_true (g_str_has_suffix (text, "goes first; fixed"));
   g_free (text);
+  /* Later games change the scores, never the basis: still game 9's. */
+  assert_true (ctd_chouette_record (chouette, 11, "T", NULL));
+  text = ctd_chouette_describe_last_segment_order (chouette);
+  assert_string_equal (text, "By the scores after game 9, highest first; players 2 and 3 are "
+                       "tied at -9, so the lower number goes first; fixed");
+  g_free (text);
 
   /* Game 3 corrected: P1 -13, P2 -9, P3 +3; the order played stays. */
   assert_true (ctd_chouette_record (chouette, 3, "Tg 3:8", NULL));
@@ -635,6 +665,7 @@ main (void)
     cmocka_unit_test (test_describe_missing),
     cmocka_unit_test (test_crosscheck),
     cmocka_unit_test (test_crosscheck_game_one),
+    cmocka_unit_test (test_crosscheck_partly_entered),
     cmocka_unit_test (test_sheet_game),
     cmocka_unit_test (test_copy),
     cmocka_unit_test (test_describe_pending),

@@ -979,6 +979,47 @@ test_hand_built_extra_taker (void **state G_GNUC_UNUSED)
     }
 }
 
+/* A game context the schedule never makes (no Box, a Box or Captain
+ * past the chouette, the Box captaining, no cube, a chouette of 2 or 5)
+ * is refused by every function that takes one, with a critical warning,
+ * and so is a result that carries one. */
+static void
+test_invalid_contexts (void **state G_GNUC_UNUSED)
+{
+  static const CtdGameContext bad[] = {
+    { 1, 4, 0, 2, 1 },                        /* no Box */
+    { 1, 4, 5, 2, 1 },
+    { 1, 3, 4, 1, 1 },
+    { 1, 4, 1, 0, 1 },                        /* no Captain */
+    { 1, 4, 1, 5, 1 },
+    { 1, 4, 2, 2, 1 },                        /* the Box captains */
+    { 1, 4, 1, 2, 0 },                        /* no cube */
+    { 1, 4, 1, 2, CTD_CUBE_MAX_POINTS * 2 },
+    { 1, 2, 1, 2, 1 },
+    { 1, 5, 1, 2, 1 },
+  };
+  CtdCube cubes[CTD_MAX_PLAYERS] = { { CTD_CUBE_WASH, 0 }, { CTD_CUBE_WASH, 0 },
+                                     { CTD_CUBE_WASH, 0 }, { CTD_CUBE_WASH, 0 } };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      CtdResult result = { 0 };
+
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
+      assert_null (ctd_result_parse (&bad[i], "- 2:w 3:w", NULL));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
+      assert_null (ctd_result_cube_values (&bad[i], 2));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
+      assert_null (ctd_result_penalty_payers (&bad[i], cubes));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
+      assert_int_equal (ctd_result_penalty_amount (&bad[i]), 0);
+      result.context = bad[i];
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      assert_null (ctd_result_format (&result));
+      g_test_assert_expected_messages ();
+    }
+}
+
 static void
 test_payment_kinds (void **state G_GNUC_UNUSED)
 {
@@ -1707,6 +1748,7 @@ main (void)
     cmocka_unit_test (test_format_table),
     cmocka_unit_test (test_equal_and_copy),
     cmocka_unit_test (test_hand_built_extra_taker),
+    cmocka_unit_test (test_invalid_contexts),
     cmocka_unit_test (test_payment_kinds),
     cmocka_unit_test (test_error_quark),
     cmocka_unit_test (test_random_legal_results),
