@@ -10,6 +10,8 @@
 
 #include "ctd-display.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "ctd-event.h"
 #include "ctd-standings.h"
 
@@ -20,7 +22,11 @@
  * with public_view), and only once the director released the round.
  * A window shows this and decides nothing: the secrecy of rule 1.7 is
  * decided here, so no window, whatever its director does, can post a
- * score it hides.
+ * score it hides. The Final is played in the open, so it needs no
+ * release: its placings stand the moment it is complete, on the display
+ * as on the Final and Money page, the `results` command and the exports
+ * (ctd_results_get_final(), ctd_report_*()), and Close Event needs
+ * nothing more.
  */
 
 /**
@@ -43,6 +49,117 @@ ctd_display_shows_scores (CtdStage      stage,
   if (!ctd_standings_scores_are_public (stage, state))
     return FALSE;
   return stage == CTD_STAGE_FINAL || state >= CTD_ROUND_RELEASED;
+}
+
+/**
+ * ctd_display_shows_placings:
+ * @stage: the current round's stage
+ * @state: its state
+ *
+ * The Final's placings stand once it is complete (every game entered,
+ * every typed paper total agreeing): rule 1.9 gives them from its
+ * scores, which were public all along, so no release waits for them. A
+ * tie not yet rolled off shows as a shared place until it is.
+ *
+ * Returns: whether the display shows the final placings
+ */
+gboolean
+ctd_display_shows_placings (CtdStage      stage,
+                            CtdRoundState state)
+{
+  return stage == CTD_STAGE_FINAL && state >= CTD_ROUND_COMPLETE;
+}
+
+/**
+ * ctd_display_can_release:
+ * @stage: a round's stage
+ * @state: its state
+ *
+ * A release puts a complete Qualifying or Semi-final round's scores on
+ * the public display and freezes its results. The Final has nothing to
+ * release: it is played in the open and its placings stand once it is
+ * complete (ctd_display_shows_placings()).
+ *
+ * Returns: whether releasing the round now means something
+ */
+gboolean
+ctd_display_can_release (CtdStage      stage,
+                         CtdRoundState state)
+{
+  return stage != CTD_STAGE_FINAL && state == CTD_ROUND_COMPLETE;
+}
+
+/**
+ * ctd_display_describe_publicity:
+ * @stage: a round's stage
+ * @state: its state
+ *
+ * What of the round is public in @state, in one sentence for the
+ * director: secret until complete (rule 1.7); complete, it may be
+ * printed or exported as a posting, and the display waits for the
+ * release; released, public everywhere. The Final is public all along.
+ *
+ * Returns: (transfer none): the sentence, translated
+ */
+const char *
+ctd_display_describe_publicity (CtdStage      stage,
+                                CtdRoundState state)
+{
+  if (stage == CTD_STAGE_FINAL)
+    return ctd_display_shows_placings (stage, state)
+             ? _("Its placings are public: the posting, the public display and the exports "
+                 "give them.")
+             : _("The Final is played in the open: its scores are public as they stand, and "
+                 "its placings once every game is entered.");
+  switch (state)
+    {
+    case CTD_ROUND_DRAWN:
+    case CTD_ROUND_IN_PLAY:
+      return _("Its scores are secret until every chouette is complete (rule 1.7): the "
+               "posting and the public display show only the tables' progress.");
+    case CTD_ROUND_COMPLETE:
+      return _("Its scores may be posted, printed or exported; the public display shows them "
+               "once you release the round.");
+    case CTD_ROUND_RELEASED:
+    case CTD_ROUND_CLOSED:
+    default:
+      return _("Its scores are public: the posting and the public display show them, and its "
+               "results no longer change.");
+    }
+}
+
+/**
+ * ctd_display_describe_release:
+ * @stage: a round's stage
+ * @state: its state
+ *
+ * What releasing the round does, or did, in @state: the Release
+ * button's tooltip, and what its confirmation says becomes public.
+ *
+ * Returns: (transfer none): the sentence, translated
+ */
+const char *
+ctd_display_describe_release (CtdStage      stage,
+                              CtdRoundState state)
+{
+  if (stage == CTD_STAGE_FINAL)
+    return _("The Final has nothing to release: its placings are public once it is complete.");
+  switch (state)
+    {
+    case CTD_ROUND_DRAWN:
+    case CTD_ROUND_IN_PLAY:
+      return _("Once every chouette is complete, releasing the round puts its scores and ranks "
+               "on the public display and freezes its results.");
+    case CTD_ROUND_COMPLETE:
+      return _("Releasing the round puts every player's score and rank on the public display "
+               "and freezes its results: no game can be entered or corrected afterwards, "
+               "except by Undo.");
+    case CTD_ROUND_RELEASED:
+    case CTD_ROUND_CLOSED:
+    default:
+      return _("Released: its scores and ranks are on the public display and its results "
+               "are frozen.");
+    }
 }
 
 static void
@@ -165,7 +282,7 @@ mode_of (const CtdStoreRound *round)
 {
   if (!ctd_display_shows_scores (round->stage, round->state))
     return CTD_DISPLAY_PROGRESS;
-  if (round->stage == CTD_STAGE_FINAL && round->state >= CTD_ROUND_RELEASED)
+  if (ctd_display_shows_placings (round->stage, round->state))
     return CTD_DISPLAY_PLACINGS;
   return CTD_DISPLAY_STANDINGS;
 }

@@ -18,10 +18,10 @@ G_BEGIN_DECLS
  * @CTD_DISPLAY_PROGRESS: the current round is being played, or is over
  *   but not released: progress only, no score (rule 1.7)
  * @CTD_DISPLAY_STANDINGS: the current round's standings are posted (a
- *   released Qualifying or Semi-final round, or the Final, played in
- *   the open), with who advances once the director chose
- * @CTD_DISPLAY_PLACINGS: the Final is released: the event is over and
- *   its placings stand
+ *   released Qualifying or Semi-final round, or the Final while it is
+ *   played, in the open), with who advances once the director chose
+ * @CTD_DISPLAY_PLACINGS: the Final is complete: its placings stand (a
+ *   tie shared until its roll-off is recorded)
  *
  * What the public display shows of the event right now.
  */
@@ -105,6 +105,14 @@ typedef struct
 
 gboolean    ctd_display_shows_scores (CtdStage        stage,
                                       CtdRoundState   state);
+gboolean    ctd_display_shows_placings (CtdStage      stage,
+                                        CtdRoundState state);
+gboolean    ctd_display_can_release  (CtdStage        stage,
+                                      CtdRoundState   state);
+const char *ctd_display_describe_publicity (CtdStage      stage,
+                                            CtdRoundState state);
+const char *ctd_display_describe_release   (CtdStage      stage,
+                                            CtdRoundState state);
 CtdDisplay *ctd_display_new          (CtdStore       *store,
                                       GError        **error);
 void        ctd_display_free         (CtdDisplay     *self);

@@ -10,11 +10,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
 #include "ctd-display.h"
 #include "ctd-event.h"
+#include "ctd-results.h"
 #include "ctd-sample.h"
 #include "ctd-test-files.h"
 #include "ctd-test-play.h"
@@ -33,16 +35,21 @@ display_of (CtdStore *store)
 }
 
 /* Every stage and state: the display shows scores of a Qualifying or
- * Semi-final round only once released; the Final's always. */
+ * Semi-final round only once released; the Final's always, and its
+ * placings once it is complete, with no release (nothing to release). */
 static void
 test_shows_scores (void **state)
 {
-  static const struct { CtdRoundState state; gboolean rounds, final; } table[] = {
-    { CTD_ROUND_DRAWN, FALSE, TRUE },
-    { CTD_ROUND_IN_PLAY, FALSE, TRUE },
-    { CTD_ROUND_COMPLETE, FALSE, TRUE },
-    { CTD_ROUND_RELEASED, TRUE, TRUE },
-    { CTD_ROUND_CLOSED, TRUE, TRUE },
+  static const struct
+  {
+    CtdRoundState state;
+    gboolean rounds, final, placings, release;
+  } table[] = {
+    { CTD_ROUND_DRAWN, FALSE, TRUE, FALSE, FALSE },
+    { CTD_ROUND_IN_PLAY, FALSE, TRUE, FALSE, FALSE },
+    { CTD_ROUND_COMPLETE, FALSE, TRUE, TRUE, TRUE },
+    { CTD_ROUND_RELEASED, TRUE, TRUE, TRUE, FALSE },
+    { CTD_ROUND_CLOSED, TRUE, TRUE, TRUE, FALSE },
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (table); i++)
@@ -53,6 +60,66 @@ test_shows_scores (void **state)
                         table[i].rounds);
       assert_int_equal (ctd_display_shows_scores (CTD_STAGE_FINAL, table[i].state),
                         table[i].final);
+      assert_false (ctd_display_shows_placings (CTD_STAGE_QUALIFYING, table[i].state));
+      assert_false (ctd_display_shows_placings (CTD_STAGE_SEMIFINAL, table[i].state));
+      assert_int_equal (ctd_display_shows_placings (CTD_STAGE_FINAL, table[i].state),
+                        table[i].placings);
+      assert_int_equal (ctd_display_can_release (CTD_STAGE_QUALIFYING, table[i].state),
+                        table[i].release);
+      assert_int_equal (ctd_display_can_release (CTD_STAGE_SEMIFINAL, table[i].state),
+                        table[i].release);
+      assert_false (ctd_display_can_release (CTD_STAGE_FINAL, table[i].state));
+    }
+}
+
+/* What is public, and what a release does, in words a director reads:
+ * each state's sentence is true of that state and of no other. */
+static void
+test_publicity_words (void **state)
+{
+  static const struct
+  {
+    CtdStage stage;
+    CtdRoundState state;
+    const char *public, *release;
+  } table[] = {
+    { CTD_STAGE_QUALIFYING, CTD_ROUND_DRAWN,
+      "Its scores are secret until every chouette is complete (rule 1.7)",
+      "Once every chouette is complete, releasing the round puts its scores" },
+    { CTD_STAGE_SEMIFINAL, CTD_ROUND_IN_PLAY,
+      "the posting and the public display show only the tables' progress",
+      "Once every chouette is complete" },
+    { CTD_STAGE_QUALIFYING, CTD_ROUND_COMPLETE,
+      "Its scores may be posted, printed or exported; the public display shows them once you "
+      "release the round.",
+      "Releasing the round puts every player's score and rank on the public display" },
+    { CTD_STAGE_SEMIFINAL, CTD_ROUND_RELEASED,
+      "Its scores are public: the posting and the public display show them",
+      "Released: its scores and ranks are on the public display" },
+    { CTD_STAGE_QUALIFYING, CTD_ROUND_CLOSED,
+      "Its scores are public", "Released:" },
+    { CTD_STAGE_FINAL, CTD_ROUND_IN_PLAY,
+      "The Final is played in the open: its scores are public as they stand, and its placings "
+      "once every game is entered.",
+      "The Final has nothing to release" },
+    { CTD_STAGE_FINAL, CTD_ROUND_COMPLETE,
+      "Its placings are public: the posting, the public display and the exports give them.",
+      "The Final has nothing to release: its placings are public once it is complete." },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (table); i++)
+    {
+      const char *public = ctd_display_describe_publicity (table[i].stage, table[i].state);
+      const char *release = ctd_display_describe_release (table[i].stage, table[i].state);
+
+      assert_non_null (strstr (public, table[i].public));
+      assert_non_null (strstr (release, table[i].release));
+      /* Before the release, nothing says the scores are public. */
+      if (table[i].stage != CTD_STAGE_FINAL && table[i].state < CTD_ROUND_RELEASED)
+        {
+          assert_null (strstr (public, "are public"));
+          assert_null (strstr (release, "are on the public display"));
+        }
     }
 }
 
@@ -132,6 +199,31 @@ assert_rows_are_standings (const CtdDisplay *display,
   assert_true (some_score);
 }
 
+/* The display's placings are the Final and Money page's (and the
+ * `results` command's, which prints ctd_results_get_final()'s): the
+ * same players in the same places at the same moment. */
+static void
+assert_same_as_results (const CtdDisplay *display,
+                        CtdStore         *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(CtdResultsFinal) final = { 0, };
+
+  assert_true (ctd_results_get_final (store, &final, &error));
+  assert_true (final.complete);
+  assert_non_null (final.placings);
+  assert_int_equal (ctd_standings_get_n_rows (final.placings), display->rows->len);
+  for (guint i = 0; i < display->rows->len; i++)
+    {
+      const CtdDisplayRow *row = g_ptr_array_index (display->rows, i);
+      const CtdStandingsRow *placing = ctd_standings_get_row (final.placings, i);
+
+      assert_string_equal (row->name, placing->name);
+      assert_int_equal (row->rank, placing->rank);
+      assert_int_equal (row->tied, placing->tied);
+    }
+}
+
 /* Through a whole event: secret while in play and while complete, posted
  * once released with who advances, the final in the open, placings at
  * the end. */
@@ -196,7 +288,8 @@ test_whole_event (void **state)
   assert_rows_are_standings (display, store);
   g_clear_pointer (&display, ctd_display_free);
 
-  /* The final is played in the open; released, it is the placings. */
+  /* The final is played in the open; complete, it is the placings, with
+   * no release: the tie still to roll off shows as a shared place. */
   assert_true (ctd_store_draw_round (store, 100, &round, &error));
   assert_true (ctd_test_play_games (store, round, 3, 5, &error));
   display = display_of (store);
@@ -206,11 +299,20 @@ test_whole_event (void **state)
   assert_int_equal (display->n_advancing, 0);
   g_clear_pointer (&display, ctd_display_free);
   assert_true (ctd_test_play_games (store, round, CTD_N_GAMES, 6, &error));
-  assert_true (ctd_sample_roll_off_ties (store, round, 0, 0, 8, &error));
-  assert_true (ctd_store_release_round (store, round, &error));
   display = display_of (store);
+  assert_int_equal (display->state, CTD_ROUND_COMPLETE);
   assert_int_equal (display->mode, CTD_DISPLAY_PLACINGS);
   assert_rows_are_standings (display, store);
+  assert_same_as_results (display, store);
+  g_clear_pointer (&display, ctd_display_free);
+  assert_true (ctd_sample_roll_off_ties (store, round, 0, 0, 8, &error));
+  /* Closing needs no release of the final either, and the placings stay. */
+  assert_true (ctd_store_close_event (store, &error));
+  display = display_of (store);
+  assert_int_equal (display->state, CTD_ROUND_COMPLETE);
+  assert_int_equal (display->mode, CTD_DISPLAY_PLACINGS);
+  assert_rows_are_standings (display, store);
+  assert_same_as_results (display, store);
   for (guint i = 0; i < display->rows->len; i++)
     {
       const CtdDisplayRow *row = g_ptr_array_index (display->rows, i);
@@ -225,6 +327,7 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_shows_scores),
+    cmocka_unit_test (test_publicity_words),
     cmocka_unit_test_setup_teardown (test_waiting, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_whole_event, ctd_test_folder_setup,

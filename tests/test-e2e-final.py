@@ -188,10 +188,14 @@ def check_secret(frame, totals):
     press(page(frame, "Standings"), "Director's view")
 
 
-def release(frame, seats, totals):
+def release(root, frame, seats, totals):
     show_page("standings")
     standings = page(frame, "Standings")
     press(standings, "Release Round")
+    # Asked once, saying what becomes public.
+    question = wait_for("the release's question",
+                        lambda: toplevel(root, "Release Qualifying round 1?"), 10)
+    press(question, "Release")
     wait_for("the release", lambda: find(frame, "label", contains="Released round 1"), 10)
     press(standings, "Public posting")
     expected = {(n, points(totals[label][i + 1]))
@@ -384,7 +388,7 @@ def main(gui, cli_path):
         window_action("show-chouette", "1.3")
         focus_window(TITLE)
         totals["1.3"] = enter_chouette(frame, path, "1.3")
-        release(frame, seats, totals)
+        release(root, frame, seats, totals)
         advancers = roll_off(frame, path, seats, totals)
         final = advance(root, frame, path, advancers)
 

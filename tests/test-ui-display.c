@@ -198,22 +198,110 @@ assert_scores_shown (Desk  *desk,
     }
 }
 
-/* Nothing is cut off on a projector's 1920x1080: all of it fits across
- * and down without scrolling. */
+/* Sets the display to exactly @width x @height, as a projector or a
+ * window would, and lets it fit its type to it. */
 static void
-assert_fits_full_hd (Desk *desk)
+resize_display (Desk *desk,
+                int   width,
+                int   height)
 {
+  GtkWidget *display = GTK_WIDGET (desk->display);
+
+  gtk_widget_set_size_request (display, width, height);
+  gtk_window_set_default_size (desk->display, width, height);
+  for (guint i = 0; i < 200 && (gtk_widget_get_width (display) != width ||
+                                gtk_widget_get_height (display) != height); i++)
+    ctd_test_spin (10);
+  assert_int_equal (gtk_widget_get_width (display), width);
+  assert_int_equal (gtk_widget_get_height (display), height);
+  /* The fit runs once the new size is known; the frame after shows it. */
+  ctd_test_spin (50);
+  gtk_test_widget_wait_for_draw (display);
+}
+
+/* Every label under @root with text, as drawn: wholly inside the
+ * window's @width x @height, and none shortened with an ellipsis. */
+static guint
+assert_labels_inside (GtkWidget *root,
+                      GtkWidget *window,
+                      int        width,
+                      int        height)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_mapped (root))
+    return 0;
+  if (GTK_IS_LABEL (root) && *gtk_label_get_text (GTK_LABEL (root)) != '\0')
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (root));
+      graphene_rect_t bounds;
+
+      assert_true (gtk_widget_compute_bounds (root, window, &bounds));
+      if (bounds.origin.x < 0 || bounds.origin.y < 0 ||
+          bounds.origin.x + bounds.size.width > width + 0.5 ||
+          bounds.origin.y + bounds.size.height > height + 0.5)
+        fail_msg ("“%s” at %.0f,%.0f (%.0f x %.0f) is cut by the %d x %d window", text,
+                  bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height,
+                  width, height);
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (root))))
+        fail_msg ("“%s” is shortened in the %d x %d window", text, width, height);
+      n++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += assert_labels_inside (child, window, width, height);
+  return n;
+}
+
+/* At each size a director may meet, from a small laptop screen to a
+ * projector's and a 4K television: all of the display inside the
+ * window, nothing to scroll; a screenshot at each size named @prefix-1024x600.png... */
+static void
+assert_fits_every_size (Desk       *desk,
+                        const char *prefix)
+{
+  static const int sizes[][2] = {
+    { 1024, 600 }, { 1280, 720 }, { 1920, 1080 }, { 3840, 2160 },
+  };
   GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (
     ctd_test_find_widget (GTK_WIDGET (desk->display), GTK_TYPE_SCROLLED_WINDOW));
-  GtkWidget *content = gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (scroller)));
-  int minimum, natural;
 
-  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
-  if (natural > 1920)
-    fail_msg ("the display needs %d pixels across", natural);
-  gtk_widget_measure (content, GTK_ORIENTATION_VERTICAL, 1920, &minimum, &natural, NULL, NULL);
-  if (natural > 1080)
-    fail_msg ("the display needs %d pixels down", natural);
+  for (gsize i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      GtkAdjustment *down = gtk_scrolled_window_get_vadjustment (scroller);
+      GtkAdjustment *across = gtk_scrolled_window_get_hadjustment (scroller);
+      guint n;
+
+      resize_display (desk, sizes[i][0], sizes[i][1]);
+      n = assert_labels_inside (GTK_WIDGET (desk->display), GTK_WIDGET (desk->display),
+                                sizes[i][0], sizes[i][1]);
+      assert_true (n > 10);
+      assert_true (gtk_adjustment_get_upper (down) <= gtk_adjustment_get_page_size (down) + 0.5);
+      assert_true (gtk_adjustment_get_upper (across) <=
+                   gtk_adjustment_get_page_size (across) + 0.5);
+      /* 4K is checked, not kept: it reads as 1920x1080 does. */
+      if (prefix != NULL && sizes[i][0] < 3840)
+        {
+          g_autofree char *file = g_strdup_printf ("%s-%dx%d.png", prefix, sizes[i][0],
+                                                   sizes[i][1]);
+
+          ctd_test_screenshot (desk->display, file);
+        }
+    }
+  gtk_widget_set_size_request (GTK_WIDGET (desk->display), -1, -1);
+}
+
+/* The height of @text's line as drawn, in pixels: its type's size. */
+static int
+type_size (Desk       *desk,
+           const char *text)
+{
+  GtkLabel *label = ctd_test_find_label (GTK_WIDGET (desk->display), text);
+  int height = 0;
+
+  assert_non_null (label);
+  pango_layout_get_pixel_size (gtk_label_get_layout (label), NULL, &height);
+  return height;
 }
 
 static guint
@@ -375,10 +463,10 @@ cli_advance_and_draw (Desk       *desk,
   assert_shows_soon (desk, advance);
   assert_int_equal (count_labels (GTK_WIDGET (desk->display), next), n_advancing);
   assert_scores_shown (desk, round);
-  assert_fits_full_hd (desk);
   if (screenshot != NULL)
     {
-      gtk_widget_set_size_request (GTK_WIDGET (desk->display), 1920, 1080);
+      resize_display (desk, 1920, 1080);
+      assert_labels_inside (GTK_WIDGET (desk->display), GTK_WIDGET (desk->display), 1920, 1080);
       ctd_test_screenshot (desk->display, screenshot);
       gtk_widget_set_size_request (GTK_WIDGET (desk->display), -1, -1);
     }
@@ -405,8 +493,8 @@ test_secrecy_through_the_event (void **state)
   assert_shows_soon (&desk, "7 of 12 games");
   assert_int_equal (count_labels (GTK_WIDGET (desk.display), "7 of 12 games"), 7);
   assert_no_scores (&desk, 1);
-  assert_fits_full_hd (&desk);
-  gtk_widget_set_size_request (GTK_WIDGET (desk.display), 1920, 1080);
+  resize_display (&desk, 1920, 1080);
+  assert_labels_inside (GTK_WIDGET (desk.display), GTK_WIDGET (desk.display), 1920, 1080);
   ctd_test_screenshot (desk.display, "display.png");
   gtk_widget_set_size_request (GTK_WIDGET (desk.display), -1, -1);
 
@@ -440,17 +528,23 @@ test_secrecy_through_the_event (void **state)
   assert_no_scores (&desk, 2);
   cli_advance_and_draw (&desk, 2, 4, "Final", NULL);
 
-  /* The final is played in the open; released, its placings. */
+  /* The final is played in the open; complete, its placings, with no
+   * release: nothing asks for one, and Close Event needs none. */
   rounds = ctd_store_list_rounds (desk.cli, &error);
   final = g_array_index (rounds, CtdStoreRound, rounds->len - 1).number;
   cli_play (&desk, final, 4, 5);
   assert_shows_soon (&desk, "Final standings so far");
   assert_shows_soon (&desk, "4 of 12 games");
+  assert_shows_soon (&desk, "The final is played in the open");
   assert_scores_shown (&desk, final);
   cli_play (&desk, final, CTD_N_GAMES, 6);
-  assert_true (ctd_sample_roll_off_ties (desk.cli, final, 0, 0, 9, &error));
-  assert_true (ctd_store_release_round (desk.cli, final, &error));
   assert_shows_soon (&desk, "Final placings");
+  assert_null (ctd_test_find_label (GTK_WIDGET (desk.display), "so far"));
+  assert_null (ctd_test_find_label (GTK_WIDGET (desk.display), "played in the open"));
+  assert_scores_shown (&desk, final);
+  assert_true (ctd_sample_roll_off_ties (desk.cli, final, 0, 0, 9, &error));
+  assert_true (ctd_store_close_event (desk.cli, &error));
+  assert_shows_soon (&desk, "The event is over");
   {
     g_autoptr(CtdStandings) placings = ctd_event_final_placings (desk.cli, NULL, &error);
     static const char *const places[] = { "1st", "2nd", "3rd", "4th" };
@@ -465,8 +559,101 @@ test_secrecy_through_the_event (void **state)
       }
   }
   assert_scores_shown (&desk, final);
-  gtk_widget_set_size_request (GTK_WIDGET (desk.display), 1920, 1080);
+  assert_null (ctd_test_find_label (GTK_WIDGET (desk.display), "so far"));
+  resize_display (&desk, 1920, 1080);
   ctd_test_screenshot (desk.display, "display-placings.png");
+  desk_close (&desk);
+}
+
+/* Plays @desk's event from round @first on to its final, complete. */
+static void
+play_to_the_end (Desk  *desk,
+                 guint  first)
+{
+  g_autoptr(GError) error = NULL;
+
+  for (guint round = first; ; round++)
+    {
+      CtdStoreRound info;
+
+      cli_play (desk, round, CTD_N_GAMES, 10 + round);
+      assert_true (ctd_event_get_round (desk->cli, round, &info, &error));
+      if (info.stage == CTD_STAGE_FINAL)
+        break;
+      assert_true (ctd_test_play_advance (desk->cli, round, &error));
+      assert_true (ctd_store_draw_round (desk->cli, 60 + round, NULL, &error));
+    }
+}
+
+/* Nothing is cut from 1024x600 to a projector's 1920x1080: a 22-player
+ * event's standings and its placings, every row inside the window, the
+ * type larger on a larger window; the qualifying round of 64 players in
+ * blocks side by side. */
+static void
+test_fits_any_window (void **state)
+{
+  Fixture *fixture = *state;
+  g_autofree char *large_path = g_build_filename (fixture->dir, "Large.chouette", NULL);
+  g_autoptr(GError) error = NULL;
+  Desk desk = { 0, };
+  int small, large;
+
+  desk_open (&desk, fixture->path, 22);
+  cli_play (&desk, 1, CTD_N_GAMES, 1);
+  assert_true (ctd_test_play_advance (desk.cli, 1, &error));
+  assert_shows_soon (&desk, "players advance to the");
+  assert_fits_every_size (&desk, "display-standings");
+
+  /* The type follows the window. */
+  resize_display (&desk, 1024, 600);
+  small = type_size (&desk, "Player 05");
+  resize_display (&desk, 1920, 1080);
+  large = type_size (&desk, "Player 05");
+  gtk_widget_set_size_request (GTK_WIDGET (desk.display), -1, -1);
+  assert_true (small >= 16);
+  assert_true (large > small * 3 / 2);
+
+  assert_true (ctd_store_draw_round (desk.cli, 71, NULL, &error));
+  play_to_the_end (&desk, 2);
+  assert_shows_soon (&desk, "Final placings");
+  assert_fits_every_size (&desk, "display");
+  desk_close (&desk);
+
+  /* 64 players: the qualifying round's standings in blocks. */
+  desk_open (&desk, large_path, 64);
+  cli_play (&desk, 1, CTD_N_GAMES, 2);
+  assert_true (ctd_test_play_advance (desk.cli, 1, &error));
+  assert_shows_soon (&desk, "players advance to the");
+  /* Every player on the one page: in blocks, not pages. */
+  {
+    GtkWidget *grid = ctd_test_find_widget (GTK_WIDGET (desk.display), GTK_TYPE_GRID);
+
+    assert_int_equal (count_labels (grid, "Player 64"), 1);
+    assert_int_equal (count_labels (grid, "Player 05"), 1);
+    assert_null (ctd_test_find_label (GTK_WIDGET (desk.display), "page 1 of"));
+  }
+  assert_fits_every_size (&desk, "display-64");
+
+  /* On 1024x600 the two longest names in two blocks do not fit even
+   * small type: two pages, turned by themselves or with Page Down. */
+  resize_display (&desk, 1024, 600);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (desk.display), "Standings · page 1 of 2"));
+  {
+    GtkWidget *grid = ctd_test_find_widget (GTK_WIDGET (desk.display), GTK_TYPE_GRID);
+    g_autoptr(CtdStandings) standings = ctd_event_round_standings (desk.cli, 1, FALSE, &error);
+    const char *first = ctd_standings_get_row (standings, 0)->name;
+    const char *last = ctd_standings_get_row (standings, 63)->name;
+
+    assert_int_equal (count_labels (grid, first), 1);
+    assert_int_equal (count_labels (grid, last), 0);
+    assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.display), "display.next-page",
+                                             NULL));
+    assert_non_null (ctd_test_find_label (GTK_WIDGET (desk.display), "Standings · page 2 of 2"));
+    assert_int_equal (count_labels (grid, first), 0);
+    assert_int_equal (count_labels (grid, last), 1);
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (desk.display));
+    assert_labels_inside (GTK_WIDGET (desk.display), GTK_WIDGET (desk.display), 1024, 600);
+  }
   desk_close (&desk);
 }
 
@@ -481,6 +668,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_follows_the_main_window, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_secrecy_through_the_event, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_fits_any_window, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 

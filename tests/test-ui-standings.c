@@ -135,6 +135,41 @@ find_shown (GtkWidget  *root,
   return label != NULL && gtk_widget_get_mapped (GTK_WIDGET (label)) ? label : NULL;
 }
 
+static GtkWidget *
+page_child (Desk       *desk,
+            const char *id)
+{
+  GObject *child = gtk_widget_get_template_child (GTK_WIDGET (desk->page),
+                                                  CTD_TYPE_STANDINGS_PAGE, id);
+
+  assert_non_null (child);
+  return GTK_WIDGET (child);
+}
+
+/* The round's state as the page says it, and the Release button's
+ * tooltip: they must say the same of what is public. */
+static const char *
+state_text (Desk *desk)
+{
+  GtkWidget *label = page_child (desk, "round_state_label");
+
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+static const char *
+release_tooltip (Desk *desk)
+{
+  return gtk_widget_get_tooltip_text (page_child (desk, "release_button"));
+}
+
+static void
+assert_says (const char *text,
+             const char *words)
+{
+  if (text == NULL || strstr (text, words) == NULL)
+    fail_msg ("“%s” does not say “%s”", text != NULL ? text : "(nothing)", words);
+}
+
 /* The first widget of @type under @root whose accessible name is @name
  * (a label that names an input shares its name). */
 static GtkWidget *
@@ -176,6 +211,15 @@ assert_named_inputs (GtkWidget *root)
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     assert_named_inputs (child);
+}
+
+static GtkDropDown *
+round_dropdown (Desk *desk)
+{
+  GtkWidget *dropdown = find_named_input (GTK_WIDGET (desk->page), "Round", GTK_TYPE_DROP_DOWN);
+
+  assert_non_null (dropdown);
+  return GTK_DROP_DOWN (dropdown);
 }
 
 /* The Director / Public Posting toggles, as the director clicks them. */
@@ -355,6 +399,10 @@ test_qualifying (void **state)
   play (desk.document, 1, 2, TIED_SECOND, 1, 6);
   check_secret (&desk, 1);
   assert_non_null (find_shown (GTK_WIDGET (desk.page), hostile));
+  assert_says (state_text (&desk), "Round 1 (Qualifying): in play. Its scores are secret until "
+                                   "every chouette is complete (rule 1.7)");
+  assert_says (release_tooltip (&desk), "Once every chouette is complete, releasing the round "
+                                        "puts its scores and ranks on the public display");
   clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (desk.window));
   assert_null (clashes);
   assert_named_inputs (GTK_WIDGET (desk.page));
@@ -400,15 +448,54 @@ test_qualifying (void **state)
   logged = last_log_entry (desk.document);
   assert_non_null (strstr (logged, "typed by the director"));
 
-  /* Released: stored, and the posting shows every score. */
+  /* Complete, not released: the label and the tooltip agree that the
+   * display waits for the release, and neither says "public" yet. */
+  assert_says (state_text (&desk), "Round 1 (Qualifying): complete. Its scores may be posted, "
+                                   "printed or exported; the public display shows them once you "
+                                   "release the round.");
+  assert_null (strstr (state_text (&desk), "are public"));
+  assert_says (release_tooltip (&desk), "Releasing the round puts every player's score and rank "
+                                        "on the public display");
+
+  /* Release asks once, saying what becomes public; Cancel changes
+   * nothing. */
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
   assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.page), "standings.release", NULL));
-  assert_non_null (find_shown (GTK_WIDGET (desk.page), "Released round 1"));
+  {
+    GtkWindow *question = ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG);
+    g_autofree char *asked = NULL;
+    g_autofree char *detail = NULL;
+    CtdStoreRound info;
+
+    assert_non_null (question);
+    g_object_get (question, "text", &asked, "secondary-text", &detail, NULL);
+    assert_string_equal (asked, "Release Qualifying round 1?");
+    assert_says (detail, "every player's score and rank on the public display");
+    assert_says (detail, "no game can be entered or corrected afterwards, except by Undo");
+    gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_CANCEL);
+    assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+    assert_true (ctd_event_get_round (store, 1, &info, &error));
+    assert_int_equal (info.state, CTD_ROUND_COMPLETE);
+    assert_null (find_shown (GTK_WIDGET (desk.page), "Released round 1"));
+  }
+
+  /* Accepted: stored, and the posting shows every score. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.page), "standings.release", NULL));
+  gtk_dialog_response (GTK_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG)),
+                       GTK_RESPONSE_ACCEPT);
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_non_null (find_shown (GTK_WIDGET (desk.page), "Released round 1: its scores and ranks "
+                                                      "are on the public display."));
   {
     CtdStoreRound info;
 
     assert_true (ctd_event_get_round (store, 1, &info, &error));
     assert_int_equal (info.state, CTD_ROUND_RELEASED);
   }
+  assert_says (state_text (&desk), "Round 1 (Qualifying): released. Its scores are public: the "
+                                   "posting and the public display show them");
+  assert_says (release_tooltip (&desk), "Released: its scores and ranks are on the public display");
+  assert_false (gtk_widget_is_sensitive (page_child (&desk, "release_button")));
   check_public (&desk, 1);
 
   /* Enter on a row opens the player's chouette on the scoring page. */
@@ -563,6 +650,11 @@ test_advance (void **state)
   advancers = ctd_event_list_advancers (store, 1, NULL, &error);
   assert_int_equal (advancers->len, 6);
   g_clear_pointer (&advancers, g_array_unref);
+  /* The page follows to the round just drawn, its message still up. */
+  assert_int_equal (gtk_drop_down_get_selected (round_dropdown (&desk)), 1);
+  assert_says (state_text (&desk), "Round 2 (Semi-final): drawn.");
+  /* Round 1's posting, chosen again, names where its advancers went. */
+  gtk_drop_down_set_selected (round_dropdown (&desk), 0);
   assert_non_null (find_shown (GTK_WIDGET (desk.page), "advances to the Semi-final (2."));
 
   /* Undo: the draw, then the advancers. */
@@ -578,14 +670,30 @@ test_advance (void **state)
   assert_int_equal (g_list_model_get_n_items (rounds), 2);
 
   /* The semi-final: secret while 2.2 is unfinished, public once done. */
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_named_input (GTK_WIDGET (desk.page), "Round",
-                                                                GTK_TYPE_DROP_DOWN)),
-                              1);
+  gtk_drop_down_set_selected (round_dropdown (&desk), 1);
   play (desk.document, 2, 1, THREE, 1, 12);
   play (desk.document, 2, 2, THREE, 1, 5);
   check_secret (&desk, 2);
   play (desk.document, 2, 2, THREE, 6, 12);
   check_public (&desk, 2);
+
+  /* On to the Final, drawn by another way than the dialog: the page
+   * follows; the Final has nothing to release, before and after its
+   * last game, and says its placings are public once it is complete. */
+  advancers = ctd_document_advance (desk.document, 2, 2, 0, NULL, &error);
+  assert_non_null (advancers);
+  assert_true (ctd_document_draw_round (desk.document, 99, NULL, &error));
+  assert_int_equal (gtk_drop_down_get_selected (round_dropdown (&desk)), 2);
+  assert_says (state_text (&desk), "Round 3 (Final): drawn. The Final is played in the open: "
+                                   "its scores are public as they stand");
+  assert_says (release_tooltip (&desk), "The Final has nothing to release");
+  assert_false (gtk_widget_is_sensitive (page_child (&desk, "release_button")));
+  play (desk.document, 3, 1, DISTINCT, 1, 12);
+  assert_says (state_text (&desk), "Round 3 (Final): complete. Its placings are public: the "
+                                   "posting, the public display and the exports give them.");
+  assert_says (release_tooltip (&desk), "The Final has nothing to release: its placings are "
+                                        "public once it is complete.");
+  assert_false (gtk_widget_is_sensitive (page_child (&desk, "release_button")));
 
   gtk_window_destroy (GTK_WINDOW (desk.window));
 }

@@ -382,6 +382,7 @@ update_from_view (CtdChouettePage *self)
 static void
 view_changed_cb (CtdChouettePage *self)
 {
+  ctd_ui_expire_message (self->message_revealer);
   update_from_view (self);
 }
 
@@ -597,6 +598,9 @@ static void
 ctd_chouette_page_init (CtdChouettePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Leaving the page ends what its message was about. */
+  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
+                           self->message_revealer, G_CONNECT_SWAPPED);
 
   self->none_hint = g_strdup (gtk_label_get_text (self->none_label));
   ctd_chouette_page_init_columns (self);

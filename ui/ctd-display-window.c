@@ -19,53 +19,128 @@
  * The public display: a second window for a projector or a TV in the
  * playing room. It shows core's public posting of the event
  * (ctd_display_new()): the current round's progress per chouette, its
- * standings and who advances once the round is released, and at the end
- * the final placings. It decides nothing: what may be shown, core says.
+ * standings and who advances once the round is released, and the
+ * final's placings once it is complete. It decides nothing: what may be shown, core says.
  * It has no control; the director's keys are F11 (fullscreen), Escape
- * (leave fullscreen) and Ctrl+W (close). It follows the document's
+ * (leave fullscreen), Page Down (the next page of standings too long
+ * for one screen) and Ctrl+W (close). It follows the document's
  * "changed", which also reports other programs' writes (the document
  * polls the file several times a second).
  */
 
-/* Standings longer than this go on in a further block of columns, up to
- * MAX_BLOCKS side by side; a round of more chouettes than COMPACT_CHOUETTES
- * (a field over 32) takes smaller type to stay on one screen. */
-#define ROWS_PER_BLOCK 14
-#define MAX_BLOCKS 3
-#define COMPACT_CHOUETTES 8
+/* The type is scaled to the window, so that nothing is cut from
+ * 1024x600 to 4K: every size is a multiple of one unit, the standings'
+ * type in pixels (each label and box says its multiple, see
+ * set_scale()), and the unit is the largest at which all of it fits,
+ * found by measuring (fit()). Standings too long for one column go on
+ * in up to MAX_BLOCKS blocks side by side, as many as make the type
+ * largest. A field so large that even MIN_UNIT does not fit (over
+ * about 80 players on 1024x600) is shown in pages that turn every
+ * PAGE_SECONDS: every player finds their line, which the top part
+ * alone would not give them. */
+#define MAX_BLOCKS 4
+#define MIN_UNIT 14
+#define PAGE_SECONDS 10
+/* The cells of a line of standings: rank, name, chouette, score, next. */
+#define N_CELLS 5
 
 struct _CtdDisplayWindow
 {
-  GtkWindow    parent_instance;
+  GtkWindow          parent_instance;
 
   /* template widgets */
-  GtkLabel    *event_label;
-  GtkLabel    *round_label;
-  GtkLabel    *status_label;
-  GtkFlowBox  *chouettes_box;
-  GtkLabel    *standings_title;
-  GtkGrid     *standings_grid;
+  GtkWidget         *content_box;
+  GtkWidget         *title_box;
+  GtkLabel          *event_label;
+  GtkLabel          *round_label;
+  GtkLabel          *status_label;
+  GtkFlowBox        *chouettes_box;
+  GtkLabel          *standings_title;
+  GtkGrid           *standings_grid;
 
   /* owned */
-  CtdDocument *document;
-  guint        refresh_id;
+  CtdDocument       *document;
+  CtdDisplay        *display;      /* what is shown, NULL for nothing */
+  guint              refresh_id;
+  guint              fit_id;
+  guint              page_id;
+  int                fitted_width; /* the scroller's size the type fits */
+  int                fitted_height;
+  int                unit;         /* the standings' type, in pixels */
+  guint              n_blocks;     /* of standings side by side */
+  guint              n_pages;
+  guint              page;         /* of the standings shown, from 0 */
 };
 
 G_DEFINE_FINAL_TYPE (CtdDisplayWindow, ctd_display_window, GTK_TYPE_WINDOW)
 
+static GQuark scale_quark;
+
 /* ---- building blocks ---------------------------------------------------- */
 
-/* A label of plain text: names are data, never markup. */
+/* @widget's size, in hundredths of the unit: a label's type, a box's
+ * spacing. */
+static void
+set_scale (GtkWidget *widget,
+           guint      hundredths)
+{
+  g_object_set_qdata (G_OBJECT (widget), scale_quark, GUINT_TO_POINTER (hundredths));
+}
+
+static int
+scaled (int   unit,
+        guint hundredths)
+{
+  return MAX (1, (int) ((unit * (gint64) hundredths + 50) / 100));
+}
+
+/* A label of plain text (names are data, never markup), its type
+ * @hundredths of the unit. */
 static GtkWidget *
 text_label (const char *text,
             const char *css_class,
-            float       xalign)
+            float       xalign,
+            guint       hundredths)
 {
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), xalign);
   gtk_widget_add_css_class (label, css_class);
+  set_scale (label, hundredths);
   return label;
+}
+
+static GtkWidget *
+scaled_box (GtkOrientation orientation,
+            guint          hundredths)
+{
+  GtkWidget *box = gtk_box_new (orientation, 0);
+
+  set_scale (box, hundredths);
+  return box;
+}
+
+/* Every label and box under @widget at its multiple of @unit. */
+static void
+scale_tree (GtkWidget *widget,
+            int        unit)
+{
+  guint hundredths = GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (widget), scale_quark));
+
+  if (hundredths > 0 && GTK_IS_LABEL (widget))
+    {
+      g_autoptr(PangoAttrList) attributes = pango_attr_list_new ();
+
+      pango_attr_list_insert (attributes,
+                              pango_attr_size_new_absolute (scaled (unit, hundredths) *
+                                                            PANGO_SCALE));
+      gtk_label_set_attributes (GTK_LABEL (widget), attributes);
+    }
+  else if (hundredths > 0 && GTK_IS_BOX (widget))
+    gtk_box_set_spacing (GTK_BOX (widget), scaled (unit, hundredths));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    scale_tree (child, unit);
 }
 
 static void
@@ -99,32 +174,28 @@ static GtkWidget *
 chouette_card (guint                     round,
                const CtdDisplayChouette *chouette)
 {
-  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 16);
+  GtkWidget *card = scaled_box (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *head = scaled_box (GTK_ORIENTATION_HORIZONTAL, 50);
   g_autofree char *label = g_strdup_printf ("%u.%u", round, chouette->number);
   g_autofree char *table = g_strdup_printf (_("Table %u"), chouette->table);
   g_autofree char *progress = progress_text (chouette);
-  GtkWidget *progress_label = text_label (progress, "display-progress", 0);
-  GtkWidget *table_label = text_label (table, "display-table", 1);
+  GtkWidget *progress_label = text_label (progress, "display-progress", 0, 85);
+  GtkWidget *table_label = text_label (table, "display-table", 1, 70);
 
   gtk_widget_add_css_class (card, "display-card");
   gtk_widget_set_hexpand (table_label, TRUE);
   gtk_widget_set_valign (table_label, GTK_ALIGN_BASELINE);
-  gtk_box_append (GTK_BOX (head), text_label (label, "display-label", 0));
+  gtk_box_append (GTK_BOX (head), text_label (label, "display-label", 0, 105));
   gtk_box_append (GTK_BOX (head), table_label);
   gtk_box_append (GTK_BOX (card), head);
   for (guint k = 0; k < chouette->size; k++)
     {
       g_autofree char *number = g_strdup_printf ("%u", k + 1);
-      GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 14);
-      GtkWidget *name = text_label (chouette->names[k], "display-name", 0);
+      GtkWidget *line = scaled_box (GTK_ORIENTATION_HORIZONTAL, 45);
+      GtkWidget *name = text_label (chouette->names[k], "display-name", 0, 80);
 
-      /* A long name wraps inside its card rather than widen them all. */
-      gtk_label_set_wrap (GTK_LABEL (name), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (name), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_max_width_chars (GTK_LABEL (name), 16);
       gtk_widget_set_hexpand (name, TRUE);
-      gtk_box_append (GTK_BOX (line), text_label (number, "display-name", 0));
+      gtk_box_append (GTK_BOX (line), text_label (number, "display-name", 0, 80));
       gtk_box_append (GTK_BOX (line), name);
       gtk_box_append (GTK_BOX (card), line);
     }
@@ -144,8 +215,6 @@ fill_chouettes (CtdDisplayWindow *self,
                 const CtdDisplay *display)
 {
   clear_chouettes (self);
-  gtk_flow_box_set_max_children_per_line (self->chouettes_box,
-                                          display->chouettes->len > COMPACT_CHOUETTES ? 6 : 4);
   for (guint c = 0; c < display->chouettes->len; c++)
     {
       GtkWidget *card = chouette_card (display->round, g_ptr_array_index (display->chouettes, c));
@@ -180,12 +249,12 @@ rank_text (const CtdDisplay    *display,
   return g_strdup_printf ("%u%s", row->rank, row->tied ? "=" : "");
 }
 
-/* The cells of one line of the standings, at @column of @line. */
+/* The cells of one line of the standings, on line @line of the first
+ * block (place_rows() moves them to theirs). */
 static void
 attach_row (CtdDisplayWindow    *self,
             const CtdDisplay    *display,
             const CtdDisplayRow *row,
-            int                  column,
             int                  line)
 {
   g_autofree char *rank = rank_text (display, row);
@@ -194,19 +263,17 @@ attach_row (CtdDisplayWindow    *self,
   /* Translators: beside a player who advances; %s is the next round's
    * stage ("Semi-final", "Final") */
   g_autofree char *next = g_strdup_printf (_("→ %s"), ctd_stage_to_title (display->next_stage));
-  GtkWidget *cells[] = {
-    text_label (rank, "display-rank", 1),
-    text_label (row->name, "display-player", 0),
-    text_label (label, "display-chouette", 0),
-    text_label (score, "display-score", 1),
-    text_label (row->advances ? next : "", "display-advances", 0),
+  /* The final's four placings are the event's last word: larger. */
+  guint size = display->mode == CTD_DISPLAY_PLACINGS ? 160 : 100;
+  GtkWidget *cells[N_CELLS] = {
+    text_label (rank, "display-rank", 1, size),
+    text_label (row->name, "display-player", 0, size),
+    text_label (label, "display-chouette", 0, size),
+    text_label (score, "display-score", 1, size),
+    text_label (row->advances ? next : "", "display-advances", 0, size),
   };
 
-  /* A long name is shortened only where the blocks would not fit across. */
-  gtk_label_set_ellipsize (GTK_LABEL (cells[1]), PANGO_ELLIPSIZE_END);
-  gtk_label_set_width_chars (GTK_LABEL (cells[1]), 14);
-  gtk_label_set_max_width_chars (GTK_LABEL (cells[1]), 26);
-  for (int i = 0; i < (int) G_N_ELEMENTS (cells); i++)
+  for (int i = 0; i < N_CELLS; i++)
     {
       gtk_widget_add_css_class (cells[i], "display-row");
       if (row->advances)
@@ -216,34 +283,281 @@ attach_row (CtdDisplayWindow    *self,
       /* The final's placings need no chouette column: it is one table. */
       if (i == 2 && display->stage == CTD_STAGE_FINAL)
         gtk_widget_set_visible (cells[i], FALSE);
-      gtk_grid_attach (self->standings_grid, cells[i], column + i, line, 1, 1);
+      gtk_grid_attach (self->standings_grid, cells[i], i, line, 1, 1);
     }
-  gtk_widget_set_margin_start (cells[0], column > 0 ? 80 : 0);
 }
 
+/* The lines of the page shown, in self->n_blocks blocks side by side. */
 static void
-fill_standings (CtdDisplayWindow *self,
-                const CtdDisplay *display)
+place_rows (CtdDisplayWindow *self)
 {
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->standings_grid));
+  guint n = 0;
+  guint per_block;
+  guint i = 0;
+
+  for (GtkWidget *cell = gtk_widget_get_first_child (GTK_WIDGET (self->standings_grid));
+       cell != NULL; cell = gtk_widget_get_next_sibling (cell))
+    n++;
+  n /= N_CELLS;
+  per_block = MAX (1, (n + self->n_blocks - 1) / self->n_blocks);
+  for (GtkWidget *cell = gtk_widget_get_first_child (GTK_WIDGET (self->standings_grid));
+       cell != NULL; cell = gtk_widget_get_next_sibling (cell), i++)
+    {
+      GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout,
+                                                                                            cell));
+      guint line = i / N_CELLS;
+      guint block = line / per_block;
+
+      gtk_grid_layout_child_set_column (child, (int) (block * N_CELLS + i % N_CELLS));
+      gtk_grid_layout_child_set_row (child, (int) (line % per_block));
+      if (i % N_CELLS == 0)
+        gtk_widget_set_margin_start (cell, block > 0 ? scaled (self->unit, 150) : 0);
+    }
+}
+
+static guint
+rows_per_page (CtdDisplayWindow *self)
+{
+  guint n = self->display != NULL ? self->display->rows->len : 0;
+
+  return self->n_pages > 0 ? (n + self->n_pages - 1) / self->n_pages : n;
+}
+
+static const char *
+standings_heading (const CtdDisplay *display)
+{
+  if (display->mode == CTD_DISPLAY_PLACINGS)
+    return _("Final placings");
+  if (display->stage == CTD_STAGE_FINAL)
+    return _("Final standings so far");
+  return _("Standings");
+}
+
+/* The standings' lines of the page shown, and its heading. */
+static void
+fill_standings (CtdDisplayWindow *self)
+{
+  const CtdDisplay *display = self->display;
+  guint per_page = rows_per_page (self);
+  guint first = self->page * per_page;
   guint n = display->rows->len;
-  guint n_blocks = MIN ((n + ROWS_PER_BLOCK - 1) / ROWS_PER_BLOCK, MAX_BLOCKS);
-  guint per_block = n_blocks > 0 ? (n + n_blocks - 1) / n_blocks : 0;
+  g_autofree char *heading = NULL;
 
   clear_standings (self);
-  for (guint i = 0; i < n; i++)
-    attach_row (self, display, g_ptr_array_index (display->rows, i),
-                (int) (i / per_block) * 5, (int) (i % per_block));
-  if (display->mode == CTD_DISPLAY_PLACINGS)
-    gtk_widget_add_css_class (GTK_WIDGET (self->standings_grid), "placings");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->standings_grid), "placings");
-  gtk_widget_set_halign (GTK_WIDGET (self->standings_grid),
-                         display->mode == CTD_DISPLAY_PLACINGS ? GTK_ALIGN_CENTER
-                                                               : GTK_ALIGN_START);
-  gtk_label_set_xalign (self->standings_title, display->mode == CTD_DISPLAY_PLACINGS ? 0.5 : 0);
+  for (guint i = first; i < n && i < first + per_page; i++)
+    attach_row (self, display, g_ptr_array_index (display->rows, i), (int) (i - first));
+  place_rows (self);
+  if (self->n_pages > 1)
+    /* Translators: "Standings · page 1 of 3" */
+    heading = g_strdup_printf (_("%s · page %u of %u"), standings_heading (display),
+                               self->page + 1, self->n_pages);
+  gtk_label_set_text (self->standings_title,
+                      heading != NULL ? heading : standings_heading (display));
+}
+
+/* ---- the type, fitted to the window ------------------------------------- */
+
+static void
+apply_unit (CtdDisplayWindow *self,
+            int               unit)
+{
+  self->unit = unit;
+  gtk_widget_set_margin_top (self->content_box, scaled (unit, 80));
+  gtk_widget_set_margin_bottom (self->content_box, scaled (unit, 80));
+  gtk_widget_set_margin_start (self->content_box, scaled (unit, 90));
+  gtk_widget_set_margin_end (self->content_box, scaled (unit, 90));
+  gtk_flow_box_set_column_spacing (self->chouettes_box, scaled (unit, 60));
+  gtk_flow_box_set_row_spacing (self->chouettes_box, scaled (unit, 60));
+  gtk_grid_set_column_spacing (self->standings_grid, scaled (unit, 60));
+  gtk_grid_set_row_spacing (self->standings_grid, scaled (unit, 10));
+  scale_tree (self->content_box, unit);
+  place_rows (self);
+}
+
+/* Whether all of the display fits @width x @height at the unit applied;
+ * @ratio is how far it is off (below 1 when too large). Across, the
+ * standings want their natural width (no name shortened) and the rest
+ * its least (the headings wrap); down, what that width takes. */
+static gboolean
+fits (CtdDisplayWindow *self,
+      int               width,
+      int               height,
+      double           *ratio)
+{
+  int least = 0;
+  int across = 0;
+  int down = 0;
+
+  gtk_widget_measure (self->content_box, GTK_ORIENTATION_HORIZONTAL, -1, &least, NULL, NULL,
+                      NULL);
+  if (gtk_widget_get_visible (GTK_WIDGET (self->standings_grid)))
+    gtk_widget_measure (GTK_WIDGET (self->standings_grid), GTK_ORIENTATION_HORIZONTAL, -1,
+                        NULL, &across, NULL, NULL);
+  across += gtk_widget_get_margin_start (self->content_box) +
+            gtk_widget_get_margin_end (self->content_box);
+  across = MAX (across, least);
+  gtk_widget_measure (self->content_box, GTK_ORIENTATION_VERTICAL, MAX (width, across), NULL,
+                      &down, NULL, NULL);
+  *ratio = MIN ((double) width / MAX (across, 1), (double) height / MAX (down, 1));
+  return across <= width && down <= height;
+}
+
+/* The largest unit up to @top at which all fits in @n_blocks blocks;
+ * 0 when not even MIN_UNIT does. A search by halves: the cards reflow,
+ * so the size needed is not proportional to the unit. */
+static int
+fit_unit (CtdDisplayWindow *self,
+          guint             n_blocks,
+          int               width,
+          int               height,
+          int               top)
+{
+  int fitting = MIN_UNIT;
+  int too_large = top + 1;
+  double ratio;
+
+  self->n_blocks = n_blocks;
+  apply_unit (self, MIN_UNIT);
+  if (!fits (self, width, height, &ratio))
+    return 0;
+  while (too_large - fitting > 1)
+    {
+      int unit = fitting + (too_large - fitting) / 2;
+
+      apply_unit (self, unit);
+      if (fits (self, width, height, &ratio))
+        fitting = unit;
+      else
+        too_large = unit;
+    }
+  return fitting;
+}
+
+static gboolean
+turn_page_cb (gpointer user_data);
+
+/* The unit, the blocks and the pages at which all of the display fits
+ * the window: the largest type, then the fewest pages. */
+static void
+fit (CtdDisplayWindow *self)
+{
+  /* The window's child, not bound: the window unparents it itself. */
+  GtkWidget *scroller = gtk_window_get_child (GTK_WINDOW (self));
+  int width = scroller != NULL ? gtk_widget_get_width (scroller) : 0;
+  int height = scroller != NULL ? gtk_widget_get_height (scroller) : 0;
+  guint n_rows = self->display != NULL ? self->display->rows->len : 0;
+  /* Four placings or one table's standings read best in one column. */
+  guint max_blocks = self->display != NULL && self->display->stage == CTD_STAGE_FINAL
+                       ? 1 : MAX_BLOCKS;
+  int top = MAX (MIN_UNIT, MIN (height / 16, width / 28));
+  guint page = self->page;
+  int best = 0;
+  guint best_blocks = 1;
+
+  if (width <= 1 || height <= 1)
+    return;
+  self->fitted_width = width;
+  self->fitted_height = height;
+  for (self->n_pages = 1; ; self->n_pages++)
+    {
+      guint per_page = rows_per_page (self);
+
+      self->page = MIN (page, self->n_pages - 1);
+      if (n_rows > 0)
+        fill_standings (self);
+      for (guint b = 1; b <= max_blocks && (b == 1 || b <= per_page); b++)
+        {
+          int unit = fit_unit (self, b, width, height, top);
+
+          if (unit > best)
+            {
+              best = unit;
+              best_blocks = b;
+            }
+        }
+      if (best > 0 || per_page <= 1)
+        break;
+    }
+  self->n_blocks = best_blocks;
+  apply_unit (self, best > 0 ? best : MIN_UNIT);
+  if (self->n_pages > 1 && self->page_id == 0)
+    self->page_id = g_timeout_add_seconds (PAGE_SECONDS, turn_page_cb, self);
+  else if (self->n_pages <= 1)
+    g_clear_handle_id (&self->page_id, g_source_remove);
+}
+
+static gboolean
+turn_page_cb (gpointer user_data)
+{
+  CtdDisplayWindow *self = user_data;
+
+  if (self->display == NULL || self->n_pages <= 1)
+    {
+      self->page_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  self->page = (self->page + 1) % self->n_pages;
+  /* Its names may be longer than the last page's. */
+  fit (self);
+  return self->page_id != 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+/* Page Down: the director turns the page now; the next turns by
+ * themselves follow from here. */
+static void
+next_page_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  CtdDisplayWindow *self = CTD_DISPLAY_WINDOW (widget);
+
+  if (self->page_id == 0)
+    return;
+  g_source_remove (self->page_id);
+  self->page_id = g_timeout_add_seconds (PAGE_SECONDS, turn_page_cb, self);
+  turn_page_cb (self);
+}
+
+static gboolean
+fit_idle_cb (gpointer user_data)
+{
+  CtdDisplayWindow *self = user_data;
+
+  self->fit_id = 0;
+  fit (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* A new size (the window resized, made fullscreen, moved to another
+ * monitor): the type is fitted again, once the size is known. */
+static void
+ctd_display_window_size_allocate (GtkWidget *widget,
+                                  int        width,
+                                  int        height,
+                                  int        baseline)
+{
+  CtdDisplayWindow *self = CTD_DISPLAY_WINDOW (widget);
+  GtkWidget *scroller = gtk_window_get_child (GTK_WINDOW (self));
+
+  GTK_WIDGET_CLASS (ctd_display_window_parent_class)->size_allocate (widget, width, height,
+                                                                     baseline);
+  if (self->fit_id == 0 && scroller != NULL &&
+      (gtk_widget_get_width (scroller) != self->fitted_width ||
+       gtk_widget_get_height (scroller) != self->fitted_height))
+    self->fit_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, fit_idle_cb, self, NULL);
 }
 
 /* ---- what the room reads ------------------------------------------------ */
+
+static gboolean
+any_tie (const CtdDisplay *display)
+{
+  for (guint i = 0; i < display->rows->len; i++)
+    if (((const CtdDisplayRow *) g_ptr_array_index (display->rows, i))->tied)
+      return TRUE;
+  return FALSE;
+}
 
 static char *
 status_text (const CtdDisplay *display)
@@ -273,24 +587,17 @@ status_text (const CtdDisplay *display)
                               display->n_advancing, ctd_stage_to_title (display->next_stage));
     case CTD_DISPLAY_PLACINGS:
     default:
+      if (any_tie (display))
+        return g_strdup (_("The final is over. A roll-off decides the tied places."));
       return g_strdup (_("The event is over. Congratulations to the winners!"));
     }
 }
 
-static const char *
-standings_heading (const CtdDisplay *display)
-{
-  if (display->mode == CTD_DISPLAY_PLACINGS)
-    return _("Final placings");
-  if (display->stage == CTD_STAGE_FINAL)
-    return _("Final standings so far");
-  return _("Standings");
-}
-
+/* Shows self->display, fitted to the window. */
 static void
-show_display (CtdDisplayWindow *self,
-              const CtdDisplay *display)
+show_display (CtdDisplayWindow *self)
 {
+  const CtdDisplay *display = self->display;
   g_autofree char *round = NULL;
   g_autofree char *status = status_text (display);
   gboolean rows = display->rows->len > 0;
@@ -303,19 +610,27 @@ show_display (CtdDisplayWindow *self,
     /* Translators: %u is the round's number, %s its stage ("Qualifying") */
     round = g_strdup_printf (_("Round %u · %s"), display->round,
                              ctd_stage_to_title (display->stage));
-  if (display->chouettes->len > COMPACT_CHOUETTES)
-    gtk_widget_add_css_class (GTK_WIDGET (self), "compact");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self), "compact");
   gtk_label_set_text (self->event_label, display->event_name);
   gtk_label_set_text (self->round_label, round != NULL ? round : "");
   gtk_label_set_text (self->status_label, status);
   fill_chouettes (self, display);
   gtk_widget_set_visible (GTK_WIDGET (self->chouettes_box), cards);
-  gtk_label_set_text (self->standings_title, rows ? standings_heading (display) : "");
   gtk_widget_set_visible (GTK_WIDGET (self->standings_title), rows);
-  fill_standings (self, display);
   gtk_widget_set_visible (GTK_WIDGET (self->standings_grid), rows);
+  if (display->mode == CTD_DISPLAY_PLACINGS)
+    gtk_widget_add_css_class (GTK_WIDGET (self->standings_grid), "placings");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->standings_grid), "placings");
+  gtk_widget_set_halign (GTK_WIDGET (self->standings_grid),
+                         display->mode == CTD_DISPLAY_PLACINGS ? GTK_ALIGN_CENTER
+                                                               : GTK_ALIGN_START);
+  gtk_label_set_xalign (self->standings_title, display->mode == CTD_DISPLAY_PLACINGS ? 0.5 : 0);
+  self->n_pages = 1;
+  clear_standings (self);
+  gtk_label_set_text (self->standings_title, "");
+  if (rows)
+    fill_standings (self);
+  fit (self);
 }
 
 /* No event open (the main window closed it), or a file that cannot be
@@ -324,20 +639,23 @@ static void
 show_nothing (CtdDisplayWindow *self,
               const char       *why)
 {
+  g_clear_pointer (&self->display, ctd_display_free);
   gtk_label_set_text (self->event_label, _("Chouette TD"));
   gtk_label_set_text (self->round_label, "");
   gtk_label_set_text (self->status_label, why);
   clear_chouettes (self);
   clear_standings (self);
+  gtk_label_set_text (self->standings_title, "");
   gtk_widget_set_visible (GTK_WIDGET (self->standings_title), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->standings_grid), FALSE);
+  fit (self);
 }
 
 static void
 refresh (CtdDisplayWindow *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdDisplay) display = NULL;
+  CtdDisplay *display = NULL;
 
   if (self->document == NULL)
     {
@@ -353,7 +671,9 @@ refresh (CtdDisplayWindow *self)
       show_nothing (self, why);
       return;
     }
-  show_display (self, display);
+  g_clear_pointer (&self->display, ctd_display_free);
+  self->display = display;
+  show_display (self);
 }
 
 static gboolean
@@ -428,9 +748,12 @@ ctd_display_window_dispose (GObject *object)
   CtdDisplayWindow *self = CTD_DISPLAY_WINDOW (object);
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  g_clear_handle_id (&self->fit_id, g_source_remove);
+  g_clear_handle_id (&self->page_id, g_source_remove);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  g_clear_pointer (&self->display, ctd_display_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_DISPLAY_WINDOW);
   G_OBJECT_CLASS (ctd_display_window_parent_class)->dispose (object);
 }
@@ -441,10 +764,14 @@ ctd_display_window_class_init (CtdDisplayWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ctd_display_window_dispose;
+  widget_class->size_allocate = ctd_display_window_size_allocate;
+  scale_quark = g_quark_from_static_string ("ctd-display-scale");
 
   ctd_ui_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/chouettetd/ChouetteTD/ctd-display-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CtdDisplayWindow, content_box);
+  gtk_widget_class_bind_template_child (widget_class, CtdDisplayWindow, title_box);
   gtk_widget_class_bind_template_child (widget_class, CtdDisplayWindow, event_label);
   gtk_widget_class_bind_template_child (widget_class, CtdDisplayWindow, round_label);
   gtk_widget_class_bind_template_child (widget_class, CtdDisplayWindow, status_label);
@@ -462,12 +789,24 @@ ctd_display_window_class_init (CtdDisplayWindowClass *klass)
                                        "display.leave-fullscreen", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "display.next-page", NULL, next_page_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0,
+                                       "display.next-page", NULL);
 }
 
 static void
 ctd_display_window_init (CtdDisplayWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The template's type and spacing, in hundredths of the unit. */
+  set_scale (self->content_box, 50);
+  set_scale (self->title_box, 120);
+  set_scale (GTK_WIDGET (self->event_label), 140);
+  set_scale (GTK_WIDGET (self->round_label), 105);
+  set_scale (GTK_WIDGET (self->status_label), 80);
+  set_scale (GTK_WIDGET (self->standings_title), 105);
+  self->n_blocks = 1;
+  self->n_pages = 1;
   refresh (self);
 }
 

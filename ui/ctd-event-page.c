@@ -215,6 +215,7 @@ document_changed_cb (CtdEventPage *self,
                      guint         chouette,
                      CtdDocument  *document)
 {
+  ctd_ui_expire_message (self->message_revealer);
   /* Settings changed by an undo or another window: show what is stored. */
   if (what & CTD_CHANGE_SETTINGS)
     load_settings (self);
@@ -310,6 +311,9 @@ static void
 ctd_event_page_init (CtdEventPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Leaving the page ends what its message was about. */
+  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
+                           self->message_revealer, G_CONNECT_SWAPPED);
 
   GtkEntry *entries[] = { self->name_entry, self->date_entry, self->venue_entry,
                           self->stake_entry, self->fee_entry };

@@ -126,6 +126,7 @@ document_changed_cb (CtdPlayersPage *self,
                      guint           chouette,
                      CtdDocument    *document)
 {
+  ctd_ui_expire_message (self->message_revealer);
   if (what & (CTD_CHANGE_PLAYERS | CTD_CHANGE_SETTINGS | CTD_CHANGE_ROUNDS))
     {
       update_counts (self);
@@ -520,6 +521,9 @@ static void
 ctd_players_page_init (CtdPlayersPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Leaving the page ends what its message was about. */
+  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
+                           self->message_revealer, G_CONNECT_SWAPPED);
 
   gtk_sort_list_model_set_sorter (self->sort_model,
                                   gtk_column_view_get_sorter (self->column_view));

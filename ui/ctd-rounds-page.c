@@ -256,6 +256,7 @@ document_changed_cb (CtdRoundsPage *self,
                      guint          chouette,
                      CtdDocument   *document)
 {
+  ctd_ui_expire_message (self->message_revealer);
   if (what & (CTD_CHANGE_PLAYERS | CTD_CHANGE_SETTINGS))
     update_plan (self);
   if (what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS |
@@ -364,6 +365,9 @@ static void
 ctd_rounds_page_init (CtdRoundsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Leaving the page ends what its message was about. */
+  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
+                           self->message_revealer, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->round_dropdown, "notify::selected",
                            G_CALLBACK (round_selected_cb), self, G_CONNECT_SWAPPED);

@@ -14,6 +14,7 @@
 
 #include "ctd-advance-dialog.h"
 #include "ctd-cut.h"
+#include "ctd-display.h"
 #include "ctd-event.h"
 #include "ctd-items.h"
 #include "ctd-rng.h"
@@ -46,6 +47,7 @@ struct _CtdStandingsPage
   GtkToggleButton    *director_toggle;
   GtkToggleButton    *public_toggle;
   GtkLabel           *round_state_label;
+  GtkWidget          *release_button;
   GtkRevealer        *message_revealer;
   GtkLabel           *message_label;
   GtkStack           *view_stack;
@@ -64,6 +66,7 @@ struct _CtdStandingsPage
   GArray             *tie;           /* gint64 ids to roll off, or NULL */
   GPtrArray          *cells;         /* bound GtkListItems of C-drawn cells */
   guint               round;         /* the round shown, 0 for none */
+  guint               n_rounds;      /* the rounds drawn when last read */
   gboolean            stale;         /* changed while off screen */
 };
 
@@ -301,7 +304,7 @@ update_actions (CtdStandingsPage *self,
                         self->round > 0;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "standings.release",
-                                 can_change && state == CTD_ROUND_COMPLETE);
+                                 can_change && ctd_display_can_release (stage, state));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "standings.advance",
                                  can_change && stage != CTD_STAGE_FINAL &&
                                  (state == CTD_ROUND_COMPLETE || state == CTD_ROUND_RELEASED));
@@ -311,24 +314,28 @@ update_actions (CtdStandingsPage *self,
                                  can_change && self->tie != NULL);
 }
 
+/* The state, what of it is public and what Release does, in core's
+ * words: the label and the button never disagree. */
 static void
 update_state_label (CtdStandingsPage *self,
                     CtdStage          stage,
-                    CtdRoundState     state,
-                    gboolean          secret)
+                    CtdRoundState     state)
 {
   g_autofree char *text = NULL;
 
   if (self->round == 0)
     {
       gtk_label_set_text (self->round_state_label, _("Nothing has been drawn yet."));
+      gtk_widget_set_tooltip_text (self->release_button,
+                                   ctd_display_describe_release (CTD_STAGE_QUALIFYING,
+                                                                 CTD_ROUND_DRAWN));
       return;
     }
   text = g_strdup_printf (_("Round %u (%s): %s. %s"), self->round, ctd_stage_to_title (stage),
                           ctd_round_state_to_string (state),
-                          secret ? _("Its scores are secret: only the director's view shows them.")
-                                 : _("Its scores are public."));
+                          ctd_display_describe_publicity (stage, state));
   gtk_label_set_text (self->round_state_label, text);
+  gtk_widget_set_tooltip_text (self->release_button, ctd_display_describe_release (stage, state));
 }
 
 /* The view shown holds its list; the other holds none, so that the
@@ -382,7 +389,7 @@ update_round (CtdStandingsPage *self)
   bind_view (self);
   for (guint i = 0; i < self->cells->len; i++)
     draw_cell (self, g_ptr_array_index (self->cells, i));
-  update_state_label (self, stage, state, secret);
+  update_state_label (self, stage, state);
   update_progress (self, secret);
   update_tie (self, standings, stage, state);
   update_actions (self, stage, state);
@@ -393,6 +400,7 @@ select_last_round (CtdStandingsPage *self)
 {
   guint n = g_list_model_get_n_items (ctd_document_get_rounds (self->document));
 
+  self->n_rounds = n;
   if (n > 0)
     gtk_drop_down_set_selected (self->round_dropdown, n - 1);
   update_round (self);
@@ -405,6 +413,7 @@ document_changed_cb (CtdStandingsPage *self,
                      guint             chouette,
                      CtdDocument      *document)
 {
+  ctd_ui_expire_message (self->message_revealer);
   if (!(what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS |
                 CTD_CHANGE_PLAYERS)))
     return;
@@ -413,10 +422,16 @@ document_changed_cb (CtdStandingsPage *self,
   self->stale = !gtk_widget_get_mapped (GTK_WIDGET (self));
   if (self->stale)
     return;
-  if (gtk_drop_down_get_selected (self->round_dropdown) == GTK_INVALID_LIST_POSITION)
+  /* A round drawn (Advance and Draw, or another program) is the one to
+   * follow, as the public display does. */
+  if (gtk_drop_down_get_selected (self->round_dropdown) == GTK_INVALID_LIST_POSITION ||
+      g_list_model_get_n_items (ctd_document_get_rounds (self->document)) > self->n_rounds)
     select_last_round (self);
   else
-    update_round (self);
+    {
+      self->n_rounds = g_list_model_get_n_items (ctd_document_get_rounds (self->document));
+      update_round (self);
+    }
 }
 
 static void
@@ -583,11 +598,9 @@ roll_action (GtkWidget  *widget,
 }
 
 static void
-release_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
+release_confirmed (gpointer user_data)
 {
-  CtdStandingsPage *self = CTD_STANDINGS_PAGE (widget);
+  CtdStandingsPage *self = CTD_STANDINGS_PAGE (user_data);
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   guint round = self->round;
@@ -597,8 +610,31 @@ release_action (GtkWidget  *widget,
       show_message (self, error->message, TRUE);
       return;
     }
-  text = g_strdup_printf (_("Released round %u: its scores may be posted."), round);
+  text = g_strdup_printf (_("Released round %u: its scores and ranks are on the public display."),
+                          round);
   show_message (self, text, FALSE);
+}
+
+/* A release makes the scores public: asked once, in the words of what
+ * it does (the button's tooltip too). */
+static void
+release_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  CtdStandingsPage *self = CTD_STANDINGS_PAGE (widget);
+  CtdRoundItem *item = gtk_drop_down_get_selected_item (self->round_dropdown);
+  CtdStage stage = CTD_STAGE_QUALIFYING;
+  g_autofree char *question = NULL;
+
+  if (item == NULL)
+    return;
+  g_object_get (item, "stage", &stage, NULL);
+  /* Translators: %s is the round's stage ("Qualifying"), %u its number */
+  question = g_strdup_printf (_("Release %s round %u?"), ctd_stage_to_title (stage), self->round);
+  ctd_ui_confirm (widget, question,
+                  ctd_display_describe_release (stage, ctd_round_item_get_state (item)),
+                  _("_Release"), release_confirmed, G_OBJECT (self));
 }
 
 /* A row activated (Enter, double click): the player's chouette on the
@@ -681,6 +717,7 @@ bind_template (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, CtdStandingsPage, director_toggle);
   gtk_widget_class_bind_template_child (widget_class, CtdStandingsPage, public_toggle);
   gtk_widget_class_bind_template_child (widget_class, CtdStandingsPage, round_state_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdStandingsPage, release_button);
   gtk_widget_class_bind_template_child (widget_class, CtdStandingsPage, message_revealer);
   gtk_widget_class_bind_template_child (widget_class, CtdStandingsPage, message_label);
   gtk_widget_class_bind_template_child (widget_class, CtdStandingsPage, view_stack);
@@ -732,6 +769,9 @@ ctd_standings_page_init (CtdStandingsPage *self)
 {
   self->cells = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Leaving the page ends what its message was about. */
+  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
+                           self->message_revealer, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->round_dropdown, "notify::selected",
                            G_CALLBACK (round_selected_cb), self, G_CONNECT_SWAPPED);

@@ -59,6 +59,23 @@ ctd_ui_show_message (GtkLabel    *label,
     gtk_revealer_set_reveal_child (revealer, TRUE);
 }
 
+/**
+ * ctd_ui_expire_message:
+ * @revealer: the revealer of a page's message
+ *
+ * A message says what the director's last action did, and goes when that
+ * stops being true: a page calls this when the event changes (its own
+ * action announces its change before it shows its message; an undo, a
+ * redo or another program's write comes after) and when it is left.
+ */
+void
+ctd_ui_expire_message (GtkRevealer *revealer)
+{
+  g_return_if_fail (GTK_IS_REVEALER (revealer));
+
+  gtk_revealer_set_reveal_child (revealer, FALSE);
+}
+
 typedef struct
 {
   CtdUiFileChosen  chosen;

@@ -31,6 +31,7 @@ void ctd_ui_show_message     (GtkLabel             *label,
                               GtkRevealer          *revealer,
                               const char           *text,
                               gboolean              is_error);
+void ctd_ui_expire_message   (GtkRevealer          *revealer);
 void ctd_ui_choose_file      (GtkWidget            *widget,
                               const char           *title,
                               GtkFileChooserAction  action,
