@@ -446,6 +446,12 @@ ctd_chouette_last_segment_order_is_stale (const CtdChouette *self)
   return !same_order (self->size - 1, self->order, computed);
 }
 
+static gboolean record (CtdChouette  *self,
+                        guint         game,
+                        const char   *notation,
+                        gboolean      stored,
+                        GError      **error);
+
 /**
  * ctd_chouette_record:
  * @self: a chouette
@@ -470,6 +476,39 @@ ctd_chouette_record (CtdChouette  *self,
                      guint         game,
                      const char   *notation,
                      GError      **error)
+{
+  return record (self, game, notation, FALSE, error);
+}
+
+/**
+ * ctd_chouette_record_stored:
+ * @self: a chouette
+ * @game: 1..CTD_N_GAMES
+ * @notation: a result line the event file holds
+ * @error: return location for a #GError
+ *
+ * ctd_chouette_record() for a line recorded before, read under the rules
+ * of its day (ctd_result_parse_stored()): what the store rebuilds a
+ * chouette from, so that a game entered before a rule was made stricter
+ * can still be seen and corrected.
+ *
+ * Returns: whether the game was recorded
+ */
+gboolean
+ctd_chouette_record_stored (CtdChouette  *self,
+                            guint         game,
+                            const char   *notation,
+                            GError      **error)
+{
+  return record (self, game, notation, TRUE, error);
+}
+
+static gboolean
+record (CtdChouette  *self,
+        guint         game,
+        const char   *notation,
+        gboolean      stored,
+        GError      **error)
 {
   guint order[CTD_MAX_PLAYERS - 1];
   const guint *last_order;
@@ -512,7 +551,9 @@ ctd_chouette_record (CtdChouette  *self,
     .captain = slot.captain,
     .cube_start = slot.cube_start,
   };
-  result = ctd_result_parse_named (&context, (const char *const *) self->names, notation, error);
+  result = (stored ? ctd_result_parse_stored
+                   : ctd_result_parse_named) (&context, (const char *const *) self->names,
+                                              notation, error);
   if (result == NULL)
     return FALSE;
 

@@ -79,6 +79,10 @@ gboolean     ctd_chouette_record       (CtdChouette             *self,
                                         guint                    game,
                                         const char              *notation,
                                         GError                 **error);
+gboolean     ctd_chouette_record_stored (CtdChouette            *self,
+                                         guint                   game,
+                                         const char             *notation,
+                                         GError                **error);
 void         ctd_chouette_clear        (CtdChouette             *self,
                                         guint                    game);
 const CtdResult *

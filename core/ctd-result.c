@@ -70,6 +70,8 @@ typedef struct
    * the texts who() made from them, freed with the parser. */
   const char *const    *names;
   GPtrArray            *texts;
+  /* A line the event file holds, recorded under the rules of its day. */
+  gboolean              stored;
 } Parser;
 
 /* Every message starts with the game, so a director entering a whole
@@ -780,7 +782,7 @@ finish (Parser  *parser,
   for (guint i = 0; i < result->n_extras; i++)
     if (!check_extra (parser, i, error))
       return FALSE;
-  for (guint i = 0; i < result->n_penalties; i++)
+  for (guint i = 0; !parser->stored && i < result->n_penalties; i++)
     if (!check_penalty (parser, i, error))
       return FALSE;
   if (!check_outcome (parser, error))
@@ -794,6 +796,12 @@ finish (Parser  *parser,
          compare_adjustments);
   return TRUE;
 }
+
+static CtdResult *parse (const CtdGameContext  *context,
+                         const char *const     *names,
+                         gboolean               stored,
+                         const char            *notation,
+                         GError               **error);
 
 /**
  * ctd_result_parse:
@@ -843,6 +851,43 @@ ctd_result_parse_named (const CtdGameContext  *context,
                         const char            *notation,
                         GError               **error)
 {
+  return parse (context, names, FALSE, notation, error);
+}
+
+/**
+ * ctd_result_parse_stored:
+ * @context: the game the line belongs to, as for ctd_result_parse()
+ * @names: (array) (nullable): the chouette's player names, as for
+ *   ctd_result_parse_named()
+ * @notation: a result line the event file holds
+ * @error: return location for a #GError in %CTD_RESULT_ERROR
+ *
+ * ctd_result_parse_named() for a line already recorded, under the rules
+ * of the day it was entered: a penalty from a player still in the game
+ * (refused since SPEC 5 read rule 2.5's "already out of the current
+ * game" strictly) still reads, with the same payments, so that an
+ * event recorded before can be opened and the game corrected. Every
+ * line typed now goes through ctd_result_parse_named().
+ *
+ * Returns: (transfer full) (nullable): the result, to free with
+ *   ctd_result_free(), or %NULL with @error set
+ */
+CtdResult *
+ctd_result_parse_stored (const CtdGameContext  *context,
+                         const char *const     *names,
+                         const char            *notation,
+                         GError               **error)
+{
+  return parse (context, names, TRUE, notation, error);
+}
+
+static CtdResult *
+parse (const CtdGameContext  *context,
+       const char *const     *names,
+       gboolean               stored,
+       const char            *notation,
+       GError               **error)
+{
   g_autoptr(CtdResult) result = NULL;
   g_autoptr(GPtrArray) texts = NULL;
   g_auto(GStrv) tokens = NULL;
@@ -860,6 +905,7 @@ ctd_result_parse_named (const CtdGameContext  *context,
   parser.result = result;
   parser.names = names;
   parser.texts = texts;
+  parser.stored = stored;
 
   if (!check_line (&parser, notation, error))
     return NULL;

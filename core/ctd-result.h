@@ -198,6 +198,10 @@ CtdResult *ctd_result_parse_named (const CtdGameContext *context,
                                    const char *const    *names,
                                    const char           *notation,
                                    GError              **error);
+CtdResult *ctd_result_parse_stored (const CtdGameContext *context,
+                                    const char *const    *names,
+                                    const char           *notation,
+                                    GError              **error);
 char      *ctd_result_format  (const CtdResult      *result);
 gboolean   ctd_result_equal   (const CtdResult      *a,
                                const CtdResult      *b);

@@ -104,7 +104,8 @@ load_names (CtdStore     *self,
 }
 
 /* Rebuilds a chouette from its records: the fixed last-segment order
- * first (later games rest on it), then every game's canonical line. */
+ * first (later games rest on it), then every game's canonical line, read
+ * under the rules it was recorded by (ctd_chouette_record_stored()). */
 CtdChouette *
 ctd_store_load_chouette_by_id (CtdStore  *self,
                                gint64     chouette_id,
@@ -128,8 +129,8 @@ ctd_store_load_chouette_by_id (CtdStore  *self,
   if (stmt == NULL)
     return NULL;
   while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
-    if (!ctd_chouette_record (chouette, (guint) sqlite3_column_int64 (stmt, 0),
-                              (const char *) sqlite3_column_text (stmt, 1), error))
+    if (!ctd_chouette_record_stored (chouette, (guint) sqlite3_column_int64 (stmt, 0),
+                                     (const char *) sqlite3_column_text (stmt, 1), error))
       {
         g_prefix_error (error, "“%s” holds a result that no longer reads: ", self->display_name);
         return NULL;

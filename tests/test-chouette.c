@@ -481,6 +481,35 @@ test_crosscheck_partly_entered (void **state G_GNUC_UNUSED)
   assert_int_equal (m->suspects, 1u << 3);
 }
 
+/* A line recorded before rule 2.5's offender was read strictly (the Box
+ * paying a penalty) still reads from the file, with its payments, so
+ * the game can be seen and corrected; typed now, it is refused. */
+static void
+test_record_stored (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autoptr(GError) error = NULL;
+  CtdChouetteGame view;
+
+  assert_false (ctd_chouette_record (chouette, 1, "T F:1>2:0.5", &error));
+  assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_PENALTY));
+  g_clear_error (&error);
+  assert_null (ctd_chouette_get_result (chouette, 1));
+
+  assert_true (ctd_chouette_record_stored (chouette, 1, "T F:1>2:0.5", &error));
+  ctd_chouette_get_game (chouette, 1, &view);
+  assert_int_equal (view.deltas[0], H (-3.5));
+  assert_int_equal (view.deltas[1], H (1.5));
+  /* Every other rule still holds for a stored line. */
+  assert_false (ctd_chouette_record_stored (chouette, 2, "T 2:3", &error));
+  assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_VALUE));
+  g_clear_error (&error);
+  /* The correction is typed, and checked. */
+  assert_true (ctd_chouette_record (chouette, 1, "T A:1>2:0.5", &error));
+  ctd_chouette_get_game (chouette, 1, &view);
+  assert_int_equal (view.deltas[0], H (-3.5));
+}
+
 /* Games 1-9 of a 4-player chouette where the Team wins every game as a
  * single but game 1: after game 9, P1 -1, P2 -9, P3 -9, P4 +19, so
  * players 2 and 3 tie for the last segment. */
@@ -666,6 +695,7 @@ main (void)
     cmocka_unit_test (test_crosscheck),
     cmocka_unit_test (test_crosscheck_game_one),
     cmocka_unit_test (test_crosscheck_partly_entered),
+    cmocka_unit_test (test_record_stored),
     cmocka_unit_test (test_sheet_game),
     cmocka_unit_test (test_copy),
     cmocka_unit_test (test_describe_pending),

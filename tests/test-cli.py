@@ -815,6 +815,26 @@ def test_bad_notation_and_labels(folder):
                   status=2)
 
 
+def test_penalty_recorded_before_the_rule(folder):
+    """A game recorded before rule 2.5's offender was read strictly (the
+    Box paying a penalty) still opens with its payments, and is corrected
+    with --replace; typed again as it was, it is refused."""
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "4")
+    event.run("record", "1.1", "1", "T A:1>2:0.5")
+    db = sqlite3.connect(event.path)
+    db.execute("UPDATE game SET entered = 'T F:1>2:0.5', canonical = 'T F:1>2:0.5'")
+    db.commit()
+    db.close()
+    shown = event.json("show", "1.1")
+    equal(shown["games"][0]["result"], "T F:1>2:0.5", "the old line")
+    equal(event.json("record", "1.1", "2", "T")["game"], 2, "the next game")
+    event.refused("record", "1.1", "1", "T F:1>2:0.5", "--replace",
+                  message="cannot pay a penalty ('F:1>2:0.5')")
+    event.run("record", "1.1", "1", "T A:1>2:0.5", "--replace")
+    equal(event.json("show", "1.1")["games"][0]["result"], "T A:1>2:0.5", "corrected")
+
+
 def test_usage_errors(folder):
     event = new_event(folder, 4)
     event.json("draw", "--seed", "4")
