@@ -166,7 +166,7 @@ save (CtdEventPage *self,
       g_autofree char *question = fixed_question (self, &settings);
 
       /* An earlier "Settings saved." would not be true of this form. */
-      gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
+      ctd_ui_expire_message (self->message_revealer);
       ctd_ui_confirm (GTK_WIDGET (self), question, error->message, _("Change _Anyway"),
                       save_forced, G_OBJECT (self));
     }
