@@ -364,7 +364,8 @@ parse_extra (Parser      *parser,
     return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
                  "'%s': an extra cannot be washed; write how it ended: E:%u>%u:V (played), "
                  "with - (%s passed) or + (%s passed)", token,
-                 extra.offerer, extra.taker, who (parser, extra.taker), who (parser, extra.offerer));
+                 extra.offerer, extra.taker, who (parser, extra.taker),
+                 who (parser, extra.offerer));
   for (guint i = 0; i < result->n_extras; i++)
     if (result->extras[i].offerer == extra.offerer && result->extras[i].taker == extra.taker)
       return fail (parser, error, CTD_RESULT_ERROR_PLAYER,
