@@ -40,7 +40,7 @@ static const struct
     "[--paper a4|letter]" },
   { "settings", ctd_cli_settings, READS_BARE,
     "settings [--name NAME] [--date D] [--venue V] [--stake N] "
-    "[--entry-fee N] [--last-segment ...] [--paper a4|letter]" },
+    "[--entry-fee N] [--last-segment ...] [--paper a4|letter] [--force]" },
   { "player", ctd_cli_player, READS_LIST,
     "player add NAME [--club C] [--id X] [--checked-in] | "
     "import FILE.csv [--checked-in] | list | "

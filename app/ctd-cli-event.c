@@ -82,10 +82,12 @@ settings_options_any (const SettingsOptions *options)
          options->paper != NULL;
 }
 
+/* @force (nullable): where settings' --force goes; init has none. */
 static gboolean
 parse_settings (CtdCli           *cli,
                 const char       *usage,
                 SettingsOptions  *options,
+                gboolean         *force,
                 int              *out_status)
 {
   GOptionEntry entries[] = {
@@ -96,9 +98,12 @@ parse_settings (CtdCli           *cli,
     { "entry-fee", 0, 0, G_OPTION_ARG_STRING, &options->fee, NULL, NULL },
     { "last-segment", 0, 0, G_OPTION_ARG_STRING, &options->direction, NULL, NULL },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &options->paper, NULL, NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, force, NULL, NULL },
     { NULL },
   };
 
+  if (force == NULL)
+    entries[G_N_ELEMENTS (entries) - 2] = (GOptionEntry) { NULL };
   return ctd_cli_parse_options (cli, usage, entries, 0, 0, out_status);
 }
 
@@ -211,7 +216,7 @@ ctd_cli_init (CtdCli *cli)
   CtdEventSettings settings = { 0, };
   int status;
 
-  if (!parse_settings (cli, usage, &options, &status))
+  if (!parse_settings (cli, usage, &options, NULL, &status))
     return status;
   if (options.name == NULL)
     return ctd_cli_usage ("init needs --name (usage: %s)", usage);
@@ -243,19 +248,23 @@ ctd_cli_settings (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   const char *usage = "settings [--name NAME] [--date YYYY-MM-DD] [--venue V] [--stake N] "
                       "[--entry-fee N] [--last-segment highest-first|lowest-first] "
-                      "[--paper a4|letter]";
+                      "[--paper a4|letter] [--force]";
   CtdEventSettings settings;
+  gboolean force = FALSE;
   int status;
 
-  if (!parse_settings (cli, usage, &options, &status))
+  if (!parse_settings (cli, usage, &options, &force, &status))
     return status;
   if (!ctd_store_get_settings (cli->store, &stored, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   settings = stored;
   if (!apply_settings (&options, &settings, &status))
     return status;
-  if (settings_options_any (&options) && !ctd_store_set_settings (cli->store, &settings, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
+  /* SPEC 7: the stake and the last-segment direction are fixed by the
+   * first result; --force changes them all the same, logged. */
+  if (settings_options_any (&options) &&
+      !ctd_store_set_settings_full (cli->store, &settings, force, &error))
+    return ctd_cli_refused_confirm (g_steal_pointer (&error), "--force");
   warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
   print_settings (cli, &settings, warning);
   return CTD_CLI_OK;

@@ -494,7 +494,9 @@ append_chouettes (GString *text,
  *
  * The plan as a director reads it, one line per round ending in a line
  * break, for the setup screen and the printed format sheet. A plan with
- * wildcards ends with a line saying that they go beyond the ABA rules.
+ * wildcards ends with a line saying that they go beyond the ABA rules,
+ * and so does one with more than one Semi-final round (SPEC 6's
+ * decision for fields too large for one).
  *
  * Returns: (transfer full): the text, to free with g_free()
  */
@@ -503,6 +505,7 @@ ctd_advance_plan_describe (const CtdPlan *plan)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   gboolean any_wildcards = FALSE;
+  guint n_semifinals = 0;
 
   g_return_val_if_fail (plan != NULL, NULL);
   g_return_val_if_fail (plan->n_rounds <= G_N_ELEMENTS (plan->rounds), NULL);
@@ -528,9 +531,20 @@ ctd_advance_plan_describe (const CtdPlan *plan)
         }
       g_string_append (text, ".\n");
       any_wildcards |= round->wildcards > 0;
+      n_semifinals += round->stage == CTD_STAGE_SEMIFINAL;
     }
   if (plan->beyond_aba || any_wildcards)
     g_string_append (text, "Wildcards go beyond the ABA rules: rule 1.7 advances only the top "
                            "player(s) of each chouette.\n");
+  /* SPEC 6's decision, said where it applies, as the wildcards are. */
+  if (n_semifinals == 2)
+    g_string_append (text, "A second Semi-final round goes");
+  else if (n_semifinals > 2)
+    g_string_append_printf (text, "%u Semi-final rounds go", n_semifinals);
+  if (n_semifinals > 1)
+    g_string_append_printf (text, " beyond the ABA rules: rule 1.7 names one Semi-final stage, "
+                            "and a field of %u is too large to reach a Final through one, even "
+                            "with only the top player of each chouette advancing.\n",
+                            plan->rounds[0].n_players);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -12,7 +12,8 @@
 
 /*
  * A chouette is its size, its last-segment direction, the results the
- * director entered and, once fixed, the last-segment order. Everything
+ * director entered and, once fixed, the last-segment order; its
+ * players' names only word the refusals. Everything
  * else (deltas, running totals, decision orders) is derived on request,
  * so a corrected game can never leave a stale total behind (SPEC 6).
  */
@@ -23,6 +24,7 @@ struct _CtdChouette
   CtdResult              *results[CTD_N_GAMES];
   gboolean                order_fixed;
   guint                   order[CTD_MAX_PLAYERS - 1];
+  char                   *names[CTD_MAX_PLAYERS];
 };
 
 /**
@@ -76,7 +78,32 @@ ctd_chouette_free (CtdChouette *self)
     return;
   for (guint i = 0; i < CTD_N_GAMES; i++)
     g_clear_pointer (&self->results[i], ctd_result_free);
+  for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
+    g_free (self->names[p]);
   g_free (self);
+}
+
+/**
+ * ctd_chouette_set_names:
+ * @self: a chouette
+ * @names: (array) (nullable): the players' names, @names[p - 1] for
+ *   player p (size entries, each nullable), copied; %NULL forgets them
+ *
+ * Lets ctd_chouette_record()'s refusals name each player as the
+ * director knows them ("2 Dagný Jónsdóttir's cube value 3 ...", see
+ * ctd_result_parse_named()). Names change no rule.
+ */
+void
+ctd_chouette_set_names (CtdChouette        *self,
+                        const char * const *names)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
+    {
+      g_free (self->names[p]);
+      self->names[p] = names != NULL && p < self->size ? g_strdup (names[p]) : NULL;
+    }
 }
 
 /**
@@ -419,6 +446,12 @@ ctd_chouette_last_segment_order_is_stale (const CtdChouette *self)
   return !same_order (self->size - 1, self->order, computed);
 }
 
+static gboolean record (CtdChouette  *self,
+                        guint         game,
+                        const char   *notation,
+                        gboolean      stored,
+                        GError      **error);
+
 /**
  * ctd_chouette_record:
  * @self: a chouette
@@ -443,6 +476,39 @@ ctd_chouette_record (CtdChouette  *self,
                      guint         game,
                      const char   *notation,
                      GError      **error)
+{
+  return record (self, game, notation, FALSE, error);
+}
+
+/**
+ * ctd_chouette_record_stored:
+ * @self: a chouette
+ * @game: 1..CTD_N_GAMES
+ * @notation: a result line the event file holds
+ * @error: return location for a #GError
+ *
+ * ctd_chouette_record() for a line recorded before, read under the rules
+ * of its day (ctd_result_parse_stored()): what the store rebuilds a
+ * chouette from, so that a game entered before a rule was made stricter
+ * can still be seen and corrected.
+ *
+ * Returns: whether the game was recorded
+ */
+gboolean
+ctd_chouette_record_stored (CtdChouette  *self,
+                            guint         game,
+                            const char   *notation,
+                            GError      **error)
+{
+  return record (self, game, notation, TRUE, error);
+}
+
+static gboolean
+record (CtdChouette  *self,
+        guint         game,
+        const char   *notation,
+        gboolean      stored,
+        GError      **error)
 {
   guint order[CTD_MAX_PLAYERS - 1];
   const guint *last_order;
@@ -485,7 +551,9 @@ ctd_chouette_record (CtdChouette  *self,
     .captain = slot.captain,
     .cube_start = slot.cube_start,
   };
-  result = ctd_result_parse (&context, notation, error);
+  result = (stored ? ctd_result_parse_stored
+                   : ctd_result_parse_named) (&context, (const char *const *) self->names,
+                                              notation, error);
   if (result == NULL)
     return FALSE;
 
@@ -635,7 +703,7 @@ ctd_chouette_crosscheck (const CtdChouette *self,
  * ctd_chouette_copy:
  * @self: a chouette
  *
- * An independent copy, results and fixed order included: what a window
+ * An independent copy, results, fixed order and names included: what a window
  * records a line into to show what it would do (ctd_chouette_record()
  * on the copy), without touching the chouette it came from.
  *
@@ -652,6 +720,8 @@ ctd_chouette_copy (const CtdChouette *self)
   for (guint i = 0; i < CTD_N_GAMES; i++)
     if (self->results[i] != NULL)
       copy->results[i] = ctd_result_copy (self->results[i]);
+  for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
+    copy->names[p] = g_strdup (self->names[p]);
   return copy;
 }
 

@@ -72,11 +72,17 @@ void         ctd_chouette_free         (CtdChouette             *self);
 guint        ctd_chouette_get_size     (const CtdChouette       *self);
 CtdLastSegmentDirection
              ctd_chouette_get_direction (const CtdChouette      *self);
+void         ctd_chouette_set_names    (CtdChouette             *self,
+                                        const char * const      *names);
 
 gboolean     ctd_chouette_record       (CtdChouette             *self,
                                         guint                    game,
                                         const char              *notation,
                                         GError                 **error);
+gboolean     ctd_chouette_record_stored (CtdChouette            *self,
+                                         guint                   game,
+                                         const char             *notation,
+                                         GError                **error);
 void         ctd_chouette_clear        (CtdChouette             *self,
                                         guint                    game);
 const CtdResult *

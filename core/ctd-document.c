@@ -1198,8 +1198,29 @@ ctd_document_set_settings (CtdDocument             *self,
                            const CtdEventSettings  *settings,
                            GError                 **error)
 {
+  return ctd_document_set_settings_full (self, settings, FALSE, error);
+}
+
+/**
+ * ctd_document_set_settings_full:
+ * @self: a document
+ * @settings: the event's new settings
+ * @force: change the stake or the last-segment direction even after
+ *   results were entered, once the director confirmed it
+ * @error: return location for a #GError
+ *
+ * ctd_store_set_settings_full(), announced.
+ *
+ * Returns: whether the settings were stored
+ */
+gboolean
+ctd_document_set_settings_full (CtdDocument             *self,
+                                const CtdEventSettings  *settings,
+                                gboolean                 force,
+                                GError                 **error)
+{
   return action_begin (self, error) &&
-         action_end (self, ctd_store_set_settings (self->store, settings, error));
+         action_end (self, ctd_store_set_settings_full (self->store, settings, force, error));
 }
 
 /**

@@ -86,6 +86,10 @@ void         ctd_document_check_for_changes    (CtdDocument             *self);
 gboolean     ctd_document_set_settings         (CtdDocument             *self,
                                                 const CtdEventSettings  *settings,
                                                 GError                 **error);
+gboolean     ctd_document_set_settings_full    (CtdDocument             *self,
+                                                const CtdEventSettings  *settings,
+                                                gboolean                 force,
+                                                GError                 **error);
 gboolean     ctd_document_add_player           (CtdDocument             *self,
                                                 const char              *name,
                                                 const char              *club,

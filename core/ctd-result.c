@@ -62,8 +62,16 @@ typedef struct
   CtdResult            *result;
   /* Which crew members the line lists; the others played at V0. */
   gboolean              listed[CTD_MAX_PLAYERS];
-  /* The token of each extra, for the checks made after the last token. */
+  /* The token of each extra and penalty, for the checks made after the
+   * last token. */
   const char           *extra_tokens[CTD_MAX_EXTRAS];
+  const char           *penalty_tokens[CTD_MAX_PENALTIES];
+  /* The players' names, @names[p - 1] (nullable, as its entries), and
+   * the texts who() made from them, freed with the parser. */
+  const char *const    *names;
+  GPtrArray            *texts;
+  /* A line the event file holds, recorded under the rules of its day. */
+  gboolean              stored;
 } Parser;
 
 /* Every message starts with the game, so a director entering a whole
@@ -84,6 +92,22 @@ fail (const Parser    *parser,
 
   g_set_error (error, CTD_RESULT_ERROR, (int) code, "Game %u: %s", parser->context->game, message);
   return FALSE;
+}
+
+/* A player as the director knows them, the way the chouette's page
+ * previews a line ("2 Dagný Jónsdóttir"), or "player 2" when the
+ * chouette's names are not known; owned by the parser. */
+static const char *
+who (const Parser *parser,
+     guint         player)
+{
+  const char *name = parser->names != NULL && player >= 1 && player <= parser->context->size
+                     ? parser->names[player - 1] : NULL;
+  char *text = name != NULL && *name != '\0' ? g_strdup_printf ("%u %s", player, name)
+                                             : g_strdup_printf ("player %u", player);
+
+  g_ptr_array_add (parser->texts, text);
+  return text;
 }
 
 static gboolean
@@ -214,14 +238,24 @@ is_doubling_of (guint value,
   return FALSE;
 }
 
-/* "4, 8, 16, ... up to 1048576" */
+/* "4, 8, 16, 32, …": the values a table plays, not the notation's cap,
+ * which is named only to the one who typed a value beyond it. */
 static char *
-describe_doublings (guint64 first)
+describe_doublings (guint64 first,
+                    guint   typed)
 {
+  GString *text = g_string_new (NULL);
+  guint64 v = first;
+
   if (first > CTD_CUBE_MAX_POINTS)
-    return g_strdup_printf ("nothing, since no cube goes past %u", CTD_CUBE_MAX_POINTS);
-  return g_strdup_printf ("%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
-                          ", ... up to %u", first, first * 2, first * 4, CTD_CUBE_MAX_POINTS);
+    g_string_append_printf (text, "nothing, since no cube goes past %u", CTD_CUBE_MAX_POINTS);
+  for (guint i = 0; i < 4 && v <= CTD_CUBE_MAX_POINTS; i++, v *= 2)
+    g_string_append_printf (text, "%s%" G_GUINT64_FORMAT, i > 0 ? ", " : "", v);
+  if (v <= CTD_CUBE_MAX_POINTS)
+    g_string_append (text, ", …");
+  if (typed > CTD_CUBE_MAX_POINTS && first <= CTD_CUBE_MAX_POINTS)
+    g_string_append_printf (text, " (no cube goes past %u)", CTD_CUBE_MAX_POINTS);
+  return g_string_free (text, FALSE);
 }
 
 static char *
@@ -238,7 +272,7 @@ describe_cube (const Parser *parser,
     case CTD_CUBE_PLAYED:
       return g_strdup_printf ("was played to the end at %u", cube->value);
     case CTD_CUBE_TAKER_PASSED:
-      return g_strdup_printf ("was passed by player %u at %u", player, cube->value);
+      return g_strdup_printf ("was passed by %s at %u", who (parser, player), cube->value);
     case CTD_CUBE_OWNER_PASSED:
       return g_strdup_printf ("was passed by the Box at %u", cube->value);
     case CTD_CUBE_WASH:
@@ -279,18 +313,19 @@ parse_cube (Parser      *parser,
     return FALSE;
   if (player == parser->context->box)
     return fail (parser, error, CTD_RESULT_ERROR_PLAYER,
-                 "'%s': player %u is the Box, and the Box holds no crew cube; list only the "
-                 "crew's cubes", token, player);
+                 "'%s': %s is the Box, and the Box holds no crew cube; list only the "
+                 "crew's cubes", token, who (parser, player));
   if (parser->listed[player - 1])
     return fail (parser, error, CTD_RESULT_ERROR_PLAYER,
-                 "player %u's cube is listed twice (again in '%s'); each cube ends in "
-                 "exactly one way", player, token);
+                 "%s's cube is listed twice (again in '%s'); each cube ends in "
+                 "exactly one way", who (parser, player), token);
   if (cube.end != CTD_CUBE_WASH && !is_doubling_of (cube.value, start, 0))
     {
-      expected = describe_doublings (start);
+      expected = describe_doublings (start, cube.value);
       return fail (parser, error, CTD_RESULT_ERROR_VALUE,
-                   "player %u's cube value %u cannot arise from a starting cube of %u; "
-                   "expected %s (in '%s')", player, cube.value, start, expected, token);
+                   "%s's cube value %u cannot arise from a starting cube of %u; "
+                   "expected %s (in '%s')", who (parser, player), cube.value, start, expected,
+                   token);
     }
 
   parser->listed[player - 1] = TRUE;
@@ -319,22 +354,23 @@ parse_extra (Parser      *parser,
     return FALSE;
   if (extra.offerer == box || extra.taker == box)
     return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
-                 "'%s': the Box (player %u) can neither offer nor take an extra; extras are "
-                 "between crew members", token, box);
+                 "'%s': the Box (%s) can neither offer nor take an extra; extras are "
+                 "between crew members", token, who (parser, box));
   if (extra.offerer == extra.taker)
     return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
-                 "'%s': player %u cannot take their own extra; the taker is another crew "
-                 "member", token, extra.taker);
+                 "'%s': %s cannot take their own extra; the taker is another crew "
+                 "member", token, who (parser, extra.taker));
   if (extra.end == CTD_CUBE_WASH)
     return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
                  "'%s': an extra cannot be washed; write how it ended: E:%u>%u:V (played), "
-                 "with - (player %u passed) or + (player %u passed)", token,
-                 extra.offerer, extra.taker, extra.taker, extra.offerer);
+                 "with - (%s passed) or + (%s passed)", token,
+                 extra.offerer, extra.taker, who (parser, extra.taker),
+                 who (parser, extra.offerer));
   for (guint i = 0; i < result->n_extras; i++)
     if (result->extras[i].offerer == extra.offerer && result->extras[i].taker == extra.taker)
       return fail (parser, error, CTD_RESULT_ERROR_PLAYER,
-                   "the extra from player %u to player %u is listed twice (again in '%s')",
-                   extra.offerer, extra.taker, token);
+                   "the extra from %s to %s is listed twice (again in '%s')",
+                   who (parser, extra.offerer), who (parser, extra.taker), token);
 
   /* Distinct pairs of distinct crew members: at most 3 x 2. */
   g_assert (result->n_extras < CTD_MAX_EXTRAS);
@@ -364,12 +400,13 @@ parse_penalty (Parser      *parser,
     return FALSE;
   if (penalty.to != context->box && penalty.to != context->captain)
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                 "'%s': a penalty is paid to the aggrieved Box (player %u) or Captain "
-                 "(player %u), not to player %u", token, context->box, context->captain,
-                 penalty.to);
+                 "'%s': a penalty is paid to the aggrieved Box (%s) or Captain "
+                 "(%s), not to %s", token, who (parser, context->box),
+                 who (parser, context->captain), who (parser, penalty.to));
   if (penalty.from == penalty.to)
     return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                 "'%s': player %u cannot pay a penalty to themselves", token, penalty.to);
+                 "'%s': %s cannot pay a penalty to themselves", token,
+                 who (parser, penalty.to));
   /* Rule 2.5: "1/2 of the original starting cube value", which in half
    * points is the starting cube's value in points. */
   expected = ctd_halves_to_string ((CtdHalves) context->cube_start, FALSE);
@@ -387,6 +424,7 @@ parse_penalty (Parser      *parser,
                  "more than %d penalties ('%s' is one too many); a game records at most %d",
                  CTD_MAX_PENALTIES, token, CTD_MAX_PENALTIES);
 
+  parser->penalty_tokens[result->n_penalties] = token;
   result->penalties[result->n_penalties++] = penalty;
   return TRUE;
 }
@@ -413,8 +451,8 @@ parse_adjustment (Parser      *parser,
     return FALSE;
   if (adjustment.from == adjustment.to)
     return fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
-                 "'%s': player %u cannot pay an adjustment to themselves; name two "
-                 "different players", token, adjustment.to);
+                 "'%s': %s cannot pay an adjustment to themselves; name two "
+                 "different players", token, who (parser, adjustment.to));
   if (!ctd_halves_parse (p, &adjustment.amount))
     return fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
                  "'%s': the adjustment '%s' is not a whole or half number of points; "
@@ -530,32 +568,34 @@ check_extra (const Parser  *parser,
       how = describe_cube (parser, extra->offerer);
       return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
                    "'%s': only a crew member who passed the Box's cube can offer an extra, "
-                   "but player %u's cube %s; write e.g. '%u:%u-'", token, extra->offerer,
-                   how, extra->offerer, start);
+                   "but %s's cube %s; write e.g. '%u:%u-'", token,
+                   who (parser, extra->offerer), how, extra->offerer, start);
     }
   if (!took_a_double (parser, extra->taker))
     {
       how = describe_cube (parser, extra->taker);
       return fail (parser, error, CTD_RESULT_ERROR_EXTRA,
                    "'%s': only a crew member who took a double from the Box can take an "
-                   "extra, but player %u's cube %s; expected player %u's cube above its "
-                   "starting value %u, e.g. '%u:%u'", token, extra->taker, how,
-                   extra->taker, start, extra->taker, 2 * start);
+                   "extra, but %s's cube %s; expected %s's cube above its "
+                   "starting value %u, e.g. '%u:%u'", token, who (parser, extra->taker), how,
+                   who (parser, extra->taker), start, extra->taker, 2 * start);
     }
   if (by_taker ? extra->value != passed->value && !is_doubling_of (extra->value, passed->value, 2)
                : !is_doubling_of (extra->value, passed->value, 1))
     {
       guint64 first = (guint64) passed->value << (by_taker ? 2 : 1);
-      g_autofree char *doublings = describe_doublings (first);
+      g_autofree char *doublings = describe_doublings (first, extra->value);
 
-      expected = by_taker ? g_strdup_printf ("%u (player %u refusing the offer) or %s",
-                                             passed->value, extra->taker, doublings)
+      expected = by_taker ? g_strdup_printf ("%u (%s refusing the offer) or %s",
+                                             passed->value, who (parser, extra->taker),
+                                             doublings)
                           : g_steal_pointer (&doublings);
       return fail (parser, error, CTD_RESULT_ERROR_VALUE,
-                   "the extra from player %u to player %u cannot %s at %u: player %u passed "
-                   "at %u, so expected %s (in '%s')", extra->offerer, extra->taker,
+                   "the extra from %s to %s cannot %s at %u: %s passed at %u, so expected "
+                   "%s (in '%s')", who (parser, extra->offerer), who (parser, extra->taker),
                    extra->end == CTD_CUBE_PLAYED ? "be played" : "end passed",
-                   extra->value, extra->offerer, passed->value, expected, token);
+                   extra->value, who (parser, extra->offerer), passed->value, expected,
+                   token);
     }
   return TRUE;
 }
@@ -589,15 +629,16 @@ check_outcome (const Parser  *parser,
     {
       how = describe_cube (parser, player);
       return fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
-                   "the outcome is '-', but player %u's cube %s; give the winner (" OUTCOMES
-                   ") or how that cube ended (e.g. '%u:%u-')", player, how, player,
+                   "the outcome is '-', but %s's cube %s; give the winner (" OUTCOMES
+                   ") or how that cube ended (e.g. '%u:%u-')", who (parser, player), how, player,
                    result->cubes[player - 1].value);
     }
   if (extra >= 0)
     return fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
-                 "the outcome is '-', but the extra from player %u to player %u was played "
+                 "the outcome is '-', but the extra from %s to %s was played "
                  "to the end ('%s'); give the winner (" OUTCOMES ")",
-                 result->extras[extra].offerer, result->extras[extra].taker,
+                 who (parser, result->extras[extra].offerer),
+                 who (parser, result->extras[extra].taker),
                  parser->extra_tokens[extra]);
   return TRUE;
 }
@@ -631,9 +672,9 @@ check_majority (const Parser  *parser,
         {
           how = describe_cube (parser, p);
           return fail (parser, error, CTD_RESULT_ERROR_MAJORITY,
-                       "'!T' says the whole crew doubled together, but player %u's cube %s, "
+                       "'!T' says the whole crew doubled together, but %s's cube %s, "
                        "which contradicts it; a cube in that offering was passed by the Box "
-                       "('%u:%u+') or taken (worth %u or more)", p, how, p,
+                       "('%u:%u+') or taken (worth %u or more)", who (parser, p), how, p,
                        context->cube_start, 2 * context->cube_start);
         }
     }
@@ -649,6 +690,47 @@ check_majority (const Parser  *parser,
                "with '!T' the Box must take a majority of the cubes offered together (%s of "
                "%u) or pass them all; the line shows %u taken and %u passed",
                need, n_offered, n_taken, n_passed);
+}
+
+/* Whether @player may pay rule 2.5's penalty: it is for "offending
+ * players who are already out of the current game", so a crew member
+ * whose own cube had ended, passed either way or washed (SPEC 5). That
+ * the payee is someone else is checked with the token. */
+static gboolean
+may_pay_penalty (const CtdGameContext *context,
+                 const CtdCube        *cubes,
+                 guint                 player)
+{
+  return player != context->box && cubes[player - 1].end != CTD_CUBE_PLAYED;
+}
+
+static gboolean
+check_penalty (const Parser  *parser,
+               guint          index,
+               GError       **error)
+{
+  const CtdPenalty *penalty = &parser->result->penalties[index];
+  const char *offender = who (parser, penalty->from);
+  g_autofree char *how = NULL;
+  g_autofree char *why = NULL;
+
+  if (may_pay_penalty (parser->context, parser->result->cubes, penalty->from))
+    return TRUE;
+  if (penalty->from == parser->context->box)
+    {
+      why = g_strdup_printf ("%s is the Box", offender);
+    }
+  else
+    {
+      how = describe_cube (parser, penalty->from);
+      why = g_strdup_printf ("%s's cube %s", offender, how);
+    }
+  return fail (parser, error, CTD_RESULT_ERROR_PENALTY,
+               "%s cannot pay a penalty ('%s'): rule 2.5's penalty is for a player already "
+               "out of the game, whose cube was passed or washed, but %s; a player still in "
+               "the game loses their cube to the aggrieved player or has it washed (write how "
+               "it ended), or the director records another payment with A:%u>%u:V",
+               offender, parser->penalty_tokens[index], why, penalty->from, penalty->to);
 }
 
 #define COMPARE(x, y) (((x) > (y)) - ((x) < (y)))
@@ -701,6 +783,9 @@ finish (Parser  *parser,
   for (guint i = 0; i < result->n_extras; i++)
     if (!check_extra (parser, i, error))
       return FALSE;
+  for (guint i = 0; !parser->stored && i < result->n_penalties; i++)
+    if (!check_penalty (parser, i, error))
+      return FALSE;
   if (!check_outcome (parser, error))
     return FALSE;
   if (result->together && !check_majority (parser, error))
@@ -712,6 +797,12 @@ finish (Parser  *parser,
          compare_adjustments);
   return TRUE;
 }
+
+static CtdResult *parse (const CtdGameContext  *context,
+                         const char *const     *names,
+                         gboolean               stored,
+                         const char            *notation,
+                         GError               **error);
 
 /**
  * ctd_result_parse:
@@ -735,7 +826,71 @@ ctd_result_parse (const CtdGameContext  *context,
                   const char            *notation,
                   GError               **error)
 {
+  return ctd_result_parse_named (context, NULL, notation, error);
+}
+
+/**
+ * ctd_result_parse_named:
+ * @context: the game the line belongs to, as for ctd_result_parse()
+ * @names: (array) (nullable): the chouette's player names,
+ *   @names[p - 1] for player p (@context's size entries, each
+ *   nullable), or %NULL
+ * @notation: one result line
+ * @error: return location for a #GError in %CTD_RESULT_ERROR
+ *
+ * ctd_result_parse(), whose messages name each player as the director
+ * knows them, the way the chouette's page previews a line: "Game 1: 2
+ * Dagný Jónsdóttir's cube value 3 cannot arise from a starting cube of
+ * 1; expected 1, 2, 4, 8, …". A player without a name is "player 2".
+ *
+ * Returns: (transfer full) (nullable): the result, to free with
+ *   ctd_result_free(), or %NULL with @error set
+ */
+CtdResult *
+ctd_result_parse_named (const CtdGameContext  *context,
+                        const char *const     *names,
+                        const char            *notation,
+                        GError               **error)
+{
+  return parse (context, names, FALSE, notation, error);
+}
+
+/**
+ * ctd_result_parse_stored:
+ * @context: the game the line belongs to, as for ctd_result_parse()
+ * @names: (array) (nullable): the chouette's player names, as for
+ *   ctd_result_parse_named()
+ * @notation: a result line the event file holds
+ * @error: return location for a #GError in %CTD_RESULT_ERROR
+ *
+ * ctd_result_parse_named() for a line already recorded, under the rules
+ * of the day it was entered: a penalty from a player still in the game
+ * (refused since SPEC 5 read rule 2.5's "already out of the current
+ * game" strictly) still reads, with the same payments, so that an
+ * event recorded before can be opened and the game corrected. Every
+ * line typed now goes through ctd_result_parse_named().
+ *
+ * Returns: (transfer full) (nullable): the result, to free with
+ *   ctd_result_free(), or %NULL with @error set
+ */
+CtdResult *
+ctd_result_parse_stored (const CtdGameContext  *context,
+                         const char *const     *names,
+                         const char            *notation,
+                         GError               **error)
+{
+  return parse (context, names, TRUE, notation, error);
+}
+
+static CtdResult *
+parse (const CtdGameContext  *context,
+       const char *const     *names,
+       gboolean               stored,
+       const char            *notation,
+       GError               **error)
+{
   g_autoptr(CtdResult) result = NULL;
+  g_autoptr(GPtrArray) texts = NULL;
   g_auto(GStrv) tokens = NULL;
   Parser parser = { 0 };
   gboolean first = TRUE;
@@ -746,8 +901,12 @@ ctd_result_parse (const CtdGameContext  *context,
 
   result = g_new0 (CtdResult, 1);
   result->context = *context;
+  texts = g_ptr_array_new_with_free_func (g_free);
   parser.context = context;
   parser.result = result;
+  parser.names = names;
+  parser.texts = texts;
+  parser.stored = stored;
 
   if (!check_line (&parser, notation, error))
     return NULL;
@@ -1178,7 +1337,8 @@ ctd_result_extra_values (const CtdGameContext *context,
  *
  * Rule 2.5's penalty, the only amount "F:Q>R:V" accepts: half the
  * game's starting cube. It is paid to the game's Box or Captain
- * (@context's box and captain) by anyone else.
+ * (@context's box and captain) by a player already out of the game
+ * (ctd_result_penalty_payers()).
  *
  * Returns: the amount in half points (1, 2 or 4: 0.5, 1 or 2 points)
  */
@@ -1188,4 +1348,37 @@ ctd_result_penalty_amount (const CtdGameContext *context)
   g_return_val_if_fail (context_is_valid (context), 0);
 
   return (CtdHalves) context->cube_start;
+}
+
+/**
+ * ctd_result_penalty_payers:
+ * @context: the game
+ * @cubes: (array): how the crew's cubes ended, @cubes[p - 1] for player
+ *   p, as in #CtdResult (the Box's entry is not read)
+ *
+ * Who may pay rule 2.5's penalty: "offending players who are already
+ * out of the current game", the crew members whose own cube had ended,
+ * passed by them or by the Box, or washed (SPEC 5). Each may pay the
+ * Box or the Captain, whichever of them is not the payer. These are the
+ * very payers ctd_result_parse() accepts in "F:Q>R:V" with these cubes;
+ * anyone else still in the game is dealt with through their cube or an
+ * "A:" adjustment.
+ *
+ * Returns: (transfer full) (element-type guint): the player numbers,
+ *   smallest first, possibly none; free with g_array_unref()
+ */
+GArray *
+ctd_result_penalty_payers (const CtdGameContext *context,
+                           const CtdCube        *cubes)
+{
+  GArray *payers;
+
+  g_return_val_if_fail (context_is_valid (context), NULL);
+  g_return_val_if_fail (cubes != NULL, NULL);
+
+  payers = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint p = 1; p <= context->size; p++)
+    if (may_pay_penalty (context, cubes, p))
+      g_array_append_val (payers, p);
+  return payers;
 }

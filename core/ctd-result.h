@@ -21,7 +21,8 @@ typedef enum
   CTD_RESULT_ERROR_VALUE,       /* a cube value that cannot arise */
   CTD_RESULT_ERROR_OUTCOME,     /* outcome missing, misplaced or contradicting the cubes */
   CTD_RESULT_ERROR_EXTRA,       /* an offerer who did not pass, a taker who took no double */
-  CTD_RESULT_ERROR_PENALTY,     /* a penalty to someone other than Box or Captain, or not half V0 */
+  CTD_RESULT_ERROR_PENALTY,     /* a penalty to someone other than Box or Captain, not half V0,
+                                 * or from a player still in the game */
   CTD_RESULT_ERROR_MAJORITY,    /* rule 3.6 */
   CTD_RESULT_ERROR_ADJUSTMENT,  /* a director's adjustment to oneself, of nothing, or too many */
 } CtdResultError;
@@ -86,8 +87,9 @@ typedef struct
   guint      value;
 } CtdExtra;
 
-/* Rule 2.5: @from pays @to (the game's Box or Captain) @amount half
- * points, always half the game's starting cube. */
+/* Rule 2.5: @from, a crew member already out of the game (their cube
+ * passed or washed), pays @to (the game's Box or Captain, not @from)
+ * @amount half points, always half the game's starting cube. */
 typedef struct
 {
   guint     from;
@@ -192,6 +194,14 @@ GQuark     ctd_result_error_quark (void);
 CtdResult *ctd_result_parse   (const CtdGameContext *context,
                                const char           *notation,
                                GError              **error);
+CtdResult *ctd_result_parse_named (const CtdGameContext *context,
+                                   const char *const    *names,
+                                   const char           *notation,
+                                   GError              **error);
+CtdResult *ctd_result_parse_stored (const CtdGameContext *context,
+                                    const char *const    *names,
+                                    const char           *notation,
+                                    GError              **error);
 char      *ctd_result_format  (const CtdResult      *result);
 gboolean   ctd_result_equal   (const CtdResult      *a,
                                const CtdResult      *b);
@@ -216,6 +226,8 @@ GArray    *ctd_result_extra_values   (const CtdGameContext *context,
                                       CtdCubeEnd            end,
                                       guint                 max_doublings);
 CtdHalves  ctd_result_penalty_amount (const CtdGameContext *context);
+GArray    *ctd_result_penalty_payers (const CtdGameContext *context,
+                                      const CtdCube        *cubes);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdResult, ctd_result_free)
 

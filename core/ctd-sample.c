@@ -90,7 +90,8 @@ append_extra (CtdRng      *rng,
  *
  * A varied, legal result line for the game: outcomes with gammons and
  * backgammons, cubes doubled, passed or washed, and now and then an
- * extra, a penalty (half the starting cube, to the Box or the Captain)
+ * extra, a penalty (half the starting cube, to the Box or the Captain,
+ * from a crew member whose cube ended: rule 2.5)
  * or a director's adjustment, drawn at random and kept only when the
  * rules accept them (the parser is the judge). The same generator state
  * gives the same line.
@@ -118,8 +119,9 @@ ctd_sample_random_notation (CtdRng            *rng,
       g_autoptr(GString) line = g_string_new (outcomes[ctd_rng_uniform (rng, 7)]);
       g_autoptr(CtdResult) result = NULL;
       guint passers[CTD_MAX_PLAYERS], takers[CTD_MAX_PLAYERS], players[CTD_MAX_PLAYERS];
+      guint outs[CTD_MAX_PLAYERS];
       guint passed_at[CTD_MAX_PLAYERS] = { 0 };
-      guint n_passers = 0, n_takers = 0;
+      guint n_passers = 0, n_takers = 0, n_outs = 0;
 
       for (guint p = 1; p <= size; p++)
         {
@@ -133,10 +135,14 @@ ctd_sample_random_notation (CtdRng            *rng,
           if (choice == 3 && ctd_rng_uniform (rng, 4) == 0)
             {
               g_string_append_printf (line, " %u:w", p);
+              outs[n_outs++] = p;
               continue;
             }
           end = ends[ctd_rng_uniform (rng, 4)];
           g_string_append_printf (line, " %u:%u%s", p, value, end);
+          /* Rule 2.5: only a player out of the game pays a penalty. */
+          if (*end != '\0')
+            outs[n_outs++] = p;
           /* SPEC 5: a taker's cube went above V0; an offerer passed. */
           if (value > slot->cube_start)
             takers[n_takers++] = p;
@@ -151,8 +157,10 @@ ctd_sample_random_notation (CtdRng            *rng,
         {
           guint to = ctd_rng_uniform (rng, 2) ? slot->box : slot->captain;
 
-          g_string_append_printf (line, " F:%u>%u:%s", pick_player (rng, players, size, to), to,
-                                  penalty);
+          guint from = pick_player (rng, outs, n_outs, to);
+
+          if (from != 0)
+            g_string_append_printf (line, " F:%u>%u:%s", from, to, penalty);
         }
       if (ctd_rng_uniform (rng, 16) == 0)
         {

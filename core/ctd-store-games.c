@@ -86,8 +86,26 @@ load_last_order (CtdStore     *self,
   return ctd_chouette_fix_last_segment_order (chouette, order, error);
 }
 
+/* The players' names on @chouette, for its refusals' words. */
+static gboolean
+load_names (CtdStore     *self,
+            gint64        chouette_id,
+            CtdChouette  *chouette,
+            GError      **error)
+{
+  char *names[CTD_MAX_PLAYERS];
+
+  if (!ctd_store_get_seat_names (self, chouette_id, names, error))
+    return FALSE;
+  ctd_chouette_set_names (chouette, (const char *const *) names);
+  for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
+    g_free (names[k]);
+  return TRUE;
+}
+
 /* Rebuilds a chouette from its records: the fixed last-segment order
- * first (later games rest on it), then every game's canonical line. */
+ * first (later games rest on it), then every game's canonical line, read
+ * under the rules it was recorded by (ctd_chouette_record_stored()). */
 CtdChouette *
 ctd_store_load_chouette_by_id (CtdStore  *self,
                                gint64     chouette_id,
@@ -102,7 +120,8 @@ ctd_store_load_chouette_by_id (CtdStore  *self,
   if (!get_direction (self, &direction, error))
     return NULL;
   chouette = ctd_chouette_new (size, direction);
-  if (!load_last_order (self, chouette_id, chouette, error))
+  if (!load_names (self, chouette_id, chouette, error) ||
+      !load_last_order (self, chouette_id, chouette, error))
     return NULL;
 
   stmt = ctd_store_prepare (self, "SELECT number, canonical FROM game WHERE chouette = ?1 "
@@ -110,8 +129,8 @@ ctd_store_load_chouette_by_id (CtdStore  *self,
   if (stmt == NULL)
     return NULL;
   while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
-    if (!ctd_chouette_record (chouette, (guint) sqlite3_column_int64 (stmt, 0),
-                              (const char *) sqlite3_column_text (stmt, 1), error))
+    if (!ctd_chouette_record_stored (chouette, (guint) sqlite3_column_int64 (stmt, 0),
+                                     (const char *) sqlite3_column_text (stmt, 1), error))
       {
         g_prefix_error (error, "“%s” holds a result that no longer reads: ", self->display_name);
         return NULL;

@@ -258,14 +258,146 @@ describe_settings_change (const CtdEventSettings *before,
   return g_string_free (text, FALSE);
 }
 
+/* "1.1", "1.1 and 1.2", "1.1, 1.2 and 1.3" */
+static char *
+join_labels (GPtrArray *labels)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      if (i > 0)
+        g_string_append (text, i == labels->len - 1 ? " and " : ", ");
+      g_string_append (text, g_ptr_array_index (labels, i));
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* "chouettes 1.1 and 1.2 were settled at 5.00 a point, and chouette 1.3
+ * has results entered at it": the chouettes a stake or a direction
+ * already applies to (SPEC 7), settled ones (all games in) first; %NULL
+ * in @out_text when no result is entered. */
+static gboolean
+describe_results (CtdStore    *self,
+                  const char  *settled_at,
+                  const char  *entered_at,
+                  char       **out_text,
+                  GError     **error)
+{
+  g_autoptr(GPtrArray) settled = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) entered = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(CtdStmt) stmt = NULL;
+  g_autofree char *settled_text = NULL;
+  g_autofree char *entered_text = NULL;
+  CtdStep step;
+
+  *out_text = NULL;
+  stmt = ctd_store_prepare (self, "SELECT c.round, c.number, COUNT (*) FROM chouette AS c "
+                            "JOIN game AS g ON g.chouette = c.id "
+                            "GROUP BY c.id ORDER BY c.round, c.number", CTD_NO_ARGS, error);
+  if (stmt == NULL)
+    return FALSE;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    g_ptr_array_add (sqlite3_column_int64 (stmt, 2) >= CTD_N_GAMES ? settled : entered,
+                     g_strdup_printf ("%u.%u", (guint) sqlite3_column_int64 (stmt, 0),
+                                      (guint) sqlite3_column_int64 (stmt, 1)));
+  if (step != CTD_STEP_DONE)
+    return FALSE;
+  if (settled->len > 0)
+    {
+      g_autofree char *labels = join_labels (settled);
+
+      settled_text = g_strdup_printf ("%s %s %s %s", settled->len == 1 ? "chouette" : "chouettes",
+                                      labels, settled->len == 1 ? "was" : "were", settled_at);
+    }
+  if (entered->len > 0)
+    {
+      g_autofree char *labels = join_labels (entered);
+
+      entered_text = g_strdup_printf ("%s %s %s %s", entered->len == 1 ? "chouette" : "chouettes",
+                                      labels, entered->len == 1 ? "has" : "have", entered_at);
+    }
+  if (settled_text != NULL && entered_text != NULL)
+    *out_text = g_strdup_printf ("%s, and %s", settled_text, entered_text);
+  else if (settled_text != NULL || entered_text != NULL)
+    *out_text = g_strdup (settled_text != NULL ? settled_text : entered_text);
+  return TRUE;
+}
+
+/* SPEC 7: the stake and the last-segment direction are fixed by the
+ * event's first result, since settlements are paid at the table and one
+ * round must not mix both directions. Without @force a change of either
+ * is refused (%CTD_STORE_ERROR_CONFIRM), naming the chouettes it applies
+ * to; with it, @out_note says what the change touched, for the log. */
+static gboolean
+check_fixed (CtdStore                *self,
+             const CtdEventSettings  *before,
+             const CtdEventSettings  *after,
+             gboolean                 force,
+             char                   **out_note,
+             GError                 **error)
+{
+  g_autoptr(GString) note = g_string_new (NULL);
+  gboolean stake = before->stake_cents != after->stake_cents;
+  gboolean direction = before->direction != after->direction;
+  g_autofree char *old_stake = ctd_money_to_string (before->stake_cents);
+  g_autofree char *new_stake = ctd_money_to_string (after->stake_cents);
+  const char *old_direction = ctd_last_segment_direction_to_string (before->direction);
+  const char *new_direction = ctd_last_segment_direction_to_string (after->direction);
+
+  *out_note = NULL;
+  if (stake)
+    {
+      g_autofree char *at = g_strdup_printf ("settled at %s a point", old_stake);
+      g_autofree char *results = NULL;
+
+      if (!describe_results (self, at, "results entered at it", &results, error))
+        return FALSE;
+      if (results != NULL && !force)
+        {
+          g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
+                       "The stake is fixed once a result is entered, since settlements are "
+                       "paid at the table: %s; a stake of %s would change those settlements. "
+                       "Force the change to make it anyway", results, new_stake);
+          return FALSE;
+        }
+      if (results != NULL)
+        g_string_append_printf (note, " (forced after results: %s; their settlements now count "
+                                "%s a point)", results, new_stake);
+    }
+  if (direction)
+    {
+      g_autofree char *under = g_strdup_printf ("played %s", old_direction);
+      g_autofree char *results = NULL;
+
+      if (!describe_results (self, under, "results entered under it", &results, error))
+        return FALSE;
+      if (results != NULL && !force)
+        {
+          g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
+                       "The last-segment direction is fixed once a result is entered, so "
+                       "that no round mixes both: %s; with %s their last-segment orders would "
+                       "no longer follow the scores. Force the change to make it anyway",
+                       results, new_direction);
+          return FALSE;
+        }
+      if (results != NULL)
+        g_string_append_printf (note, " (forced after results: %s; their last segments now go "
+                                "%s)", results, new_direction);
+    }
+  if (note->len > 0)
+    *out_note = g_strdup (note->str);
+  return TRUE;
+}
+
 /**
  * ctd_store_set_settings:
  * @self: a store
  * @settings: the event's new settings
  * @error: return location for a #GError
  *
- * Changes the event's settings (an action: logged with what changed,
- * undoable). Settings that are the same as before leave no audit entry.
+ * ctd_store_set_settings_full() without forcing: a change of the stake
+ * or of the last-segment direction after the first result is refused.
  *
  * Returns: whether the settings were stored
  */
@@ -274,9 +406,37 @@ ctd_store_set_settings (CtdStore                *self,
                         const CtdEventSettings  *settings,
                         GError                 **error)
 {
+  return ctd_store_set_settings_full (self, settings, FALSE, error);
+}
+
+/**
+ * ctd_store_set_settings_full:
+ * @self: a store
+ * @settings: the event's new settings
+ * @force: change the stake or the last-segment direction even after
+ *   results were entered
+ * @error: return location for a #GError
+ *
+ * Changes the event's settings (an action: logged with what changed,
+ * undoable). Settings that are the same as before leave no audit entry.
+ * The stake and the last-segment direction are fixed by the event's
+ * first result (SPEC 7): without @force a change of either is refused
+ * with %CTD_STORE_ERROR_CONFIRM, naming the chouettes settled and those
+ * with results; a forced change logs which of them it re-prices or
+ * re-orders.
+ *
+ * Returns: whether the settings were stored
+ */
+gboolean
+ctd_store_set_settings_full (CtdStore                *self,
+                             const CtdEventSettings  *settings,
+                             gboolean                 force,
+                             GError                 **error)
+{
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_auto(CtdEventSettings) before = { NULL, };
   g_autofree char *summary = NULL;
+  g_autofree char *note = NULL;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (settings != NULL, FALSE);
@@ -284,9 +444,16 @@ ctd_store_set_settings (CtdStore                *self,
 
   if (!ctd_store_validate_settings (settings, error) ||
       !ctd_store_action_begin (self, &action, "set-settings", error) ||
-      !ctd_store_get_settings (self, &before, error))
+      !ctd_store_get_settings (self, &before, error) ||
+      !check_fixed (self, &before, settings, force, &note, error))
     return FALSE;
   summary = describe_settings_change (&before, settings);
+  if (note != NULL)
+    {
+      g_autofree char *plain = g_steal_pointer (&summary);
+
+      summary = g_strconcat (plain, note, NULL);
+    }
   return ctd_store_write_settings (self, settings, error) &&
          ctd_store_action_commit (&action, summary, error);
 }

@@ -251,6 +251,10 @@ gboolean    ctd_store_write_copy       (CtdStore               *self,
 gboolean    ctd_store_set_settings     (CtdStore               *self,
                                         const CtdEventSettings *settings,
                                         GError                **error);
+gboolean    ctd_store_set_settings_full (CtdStore              *self,
+                                         const CtdEventSettings *settings,
+                                         gboolean               force,
+                                         GError               **error);
 gboolean    ctd_store_add_player       (CtdStore               *self,
                                         const char             *name,
                                         const char             *club,

@@ -209,6 +209,34 @@ test_select_invalid (void **state)
                   "3-player semi-finals");
 }
 
+/* A top K larger than a chouette is refused wherever that chouette
+ * stands: the round's only one, or its first. */
+static void
+test_select_top_k_past_a_chouette (void **state)
+{
+  static const CtdStandingsEntry lone[] = {
+    { 1, "Ann", 1, P (4) }, { 2, "Bob", 1, P (-1) }, { 3, "Cy", 1, P (-3) },
+  };
+  CtdStandingsEntry first_small[G_N_ELEMENTS (round_entries)];
+  g_autoptr(CtdStandings) final = ctd_standings_new (lone, G_N_ELEMENTS (lone));
+  g_autoptr(CtdStandings) round = NULL;
+
+  (void) state;
+
+  assert_refused (final, 4, 0, CTD_ADVANCE_ERROR_INVALID,
+                  "Top 4 cannot advance from chouette 1, which has only 3 players: "
+                  "choose a top K of 3 or less");
+
+  /* The round's 3-player chouette renumbered 1, the others 2 and 3. */
+  memcpy (first_small, round_entries, sizeof first_small);
+  for (gsize i = 0; i < G_N_ELEMENTS (first_small); i++)
+    first_small[i].chouette = first_small[i].chouette % 3 + 1;
+  round = ctd_standings_new (first_small, G_N_ELEMENTS (first_small));
+  assert_refused (round, 4, 0, CTD_ADVANCE_ERROR_INVALID,
+                  "Top 4 cannot advance from chouette 1, which has only 3 players: "
+                  "choose a top K of 3 or less");
+}
+
 static void
 test_select_size_before_tie (void **state)
 {
@@ -609,6 +637,20 @@ test_plan_describe (void **state)
           "Semi-final: 10 players in 1 chouette of 4 and 2 of 3; top 1 of each advances "
           "(3 players).\n"
           "Final: 3 players in 1 chouette of 3.\n" },
+    /* SPEC 6: the smallest field that needs a second Semi-final says so. */
+    { 64, "Qualifying: 64 players in 16 chouettes of 4; top 1 of each advances (16 players).\n"
+          "Semi-final: 16 players in 4 chouettes of 4; top 1 of each advances (4 players).\n"
+          "Final: 4 players in 1 chouette of 4.\n" },
+    { 65, "Qualifying: 65 players in 14 chouettes of 4 and 3 of 3; top 1 of each advances "
+          "(17 players).\n"
+          "Semi-final: 17 players in 2 chouettes of 4 and 3 of 3; top 2 of each advances "
+          "(10 players).\n"
+          "Semi-final: 10 players in 1 chouette of 4 and 2 of 3; top 1 of each advances "
+          "(3 players).\n"
+          "Final: 3 players in 1 chouette of 3.\n"
+          "A second Semi-final round goes beyond the ABA rules: rule 1.7 names one Semi-final "
+          "stage, and a field of 65 is too large to reach a Final through one, even with only "
+          "the top player of each chouette advancing.\n" },
   };
 
   (void) state;
@@ -659,6 +701,7 @@ main (void)
     cmocka_unit_test (test_check_next_size_messages),
     cmocka_unit_test (test_select),
     cmocka_unit_test (test_select_invalid),
+    cmocka_unit_test (test_select_top_k_past_a_chouette),
     cmocka_unit_test (test_select_size_before_tie),
     cmocka_unit_test (test_select_tie_at_chouette_cut),
     cmocka_unit_test (test_select_three_way_tie),

@@ -62,7 +62,7 @@ static const SheetRow four_sheet[CTD_N_GAMES] = {
    * = -16; Box +16 +16 +4. */
   { "Bg 1:8 2:8 4:4- E:4>1:8+", 3, 2, 4, { 4, 2, 1 },
     { H (-4), H (-16), H (36), H (-16) }, { H (-11), H (-16), H (37), H (-10) } },
-  { "B 1:2 F:2>3:0.5", 4, 3, 1, { 3, 1, 2 },
+  { "B 1:2 2:1- F:2>3:0.5", 4, 3, 1, { 3, 1, 2 },
     { H (-2), H (-1.5), H (-0.5), H (4) }, { H (-13), H (-17.5), H (36.5), H (-6) } },
   { "T 2:8 3:4-", 4, 1, 2, { 3, 1, 2 },
     { H (2), H (8), H (-4), H (-6) }, { H (-11), H (-9.5), H (32.5), H (-12) } },
@@ -85,10 +85,10 @@ static const SheetRow three_sheet[CTD_N_GAMES] = {
     { H (12), H (0), H (-12) }, { H (-16), H (13), H (3) } },
   { "Bb 1:2", 2, 3, 1, { 3, 1 }, { H (-6), H (7), H (-1) }, { H (-22), H (20), H (2) } },
   { "- 1:2+ 3:w", 2, 1, 2, { 3, 1 }, { H (2), H (-2), H (0) }, { H (-20), H (18), H (2) } },
-  { "T 3:16 F:1>2:2", 2, 3, 4, { 3, 1 },
+  { "T 1:4+ 3:16 F:1>2:2", 2, 3, 4, { 3, 1 },
     { H (2), H (-18), H (16) }, { H (-18), H (0), H (18) } },
   { "B 1:8", 2, 1, 4, { 3, 1 }, { H (-8), H (12), H (-4) }, { H (-26), H (12), H (14) } },
-  { "T 1:4 F:2>3:0.5", 3, 1, 1, { 2, 1 },
+  { "T 1:4 2:1+ F:2>3:0.5", 3, 1, 1, { 2, 1 },
     { H (4), H (0.5), H (-4.5) }, { H (-22), H (12.5), H (9.5) } },
   { "Bg", 3, 2, 2, { 2, 1 }, { H (-2), H (-2), H (4) }, { H (-24), H (10.5), H (13.5) } },
   { "T 1:8 2:8", 3, 1, 4, { 2, 1 }, { H (8), H (8), H (-16) }, { H (-16), H (18.5), H (-2.5) } },
@@ -457,6 +457,59 @@ test_crosscheck_game_one (void **state G_GNUC_UNUSED)
   assert_int_equal (g_array_index (sign, CtdCrosscheckMismatch, 0).suspects, 1u << 0);
 }
 
+/* A sheet returned before its chouette ends, checked against the games
+ * entered so far (1-5): the last two entered are suspects like any
+ * other. P1's paper left game 5's -28 off; P2's has game 4's +4 as -4. */
+static void
+test_crosscheck_partly_entered (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  CtdHalves paper[4] = { H (-9 + 28), H (-25 - 8), H (30), H (4) };
+  g_autoptr(GArray) mismatches = NULL;
+  const CtdCrosscheckMismatch *m;
+
+  for (guint game = 1; game <= 5; game++)
+    assert_true (ctd_chouette_record (chouette, game, four_sheet[game - 1].entry, NULL));
+  mismatches = ctd_chouette_crosscheck (chouette, paper, NULL);
+  assert_int_equal (mismatches->len, 2);
+  m = &g_array_index (mismatches, CtdCrosscheckMismatch, 0);
+  assert_int_equal (m->player, 1);
+  assert_int_equal (m->computed, H (-9));
+  assert_int_equal (m->suspects, 1u << 4);
+  m = &g_array_index (mismatches, CtdCrosscheckMismatch, 1);
+  assert_int_equal (m->player, 2);
+  assert_int_equal (m->suspects, 1u << 3);
+}
+
+/* A line recorded before rule 2.5's offender was read strictly (the Box
+ * paying a penalty) still reads from the file, with its payments, so
+ * the game can be seen and corrected; typed now, it is refused. */
+static void
+test_record_stored (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autoptr(GError) error = NULL;
+  CtdChouetteGame view;
+
+  assert_false (ctd_chouette_record (chouette, 1, "T F:1>2:0.5", &error));
+  assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_PENALTY));
+  g_clear_error (&error);
+  assert_null (ctd_chouette_get_result (chouette, 1));
+
+  assert_true (ctd_chouette_record_stored (chouette, 1, "T F:1>2:0.5", &error));
+  ctd_chouette_get_game (chouette, 1, &view);
+  assert_int_equal (view.deltas[0], H (-3.5));
+  assert_int_equal (view.deltas[1], H (1.5));
+  /* Every other rule still holds for a stored line. */
+  assert_false (ctd_chouette_record_stored (chouette, 2, "T 2:3", &error));
+  assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_VALUE));
+  g_clear_error (&error);
+  /* The correction is typed, and checked. */
+  assert_true (ctd_chouette_record (chouette, 1, "T A:1>2:0.5", &error));
+  ctd_chouette_get_game (chouette, 1, &view);
+  assert_int_equal (view.deltas[0], H (-3.5));
+}
+
 /* Games 1-9 of a 4-player chouette where the Team wins every game as a
  * single but game 1: after game 9, P1 -1, P2 -9, P3 -9, P4 +19, so
  * players 2 and 3 tie for the last segment. */
@@ -594,6 +647,12 @@ test_describe_last_segment_order (void **state)
   text = ctd_chouette_describe_last_segment_order (chouette);
   assert_true (g_str_has_suffix (text, "goes first; fixed"));
   g_free (text);
+  /* Later games change the scores, never the basis: still game 9's. */
+  assert_true (ctd_chouette_record (chouette, 11, "T", NULL));
+  text = ctd_chouette_describe_last_segment_order (chouette);
+  assert_string_equal (text, "By the scores after game 9, highest first; players 2 and 3 are "
+                       "tied at -9, so the lower number goes first; fixed");
+  g_free (text);
 
   /* Game 3 corrected: P1 -13, P2 -9, P3 +3; the order played stays. */
   assert_true (ctd_chouette_record (chouette, 3, "Tg 3:8", NULL));
@@ -635,6 +694,8 @@ main (void)
     cmocka_unit_test (test_describe_missing),
     cmocka_unit_test (test_crosscheck),
     cmocka_unit_test (test_crosscheck_game_one),
+    cmocka_unit_test (test_crosscheck_partly_entered),
+    cmocka_unit_test (test_record_stored),
     cmocka_unit_test (test_sheet_game),
     cmocka_unit_test (test_copy),
     cmocka_unit_test (test_describe_pending),

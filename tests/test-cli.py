@@ -37,7 +37,7 @@ CLI = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
 FOUR_SHEET = [
     "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-",
     "Tb 1:2- 3:4 E:1>3:8", "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg",
-    "Bg 1:8 2:8 4:4- E:4>1:8+", "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
+    "Bg 1:8 2:8 4:4- E:4>1:8+", "B 1:2 2:1- F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
 ]
 FOUR_TOTALS = {"1": -59, "2": -13.5, "3": 40.5, "4": 32}
 FOUR_BOX = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
@@ -51,7 +51,7 @@ FOUR_DECISION = [[2, 3, 4], [3, 4, 2], [4, 2, 3], [1, 4, 3], [1, 4, 3],
 # highest-first the last segment (games 9-12) is captained 2, 1, 2, 1.
 THREE_SHEET = [
     "T", "B 2:4-", "Tg 2:8 3:8 !T", "- 2:4- 3:8- E:2>3:4-", "Bb 1:2",
-    "- 1:2+ 3:w", "T 3:16 F:1>2:2", "B 1:8", "T 1:4 F:2>3:0.5", "Bg",
+    "- 1:2+ 3:w", "T 1:4+ 3:16 F:1>2:2", "B 1:8", "T 1:4 2:1+ F:2>3:0.5", "Bg",
     "T 1:8 2:8", "Tg 2:16",
 ]
 THREE_TOTALS = {"1": -12, "2": 50.5, "3": -38.5}
@@ -748,10 +748,25 @@ def test_bad_notation_and_labels(folder):
     event = new_event(folder, 8)
     event.json("draw", "--seed", "5")
     event.run("record", "1.1", "1", "T")
+    # Game 2: Box 1, Captain 3, starting cube 2; players named as the
+    # window's preview names them, "2 Player 08".
+    who = {p["number"]: "%d %s" % (p["number"], p["name"])
+           for p in event.json("show", "1.1")["players"]}
     cases = [
         (("record", "1.1", "2", "Q"), "Game 2"),
         (("record", "1.1", "2", "B 1:2"), "Game 2"),      # the Box's own cube
-        (("record", "1.1", "2", "T 2:3"), "Game 2"),      # not a cube value
+        (("record", "1.1", "2", "T 2:3"),                 # not a cube value
+         "Game 2: %s's cube value 3 cannot arise from a starting cube of 2; "
+         "expected 2, 4, 8, 16, … (in '2:3')" % who[2]),
+        # Rule 2.5's penalty: only from a player already out of the game.
+        (("record", "1.1", "2", "T 3:4 F:3>1:1"),
+         "Game 2: %s cannot pay a penalty ('F:3>1:1'): rule 2.5's penalty is "
+         "for a player already out of the game, whose cube was passed or "
+         "washed, but %s's cube was played to the end at 4; " % (who[3], who[3])),
+        (("record", "1.1", "2", "T F:1>3:1"),
+         "but %s is the Box; a player still in the game loses their cube to "
+         "the aggrieved player or has it washed (write how it ended), or the "
+         "director records another payment with A:1>3:V" % who[1]),
         (("record", "1.1", "2", "T T"), "Game 2"),
         (("record", "1.1", "2", ""), "Game 2"),
         (("record", "1.1", "1", "B"), "game 1 already has the result “T”"),
@@ -770,6 +785,16 @@ def test_bad_notation_and_labels(folder):
         (("player", "add", "  "), "name"),
         (("player", "withdraw", "Nobody"), "Nobody"),
         (("tiebreak", "1", "Player 01", "Player 02"), "in play"),
+        # SPEC 7: the stake and the direction are fixed by the first result.
+        (("settings", "--stake", "10"),
+         "The stake is fixed once a result is entered, since settlements are "
+         "paid at the table: chouette 1.1 has results entered at it; a stake "
+         "of 10.00 would change those settlements. Force the change to make "
+         "it anyway (--force)"),
+        (("settings", "--last-segment", "lowest-first"),
+         "chouette 1.1 has results entered under it; with lowest-first their "
+         "last-segment orders would no longer follow the scores. Force the "
+         "change to make it anyway (--force)"),
         (("undo",), None),
         (("redo",), "nothing to redo"),
     ]
@@ -780,6 +805,34 @@ def test_bad_notation_and_labels(folder):
     # A refused record keeps the earlier result of that game.
     event.refused("record", "1.1", "1", "B 1:2", message="Game 1")
     equal(event.json("show", "1.1")["games"][0]["result"], "T", "kept")
+    # Forced, the stake changes, and the log says which results it touches.
+    equal(event.json("settings", "--stake", "10", "--force")["stake"], "10.00",
+          "forced stake")
+    check("(forced after results: chouette 1.1 has results entered at it; "
+          "their settlements now count 10.00 a point)"
+          in event.run("log").stdout, "forced stake logged")
+    event.refused("init", "--name", "Again", "--force", message="--force",
+                  status=2)
+
+
+def test_penalty_recorded_before_the_rule(folder):
+    """A game recorded before rule 2.5's offender was read strictly (the
+    Box paying a penalty) still opens with its payments, and is corrected
+    with --replace; typed again as it was, it is refused."""
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "4")
+    event.run("record", "1.1", "1", "T A:1>2:0.5")
+    db = sqlite3.connect(event.path)
+    db.execute("UPDATE game SET entered = 'T F:1>2:0.5', canonical = 'T F:1>2:0.5'")
+    db.commit()
+    db.close()
+    shown = event.json("show", "1.1")
+    equal(shown["games"][0]["result"], "T F:1>2:0.5", "the old line")
+    equal(event.json("record", "1.1", "2", "T")["game"], 2, "the next game")
+    event.refused("record", "1.1", "1", "T F:1>2:0.5", "--replace",
+                  message="cannot pay a penalty ('F:1>2:0.5')")
+    event.run("record", "1.1", "1", "T A:1>2:0.5", "--replace")
+    equal(event.json("show", "1.1")["games"][0]["result"], "T A:1>2:0.5", "corrected")
 
 
 def test_usage_errors(folder):

@@ -26,7 +26,7 @@
 static const char * const four_sheet[CTD_N_GAMES] = {
   "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
   "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:8 4:4- E:4>1:8+",
-  "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
+  "B 1:2 2:1- F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
 };
 /* With SPEC 5's payment for a taken extra: game 5 gives P1 -2 and P3 +2
  * more than it did without it (P1 pays P3 the 2 at which P1 passed), game
@@ -39,7 +39,7 @@ static const CtdHalves four_totals[4] = { H (-59), H (-13.5), H (40.5), H (32) }
 
 static const char * const three_sheet[CTD_N_GAMES] = {
   "T", "B 2:4-", "Tg 2:8 3:8 !T", "- 2:4- 3:8- E:2>3:4-", "Bb 1:2", "- 1:2+ 3:w",
-  "T 3:16 F:1>2:2", "B 1:8", "T 1:4 F:2>3:0.5", "Bg", "T 1:8 2:8", "Tg 2:16",
+  "T 1:4+ 3:16 F:1>2:2", "B 1:8", "T 1:4 2:1+ F:2>3:0.5", "Bg", "T 1:8 2:8", "Tg 2:16",
 };
 static const CtdHalves three_totals[3] = { H (-12), H (50.5), H (-38.5) };
 

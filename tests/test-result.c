@@ -138,13 +138,15 @@ static const ScoringCase scoring_cases[] = {
   { 4, 1, 2, 1, "T 2:1048576", { -1048578, 1048576, 1, 1 } },
 
   /* Penalties of half the starting cube (0.5, 1 or 2), to the Box and to
-   * the Captain, from the Box, the Captain or another crew member. */
-  { 4, 1, 2, 2, "T 3:4 F:1>2:1", { -9, 3, 4, 2 } },
-  { 4, 1, 2, 1, "B F:3>1:0.5 F:4>2:0.5", { 3.5, -0.5, -1.5, -1.5 } },
+   * the Captain, from a crew member already out of the game (rule 2.5):
+   * their cube passed by the Box, passed by them, or washed. */
+  { 4, 1, 2, 2, "T 3:4 4:2+ F:4>2:1", { -8, 3, 4, 1 } },
+  /* The cubes may come after the penalties: P3 -1 -0.5, P4 -0.5. */
+  { 4, 1, 2, 1, "B F:3>1:0.5 F:4>2:0.5 3:1- 4:w", { 2.5, -0.5, -1.5, -0.5 } },
   /* V0 = 4: each crew member loses 4; P3 pays the Captain 2. */
-  { 4, 1, 2, 4, "B F:3>2:2", { 12, -2, -6, -4 } },
-  /* The Captain pays the Box: P2 -1 -0.5. */
-  { 4, 1, 2, 1, "B F:2>1:0.5", { 3.5, -1.5, -1, -1 } },
+  { 4, 1, 2, 4, "B 3:4- F:3>2:2", { 12, -2, -6, -4 } },
+  /* The Captain, out of the game, pays the Box: P2 -1 -0.5. */
+  { 4, 1, 2, 1, "B 2:1- F:2>1:0.5", { 3.5, -1.5, -1, -1 } },
   { 4, 1, 2, 1, "B 4:w F:4>1:0.5 F:4>1:0.5", { 3, -1, -1, -1 } },
 
   /* A director's adjustment moves its amount and nothing else: P3 pays
@@ -167,7 +169,7 @@ static const ScoringCase scoring_cases[] = {
   /* Box 3: P1 -2 (pass) -2 (Vq) +4 (the extra won) = 0; P2 -4 (own
    * cube) +2 (Vq) -4 (the extra) = -6; the Box +2 +4. */
   { 3, 3, 1, 2, "B 1:2- 2:4 E:1>2:4", { 0, -6, 6 } },
-  { 3, 2, 1, 4, "Bg 1:8 3:4 F:3>1:2", { -14, 20, -6 } },
+  { 3, 2, 1, 4, "Bg 1:8 3:4- F:3>1:2", { -14, 20, -6 } },
   { 3, 3, 2, 4, "- 1:4+ 2:w", { 4, 0, -4 } },
 
   /* Rule 3.6: accepted majorities. */
@@ -292,8 +294,8 @@ test_leading_zeros (void **state G_GNUC_UNUSED)
   g_autoptr(GError) error = NULL;
 
   result = parse_or_fail (&context, "B 2:004 3:0000000000000001- 0000000004:0000000000002 "
-                          "E:03>004:0000000000008 F:004>01:000.5 A:0003>2:00000000001048576");
-  same = parse_or_fail (&context, "B 2:4 3:1- 4:2 E:3>4:8 F:4>1:0.5 A:3>2:1048576");
+                          "E:03>004:0000000000008 F:003>01:000.5 A:0003>2:00000000001048576");
+  same = parse_or_fail (&context, "B 2:4 3:1- 4:2 E:3>4:8 F:3>1:0.5 A:3>2:1048576");
   assert_int_equal (result->cubes[1].value, 4);
   assert_int_equal (result->cubes[2].value, 1);
   assert_int_equal (result->cubes[3].value, 2);
@@ -360,14 +362,16 @@ test_game_bound (void **state G_GNUC_UNUSED)
                                          "Tb 2:1048576 3:524288- 4:524288- E:3>2:1048576 "
                                          "E:4>2:1048576", "F:3>2:262144", "A:3>2:1048576",
                                          2, 40 * m));
-  /* The same crew member losing it all: 6M, 2 x (6M - M), 4M, 16M. */
+  /* The same crew member losing it all, out of the game to pay the
+   * penalties (rule 2.5): passed at M, 2M; 2 x (6M - M), 4M, 16M. */
   largest = MAX (largest, largest_delta (&context,
-                                         "Bb 2:1048576 3:524288- 4:524288- E:3>2:1048576 "
+                                         "Bb 2:1048576- 3:524288- 4:524288- E:3>2:1048576 "
                                          "E:4>2:1048576", "F:2>1:262144", "A:2>1:1048576",
-                                         2, -36 * m));
-  /* The Box winning a backgammon on three cubes at M: 18M, 4M, 16M. */
-  largest = MAX (largest, largest_delta (&context, "Bb 2:1048576 3:1048576 4:1048576",
-                                         "F:3>1:262144", "A:4>1:1048576", 1, 38 * m));
+                                         2, -32 * m));
+  /* The Box winning a backgammon on two cubes at M, a third passed at M
+   * by the penalties' payer: 12M + 2M, 4M, 16M. */
+  largest = MAX (largest, largest_delta (&context, "Bb 2:1048576 3:1048576 4:1048576-",
+                                         "F:4>1:262144", "A:4>1:1048576", 1, 34 * m));
   /* Not absurdly loose: a legal game comes within a factor 1.5. */
   assert_true (3 * largest >= 2 * CTD_GAME_HALVES_MAX);
 }
@@ -520,14 +524,17 @@ static const RefusalCase refusal_cases[] = {
 
   /* Cube values. */
   { 4, 1, 2, 2, "B 3:3", CTD_RESULT_ERROR_VALUE,
-    "player 3's cube value 3 cannot arise from a starting cube of 2; expected 2, 4, 8, ...",
+    "player 3's cube value 3 cannot arise from a starting cube of 2; expected 2, 4, 8, 16, …",
     "(in '3:3')" },
   { 4, 1, 2, 2, "B 3:1", CTD_RESULT_ERROR_VALUE, "player 3's cube value 1 cannot arise", NULL },
-  { 4, 1, 2, 4, "B 4:0", CTD_RESULT_ERROR_VALUE, "expected 4, 8, 16, ...", NULL },
+  { 4, 1, 2, 4, "B 4:0", CTD_RESULT_ERROR_VALUE, "expected 4, 8, 16, 32, … (in", NULL },
   { 4, 1, 2, 2, "B 2:6-", CTD_RESULT_ERROR_VALUE, "player 2's cube value 6 cannot", NULL },
-  { 4, 2, 3, 1, "- 1:12+", CTD_RESULT_ERROR_VALUE, "expected 1, 2, 4, ...", NULL },
+  { 4, 2, 3, 1, "- 1:12+", CTD_RESULT_ERROR_VALUE, "expected 1, 2, 4, 8, … (in", NULL },
+  /* The list stops at the cap, which is named only to who went past it. */
+  { 4, 1, 2, 262144, "B 3:3", CTD_RESULT_ERROR_VALUE,
+    "expected 262144, 524288, 1048576 (in '3:3')", NULL },
   { 4, 1, 2, 1, "B 3:2097152", CTD_RESULT_ERROR_VALUE, "cube value 2097152 cannot arise",
-    "up to 1048576" },
+    "expected 1, 2, 4, 8, … (no cube goes past 1048576)" },
   { 4, 1, 2, 1, "B 3:99999999999999999999", CTD_RESULT_ERROR_VALUE, "cannot arise",
     "'3:99999999999999999999'" },
 
@@ -578,21 +585,21 @@ static const RefusalCase refusal_cases[] = {
    * P at Vq (refusing the offer) or at k >= 2. */
   { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:2", CTD_RESULT_ERROR_VALUE,
     "the extra from player 3 to player 4 cannot be played at 2: player 3 passed at 2, "
-    "so expected 4, 8, 16, ...", "'E:3>4:2'" },
+    "so expected 4, 8, 16, 32, …", "'E:3>4:2'" },
   { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:2+", CTD_RESULT_ERROR_VALUE, "cannot end passed at 2",
-    "expected 4, 8, 16, ..." },
+    "expected 4, 8, 16, 32, …" },
   { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:6-", CTD_RESULT_ERROR_VALUE, "cannot end passed at 6",
-    "expected 2 (player 4 refusing the offer) or 8, 16, 32, ..." },
+    "expected 2 (player 4 refusing the offer) or 8, 16, 32, 64, …" },
   { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:1-", CTD_RESULT_ERROR_VALUE,
-    "expected 2 (player 4 refusing the offer) or 8, 16, 32, ...", NULL },
+    "expected 2 (player 4 refusing the offer) or 8, 16, 32, 64, …", NULL },
   /* Q can only redouble a cube Q owns: P cannot pass at 2 Vq. */
   { 4, 1, 2, 1, "B 2:1- 3:2 E:2>3:2-", CTD_RESULT_ERROR_VALUE,
     "the extra from player 2 to player 3 cannot end passed at 2: player 2 passed at 1, so "
-    "expected 1 (player 3 refusing the offer) or 4, 8, 16, ...", "'E:2>3:2-'" },
+    "expected 1 (player 3 refusing the offer) or 4, 8, 16, 32, …", "'E:2>3:2-'" },
   { 4, 1, 2, 1, "B 3:4- 4:2 E:3>4:4", CTD_RESULT_ERROR_VALUE, "player 3 passed at 4",
-    "expected 8, 16, 32, ..." },
+    "expected 8, 16, 32, 64, …" },
   { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:4194304", CTD_RESULT_ERROR_VALUE,
-    "cannot be played at 4194304", "up to 1048576" },
+    "cannot be played at 4194304", "expected 2, 4, 8, 16, … (no cube goes past 1048576)" },
   { 4, 1, 2, 1, "- 2:1048576- 3:1048576- 4:1048576- E:2>3:1048576+", CTD_RESULT_ERROR_VALUE,
     "cannot end passed at 1048576", "expected nothing, since no cube goes past 1048576" },
 
@@ -627,6 +634,25 @@ static const RefusalCase refusal_cases[] = {
   { 4, 1, 2, 2,
     "B F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:3>1:1 F:4>2:1",
     CTD_RESULT_ERROR_PENALTY, "more than 8 penalties", "'F:4>2:1'" },
+  /* Rule 2.5's penalty is for a player already out of the game: not
+   * one whose cube is still played, nor the Box. */
+  { 4, 1, 2, 1, "T 3:2 F:3>1:0.5", CTD_RESULT_ERROR_PENALTY,
+    "player 3 cannot pay a penalty ('F:3>1:0.5'): rule 2.5's penalty is for a player already "
+    "out of the game, whose cube was passed or washed, but player 3's cube was played to the "
+    "end at 2; a player still in the game loses their cube to the aggrieved player or has it "
+    "washed (write how it ended), or the director records another payment with A:3>1:V",
+    NULL },
+  { 4, 1, 2, 1, "T F:1>2:0.5", CTD_RESULT_ERROR_PENALTY,
+    "player 1 cannot pay a penalty ('F:1>2:0.5')", "but player 1 is the Box; " },
+  { 4, 1, 2, 1, "B 3:1- F:4>1:0.5", CTD_RESULT_ERROR_PENALTY,
+    "but player 4's cube is not listed, so it counts as played to the end", "A:4>1:V" },
+  /* The Captain still in the game pays neither the Box nor anyone. */
+  { 3, 3, 1, 2, "T 2:2- F:1>3:1", CTD_RESULT_ERROR_PENALTY, "player 1 cannot pay a penalty",
+    NULL },
+  /* An extra's taker who later passed is out; the offerer of an extra
+   * they still play is out of their own cube, as the rule reads. */
+  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:4 F:4>1:0.5", CTD_RESULT_ERROR_PENALTY,
+    "player 4's cube was played to the end at 2", NULL },
 
   /* Director's adjustments. */
   { 4, 1, 2, 2, "B A:3>3:1", CTD_RESULT_ERROR_ADJUSTMENT,
@@ -704,10 +730,50 @@ test_refusal_exact_message (void **state G_GNUC_UNUSED)
   assert_null (result);
   assert_string_equal (error->message,
                        "Game 5: player 3's cube value 3 cannot arise from a starting cube of "
-                       "2; expected 2, 4, 8, ... up to 1048576 (in '3:3')");
+                       "2; expected 2, 4, 8, 16, … (in '3:3')");
 
   /* Without an error location the refusal is still a refusal. */
   assert_null (ctd_result_parse (&context, "B 3:3", NULL));
+}
+
+/* With the chouette's names, a message names each player as the
+ * chouette's page previews a line, "2 Dagný Jónsdóttir"; a player
+ * without a name stays "player 4". */
+static void
+test_refusal_names_players (void **state G_GNUC_UNUSED)
+{
+  const char *names[] = { "Ann", "Dagný Jónsdóttir", "Cid", "" };
+  CtdGameContext context = make_context (1, 4, 1, 2, 1);
+  g_autoptr(GError) error = NULL;
+
+  assert_null (ctd_result_parse_named (&context, names, "T 2:3", &error));
+  assert_string_equal (error->message,
+                       "Game 1: 2 Dagný Jónsdóttir's cube value 3 cannot arise from a starting "
+                       "cube of 1; expected 1, 2, 4, 8, … (in '2:3')");
+  g_clear_error (&error);
+  assert_null (ctd_result_parse_named (&context, names, "T 3:2 F:3>1:0.5", &error));
+  assert_true (g_str_has_prefix (error->message,
+                                 "Game 1: 3 Cid cannot pay a penalty ('F:3>1:0.5'): rule 2.5's "
+                                 "penalty is for a player already out of the game, whose cube "
+                                 "was passed or washed, but 3 Cid's cube was played to the end "
+                                 "at 2; "));
+  g_clear_error (&error);
+  assert_null (ctd_result_parse_named (&context, names, "B 3:1- E:3>4:2", &error));
+  assert_true (strstr (error->message, "but player 4's cube is not listed") != NULL);
+  g_clear_error (&error);
+  assert_null (ctd_result_parse_named (&context, names, "B F:4>3:0.5", &error));
+  assert_true (strstr (error->message, "the aggrieved Box (1 Ann) or Captain "
+                                       "(2 Dagný Jónsdóttir), not to 3 Cid") != NULL);
+  g_clear_error (&error);
+
+  /* Names change messages, never results. */
+  {
+    g_autoptr(CtdResult) named = ctd_result_parse_named (&context, names, "B 3:1- F:3>2:0.5",
+                                                         NULL);
+    g_autoptr(CtdResult) plain = ctd_result_parse (&context, "B 3:1- F:3>2:0.5", NULL);
+
+    assert_true (ctd_result_equal (named, plain));
+  }
 }
 
 static void
@@ -749,10 +815,11 @@ static const FormatCase format_cases[] = {
   { 4, 1, 1, "Bg", "Bg" },
   { 4, 1, 4, "T !T 4:4+ 2:16 3:8", "T 2:16 3:8 4:4+ !T" },
   { 4, 1, 1, "B E:3>4:4 E:2>4:2 4:2 3:1- 2:1-", "B 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4" },
-  { 4, 1, 1, "B F:4>2:0.5 F:3>1:0.50 F:3>1:0.5", "B F:3>1:0.5 F:3>1:0.5 F:4>2:0.5" },
-  { 4, 1, 2, "B F:4>1:1.0 F:3>2:1 F:3>1:1", "B F:3>1:1 F:3>2:1 F:4>1:1" },
-  { 4, 1, 2, "B F:4>1:+1", "B F:4>1:1" },
-  { 4, 1, 4, "B F:4>1:2.00", "B F:4>1:2" },
+  { 4, 1, 1, "B F:4>2:0.5 F:3>1:0.50 4:1+ F:3>1:0.5 3:1-",
+    "B 3:1- 4:1+ F:3>1:0.5 F:3>1:0.5 F:4>2:0.5" },
+  { 4, 1, 2, "B F:4>1:1.0 F:3>2:1 F:3>1:1 4:2- 3:w", "B 3:w 4:2- F:3>1:1 F:3>2:1 F:4>1:1" },
+  { 4, 1, 2, "B 4:w F:4>1:+1", "B 4:w F:4>1:1" },
+  { 4, 1, 4, "B 4:4- F:4>1:2.00", "B 4:4- F:4>1:2" },
   { 4, 1, 1, "-\t2:w  3:w\n4:w", "- 2:w 3:w 4:w" },
   { 4, 1, 1, "B 02:004", "B 2:4" },
   { 4, 1, 1, "Bb 2:2 3:1 4:w F:4>1:0.5", "Bb 2:2 4:w F:4>1:0.5" },
@@ -760,7 +827,7 @@ static const FormatCase format_cases[] = {
   { 3, 2, 4, "Bg 3:8 1:4- E:1>3:16+", "Bg 1:4- 3:8 E:1>3:16+" },
   { 3, 1, 1, " - 2:1+ 3:1+ !T ", "- 2:1+ 3:1+ !T" },
   /* Adjustments come after every other token, "!T" included. */
-  { 4, 1, 1, "B A:4>2:1.0 A:3>1:0.50 2:2 F:4>1:0.5", "B 2:2 F:4>1:0.5 A:3>1:0.5 A:4>2:1" },
+  { 4, 1, 1, "B A:4>2:1.0 A:3>1:0.50 2:2 F:4>1:0.5 4:w", "B 2:2 4:w F:4>1:0.5 A:3>1:0.5 A:4>2:1" },
   { 3, 1, 1, " - A:3>2:5 2:1+ 3:1+ !T A:1>3:+2.5", "- 2:1+ 3:1+ !T A:1>3:2.5 A:3>2:5" },
 };
 
@@ -788,12 +855,12 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = make_context (4, 4, 1, 2, 1);
   CtdGameContext other_game = make_context (5, 4, 1, 2, 1);
-  g_autoptr(CtdResult) a = parse_or_fail (&context, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 F:3>2:0.5 "
-                                          "A:2>1:3 A:1>4:0.5");
-  g_autoptr(CtdResult) b = parse_or_fail (&context, "Bg A:1>4:0.5 F:3>2:0.5 F:4>1:0.5 E:2>3:4 "
-                                          "3:2 A:2>1:3 2:1-");
-  g_autoptr(CtdResult) c = parse_or_fail (&other_game, "Bg 2:1- 3:2 E:2>3:4 F:4>1:0.5 "
-                                          "F:3>2:0.5 A:2>1:3 A:1>4:0.5");
+  g_autoptr(CtdResult) a = parse_or_fail (&context, "Bg 2:1- 3:2 4:w E:2>3:4 F:4>1:0.5 "
+                                          "F:2>1:0.5 A:2>1:3 A:1>4:0.5");
+  g_autoptr(CtdResult) b = parse_or_fail (&context, "Bg A:1>4:0.5 F:2>1:0.5 F:4>1:0.5 E:2>3:4 "
+                                          "4:w 3:2 A:2>1:3 2:1-");
+  g_autoptr(CtdResult) c = parse_or_fail (&other_game, "Bg 2:1- 3:2 4:w E:2>3:4 F:4>1:0.5 "
+                                          "F:2>1:0.5 A:2>1:3 A:1>4:0.5");
   g_autoptr(CtdResult) copy = ctd_result_copy (a);
   g_autoptr(CtdResult) changed = NULL;
 
@@ -805,7 +872,10 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   changed->multiplier = 3;
   assert_false (ctd_result_equal (a, changed));
   *changed = *a;
-  changed->cubes[3].value = 2;
+  changed->cubes[3].end = CTD_CUBE_TAKER_PASSED;
+  assert_false (ctd_result_equal (a, changed));
+  *changed = *a;
+  changed->cubes[2].value = 4;
   assert_false (ctd_result_equal (a, changed));
   *changed = *a;
   changed->extras[0].value = 8;
@@ -837,6 +907,25 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   *changed = *a;
   changed->context.cube_start = 2;
   assert_true (ctd_result_equal (changed, changed));
+  assert_false (ctd_result_equal (a, changed));
+  assert_false (ctd_result_equal (changed, a));
+  /* Another Box, or a chouette of another size, alone: the same cubes
+   * and payments, but not the same game. */
+  *changed = *a;
+  changed->context.box = 3;
+  assert_true (ctd_result_equal (changed, changed));
+  assert_false (ctd_result_equal (a, changed));
+  assert_false (ctd_result_equal (changed, a));
+  *changed = *a;
+  changed->context.size = 3;
+  changed->context.captain = 2;
+  changed->cubes[3] = (CtdCube) { 0 };
+  changed->n_penalties = 1;
+  changed->adjustments[0] = changed->adjustments[1];
+  changed->n_adjustments = 1;
+  assert_true (ctd_result_equal (changed, changed));
+  *a = *changed;
+  a->context.size = 4;
   assert_false (ctd_result_equal (a, changed));
   assert_false (ctd_result_equal (changed, a));
 }
@@ -887,6 +976,47 @@ test_hand_built_extra_taker (void **state G_GNUC_UNUSED)
       g_test_assert_expected_messages ();
       for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
         assert_int_equal (deltas[p], 7);
+    }
+}
+
+/* A game context the schedule never makes (no Box, a Box or Captain
+ * past the chouette, the Box captaining, no cube, a chouette of 2 or 5)
+ * is refused by every function that takes one, with a critical warning,
+ * and so is a result that carries one. */
+static void
+test_invalid_contexts (void **state G_GNUC_UNUSED)
+{
+  static const CtdGameContext bad[] = {
+    { 1, 4, 0, 2, 1 },                        /* no Box */
+    { 1, 4, 5, 2, 1 },
+    { 1, 3, 4, 1, 1 },
+    { 1, 4, 1, 0, 1 },                        /* no Captain */
+    { 1, 4, 1, 5, 1 },
+    { 1, 4, 2, 2, 1 },                        /* the Box captains */
+    { 1, 4, 1, 2, 0 },                        /* no cube */
+    { 1, 4, 1, 2, CTD_CUBE_MAX_POINTS * 2 },
+    { 1, 2, 1, 2, 1 },
+    { 1, 5, 1, 2, 1 },
+  };
+  CtdCube cubes[CTD_MAX_PLAYERS] = { { CTD_CUBE_WASH, 0 }, { CTD_CUBE_WASH, 0 },
+                                     { CTD_CUBE_WASH, 0 }, { CTD_CUBE_WASH, 0 } };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      CtdResult result = { 0 };
+
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
+      assert_null (ctd_result_parse (&bad[i], "- 2:w 3:w", NULL));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
+      assert_null (ctd_result_cube_values (&bad[i], 2));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
+      assert_null (ctd_result_penalty_payers (&bad[i], cubes));
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
+      assert_int_equal (ctd_result_penalty_amount (&bad[i]), 0);
+      result.context = bad[i];
+      g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*result_is_sane*");
+      assert_null (ctd_result_format (&result));
+      g_test_assert_expected_messages ();
     }
 }
 
@@ -1040,7 +1170,10 @@ add_random_penalties (CtdRng    *rng,
       guint to = pick (rng, 2) ? r->context.box : r->context.captain;
       guint from = pick_other (rng, r->context.size, to, to);
 
-      /* Rule 2.5: half the starting cube, which in half points is V0. */
+      /* Rule 2.5: from a crew member whose cube ended (passed or
+       * washed), half the starting cube, which in half points is V0. */
+      if (from == r->context.box || r->cubes[from - 1].end == CTD_CUBE_PLAYED)
+        continue;
       r->penalties[r->n_penalties++] = (CtdPenalty) { from, to, (CtdHalves) r->context.cube_start };
     }
   qsort (r->penalties, r->n_penalties, sizeof (CtdPenalty), compare_penalties);
@@ -1327,10 +1460,70 @@ test_extra_values_match_parser (void **state G_GNUC_UNUSED)
 
         context.cube_start = start;
         amount = ctd_halves_to_string (ctd_result_penalty_amount (&context), FALSE);
-        line = g_strdup_printf ("T F:3>1:%s", amount);
+        line = g_strdup_printf ("T 3:%u- F:3>1:%s", start, amount);
         assert_true (accepts (&context, line));
       }
   }
+}
+
+/* A form offers as a penalty's payer exactly the players the parser
+ * accepts in "F:Q>R:V" with the cubes as they ended, whichever of the
+ * Box and the Captain is paid: for every Box and Captain of both sizes,
+ * every way each crew cube can end. */
+static void
+test_penalty_payers_match_parser (void **state G_GNUC_UNUSED)
+{
+  static const char *suffixes[] = { "", "-", "+", "w" };
+  guint n_offered = 0;
+
+  for (guint size = CTD_MIN_PLAYERS; size <= CTD_MAX_PLAYERS; size++)
+    for (guint box = 1; box <= size; box++)
+      for (guint code = 0; code < (1u << (2 * size)); code++)
+        {
+          CtdGameContext context = make_context (6, size, box, box % size + 1, 2);
+          CtdCube cubes[CTD_MAX_PLAYERS] = { 0 };
+          g_autoptr(GString) head = g_string_new (NULL);
+          g_autoptr(GArray) payers = NULL;
+          gboolean any_played = FALSE;
+
+          /* Two bits per player; the Box's are ignored, so skip repeats. */
+          if ((code >> (2 * (box - 1))) & 3)
+            continue;
+          for (guint p = 1; p <= size; p++)
+            {
+              CtdCubeEnd end = (CtdCubeEnd) ((code >> (2 * (p - 1))) & 3);
+
+              if (p == box)
+                continue;
+              cubes[p - 1] = (CtdCube) { end, end == CTD_CUBE_WASH ? 0 : 2 };
+              any_played |= end == CTD_CUBE_PLAYED;
+              if (end == CTD_CUBE_WASH)
+                g_string_append_printf (head, " %u:w", p);
+              else
+                g_string_append_printf (head, " %u:2%s", p, suffixes[end]);
+            }
+          payers = ctd_result_penalty_payers (&context, cubes);
+          for (guint p = 1; p <= size; p++)
+            {
+              guint to[] = { context.box, context.captain };
+
+              for (guint i = 0; i < G_N_ELEMENTS (to); i++)
+                {
+                  g_autofree char *line = NULL;
+
+                  if (to[i] == p)
+                    continue;
+                  line = g_strdup_printf ("%s%s F:%u>%u:1", any_played ? "T" : "-", head->str,
+                                          p, to[i]);
+                  if (accepts (&context, line) != offers (payers, p))
+                    fail_msg ("'%s': %s but %s", line,
+                              offers (payers, p) ? "offered" : "not offered",
+                              accepts (&context, line) ? "accepted" : "refused");
+                }
+            }
+          n_offered += payers->len;
+        }
+  assert_true (n_offered > 100);
 }
 
 /* A form builds a result field by field from the values it offers, in
@@ -1550,15 +1743,18 @@ main (void)
     cmocka_unit_test (test_ledger),
     cmocka_unit_test (test_refusal_table),
     cmocka_unit_test (test_refusal_exact_message),
+    cmocka_unit_test (test_refusal_names_players),
     cmocka_unit_test (test_length_limit),
     cmocka_unit_test (test_format_table),
     cmocka_unit_test (test_equal_and_copy),
     cmocka_unit_test (test_hand_built_extra_taker),
+    cmocka_unit_test (test_invalid_contexts),
     cmocka_unit_test (test_payment_kinds),
     cmocka_unit_test (test_error_quark),
     cmocka_unit_test (test_random_legal_results),
     cmocka_unit_test (test_cube_values_match_parser),
     cmocka_unit_test (test_extra_values_match_parser),
+    cmocka_unit_test (test_penalty_payers_match_parser),
     cmocka_unit_test (test_form_round_trip),
     cmocka_unit_test (test_random_bytes),
     cmocka_unit_test (test_random_token_soup),

@@ -58,10 +58,12 @@ test_random_notation_generator (void **state G_GNUC_UNUSED)
       n_adjustments += result->n_adjustments > 0;
       n_plain += g_str_equal (line, "T") || g_str_equal (line, "B");
     }
-  /* About 1 in 18 lines has an extra, 1 in 8 a penalty, 1 in 16 an
-   * adjustment; fewer than 1 in 10 is a bare "T" or "B" (its fallback). */
+  /* About 1 in 18 lines has an extra, 1 in 20 a penalty (1 in 8 asks
+   * for one, given when a crew member is out of the game: rule 2.5), 1
+   * in 16 an adjustment; fewer than 1 in 10 is a bare "T" or "B" (its
+   * fallback). */
   assert_true (n_extras > 150);
-  assert_true (n_penalties > 200);
+  assert_true (n_penalties > 150);
   assert_true (n_adjustments > 100);
   assert_true (n_plain < 400);
 }

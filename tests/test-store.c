@@ -32,7 +32,7 @@ typedef CtdTestFolder Fixture;
 static const char *const four_sheet[CTD_N_GAMES] = {
   "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
   "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:8 4:4- E:4>1:8+",
-  "B 1:2 F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
+  "B 1:2 2:1- F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
 };
 
 static const CtdEventSettings default_settings = {
@@ -685,6 +685,92 @@ test_money_bounds (void **state)
   assert_true (ctd_store_get_settings (store, &read, &error));
   assert_int_equal (read.stake_cents, CTD_STAKE_MAX_CENTS);
   assert_int_equal (read.entry_fee_cents, CTD_ENTRY_FEE_MAX_CENTS);
+}
+
+/* SPEC 7: the stake and the last-segment direction are fixed by the
+ * event's first result. A change is refused, naming the chouettes
+ * settled and those with results, and changes nothing; other settings
+ * still change; a forced change is made and logged with what it
+ * touched. */
+static void
+test_settings_fixed_by_results (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_auto(CtdEventSettings) read = { NULL, };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CtdEventSettings settings = default_settings;
+  guint round = 0;
+
+  /* Before the first result both change freely. */
+  add_checked_in (store, 12);
+  assert_true (ctd_store_draw_round (store, 7, &round, &error));
+  settings.stake_cents = 200;
+  settings.direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+  settings.direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+
+  record (store, 1, 3, 1, "T");
+  settings.stake_cents = 1000;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_string_equal (error->message,
+                       "The stake is fixed once a result is entered, since settlements are "
+                       "paid at the table: chouette 1.3 has results entered at it; a stake of "
+                       "10.00 would change those settlements. Force the change to make it "
+                       "anyway");
+  g_clear_error (&error);
+
+  for (guint chouette = 1; chouette <= 2; chouette++)
+    for (guint game = 1; game <= CTD_N_GAMES; game++)
+      record (store, 1, chouette, game, "T");
+  before = dump (fixture->path, FALSE);
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_non_null (strstr (error->message, ": chouettes 1.1 and 1.2 were settled at 2.00 a "
+                                           "point, and chouette 1.3 has results entered at it; "
+                                           "a stake of 10.00 would change those settlements"));
+  g_clear_error (&error);
+  settings.stake_cents = 200;
+  settings.direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  assert_error_code_impl (error, CTD_STORE_ERROR_CONFIRM);
+  assert_string_equal (error->message,
+                       "The last-segment direction is fixed once a result is entered, so that "
+                       "no round mixes both: chouettes 1.1 and 1.2 were played highest-first, "
+                       "and chouette 1.3 has results entered under it; with lowest-first their "
+                       "last-segment orders would no longer follow the scores. Force the change "
+                       "to make it anyway");
+  g_clear_error (&error);
+  after = dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* The rest of the settings still change. */
+  settings.direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
+  settings.name = (char *) "Spring Chouette Open";
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+
+  /* Forced, the change is made and the log says what it re-priced. */
+  settings.stake_cents = 1000;
+  assert_true (ctd_store_set_settings_full (store, &settings, TRUE, &error));
+  entry = last_audit (store);
+  assert_string_equal (entry->summary,
+                       "Changed the event settings: stake 10.00 (forced after results: "
+                       "chouettes 1.1 and 1.2 were settled at 2.00 a point, and chouette 1.3 "
+                       "has results entered at it; their settlements now count 10.00 a point)");
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  settings.direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+  assert_true (ctd_store_set_settings_full (store, &settings, TRUE, &error));
+  entry = last_audit (store);
+  assert_non_null (strstr (entry->summary, "last segment lowest-first (forced after results: "
+                                           "chouettes 1.1 and 1.2 were played highest-first"));
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.stake_cents, 1000);
+  assert_int_equal (read.direction, CTD_LAST_SEGMENT_LOWEST_FIRST);
 }
 
 static void
@@ -2520,6 +2606,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_migrate_with_backup, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_upgrade_from_v1, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_paper_setting, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_settings_fixed_by_results, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_money_bounds, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_refuse_read_only, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_second_writer_locked, ctd_test_folder_setup, ctd_test_folder_teardown),

@@ -21,6 +21,7 @@
 #include "ctd-player-dialog.h"
 #include "ctd-players-page.h"
 #include "ctd-rounds-page.h"
+#include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
 
@@ -98,6 +99,91 @@ test_event_page (void **state)
   assert_string_equal (gtk_editable_get_text (entry_at (page, 0)), "Club Open");
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Club Open");
 
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gint64
+stored_stake (CtdMainWindow *window)
+{
+  g_auto(CtdEventSettings) stored = { 0, };
+
+  assert_true (ctd_store_get_settings (ctd_document_get_store (
+                 ctd_main_window_get_document (window)), &stored, NULL));
+  return stored.stake_cents;
+}
+
+/* SPEC 7: once a result is entered the stake is fixed. Saving a new one
+ * asks first, with core's account of the chouettes it re-prices: Cancel
+ * changes nothing; Change Anyway stores it, logged as forced. */
+static void
+test_fixed_stake_confirmation (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "Club Open.chouette", NULL);
+  g_autofree char *detail = NULL;
+  g_autoptr(GPtrArray) log = NULL;
+  CtdMainWindow *window;
+  CtdDocument *document;
+  GtkWindow *dialog;
+  GtkWidget *page;
+  const char *summary;
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  assert_true (ctd_main_window_create_event (window, path, &error));
+  document = ctd_main_window_get_document (window);
+  page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_EVENT_PAGE);
+
+  /* Before the first result the stake changes without a question. */
+  gtk_editable_set_text (entry_at (page, 3), "5");
+  assert_true (gtk_widget_activate_action (page, "event.save", NULL));
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_int_equal (stored_stake (window), 500);
+
+  ctd_test_draw_players (document, 4);
+  assert_true (ctd_document_record_game (document, 1, 1, 1, "T", FALSE, &error));
+
+  gtk_editable_set_text (entry_at (page, 3), "8");
+  assert_true (gtk_widget_activate_action (page, "event.save", NULL));
+  dialog = ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG);
+  assert_non_null (dialog);
+  g_object_get (dialog, "secondary-text", &detail, NULL);
+  assert_string_equal (detail, "The stake is fixed once a result is entered, since settlements "
+                               "are paid at the table: chouette 1.1 has results entered at it; "
+                               "a stake of 8.00 would change those settlements. Force the change "
+                               "to make it anyway");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog),
+                                        "Change the stake after results were entered?"));
+  ctd_test_screenshot (dialog, "event-fixed-stake.png");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_int_equal (stored_stake (window), 500);
+  assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (gtk_widget_get_ancestor (
+    GTK_WIDGET (ctd_test_find_label (page, "Settings saved")), GTK_TYPE_REVEALER))));
+
+  assert_true (gtk_widget_activate_action (page, "event.save", NULL));
+  dialog = ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG);
+  assert_non_null (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_int_equal (stored_stake (window), 800);
+  assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (gtk_widget_get_ancestor (
+    GTK_WIDGET (ctd_test_find_label (page, "Settings saved")), GTK_TYPE_REVEALER))));
+  log = ctd_store_list_audit (ctd_document_get_store (document), &error);
+  summary = ((CtdStoreAuditEntry *) g_ptr_array_index (log, log->len - 1))->summary;
+  assert_non_null (strstr (summary, "stake 8.00 (forced after results: chouette 1.1"));
+
+  /* The direction alone: its own question. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (ctd_test_find_widget (page, GTK_TYPE_DROP_DOWN)), 1);
+  assert_true (gtk_widget_activate_action (page, "event.save", NULL));
+  dialog = ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG);
+  assert_non_null (dialog);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "Change the last-segment direction "
+                                                            "after results were entered?"));
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -205,6 +291,8 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_event_page, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_fixed_stake_confirmation, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_read_only, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),

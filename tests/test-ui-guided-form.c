@@ -205,11 +205,13 @@ test_default (void **state)
   assert_null (ctd_test_find_label (GTK_WIDGET (fixture->form), "4 Dan"));
 
   /* A new game forgets the last one's lines. */
-  assert_true (ctd_guided_form_set_notation (fixture->form, "Tg 1:8 3:16 F:1>2:2"));
+  assert_true (ctd_guided_form_set_notation (fixture->form, "Tg 1:4- 3:16 F:1>2:2"));
   ctd_guided_form_set_game (fixture->form, &game3, names3);
   assert_line (fixture, &game3, "B");
   assert_true (gtk_widget_get_visible (named (fixture, "Add penalty")));
   assert_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1"));
+  /* Rule 2.5: while every cube is in play nobody may pay a penalty. */
+  assert_false (gtk_widget_is_sensitive (named (fixture, "Add penalty")));
 }
 
 /* SPEC 5's worked examples, filled in control by control. */
@@ -252,12 +254,31 @@ test_drive_4_players (void **state)
   check (fixture, "Gammon");
   assert_line (fixture, &game4, "Tg 2:1- 3:1- 4:2 E:3>4:4");
 
-  /* P4 pays the Box rule 2.5's penalty. */
+  /* Rule 2.5's penalty is paid by a player out of the game, here P2 or
+   * P3, who passed: not P4, who plays his cube and the extra. The first
+   * guess is the first of them but the Captain (P2): P3, paying the
+   * Box. */
   click (fixture, "Add penalty");
-  pick (fixture, "Who pays penalty 1", "4 Dan");
+  {
+    const char *const payers[] = { "2 Bob", "3 Cleo", NULL };
+    g_auto(GStrv) items = items_of (fixture, "Who pays penalty 1");
+
+    assert_items (items, payers);
+  }
+  assert_string_equal (shown (fixture, "Who pays penalty 1"), "3 Cleo");
   assert_string_equal (shown (fixture, "Who receives penalty 1"), "1 Ann");
   assert_non_null (ctd_test_find_label (GTK_WIDGET (fixture->form), "0.5 points"));
-  assert_line (fixture, &game4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5");
+  assert_line (fixture, &game4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5");
+  /* A cube back in play takes its player off the list. */
+  pick (fixture, "How player 2's cube ended", "played");
+  {
+    const char *const payers[] = { "3 Cleo", NULL };
+    g_auto(GStrv) items = items_of (fixture, "Who pays penalty 1");
+
+    assert_items (items, payers);
+  }
+  pick (fixture, "How player 2's cube ended", "passed by 2");
+  assert_line (fixture, &game4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5");
 
   /* The fourth example: SPEC writes "3:1", which core leaves out. */
   ctd_guided_form_set_game (fixture->form, &game4, names4);
@@ -316,9 +337,11 @@ test_drive_3_players (void **state)
 {
   Fixture *fixture = *state;
   const char *const payees_of_1[] = { "2 Finn", "3 Gus", NULL };
-  const char *const payees_of_2[] = { "3 Gus", NULL };
   const char *const payees_of_3[] = { "2 Finn", NULL };
+  const char *const payers_out[] = { "1 Eve", NULL };
+  const char *const payers_both[] = { "1 Eve", "3 Gus", NULL };
   const char *const takers_of_1[] = { "3 Gus", NULL };
+  g_auto(GStrv) payers = NULL;
   g_auto(GStrv) payees = NULL;
   g_auto(GStrv) takers = NULL;
 
@@ -336,33 +359,43 @@ test_drive_3_players (void **state)
   pick (fixture, "Extra 1's value", "4");
   assert_line (fixture, &game3, "B 1:4- 3:8 E:1>3:4-");
 
-  /* The penalty goes to the Box or the Captain, from anyone else, and is
-   * half the cube of 4. */
+  /* The penalty goes to the Box or the Captain, from a player out of
+   * the game (P1, who passed; not the Box, nor P3, who plays on), and
+   * is half the cube of 4. */
   click (fixture, "Add penalty");
+  payers = items_of (fixture, "Who pays penalty 1");
+  assert_items (payers, payers_out);
   assert_string_equal (shown (fixture, "Who pays penalty 1"), "1 Eve");
   assert_string_equal (shown (fixture, "Who receives penalty 1"), "2 Finn");
   payees = items_of (fixture, "Who receives penalty 1");
   assert_items (payees, payees_of_1);
   assert_non_null (ctd_test_find_label (GTK_WIDGET (fixture->form), "2 points"));
   assert_line (fixture, &game3, "B 1:4- 3:8 E:1>3:4- F:1>2:2");
-  g_clear_pointer (&payees, g_strfreev);
-  pick (fixture, "Who pays penalty 1", "2 Finn");
-  payees = items_of (fixture, "Who receives penalty 1");
-  assert_items (payees, payees_of_2);
-  g_clear_pointer (&payees, g_strfreev);
+  pick (fixture, "Who receives penalty 1", "3 Gus");
+  assert_line (fixture, &game3, "B 1:4- 3:8 E:1>3:4- F:1>3:2");
+  /* P3 out of the game too (the Box passed his cube): he may pay the
+   * Box, and not himself. */
+  pick (fixture, "How player 3's cube ended", "passed by the Box");
+  g_clear_pointer (&payers, g_strfreev);
+  payers = items_of (fixture, "Who pays penalty 1");
+  assert_items (payers, payers_both);
   pick (fixture, "Who pays penalty 1", "3 Gus");
+  g_clear_pointer (&payees, g_strfreev);
   payees = items_of (fixture, "Who receives penalty 1");
   assert_items (payees, payees_of_3);
-  assert_line (fixture, &game3, "B 1:4- 3:8 E:1>3:4- F:3>2:2");
+  pick (fixture, "Who pays penalty 1", "1 Eve");
+  pick (fixture, "Who receives penalty 1", "3 Gus");
+  pick (fixture, "How player 3's cube ended", "played");
+  assert_line (fixture, &game3, "B 1:4- 3:8 E:1>3:4- F:1>3:2");
 
   /* The Team wins a backgammon on P3's cube; the extra passed by P1. */
   check (fixture, "Team won");
   check (fixture, "Backgammon");
   pick (fixture, "How extra 1 ended", "passed by 1");
   pick (fixture, "Extra 1's value", "16");
-  assert_line (fixture, &game3, "Tb 1:4- 3:8 E:1>3:16+ F:3>2:2");
+  assert_line (fixture, &game3, "Tb 1:4- 3:8 E:1>3:16+ F:1>3:2");
   click (fixture, "Remove extra 1");
-  assert_line (fixture, &game3, "Tb 1:4- 3:8 F:3>2:2");
+  assert_line (fixture, &game3, "Tb 1:4- 3:8 F:1>3:2");
 }
 
 static void
@@ -402,7 +435,7 @@ test_round_trip (void **state)
     /* Past the doublings a form offers: shown all the same. */
     "T 2:128 3:1- E:3>2:256+",
     "B 3:2 A:2>1:2.5",
-    "B F:3>2:0.5 F:4>1:0.5 A:1>4:3 A:2>3:0.5",
+    "B 3:1- 4:w F:3>2:0.5 F:4>1:0.5 A:1>4:3 A:2>3:0.5",
     /* Not in canonical order: the form writes core's line. */
     "B 4:2 3:1- 2:1- E:3>4:4",
   };
@@ -422,7 +455,7 @@ test_round_trip (void **state)
     assert_round_trip (fixture, &game3, names3, lines3[i]);
 
   /* The widgets show the line. */
-  assert_round_trip (fixture, &game4, names4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5");
+  assert_round_trip (fixture, &game4, names4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5");
   assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture, "Team won"))));
   assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture, "Gammon"))));
   assert_string_equal (shown (fixture, "How player 3's cube ended"), "passed by 3");
@@ -430,7 +463,7 @@ test_round_trip (void **state)
   assert_string_equal (shown (fixture, "Who offered extra 1"), "3 Cleo");
   assert_string_equal (shown (fixture, "Who took extra 1"), "4 Dan");
   assert_string_equal (shown (fixture, "Extra 1's value"), "4");
-  assert_string_equal (shown (fixture, "Who pays penalty 1"), "4 Dan");
+  assert_string_equal (shown (fixture, "Who pays penalty 1"), "3 Cleo");
 
   /* A line that does not parse for this game leaves everything as it
    * was, and says nothing. */
@@ -441,7 +474,7 @@ test_round_trip (void **state)
   assert_false (ctd_guided_form_set_notation (fixture->form, ""));
   assert_int_equal (fixture->n_notified, notified);
   assert_string_equal (ctd_guided_form_get_notation (fixture->form),
-                       "Tg 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5");
+                       "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5");
   assert_string_equal (shown (fixture, "Extra 1's value"), "4");
   assert_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who offered extra 2"));
 
@@ -453,9 +486,9 @@ test_round_trip (void **state)
     gtk_widget_grab_focus (offerer);
     notified = fixture->n_notified;
     assert_true (ctd_guided_form_set_notation (fixture->form,
-                                               "Tg 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5"));
+                                               "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5"));
     assert_true (ctd_guided_form_set_notation (fixture->form,
-                                               "Tg 4:2 3:1- 2:1- F:4>1:0.5 E:3>4:4"));
+                                               "Tg 4:2 3:1- 2:1- F:3>1:0.5 E:3>4:4"));
     assert_ptr_equal (named (fixture, "Who offered extra 1"), offerer);
     assert_ptr_equal (gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (fixture->window)),
                                                GTK_TYPE_DROP_DOWN), offerer);
@@ -509,6 +542,13 @@ test_values (void **state)
             assert_values (items, values);
             assert_string_equal (items[0], shown (fixture, name));
           }
+      /* A penalty needs a player out of the game: wash one cube. */
+      {
+        g_autofree char *how = g_strdup_printf ("How player %u's cube ended",
+                                                context->box == 1 ? 2 : 1);
+
+        pick (fixture, how, "wash");
+      }
       click (fixture, "Add penalty");
       assert_non_null (ctd_test_find_label (GTK_WIDGET (fixture->form), amount));
     }
@@ -600,7 +640,7 @@ test_keyboard (void **state)
 
   ctd_guided_form_set_game (fixture->form, &game4, names4);
   assert_true (ctd_guided_form_set_notation (fixture->form,
-                                             "B 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5 A:2>3:1"));
+                                             "B 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5 A:2>3:1"));
   ctd_test_screenshot (fixture->window, NULL);
 
   /* Tab visits every control once, in the order of the paper's line;
@@ -616,7 +656,7 @@ test_keyboard (void **state)
   first = ctd_test_accessible_name (gtk_root_get_focus (root));
   assert_string_equal (first, "Team won");
   assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture, "Team won"))));
-  assert_line (fixture, &game4, "T 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5 A:2>3:1");
+  assert_line (fixture, &game4, "T 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5 A:2>3:1");
 
   /* Add puts the keyboard in the new row; Remove gives it back to Add. */
   click (fixture, "Add extra");

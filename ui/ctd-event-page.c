@@ -19,7 +19,9 @@
  * The event's settings as a form. What the director types is checked by
  * core when saved (one action, undoable); a refusal keeps the typed text
  * and says why. Core's fee-to-stake advice (rule 1.8) shows while typing.
- * Enter in any field saves.
+ * Enter in any field saves. A stake or a last-segment direction that
+ * core holds fixed by the results (SPEC 7) is changed only after the
+ * director confirms core's account of what it changes.
  */
 
 struct _CtdEventPage
@@ -115,12 +117,34 @@ update_fee_advice (CtdEventPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->fee_label), advice != NULL);
 }
 
-static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+static void save_forced (gpointer user_data);
+
+/* "Change the stake after results were entered?" */
+static char *
+fixed_question (CtdEventPage           *self,
+                const CtdEventSettings *settings)
 {
-  CtdEventPage *self = CTD_EVENT_PAGE (widget);
+  g_auto(CtdEventSettings) stored = { 0, };
+  gboolean stake, direction;
+
+  if (!ctd_store_get_settings (ctd_document_get_store (self->document), &stored, NULL))
+    return g_strdup (_("Change the settings after results were entered?"));
+  stake = stored.stake_cents != settings->stake_cents;
+  direction = stored.direction != settings->direction;
+  if (stake && direction)
+    return g_strdup (_("Change the stake and the last-segment direction after results were "
+                       "entered?"));
+  if (direction)
+    return g_strdup (_("Change the last-segment direction after results were entered?"));
+  return g_strdup (_("Change the stake after results were entered?"));
+}
+
+/* Stores the form; when core holds the stake or the direction fixed by
+ * the results, asks before forcing it (SPEC 7). */
+static void
+save (CtdEventPage *self,
+      gboolean      force)
+{
   g_autoptr(GError) error = NULL;
   CtdEventSettings settings = { 0, };
 
@@ -133,10 +157,37 @@ save_action (GtkWidget  *widget,
   settings.venue = (char *) gtk_editable_get_text (GTK_EDITABLE (self->venue_entry));
   settings.direction = gtk_drop_down_get_selected (self->direction_dropdown) == 1
                          ? CTD_LAST_SEGMENT_LOWEST_FIRST : CTD_LAST_SEGMENT_HIGHEST_FIRST;
-  if (!ctd_document_set_settings (self->document, &settings, &error))
-    show_message (self, error->message, TRUE);
+  if (ctd_document_set_settings_full (self->document, &settings, force, &error))
+    {
+      show_message (self, _("Settings saved."), FALSE);
+    }
+  else if (!force && g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM))
+    {
+      g_autofree char *question = fixed_question (self, &settings);
+
+      /* An earlier "Settings saved." would not be true of this form. */
+      ctd_ui_expire_message (self->message_revealer);
+      ctd_ui_confirm (GTK_WIDGET (self), question, error->message, _("Change _Anyway"),
+                      save_forced, G_OBJECT (self));
+    }
   else
-    show_message (self, _("Settings saved."), FALSE);
+    {
+      show_message (self, error->message, TRUE);
+    }
+}
+
+static void
+save_forced (gpointer user_data)
+{
+  save (CTD_EVENT_PAGE (user_data), TRUE);
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  save (CTD_EVENT_PAGE (widget), FALSE);
 }
 
 static void

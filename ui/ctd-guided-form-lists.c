@@ -20,8 +20,9 @@
  * ctd-guided-form-rows.ui, one per column of the list's grid, so that
  * the columns line up. A row's choices follow each other (an extra's
  * taker is not its offerer, its values build on the offerer's passed
- * cube; a penalty goes to the Box or the Captain, from anyone else),
- * all from core; whether the whole line holds is core's to say.
+ * cube; a penalty goes to the Box or the Captain, from a player out of
+ * the game), all from core; whether the whole line holds is core's to
+ * say.
  */
 
 #define ROWS_RESOURCE "/io/github/chouettetd/ChouetteTD/ctd-guided-form-rows.ui"
@@ -89,12 +90,18 @@ refresh_extra (CtdGuidedForm *self,
   ctd_guided_form_offer_values (row->value, values, value);
 }
 
-/* After a crew cube changed: an extra builds on its offerer's cube. */
+static void refresh_penalty (CtdGuidedForm *self,
+                             guint          index);
+
+/* After a crew cube changed: an extra builds on its offerer's cube, and
+ * only a player whose cube ended may pay a penalty. */
 void
 ctd_guided_form_refresh_extras (CtdGuidedForm *self)
 {
   for (guint i = 0; i < self->extras->len; i++)
     refresh_extra (self, i, 0);
+  for (guint i = 0; i < self->penalties->len; i++)
+    refresh_penalty (self, i);
 }
 
 static void
@@ -120,14 +127,37 @@ extra_changed_cb (GtkDropDown   *dropdown,
 
 /* ---- penalties and adjustments -------------------------------------------- */
 
-/* Rule 2.5: the aggrieved Box or Captain is paid, by anyone else. */
+/* Rule 2.5's payers as core sees them with the cubes as the form shows
+ * them: the players already out of the game. */
+static guint
+penalty_payers (CtdGuidedForm *self)
+{
+  CtdCube cubes[CTD_MAX_PLAYERS] = { { 0 } };
+  g_autoptr(GArray) payers = NULL;
+  guint players = 0;
+
+  for (guint p = 1; p <= self->context.size; p++)
+    if (p != self->context.box)
+      cubes[p - 1].end = ctd_choices_get (self->end_dropdowns[p - 1]);
+  payers = ctd_result_penalty_payers (&self->context, cubes);
+  for (guint i = 0; i < payers->len; i++)
+    players |= BIT (g_array_index (payers, guint, i));
+  return players;
+}
+
+/* Rule 2.5: a player out of the game pays the aggrieved Box or Captain.
+ * A payer whose cube is back in play stays, alone, until another may
+ * pay: the line keeps its penalty, and core's refusal says why. */
 static void
 refresh_penalty (CtdGuidedForm *self,
                  guint          index)
 {
   CtdPaymentRow *row = payment_row (self->penalties, index);
+  guint payers = penalty_payers (self);
   guint payer = ctd_choices_get (row->payer);
 
+  ctd_guided_form_offer_players (self, row->payer, payers != 0 ? payers : BIT (payer), payer);
+  payer = ctd_choices_get (row->payer);
   ctd_guided_form_offer_players (self, row->payee,
                                  (BIT (self->context.box) | BIT (self->context.captain))
                                  & ~BIT (payer),
@@ -254,7 +284,8 @@ ctd_guided_form_update_list_actions (CtdGuidedForm *self)
   gtk_widget_action_set_enabled (widget, "guided-form.add-extra",
                                  self->has_game && self->extras->len < CTD_MAX_EXTRAS);
   gtk_widget_action_set_enabled (widget, "guided-form.add-penalty",
-                                 self->has_game && self->penalties->len < CTD_MAX_PENALTIES);
+                                 self->has_game && self->penalties->len < CTD_MAX_PENALTIES
+                                 && penalty_payers (self) != 0);
   gtk_widget_action_set_enabled (widget, "guided-form.add-adjustment",
                                  self->has_game && self->adjustments->len < CTD_MAX_ADJUSTMENTS);
 }
@@ -320,13 +351,15 @@ append_penalty (CtdGuidedForm *self)
     NULL,
     GTK_WIDGET (gtk_builder_get_object (builder, "penalty_remove")),
   };
+  guint payers = penalty_payers (self);
   guint payer = 0;
 
-  /* A first guess: a crew member other than the Captain pays the Box. */
+  /* A first guess: a player out of the game other than the Captain pays
+   * the Box. */
   for (guint p = 1; p <= self->context.size && payer == 0; p++)
-    if (p != self->context.box && p != self->context.captain)
+    if ((payers & BIT (p)) && p != self->context.captain)
       payer = p;
-  ctd_guided_form_offer_players (self, row.payer, ctd_guided_form_everyone (self), payer);
+  ctd_guided_form_offer_players (self, row.payer, payers, payer);
   ctd_guided_form_offer_players (self, row.payee, BIT (self->context.box), self->context.box);
   /* The amount is core's; rule 2.5's only offence is consulting. */
   text = g_strdup_printf (ngettext ("%s point for consulting (rule 2.5)",
