@@ -9,7 +9,6 @@
 #include <glib.h>
 
 #include "ctd-chouette.h"
-#include "ctd-sheet.h"
 #include "ctd-types.h"
 
 G_BEGIN_DECLS
