@@ -8,6 +8,8 @@
 
 #include "ctd-test-ui.h"
 
+#include "ctd-test-build.h"
+
 #include <string.h>
 
 /* The application, registered (startup has run: actions, accelerators,
@@ -32,6 +34,33 @@ ctd_test_new_application (void)
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("the application could not start: %s", error->message);
   return g_object_ref (app);
+}
+
+/* A window, presented, on the event ctd_test_build_event() makes as
+ * @file in @dir from @n_players, @seed and @play_all_rounds. */
+CtdMainWindow *
+ctd_test_open_built_event (CtdApplication *app,
+                           const char     *dir,
+                           const char     *file,
+                           guint           n_players,
+                           guint64         seed,
+                           gboolean        play_all_rounds)
+{
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdDocument) document = NULL;
+  CtdMainWindow *window;
+
+  if (!ctd_test_build_event (path, n_players, seed, play_all_rounds, &error))
+    g_error ("%s could not be built: %s", file, error->message);
+  document = ctd_document_open (path, &error);
+  if (document == NULL)
+    g_error ("%s could not be opened: %s", file, error->message);
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  ctd_main_window_set_document (window, document);
+  return window;
 }
 
 /* What a test draws is the end state, not a frame of a transition; and

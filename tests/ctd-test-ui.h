@@ -9,10 +9,17 @@
 #include <gtk/gtk.h>
 
 #include "ctd-application.h"
+#include "ctd-main-window.h"
 
 G_BEGIN_DECLS
 
 CtdApplication *ctd_test_new_application (void);
+CtdMainWindow  *ctd_test_open_built_event (CtdApplication *app,
+                                           const char     *dir,
+                                           const char     *file,
+                                           guint           n_players,
+                                           guint64         seed,
+                                           gboolean        play_all_rounds);
 void       ctd_test_quiet_settings (void);
 GtkWidget *ctd_test_find_widget   (GtkWidget  *root,
                                    GType       type);

@@ -30,7 +30,6 @@
 #include "ctd-print.h"
 #include "ctd-rounds-page.h"
 #include "ctd-sample.h"
-#include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-scoring.h"
 #include "ctd-test-ui.h"
@@ -42,19 +41,7 @@ static CtdMainWindow *
 open_event (CtdApplication *app,
             const char     *dir)
 {
-  g_autofree char *path = g_build_filename (dir, "Played.chouette", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdDocument) document = NULL;
-  CtdMainWindow *window;
-
-  assert_true (ctd_test_build_event (path, 16, 11, FALSE, &error));
-  document = ctd_document_open (path, &error);
-  assert_non_null (document);
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  ctd_main_window_set_document (window, document);
-  return window;
+  return ctd_test_open_built_event (app, dir, "Played.chouette", 16, 11, FALSE);
 }
 
 static const char *

@@ -26,7 +26,6 @@
 #include "ctd-items.h"
 #include "ctd-main-window.h"
 #include "ctd-standings-page.h"
-#include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-scoring.h"
 #include "ctd-test-ui.h"
@@ -581,21 +580,14 @@ test_follows_new_round (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  g_autofree char *path = g_build_filename (fixture->dir, "Played.chouette", NULL);
+  CtdMainWindow *window = ctd_test_open_built_event (app, fixture->dir, "Played.chouette", 16, 11,
+                                                     FALSE);
+  CtdDocument *document = ctd_test_window_document (window);
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdDocument) document = NULL;
-  CtdMainWindow *window;
   CtdChouettePage *page;
   GtkWidget *standings;
   GtkWindow *dialog;
 
-  assert_true (ctd_test_build_event (path, 16, 11, FALSE, &error));
-  document = ctd_document_open (path, &error);
-  assert_non_null (document);
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  ctd_main_window_set_document (window, document);
   page = ctd_test_show_chouette (window, 1, 3);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
