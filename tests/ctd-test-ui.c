@@ -108,6 +108,46 @@ ctd_test_find_label (GtkWidget  *root,
   return NULL;
 }
 
+/* The visible button labelled @label (with its mnemonic) under @root,
+ * or NULL. */
+GtkWidget *
+ctd_test_find_button (GtkWidget  *root,
+                      const char *label)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_visible (root) &&
+      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ctd_test_find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The button under @root that activates @action_name, as the director
+ * would click it, or NULL. */
+GtkWidget *
+ctd_test_find_action_button (GtkWidget  *root,
+                             const char *action_name)
+{
+  if (GTK_IS_BUTTON (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ctd_test_find_action_button (child, action_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The toplevel of @type other than the main window, or NULL. */
 GtkWindow *
 ctd_test_find_toplevel (GType type)
@@ -212,24 +252,35 @@ ctd_test_accessible_name (GtkWidget *widget)
                                              GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
 }
 
-/* The first widget below @root (or @root) whose accessible name is @name. */
+/* The first widget of @type below @root (or @root) whose accessible name
+ * is @name: an input's type tells it from the label that names it, which
+ * shares its name. */
 GtkWidget *
-ctd_test_find_named (GtkWidget  *root,
-                     const char *name)
+ctd_test_find_named_of_type (GtkWidget  *root,
+                             const char *name,
+                             GType       type)
 {
   g_autofree char *own = ctd_test_accessible_name (root);
 
-  if (g_strcmp0 (own, name) == 0)
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && g_strcmp0 (own, name) == 0)
     return root;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = ctd_test_find_named (child, name);
+      GtkWidget *found = ctd_test_find_named_of_type (child, name, type);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+/* The first widget below @root (or @root) whose accessible name is @name. */
+GtkWidget *
+ctd_test_find_named (GtkWidget  *root,
+                     const char *name)
+{
+  return ctd_test_find_named_of_type (root, name, GTK_TYPE_WIDGET);
 }
 
 static void

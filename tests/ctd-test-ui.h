@@ -25,6 +25,10 @@ GtkWidget *ctd_test_find_widget   (GtkWidget  *root,
                                    GType       type);
 GtkLabel  *ctd_test_find_label    (GtkWidget  *root,
                                    const char *text);
+GtkWidget *ctd_test_find_button   (GtkWidget  *root,
+                                   const char *label);
+GtkWidget *ctd_test_find_action_button (GtkWidget  *root,
+                                        const char *action_name);
 GtkWindow *ctd_test_find_toplevel (GType       type);
 void       ctd_test_spin          (guint       ms);
 void       ctd_test_spin_until_n_items (GListModel *model,
@@ -36,5 +40,8 @@ char      *ctd_test_accessible_name (GtkWidget *widget);
 char      *ctd_test_mnemonic_clashes (GtkWidget *root);
 GtkWidget *ctd_test_find_named    (GtkWidget  *root,
                                    const char *name);
+GtkWidget *ctd_test_find_named_of_type (GtkWidget  *root,
+                                        const char *name,
+                                        GType       type);
 
 G_END_DECLS

@@ -350,23 +350,6 @@ test_form_on_a_small_screen (void **state)
 
 /* ---- Alt+R from the form --------------------------------------------------- */
 
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 focus_in (CtdMainWindow *window,
           GtkWidget     *widget)
@@ -399,7 +382,7 @@ test_record_from_form_focus (void **state)
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (ctd_test_notation_entry (page))), "T");
 
   /* Alt+R: the Record button's mnemonic (GTK presses the button). */
-  record = find_button (GTK_WIDGET (page), "_Record");
+  record = ctd_test_find_button (GTK_WIDGET (page), "_Record");
   assert_non_null (record);
   assert_true (gtk_widget_mnemonic_activate (record, FALSE));
   for (guint i = 0; i < 50 && ctd_chouette_view_get_n_recorded (view) == 0; i++)
