@@ -31,10 +31,7 @@ ctd_test_open_drawn_event (CtdApplication     *app,
   CtdMainWindow *window;
   CtdDocument *document;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   document = ctd_main_window_get_document (window);
   assert_true (ctd_store_get_settings (ctd_document_get_store (document), &settings, &error));
   settings.stake_cents = 500;

@@ -36,6 +36,22 @@ ctd_test_new_application (void)
   return g_object_ref (app);
 }
 
+/* A window, presented, on a new event created at @path. */
+CtdMainWindow *
+ctd_test_open_new_event (CtdApplication *app,
+                         const char     *path)
+{
+  g_autoptr(GError) error = NULL;
+  CtdMainWindow *window;
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  if (!ctd_main_window_create_event (window, path, &error))
+    g_error ("%s could not be created: %s", path, error->message);
+  return window;
+}
+
 /* A window, presented, on the event ctd_test_build_event() makes as
  * @file in @dir from @n_players, @seed and @play_all_rounds. */
 CtdMainWindow *

@@ -14,6 +14,8 @@
 G_BEGIN_DECLS
 
 CtdApplication *ctd_test_new_application (void);
+CtdMainWindow  *ctd_test_open_new_event   (CtdApplication *app,
+                                           const char     *path);
 CtdMainWindow  *ctd_test_open_built_event (CtdApplication *app,
                                            const char     *dir,
                                            const char     *file,

@@ -426,14 +426,10 @@ static void
 test_export_without_rounds (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(GError) error = NULL;
   CtdMainWindow *window;
   CtdExportDialog *dialog;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, fixture->path, &error));
+  window = ctd_test_open_new_event (app, fixture->path);
   dialog = open_dialog (window);
   assert_true (gtk_toggle_button_get_active (find_check (GTK_WIDGET (dialog), "whole event")));
   /* Every control can be named and operated by a screen reader or a

@@ -113,10 +113,7 @@ test_players_page (void **state)
   GListModel *rows;
   gboolean before;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   /* The title names the event (task switchers and window lists show it). */
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Club Open");
 
@@ -331,10 +328,7 @@ test_withdraw_seated (void **state)
   GListModel *rows;
   guint round;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     assert_true (ctd_document_add_player (ctd_main_window_get_document (window), names[i], NULL,
                                           NULL, TRUE, NULL, &error));
@@ -472,10 +466,7 @@ test_check_in_desk (void **state)
   GtkWidget *focus;
   gint64 ed;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   document = ctd_main_window_get_document (window);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     assert_true (ctd_document_add_player (document, names[i], NULL, NULL, FALSE, &ed, &error));
@@ -606,17 +597,13 @@ test_dialog_keeps_club (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (fixture->dir, "Clubs.chouette", NULL);
   CtdMainWindow *window;
   CtdPlayerDialog *dialog;
   GtkWidget *clear;
   GListModel *all;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   all = ctd_document_get_players (ctd_main_window_get_document (window));
   dialog = ctd_player_dialog_new (GTK_WINDOW (window), ctd_main_window_get_document (window));
   gtk_window_present (GTK_WINDOW (dialog));

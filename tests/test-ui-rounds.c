@@ -64,10 +64,7 @@ test_rounds_page (void **state)
   GtkLabel *plan;
   GtkLabel *round_seed;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   document = ctd_main_window_get_document (window);
   for (guint i = 0; i < 22; i++)
     {
@@ -191,10 +188,7 @@ test_nothing_after_final (void **state)
   GtkWidget *page;
   GtkWidget *draw;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, fixture->path, &error));
+  window = ctd_test_open_new_event (app, fixture->path);
   document = ctd_main_window_get_document (window);
   for (guint i = 0; i < 4; i++)
     {

@@ -252,10 +252,7 @@ test_sidebar (void **state)
 
   assert_int_equal (ctd_test_folder_setup ((void **) &folder), 0);
   path = g_build_filename (folder->dir, "Tabs.chouette", NULL);
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   assert_true (ctd_document_add_player (ctd_main_window_get_document (window), "Ann", NULL, NULL,
                                         FALSE, NULL, &error));
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
