@@ -47,8 +47,7 @@ open_event (CtdApplication *app,
 static const char *
 visible_page (CtdMainWindow *window)
 {
-  GtkStack *pages = GTK_STACK (gtk_widget_get_parent (
-    ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE)));
+  GtkStack *pages = GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (ctd_test_find_page (window))));
 
   return gtk_stack_get_visible_child_name (pages);
 }
@@ -59,8 +58,7 @@ test_navigation (void **state)
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   CtdMainWindow *window = open_event (app, fixture->dir);
-  CtdChouettePage *page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window),
-                                                                   CTD_TYPE_CHOUETTE_PAGE));
+  CtdChouettePage *page = ctd_test_find_page (window);
   GtkWidget *rounds = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_ROUNDS_PAGE);
   GtkWidget *view = ctd_test_find_widget (rounds, GTK_TYPE_COLUMN_VIEW);
   GtkEntry *go_to = NULL;
@@ -149,8 +147,10 @@ test_navigation (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-
 /* ---- a chouette at the director's desk ------------------------------------ */
+
+/* The tests below open ctd_test_open_seven()'s event: 7 players at 5.00
+ * a point, round 1 drawn, one chouette of 4 and one of 3. */
 
 static gboolean
 preview_is_error (CtdChouettePage *page)
