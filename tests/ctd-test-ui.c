@@ -226,7 +226,7 @@ ctd_test_screenshot (GtkWindow  *window,
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
   GskRenderer *renderer;
-  int width, height;
+  int width = 0, height = 0;
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   if (dir == NULL || name == NULL)
