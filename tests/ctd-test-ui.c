@@ -8,6 +8,8 @@
 
 #include "ctd-test-ui.h"
 
+#include "ctd-test-build.h"
+
 #include <string.h>
 
 /* The application, registered (startup has run: actions, accelerators,
@@ -32,6 +34,49 @@ ctd_test_new_application (void)
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("the application could not start: %s", error->message);
   return g_object_ref (app);
+}
+
+/* A window, presented, on a new event created at @path. */
+CtdMainWindow *
+ctd_test_open_new_event (CtdApplication *app,
+                         const char     *path)
+{
+  g_autoptr(GError) error = NULL;
+  CtdMainWindow *window;
+
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  if (!ctd_main_window_create_event (window, path, &error))
+    g_error ("%s could not be created: %s", path, error->message);
+  return window;
+}
+
+/* A window, presented, on the event ctd_test_build_event() makes as
+ * @file in @dir from @n_players, @seed and @play_all_rounds. */
+CtdMainWindow *
+ctd_test_open_built_event (CtdApplication *app,
+                           const char     *dir,
+                           const char     *file,
+                           guint           n_players,
+                           guint64         seed,
+                           gboolean        play_all_rounds)
+{
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdDocument) document = NULL;
+  CtdMainWindow *window;
+
+  if (!ctd_test_build_event (path, n_players, seed, play_all_rounds, &error))
+    g_error ("%s could not be built: %s", file, error->message);
+  document = ctd_document_open (path, &error);
+  if (document == NULL)
+    g_error ("%s could not be opened: %s", file, error->message);
+  ctd_test_quiet_settings ();
+  window = ctd_main_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  ctd_main_window_set_document (window, document);
+  return window;
 }
 
 /* What a test draws is the end state, not a frame of a transition; and
@@ -72,6 +117,46 @@ ctd_test_find_label (GtkWidget  *root,
        child = gtk_widget_get_next_sibling (child))
     {
       GtkLabel *found = ctd_test_find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The visible button labelled @label (with its mnemonic) under @root,
+ * or NULL. */
+GtkWidget *
+ctd_test_find_button (GtkWidget  *root,
+                      const char *label)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_visible (root) &&
+      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ctd_test_find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The button under @root that activates @action_name, as the director
+ * would click it, or NULL. */
+GtkWidget *
+ctd_test_find_action_button (GtkWidget  *root,
+                             const char *action_name)
+{
+  if (GTK_IS_BUTTON (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = ctd_test_find_action_button (child, action_name);
 
       if (found != NULL)
         return found;
@@ -141,7 +226,7 @@ ctd_test_screenshot (GtkWindow  *window,
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
   GskRenderer *renderer;
-  int width, height;
+  int width = 0, height = 0;
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   if (dir == NULL || name == NULL)
@@ -183,24 +268,35 @@ ctd_test_accessible_name (GtkWidget *widget)
                                              GTK_ACCESSIBLE_PROPERTY_LABEL, "\x01");
 }
 
-/* The first widget below @root (or @root) whose accessible name is @name. */
+/* The first widget of @type below @root (or @root) whose accessible name
+ * is @name: an input's type tells it from the label that names it, which
+ * shares its name. */
 GtkWidget *
-ctd_test_find_named (GtkWidget  *root,
-                     const char *name)
+ctd_test_find_named_of_type (GtkWidget  *root,
+                             const char *name,
+                             GType       type)
 {
   g_autofree char *own = ctd_test_accessible_name (root);
 
-  if (g_strcmp0 (own, name) == 0)
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && g_strcmp0 (own, name) == 0)
     return root;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = ctd_test_find_named (child, name);
+      GtkWidget *found = ctd_test_find_named_of_type (child, name, type);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+/* The first widget below @root (or @root) whose accessible name is @name. */
+GtkWidget *
+ctd_test_find_named (GtkWidget  *root,
+                     const char *name)
+{
+  return ctd_test_find_named_of_type (root, name, GTK_TYPE_WIDGET);
 }
 
 static void

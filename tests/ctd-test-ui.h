@@ -9,15 +9,28 @@
 #include <gtk/gtk.h>
 
 #include "ctd-application.h"
+#include "ctd-main-window.h"
 
 G_BEGIN_DECLS
 
 CtdApplication *ctd_test_new_application (void);
+CtdMainWindow  *ctd_test_open_new_event   (CtdApplication *app,
+                                           const char     *path);
+CtdMainWindow  *ctd_test_open_built_event (CtdApplication *app,
+                                           const char     *dir,
+                                           const char     *file,
+                                           guint           n_players,
+                                           guint64         seed,
+                                           gboolean        play_all_rounds);
 void       ctd_test_quiet_settings (void);
 GtkWidget *ctd_test_find_widget   (GtkWidget  *root,
                                    GType       type);
 GtkLabel  *ctd_test_find_label    (GtkWidget  *root,
                                    const char *text);
+GtkWidget *ctd_test_find_button   (GtkWidget  *root,
+                                   const char *label);
+GtkWidget *ctd_test_find_action_button (GtkWidget  *root,
+                                        const char *action_name);
 GtkWindow *ctd_test_find_toplevel (GType       type);
 void       ctd_test_spin          (guint       ms);
 void       ctd_test_spin_until_n_items (GListModel *model,
@@ -29,5 +42,8 @@ char      *ctd_test_accessible_name (GtkWidget *widget);
 char      *ctd_test_mnemonic_clashes (GtkWidget *root);
 GtkWidget *ctd_test_find_named    (GtkWidget  *root,
                                    const char *name);
+GtkWidget *ctd_test_find_named_of_type (GtkWidget  *root,
+                                        const char *name,
+                                        GType       type);
 
 G_END_DECLS

@@ -30,8 +30,8 @@
 #include "ctd-print.h"
 #include "ctd-rounds-page.h"
 #include "ctd-sample.h"
-#include "ctd-test-build.h"
 #include "ctd-test-files.h"
+#include "ctd-test-scoring.h"
 #include "ctd-test-ui.h"
 
 typedef CtdTestFolder Fixture;
@@ -41,31 +41,16 @@ static CtdMainWindow *
 open_event (CtdApplication *app,
             const char     *dir)
 {
-  g_autofree char *path = g_build_filename (dir, "Played.chouette", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdDocument) document = NULL;
-  CtdMainWindow *window;
-
-  assert_true (ctd_test_build_event (path, 16, 11, FALSE, &error));
-  document = ctd_document_open (path, &error);
-  assert_non_null (document);
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  ctd_main_window_set_document (window, document);
-  return window;
+  return ctd_test_open_built_event (app, dir, "Played.chouette", 16, 11, FALSE);
 }
 
 static const char *
 visible_page (CtdMainWindow *window)
 {
-  GtkStack *pages = GTK_STACK (gtk_widget_get_parent (
-    ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE)));
+  GtkStack *pages = GTK_STACK (gtk_widget_get_parent (GTK_WIDGET (ctd_test_find_page (window))));
 
   return gtk_stack_get_visible_child_name (pages);
 }
-
-static GtkEntry *notation_entry (CtdChouettePage *page);
 
 static void
 test_navigation (void **state)
@@ -73,8 +58,7 @@ test_navigation (void **state)
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   CtdMainWindow *window = open_event (app, fixture->dir);
-  CtdChouettePage *page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window),
-                                                                   CTD_TYPE_CHOUETTE_PAGE));
+  CtdChouettePage *page = ctd_test_find_page (window);
   GtkWidget *rounds = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_ROUNDS_PAGE);
   GtkWidget *view = ctd_test_find_widget (rounds, GTK_TYPE_COLUMN_VIEW);
   GtkEntry *go_to = NULL;
@@ -112,7 +96,7 @@ test_navigation (void **state)
   /* The keyboard went on to the chouette's notation field. */
   {
     GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
-    GtkWidget *field = GTK_WIDGET (notation_entry (page));
+    GtkWidget *field = GTK_WIDGET (ctd_test_notation_entry (page));
 
     assert_true (focus == field || gtk_widget_is_ancestor (focus, field));
   }
@@ -163,200 +147,15 @@ test_navigation (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-
 /* ---- a chouette at the director's desk ------------------------------------ */
 
-/* A window on a new event of 7 players at 5.00 a point, round 1 drawn:
- * one chouette of 4 and one of 3, nothing entered. */
-static CtdMainWindow *
-open_drawn_event (CtdApplication *app,
-                  const char     *path)
-{
-  static const char *const names[] = { "Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus" };
-  g_auto(CtdEventSettings) settings = { 0, };
-  g_autoptr(GError) error = NULL;
-  CtdMainWindow *window;
-  CtdDocument *document;
-
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
-  document = ctd_main_window_get_document (window);
-  assert_true (ctd_store_get_settings (ctd_document_get_store (document), &settings, &error));
-  settings.stake_cents = 500;
-  assert_true (ctd_document_set_settings (document, &settings, &error));
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    assert_true (ctd_document_add_player (document, names[i], NULL, NULL, TRUE, NULL, &error));
-  assert_true (ctd_document_draw_round (document, 2026, NULL, &error));
-  return window;
-}
-
-static CtdDocument *
-window_document (CtdMainWindow *window)
-{
-  return ctd_main_window_get_document (window);
-}
-
-/* The number of round 1's chouette of @size players. */
-static guint
-chouette_of_size (CtdDocument *document,
-                  guint        size)
-{
-  GListModel *chouettes = ctd_document_get_chouettes (document, 1);
-
-  for (guint i = 0; i < g_list_model_get_n_items (chouettes); i++)
-    {
-      g_autoptr(CtdChouetteItem) item = g_list_model_get_item (chouettes, i);
-      guint item_size;
-
-      g_object_get (item, "size", &item_size, NULL);
-      if (item_size == size)
-        return ctd_chouette_item_get_number (item);
-    }
-  fail_msg ("no chouette of %u players", size);
-  return 0;
-}
-
-static CtdChouettePage *
-find_page (CtdMainWindow *window)
-{
-  return CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
-}
-
-/* Opens chouette 1.@number as a director does: win.show-chouette. */
-static CtdChouettePage *
-show_chouette (CtdMainWindow *window,
-               guint          number)
-{
-  g_autofree char *label = g_strdup_printf ("1.%u", number);
-  CtdChouettePage *page = find_page (window);
-
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
-                                  g_variant_new_string (label));
-  assert_string_equal (visible_page (window), "chouette");
-  assert_int_equal (ctd_chouette_page_get_number (page), number);
-  assert_non_null (ctd_chouette_page_get_view (page));
-  return page;
-}
-
-/* The page's entries in the order of the page: the notation field, then
- * each player's paper total. */
-static void
-collect_entries (GtkWidget *root,
-                 GPtrArray *entries)
-{
-  if (GTK_IS_ENTRY (root))
-    {
-      g_ptr_array_add (entries, root);
-      return;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_entries (child, entries);
-}
-
-static GtkEntry *
-page_entry (CtdChouettePage *page,
-            guint            index)
-{
-  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
-
-  collect_entries (GTK_WIDGET (page), entries);
-  assert_true (index < entries->len);
-  return g_ptr_array_index (entries, index);
-}
-
-static GtkEntry *
-notation_entry (CtdChouettePage *page)
-{
-  return page_entry (page, 0);
-}
-
-/* The first widget under @root with the CSS class @name. */
-static GtkWidget *
-find_by_class (GtkWidget  *root,
-               const char *name)
-{
-  if (gtk_widget_has_css_class (root, name))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_class (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static const char *
-preview_text (CtdChouettePage *page)
-{
-  return gtk_label_get_text (GTK_LABEL (find_by_class (GTK_WIDGET (page), "preview")));
-}
+/* The tests below open ctd_test_open_seven()'s event: 7 players at 5.00
+ * a point, round 1 drawn, one chouette of 4 and one of 3. */
 
 static gboolean
 preview_is_error (CtdChouettePage *page)
 {
-  return gtk_widget_has_css_class (find_by_class (GTK_WIDGET (page), "preview"), "error");
-}
-
-static GtkColumnView *
-page_grid (CtdChouettePage *page)
-{
-  return GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
-}
-
-/* The game whose row is selected, as the grid's model says. */
-static guint
-selected_game (CtdChouettePage *page)
-{
-  GtkSelectionModel *model = gtk_column_view_get_model (page_grid (page));
-
-  return gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)) + 1;
-}
-
-/* Row @game of the grid's model (the view keeps it). */
-static CtdGameItem *
-grid_row (CtdChouettePage *page,
-          guint            game)
-{
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (page_grid (page)));
-  g_autoptr(CtdGameItem) item = g_list_model_get_item (model, game - 1);
-
-  assert_non_null (item);
-  return item;
-}
-
-/* A legal line for @game as the page's row shows it (Box, Captain,
- * starting cube), from core's generator of sample results. */
-static char *
-line_for (CtdChouettePage *page,
-          guint            game,
-          CtdRng          *rng)
-{
-  CtdGameItem *item = grid_row (page, game);
-  CtdChouetteView *view = ctd_chouette_page_get_view (page);
-  CtdGameSlot slot = { 0, };
-
-  slot.game = game;
-  slot.captain = ctd_game_item_get_captain (item);
-  g_object_get (item, "segment", &slot.segment, "box", &slot.box, "cube", &slot.cube_start, NULL);
-  assert_int_not_equal (slot.captain, 0);
-  return ctd_sample_random_notation (rng, &slot, ctd_chouette_view_get_size (view));
-}
-
-/* Types @line into the field and presses Enter. */
-static void
-type_line (CtdChouettePage *page,
-           const char      *line)
-{
-  GtkEntry *entry = notation_entry (page);
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), line);
-  g_signal_emit_by_name (entry, "activate");
+  return gtk_widget_has_css_class (ctd_test_find_by_class (GTK_WIDGET (page), "preview"), "error");
 }
 
 /* The totals row under the grid: player @p's total. */
@@ -364,7 +163,7 @@ static const char *
 shown_total (CtdChouettePage *page,
              guint            p)
 {
-  GtkWidget *grid = find_by_class (GTK_WIDGET (page), "totals");
+  GtkWidget *grid = ctd_test_find_by_class (GTK_WIDGET (page), "totals");
   GtkWidget *label = gtk_grid_get_child_at (GTK_GRID (grid), p, 1);
 
   return gtk_label_get_text (GTK_LABEL (label));
@@ -391,7 +190,7 @@ grid_shows (CtdMainWindow   *window,
             const char      *text)
 {
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  return find_shown (GTK_WIDGET (page_grid (page)), text);
+  return find_shown (GTK_WIDGET (ctd_test_page_grid (page)), text);
 }
 
 static const char *
@@ -441,18 +240,18 @@ test_enter_whole_chouettes (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  CtdDocument *document = window_document (window);
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  CtdDocument *document = ctd_test_window_document (window);
   CtdRng rng;
 
   ctd_rng_init (&rng, 77);
   for (guint size = 4; size >= 3; size--)
     {
-      guint number = chouette_of_size (document, size);
-      CtdChouettePage *page = show_chouette (window, number);
+      guint number = ctd_test_chouette_of_size (document, size);
+      CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
       CtdChouetteView *view = ctd_chouette_page_get_view (page);
-      GListModel *columns = gtk_column_view_get_columns (page_grid (page));
-      GtkEntry *entry = notation_entry (page);
+      GListModel *columns = gtk_column_view_get_columns (ctd_test_page_grid (page));
+      GtkEntry *entry = ctd_test_notation_entry (page);
       g_autoptr(GtkColumnViewColumn) first_player = g_list_model_get_item (columns, 7);
       g_autoptr(GtkColumnViewColumn) result = g_list_model_get_item (columns, 7 + 2 * size);
       g_autoptr(CtdChouette) chouette = NULL;
@@ -475,19 +274,19 @@ test_enter_whole_chouettes (void **state)
         {
           g_autofree char *line = NULL;
 
-          assert_int_equal (selected_game (page), game);
+          assert_int_equal (ctd_test_selected_game (page), game);
           assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
-          line = line_for (page, game, &rng);
+          line = ctd_test_line_for (page, game, &rng);
           gtk_editable_set_text (GTK_EDITABLE (entry), line);
           assert_false (preview_is_error (page));
-          assert_true (g_str_has_prefix (preview_text (page), "Records “"));
+          assert_true (g_str_has_prefix (ctd_test_preview_text (page), "Records “"));
           g_signal_emit_by_name (entry, "activate");
           assert_int_equal (ctd_chouette_view_get_n_recorded (view), game);
-          assert_string_equal (ctd_game_item_get_notation (grid_row (page, game)), line);
+          assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, game)), line);
         }
       assert_true (ctd_chouette_view_get_complete (view));
       /* The last game stays selected, with its line, for a correction. */
-      assert_int_equal (selected_game (page), CTD_N_GAMES);
+      assert_int_equal (ctd_test_selected_game (page), CTD_N_GAMES);
 
       /* The totals under the grid are the view's, and core's own sums. */
       chouette = ctd_store_load_chouette (ctd_document_get_store (document), 1, number, &error);
@@ -499,7 +298,8 @@ test_enter_whole_chouettes (void **state)
 
           assert_string_equal (ctd_chouette_view_get_total_text (view, p), total);
           assert_string_equal (shown_total (page, p), total);
-          assert_string_equal (ctd_game_item_get_total_text (grid_row (page, CTD_N_GAMES), p),
+          assert_string_equal (ctd_game_item_get_total_text (ctd_test_grid_row (page, CTD_N_GAMES),
+                                                             p),
                                total);
         }
       assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Sum 0 ✓"));
@@ -517,10 +317,11 @@ test_refused_line_and_preview (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), 4));
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
-  GtkEntry *entry = notation_entry (page);
+  GtkEntry *entry = ctd_test_notation_entry (page);
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
   g_autofree char *canonical = NULL;
@@ -528,7 +329,7 @@ test_refused_line_and_preview (void **state)
   CtdRng rng;
 
   /* Enter on an empty field: nothing to record. */
-  type_line (page, "");
+  ctd_test_type_line (page, "");
   assert_true (preview_is_error (page));
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
 
@@ -536,8 +337,8 @@ test_refused_line_and_preview (void **state)
   gtk_editable_set_text (GTK_EDITABLE (entry), "T 2:3");
   assert_true (preview_is_error (page));
   assert_false (ctd_chouette_view_preview (view, 1, "T 2:3", NULL, NULL, NULL, &error));
-  assert_string_equal (preview_text (page), error->message);
-  assert_non_null (strstr (preview_text (page), "Game 1"));
+  assert_string_equal (ctd_test_preview_text (page), error->message);
+  assert_non_null (strstr (ctd_test_preview_text (page), "Game 1"));
   /* The player as the preview's own figures name them, the values a
    * table reaches (the issue's example, word for word). */
   {
@@ -546,22 +347,22 @@ test_refused_line_and_preview (void **state)
                                                  "(in '2:3')",
                                                  ctd_chouette_view_get_name (view, 2));
 
-    assert_string_equal (preview_text (page), expected);
+    assert_string_equal (ctd_test_preview_text (page), expected);
   }
   g_signal_emit_by_name (entry, "activate");
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
-  assert_false (ctd_game_item_get_recorded (grid_row (page, 1)));
+  assert_false (ctd_game_item_get_recorded (ctd_test_grid_row (page, 1)));
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "T 2:3");
-  assert_string_equal (preview_text (page), error->message);
-  assert_int_equal (selected_game (page), 1);
+  assert_string_equal (ctd_test_preview_text (page), error->message);
+  assert_int_equal (ctd_test_selected_game (page), 1);
 
   /* A good line: each player's delta and new total, nothing written. */
   ctd_rng_init (&rng, 5);
-  line = line_for (page, 1, &rng);
+  line = ctd_test_line_for (page, 1, &rng);
   gtk_editable_set_text (GTK_EDITABLE (entry), line);
   assert_false (preview_is_error (page));
   assert_true (ctd_chouette_view_preview (view, 1, line, deltas, totals, &canonical, NULL));
-  assert_non_null (strstr (preview_text (page), canonical));
+  assert_non_null (strstr (ctd_test_preview_text (page), canonical));
   for (guint p = 1; p <= 4; p++)
     {
       g_autofree char *delta = ctd_halves_to_string (deltas[p - 1], TRUE);
@@ -570,21 +371,21 @@ test_refused_line_and_preview (void **state)
                                                 ctd_chouette_view_get_name (view, p), delta,
                                                 total);
 
-      assert_non_null (strstr (preview_text (page), shown));
+      assert_non_null (strstr (ctd_test_preview_text (page), shown));
     }
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
 
   /* Enter on a row of the grid: that game's line, in the field. */
-  gtk_widget_grab_focus (GTK_WIDGET (page_grid (page)));
-  g_signal_emit_by_name (page_grid (page), "activate", 2);
-  assert_int_equal (selected_game (page), 3);
+  gtk_widget_grab_focus (GTK_WIDGET (ctd_test_page_grid (page)));
+  g_signal_emit_by_name (ctd_test_page_grid (page), "activate", 2);
+  assert_int_equal (ctd_test_selected_game (page), 3);
   assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), GTK_WIDGET (entry)));
   gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
   gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
 
   /* F4's action shows the guided form's place, and hides it again. */
   {
-    GtkWidget *guided = find_by_class (GTK_WIDGET (page), "guided");
+    GtkWidget *guided = ctd_test_find_by_class (GTK_WIDGET (page), "guided");
     GtkRevealer *revealer = GTK_REVEALER (gtk_widget_get_ancestor (guided, GTK_TYPE_REVEALER));
 
     assert_false (gtk_revealer_get_reveal_child (revealer));
@@ -597,10 +398,10 @@ test_refused_line_and_preview (void **state)
 
   /* Down and Up (the field's shortcuts' actions) choose the game. */
   assert_true (gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.next-game", NULL));
-  assert_int_equal (selected_game (page), 2);
+  assert_int_equal (ctd_test_selected_game (page), 2);
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
   assert_true (gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL));
-  assert_int_equal (selected_game (page), 1);
+  assert_int_equal (ctd_test_selected_game (page), 1);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -630,11 +431,12 @@ test_guided_form (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  CtdDocument *document = window_document (window);
-  CtdChouettePage *page = show_chouette (window, chouette_of_size (document, 4));
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  CtdDocument *document = ctd_test_window_document (window);
+  guint number = ctd_test_chouette_of_size (document, 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
-  GtkEntry *entry = notation_entry (page);
+  GtkEntry *entry = ctd_test_notation_entry (page);
   GtkWidget *form;
   GtkCheckButton *team;
   g_autofree char *clashes = NULL;
@@ -659,15 +461,15 @@ test_guided_form (void **state)
   assert_false (preview_is_error (page));
   g_signal_emit_by_name (entry, "activate");
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), "T");
-  assert_int_equal (selected_game (page), 2);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)), "T");
+  assert_int_equal (ctd_test_selected_game (page), 2);
   /* The next game starts where the form does, the Box's win, in the
    * field too: Enter records it. */
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "B");
-  assert_true (g_str_has_prefix (preview_text (page), "Records “B”"));
+  assert_true (g_str_has_prefix (ctd_test_preview_text (page), "Records “B”"));
   g_signal_emit_by_name (entry, "activate");
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 2)), "B");
-  assert_int_equal (selected_game (page), 3);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 2)), "B");
+  assert_int_equal (ctd_test_selected_game (page), 3);
 
   /* A line typed into the field shows in the form. */
   gtk_editable_set_text (GTK_EDITABLE (entry), "T");
@@ -685,10 +487,11 @@ test_correct_and_clear (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), 4));
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
-  GtkEntry *entry = notation_entry (page);
+  GtkEntry *entry = ctd_test_notation_entry (page);
   g_autofree char *old_line = NULL;
   g_autofree char *new_line = NULL;
   g_autofree char *expected = NULL;
@@ -701,31 +504,31 @@ test_correct_and_clear (void **state)
   ctd_rng_init (&rng, 11);
   for (guint game = 1; game <= 3; game++)
     {
-      g_autofree char *line = line_for (page, game, &rng);
+      g_autofree char *line = ctd_test_line_for (page, game, &rng);
 
-      type_line (page, line);
+      ctd_test_type_line (page, line);
     }
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 3);
-  assert_int_equal (selected_game (page), 4);
+  assert_int_equal (ctd_test_selected_game (page), 4);
 
   /* Up to game 1: its line is in the field. */
   for (guint i = 0; i < 3; i++)
     gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
-  assert_int_equal (selected_game (page), 1);
-  old_line = g_strdup (ctd_game_item_get_notation (grid_row (page, 1)));
+  assert_int_equal (ctd_test_selected_game (page), 1);
+  old_line = g_strdup (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)));
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), old_line);
   old_total = g_strdup (ctd_chouette_view_get_total_text (view, 1));
   do
     {
       g_free (new_line);
-      new_line = line_for (page, 1, &rng);
+      new_line = ctd_test_line_for (page, 1, &rng);
     }
   while (g_str_equal (new_line, old_line));
   expected = ctd_chouette_view_describe_replacement (view, 1, new_line, &error);
   assert_non_null (expected);
 
   /* Enter: the question, with what the change does downstream. */
-  type_line (page, new_line);
+  ctd_test_type_line (page, new_line);
   dialog = find_confirmation ();
   detail = confirmation_detail (dialog);
   assert_string_equal (detail, expected);
@@ -737,18 +540,18 @@ test_correct_and_clear (void **state)
   /* Cancel: nothing changes, the typed line stays. */
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
   assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), old_line);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)), old_line);
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 3);
   assert_string_equal (ctd_chouette_view_get_total_text (view, 1), old_total);
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), new_line);
-  assert_int_equal (selected_game (page), 1);
+  assert_int_equal (ctd_test_selected_game (page), 1);
 
   /* Enter again and accept: replaced, and on to the next game to enter. */
   g_signal_emit_by_name (entry, "activate");
   gtk_dialog_response (GTK_DIALOG (find_confirmation ()), GTK_RESPONSE_ACCEPT);
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), new_line);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)), new_line);
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 3);
-  assert_int_equal (selected_game (page), 4);
+  assert_int_equal (ctd_test_selected_game (page), 4);
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Game 1 corrected"));
   assert_string_equal (shown_total (page, 1), ctd_chouette_view_get_total_text (view, 1));
 
@@ -759,7 +562,7 @@ test_correct_and_clear (void **state)
 
   /* Game 3 cleared, after the question. */
   gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.previous-game", NULL);
-  assert_int_equal (selected_game (page), 3);
+  assert_int_equal (ctd_test_selected_game (page), 3);
   g_clear_pointer (&expected, g_free);
   expected = ctd_chouette_view_describe_replacement (view, 3, NULL, &error);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.clear-game", NULL));
@@ -770,7 +573,7 @@ test_correct_and_clear (void **state)
   assert_non_null (strstr (detail, "is cleared"));
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 2);
-  assert_false (ctd_game_item_get_recorded (grid_row (page, 3)));
+  assert_false (ctd_game_item_get_recorded (ctd_test_grid_row (page, 3)));
   assert_int_equal (ctd_chouette_view_get_next_game (view), 3);
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), "");
   gtk_window_destroy (GTK_WINDOW (window));
@@ -784,11 +587,11 @@ test_undo_and_other_writer (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  guint number = chouette_of_size (window_document (window), 4);
-  CtdChouettePage *page = show_chouette (window, number);
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
-  GtkEntry *entry = notation_entry (page);
+  GtkEntry *entry = ctd_test_notation_entry (page);
   g_autoptr(CtdStore) other = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
@@ -798,8 +601,8 @@ test_undo_and_other_writer (void **state)
   CtdRng rng;
 
   ctd_rng_init (&rng, 3);
-  line = line_for (page, 1, &rng);
-  type_line (page, line);
+  line = ctd_test_line_for (page, 1, &rng);
+  ctd_test_type_line (page, line);
   assert_true (grid_shows (window, page, line));
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
@@ -812,10 +615,10 @@ test_undo_and_other_writer (void **state)
   assert_string_equal (shown_total (page, 1), ctd_chouette_view_get_total_text (view, 1));
 
   /* Another program records game 2: shown within a second. */
-  assert_int_equal (selected_game (page), 2);
+  assert_int_equal (ctd_test_selected_game (page), 2);
   other = ctd_store_open (fixture->path, &error);
   assert_non_null (other);
-  theirs = line_for (page, 2, &rng);
+  theirs = ctd_test_line_for (page, 2, &rng);
   assert_true (ctd_store_record_game (other, 1, number, 2, theirs, FALSE, &error));
   start = g_get_monotonic_time ();
   while (ctd_chouette_view_get_n_recorded (view) < 2 &&
@@ -830,26 +633,26 @@ test_undo_and_other_writer (void **state)
    * store refuses, in its words, and keeps the director's line. */
   gtk_widget_activate_action (GTK_WIDGET (entry), "chouette.next-game", NULL);
   g_clear_pointer (&theirs, g_free);
-  theirs = line_for (page, 3, &rng);
+  theirs = ctd_test_line_for (page, 3, &rng);
   do
     {
       g_free (mine);
-      mine = line_for (page, 3, &rng);
+      mine = ctd_test_line_for (page, 3, &rng);
     }
   while (g_str_equal (mine, theirs));
   assert_true (ctd_store_record_game (other, 1, number, 3, theirs, FALSE, &error));
-  type_line (page, mine);
+  ctd_test_type_line (page, mine);
   assert_true (preview_is_error (page));
-  assert_non_null (strstr (preview_text (page), "already has the result"));
+  assert_non_null (strstr (ctd_test_preview_text (page), "already has the result"));
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), mine);
   start = g_get_monotonic_time ();
   while (ctd_chouette_view_get_n_recorded (view) < 3 &&
          g_get_monotonic_time () - start < 2 * G_USEC_PER_SEC)
     g_main_context_iteration (NULL, FALSE);
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 3)), theirs);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 3)), theirs);
   /* Now the page knows: the line typed is a replacement to confirm. */
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), mine);
-  assert_true (g_str_has_prefix (preview_text (page), "Replaces “"));
+  assert_true (g_str_has_prefix (ctd_test_preview_text (page), "Replaces “"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -860,8 +663,8 @@ test_draw_undone (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  CtdChouettePage *page = show_chouette (window, 1);
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, 1);
   GtkStack *stack = GTK_STACK (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_STACK));
 
   assert_string_equal (gtk_stack_get_visible_child_name (stack), "chouette");
@@ -871,8 +674,9 @@ test_draw_undone (void **state)
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "There is no chouette 1.1"));
   g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
   assert_string_equal (gtk_stack_get_visible_child_name (stack), "chouette");
-  assert_int_equal (selected_game (page), 1);
-  assert_int_equal (g_list_model_get_n_items (gtk_column_view_get_columns (page_grid (page))),
+  assert_int_equal (ctd_test_selected_game (page), 1);
+  assert_int_equal (g_list_model_get_n_items (gtk_column_view_get_columns (
+                      ctd_test_page_grid (page))),
                     8 + 2 * ctd_chouette_view_get_size (ctd_chouette_page_get_view (page)));
 
   /* Another event: the page's hint again. */
@@ -888,7 +692,7 @@ set_paper (CtdChouettePage *page,
 {
   g_autofree char *text = ctd_halves_to_string (total, FALSE);
 
-  gtk_editable_set_text (GTK_EDITABLE (page_entry (page, p)), text);
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_page_entry (page, p)), text);
 }
 
 /* The returned sheet's totals typed under the grid: agreeing, then
@@ -898,10 +702,10 @@ test_crosscheck (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  CtdDocument *document = window_document (window);
-  guint number = chouette_of_size (document, 3);
-  CtdChouettePage *page = show_chouette (window, number);
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  CtdDocument *document = ctd_test_window_document (window);
+  guint number = ctd_test_chouette_of_size (document, 3);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
   GtkWidget *crosscheck;
   CtdHalves totals[3];
@@ -910,16 +714,16 @@ test_crosscheck (void **state)
   ctd_rng_init (&rng, 19);
   for (guint game = 1; game <= 4; game++)
     {
-      g_autofree char *line = line_for (page, game, &rng);
+      g_autofree char *line = ctd_test_line_for (page, game, &rng);
 
-      type_line (page, line);
+      ctd_test_type_line (page, line);
     }
   for (guint p = 1; p <= 3; p++)
     totals[p - 1] = ctd_chouette_view_get_total (view, p);
 
   /* Not a score: refused at the field, nothing stored. */
-  gtk_editable_set_text (GTK_EDITABLE (page_entry (page, 1)), "four");
-  g_signal_emit_by_name (page_entry (page, 1), "activate");
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_page_entry (page, 1)), "four");
+  g_signal_emit_by_name (ctd_test_page_entry (page, 1), "activate");
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "“four” is not a score"));
   assert_false (ctd_chouette_view_get_paper_given (view));
 
@@ -927,13 +731,13 @@ test_crosscheck (void **state)
   set_paper (page, 1, totals[0] + 2);
   set_paper (page, 2, totals[1]);
   set_paper (page, 3, totals[2]);
-  g_signal_emit_by_name (page_entry (page, 3), "activate");
+  g_signal_emit_by_name (ctd_test_page_entry (page, 3), "activate");
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "add up to +1, not 0"));
   assert_false (ctd_chouette_view_get_paper_given (view));
 
   /* Agreeing, with Enter in a total. */
   set_paper (page, 1, totals[0]);
-  g_signal_emit_by_name (page_entry (page, 2), "activate");
+  g_signal_emit_by_name (ctd_test_page_entry (page, 2), "activate");
   assert_true (ctd_chouette_view_get_paper_given (view));
   assert_true (ctd_chouette_view_get_paper_agrees (view));
   crosscheck = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (page), "The paper totals agree"));
@@ -971,7 +775,7 @@ test_locked (void **state)
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   CtdMainWindow *window = open_event (app, fixture->dir);
-  CtdDocument *document = window_document (window);
+  CtdDocument *document = ctd_test_window_document (window);
   g_autofree char *path = g_strdup (ctd_document_get_path (document));
   g_autoptr(CtdDocument) read_only = NULL;
   g_autoptr(GError) error = NULL;
@@ -980,18 +784,18 @@ test_locked (void **state)
   GtkWidget *focus;
 
   assert_true (ctd_document_release_round (document, 1, &error));
-  page = show_chouette (window, 1);
+  page = ctd_test_show_chouette (window, 1, 1);
   view = ctd_chouette_page_get_view (page);
   assert_false (ctd_chouette_view_get_editable (view));
   assert_non_null (strstr (ctd_chouette_view_get_locked_reason (view), "released"));
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page),
                                         ctd_chouette_view_get_locked_reason (view)));
-  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (notation_entry (page))));
-  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (page_entry (page, 1))));
+  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (ctd_test_notation_entry (page))));
+  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (ctd_test_page_entry (page, 1))));
   /* The keyboard goes to the grid, to read it. */
   focus = gtk_root_get_focus (GTK_ROOT (window));
-  assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (page_grid (page))) ||
-               focus == GTK_WIDGET (page_grid (page)));
+  assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (ctd_test_page_grid (page))) ||
+               focus == GTK_WIDGET (ctd_test_page_grid (page)));
   gtk_widget_activate_action (GTK_WIDGET (page), "chouette.clear-game", NULL);
   assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), CTD_N_GAMES);
@@ -999,13 +803,13 @@ test_locked (void **state)
   /* Undo the release: the page opens again. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
   assert_true (ctd_chouette_view_get_editable (view));
-  assert_true (gtk_widget_is_sensitive (GTK_WIDGET (notation_entry (page))));
+  assert_true (gtk_widget_is_sensitive (GTK_WIDGET (ctd_test_notation_entry (page))));
 
   /* The same file, read-only. */
   read_only = ctd_document_open_read_only (path, &error);
   assert_non_null (read_only);
   ctd_main_window_set_document (window, read_only);
-  page = show_chouette (window, 2);
+  page = ctd_test_show_chouette (window, 1, 2);
   view = ctd_chouette_page_get_view (page);
   assert_false (ctd_chouette_view_get_editable (view));
   /* The document's reason, as the window's banner gives it. */
@@ -1014,7 +818,7 @@ test_locked (void **state)
   assert_non_null (strstr (ctd_chouette_view_get_locked_reason (view), "reading only"));
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page),
                                         ctd_document_get_read_only_reason (read_only)));
-  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (notation_entry (page))));
+  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (ctd_test_notation_entry (page))));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1025,7 +829,7 @@ test_export_sheet (void **state)
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   CtdMainWindow *window = open_event (app, fixture->dir);
-  CtdChouettePage *page = show_chouette (window, 3);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, 3);
   GtkWindow *dialog;
   GtkDropDown *chouettes;
   GtkToggleButton *one;
@@ -1082,7 +886,7 @@ test_print_sheet (void **state)
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   CtdMainWindow *window = open_event (app, fixture->dir);
-  CtdChouettePage *page = show_chouette (window, 3);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, 3);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
   const char *event_path = ctd_document_get_path (ctd_main_window_get_document (window));
   g_autofree char *setup_path = ctd_print_setup_path (event_path);
@@ -1175,10 +979,10 @@ static void
 select_game (CtdChouettePage *page,
              guint            game)
 {
-  GtkSelectionModel *model = gtk_column_view_get_model (page_grid (page));
+  GtkSelectionModel *model = gtk_column_view_get_model (ctd_test_page_grid (page));
 
   gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), game - 1);
-  assert_int_equal (selected_game (page), game);
+  assert_int_equal (ctd_test_selected_game (page), game);
 }
 
 typedef struct
@@ -1247,10 +1051,11 @@ test_worked_examples (void **state)
   };
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), 4));
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
-  GtkEntry *entry = notation_entry (page);
+  GtkEntry *entry = ctd_test_notation_entry (page);
   GtkWidget *form;
 
   /* The schedule the examples need. */
@@ -1258,7 +1063,7 @@ test_worked_examples (void **state)
     {
       guint box, cube;
 
-      g_object_get (grid_row (page, game), "box", &box, "cube", &cube, NULL);
+      g_object_get (ctd_test_grid_row (page, game), "box", &box, "cube", &cube, NULL);
       assert_int_equal (box, 1);
       assert_int_equal (cube, 1u << (game - 1));
     }
@@ -1275,15 +1080,15 @@ test_worked_examples (void **state)
 
       /* Typed. */
       select_game (page, example->game);
-      type_line (page, example->typed);
+      ctd_test_type_line (page, example->typed);
       if (ctd_chouette_view_get_n_recorded (view) != 1)
         fail_msg ("example %u \"%s\" not recorded: %s", i + 1, example->typed,
-                  preview_text (page));
-      typed_line = g_strdup (ctd_game_item_get_notation (grid_row (page, example->game)));
+                  ctd_test_preview_text (page));
+      typed_line = g_strdup (ctd_game_item_get_notation (ctd_test_grid_row (page, example->game)));
       assert_string_equal (typed_line, example->stored);
       for (guint p = 1; p <= 4; p++)
         {
-          typed[p - 1] = ctd_game_item_get_delta (grid_row (page, example->game), p);
+          typed[p - 1] = ctd_game_item_get_delta (ctd_test_grid_row (page, example->game), p);
           if (typed[p - 1] != example->deltas[p - 1])
             fail_msg ("example %u, player %u: %d half points, SPEC says %d", i + 1, p,
                       (int) typed[p - 1], (int) example->deltas[p - 1]);
@@ -1305,11 +1110,11 @@ test_worked_examples (void **state)
       g_signal_emit_by_name (entry, "activate");
       if (ctd_chouette_view_get_n_recorded (view) != 1)
         fail_msg ("example %u from the form \"%s\" not recorded: %s", i + 1,
-                  gtk_editable_get_text (GTK_EDITABLE (entry)), preview_text (page));
-      assert_string_equal (ctd_game_item_get_notation (grid_row (page, example->game)),
+                  gtk_editable_get_text (GTK_EDITABLE (entry)), ctd_test_preview_text (page));
+      assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, example->game)),
                            typed_line);
       for (guint p = 1; p <= 4; p++)
-        assert_int_equal (ctd_game_item_get_delta (grid_row (page, example->game), p),
+        assert_int_equal (ctd_game_item_get_delta (ctd_test_grid_row (page, example->game), p),
                           typed[p - 1]);
       g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
       assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
@@ -1340,14 +1145,14 @@ test_bad_input_table (void **state)
   static const char *const labels[] = { "1.9", "7.1", "x.y", "1.13" };
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  guint number = chouette_of_size (window_document (window), 4);
-  CtdChouettePage *page = show_chouette (window, number);
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
-  GtkEntry *entry = notation_entry (page);
+  GtkEntry *entry = ctd_test_notation_entry (page);
   g_autofree char *total = NULL;
 
-  type_line (page, "T");
+  ctd_test_type_line (page, "T");
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
   total = g_strdup (ctd_chouette_view_get_total_text (view, 1));
 
@@ -1357,25 +1162,25 @@ test_bad_input_table (void **state)
       gtk_editable_set_text (GTK_EDITABLE (entry), lines[i].line);
       g_signal_emit_by_name (entry, "activate");
       assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
-      if (!preview_is_error (page) || strstr (preview_text (page), lines[i].words) == NULL)
+      if (!preview_is_error (page) || strstr (ctd_test_preview_text (page), lines[i].words) == NULL)
         fail_msg ("\"%s\" on game %u: the field shows \"%s\"%s, not \"%s\"", lines[i].line,
-                  lines[i].game, preview_text (page),
+                  lines[i].game, ctd_test_preview_text (page),
                   preview_is_error (page) ? "" : " (not as an error)", lines[i].words);
       assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
-      assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), "T");
-      assert_false (ctd_game_item_get_recorded (grid_row (page, 2)));
+      assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)), "T");
+      assert_false (ctd_game_item_get_recorded (ctd_test_grid_row (page, 2)));
       assert_string_equal (ctd_chouette_view_get_total_text (view, 1), total);
       /* The line stays, to be corrected. */
       assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), lines[i].line);
-      assert_int_equal (selected_game (page), lines[i].game);
+      assert_int_equal (ctd_test_selected_game (page), lines[i].game);
     }
 
   /* "B" over game 1's "T": the command line refuses without --replace;
    * the page asks first, and Cancel changes nothing. */
   select_game (page, 1);
-  type_line (page, "B");
+  ctd_test_type_line (page, "B");
   gtk_dialog_response (GTK_DIALOG (find_confirmation ()), GTK_RESPONSE_CANCEL);
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), "T");
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)), "T");
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
 
   /* Chouettes and games that do not exist: named in the window's banner,
@@ -1421,8 +1226,9 @@ expected_decisions (CtdChouettePage *page,
 
   for (guint earlier = 1; earlier < game; earlier++)
     for (guint p = 1; p <= 4; p++)
-      totals[p] += ctd_game_item_get_delta (grid_row (page, earlier), p);
-  order_digits (ctd_game_item_get_playing (grid_row (page, game)), playing, sizeof playing);
+      totals[p] += ctd_game_item_get_delta (ctd_test_grid_row (page, earlier), p);
+  order_digits (ctd_game_item_get_playing (ctd_test_grid_row (page, game)), playing,
+                sizeof playing);
   n = strlen (playing);
   assert_true (n < size);
   /* A stable insertion sort. */
@@ -1446,10 +1252,10 @@ test_correction_downstream (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  CtdDocument *document = window_document (window);
-  guint number = chouette_of_size (document, 4);
-  CtdChouettePage *page = show_chouette (window, number);
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  CtdDocument *document = ctd_test_window_document (window);
+  guint number = ctd_test_chouette_of_size (document, 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
   g_autoptr(GError) error = NULL;
   g_autofree char *new_line = NULL;
@@ -1463,9 +1269,9 @@ test_correction_downstream (void **state)
   ctd_rng_init (&rng, 93);
   for (guint game = 1; game <= 9; game++)
     {
-      g_autofree char *line = line_for (page, game, &rng);
+      g_autofree char *line = ctd_test_line_for (page, game, &rng);
 
-      type_line (page, line);
+      ctd_test_type_line (page, line);
     }
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 9);
   /* The director fixes the order to print the last segment's sheet. */
@@ -1476,14 +1282,14 @@ test_correction_downstream (void **state)
   assert_true (ctd_chouette_view_get_last_order_fixed (view));
   fixed = g_strdup (ctd_chouette_view_get_last_order_text (view));
   for (guint game = 4; game <= 10; game++)
-    order_digits (ctd_game_item_get_decisions (grid_row (page, game)), before[game],
+    order_digits (ctd_game_item_get_decisions (ctd_test_grid_row (page, game)), before[game],
                   sizeof before[game]);
 
   /* A line for game 3 that moves later decision orders and the
    * scores' last-segment order: found among core's sample lines. */
   for (guint tries = 0; tries < 500 && new_line == NULL; tries++)
     {
-      g_autofree char *line = line_for (page, 3, &rng);
+      g_autofree char *line = ctd_test_line_for (page, 3, &rng);
       g_autofree char *text = ctd_chouette_view_describe_replacement (view, 3, line, NULL);
 
       if (text != NULL && strstr (text, "Cube-decision orders that change") != NULL &&
@@ -1494,7 +1300,7 @@ test_correction_downstream (void **state)
   expected = ctd_chouette_view_describe_replacement (view, 3, new_line, &error);
 
   select_game (page, 3);
-  type_line (page, new_line);
+  ctd_test_type_line (page, new_line);
   detail = confirmation_detail (find_confirmation ());
   assert_string_equal (detail, expected);
   assert_non_null (strstr (detail, "Game 3: “"));
@@ -1502,7 +1308,7 @@ test_correction_downstream (void **state)
   assert_non_null (strstr (detail, fixed));
   gtk_dialog_response (GTK_DIALOG (find_confirmation ()), GTK_RESPONSE_ACCEPT);
   assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 3)), new_line);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 3)), new_line);
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 9);
   /* The fixed order stays, flagged as no longer matching. */
   assert_true (ctd_chouette_view_get_last_order_fixed (view));
@@ -1511,7 +1317,7 @@ test_correction_downstream (void **state)
 
   for (guint game = 4; game <= 10; game++)
     {
-      const char *shown = ctd_game_item_get_decisions (grid_row (page, game));
+      const char *shown = ctd_game_item_get_decisions (ctd_test_grid_row (page, game));
       char now[CTD_MAX_PLAYERS + 1], want[CTD_MAX_PLAYERS + 1];
       g_autofree char *named = g_strdup_printf ("game %u becomes", game);
 
@@ -1544,10 +1350,10 @@ test_crosscheck_suspects (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path);
-  CtdDocument *document = window_document (window);
-  guint number = chouette_of_size (document, 4);
-  CtdChouettePage *page = show_chouette (window, number);
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  CtdDocument *document = ctd_test_window_document (window);
+  guint number = ctd_test_chouette_of_size (document, 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
   CtdHalves totals[4], paper[4], delta = 0, difference;
   guint game = 0, player = 0, box = 0;
@@ -1559,9 +1365,9 @@ test_crosscheck_suspects (void **state)
   ctd_rng_init (&rng, 41);
   for (guint g = 1; g <= CTD_N_GAMES; g++)
     {
-      g_autofree char *line = line_for (page, g, &rng);
+      g_autofree char *line = ctd_test_line_for (page, g, &rng);
 
-      type_line (page, line);
+      ctd_test_type_line (page, line);
     }
   assert_true (ctd_chouette_view_get_complete (view));
   for (guint p = 1; p <= 4; p++)
@@ -1571,9 +1377,9 @@ test_crosscheck_suspects (void **state)
   for (guint g = 5; g <= CTD_N_GAMES && delta == 0; g++)
     {
       game = g;
-      player = ctd_game_item_get_captain (grid_row (page, g));
-      g_object_get (grid_row (page, g), "box", &box, NULL);
-      delta = ctd_game_item_get_delta (grid_row (page, g), player);
+      player = ctd_game_item_get_captain (ctd_test_grid_row (page, g));
+      g_object_get (ctd_test_grid_row (page, g), "box", &box, NULL);
+      delta = ctd_game_item_get_delta (ctd_test_grid_row (page, g), player);
     }
   assert_int_not_equal (delta, 0);
   paper[player - 1] -= delta;
@@ -1624,7 +1430,7 @@ test_crosscheck_suspects (void **state)
 
           for (guint g = 1; g <= CTD_N_GAMES; g++)
             {
-              CtdHalves d = ctd_game_item_get_delta (grid_row (page, g), p);
+              CtdHalves d = ctd_game_item_get_delta (ctd_test_grid_row (page, g), p);
 
               if (d != 0 && (difference == -d || difference == -2 * d))
                 n++;
@@ -1654,8 +1460,9 @@ test_screenshot (void **state)
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   g_autofree char *path = g_build_filename (fixture->dir, "Thursday Chouette.chouette", NULL);
-  CtdMainWindow *window = open_drawn_event (app, path);
-  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), 4));
+  CtdMainWindow *window = ctd_test_open_seven (app, path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   g_autofree char *line = NULL;
   CtdRng rng;
 
@@ -1663,13 +1470,13 @@ test_screenshot (void **state)
   ctd_rng_init (&rng, 2026);
   for (guint game = 1; game <= 7; game++)
     {
-      g_autofree char *typed = line_for (page, game, &rng);
+      g_autofree char *typed = ctd_test_line_for (page, game, &rng);
 
-      type_line (page, typed);
+      ctd_test_type_line (page, typed);
     }
-  line = line_for (page, 8, &rng);
-  gtk_editable_set_text (GTK_EDITABLE (notation_entry (page)), line);
-  gtk_editable_set_position (GTK_EDITABLE (notation_entry (page)), -1);
+  line = ctd_test_line_for (page, 8, &rng);
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_notation_entry (page)), line);
+  gtk_editable_set_position (GTK_EDITABLE (ctd_test_notation_entry (page)), -1);
   assert_false (preview_is_error (page));
   ctd_test_screenshot (GTK_WINDOW (window), "chouette-4.png");
   gtk_window_destroy (GTK_WINDOW (window));
@@ -1687,14 +1494,15 @@ screenshot_window (CtdApplication   *app,
                    CtdChouettePage **out_page)
 {
   g_autofree char *path = g_build_filename (fixture->dir, file, NULL);
-  CtdMainWindow *window = open_drawn_event (app, path);
-  CtdChouettePage *page = show_chouette (window, chouette_of_size (window_document (window), size));
+  CtdMainWindow *window = ctd_test_open_seven (app, path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), size);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
 
   for (guint game = 1; game <= entered; game++)
     {
-      g_autofree char *typed = line_for (page, game, rng);
+      g_autofree char *typed = ctd_test_line_for (page, game, rng);
 
-      type_line (page, typed);
+      ctd_test_type_line (page, typed);
     }
   assert_int_equal (ctd_chouette_view_get_n_recorded (ctd_chouette_page_get_view (page)), entered);
   *out_page = page;
@@ -1716,10 +1524,10 @@ test_screenshots (void **state)
   ctd_rng_init (&rng, 2027);
   window = screenshot_window (app, fixture, "Thursday Chouette.chouette", 3, 6, &rng, &page);
   {
-    g_autofree char *line = line_for (page, 7, &rng);
+    g_autofree char *line = ctd_test_line_for (page, 7, &rng);
 
-    gtk_editable_set_text (GTK_EDITABLE (notation_entry (page)), line);
-    gtk_editable_set_position (GTK_EDITABLE (notation_entry (page)), -1);
+    gtk_editable_set_text (GTK_EDITABLE (ctd_test_notation_entry (page)), line);
+    gtk_editable_set_position (GTK_EDITABLE (ctd_test_notation_entry (page)), -1);
     assert_false (preview_is_error (page));
   }
   ctd_test_screenshot (GTK_WINDOW (window), "chouette-3.png");
@@ -1728,9 +1536,9 @@ test_screenshots (void **state)
   /* A cube value that cannot arise, refused with core's words. */
   ctd_rng_init (&rng, 2028);
   window = screenshot_window (app, fixture, "Friday Chouette.chouette", 4, 3, &rng, &page);
-  type_line (page, "T 3:3 4:2");
+  ctd_test_type_line (page, "T 3:3 4:2");
   assert_true (preview_is_error (page));
-  assert_non_null (strstr (preview_text (page), "Game 4"));
+  assert_non_null (strstr (ctd_test_preview_text (page), "Game 4"));
   ctd_test_screenshot (GTK_WINDOW (window), "chouette-refused.png");
   gtk_window_destroy (GTK_WINDOW (window));
 
@@ -1744,7 +1552,7 @@ test_screenshots (void **state)
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
     form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
     fill_form (form, 2);
-    assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (notation_entry (page))),
+    assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (ctd_test_notation_entry (page))),
                          "T 2:16 3:8 4:4+ !T");
     assert_false (preview_is_error (page));
   }
@@ -1763,9 +1571,9 @@ test_screenshots (void **state)
       paper[p - 1] = ctd_chouette_view_get_total (view, p);
     for (guint game = 6; game <= CTD_N_GAMES && delta == 0; game++)
       {
-        player = ctd_game_item_get_captain (grid_row (page, game));
-        g_object_get (grid_row (page, game), "box", &box, NULL);
-        delta = ctd_game_item_get_delta (grid_row (page, game), player);
+        player = ctd_game_item_get_captain (ctd_test_grid_row (page, game));
+        g_object_get (ctd_test_grid_row (page, game), "box", &box, NULL);
+        delta = ctd_game_item_get_delta (ctd_test_grid_row (page, game), player);
       }
     assert_int_not_equal (delta, 0);
     paper[player - 1] -= delta;

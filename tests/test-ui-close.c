@@ -23,7 +23,6 @@
 #include "ctd-main-window.h"
 #include "ctd-player-dialog.h"
 #include "ctd-players-page.h"
-#include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
 
@@ -34,19 +33,7 @@ static CtdMainWindow *
 open_finished (CtdApplication *app,
                const char     *dir)
 {
-  g_autofree char *path = g_build_filename (dir, "Finished.chouette", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdDocument) document = NULL;
-  CtdMainWindow *window;
-
-  assert_true (ctd_test_build_event (path, 8, 2026, TRUE, &error));
-  document = ctd_document_open (path, &error);
-  assert_non_null (document);
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  ctd_main_window_set_document (window, document);
-  return window;
+  return ctd_test_open_built_event (app, dir, "Finished.chouette", 8, 2026, TRUE);
 }
 
 static gboolean

@@ -49,10 +49,7 @@ test_event_page (void **state)
   GtkWidget *page;
   GtkLabel *advice;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_EVENT_PAGE);
   assert_non_null (page);
 
@@ -130,10 +127,7 @@ test_fixed_stake_confirmation (void **state)
   GtkWidget *page;
   const char *summary;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   document = ctd_main_window_get_document (window);
   page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_EVENT_PAGE);
 

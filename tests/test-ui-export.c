@@ -161,25 +161,6 @@ find_dropdown (CtdExportDialog *dialog,
   return g_ptr_array_index (found, index);
 }
 
-/* The button that names @action, as the director would click it. */
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *action)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)),
-                                         action) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* What the progress bar said while an export ran. */
 static void
 progress_text_cb (GtkProgressBar *bar,
@@ -323,7 +304,8 @@ test_export_round_and_chouette (void **state)
   g_signal_connect (bar, "notify::text", G_CALLBACK (progress_text_cb), seen);
   ctd_export_dialog_export_to (dialog, round_file);
   assert_true (ctd_export_dialog_get_busy (dialog));
-  assert_true (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "export.cancel")));
+  assert_true (gtk_widget_get_visible (
+    ctd_test_find_action_button (GTK_WIDGET (dialog), "export.cancel")));
   assert_false (gtk_widget_is_sensitive (GTK_WIDGET (find_check (GTK_WIDGET (dialog), "PDF"))));
   spin_until_idle (dialog);
   assert_file_starts (round_path, "PK\x03\x04", 4);
@@ -333,8 +315,10 @@ test_export_round_and_chouette (void **state)
   assert_non_null (message);
   assert_non_null (strstr (gtk_label_get_text (GTK_LABEL (message)), "round1.xlsx"));
   assert_false (gtk_widget_has_css_class (message, "error"));
-  assert_true (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "export.open")));
-  assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "export.cancel")));
+  assert_true (gtk_widget_get_visible (
+    ctd_test_find_action_button (GTK_WIDGET (dialog), "export.open")));
+  assert_false (gtk_widget_get_visible (
+    ctd_test_find_action_button (GTK_WIDGET (dialog), "export.cancel")));
   ctd_test_screenshot (GTK_WINDOW (dialog), "export.png");
 
   /* One chouette's scoring sheet, as PDF. */
@@ -358,7 +342,8 @@ test_export_round_and_chouette (void **state)
   message = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (dialog), "standings.xlsx"));
   assert_non_null (message);
   assert_true (gtk_widget_has_css_class (message, "error"));
-  assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "export.open")));
+  assert_false (gtk_widget_get_visible (
+    ctd_test_find_action_button (GTK_WIDGET (dialog), "export.open")));
   assert_true (gtk_widget_is_sensitive (GTK_WIDGET (find_check (GTK_WIDGET (dialog), "PDF"))));
   assert_false (g_file_test (bad_path, G_FILE_TEST_EXISTS));
 
@@ -393,7 +378,7 @@ test_export_cancel (void **state)
   gtk_toggle_button_set_active (find_check (GTK_WIDGET (dialog), "PDF"), TRUE);
   g_signal_connect (ctd_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_PROGRESS_BAR),
                     "notify::text", G_CALLBACK (progress_text_cb), seen);
-  cancel = find_button (GTK_WIDGET (dialog), "export.cancel");
+  cancel = ctd_test_find_action_button (GTK_WIDGET (dialog), "export.cancel");
 
   /* At once. */
   ctd_export_dialog_export_to (dialog, out_file);
@@ -441,14 +426,10 @@ static void
 test_export_without_rounds (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(GError) error = NULL;
   CtdMainWindow *window;
   CtdExportDialog *dialog;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, fixture->path, &error));
+  window = ctd_test_open_new_event (app, fixture->path);
   dialog = open_dialog (window);
   assert_true (gtk_toggle_button_get_active (find_check (GTK_WIDGET (dialog), "whole event")));
   /* Every control can be named and operated by a screen reader or a
@@ -475,9 +456,12 @@ test_export_without_rounds (void **state)
       assert_false (gtk_widget_get_sensitive (GTK_WIDGET (check)));
     }
   assert_false (gtk_widget_get_sensitive (GTK_WIDGET (find_dropdown (dialog, 0))));
-  assert_true (gtk_widget_is_sensitive (find_button (GTK_WIDGET (dialog), "export.choose")));
-  assert_true (gtk_widget_is_sensitive (find_button (GTK_WIDGET (dialog), "export.print")));
-  assert_false (gtk_widget_get_visible (find_button (GTK_WIDGET (dialog), "export.cancel")));
+  assert_true (gtk_widget_is_sensitive (
+    ctd_test_find_action_button (GTK_WIDGET (dialog), "export.choose")));
+  assert_true (gtk_widget_is_sensitive (
+    ctd_test_find_action_button (GTK_WIDGET (dialog), "export.print")));
+  assert_false (gtk_widget_get_visible (
+    ctd_test_find_action_button (GTK_WIDGET (dialog), "export.cancel")));
 
   /* window.close, which Escape and Close run, closes it. */
   gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);

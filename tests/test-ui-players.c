@@ -45,25 +45,6 @@ dialog_add (CtdPlayerDialog *dialog,
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.add", NULL));
 }
 
-/* The visible button labelled @label (with its mnemonic) under @root. */
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (root) && gtk_widget_get_visible (root) &&
-      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Whether pressing @accelerator in @widget activates @action_name. */
 static gboolean
 has_shortcut (GtkWidget  *widget,
@@ -132,10 +113,7 @@ test_players_page (void **state)
   GListModel *rows;
   gboolean before;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   /* The title names the event (task switchers and window lists show it). */
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Club Open");
 
@@ -187,7 +165,7 @@ test_players_page (void **state)
 
     gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
     assert_true (has_shortcut (GTK_WIDGET (page), "F2", "players.edit"));
-    assert_non_null (find_button (GTK_WIDGET (page), "_Edit…"));
+    assert_non_null (ctd_test_find_button (GTK_WIDGET (page), "_Edit…"));
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.edit", NULL));
     dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
     assert_non_null (dialog);
@@ -198,12 +176,12 @@ test_players_page (void **state)
     check = gtk_grid_get_child_at (GTK_GRID (ctd_test_find_widget (GTK_WIDGET (dialog),
                                                                    GTK_TYPE_GRID)), 1, 3);
     assert_false (gtk_widget_get_visible (check));
-    assert_null (find_button (GTK_WIDGET (dialog), "_Add"));
+    assert_null (ctd_test_find_button (GTK_WIDGET (dialog), "_Add"));
     ctd_test_screenshot (GTK_WINDOW (dialog), NULL);
 
     /* Cancel leaves the player as they were. */
     gtk_editable_set_text (dialog_entry (dialog, 0), "Ann Lee-Smith");
-    g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "_Cancel"), "clicked");
+    g_signal_emit_by_name (ctd_test_find_button (GTK_WIDGET (dialog), "_Cancel"), "clicked");
     assert_null (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
     assert_string_equal (ctd_player_item_get_name (ann), "Ann");
 
@@ -211,7 +189,7 @@ test_players_page (void **state)
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.edit", NULL));
     dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
     gtk_editable_set_text (dialog_entry (dialog, 0), " ");
-    g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "_Save"), "clicked");
+    g_signal_emit_by_name (ctd_test_find_button (GTK_WIDGET (dialog), "_Save"), "clicked");
     assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog),
                                           "Ann: The player's name cannot be only spaces"));
     assert_ptr_equal (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG), dialog);
@@ -350,10 +328,7 @@ test_withdraw_seated (void **state)
   GListModel *rows;
   guint round;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     assert_true (ctd_document_add_player (ctd_main_window_get_document (window), names[i], NULL,
                                           NULL, TRUE, NULL, &error));
@@ -491,10 +466,7 @@ test_check_in_desk (void **state)
   GtkWidget *focus;
   gint64 ed;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   document = ctd_main_window_get_document (window);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     assert_true (ctd_document_add_player (document, names[i], NULL, NULL, FALSE, &ed, &error));
@@ -625,17 +597,13 @@ test_dialog_keeps_club (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (fixture->dir, "Clubs.chouette", NULL);
   CtdMainWindow *window;
   CtdPlayerDialog *dialog;
   GtkWidget *clear;
   GListModel *all;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   all = ctd_document_get_players (ctd_main_window_get_document (window));
   dialog = ctd_player_dialog_new (GTK_WINDOW (window), ctd_main_window_get_document (window));
   gtk_window_present (GTK_WINDOW (dialog));

@@ -131,25 +131,6 @@ find_choice (GtkWidget  *root,
   return GTK_TOGGLE_BUTTON (gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_TOGGLE_BUTTON));
 }
 
-/* The button that names @action, as the director would click it. */
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *action)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)),
-                                         action) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The round offered: the dialog's first drop-down. */
 static void
 choose_round (CtdExportDialog *dialog,
@@ -220,7 +201,7 @@ test_blank_sheets (void **state)
   assert_true (gtk_toggle_button_get_active (blank));
   assert_ptr_equal (gtk_window_get_focus (GTK_WINDOW (dialog)), blank);
   assert_true (gtk_widget_is_sensitive (
-    find_button (GTK_WIDGET (dialog), "export.print")));
+    ctd_test_find_action_button (GTK_WIDGET (dialog), "export.print")));
   ctd_test_screenshot (GTK_WINDOW (dialog), "print.png");
 
   text = print_choice (dialog, pdf);
@@ -530,7 +511,7 @@ test_preview (void **state)
   label = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (preview), "Page 1 of 7"));
   assert_non_null (label);
   assert_false (gtk_widget_is_sensitive (
-    find_button (GTK_WIDGET (preview), "preview.previous")));
+    ctd_test_find_action_button (GTK_WIDGET (preview), "preview.previous")));
   clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (preview));
   if (clashes != NULL)
     fail_msg ("mnemonics used twice: %s", clashes);
@@ -547,7 +528,7 @@ test_preview (void **state)
   gtk_widget_activate_action (GTK_WIDGET (preview), "preview.last", NULL);
   assert_int_equal (ctd_print_preview_get_page (preview), 6);
   assert_false (gtk_widget_is_sensitive (
-    find_button (GTK_WIDGET (preview), "preview.next")));
+    ctd_test_find_action_button (GTK_WIDGET (preview), "preview.next")));
   gtk_widget_activate_action (GTK_WIDGET (preview), "preview.first", NULL);
   assert_int_equal (ctd_print_preview_get_page (preview), 0);
 

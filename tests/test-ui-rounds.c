@@ -36,27 +36,6 @@ shown_players (GListModel *chouettes,
   return players;
 }
 
-/* The field under @root whose accessible name is @name (the label that
- * names it shares the name). */
-static GtkEditable *
-find_field (GtkWidget  *root,
-            const char *name)
-{
-  g_autofree char *own = ctd_test_accessible_name (root);
-
-  if (GTK_IS_ENTRY (root) && g_strcmp0 (own, name) == 0)
-    return GTK_EDITABLE (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkEditable *found = find_field (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Enter, as the director presses it in @editable. */
 static void
 press_enter (GtkEditable *editable)
@@ -85,10 +64,7 @@ test_rounds_page (void **state)
   GtkLabel *plan;
   GtkLabel *round_seed;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   document = ctd_main_window_get_document (window);
   for (guint i = 0; i < 22; i++)
     {
@@ -111,7 +87,8 @@ test_rounds_page (void **state)
   assert_false (gtk_label_get_selection_bounds (plan, NULL, NULL));
 
   /* The field is the next draw's, by its name. */
-  seed = find_field (page, "Seed for the next draw");
+  seed = GTK_EDITABLE (ctd_test_find_named_of_type (page, "Seed for the next draw",
+                                                    GTK_TYPE_ENTRY));
   assert_non_null (seed);
   assert_non_null (ctd_test_find_label (page, "Seed for the next draw"));
   assert_non_null (ctd_test_find_label (page, "random seed unless you type one"));
@@ -211,10 +188,7 @@ test_nothing_after_final (void **state)
   GtkWidget *page;
   GtkWidget *draw;
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, fixture->path, &error));
+  window = ctd_test_open_new_event (app, fixture->path);
   document = ctd_main_window_get_document (window);
   for (guint i = 0; i < 4; i++)
     {

@@ -25,179 +25,14 @@
 #include "ctd-guided-form.h"
 #include "ctd-items.h"
 #include "ctd-main-window.h"
-#include "ctd-sample.h"
 #include "ctd-standings-page.h"
-#include "ctd-test-build.h"
 #include "ctd-test-files.h"
+#include "ctd-test-scoring.h"
 #include "ctd-test-ui.h"
 
 typedef CtdTestFolder Fixture;
 
-/* ---- a window on an event ------------------------------------------------- */
-
-/* A window, at its default size, on a new event of @names at 5.00 a
- * point, round 1 drawn. */
-static CtdMainWindow *
-open_drawn_event (CtdApplication     *app,
-                  const char         *path,
-                  const char * const *names,
-                  guint               n_names)
-{
-  g_auto(CtdEventSettings) settings = { 0, };
-  g_autoptr(GError) error = NULL;
-  CtdMainWindow *window;
-  CtdDocument *document;
-
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
-  document = ctd_main_window_get_document (window);
-  assert_true (ctd_store_get_settings (ctd_document_get_store (document), &settings, &error));
-  settings.stake_cents = 500;
-  assert_true (ctd_document_set_settings (document, &settings, &error));
-  for (guint i = 0; i < n_names; i++)
-    assert_true (ctd_document_add_player (document, names[i], NULL, NULL, TRUE, NULL, &error));
-  assert_true (ctd_document_draw_round (document, 2026, NULL, &error));
-  return window;
-}
-
-/* Seven players: chouettes of 4 and of 3. */
-static CtdMainWindow *
-open_seven (CtdApplication *app,
-            const char     *path)
-{
-  static const char *const names[] = { "Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus" };
-
-  return open_drawn_event (app, path, names, G_N_ELEMENTS (names));
-}
-
-static CtdDocument *
-window_document (CtdMainWindow *window)
-{
-  return ctd_main_window_get_document (window);
-}
-
-static CtdChouettePage *
-find_page (CtdMainWindow *window)
-{
-  return CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
-}
-
-/* The number of round 1's chouette of @size players. */
-static guint
-chouette_of_size (CtdDocument *document,
-                  guint        size)
-{
-  GListModel *chouettes = ctd_document_get_chouettes (document, 1);
-
-  for (guint i = 0; i < g_list_model_get_n_items (chouettes); i++)
-    {
-      g_autoptr(CtdChouetteItem) item = g_list_model_get_item (chouettes, i);
-      guint item_size;
-
-      g_object_get (item, "size", &item_size, NULL);
-      if (item_size == size)
-        return ctd_chouette_item_get_number (item);
-    }
-  fail_msg ("no chouette of %u players", size);
-  return 0;
-}
-
-/* Opens chouette @round.@number as a director does: win.show-chouette. */
-static CtdChouettePage *
-show_chouette (CtdMainWindow *window,
-               guint          round,
-               guint          number)
-{
-  g_autofree char *label = g_strdup_printf ("%u.%u", round, number);
-  CtdChouettePage *page = find_page (window);
-
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
-                                  g_variant_new_string (label));
-  assert_int_equal (ctd_chouette_page_get_round (page), round);
-  assert_int_equal (ctd_chouette_page_get_number (page), number);
-  assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
-  return page;
-}
-
-/* The first entry of the page: the notation field. */
-static GtkEntry *
-find_entry (GtkWidget *root)
-{
-  if (GTK_IS_ENTRY (root))
-    return GTK_ENTRY (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkEntry *found = find_entry (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkEntry *
-notation_entry (CtdChouettePage *page)
-{
-  GtkEntry *entry = find_entry (GTK_WIDGET (page));
-
-  assert_non_null (entry);
-  return entry;
-}
-
-static GtkColumnView *
-page_grid (CtdChouettePage *page)
-{
-  return GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
-}
-
-static CtdGameItem *
-grid_row (CtdChouettePage *page,
-          guint            game)
-{
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (page_grid (page)));
-  g_autoptr(CtdGameItem) item = g_list_model_get_item (model, game - 1);
-
-  assert_non_null (item);
-  return item;
-}
-
-static guint
-selected_game (CtdChouettePage *page)
-{
-  GtkSelectionModel *model = gtk_column_view_get_model (page_grid (page));
-
-  return gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model)) + 1;
-}
-
-/* A legal line for @game from core's generator of sample results. */
-static char *
-line_for (CtdChouettePage *page,
-          guint            game,
-          CtdRng          *rng)
-{
-  CtdGameItem *item = grid_row (page, game);
-  CtdGameSlot slot = { 0, };
-
-  slot.game = game;
-  slot.captain = ctd_game_item_get_captain (item);
-  g_object_get (item, "segment", &slot.segment, "box", &slot.box, "cube", &slot.cube_start, NULL);
-  return ctd_sample_random_notation (rng, &slot,
-                                     ctd_chouette_view_get_size (ctd_chouette_page_get_view (page)));
-}
-
-/* Types @line into the field and presses Enter. */
-static void
-type_line (CtdChouettePage *page,
-           const char      *line)
-{
-  GtkEntry *entry = notation_entry (page);
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), line);
-  g_signal_emit_by_name (entry, "activate");
-}
+/* ---- the page's notice and corrections ------------------------------------- */
 
 /* The page's notice as the director sees it, or NULL when none shows:
  * the message label in its revealer (the locked reason has its own). */
@@ -240,7 +75,7 @@ correct_game (CtdChouettePage *page,
               guint            game,
               CtdRng          *rng)
 {
-  const char *old = ctd_game_item_get_notation (grid_row (page, game));
+  const char *old = ctd_game_item_get_notation (ctd_test_grid_row (page, game));
   g_autofree char *line = NULL;
   g_autofree char *said = NULL;
   GtkWindow *dialog;
@@ -248,18 +83,18 @@ correct_game (CtdChouettePage *page,
   do
     {
       g_free (line);
-      line = line_for (page, game, rng);
+      line = ctd_test_line_for (page, game, rng);
     }
   while (g_str_equal (line, old));
-  while (selected_game (page) > game)
+  while (ctd_test_selected_game (page) > game)
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.previous-game", NULL));
-  while (selected_game (page) < game)
+  while (ctd_test_selected_game (page) < game)
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.next-game", NULL));
-  type_line (page, line);
+  ctd_test_type_line (page, line);
   dialog = ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG);
   assert_non_null (dialog);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, game)), line);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, game)), line);
   said = g_strdup_printf ("Game %u corrected: “%s”.", game, line);
   assert_non_null (shown_notice (page));
   assert_string_equal (shown_notice (page), said);
@@ -276,10 +111,10 @@ test_notices_expire (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_seven (app, fixture->path);
-  CtdDocument *document = window_document (window);
-  guint number = chouette_of_size (document, 4);
-  CtdChouettePage *page = show_chouette (window, 1, number);
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  CtdDocument *document = ctd_test_window_document (window);
+  guint number = ctd_test_chouette_of_size (document, 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   g_autoptr(CtdStore) other = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *old = NULL;
@@ -289,18 +124,18 @@ test_notices_expire (void **state)
   ctd_rng_init (&rng, 41);
   for (guint game = 1; game <= 5; game++)
     {
-      g_autofree char *line = line_for (page, game, &rng);
+      g_autofree char *line = ctd_test_line_for (page, game, &rng);
 
-      type_line (page, line);
+      ctd_test_type_line (page, line);
     }
   assert_null (shown_notice (page));
 
   /* Ctrl+Z takes the correction back: the grid shows the old line, and
    * the notice of the correction goes. */
-  old = g_strdup (ctd_game_item_get_notation (grid_row (page, 5)));
+  old = g_strdup (ctd_game_item_get_notation (ctd_test_grid_row (page, 5)));
   g_free (correct_game (page, 5, &rng));
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 5)), old);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 5)), old);
   assert_null (shown_notice (page));
 
   /* A redo after a notice of its own. */
@@ -316,10 +151,10 @@ test_notices_expire (void **state)
   g_free (correct_game (page, 2, &rng));
   other = ctd_store_open (fixture->path, &error);
   assert_non_null (other);
-  theirs = line_for (page, 6, &rng);
+  theirs = ctd_test_line_for (page, 6, &rng);
   assert_true (ctd_store_record_game (other, 1, number, 6, theirs, FALSE, &error));
   ctd_document_check_for_changes (document);
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 6)), theirs);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 6)), theirs);
   assert_null (shown_notice (page));
 
   /* The next chouette of the round (Ctrl+Page Down, or Up from the last):
@@ -334,7 +169,7 @@ test_notices_expire (void **state)
   assert_null (shown_notice (page));
 
   /* Another page, and back. */
-  page = show_chouette (window, 1, number);
+  page = ctd_test_show_chouette (window, 1, number);
   g_free (correct_game (page, 1, &rng));
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
                                   g_variant_new_string ("rounds"));
@@ -417,8 +252,9 @@ row_shows (CtdChouettePage *page,
            guint            game,
            GtkWidget       *window)
 {
-  GtkWidget *cell = ctd_test_find_named (GTK_WIDGET (page_grid (page)),
-                                         ctd_game_item_get_accessible (grid_row (page, game)));
+  CtdGameItem *row = ctd_test_grid_row (page, game);
+  GtkWidget *cell = ctd_test_find_named (GTK_WIDGET (ctd_test_page_grid (page)),
+                                         ctd_game_item_get_accessible (row));
 
   return cell != NULL && shows_whole (cell, window);
 }
@@ -430,8 +266,9 @@ test_form_whole_at_default_size (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_seven (app, fixture->path);
-  CtdChouettePage *page = show_chouette (window, 1, chouette_of_size (window_document (window), 4));
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   int default_width, default_height;
   GtkWidget *form, *cubes;
   CtdRng rng;
@@ -441,9 +278,9 @@ test_form_whole_at_default_size (void **state)
   ctd_rng_init (&rng, 8);
   for (guint game = 1; game <= 2; game++)
     {
-      g_autofree char *line = line_for (page, game, &rng);
+      g_autofree char *line = ctd_test_line_for (page, game, &rng);
 
-      type_line (page, line);
+      ctd_test_type_line (page, line);
     }
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
@@ -458,11 +295,12 @@ test_form_whole_at_default_size (void **state)
   assert_true (assert_whole_under (cubes, GTK_WIDGET (window), "the players' rows") >= 4 * 4);
   /* And the form's other rows: who won, the game, the lists' buttons. */
   assert_true (assert_whole_under (form, GTK_WIDGET (window), "the form") > 4 * 4);
-  assert_true (shows_whole (GTK_WIDGET (notation_entry (page)), GTK_WIDGET (window)));
+  assert_true (shows_whole (GTK_WIDGET (ctd_test_notation_entry (page)), GTK_WIDGET (window)));
 
   /* An extra and a penalty make the form's right column wider: the form
    * still fits the window, whole. */
-  gtk_editable_set_text (GTK_EDITABLE (notation_entry (page)), "B 2:4- 3:8 E:2>3:8 F:2>1:2");
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_notation_entry (page)),
+                         "B 2:4- 3:8 E:2>3:8 F:2>1:2");
   assert_non_null (ctd_test_find_named (form, "Who offered extra 1"));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   ctd_test_spin (100);
@@ -472,7 +310,7 @@ test_form_whole_at_default_size (void **state)
 
   /* The grid, a few rows high now, keeps the selected game in sight. */
   assert_true (row_shows (page, 3, GTK_WIDGET (window)));
-  while (selected_game (page) < CTD_N_GAMES)
+  while (ctd_test_selected_game (page) < CTD_N_GAMES)
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.next-game", NULL));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   ctd_test_spin (100);
@@ -489,8 +327,9 @@ test_form_on_a_small_screen (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_seven (app, fixture->path);
-  CtdChouettePage *page = show_chouette (window, 1, chouette_of_size (window_document (window), 4));
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   GtkWidget *form, *last;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 560);
@@ -511,23 +350,6 @@ test_form_on_a_small_screen (void **state)
 
 /* ---- Alt+R from the form --------------------------------------------------- */
 
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 focus_in (CtdMainWindow *window,
           GtkWidget     *widget)
@@ -544,8 +366,9 @@ test_record_from_form_focus (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_seven (app, fixture->path);
-  CtdChouettePage *page = show_chouette (window, 1, chouette_of_size (window_document (window), 4));
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
   GtkWidget *form, *record, *team;
 
@@ -556,40 +379,31 @@ test_record_from_form_focus (void **state)
   assert_non_null (team);
   gtk_widget_grab_focus (team);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (team), TRUE);
-  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (notation_entry (page))), "T");
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (ctd_test_notation_entry (page))), "T");
 
   /* Alt+R: the Record button's mnemonic (GTK presses the button). */
-  record = find_button (GTK_WIDGET (page), "_Record");
+  record = ctd_test_find_button (GTK_WIDGET (page), "_Record");
   assert_non_null (record);
   assert_true (gtk_widget_mnemonic_activate (record, FALSE));
   for (guint i = 0; i < 50 && ctd_chouette_view_get_n_recorded (view) == 0; i++)
     ctd_test_spin (20);
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 1)), "T");
-  assert_int_equal (selected_game (page), 2);
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)), "T");
+  assert_int_equal (ctd_test_selected_game (page), 2);
   assert_true (gtk_widget_get_mapped (form));
-  assert_true (focus_in (window, GTK_WIDGET (notation_entry (page))));
+  assert_true (focus_in (window, GTK_WIDGET (ctd_test_notation_entry (page))));
 
   /* The Record button clicked, the same. */
   gtk_widget_grab_focus (ctd_test_find_named (form, "Team won"));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (ctd_test_find_named (form, "Team won")), TRUE);
   g_signal_emit_by_name (record, "clicked");
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 2);
-  assert_int_equal (selected_game (page), 3);
-  assert_true (focus_in (window, GTK_WIDGET (notation_entry (page))));
+  assert_int_equal (ctd_test_selected_game (page), 3);
+  assert_true (focus_in (window, GTK_WIDGET (ctd_test_notation_entry (page))));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* ---- the line as stored ------------------------------------------------- */
-
-static const char *
-preview_text (CtdChouettePage *page)
-{
-  GtkLabel *label = ctd_test_find_label (GTK_WIDGET (page), "Records “");
-
-  assert_non_null (label);
-  return gtk_label_get_text (label);
-}
 
 /* "T 3:4" where game 3's cubes start at 4 is stored as "T": the preview
  * says so, and why, before Enter. */
@@ -598,28 +412,30 @@ test_preview_stored_as (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_seven (app, fixture->path);
-  CtdChouettePage *page = show_chouette (window, 1, chouette_of_size (window_document (window), 4));
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  guint number = ctd_test_chouette_of_size (ctd_test_window_document (window), 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, number);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
-  GtkEntry *entry = notation_entry (page);
+  GtkEntry *entry = ctd_test_notation_entry (page);
   guint cube, box;
 
-  type_line (page, "T");
-  type_line (page, "T");
-  assert_int_equal (selected_game (page), 3);
-  g_object_get (grid_row (page, 3), "cube", &cube, "box", &box, NULL);
+  ctd_test_type_line (page, "T");
+  ctd_test_type_line (page, "T");
+  assert_int_equal (ctd_test_selected_game (page), 3);
+  g_object_get (ctd_test_grid_row (page, 3), "cube", &cube, "box", &box, NULL);
   assert_int_equal (cube, 4);
   assert_int_not_equal (box, 3);
   gtk_editable_set_text (GTK_EDITABLE (entry), "T 3:4");
-  assert_non_null (strstr (preview_text (page), "Records “T”:"));
-  assert_non_null (strstr (preview_text (page), "Stored as “T”: player 3's cube was played at "
-                                                "its starting value, which the line leaves out."));
+  assert_non_null (strstr (ctd_test_preview_text (page), "Records “T”:"));
+  assert_non_null (strstr (ctd_test_preview_text (page),
+                           "Stored as “T”: player 3's cube was played at "
+                           "its starting value, which the line leaves out."));
   /* A line stored as typed says nothing of the kind. */
   gtk_editable_set_text (GTK_EDITABLE (entry), "T 3:8");
-  assert_null (strstr (preview_text (page), "Stored as"));
+  assert_null (strstr (ctd_test_preview_text (page), "Stored as"));
   gtk_editable_set_text (GTK_EDITABLE (entry), "T 3:4");
   g_signal_emit_by_name (entry, "activate");
-  assert_string_equal (ctd_game_item_get_notation (grid_row (page, 3)), "T");
+  assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 3)), "T");
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 3);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -668,19 +484,20 @@ test_long_names (void **state)
   };
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn_event (app, fixture->path, names, G_N_ELEMENTS (names));
-  CtdChouettePage *page = show_chouette (window, 1, 1);
+  CtdMainWindow *window = ctd_test_open_drawn_event (app, fixture->path, names,
+                                                     G_N_ELEMENTS (names));
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, 1);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
-  GListModel *columns = gtk_column_view_get_columns (page_grid (page));
+  GListModel *columns = gtk_column_view_get_columns (ctd_test_page_grid (page));
   CtdRng rng;
 
   assert_int_equal (g_utf8_strlen (names[0], -1), 31);
   ctd_rng_init (&rng, 12);
   for (guint game = 1; game <= 4; game++)
     {
-      g_autofree char *line = line_for (page, game, &rng);
+      g_autofree char *line = ctd_test_line_for (page, game, &rng);
 
-      type_line (page, line);
+      ctd_test_type_line (page, line);
     }
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   ctd_test_spin (100);
@@ -688,7 +505,7 @@ test_long_names (void **state)
     {
       g_autofree char *title = g_strdup_printf ("%u %s", p, ctd_chouette_view_get_name (view, p));
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, 7 + 2 * (p - 1));
-      GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (page_grid (page)));
+      GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (ctd_test_page_grid (page)));
       GtkWidget *heading;
       GtkLabel *label;
       g_autofree char *shown = NULL;
@@ -746,22 +563,15 @@ test_follows_new_round (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  g_autofree char *path = g_build_filename (fixture->dir, "Played.chouette", NULL);
+  CtdMainWindow *window = ctd_test_open_built_event (app, fixture->dir, "Played.chouette", 16, 11,
+                                                     FALSE);
+  CtdDocument *document = ctd_test_window_document (window);
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdDocument) document = NULL;
-  CtdMainWindow *window;
   CtdChouettePage *page;
   GtkWidget *standings;
   GtkWindow *dialog;
 
-  assert_true (ctd_test_build_event (path, 16, 11, FALSE, &error));
-  document = ctd_document_open (path, &error);
-  assert_non_null (document);
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  ctd_main_window_set_document (window, document);
-  page = show_chouette (window, 1, 3);
+  page = ctd_test_show_chouette (window, 1, 3);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
                                   g_variant_new_string ("standings"));
@@ -797,7 +607,7 @@ test_follows_new_round (void **state)
 
   /* A chouette of round 1 opened on purpose stays open through other
    * changes to the rounds (a seated player renamed). */
-  page = show_chouette (window, 1, 2);
+  page = ctd_test_show_chouette (window, 1, 2);
   {
     g_autoptr(CtdPlayerItem) player = g_list_model_get_item (ctd_document_get_players (document),
                                                              0);

@@ -170,28 +170,6 @@ assert_says (const char *text,
     fail_msg ("“%s” does not say “%s”", text != NULL ? text : "(nothing)", words);
 }
 
-/* The first widget of @type under @root whose accessible name is @name
- * (a label that names an input shares its name). */
-static GtkWidget *
-find_named_input (GtkWidget  *root,
-                  const char *name,
-                  GType       type)
-{
-  g_autofree char *own = ctd_test_accessible_name (root);
-
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && g_strcmp0 (own, name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named_input (child, name, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Every input and button under @root has an accessible name (the parts
  * inside an entry, spin button or drop-down belong to it). */
 static void
@@ -216,7 +194,8 @@ assert_named_inputs (GtkWidget *root)
 static GtkDropDown *
 round_dropdown (Desk *desk)
 {
-  GtkWidget *dropdown = find_named_input (GTK_WIDGET (desk->page), "Round", GTK_TYPE_DROP_DOWN);
+  GtkWidget *dropdown = ctd_test_find_named_of_type (GTK_WIDGET (desk->page), "Round",
+                                                     GTK_TYPE_DROP_DOWN);
 
   assert_non_null (dropdown);
   return GTK_DROP_DOWN (dropdown);
@@ -227,9 +206,9 @@ static void
 show_view (Desk     *desk,
            gboolean  public_view)
 {
-  GtkWidget *toggle = find_named_input (GTK_WIDGET (desk->page),
-                                        public_view ? "Public posting" : "Director's view",
-                                        GTK_TYPE_TOGGLE_BUTTON);
+  const char *name = public_view ? "Public posting" : "Director's view";
+  GtkWidget *toggle = ctd_test_find_named_of_type (GTK_WIDGET (desk->page), name,
+                                                   GTK_TYPE_TOGGLE_BUTTON);
 
   assert_non_null (toggle);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
@@ -344,7 +323,7 @@ static GtkEditable *
 find_entry (GtkWidget  *root,
             const char *name)
 {
-  GtkWidget *widget = find_named_input (root, name, GTK_TYPE_EDITABLE);
+  GtkWidget *widget = ctd_test_find_named_of_type (root, name, GTK_TYPE_EDITABLE);
 
   assert_non_null (widget);
   return GTK_EDITABLE (widget);
@@ -500,8 +479,9 @@ test_qualifying (void **state)
 
   /* Enter on a row opens the player's chouette on the scoring page. */
   {
-    GtkWidget *view = find_named_input (GTK_WIDGET (desk.page), "Standings, director's view",
-                                        GTK_TYPE_COLUMN_VIEW);
+    GtkWidget *view = ctd_test_find_named_of_type (GTK_WIDGET (desk.page),
+                                                   "Standings, director's view",
+                                                   GTK_TYPE_COLUMN_VIEW);
     GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
     g_autoptr(CtdStandingItem) first = g_list_model_get_item (rows, 0);
     CtdChouettePage *scoring;
@@ -536,7 +516,7 @@ set_spin (CtdAdvanceDialog *dialog,
           const char       *name,
           guint             value)
 {
-  GtkWidget *spin = find_named_input (GTK_WIDGET (dialog), name, GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *spin = ctd_test_find_named_of_type (GTK_WIDGET (dialog), name, GTK_TYPE_SPIN_BUTTON);
 
   assert_non_null (spin);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
@@ -545,7 +525,8 @@ set_spin (CtdAdvanceDialog *dialog,
 static gboolean
 can_advance (CtdAdvanceDialog *dialog)
 {
-  GtkWidget *button = find_named_input (GTK_WIDGET (dialog), "Advance and Draw", GTK_TYPE_BUTTON);
+  GtkWidget *button = ctd_test_find_named_of_type (GTK_WIDGET (dialog), "Advance and Draw",
+                                                   GTK_TYPE_BUTTON);
 
   assert_non_null (button);
   return gtk_widget_get_sensitive (button);

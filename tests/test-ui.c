@@ -118,25 +118,6 @@ find_main_stack (GtkWidget *root)
   return NULL;
 }
 
-/* The button on @root that activates @action_name. */
-static GtkButton *
-find_action_button (GtkWidget  *root,
-                    const char *action_name)
-{
-  if (GTK_IS_BUTTON (root) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action_name) == 0)
-    return GTK_BUTTON (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkButton *found = find_action_button (child, action_name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* "Open Sample Event" on the welcome view opens a copy of the finished
  * sample from the data folder, a new copy each time; a folder that
  * cannot be made is reported in the banner. */
@@ -165,7 +146,7 @@ test_open_sample (void **state)
   ctd_test_quiet_settings ();
   window = ctd_main_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
-  button = find_action_button (GTK_WIDGET (window), "win.open-sample");
+  button = GTK_BUTTON (ctd_test_find_action_button (GTK_WIDGET (window), "win.open-sample"));
   assert_non_null (button);
   assert_string_equal (gtk_button_get_label (button), "Open _Sample Event");
   assert_true (gtk_button_get_use_underline (button));
@@ -271,10 +252,7 @@ test_sidebar (void **state)
 
   assert_int_equal (ctd_test_folder_setup ((void **) &folder), 0);
   path = g_build_filename (folder->dir, "Tabs.chouette", NULL);
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  assert_true (ctd_main_window_create_event (window, path, &error));
+  window = ctd_test_open_new_event (app, path);
   assert_true (ctd_document_add_player (ctd_main_window_get_document (window), "Ann", NULL, NULL,
                                         FALSE, NULL, &error));
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
