@@ -149,7 +149,7 @@ report_add_standings (Report              *report,
       const char *club = g_hash_table_lookup (clubs, &r->player_id);
       g_autofree char *label = g_strdup_printf ("%u.%u", round, r->chouette);
       const char *texts[6] = { NULL };
-      /* Read by fit_row() below, so it lives as long as the row. */
+      /* Read by report_fit_row() below, so it lives as long as the row. */
       g_autofree char *mark = NULL;
       guint col = 0;
 

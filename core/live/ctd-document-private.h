@@ -1,0 +1,84 @@
+/* ctd-document-private.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Shared by the core/live/ctd-document*.c files. Never included outside them.
+ *
+ *   ctd-document.c         the object, following the file, its properties
+ *   ctd-document-models.c  the list models and caches handed out
+ *   ctd-document-actions.c the ctd_document_* writes
+ *   ctd-document-tasks.c   opening, importing and exporting in a thread
+ */
+
+#pragma once
+
+#include "ctd-document.h"
+
+#include "ctd-archive.h"
+#include "ctd-enum-types.h"
+#include "ctd-event.h"
+#include "ctd-item-list.h"
+#include "ctd-items.h"
+
+G_BEGIN_DECLS
+
+#define CTD_CHANGE_ALL (CTD_CHANGE_SETTINGS | CTD_CHANGE_PLAYERS | CTD_CHANGE_ROUNDS | \
+                        CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS)
+
+struct _CtdDocument
+{
+  GObject      parent_instance;
+
+  /* owned */
+  CtdStore    *store;
+  GFile       *file;
+  char        *name;
+  char        *undo_summary;
+  char        *redo_summary;
+  GDateTime   *closed;      /* when the event was closed, NULL while open */
+  char        *read_only_reason;
+  CtdItemList *players;
+  CtdItemList *rounds;
+  CtdItemList *audit;
+  GHashTable  *chouettes;   /* round -> CtdItemList of CtdChouetteItem */
+  GHashTable  *standings;   /* round * 2 + public_view -> CtdItemList */
+  GHashTable  *computed;    /* round -> CtdStandings, the director's, until the next change */
+  GHashTable  *totals;      /* round << 16 | chouette -> CtdHalves[CTD_MAX_PLAYERS] */
+
+  gint64       last_audit_id;
+  gint64       data_version;
+  guint        poll_id;
+  guint        checkpoint_id;
+  guint        n_busy;      /* slow writes running in a worker thread */
+};
+
+/* ---- ctd-document.c ---------------------------------------------------- */
+
+CtdChouetteViewSource document_view_source (CtdDocument *self);
+
+void document_catch_up (CtdDocument *self,
+                        gboolean     outside);
+
+CtdDocument *document_follow (CtdDocument *self);
+
+CtdDocument *document_open (const char  *path,
+                            GError     **error);
+
+void document_busy_changed (CtdDocument *self,
+                            gint         delta);
+
+/* ---- ctd-document-models.c --------------------------------------------- */
+
+gboolean document_update_lists (CtdDocument           *self,
+                                const CtdStoreChange  *change,
+                                GError               **error);
+
+GHashTable *document_chouette_views (CtdDocument *self);
+
+/* ---- ctd-document-actions.c -------------------------------------------- */
+
+gboolean document_action_begin (CtdDocument  *self,
+                                GError      **error);
+
+G_END_DECLS
