@@ -1,0 +1,20 @@
+/* ctd-event-private.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Shared by core/event/ctd-event.c and ctd-event-finish.c. Never included
+ * outside them.
+ */
+
+#pragma once
+
+#include "ctd-event.h"
+
+G_BEGIN_DECLS
+
+gboolean event_check_round_finished (CtdStore             *store,
+                                     const CtdStoreRound  *info,
+                                     GError              **error);
+
+G_END_DECLS
