@@ -2,30 +2,16 @@
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A chouette in memory: its games, its last-segment order, its totals.
+ * What its scoring sheet shows is in ctd-chouette-sheet.c.
  */
 
 #define G_LOG_DOMAIN "ctd-chouette"
 
 #include "config.h"
 
-#include "ctd-chouette.h"
-
-/*
- * A chouette is its size, its last-segment direction, the results the
- * director entered and, once fixed, the last-segment order; its
- * players' names only word the refusals. Everything
- * else (deltas, running totals, decision orders) is derived on request,
- * so a corrected game can never leave a stale total behind (SPEC 6).
- */
-struct _CtdChouette
-{
-  guint                   size;
-  CtdLastSegmentDirection direction;
-  CtdResult              *results[CTD_N_GAMES];
-  gboolean                order_fixed;
-  guint                   order[CTD_MAX_PLAYERS - 1];
-  char                   *names[CTD_MAX_PLAYERS];
-};
+#include "ctd-chouette-private.h"
 
 /**
  * ctd_chouette_error_quark:
@@ -133,8 +119,8 @@ ctd_chouette_get_direction (const CtdChouette *self)
   return self->direction;
 }
 
-static gboolean
-valid_game (guint game)
+gboolean
+chouette_valid_game (guint game)
 {
   return game >= 1 && game <= CTD_N_GAMES;
 }
@@ -153,7 +139,7 @@ ctd_chouette_get_result (const CtdChouette *self,
                          guint              game)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (valid_game (game), NULL);
+  g_return_val_if_fail (chouette_valid_game (game), NULL);
   return self->results[game - 1];
 }
 
@@ -217,7 +203,7 @@ ctd_chouette_describe_missing (const CtdChouette *self,
   guint n = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (valid_game (first) && valid_game (last), NULL);
+  g_return_val_if_fail (chouette_valid_game (first) && chouette_valid_game (last), NULL);
 
   for (guint game = first; game <= last; game++)
     if (self->results[game - 1] == NULL)
@@ -237,10 +223,10 @@ ctd_chouette_describe_missing (const CtdChouette *self,
 
 /* The totals after games 1..@last: the sum of the recorded ones. Returns
  * whether all of them are recorded. */
-static gboolean
-sum_games (const CtdChouette *self,
-           guint              last,
-           CtdHalves         *out_totals)
+gboolean
+chouette_sum_games (const CtdChouette *self,
+                    guint              last,
+                    CtdHalves         *out_totals)
 {
   gboolean all = TRUE;
 
@@ -289,7 +275,7 @@ ctd_chouette_compute_last_segment_order (const CtdChouette *self,
   g_return_val_if_fail (self != NULL && out_order != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!sum_games (self, before, totals))
+  if (!chouette_sum_games (self, before, totals))
     {
       g_autofree char *missing = ctd_chouette_describe_missing (self, 1, before);
 
@@ -312,10 +298,10 @@ has_last_segment_results (const CtdChouette *self)
   return FALSE;
 }
 
-static gboolean
-same_order (guint        n,
-            const guint *a,
-            const guint *b)
+gboolean
+chouette_same_order (guint        n,
+                     const guint *a,
+                     const guint *b)
 {
   for (guint i = 0; i < n; i++)
     if (a[i] != b[i])
@@ -361,7 +347,7 @@ ctd_chouette_fix_last_segment_order (CtdChouette  *self,
       return FALSE;
     }
 
-  if (self->order_fixed && !same_order (n_crew, self->order, order) &&
+  if (self->order_fixed && !chouette_same_order (n_crew, self->order, order) &&
       has_last_segment_results (self))
     {
       guint first = ctd_schedule_first_last_game (self->size);
@@ -443,7 +429,7 @@ ctd_chouette_last_segment_order_is_stale (const CtdChouette *self)
 
   if (!self->order_fixed || !ctd_chouette_compute_last_segment_order (self, computed, NULL))
     return FALSE;
-  return !same_order (self->size - 1, self->order, computed);
+  return !chouette_same_order (self->size - 1, self->order, computed);
 }
 
 static gboolean record (CtdChouette  *self,
@@ -520,7 +506,7 @@ record (CtdChouette  *self,
   g_return_val_if_fail (notation != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!valid_game (game))
+  if (!chouette_valid_game (game))
     {
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_INVALID,
                    "There is no game %u: a chouette has games 1 to %u", game, CTD_N_GAMES);
@@ -577,7 +563,7 @@ ctd_chouette_clear (CtdChouette *self,
                     guint        game)
 {
   g_return_if_fail (self != NULL);
-  g_return_if_fail (valid_game (game));
+  g_return_if_fail (chouette_valid_game (game));
 
   g_clear_pointer (&self->results[game - 1], ctd_result_free);
 }
@@ -603,7 +589,7 @@ ctd_chouette_get_game (const CtdChouette *self,
   gboolean all_before;
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (valid_game (game));
+  g_return_if_fail (chouette_valid_game (game));
   g_return_if_fail (out_game != NULL);
 
   *out_game = (CtdChouetteGame) { 0, };
@@ -613,7 +599,7 @@ ctd_chouette_get_game (const CtdChouette *self,
   if (out_game->result != NULL)
     ctd_result_deltas (out_game->result, out_game->deltas);
 
-  all_before = sum_games (self, game - 1, before);
+  all_before = chouette_sum_games (self, game - 1, before);
   out_game->decision_known = all_before && out_game->slot.captain != 0;
   if (out_game->decision_known)
     ctd_schedule_decision_order (&out_game->slot, before, out_game->decision_order);
@@ -640,7 +626,7 @@ ctd_chouette_get_totals (const CtdChouette *self,
 {
   g_return_if_fail (self != NULL && out_totals != NULL);
 
-  sum_games (self, CTD_N_GAMES, out_totals);
+  chouette_sum_games (self, CTD_N_GAMES, out_totals);
 }
 
 /**
@@ -695,242 +681,4 @@ ctd_chouette_crosscheck (const CtdChouette *self,
       g_array_append_val (mismatches, mismatch);
     }
   return mismatches;
-}
-
-/* ---- the sheet's view ---------------------------------------------------- */
-
-/**
- * ctd_chouette_copy:
- * @self: a chouette
- *
- * An independent copy, results, fixed order and names included: what a window
- * records a line into to show what it would do (ctd_chouette_record()
- * on the copy), without touching the chouette it came from.
- *
- * Returns: (transfer full): the copy, to free with ctd_chouette_free()
- */
-CtdChouette *
-ctd_chouette_copy (const CtdChouette *self)
-{
-  CtdChouette *copy;
-
-  g_return_val_if_fail (self != NULL, NULL);
-
-  copy = g_memdup2 (self, sizeof (CtdChouette));
-  for (guint i = 0; i < CTD_N_GAMES; i++)
-    if (self->results[i] != NULL)
-      copy->results[i] = ctd_result_copy (self->results[i]);
-  for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
-    copy->names[p] = g_strdup (self->names[p]);
-  return copy;
-}
-
-/**
- * ctd_chouette_get_sheet_last_order:
- * @self: a chouette
- * @out_order: (out caller-allocates) (array): room for size - 1 player
- *   numbers; untouched when the order is not known
- *
- * The last segment's order as a filled sheet prints it (rules 1.6, 3.8):
- * the fixed one, else the one the scores after game 9 (8) give once
- * every game before the last segment is entered. Unlike
- * ctd_chouette_compute_last_segment_order() it never ignores a fixed
- * order, and unlike ctd_chouette_get_last_segment_order() it does not
- * wait for the first last-segment result to fix it.
- *
- * Returns: whether the order is known
- */
-gboolean
-ctd_chouette_get_sheet_last_order (const CtdChouette *self,
-                                   guint             *out_order)
-{
-  g_return_val_if_fail (self != NULL && out_order != NULL, FALSE);
-
-  if (self->order_fixed)
-    {
-      for (guint i = 0; i < self->size - 1; i++)
-        out_order[i] = self->order[i];
-      return TRUE;
-    }
-  return ctd_chouette_compute_last_segment_order (self, out_order, NULL);
-}
-
-/**
- * ctd_chouette_get_sheet_game:
- * @self: a chouette
- * @game: 1..CTD_N_GAMES
- * @out_game: (out caller-allocates): the game's row as a filled sheet
- *   and the chouette's page show it
- *
- * ctd_chouette_get_game(), with the last segment's Captain, playing
- * order and (once every earlier game is in) decision order taken from
- * ctd_chouette_get_sheet_last_order() while no order is fixed: the
- * players can be told who captains game 10 as soon as game 9 is entered,
- * before the first last-segment result fixes the order. The printed
- * sheet and the window both call this, so they show the same row.
- */
-void
-ctd_chouette_get_sheet_game (const CtdChouette *self,
-                             guint              game,
-                             CtdChouetteGame   *out_game)
-{
-  guint order[CTD_MAX_PLAYERS - 1];
-  CtdHalves before[CTD_MAX_PLAYERS];
-
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (valid_game (game));
-  g_return_if_fail (out_game != NULL);
-
-  ctd_chouette_get_game (self, game, out_game);
-  if (out_game->slot.captain != 0 || !ctd_chouette_get_sheet_last_order (self, order))
-    return;
-  ctd_schedule_slot (self->size, game, order, &out_game->slot);
-  out_game->decision_known = sum_games (self, game - 1, before);
-  if (out_game->decision_known)
-    ctd_schedule_decision_order (&out_game->slot, before, out_game->decision_order);
-}
-
-/**
- * ctd_chouette_describe_pending:
- * @self: a chouette
- * @game: 1..CTD_N_GAMES
- *
- * Why the sheet's row of @game (ctd_chouette_get_sheet_game()) cannot
- * show its cube-decision order yet, in words a director reads beside
- * the row: rule 3.8's order needs every earlier game, and a last-segment
- * game also waits for the last-segment order (rule 1.6).
- *
- * Returns: (transfer full) (nullable): "after games 4 and 7 are
- *   entered", "after game 4 is entered (the last-segment order needs
- *   games 1-9)", or %NULL when the decision order is known
- */
-char *
-ctd_chouette_describe_pending (const CtdChouette *self,
-                               guint              game)
-{
-  CtdChouetteGame view;
-  g_autofree char *missing = NULL;
-  const char *verb;
-
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (valid_game (game), NULL);
-
-  ctd_chouette_get_sheet_game (self, game, &view);
-  if (view.decision_known || game == 1)
-    return NULL;
-  missing = ctd_chouette_describe_missing (self, 1, game - 1);
-  if (missing == NULL)
-    return NULL;
-  verb = g_str_has_prefix (missing, "games") ? "are" : "is";
-  if (view.slot.captain == 0)
-    return g_strdup_printf ("after %s %s entered (the last-segment order needs games 1-%u)",
-                            missing, verb, ctd_schedule_first_last_game (self->size) - 1);
-  return g_strdup_printf ("after %s %s entered", missing, verb);
-}
-
-/* "3 1 2" */
-static char *
-order_to_string (const guint *order,
-                 guint        n)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (text, "%s%u", i > 0 ? " " : "", order[i]);
-  return g_string_free (text, FALSE);
-}
-
-/* Rule 1.6's basis in words: "highest first; players 2 and 3 are tied
- * at +1.5, so the lower number goes first". Equal scores sit next to
- * each other in @order, which ctd_schedule_last_segment_order() sorted
- * by number among equals. */
-static char *
-describe_basis (const CtdChouette *self,
-                const guint       *order)
-{
-  guint before = ctd_schedule_first_last_game (self->size) - 1;
-  guint n_crew = self->size - 1;
-  CtdHalves totals[CTD_MAX_PLAYERS];
-  GString *text = g_string_new (NULL);
-
-  sum_games (self, before, totals);
-  g_string_append (text, self->direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ? "highest first"
-                                                                            : "lowest first");
-  for (guint i = 0; i < n_crew;)
-    {
-      guint j = i + 1;
-      g_autofree char *score = NULL;
-
-      while (j < n_crew && totals[order[j] - 1] == totals[order[i] - 1])
-        j++;
-      if (j - i < 2)
-        {
-          i = j;
-          continue;
-        }
-      score = ctd_halves_to_string (totals[order[i] - 1], TRUE);
-      g_string_append (text, "; players ");
-      for (guint k = i; k < j; k++)
-        g_string_append_printf (text, "%s%u", k == i ? "" : k == j - 1 ? " and " : ", ",
-                                order[k]);
-      g_string_append_printf (text, " are tied at %s, so the lower number goes first", score);
-      i = j;
-    }
-  return g_string_free (text, FALSE);
-}
-
-/**
- * ctd_chouette_describe_last_segment_order:
- * @self: a chouette
- *
- * Where the last-segment order comes from (rule 1.6, SPEC 3), for the
- * director: the scores it was taken from, the direction and how equal
- * scores were ordered; whether it is fixed, and a fixed order that the
- * scores no longer give (a correction of an earlier game, or an order
- * the director set by hand) or cannot confirm (an earlier game
- * missing).
- *
- * Returns: (transfer full): e.g. "By the scores after game 9, highest
- *   first; players 2 and 3 are tied at +1.5, so the lower number goes
- *   first; fixed", or "Fixed; the scores after game 9 give 2 1 3
- *   instead"
- */
-char *
-ctd_chouette_describe_last_segment_order (const CtdChouette *self)
-{
-  guint computed[CTD_MAX_PLAYERS - 1];
-  guint first, before;
-  g_autofree char *basis = NULL;
-  g_autofree char *missing = NULL;
-  g_autofree char *order_text = NULL;
-  gboolean known;
-
-  g_return_val_if_fail (self != NULL, NULL);
-
-  first = ctd_schedule_first_last_game (self->size);
-  before = first - 1;
-  known = ctd_chouette_compute_last_segment_order (self, computed, NULL);
-  if (!known)
-    {
-      missing = ctd_chouette_describe_missing (self, 1, before);
-      if (self->order_fixed)
-        return g_strdup_printf ("Fixed; the scores after game %u cannot confirm it until %s %s "
-                                "entered", before, missing,
-                                g_str_has_prefix (missing, "games") ? "are" : "is");
-      return g_strdup_printf ("Given by the scores after game %u, %s first, once %s %s "
-                              "entered", before,
-                              self->direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ? "highest"
-                                                                                 : "lowest",
-                              missing, g_str_has_prefix (missing, "games") ? "are" : "is");
-    }
-
-  basis = describe_basis (self, computed);
-  if (!self->order_fixed)
-    return g_strdup_printf ("By the scores after game %u, %s; fixed once a game of %u-%u is "
-                            "entered", before, basis, first, CTD_N_GAMES);
-  if (same_order (self->size - 1, self->order, computed))
-    return g_strdup_printf ("By the scores after game %u, %s; fixed", before, basis);
-  order_text = order_to_string (computed, self->size - 1);
-  return g_strdup_printf ("Fixed; the scores after game %u give %s instead (%s)", before,
-                          order_text, basis);
 }
