@@ -6,7 +6,8 @@
  * Shared by the core/store/ctd-store*.c files. Never included outside them: it
  * is the only place sqlite3.h meets a Chouette TD type.
  *
- *   ctd-store.c          the file: open, create, migrate, pragmas
+ *   ctd-store.c          the file: open, create, pragmas
+ *   ctd-store-migrate.c  the migration ladder, the backup before an upgrade
  *   ctd-store-validate.c what a file must be before anything reads it
  *   ctd-store-sql.c      statements, the action guard, failures and refusals
  *   ctd-store-settings.c event settings, the paper a new event takes
@@ -208,8 +209,16 @@ gboolean  ctd_store_install_audit_triggers (CtdStore  *self,
 /* ---- the file ------------------------------------------------------------ */
 
 /* The SQL of rung @rung of the migration ladder (from user_version @rung
- * to @rung + 1), @rung < CTD_STORE_SCHEMA_VERSION (ctd-store.c). */
+ * to @rung + 1), @rung < CTD_STORE_SCHEMA_VERSION (ctd-store-migrate.c). */
 const char  *ctd_store_migration_sql  (guint      rung);
+/* The ladder from @from up, inside the caller's transaction; and a
+ * file's upgrade, backup first, in its own (ctd-store-migrate.c). */
+gboolean     ctd_store_migrate        (CtdStore  *self,
+                                       gint64     from,
+                                       GError   **error);
+gboolean     ctd_store_upgrade        (CtdStore  *self,
+                                       gint64     version,
+                                       GError   **error);
 /* Refuses a file this version would not have written (ctd-store-validate.c). */
 gboolean     ctd_store_validate_file  (CtdStore  *self,
                                        gint64     version,
