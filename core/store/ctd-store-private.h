@@ -3,7 +3,7 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shared by the core/ctd-store*.c files. Never included outside them: it
+ * Shared by the core/store/ctd-store*.c files. Never included outside them: it
  * is the only place sqlite3.h meets a Chouette TD type.
  *
  *   ctd-store.c          the file: open, create, migrate, pragmas

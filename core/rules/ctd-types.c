@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-#include "ctd-enum-types.h"
+#include "ctd-rules-enum-types.h"
 
 /**
  * ctd_halves_to_string:

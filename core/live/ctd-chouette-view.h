@@ -10,7 +10,9 @@
  * order and why, and the paper cross-check. Everything is derived by
  * core from the event file; a page binds to it and holds no rule. A
  * CtdDocument hands a view out (ctd_document_get_chouette_view()) and
- * keeps it up to date in place, whoever changed the file.
+ * keeps it up to date in place, whoever changed the file, by pushing
+ * each change into it (ctd_chouette_view_update()): the view knows the
+ * store it is given, never the document.
  */
 
 #pragma once
@@ -18,20 +20,40 @@
 #include <gio/gio.h>
 
 #include "ctd-chouette.h"
+#include "ctd-store.h"
 #include "ctd-types.h"
 
 G_BEGIN_DECLS
 
-/* Declared by ctd-document.h, which hands views out. */
-typedef struct _CtdDocument CtdDocument;
+/**
+ * CtdChouetteViewSource:
+ * @store: the event file to read (borrowed for the call)
+ * @read_only_reason: (nullable): why nothing can change, %NULL while
+ *   results can change (ctd_document_get_read_only_reason())
+ * @closed: whether that is because the event was closed
+ *
+ * What the view's keeper gives it with each change.
+ */
+typedef struct
+{
+  CtdStore   *store;
+  const char *read_only_reason;
+  gboolean    closed;
+} CtdChouetteViewSource;
 
 #define CTD_TYPE_CHOUETTE_VIEW (ctd_chouette_view_get_type ())
 
 G_DECLARE_FINAL_TYPE (CtdChouetteView, ctd_chouette_view, CTD, CHOUETTE_VIEW, GObject)
 
-CtdChouetteView *ctd_chouette_view_new             (CtdDocument      *document,
+CtdChouetteView *ctd_chouette_view_new             (const CtdChouetteViewSource *source,
                                                     guint             round,
                                                     guint             number,
+                                                    GError          **error);
+gboolean     ctd_chouette_view_update              (CtdChouetteView  *self,
+                                                    const CtdChouetteViewSource *source,
+                                                    CtdChange         what,
+                                                    guint             round,
+                                                    guint             chouette,
                                                     GError          **error);
 
 /* The chouette */

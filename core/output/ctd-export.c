@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ctd-enum-types.h"
+#include "ctd-output-enum-types.h"
 #include "ctd-pdf.h"
 #include "ctd-types.h"
 #include "ctd-xlsx.h"

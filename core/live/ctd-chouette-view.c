@@ -13,7 +13,6 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "ctd-document.h"
 #include "ctd-event.h"
 #include "ctd-item-list.h"
 #include "ctd-items.h"
@@ -22,9 +21,11 @@
 /*
  * A view keeps the chouette as loaded from the file (a CtdChouette, the
  * same object the store checks each new result against) and the facts
- * around it (seats, stake, the round's state, the paper totals). On
- * every change the document announces that may concern it, it reloads
- * what that change touched and derives everything it shows again, from
+ * around it (seats, stake, the round's state, the paper totals). The
+ * document that keeps it pushes every change into it
+ * (ctd_chouette_view_update()), with the store to read and whether the
+ * event can change; the view holds no reference back. It reloads
+ * what a change touched and derives everything it shows again, from
  * core's functions only; a value that did not change does not notify,
  * and the games keep their items. A line typed into the page is tried
  * on a copy of the loaded chouette with ctd_chouette_record(), the very
@@ -37,9 +38,6 @@
 struct _CtdChouetteView
 {
   GObject        parent_instance;
-
-  /* borrowed: the document keeps the view; a page may keep it longer */
-  GWeakRef       document;
 
   /* owned */
   CtdChouette   *chouette;      /* NULL while the chouette does not exist */
@@ -452,8 +450,8 @@ derive (CtdChouetteView *self)
 
 /* Whether results can change, and if not, why (the store's refusals). */
 static void
-derive_editable (CtdChouetteView *self,
-                 CtdDocument     *document)
+derive_editable (CtdChouetteView             *self,
+                 const CtdChouetteViewSource *source)
 {
   char *reason = NULL;
 
@@ -464,14 +462,12 @@ derive_editable (CtdChouetteView *self,
       reason = g_strdup_printf (_("There is no chouette %u.%u in this event"), self->round,
                                 self->number);
     }
-  else if (ctd_document_get_read_only (document))
+  else if (source->read_only_reason != NULL)
     {
       /* The document's reason, the window's too, says which: closed on
        * a date, or the file open for reading only. */
-      self->locked_code = ctd_document_get_closed (document) ? CTD_STORE_ERROR_CLOSED
-                                                             : CTD_STORE_ERROR_READ_ONLY;
-      reason = g_strdup (ctd_document_get_read_only_reason (document));
-      g_assert (reason != NULL);
+      self->locked_code = source->closed ? CTD_STORE_ERROR_CLOSED : CTD_STORE_ERROR_READ_ONLY;
+      reason = g_strdup (source->read_only_reason);
     }
   else if (self->round_state == CTD_ROUND_CLOSED)
     {
@@ -545,17 +541,14 @@ load_chouette (CtdChouetteView  *self,
 /* Reloads what the changes in @what touched, then derives everything
  * again; "changed" follows when something shown changed. */
 static gboolean
-refresh (CtdChouetteView  *self,
-         CtdChange         what,
-         GError          **error)
+refresh (CtdChouetteView             *self,
+         const CtdChouetteViewSource *source,
+         CtdChange                    what,
+         GError                     **error)
 {
-  g_autoptr(CtdDocument) document = g_weak_ref_get (&self->document);
-  CtdStore *store;
+  CtdStore *store = source->store;
   gboolean ok = TRUE;
 
-  if (document == NULL)
-    return TRUE;
-  store = ctd_document_get_store (document);
   self->changed = FALSE;
   g_object_freeze_notify (G_OBJECT (self));
 
@@ -582,7 +575,7 @@ refresh (CtdChouetteView  *self,
     ok = load_chouette (self, store, error);
   if (ok)
     {
-      derive_editable (self, document);
+      derive_editable (self, source);
       derive (self);
     }
 
@@ -615,20 +608,6 @@ needed_by (CtdChouetteView *self,
   return needed;
 }
 
-static void
-document_changed_cb (CtdChouetteView *self,
-                     CtdChange        what,
-                     guint            round,
-                     guint            chouette,
-                     CtdDocument     *document)
-{
-  g_autoptr(GError) error = NULL;
-  CtdChange needed = needed_by (self, what, round, chouette);
-
-  if (needed != 0 && !refresh (self, needed, &error))
-    g_warning ("Chouette %s could not be read after a change: %s", self->label, error->message);
-}
-
 /* ---- the object --------------------------------------------------------- */
 
 static void
@@ -636,7 +615,6 @@ ctd_chouette_view_finalize (GObject *object)
 {
   CtdChouetteView *self = CTD_CHOUETTE_VIEW (object);
 
-  g_weak_ref_clear (&self->document);
   g_clear_pointer (&self->chouette, ctd_chouette_free);
   g_clear_object (&self->games);
   g_free (self->label);
@@ -826,7 +804,6 @@ ctd_chouette_view_class_init (CtdChouetteViewClass *klass)
 static void
 ctd_chouette_view_init (CtdChouetteView *self)
 {
-  g_weak_ref_init (&self->document, NULL);
   self->games = ctd_item_list_new (CTD_TYPE_GAME_ITEM, ctd_game_item_key, ctd_game_item_assign);
   self->zero_sum = TRUE;
   self->paper_agrees = TRUE;
@@ -835,13 +812,13 @@ ctd_chouette_view_init (CtdChouetteView *self)
 
 /**
  * ctd_chouette_view_new:
- * @document: the open event
+ * @source: the event to read and whether it can change
  * @round: the round
  * @number: the chouette's number in @round
  * @error: return location for a #GError
  *
- * Reads chouette @round.@number of @document and follows the
- * document's changes. A page gets its view from
+ * Reads chouette @round.@number; its keeper then pushes every change
+ * into it (ctd_chouette_view_update()). A page gets its view from
  * ctd_document_get_chouette_view(), which keeps one per chouette.
  *
  * Returns: (transfer full) (nullable): the view, or %NULL with
@@ -849,22 +826,21 @@ ctd_chouette_view_init (CtdChouetteView *self)
  *   another error when the file cannot be read)
  */
 CtdChouetteView *
-ctd_chouette_view_new (CtdDocument  *document,
-                       guint         round,
-                       guint         number,
-                       GError      **error)
+ctd_chouette_view_new (const CtdChouetteViewSource  *source,
+                       guint                         round,
+                       guint                         number,
+                       GError                      **error)
 {
   g_autoptr(CtdChouetteView) self = NULL;
 
-  g_return_val_if_fail (CTD_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (source != NULL && source->store != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   self = g_object_new (CTD_TYPE_CHOUETTE_VIEW, NULL);
-  g_weak_ref_set (&self->document, document);
   self->round = round;
   self->number = number;
   self->label = g_strdup_printf ("%u.%u", round, number);
-  if (!refresh (self, ALL_CHANGES, error))
+  if (!refresh (self, source, ALL_CHANGES, error))
     return NULL;
   if (!self->exists)
     {
@@ -872,9 +848,40 @@ ctd_chouette_view_new (CtdDocument  *document,
                            self->locked_reason);
       return NULL;
     }
-  g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
-                           G_CONNECT_SWAPPED);
   return g_steal_pointer (&self);
+}
+
+/**
+ * ctd_chouette_view_update:
+ * @self: a chouette view
+ * @source: the event to read and whether it can change, as they are now
+ * @what: what changed
+ * @round: the round concerned, 0 when several or none
+ * @chouette: with %CTD_CHANGE_CHOUETTE, its number in @round; 0 when several
+ * @error: return location for a #GError
+ *
+ * Brings the view up to date after one change of the event (the
+ * arguments of CtdDocument's "changed"), reloading only what the change
+ * touched; "changed" follows when something shown changed.
+ *
+ * Returns: whether the view could be read again
+ */
+gboolean
+ctd_chouette_view_update (CtdChouetteView              *self,
+                          const CtdChouetteViewSource  *source,
+                          CtdChange                     what,
+                          guint                         round,
+                          guint                         chouette,
+                          GError                      **error)
+{
+  CtdChange needed;
+
+  g_return_val_if_fail (CTD_IS_CHOUETTE_VIEW (self), FALSE);
+  g_return_val_if_fail (source != NULL && source->store != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  needed = needed_by (self, what, round, chouette);
+  return needed == 0 || refresh (self, source, needed, error);
 }
 
 /* ---- reading ------------------------------------------------------------ */

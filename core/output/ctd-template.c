@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctd-enum-types.h"
+#include "ctd-rules-enum-types.h"
 #include "ctd-types.h"
 
 /**

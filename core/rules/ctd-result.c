@@ -10,7 +10,7 @@
 
 #include "ctd-result.h"
 
-#include "ctd-enum-types.h"
+#include "ctd-rules-enum-types.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,8 +10,6 @@
 
 #include "ctd-store-private.h"
 
-#include "ctd-event.h"
-
 /*
  * Closing the event: once the final's placings are decided, the director
  * closes the event and it becomes its own archive. The moment is kept in
@@ -101,19 +99,21 @@ ctd_store_check_not_closed (CtdStore  *self,
 /**
  * ctd_store_close_event_full:
  * @self: a store
- * @before_commit: (nullable) (scope call): work that must succeed for
- *   the event to close, such as writing its archive; it runs inside the
- *   action, where the event already reads as closed (with its audit
- *   entry), and a failure rolls the closing back
+ * @before_commit: (nullable) (scope call): what must hold or succeed
+ *   for the event to close: that it is finished
+ *   (ctd_event_check_finished()), then work such as writing its
+ *   archive; it runs inside the action, where the event already reads
+ *   as closed (with its audit entry), and a failure rolls the closing
+ *   back
  * @user_data: for @before_commit
  * @error: return location for a #GError
  *
- * Closes the event, as one action logged "Closed the event". It is
- * refused, changing nothing, unless the event is finished
- * (ctd_event_check_finished(): the final complete and its placings
- * decided), and once closed: after it, every action of the store is
- * refused with %CTD_STORE_ERROR_CLOSED, undo and redo included, so
- * nothing can reopen the event.
+ * Closes the event, as one action logged "Closed the event": once
+ * closed, every action of the store is refused with
+ * %CTD_STORE_ERROR_CLOSED, undo and redo included, so nothing can
+ * reopen the event. The store knows records, not when an event is over:
+ * the rule comes from above through @before_commit
+ * (ctd_store_close_event(), ctd_archive_close_event()).
  *
  * Returns: whether the event was closed
  */
@@ -130,7 +130,6 @@ ctd_store_close_event_full (CtdStore           *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!ctd_store_action_begin (self, &action, "close-event", error) ||
-      !ctd_event_check_finished (self, error) ||
       !ctd_store_run (self, "UPDATE event SET closed = strftime ('%Y-%m-%dT%H:%M:%SZ', 'now') "
                       "WHERE id = 1", CTD_NO_ARGS, error) ||
       !ctd_store_action_finish (&action, "Closed the event", &empty, error))
@@ -139,20 +138,4 @@ ctd_store_close_event_full (CtdStore           *self,
   if (before_commit != NULL && !before_commit (self, user_data, error))
     return FALSE;
   return ctd_store_transaction_commit (&action.transaction, error);
-}
-
-/**
- * ctd_store_close_event:
- * @self: a store
- * @error: return location for a #GError
- *
- * ctd_store_close_event_full() with nothing more to do.
- *
- * Returns: whether the event was closed
- */
-gboolean
-ctd_store_close_event (CtdStore  *self,
-                       GError   **error)
-{
-  return ctd_store_close_event_full (self, NULL, NULL, error);
 }

@@ -17,6 +17,7 @@
 
 #include "ctd-advance.h"
 #include "ctd-chouette-view.h"
+#include "ctd-event.h"
 #include "ctd-export.h"
 #include "ctd-import.h"
 #include "ctd-report.h"

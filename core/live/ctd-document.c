@@ -528,8 +528,41 @@ update_closed (CtdDocument  *self,
   return TRUE;
 }
 
-/* Announces one change: the lists first, so that a page reading them
- * from its handler sees the new state. */
+static GHashTable *chouette_views (CtdDocument *self);
+
+/* What a chouette view reads, as it is now. */
+static CtdChouetteViewSource
+view_source (CtdDocument *self)
+{
+  CtdChouetteViewSource source = { self->store, self->read_only_reason, self->closed != NULL };
+
+  return source;
+}
+
+/* Pushes one change into the chouette views handed out (they hold no
+ * reference back to the document). */
+static void
+update_chouette_views (CtdDocument          *self,
+                       const CtdStoreChange *change)
+{
+  CtdChouetteViewSource source = view_source (self);
+  GHashTableIter iter;
+  gpointer view;
+
+  g_hash_table_iter_init (&iter, chouette_views (self));
+  while (g_hash_table_iter_next (&iter, NULL, &view))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!ctd_chouette_view_update (view, &source, change->what, change->round,
+                                     change->chouette, &error))
+        g_warning ("Chouette %s could not be read after a change: %s",
+                   ctd_chouette_view_get_label (view), error->message);
+    }
+}
+
+/* Announces one change: the lists and views first, so that a page
+ * reading them from its handler sees the new state. */
 static void
 announce (CtdDocument          *self,
           const CtdStoreChange *change)
@@ -541,6 +574,7 @@ announce (CtdDocument          *self,
       !update_lists (self, change, &error))
     g_warning ("“%s” could not be read after a change: %s",
                ctd_document_get_path (self), error->message);
+  update_chouette_views (self, change);
   g_signal_emit (self, signals[CHANGED], 0, change->what, change->round, change->chouette);
 }
 
@@ -773,7 +807,7 @@ ctd_document_class_init (CtdDocumentClass *klass)
    * @chouette: with %CTD_CHANGE_CHOUETTE, its number in @round; 0 when several
    *
    * Emitted once for each commit, undo or redo, whoever made it, after
-   * the document's list models were brought up to date.
+   * the document's list models and chouette views were brought up to date.
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 3,
@@ -2160,8 +2194,8 @@ ctd_document_get_audit (CtdDocument *self)
 /* ---- a chouette's page -------------------------------------------------- */
 
 /* The views handed out, by round << 16 | chouette, kept with the
- * document like its lists. They follow "changed" themselves
- * (ctd-chouette-view.c). Kept as object data so that this section stands
+ * document like its lists; announce() pushes each change into them.
+ * Kept as object data so that this section stands
  * apart from the lists above. */
 static GHashTable *
 chouette_views (CtdDocument *self)
@@ -2220,7 +2254,9 @@ ctd_document_get_chouette_view (CtdDocument  *self,
   view = g_hash_table_lookup (views, key);
   if (view == NULL)
     {
-      view = ctd_chouette_view_new (self, round, chouette, error);
+      CtdChouetteViewSource source = view_source (self);
+
+      view = ctd_chouette_view_new (&source, round, chouette, error);
       if (view == NULL)
         return NULL;
       g_hash_table_insert (views, key, view);

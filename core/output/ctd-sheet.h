@@ -15,6 +15,9 @@
 
 #include <glib.h>
 
+/* CtdSheetPaper, which the event file stores too, is in ctd-types.h. */
+#include "ctd-types.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -23,13 +26,6 @@ typedef enum
   CTD_SHEET_ALIGN_CENTER,
   CTD_SHEET_ALIGN_RIGHT,
 } CtdSheetAlign;
-
-/* The nicks are a layout file's Paper values, read in any case. */
-typedef enum
-{
-  CTD_SHEET_PAPER_A4,      /*< nick=a4 >*/
-  CTD_SHEET_PAPER_LETTER,  /*< nick=letter >*/
-} CtdSheetPaper;
 
 /* Borders, one per side: none, thin or medium. */
 typedef enum

@@ -801,6 +801,34 @@ ctd_event_check_finished (CtdStore  *store,
   return FALSE;
 }
 
+/* The closing's hook: the event must be finished. */
+static gboolean
+check_finished_hook (CtdStore  *store,
+                     gpointer   user_data,
+                     GError   **error)
+{
+  return ctd_event_check_finished (store, error);
+}
+
+/**
+ * ctd_store_close_event:
+ * @self: a store
+ * @error: return location for a #GError
+ *
+ * Closes the event (ctd_store_close_event_full()) once it is finished
+ * (ctd_event_check_finished()): otherwise it is refused, changing
+ * nothing. It lives here, above the store, because whether an event is
+ * over is a rule of the records, not of the file.
+ *
+ * Returns: whether the event was closed
+ */
+gboolean
+ctd_store_close_event (CtdStore  *self,
+                       GError   **error)
+{
+  return ctd_store_close_event_full (self, check_finished_hook, NULL, error);
+}
+
 /**
  * ctd_event_settle:
  * @store: an event

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ctd-event.h"
 #include "ctd-export.h"
 #include "ctd-report.h"
 
@@ -302,7 +303,9 @@ write_before_commit (CtdStore  *store,
 {
   CloseJob *job = user_data;
 
-  return ctd_archive_write (store, job->folder, &job->workbook, &job->copy, error);
+  /* Only a finished event closes; then its archive is written. */
+  return ctd_event_check_finished (store, error) &&
+         ctd_archive_write (store, job->folder, &job->workbook, &job->copy, error);
 }
 
 /**

@@ -9,7 +9,6 @@
 #include <glib.h>
 
 #include "ctd-chouette.h"
-#include "ctd-sheet.h"
 #include "ctd-types.h"
 
 G_BEGIN_DECLS
@@ -194,8 +193,9 @@ typedef struct _CtdStore CtdStore;
  * @user_data: what was given with the hook
  * @error: return location for a #GError
  *
- * Work that must succeed for the event to close (writing its archive),
- * run by ctd_store_close_event_full() before the action commits.
+ * What must hold or succeed for the event to close (that it is
+ * finished, then writing its archive), run by
+ * ctd_store_close_event_full() before the action commits.
  *
  * Returns: whether the event may close; %FALSE (with @error) rolls back
  */
@@ -346,8 +346,6 @@ gboolean    ctd_store_undo             (CtdStore               *self,
                                         GError                **error);
 gboolean    ctd_store_redo             (CtdStore               *self,
                                         char                  **out_summary,
-                                        GError                **error);
-gboolean    ctd_store_close_event      (CtdStore               *self,
                                         GError                **error);
 gboolean    ctd_store_close_event_full (CtdStore               *self,
                                         CtdStoreCloseHook       before_commit,

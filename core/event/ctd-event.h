@@ -112,6 +112,9 @@ CtdStandings *ctd_event_final_placings       (CtdStore      *store,
                                               GError       **error);
 gboolean      ctd_event_check_finished       (CtdStore      *store,
                                               GError       **error);
+/* The store's closing with the event's rule: only a finished event closes. */
+gboolean      ctd_store_close_event          (CtdStore      *self,
+                                              GError       **error);
 gboolean      ctd_event_settle               (CtdStore      *store,
                                               guint          round,
                                               guint          chouette,

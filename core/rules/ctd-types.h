@@ -52,6 +52,15 @@ typedef enum
   CTD_LAST_SEGMENT_LOWEST_FIRST,   /*< nick=lowest-first >*/
 } CtdLastSegmentDirection;
 
+/* The paper a printed sheet is laid out for: an event's setting, kept
+ * here, below the store that saves it and the output that uses it. The
+ * nicks are a layout file's Paper values, read in any case. */
+typedef enum
+{
+  CTD_SHEET_PAPER_A4,      /*< nick=a4 >*/
+  CTD_SHEET_PAPER_LETTER,  /*< nick=letter >*/
+} CtdSheetPaper;
+
 char       *ctd_halves_to_string (CtdHalves halves,
                                   gboolean  explicit_sign);
 gboolean    ctd_halves_parse     (const char *text,

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ctd-enum-types.h"
+#include "ctd-rules-enum-types.h"
 #include "ctd-money.h"
 
 /*
