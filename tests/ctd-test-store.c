@@ -102,6 +102,7 @@ ctd_test_audit_length (CtdStore *store)
 {
   g_autoptr(GPtrArray) entries = ctd_store_list_audit (store, NULL);
 
+  assert_non_null (entries);
   return entries->len;
 }
 
