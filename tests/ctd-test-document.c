@@ -107,3 +107,56 @@ ctd_test_set_flag_cb (gboolean *flag)
 {
   *flag = TRUE;
 }
+
+/* ---- a chouette's view ------------------------------------------------ */
+
+/* Round 1's chouette @number, as its page shows it. */
+CtdChouetteView *
+ctd_test_get_view (CtdDocument *document,
+                   guint        number)
+{
+  g_autoptr(GError) error = NULL;
+  CtdChouetteView *view = ctd_document_get_chouette_view (document, 1, number, &error);
+
+  if (view == NULL)
+    fail_msg ("1.%u: %s", number, error->message);
+  return view;
+}
+
+/* @line for @game of @view's chouette, replacing a result with @replace. */
+void
+ctd_test_record_line (CtdDocument     *document,
+                      CtdChouetteView *view,
+                      guint            game,
+                      const char      *line,
+                      gboolean         replace)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!ctd_document_record_game (document, 1, ctd_chouette_view_get_number (view), game, line,
+                                 replace, &error))
+    fail_msg ("game %u “%s”: %s", game, line, error->message);
+}
+
+CtdGameItem *
+ctd_test_game_item (CtdChouetteView *view,
+                    guint            game)
+{
+  g_autoptr(CtdGameItem) item = g_list_model_get_item (ctd_chouette_view_get_games (view),
+                                                       game - 1);
+
+  assert_non_null (item);
+  /* The view keeps it: borrowed. */
+  return item;
+}
+
+/* items-changed, counted. */
+void
+ctd_test_items_changed_cb (GListModel *model,
+                           guint       position,
+                           guint       removed,
+                           guint       added,
+                           guint      *count)
+{
+  (*count)++;
+}

@@ -9,9 +9,14 @@
 
 #include <glib.h>
 
+#include "ctd-chouette-view.h"
 #include "ctd-document.h"
+#include "ctd-items.h"
 
 G_BEGIN_DECLS
+
+/* Points as the SPEC tables write them, in half points. */
+#define H(points) ((CtdHalves) ((points) * 2))
 
 typedef struct
 {
@@ -40,5 +45,20 @@ void ctd_test_document_record      (CtdDocument     *document,
                                     guint            chouette,
                                     guint            game);
 void ctd_test_set_flag_cb          (gboolean        *flag);
+
+CtdChouetteView *ctd_test_get_view         (CtdDocument     *document,
+                                            guint            number);
+void             ctd_test_record_line      (CtdDocument     *document,
+                                            CtdChouetteView *view,
+                                            guint            game,
+                                            const char      *line,
+                                            gboolean         replace);
+CtdGameItem     *ctd_test_game_item        (CtdChouetteView *view,
+                                            guint            game);
+void             ctd_test_items_changed_cb (GListModel      *model,
+                                            guint            position,
+                                            guint            removed,
+                                            guint            added,
+                                            guint           *count);
 
 G_END_DECLS
