@@ -223,3 +223,83 @@ ctd_test_type_line (CtdChouettePage *page,
   gtk_editable_set_text (GTK_EDITABLE (entry), line);
   g_signal_emit_by_name (entry, "activate");
 }
+
+/* Whether the line's preview shows a refusal. */
+gboolean
+ctd_test_preview_is_error (CtdChouettePage *page)
+{
+  return gtk_widget_has_css_class (ctd_test_find_by_class (GTK_WIDGET (page), "preview"), "error");
+}
+
+/* Whether the grid, as drawn, shows @text in a mapped cell. */
+static gboolean
+find_shown (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0 &&
+      gtk_widget_get_mapped (root))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (find_shown (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+ctd_test_grid_shows (CtdMainWindow   *window,
+                     CtdChouettePage *page,
+                     const char      *text)
+{
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  return find_shown (GTK_WIDGET (ctd_test_page_grid (page)), text);
+}
+
+const char *
+ctd_test_chouette_status (CtdDocument *document,
+                          guint        number)
+{
+  GListModel *chouettes = ctd_document_get_chouettes (document, 1);
+  static char status[200];
+
+  for (guint i = 0; i < g_list_model_get_n_items (chouettes); i++)
+    {
+      g_autoptr(CtdChouetteItem) item = g_list_model_get_item (chouettes, i);
+      g_autofree char *text = NULL;
+
+      if (ctd_chouette_item_get_number (item) != number)
+        continue;
+      g_object_get (item, "status", &text, NULL);
+      g_strlcpy (status, text, sizeof status);
+      return status;
+    }
+  return "";
+}
+
+GtkMessageDialog *
+ctd_test_find_confirmation (void)
+{
+  GtkWindow *dialog = ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG);
+
+  assert_non_null (dialog);
+  return GTK_MESSAGE_DIALOG (dialog);
+}
+
+char *
+ctd_test_confirmation_detail (GtkMessageDialog *dialog)
+{
+  char *detail = NULL;
+
+  g_object_get (dialog, "secondary-text", &detail, NULL);
+  return detail;
+}
+
+void
+ctd_test_set_paper (CtdChouettePage *page,
+                    guint            p,
+                    CtdHalves        total)
+{
+  g_autofree char *text = ctd_halves_to_string (total, FALSE);
+
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_page_entry (page, p)), text);
+}

@@ -46,4 +46,17 @@ char            *ctd_test_line_for         (CtdChouettePage    *page,
 void             ctd_test_type_line        (CtdChouettePage    *page,
                                             const char         *line);
 
+/* What the page and the document show, and the dialog a change asks. */
+gboolean          ctd_test_preview_is_error    (CtdChouettePage  *page);
+gboolean          ctd_test_grid_shows          (CtdMainWindow    *window,
+                                                CtdChouettePage  *page,
+                                                const char       *text);
+const char       *ctd_test_chouette_status     (CtdDocument      *document,
+                                                guint             number);
+GtkMessageDialog *ctd_test_find_confirmation   (void);
+char             *ctd_test_confirmation_detail (GtkMessageDialog *dialog);
+void              ctd_test_set_paper           (CtdChouettePage  *page,
+                                                guint             p,
+                                                CtdHalves         total);
+
 G_END_DECLS

@@ -8,7 +8,7 @@
 
 #include "config.h"
 
-#include "ctd-display-window.h"
+#include "ctd-display-window-private.h"
 
 #include <glib/gi18n.h>
 
@@ -41,320 +41,8 @@
 #define MAX_BLOCKS 4
 #define MIN_UNIT 14
 #define PAGE_SECONDS 10
-/* The cells of a line of standings: rank, name, chouette, score, next. */
-#define N_CELLS 5
-
-struct _CtdDisplayWindow
-{
-  GtkWindow          parent_instance;
-
-  /* template widgets */
-  GtkWidget         *content_box;
-  GtkWidget         *title_box;
-  GtkLabel          *event_label;
-  GtkLabel          *round_label;
-  GtkLabel          *status_label;
-  GtkFlowBox        *chouettes_box;
-  GtkLabel          *standings_title;
-  GtkGrid           *standings_grid;
-
-  /* owned */
-  CtdDocument       *document;
-  CtdDisplay        *display;      /* what is shown, NULL for nothing */
-  guint              refresh_id;
-  guint              fit_id;
-  guint              page_id;
-  int                fitted_width; /* the scroller's size the type fits */
-  int                fitted_height;
-  int                unit;         /* the standings' type, in pixels */
-  guint              n_blocks;     /* of standings side by side */
-  guint              n_pages;
-  guint              page;         /* of the standings shown, from 0 */
-};
 
 G_DEFINE_FINAL_TYPE (CtdDisplayWindow, ctd_display_window, GTK_TYPE_WINDOW)
-
-static GQuark scale_quark;
-
-/* ---- building blocks ---------------------------------------------------- */
-
-/* @widget's size, in hundredths of the unit: a label's type, a box's
- * spacing. */
-static void
-set_scale (GtkWidget *widget,
-           guint      hundredths)
-{
-  g_object_set_qdata (G_OBJECT (widget), scale_quark, GUINT_TO_POINTER (hundredths));
-}
-
-static int
-scaled (int   unit,
-        guint hundredths)
-{
-  return MAX (1, (int) ((unit * (gint64) hundredths + 50) / 100));
-}
-
-/* A label of plain text (names are data, never markup), its type
- * @hundredths of the unit. */
-static GtkWidget *
-text_label (const char *text,
-            const char *css_class,
-            float       xalign,
-            guint       hundredths)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), xalign);
-  gtk_widget_add_css_class (label, css_class);
-  set_scale (label, hundredths);
-  return label;
-}
-
-static GtkWidget *
-scaled_box (GtkOrientation orientation,
-            guint          hundredths)
-{
-  GtkWidget *box = gtk_box_new (orientation, 0);
-
-  set_scale (box, hundredths);
-  return box;
-}
-
-/* Every label and box under @widget at its multiple of @unit. */
-static void
-scale_tree (GtkWidget *widget,
-            int        unit)
-{
-  guint hundredths = GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (widget), scale_quark));
-
-  if (hundredths > 0 && GTK_IS_LABEL (widget))
-    {
-      g_autoptr(PangoAttrList) attributes = pango_attr_list_new ();
-
-      pango_attr_list_insert (attributes,
-                              pango_attr_size_new_absolute (scaled (unit, hundredths) *
-                                                            PANGO_SCALE));
-      gtk_label_set_attributes (GTK_LABEL (widget), attributes);
-    }
-  else if (hundredths > 0 && GTK_IS_BOX (widget))
-    gtk_box_set_spacing (GTK_BOX (widget), scaled (unit, hundredths));
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    scale_tree (child, unit);
-}
-
-static void
-clear_chouettes (CtdDisplayWindow *self)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->chouettes_box))) != NULL)
-    gtk_flow_box_remove (self->chouettes_box, child);
-}
-
-static void
-clear_standings (CtdDisplayWindow *self)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->standings_grid))) != NULL)
-    gtk_grid_remove (self->standings_grid, child);
-}
-
-static char *
-progress_text (const CtdDisplayChouette *chouette)
-{
-  if (chouette->n_recorded == CTD_N_GAMES)
-    return g_strdup (_("Finished"));
-  return g_strdup_printf (_("%u of %u games"), chouette->n_recorded, CTD_N_GAMES);
-}
-
-/* One chouette: its label and table, its players by number, its games. */
-static GtkWidget *
-chouette_card (guint                     round,
-               const CtdDisplayChouette *chouette)
-{
-  GtkWidget *card = scaled_box (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *head = scaled_box (GTK_ORIENTATION_HORIZONTAL, 50);
-  g_autofree char *label = g_strdup_printf ("%u.%u", round, chouette->number);
-  g_autofree char *table = g_strdup_printf (_("Table %u"), chouette->table);
-  g_autofree char *progress = progress_text (chouette);
-  GtkWidget *progress_label = text_label (progress, "display-progress", 0, 85);
-  GtkWidget *table_label = text_label (table, "display-table", 1, 70);
-
-  gtk_widget_add_css_class (card, "display-card");
-  gtk_widget_set_hexpand (table_label, TRUE);
-  gtk_widget_set_valign (table_label, GTK_ALIGN_BASELINE);
-  gtk_box_append (GTK_BOX (head), text_label (label, "display-label", 0, 105));
-  gtk_box_append (GTK_BOX (head), table_label);
-  gtk_box_append (GTK_BOX (card), head);
-  for (guint k = 0; k < chouette->size; k++)
-    {
-      g_autofree char *number = g_strdup_printf ("%u", k + 1);
-      GtkWidget *line = scaled_box (GTK_ORIENTATION_HORIZONTAL, 45);
-      GtkWidget *name = text_label (chouette->names[k], "display-name", 0, 80);
-
-      gtk_widget_set_hexpand (name, TRUE);
-      gtk_box_append (GTK_BOX (line), text_label (number, "display-name", 0, 80));
-      gtk_box_append (GTK_BOX (line), name);
-      gtk_box_append (GTK_BOX (card), line);
-    }
-  gtk_widget_set_vexpand (progress_label, TRUE);
-  gtk_widget_set_valign (progress_label, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (card), progress_label);
-  if (chouette->n_recorded == CTD_N_GAMES)
-    {
-      gtk_widget_add_css_class (card, "finished");
-      gtk_widget_add_css_class (progress_label, "finished");
-    }
-  return card;
-}
-
-static void
-fill_chouettes (CtdDisplayWindow *self,
-                const CtdDisplay *display)
-{
-  clear_chouettes (self);
-  for (guint c = 0; c < display->chouettes->len; c++)
-    {
-      GtkWidget *card = chouette_card (display->round, g_ptr_array_index (display->chouettes, c));
-
-      gtk_flow_box_append (self->chouettes_box, card);
-      gtk_widget_set_focusable (gtk_widget_get_parent (card), FALSE);
-    }
-}
-
-/* "1st", "2nd=": a placing of the final, "=" while a tie stands. */
-static char *
-placing_text (const CtdDisplayRow *row)
-{
-  const char *ordinal;
-
-  switch (row->rank)
-    {
-    case 1: ordinal = _("1st"); break;
-    case 2: ordinal = _("2nd"); break;
-    case 3: ordinal = _("3rd"); break;
-    default: ordinal = _("4th"); break;
-    }
-  return g_strconcat (ordinal, row->tied ? "=" : "", NULL);
-}
-
-static char *
-rank_text (const CtdDisplay    *display,
-           const CtdDisplayRow *row)
-{
-  if (display->mode == CTD_DISPLAY_PLACINGS)
-    return placing_text (row);
-  return g_strdup_printf ("%u%s", row->rank, row->tied ? "=" : "");
-}
-
-/* The cells of one line of the standings, on line @line of the first
- * block (place_rows() moves them to theirs). */
-static void
-attach_row (CtdDisplayWindow    *self,
-            const CtdDisplay    *display,
-            const CtdDisplayRow *row,
-            int                  line)
-{
-  g_autofree char *rank = rank_text (display, row);
-  g_autofree char *label = g_strdup_printf ("%u.%u", display->round, row->chouette);
-  g_autofree char *score = ctd_halves_to_string (row->score, TRUE);
-  /* Translators: beside a player who advances; %s is the next round's
-   * stage ("Semi-final", "Final") */
-  g_autofree char *next = g_strdup_printf (_("→ %s"), ctd_stage_to_title (display->next_stage));
-  /* The final's four placings are the event's last word: larger. */
-  guint size = display->mode == CTD_DISPLAY_PLACINGS ? 160 : 100;
-  GtkWidget *cells[N_CELLS] = {
-    text_label (rank, "display-rank", 1, size),
-    text_label (row->name, "display-player", 0, size),
-    text_label (label, "display-chouette", 0, size),
-    text_label (score, "display-score", 1, size),
-    text_label (row->advances ? next : "", "display-advances", 0, size),
-  };
-
-  for (int i = 0; i < N_CELLS; i++)
-    {
-      gtk_widget_add_css_class (cells[i], "display-row");
-      if (row->advances)
-        gtk_widget_add_css_class (cells[i], "advances");
-      if (display->mode == CTD_DISPLAY_PLACINGS && row->rank == 1)
-        gtk_widget_add_css_class (cells[i], "winner");
-      /* The final's placings need no chouette column: it is one table. */
-      if (i == 2 && display->stage == CTD_STAGE_FINAL)
-        gtk_widget_set_visible (cells[i], FALSE);
-      gtk_grid_attach (self->standings_grid, cells[i], i, line, 1, 1);
-    }
-}
-
-/* The lines of the page shown, in self->n_blocks blocks side by side. */
-static void
-place_rows (CtdDisplayWindow *self)
-{
-  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->standings_grid));
-  guint n = 0;
-  guint per_block;
-  guint i = 0;
-
-  for (GtkWidget *cell = gtk_widget_get_first_child (GTK_WIDGET (self->standings_grid));
-       cell != NULL; cell = gtk_widget_get_next_sibling (cell))
-    n++;
-  n /= N_CELLS;
-  per_block = MAX (1, (n + self->n_blocks - 1) / self->n_blocks);
-  for (GtkWidget *cell = gtk_widget_get_first_child (GTK_WIDGET (self->standings_grid));
-       cell != NULL; cell = gtk_widget_get_next_sibling (cell), i++)
-    {
-      GtkGridLayoutChild *child = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout,
-                                                                                            cell));
-      guint line = i / N_CELLS;
-      guint block = line / per_block;
-
-      gtk_grid_layout_child_set_column (child, (int) (block * N_CELLS + i % N_CELLS));
-      gtk_grid_layout_child_set_row (child, (int) (line % per_block));
-      if (i % N_CELLS == 0)
-        gtk_widget_set_margin_start (cell, block > 0 ? scaled (self->unit, 150) : 0);
-    }
-}
-
-static guint
-rows_per_page (CtdDisplayWindow *self)
-{
-  guint n = self->display != NULL ? self->display->rows->len : 0;
-
-  return self->n_pages > 0 ? (n + self->n_pages - 1) / self->n_pages : n;
-}
-
-static const char *
-standings_heading (const CtdDisplay *display)
-{
-  if (display->mode == CTD_DISPLAY_PLACINGS)
-    return _("Final placings");
-  if (display->stage == CTD_STAGE_FINAL)
-    return _("Final standings so far");
-  return _("Standings");
-}
-
-/* The standings' lines of the page shown, and its heading. */
-static void
-fill_standings (CtdDisplayWindow *self)
-{
-  const CtdDisplay *display = self->display;
-  guint per_page = rows_per_page (self);
-  guint first = self->page * per_page;
-  guint n = display->rows->len;
-  g_autofree char *heading = NULL;
-
-  clear_standings (self);
-  for (guint i = first; i < n && i < first + per_page; i++)
-    attach_row (self, display, g_ptr_array_index (display->rows, i), (int) (i - first));
-  place_rows (self);
-  if (self->n_pages > 1)
-    /* Translators: "Standings · page 1 of 3" */
-    heading = g_strdup_printf (_("%s · page %u of %u"), standings_heading (display),
-                               self->page + 1, self->n_pages);
-  gtk_label_set_text (self->standings_title,
-                      heading != NULL ? heading : standings_heading (display));
-}
 
 /* ---- the type, fitted to the window ------------------------------------- */
 
@@ -363,16 +51,16 @@ apply_unit (CtdDisplayWindow *self,
             int               unit)
 {
   self->unit = unit;
-  gtk_widget_set_margin_top (self->content_box, scaled (unit, 80));
-  gtk_widget_set_margin_bottom (self->content_box, scaled (unit, 80));
-  gtk_widget_set_margin_start (self->content_box, scaled (unit, 90));
-  gtk_widget_set_margin_end (self->content_box, scaled (unit, 90));
-  gtk_flow_box_set_column_spacing (self->chouettes_box, scaled (unit, 60));
-  gtk_flow_box_set_row_spacing (self->chouettes_box, scaled (unit, 60));
-  gtk_grid_set_column_spacing (self->standings_grid, scaled (unit, 60));
-  gtk_grid_set_row_spacing (self->standings_grid, scaled (unit, 10));
-  scale_tree (self->content_box, unit);
-  place_rows (self);
+  gtk_widget_set_margin_top (self->content_box, ctd_display_window_scaled (unit, 80));
+  gtk_widget_set_margin_bottom (self->content_box, ctd_display_window_scaled (unit, 80));
+  gtk_widget_set_margin_start (self->content_box, ctd_display_window_scaled (unit, 90));
+  gtk_widget_set_margin_end (self->content_box, ctd_display_window_scaled (unit, 90));
+  gtk_flow_box_set_column_spacing (self->chouettes_box, ctd_display_window_scaled (unit, 60));
+  gtk_flow_box_set_row_spacing (self->chouettes_box, ctd_display_window_scaled (unit, 60));
+  gtk_grid_set_column_spacing (self->standings_grid, ctd_display_window_scaled (unit, 60));
+  gtk_grid_set_row_spacing (self->standings_grid, ctd_display_window_scaled (unit, 10));
+  ctd_display_window_scale_tree (self->content_box, unit);
+  ctd_display_window_place_rows (self);
 }
 
 /* Whether all of the display fits @width x @height at the unit applied;
@@ -461,11 +149,11 @@ fit (CtdDisplayWindow *self)
   self->fitted_height = height;
   for (self->n_pages = 1; ; self->n_pages++)
     {
-      guint per_page = rows_per_page (self);
+      guint per_page = ctd_display_window_rows_per_page (self);
 
       self->page = MIN (page, self->n_pages - 1);
       if (n_rows > 0)
-        fill_standings (self);
+        ctd_display_window_fill_standings (self);
       for (guint b = 1; b <= max_blocks && (b == 1 || b <= per_page); b++)
         {
           int unit = fit_unit (self, b, width, height, top);
@@ -613,7 +301,7 @@ show_display (CtdDisplayWindow *self)
   gtk_label_set_text (self->event_label, display->event_name);
   gtk_label_set_text (self->round_label, round != NULL ? round : "");
   gtk_label_set_text (self->status_label, status);
-  fill_chouettes (self, display);
+  ctd_display_window_fill_chouettes (self, display);
   gtk_widget_set_visible (GTK_WIDGET (self->chouettes_box), cards);
   gtk_widget_set_visible (GTK_WIDGET (self->standings_title), rows);
   gtk_widget_set_visible (GTK_WIDGET (self->standings_grid), rows);
@@ -626,10 +314,10 @@ show_display (CtdDisplayWindow *self)
                                                                : GTK_ALIGN_START);
   gtk_label_set_xalign (self->standings_title, display->mode == CTD_DISPLAY_PLACINGS ? 0.5 : 0);
   self->n_pages = 1;
-  clear_standings (self);
+  ctd_display_window_clear_standings (self);
   gtk_label_set_text (self->standings_title, "");
   if (rows)
-    fill_standings (self);
+    ctd_display_window_fill_standings (self);
   fit (self);
 }
 
@@ -643,8 +331,8 @@ show_nothing (CtdDisplayWindow *self,
   gtk_label_set_text (self->event_label, _("Chouette TD"));
   gtk_label_set_text (self->round_label, "");
   gtk_label_set_text (self->status_label, why);
-  clear_chouettes (self);
-  clear_standings (self);
+  ctd_display_window_clear_chouettes (self);
+  ctd_display_window_clear_standings (self);
   gtk_label_set_text (self->standings_title, "");
   gtk_widget_set_visible (GTK_WIDGET (self->standings_title), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->standings_grid), FALSE);
@@ -765,7 +453,6 @@ ctd_display_window_class_init (CtdDisplayWindowClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = ctd_display_window_dispose;
   widget_class->size_allocate = ctd_display_window_size_allocate;
-  scale_quark = g_quark_from_static_string ("ctd-display-scale");
 
   ctd_ui_ensure_resources ();
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -799,12 +486,12 @@ ctd_display_window_init (CtdDisplayWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   /* The template's type and spacing, in hundredths of the unit. */
-  set_scale (self->content_box, 50);
-  set_scale (self->title_box, 120);
-  set_scale (GTK_WIDGET (self->event_label), 140);
-  set_scale (GTK_WIDGET (self->round_label), 105);
-  set_scale (GTK_WIDGET (self->status_label), 80);
-  set_scale (GTK_WIDGET (self->standings_title), 105);
+  ctd_display_window_set_scale (self->content_box, 50);
+  ctd_display_window_set_scale (self->title_box, 120);
+  ctd_display_window_set_scale (GTK_WIDGET (self->event_label), 140);
+  ctd_display_window_set_scale (GTK_WIDGET (self->round_label), 105);
+  ctd_display_window_set_scale (GTK_WIDGET (self->status_label), 80);
+  ctd_display_window_set_scale (GTK_WIDGET (self->standings_title), 105);
   self->n_blocks = 1;
   self->n_pages = 1;
   refresh (self);

@@ -9,7 +9,7 @@
 #include "config.h"
 
 #include "ctd-main-window.h"
-#include "ctd-main-window-close.h"
+#include "ctd-main-window-private.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -19,12 +19,10 @@
 #include "ctd-display-window.h"
 #include "ctd-event.h"
 #include "ctd-event-page.h"
-#include "ctd-export-dialog.h"
 #include "ctd-players-page.h"
 #include "ctd-rounds-page.h"
 #include "ctd-results-page.h"
 #include "ctd-log-page.h"
-#include "ctd-sample.h"
 #include "ctd-standings-page.h"
 #include "ctd-ui.h"
 
@@ -32,43 +30,9 @@
  * One window shows one event: the welcome view until an event is open,
  * then a sidebar of pages bound to the event's CtdDocument. The window
  * holds the commands a user or a script may call (its action map is
- * exported on the session bus): new, open, undo, redo, show a page.
+ * exported on the session bus): new, open, undo, redo, show a page
+ * (ctd-main-window-actions.c).
  */
-
-struct _CtdMainWindow
-{
-  GtkApplicationWindow parent_instance;
-
-  /* template widgets */
-  GtkLabel            *title_label;
-  GtkLabel            *subtitle_label;
-  GtkRevealer         *banner_revealer;
-  GtkLabel            *banner_label;
-  GtkStack            *main_stack;
-  GtkStack            *pages_stack;
-  GtkWidget           *sidebar;
-  GtkListBox          *recent_list;
-  GtkLabel            *recent_title;
-  GtkSpinButton       *players_spin;
-  GtkLabel            *plan_label;
-  CtdEventPage        *event_page;
-  CtdPlayersPage      *players_page;
-  CtdRoundsPage       *rounds_page;
-  CtdResultsPage      *results_page;
-  CtdLogPage          *log_page;
-  CtdChouettePage     *chouette_page;
-  CtdStandingsPage    *standings_page;
-  GtkEntry            *goto_entry;
-  GMenu               *history_section;
-  GMenu               *recent_menu;
-  GtkWidget           *opening_box;
-  GtkSpinner          *opening_spinner;
-  GtkLabel            *opening_label;
-
-  /* owned */
-  CtdDocument         *document;
-  GCancellable        *open_cancellable;
-};
 
 G_DEFINE_FINAL_TYPE (CtdMainWindow, ctd_main_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -352,55 +316,6 @@ ctd_main_window_open_file (CtdMainWindow *self,
   ctd_document_open_async (path, self->open_cancellable, open_ready_cb, g_object_ref (self));
 }
 
-static void
-cancel_open_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-
-  g_cancellable_cancel (self->open_cancellable);
-}
-
-static void
-open_recent_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
-{
-  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
-
-  ctd_main_window_open_file (CTD_MAIN_WINDOW (user_data), file);
-}
-
-static GtkFileFilter *
-event_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Chouette TD events"));
-  gtk_file_filter_add_pattern (filter, "*.chouette");
-  return filter;
-}
-
-static void
-open_file_chosen (GFile    *file,
-                  gpointer  user_data)
-{
-  if (file != NULL)
-    ctd_main_window_open_file (CTD_MAIN_WINDOW (user_data), file);
-}
-
-static void
-open_event_action (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
-{
-  g_autoptr(GtkFileFilter) filter = event_filter ();
-
-  ctd_ui_choose_file (GTK_WIDGET (user_data), _("Open Event"), GTK_FILE_CHOOSER_ACTION_OPEN,
-                      _("_Open"), filter, NULL, open_file_chosen, user_data);
-}
-
 /**
  * ctd_main_window_create_event:
  * @self: a window
@@ -444,173 +359,8 @@ ctd_main_window_create_event (CtdMainWindow  *self,
   return TRUE;
 }
 
-static void
-new_file_chosen (GFile    *file,
-                 gpointer  user_data)
-{
-  CtdMainWindow *self = user_data;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (file == NULL)
-    return;
-  path = g_file_get_path (file);
-  /* The chooser selects the stem of "Event.chouette": a name typed over
-   * it with its extension would end in ".chouette.chouette". */
-  if (path != NULL && g_str_has_suffix (path, ".chouette.chouette"))
-    path[strlen (path) - strlen (".chouette")] = '\0';
-  if (path != NULL && !g_str_has_suffix (path, ".chouette"))
-    {
-      char *named = g_strconcat (path, ".chouette", NULL);
-
-      g_free (path);
-      path = named;
-    }
-  if (path == NULL || !ctd_main_window_create_event (self, path, &error))
-    ctd_main_window_show_error (self, error != NULL ? error->message
-                                                    : _("Choose a file on this computer"));
-}
-
-static void
-new_event_action (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
-{
-  g_autoptr(GtkFileFilter) filter = event_filter ();
-
-  ctd_ui_choose_file (GTK_WIDGET (user_data), _("New Event"), GTK_FILE_CHOOSER_ACTION_SAVE,
-                      _("_Create"), filter, _("Event.chouette"), new_file_chosen, user_data);
-}
-
-/* The sample event made at build time (data/meson.build). */
-#define SAMPLE_RESOURCE "/io/github/chouettetd/ChouetteTD/sample/sample.chouette"
-
-/* Opens a fresh copy of the shipped sample from the user's data folder:
- * the director may change it freely, and an earlier copy stays as it was. */
-static void
-open_sample_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "chouette-td", NULL);
-  g_autoptr(GBytes) sample = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-
-  sample = g_resources_lookup_data (SAMPLE_RESOURCE, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
-  if (sample != NULL)
-    path = ctd_sample_save_new (sample, dir, _("Sample event"), &error);
-  if (path == NULL)
-    {
-      g_autofree char *message = g_strdup_printf (_("The sample event could not be opened: %s"),
-                                                  error->message);
-
-      ctd_main_window_show_error (self, message);
-      return;
-    }
-  file = g_file_new_for_path (path);
-  ctd_main_window_open_file (self, file);
-}
-
-/* ---- the other commands ---------------------------------------------- */
-
-static void
-undo_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (self->document != NULL && !ctd_document_undo (self->document, &error))
-    ctd_main_window_show_error (self, error->message);
-}
-
-static void
-redo_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (self->document != NULL && !ctd_document_redo (self->document, &error))
-    ctd_main_window_show_error (self, error->message);
-}
-
-static void
-export_action (GSimpleAction *action,
-               GVariant      *parameter,
-               gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-
-  if (self->document != NULL)
-    gtk_window_present (GTK_WINDOW (ctd_export_dialog_new (GTK_WINDOW (self), self->document)));
-}
-
-static void
-show_page_action (GSimpleAction *action,
-                  GVariant      *parameter,
-                  gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-  const char *page = g_variant_get_string (parameter, NULL);
-
-  if (self->document == NULL || gtk_stack_get_child_by_name (self->pages_stack, page) == NULL)
-    return;
-  gtk_stack_set_visible_child_name (self->pages_stack, page);
-}
-
-/* win.show-chouette "1.3": the chouette's scoring page. The window's
- * own action, so that it is exported on the session bus for scripts. */
-static void
-show_chouette_action (GSimpleAction *action,
-                      GVariant      *parameter,
-                      gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-  const char *label = g_variant_get_string (parameter, NULL);
-  g_autoptr(GError) error = NULL;
-  guint round, number;
-
-  if (self->document == NULL)
-    return;
-  if (!ctd_event_parse_label (label, &round, &number, &error) ||
-      !ctd_chouette_page_show (self->chouette_page, round, number, &error))
-    {
-      ctd_main_window_show_error (self, error->message);
-      return;
-    }
-  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
-  gtk_stack_set_visible_child_name (self->pages_stack, "chouette");
-  gtk_widget_grab_focus (GTK_WIDGET (self->chouette_page));
-}
-
-/* win.show-display: the public display for the playing room, opened or
- * raised; exported on the session bus like win.show-chouette. */
-static void
-show_display_action (GSimpleAction *action,
-                     GVariant      *parameter,
-                     gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-
-  ctd_display_window_show (GTK_WINDOW (self), self->document);
-}
-
-static void
-go_to_chouette_action (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-
-  gtk_widget_grab_focus (GTK_WIDGET (self->goto_entry));
-}
-
+/* The header's "Go to chouette" field: win.show-chouette on what was
+ * typed, the field emptied once the chouette shows. */
 static void
 goto_entry_activate_cb (CtdMainWindow *self,
                         GtkEntry      *entry)
@@ -622,33 +372,6 @@ goto_entry_activate_cb (CtdMainWindow *self,
   if (gtk_stack_get_visible_child (self->pages_stack) == GTK_WIDGET (self->chouette_page))
     gtk_editable_set_text (GTK_EDITABLE (entry), "");
 }
-
-static void
-dismiss_banner_action (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
-{
-  CtdMainWindow *self = user_data;
-
-  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
-}
-
-static const GActionEntry win_actions[] = {
-  { "new-event", new_event_action },
-  { "open-event", open_event_action },
-  { "open-recent", open_recent_action, "s" },
-  { "cancel-open", cancel_open_action },
-  { "open-sample", open_sample_action },
-  { "undo", undo_action },
-  { "redo", redo_action },
-  { "export", export_action },
-  { "show-page", show_page_action, "s" },
-  { "show-chouette", show_chouette_action, "s" },
-  { "show-display", show_display_action },
-  { "go-to-chouette", go_to_chouette_action },
-  { "dismiss-banner", dismiss_banner_action },
-  { "close-event", ctd_main_window_close_event_action },
-};
 
 /* ---- the sidebar -------------------------------------------------------- */
 
@@ -852,8 +575,7 @@ ctd_main_window_init (CtdMainWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
-                                   self);
+  ctd_main_window_add_actions (self);
   g_signal_connect_object (self->players_spin, "value-changed",
                            G_CALLBACK (players_spin_value_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->goto_entry, "activate",

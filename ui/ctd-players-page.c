@@ -8,12 +8,11 @@
 
 #include "config.h"
 
-#include "ctd-players-page.h"
+#include "ctd-players-page-private.h"
 
 #include <glib/gi18n.h>
 
 #include "ctd-items.h"
-#include "ctd-player-dialog.h"
 #include "ctd-ui.h"
 
 /*
@@ -32,30 +31,11 @@
  * checked in or out at once, and an event where everyone registered is
  * present checks them all in after one confirmation; each is one action,
  * so one undo.
+ *
+ * The actions (registering, editing, check-in, withdrawal, import) are
+ * in ctd-players-page-actions.c.
  */
 
-struct _CtdPlayersPage
-{
-  GtkWidget            parent_instance;
-
-  /* template widgets */
-  GtkSearchEntry      *search_entry;
-  GtkColumnView       *column_view;
-  GtkMultiSelection   *selection;
-  GtkSortListModel    *sort_model;
-  GtkFilterListModel  *filter_model;
-  GtkStringFilter     *name_filter;
-  GtkRevealer         *message_revealer;
-  GtkLabel            *message_label;
-  GtkLabel            *count_label;
-  GtkProgressBar      *import_progress;
-
-  /* owned */
-  CtdDocument         *document;
-  GCancellable        *import_cancellable;
-  guint                pulse_id;
-  gint64               withdrawing;  /* the player a confirmation is about */
-};
 
 enum
 {
@@ -77,17 +57,17 @@ player_status_text (gpointer  unused,
                                                            : _("Not checked in"));
 }
 
-static void
-show_message (CtdPlayersPage *self,
-              const char *text,
-              gboolean    is_error)
+void
+ctd_players_page_show_message (CtdPlayersPage *self,
+                               const char     *text,
+                               gboolean        is_error)
 {
   ctd_ui_show_message (self->message_label, self->message_revealer, text, is_error);
 }
 
 /* The players selected in the table, in its order. */
-static GPtrArray *
-selected_players (CtdPlayersPage *self)
+GPtrArray *
+ctd_players_page_selected_players (CtdPlayersPage *self)
 {
   g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
   GPtrArray *players = g_ptr_array_new_with_free_func (g_object_unref);
@@ -102,8 +82,8 @@ selected_players (CtdPlayersPage *self)
 
 /* The one player selected, or NULL when none or several are: editing,
  * withdrawing and reinstating are about one player. */
-static CtdPlayerItem *
-selected_player (CtdPlayersPage *self)
+CtdPlayerItem *
+ctd_players_page_selected_player (CtdPlayersPage *self)
 {
   g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
 
@@ -136,10 +116,10 @@ update_counts (CtdPlayersPage *self)
   gtk_label_set_text (self->count_label, text);
 }
 
-static void
-update_actions (CtdPlayersPage *self)
+void
+ctd_players_page_update_actions (CtdPlayersPage *self)
 {
-  g_autoptr(CtdPlayerItem) player = selected_player (self);
+  g_autoptr(CtdPlayerItem) player = ctd_players_page_selected_player (self);
   g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
   gboolean changeable = can_change (self);
   gboolean withdrawn = player != NULL && ctd_player_item_get_withdrawn (player);
@@ -172,7 +152,7 @@ document_changed_cb (CtdPlayersPage *self,
   if (what & (CTD_CHANGE_PLAYERS | CTD_CHANGE_SETTINGS | CTD_CHANGE_ROUNDS))
     {
       update_counts (self);
-      update_actions (self);
+      ctd_players_page_update_actions (self);
     }
 }
 
@@ -182,10 +162,10 @@ document_changed_cb (CtdPlayersPage *self,
  * count the desk watches ("Anna Berg checked in (14 of 22 present).").
  * Returns whether anyone changed: a player already present is said to
  * be, and stays as they are. */
-static gboolean
-set_checked_in (CtdPlayersPage *self,
-                GPtrArray      *players,
-                gboolean        checked_in)
+gboolean
+ctd_players_page_set_checked_in (CtdPlayersPage *self,
+                                 GPtrArray      *players,
+                                 gboolean        checked_in)
 {
   g_autoptr(GArray) ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), players->len);
   g_autoptr(GError) error = NULL;
@@ -202,7 +182,7 @@ set_checked_in (CtdPlayersPage *self,
   if (!ctd_document_set_checked_in_players (self->document, (const gint64 *) ids->data, ids->len,
                                             checked_in, &n_changed, &error))
     {
-      show_message (self, error->message, TRUE);
+      ctd_players_page_show_message (self, error->message, TRUE);
       return FALSE;
     }
   ctd_document_count_players (self->document, &registered, &present);
@@ -228,71 +208,8 @@ set_checked_in (CtdPlayersPage *self,
     text = g_strdup_printf (g_dngettext (NULL, "%u player checked out (%u of %u present).",
                                          "%u players checked out (%u of %u present).", n_changed),
                             n_changed, present, registered);
-  show_message (self, text, FALSE);
+  ctd_players_page_show_message (self, text, FALSE);
   return n_changed > 0;
-}
-
-/* Check In and Check Out: every selected player, as one action. */
-static void
-check_in_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
-  g_autoptr(GPtrArray) players = selected_players (self);
-
-  if (players->len > 0)
-    set_checked_in (self, players, g_str_equal (action_name, "players.check-in"));
-}
-
-/* Everyone registered and not yet present, as the director confirmed. */
-static void
-check_in_all_confirmed (gpointer user_data)
-{
-  CtdPlayersPage *self = user_data;
-  GListModel *all = ctd_document_get_players (self->document);
-  g_autoptr(GPtrArray) absent = g_ptr_array_new_with_free_func (g_object_unref);
-
-  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
-    {
-      g_autoptr(CtdPlayerItem) player = g_list_model_get_item (all, i);
-
-      if (!ctd_player_item_get_withdrawn (player) && !ctd_player_item_get_checked_in (player))
-        g_ptr_array_add (absent, g_steal_pointer (&player));
-    }
-  if (absent->len > 0)
-    set_checked_in (self, absent, TRUE);
-}
-
-static void
-check_in_all_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
-  g_autofree char *question = NULL;
-  g_autofree char *detail = NULL;
-  guint registered, present, absent;
-
-  ctd_document_count_players (self->document, &registered, &present);
-  absent = registered - present;
-  if (absent == 0)
-    {
-      show_message (self, _("Everyone registered is checked in already."), FALSE);
-      return;
-    }
-  question = g_strdup_printf (g_dngettext (NULL, "Check in the %u player not checked in yet?",
-                                           "Check in all %u players not checked in yet?", absent),
-                              absent);
-  detail = g_strdup_printf (g_dngettext (NULL, "For an event where everyone registered is "
-                                         "present: %u player becomes present, %u of %u in all. "
-                                         "Undo takes it back.",
-                                         "For an event where everyone registered is present: "
-                                         "%u players become present, %u of %u in all. Undo "
-                                         "takes it back.", absent),
-                            absent, registered, registered);
-  ctd_ui_confirm (widget, question, detail, _("Check _In All"), check_in_all_confirmed,
-                  G_OBJECT (self));
 }
 
 /* Enter on a row: that player in or out. A name looked up at the desk
@@ -313,7 +230,7 @@ column_view_activate_cb (CtdPlayersPage *self,
   checking_in = !ctd_player_item_get_checked_in (player);
   searching = *gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0';
   g_ptr_array_add (one, player);
-  if (set_checked_in (self, one, checking_in) && checking_in && searching)
+  if (ctd_players_page_set_checked_in (self, one, checking_in) && checking_in && searching)
     {
       gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
       gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
@@ -337,7 +254,7 @@ search_entry_activate_cb (CtdPlayersPage *self,
   if (n_matches == 0)
     {
       message = g_strdup_printf (_("No player matches “%s”."), text);
-      show_message (self, message, TRUE);
+      ctd_players_page_show_message (self, message, TRUE);
       return;
     }
   if (n_matches == 1)
@@ -346,7 +263,7 @@ search_entry_activate_cb (CtdPlayersPage *self,
       g_ptr_array_add (chosen, g_list_model_get_item (matches, 0));
     }
   else
-    chosen = selected_players (self);
+    chosen = ctd_players_page_selected_players (self);
   if (chosen->len == 0)
     {
       message = g_strdup_printf (g_dngettext (NULL,
@@ -355,10 +272,10 @@ search_entry_activate_cb (CtdPlayersPage *self,
                                               "%u players match “%s”: choose one with Down, "
                                               "or type more.", n_matches),
                                  n_matches, text);
-      show_message (self, message, FALSE);
+      ctd_players_page_show_message (self, message, FALSE);
       return;
     }
-  if (set_checked_in (self, chosen, TRUE))
+  if (ctd_players_page_set_checked_in (self, chosen, TRUE))
     gtk_editable_set_text (GTK_EDITABLE (entry), "");
 }
 
@@ -440,201 +357,6 @@ name_filter_changed_cb (CtdPlayersPage *self,
     gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
 }
 
-static void
-add_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
-{
-  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
-
-  gtk_window_present (GTK_WINDOW (ctd_player_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root)
-                                                                                : NULL,
-                                                          self->document)));
-}
-
-static void
-edit_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
-  g_autoptr(CtdPlayerItem) player = selected_player (self);
-  GtkRoot *root = gtk_widget_get_root (widget);
-
-  if (player == NULL)
-    return;
-  gtk_window_present (GTK_WINDOW (ctd_player_dialog_new_edit (GTK_IS_WINDOW (root)
-                                                              ? GTK_WINDOW (root) : NULL,
-                                                              self->document, player)));
-}
-
-/* A seated player: the store said what withdrawing them means (a redraw;
- * the Captain acting for them), and the director still wants it. */
-static void
-withdraw_forced (gpointer user_data)
-{
-  CtdPlayersPage *self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (!ctd_document_withdraw_player (self->document, self->withdrawing, TRUE, &error))
-    show_message (self, error->message, TRUE);
-}
-
-/* The player to withdraw once the director confirms: the one selected
- * when asked. */
-static void
-withdraw_confirmed (gpointer user_data)
-{
-  CtdPlayersPage *self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (ctd_document_withdraw_player (self->document, self->withdrawing, FALSE, &error))
-    return;
-  if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM))
-    ctd_ui_confirm (GTK_WIDGET (self), _("Withdraw a seated player?"), error->message,
-                    _("Withdraw _Anyway"), withdraw_forced, G_OBJECT (self));
-  else
-    show_message (self, error->message, TRUE);
-}
-
-static void
-withdraw_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
-  g_autoptr(CtdPlayerItem) player = selected_player (self);
-  g_autofree char *question = NULL;
-
-  if (player == NULL)
-    return;
-  self->withdrawing = ctd_player_item_get_id (player);
-  question = g_strdup_printf (_("Withdraw %s from the event?"),
-                              ctd_player_item_get_name (player));
-  ctd_ui_confirm (widget, question,
-                  _("A withdrawn player is no longer drawn. Undo takes it back."),
-                  _("_Withdraw"), withdraw_confirmed, G_OBJECT (self));
-}
-
-/* A withdrawn player back in the field, as core's reinstate says. */
-static void
-reinstate_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
-  g_autoptr(CtdPlayerItem) player = selected_player (self);
-  g_autoptr(GError) error = NULL;
-
-  if (player != NULL &&
-      !ctd_document_reinstate_player (self->document, ctd_player_item_get_id (player), &error))
-    show_message (self, error->message, TRUE);
-}
-
-/* ---- import ------------------------------------------------------------ */
-
-static gboolean
-pulse_cb (gpointer user_data)
-{
-  gtk_progress_bar_pulse (GTK_PROGRESS_BAR (user_data));
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-import_done (CtdPlayersPage *self)
-{
-  g_clear_handle_id (&self->pulse_id, g_source_remove);
-  gtk_widget_set_visible (GTK_WIDGET (self->import_progress), FALSE);
-  g_clear_object (&self->import_cancellable);
-  update_actions (self);
-}
-
-static void
-import_ready_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  g_autoptr(CtdPlayersPage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdImportReport) report = NULL;
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  report = ctd_document_import_players_finish (CTD_DOCUMENT (source), result, &error);
-  import_done (self);
-  if (report == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_message (self, error->message, TRUE);
-      return;
-    }
-  g_string_printf (text, g_dngettext (NULL, "Imported %u player.", "Imported %u players.",
-                                      report->n_added),
-                   report->n_added);
-  for (guint i = 0; i < report->skipped->len; i++)
-    {
-      const CtdImportSkip *skip = g_ptr_array_index (report->skipped, i);
-
-      g_string_append_c (text, '\n');
-      if (skip->name != NULL)
-        g_string_append_printf (text, _("Skipped line %u (%s): %s"), skip->line, skip->name,
-                                skip->reason);
-      else
-        g_string_append_printf (text, _("Skipped line %u: %s"), skip->line, skip->reason);
-    }
-  show_message (self, text->str, report->skipped->len > 0);
-}
-
-/**
- * ctd_players_page_import:
- * @self: the page
- * @file: a CSV player list
- *
- * Imports @file through the document in a worker thread; the progress
- * bar pulses meanwhile, the page's other actions wait, and the result
- * (who was added, which lines were skipped and why) shows above the table.
- */
-void
-ctd_players_page_import (CtdPlayersPage *self,
-                         GFile          *file)
-{
-  g_return_if_fail (CTD_IS_PLAYERS_PAGE (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  g_cancellable_cancel (self->import_cancellable);
-  g_clear_object (&self->import_cancellable);
-  self->import_cancellable = g_cancellable_new ();
-  gtk_widget_set_visible (GTK_WIDGET (self->import_progress), TRUE);
-  self->pulse_id = g_timeout_add (100, pulse_cb, self->import_progress);
-  /* A list is registrations: players are checked in at the desk. */
-  ctd_document_import_players_async (self->document, file, FALSE, self->import_cancellable,
-                                     import_ready_cb, g_object_ref (self));
-  update_actions (self);
-}
-
-static void
-import_file_chosen (GFile    *file,
-                    gpointer  user_data)
-{
-  if (file != NULL)
-    ctd_players_page_import (CTD_PLAYERS_PAGE (user_data), file);
-}
-
-static void
-import_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (csv, _("Player lists (CSV)"));
-  gtk_file_filter_add_pattern (csv, "*.csv");
-  gtk_file_filter_add_pattern (csv, "*.CSV");
-  gtk_file_filter_add_mime_type (csv, "text/csv");
-  ctd_ui_choose_file (widget, _("Import Players"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
-                      csv, NULL, import_file_chosen, G_OBJECT (widget));
-}
-
 /* ---- the object -------------------------------------------------------- */
 
 static void
@@ -642,7 +364,7 @@ selection_notify_cb (CtdPlayersPage *self,
                      GParamSpec     *pspec,
                      gpointer        source)
 {
-  update_actions (self);
+  ctd_players_page_update_actions (self);
 }
 
 static void
@@ -651,7 +373,7 @@ selection_changed_cb (CtdPlayersPage     *self,
                       guint               n_items,
                       GtkSelectionModel  *selection)
 {
-  update_actions (self);
+  ctd_players_page_update_actions (self);
 }
 
 /* A selected player filtered out is no longer selected. */
@@ -662,7 +384,7 @@ items_changed_cb (CtdPlayersPage *self,
                   guint           added,
                   GListModel     *model)
 {
-  update_actions (self);
+  ctd_players_page_update_actions (self);
 }
 
 /**
@@ -695,7 +417,7 @@ ctd_players_page_set_document (CtdPlayersPage *self,
     }
   gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
   update_counts (self);
-  update_actions (self);
+  ctd_players_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
 
@@ -795,16 +517,7 @@ ctd_players_page_class_init (CtdPlayersPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdPlayersPage, import_progress);
   gtk_widget_class_bind_template_callback (widget_class, player_status_text);
 
-  gtk_widget_class_install_action (widget_class, "players.add", NULL, add_action);
-  gtk_widget_class_install_action (widget_class, "players.import", NULL, import_action);
-  gtk_widget_class_install_action (widget_class, "players.edit", NULL, edit_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "players.edit", NULL);
-  gtk_widget_class_install_action (widget_class, "players.check-in", NULL, check_in_action);
-  gtk_widget_class_install_action (widget_class, "players.check-out", NULL, check_in_action);
-  gtk_widget_class_install_action (widget_class, "players.check-in-all", NULL,
-                                   check_in_all_action);
-  gtk_widget_class_install_action (widget_class, "players.withdraw", NULL, withdraw_action);
-  gtk_widget_class_install_action (widget_class, "players.reinstate", NULL, reinstate_action);
+  ctd_players_page_install_actions (widget_class);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -842,5 +555,5 @@ ctd_players_page_init (CtdPlayersPage *self)
   g_signal_connect_object (keys, "key-pressed", G_CALLBACK (search_entry_key_pressed_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->search_entry), keys);
-  update_actions (self);
+  ctd_players_page_update_actions (self);
 }

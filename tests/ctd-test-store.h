@@ -1,0 +1,67 @@
+/* ctd-test-store.h: events made through the store, and what the store
+ * says about them, for the test programs of the event file.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "ctd-event.h"
+#include "ctd-result.h"
+#include "ctd-store.h"
+#include "ctd-test-files.h"
+
+G_BEGIN_DECLS
+
+extern const char *const      ctd_test_four_sheet[CTD_N_GAMES];
+extern const CtdEventSettings ctd_test_default_settings;
+
+CtdStore           *ctd_test_create_default     (const CtdTestFolder *fixture);
+char               *ctd_test_dump               (const char          *path,
+                                                 gboolean             records_only);
+CtdStoreAuditEntry *ctd_test_last_audit         (CtdStore            *store);
+guint               ctd_test_audit_length       (CtdStore            *store);
+char               *ctd_test_listing            (CtdStore            *store);
+void                ctd_test_assert_history     (CtdStore            *store,
+                                                 const char          *undo,
+                                                 const char          *redo);
+void                ctd_test_assert_store_error (const GError        *error,
+                                                 int                  code);
+void                ctd_test_add_checked_in     (CtdStore            *store,
+                                                 guint                n);
+void                ctd_test_record_full        (CtdStore            *store,
+                                                 guint                round,
+                                                 guint                chouette,
+                                                 guint                game,
+                                                 const char          *notation,
+                                                 gboolean             replace);
+void                ctd_test_record             (CtdStore            *store,
+                                                 guint                round,
+                                                 guint                chouette,
+                                                 guint                game,
+                                                 const char          *notation);
+void                ctd_test_correct            (CtdStore            *store,
+                                                 guint                round,
+                                                 guint                chouette,
+                                                 guint                game,
+                                                 const char          *notation);
+
+/* The exact records and what the listings show, to compare a state of
+ * the event with an earlier one. */
+typedef struct
+{
+  char *rows;
+  char *shown;
+} CtdTestSnapshot;
+
+CtdTestSnapshot ctd_test_snapshot_take  (CtdStore              *store);
+void            ctd_test_snapshot_clear (CtdTestSnapshot       *snapshot);
+void            ctd_test_assert_state   (CtdStore              *store,
+                                         const CtdTestSnapshot *expected);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdTestSnapshot, ctd_test_snapshot_clear)
+
+G_END_DECLS

@@ -1,0 +1,221 @@
+/* test-store-settings.c: the event settings, and the results that fix
+ * them.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ctd-advance.h"
+#include "ctd-event.h"
+#include "ctd-money.h"
+#include "ctd-result.h"
+#include "ctd-store.h"
+#include "ctd-test-files.h"
+#include "ctd-test-store.h"
+
+/* Each test runs in a fresh temporary folder, removed afterwards. */
+typedef CtdTestFolder Fixture;
+
+/* The paper is an event setting: stored, changed (logged with what
+ * changed), undone; anything but A4 and Letter refused. */
+static void
+test_paper_setting (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_auto(CtdEventSettings) read = { NULL, };
+  CtdEventSettings settings = ctd_test_default_settings;
+
+  settings.paper = CTD_SHEET_PAPER_LETTER;
+  store = ctd_store_create (fixture->path, &settings, &error);
+  g_clear_pointer (&store, ctd_store_close);
+  store = ctd_store_open (fixture->path, &error);
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.paper, CTD_SHEET_PAPER_LETTER);
+  ctd_event_settings_clear (&read);
+
+  settings.paper = CTD_SHEET_PAPER_A4;
+  settings.stake_cents = 500;
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+  entry = ctd_test_last_audit (store);
+  assert_string_equal (entry->summary, "Changed the event settings: stake 5.00, paper A4");
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.paper, CTD_SHEET_PAPER_A4);
+  ctd_event_settings_clear (&read);
+
+  settings.paper = (CtdSheetPaper) 7;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.paper, CTD_SHEET_PAPER_LETTER);
+  assert_int_equal (read.stake_cents, ctd_test_default_settings.stake_cents);
+}
+
+/* A stake or an entry fee past the bounds of ctd-money.h is refused
+ * when the event is created and in its settings, naming the bound; the
+ * bounds themselves are accepted. */
+static void
+test_money_bounds (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_auto(CtdEventSettings) read = { NULL, };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CtdEventSettings settings = ctd_test_default_settings;
+
+  settings.stake_cents = CTD_STAKE_MAX_CENTS + 1;
+  assert_null (ctd_store_create (fixture->path, &settings, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_REFUSED);
+  assert_string_equal (error->message,
+                       "The stake can be at most 1,000,000.00 a point, not 1,000,000.01");
+  g_clear_error (&error);
+  assert_false (g_file_test (fixture->path, G_FILE_TEST_EXISTS));
+
+  settings.stake_cents = CTD_STAKE_MAX_CENTS;
+  settings.entry_fee_cents = CTD_ENTRY_FEE_MAX_CENTS + 100;
+  assert_null (ctd_store_create (fixture->path, &settings, &error));
+  assert_string_equal (error->message,
+                       "The entry fee can be at most 25,000,000.00, not 25,000,001.00");
+  g_clear_error (&error);
+
+  settings.entry_fee_cents = CTD_ENTRY_FEE_MAX_CENTS;
+  store = ctd_store_create (fixture->path, &settings, &error);
+  assert_non_null (store);
+
+  before = ctd_test_dump (fixture->path, FALSE);
+  settings.stake_cents = G_MAXINT64;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_REFUSED);
+  assert_string_equal (error->message, "The stake can be at most 1,000,000.00 a point, "
+                       "not 92,233,720,368,547,758.07");
+  g_clear_error (&error);
+  settings.stake_cents = 500;
+  settings.entry_fee_cents = G_MAXINT64;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  assert_non_null (strstr (error->message, "entry fee can be at most 25,000,000.00"));
+  g_clear_error (&error);
+  after = ctd_test_dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.stake_cents, CTD_STAKE_MAX_CENTS);
+  assert_int_equal (read.entry_fee_cents, CTD_ENTRY_FEE_MAX_CENTS);
+}
+
+/* SPEC 7: the stake and the last-segment direction are fixed by the
+ * event's first result. A change is refused, naming the chouettes
+ * settled and those with results, and changes nothing; other settings
+ * still change; a forced change is made and logged with what it
+ * touched. */
+static void
+test_settings_fixed_by_results (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_auto(CtdEventSettings) read = { NULL, };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CtdEventSettings settings = ctd_test_default_settings;
+  guint round = 0;
+
+  /* Before the first result both change freely. */
+  ctd_test_add_checked_in (store, 12);
+  assert_true (ctd_store_draw_round (store, 7, &round, &error));
+  settings.stake_cents = 200;
+  settings.direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+  settings.direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+
+  ctd_test_record (store, 1, 3, 1, "T");
+  settings.stake_cents = 1000;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_CONFIRM);
+  assert_string_equal (error->message,
+                       "The stake is fixed once a result is entered, since settlements are "
+                       "paid at the table: chouette 1.3 has results entered at it; a stake of "
+                       "10.00 would change those settlements. Force the change to make it "
+                       "anyway");
+  g_clear_error (&error);
+
+  for (guint chouette = 1; chouette <= 2; chouette++)
+    for (guint game = 1; game <= CTD_N_GAMES; game++)
+      ctd_test_record (store, 1, chouette, game, "T");
+  before = ctd_test_dump (fixture->path, FALSE);
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_CONFIRM);
+  assert_non_null (strstr (error->message, ": chouettes 1.1 and 1.2 were settled at 2.00 a "
+                                           "point, and chouette 1.3 has results entered at it; "
+                                           "a stake of 10.00 would change those settlements"));
+  g_clear_error (&error);
+  settings.stake_cents = 200;
+  settings.direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+  assert_false (ctd_store_set_settings (store, &settings, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_CONFIRM);
+  assert_string_equal (error->message,
+                       "The last-segment direction is fixed once a result is entered, so that "
+                       "no round mixes both: chouettes 1.1 and 1.2 were played highest-first, "
+                       "and chouette 1.3 has results entered under it; with lowest-first their "
+                       "last-segment orders would no longer follow the scores. Force the change "
+                       "to make it anyway");
+  g_clear_error (&error);
+  after = ctd_test_dump (fixture->path, FALSE);
+  assert_string_equal (before, after);
+
+  /* The rest of the settings still change. */
+  settings.direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
+  settings.name = (char *) "Spring Chouette Open";
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+
+  /* Forced, the change is made and the log says what it re-priced. */
+  settings.stake_cents = 1000;
+  assert_true (ctd_store_set_settings_full (store, &settings, TRUE, &error));
+  entry = ctd_test_last_audit (store);
+  assert_string_equal (entry->summary,
+                       "Changed the event settings: stake 10.00 (forced after results: "
+                       "chouettes 1.1 and 1.2 were settled at 2.00 a point, and chouette 1.3 "
+                       "has results entered at it; their settlements now count 10.00 a point)");
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  settings.direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+  assert_true (ctd_store_set_settings_full (store, &settings, TRUE, &error));
+  entry = ctd_test_last_audit (store);
+  assert_non_null (strstr (entry->summary, "last segment lowest-first (forced after results: "
+                                           "chouettes 1.1 and 1.2 were played highest-first"));
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_int_equal (read.stake_cents, 1000);
+  assert_int_equal (read.direction, CTD_LAST_SEGMENT_LOWEST_FIRST);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_paper_setting, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_settings_fixed_by_results, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_money_bounds, ctd_test_folder_setup, ctd_test_folder_teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
