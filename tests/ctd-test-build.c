@@ -8,7 +8,7 @@
 
 #include "ctd-test-build.h"
 
-/* What a test needs beyond core's sample (core/ctd-sample.c): a field of
+/* What a test needs beyond core's sample (core/event/ctd-sample.c): a field of
  * any size whose first names are hostile to spreadsheets, markup and
  * fonts, so that every export and view meets them. */
 

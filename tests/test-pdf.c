@@ -369,7 +369,7 @@ render (const CtdSheetDoc *doc,
   return image;
 }
 
-/* Borders are drawn joined into whole lines (ctd-pdf.c's draw_borders()):
+/* Borders are drawn joined into whole lines (ctd-pdf-draw.c's draw_borders()):
  * every side of every cell must still be there, in its width, and no line
  * where no cell has one. The pixels differ by antialiasing only: where
  * two cells share a side, the sides drawn one by one ink its edge pixels

@@ -1,5 +1,5 @@
 /* test-results.c: what the "Final and Money" and "Log" pages show, as
- * core derives it (core/ctd-results.c, core/ctd-result-items.c).
+ * core derives it (core/event/ctd-results.c, core/live/ctd-result-items.c).
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -132,7 +132,7 @@ typedef struct
  *   - CTD_MAX_PENALTIES penalties of half a starting cube (<= M): 8M;
  *   - CTD_MAX_ADJUSTMENTS adjustments of at most M points: 16M;
  * 58M in all. The Box, who takes no part in extras, is party to at most
- * 3 x 6M + 8M + 16M = 42M. A legal line reaches 40M (test-result.c's
+ * 3 x 6M + 8M + 16M = 42M. A legal line reaches 40M (test-result-score.c's
  * test_game_bound), so the bound is within a factor 1.5 of the truth. */
 #define CTD_GAME_HALVES_MAX      (G_GINT64_CONSTANT (58) * CTD_CUBE_MAX_POINTS)
 #define CTD_CHOUETTE_HALVES_MAX  (CTD_N_GAMES * CTD_GAME_HALVES_MAX)
