@@ -281,6 +281,20 @@ test_enum_nicks (void **state)
   assert_string_equal (ctd_export_format_to_string (CTD_EXPORT_PDF), "pdf");
 }
 
+/* One key per round and chouette, the round read back from it: chouette
+ * 1 of round 2 is not chouette 65537 of any round. */
+static void
+test_chouette_key (void **state)
+{
+  (void) state;
+
+  assert_true (ctd_chouette_key (2, 1) != ctd_chouette_key (1, 2));
+  assert_true (ctd_chouette_key (2, 1) != ctd_chouette_key (1, 1));
+  assert_true (ctd_chouette_key (1, G_MAXUINT16) != ctd_chouette_key (2, 0));
+  assert_int_equal (ctd_chouette_key_round (ctd_chouette_key (3, 7)), 3);
+  assert_int_equal (ctd_chouette_key_round (ctd_chouette_key (3, G_MAXUINT16)), 3);
+}
+
 int
 main (void)
 {
@@ -293,6 +307,7 @@ main (void)
     cmocka_unit_test (test_enum_types),
     cmocka_unit_test (test_enum_round_trip),
     cmocka_unit_test (test_enum_refused),
+    cmocka_unit_test (test_chouette_key),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

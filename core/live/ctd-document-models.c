@@ -146,8 +146,6 @@ reload_chouettes (CtdDocument  *self,
   return TRUE;
 }
 
-#define TOTALS_KEY(round, chouette) GUINT_TO_POINTER ((round) << 16 | (chouette))
-
 /* A chouette's totals, replayed once and kept until a change to its
  * games (document_update_lists()): a recorded game replays its own
  * chouette, not the round's hundred others. */
@@ -160,7 +158,7 @@ kept_totals (CtdStore   *store,
              GError    **error)
 {
   CtdDocument *self = user_data;
-  CtdHalves *kept = g_hash_table_lookup (self->totals, TOTALS_KEY (round, chouette));
+  CtdHalves *kept = g_hash_table_lookup (self->totals, ctd_chouette_key (round, chouette));
 
   if (kept == NULL)
     {
@@ -170,7 +168,7 @@ kept_totals (CtdStore   *store,
           g_free (kept);
           return FALSE;
         }
-      g_hash_table_insert (self->totals, TOTALS_KEY (round, chouette), kept);
+      g_hash_table_insert (self->totals, ctd_chouette_key (round, chouette), kept);
     }
   memcpy (out_totals, kept, CTD_MAX_PLAYERS * sizeof (CtdHalves));
   return TRUE;
@@ -190,12 +188,12 @@ forget_totals (CtdDocument          *self,
     return;
   if (!(what & CTD_CHANGE_ROUNDS) && change->round != 0 && change->chouette != 0)
     {
-      g_hash_table_remove (self->totals, TOTALS_KEY (change->round, change->chouette));
+      g_hash_table_remove (self->totals, ctd_chouette_key (change->round, change->chouette));
       return;
     }
   g_hash_table_iter_init (&iter, self->totals);
   while (g_hash_table_iter_next (&iter, &key, NULL))
-    if (change->round == 0 || GPOINTER_TO_UINT (key) >> 16 == change->round)
+    if (change->round == 0 || ctd_chouette_key_round (key) == change->round)
       g_hash_table_iter_remove (&iter);
 }
 
@@ -544,7 +542,7 @@ ctd_document_get_audit (CtdDocument *self)
 
 /* ---- a chouette's page -------------------------------------------------- */
 
-/* The views handed out, by round << 16 | chouette, kept with the
+/* The views handed out, by ctd_chouette_key(), kept with the
  * document like its lists; announce() pushes each change into them.
  * Kept as object data so that this section stands
  * apart from the lists above. */
@@ -601,7 +599,7 @@ ctd_document_get_chouette_view (CtdDocument  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   views = document_chouette_views (self);
-  key = GUINT_TO_POINTER (round << 16 | chouette);
+  key = ctd_chouette_key (round, chouette);
   view = g_hash_table_lookup (views, key);
   if (view == NULL)
     {

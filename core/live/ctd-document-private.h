@@ -44,7 +44,7 @@ struct _CtdDocument
   GHashTable  *chouettes;   /* round -> CtdItemList of CtdChouetteItem */
   GHashTable  *standings;   /* round * 2 + public_view -> CtdItemList */
   GHashTable  *computed;    /* round -> CtdStandings, the director's, until the next change */
-  GHashTable  *totals;      /* round << 16 | chouette -> CtdHalves[CTD_MAX_PLAYERS] */
+  GHashTable  *totals;      /* ctd_chouette_key() -> CtdHalves[CTD_MAX_PLAYERS] */
 
   gint64       last_audit_id;
   gint64       data_version;

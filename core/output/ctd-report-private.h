@@ -56,7 +56,7 @@ typedef struct
   CtdTemplate            *layout;  /* borrowed from @layouts */
   GHashTable             *layouts; /* spec -> CtdTemplate: each file read and checked once,
                                     * not once per scoring sheet */
-  GHashTable             *chouettes; /* round << 16 | number -> CtdChouette: the sheets, the
+  GHashTable             *chouettes; /* ctd_chouette_key() -> CtdChouette: the sheets, the
                                       * standings and the settlements read each once */
   GPtrArray              *names;   /* placeholder names, NULL-terminated */
   GPtrArray              *values;  /* their values */

@@ -203,10 +203,9 @@ report_load_chouette (Report  *report,
                       guint    number,
                       GError **error)
 {
-  gpointer key = GUINT_TO_POINTER (round << 16 | number);
+  gpointer key = ctd_chouette_key (round, number);
   CtdChouette *chouette = g_hash_table_lookup (report->chouettes, key);
 
-  g_assert (number < 1 << 16);
   if (chouette == NULL)
     {
       chouette = ctd_store_load_chouette (report->store, round, number, error);

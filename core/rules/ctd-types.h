@@ -16,6 +16,24 @@ G_BEGIN_DECLS
 /* Every chouette plays 12 games (rules 1.3-1.5). */
 #define CTD_N_GAMES 12
 
+/* A chouette is numbered from 1 within its round; the two numbers make
+ * one hash-table key, the round in the high bits and the chouette in the
+ * low 16 (a round has far fewer than 65536 chouettes). */
+static inline gpointer
+ctd_chouette_key (guint round,
+                  guint chouette)
+{
+  g_assert (chouette <= G_MAXUINT16);
+  return GUINT_TO_POINTER (round << 16 | chouette);
+}
+
+/* The round of a key made by ctd_chouette_key(). */
+static inline guint
+ctd_chouette_key_round (gconstpointer key)
+{
+  return GPOINTER_TO_UINT (key) >> 16;
+}
+
 /*
  * CtdHalves:
  *
