@@ -295,6 +295,23 @@ test_chouette_key (void **state)
   assert_int_equal (ctd_chouette_key_round (ctd_chouette_key (3, G_MAXUINT16)), 3);
 }
 
+/* The sizes every writer and the print dialog take: A4 and Letter in
+ * points, upright. */
+static void
+test_sheet_paper_size (void **state)
+{
+  double width = 0, height = 0;
+
+  (void) state;
+
+  ctd_sheet_paper_size (CTD_SHEET_PAPER_A4, &width, &height);
+  assert_float_equal (width, 210 / 25.4 * 72, 0.001);
+  assert_float_equal (height, 297 / 25.4 * 72, 0.001);
+  ctd_sheet_paper_size (CTD_SHEET_PAPER_LETTER, &width, &height);
+  assert_float_equal (width, 8.5 * 72, 0.001);
+  assert_float_equal (height, 11 * 72, 0.001);
+}
+
 int
 main (void)
 {
@@ -308,6 +325,7 @@ main (void)
     cmocka_unit_test (test_enum_round_trip),
     cmocka_unit_test (test_enum_refused),
     cmocka_unit_test (test_chouette_key),
+    cmocka_unit_test (test_sheet_paper_size),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -207,13 +207,18 @@ ctd_print_job_draw_page (CtdPrintJob *job,
 static GtkPageSetup *
 default_page_setup (CtdPrintJob *job)
 {
-  const char *const names[] = { GTK_PAPER_NAME_A4, GTK_PAPER_NAME_LETTER };
+  const char *const names[] = {
+    [CTD_SHEET_PAPER_A4] = GTK_PAPER_NAME_A4,
+    [CTD_SHEET_PAPER_LETTER] = GTK_PAPER_NAME_LETTER,
+  };
   GtkPageSetup *setup = gtk_page_setup_new ();
-  double width = 595, height = 842;
+  double width, height;
   GtkPaperSize *size = NULL;
 
   if (job->papers->len > 0)
     ctd_print_job_get_page_size (job, 0, &width, &height);
+  else
+    ctd_sheet_paper_size (CTD_SHEET_PAPER_A4, &width, &height);
   for (guint i = 0; i < G_N_ELEMENTS (names) && size == NULL; i++)
     {
       GtkPaperSize *named = gtk_paper_size_new (names[i]);

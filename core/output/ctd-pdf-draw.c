@@ -424,6 +424,7 @@ ctd_pdf_write_full (const CtdSheetDoc  *doc,
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
+  double a4_width, a4_height;
 
   g_return_val_if_fail (doc != NULL && path != NULL, FALSE);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
@@ -432,7 +433,9 @@ ctd_pdf_write_full (const CtdSheetDoc  *doc,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   papers = ctd_pdf_paginate (doc);
-  surface = cairo_pdf_surface_create (path, 595.276, 841.89);
+  /* Each paper sets its own size below: this one is never used as is. */
+  ctd_sheet_paper_size (CTD_SHEET_PAPER_A4, &a4_width, &a4_height);
+  surface = cairo_pdf_surface_create (path, a4_width, a4_height);
   created = g_date_time_new_from_unix_utc (doc->created);
   date = g_date_time_format (created, "%Y-%m-%dT%H:%M:%SZ");
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, doc->title);

@@ -56,8 +56,9 @@ paper_size (const CtdSheetPage *page,
             double             *out_width,
             double             *out_height)
 {
-  double w = page->paper == CTD_SHEET_PAPER_LETTER ? 612.0 : 595.276;
-  double h = page->paper == CTD_SHEET_PAPER_LETTER ? 792.0 : 841.89;
+  double w, h;
+
+  ctd_sheet_paper_size (page->paper, &w, &h);
 
   *out_width = page->landscape ? h : w;
   *out_height = page->landscape ? w : h;

@@ -334,3 +334,37 @@ ctd_last_segment_direction_parse (const char              *text,
   *out_direction = value;
   return TRUE;
 }
+
+/**
+ * ctd_sheet_paper_size:
+ * @paper: a paper
+ * @out_width: (out): its width in points (1/72 inch), upright
+ * @out_height: (out): its height in points, upright
+ *
+ * The one table of paper sizes, for the PDF writer and the print dialog
+ * alike: A4 is 210 x 297 mm, Letter 8.5 x 11 inches.
+ */
+void
+ctd_sheet_paper_size (CtdSheetPaper paper,
+                      double       *out_width,
+                      double       *out_height)
+{
+  static const struct
+  {
+    double width;
+    double height;
+  } sizes[] = {
+    [CTD_SHEET_PAPER_A4] = { 595.276, 841.89 },
+    [CTD_SHEET_PAPER_LETTER] = { 612.0, 792.0 },
+  };
+
+  g_return_if_fail (out_width != NULL && out_height != NULL);
+
+  if ((guint) paper >= G_N_ELEMENTS (sizes))
+    {
+      g_critical ("ctd_sheet_paper_size: unknown paper %d", (int) paper);
+      paper = CTD_SHEET_PAPER_A4;
+    }
+  *out_width = sizes[paper].width;
+  *out_height = sizes[paper].height;
+}

@@ -106,4 +106,8 @@ const char *ctd_last_segment_direction_to_string (CtdLastSegmentDirection direct
 gboolean    ctd_last_segment_direction_parse     (const char              *text,
                                                   CtdLastSegmentDirection *out_direction);
 
+void        ctd_sheet_paper_size (CtdSheetPaper paper,
+                                  double       *out_width,
+                                  double       *out_height);
+
 G_END_DECLS
