@@ -78,6 +78,12 @@ typedef struct
 #define BOLD_CHARS 0.88
 /* Around the lines of a row of a list. */
 #define LIST_ROOM 3.5
+/* A cell's text holds this part of the characters its width says: the
+ * rest is the cell's own padding. */
+#define CELL_CHARS 0.95
+/* Text across merged columns holds this part of the characters their
+ * widths add up to. */
+#define SPAN_CHARS 0.96
 
 /* ---- ctd-report.c: the report and its drawing helpers ---------------- */
 

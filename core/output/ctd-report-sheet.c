@@ -13,6 +13,38 @@
 
 #include "ctd-report-private.h"
 
+/*
+ * A scoring sheet's rows, each the room it adds around its lines, in
+ * points (report_row_height(), ctd-report-private.h), or its whole
+ * height where it holds no text.
+ */
+/* The sheet's title. */
+#define SHEET_TITLE_ROOM 4.4
+/* The event, round and chouette, the date, stake and seed. */
+#define SHEET_INFO_ROOM 3.5
+/* The empty row between two blocks of the sheet. */
+#define SHEET_GAP 8
+/* The players' names over their columns, two lines at least. */
+#define SHEET_PLAYERS_ROOM 6.4
+/* The "Score" and "Total" headings under each name. */
+#define SHEET_HEADINGS_ROOM 3.2
+/* A game's row: room to write a result in by hand. */
+#define SHEET_GAME_ROOM 6
+/* The totals row, and the amounts under it. */
+#define SHEET_TOTALS_ROOM 8.5
+#define SHEET_AMOUNTS_ROOM 4.5
+/* The lines of small text under the games (the last segment's order). */
+#define SHEET_NOTE_ROOM 3.2
+/* The settlement's line. */
+#define SHEET_SETTLEMENT_ROOM 7.2
+/* The signatures' row: room to sign, whatever the fonts. */
+#define SHEET_SIGNATURE_HEIGHT 30
+/* The names under the signature lines. */
+#define SHEET_CAPTION_ROOM 3.2
+/* A player's name, bold and centred over two columns, holds this part
+ * of the characters their widths add up to. */
+#define SHEET_PLAYER_CHARS 0.72
+
 /* Columns of a sheet for @size players. */
 typedef struct
 {
@@ -146,7 +178,8 @@ sheet_heading (Report                 *report,
 
   report_put_text (page, 0, 0, right, title_text, title);
   ctd_sheet_page_set_height (page, 0,
-                             report_row_height (report_tallest (report, "Title", NULL), 1, 4.4));
+                             report_row_height (report_tallest (report, "Title", NULL), 1,
+                                                SHEET_TITLE_ROOM));
   ctd_sheet_cell_merge (report_put_text (page, 0, c->result, c->last, badge_text, badge), 3,
                         c->last);
 
@@ -162,7 +195,7 @@ sheet_heading (Report                 *report,
       ctd_sheet_page_set_height (page, row,
                                  report_row_height (report_tallest (report, "Label", "Value",
                                                                    NULL),
-                                                    lines, 3.5));
+                                                    lines, SHEET_INFO_ROOM));
       report_put_text (page, row, 0, 1, ctd_template_get_text (report->layout, left[i].label_key),
                        label);
       report_put_text (page, row, 2, c->decisions, left[i].text, value);
@@ -170,7 +203,7 @@ sheet_heading (Report                 *report,
                        ctd_template_get_text (report->layout, middle[i].label_key), label);
       report_put_text (page, row, mid + 1, right, middle[i].text, value);
     }
-  ctd_sheet_page_set_height (page, 4, 8);
+  ctd_sheet_page_set_height (page, 4, SHEET_GAP);
   return 5;
 }
 
@@ -205,8 +238,10 @@ sheet_table_heading (Report                 *report,
 
       report_put_text (page, row, col, col + 1, text, name);
       /* Bold and centred: fewer characters to a line. */
-      n_lines = MAX (n_lines, report_lines_needed (text, (score->width + total->width) * 0.72,
-                                                   size));
+      n_lines = MAX (n_lines,
+                     report_lines_needed (text,
+                                          (score->width + total->width) * SHEET_PLAYER_CHARS,
+                                          size));
       report_put_text (page, row + 1, col, col, score->heading, heading);
       report_put_text (page, row + 1, col + 1, col + 1, total->heading, heading);
     }
@@ -220,8 +255,9 @@ sheet_table_heading (Report                 *report,
                             row + 1, col);
     }
   /* Two lines at least: "Cube decisions" spans both rows. */
-  ctd_sheet_page_set_height (page, row, report_row_height (size, MAX (2, n_lines), 6.4));
-  ctd_sheet_page_set_height (page, row + 1, report_row_height (size, 1, 3.2));
+  ctd_sheet_page_set_height (page, row,
+                             report_row_height (size, MAX (2, n_lines), SHEET_PLAYERS_ROOM));
+  ctd_sheet_page_set_height (page, row + 1, report_row_height (size, 1, SHEET_HEADINGS_ROOM));
   return row + 2;
 }
 
@@ -322,7 +358,7 @@ sheet_games (Report                 *report,
       score = report_style (report, "Body", CTD_SHEET_ALIGN_RIGHT, flags, SCORE_FORMAT);
       note = report_style (report, "Body", CTD_SHEET_ALIGN_LEFT, flags | WRAP, NULL);
       /* Room to write a result in by hand, too. */
-      ctd_sheet_page_set_height (page, row, report_row_height (size, 1, 6));
+      ctd_sheet_page_set_height (page, row, report_row_height (size, 1, SHEET_GAME_ROOM));
 
       g_snprintf (text, sizeof text, "%u", game);
       ctd_sheet_page_add_number (page, row, c->game, game, text, number);
@@ -387,7 +423,7 @@ sheet_games (Report                 *report,
           report_put_text (page, row, c->result, c->result, notation, note);
           /* An adjustment's line, or a long result, gets its own room. */
           if (lines > 1)
-            ctd_sheet_page_set_height (page, row, report_row_height (size, lines, 6));
+            ctd_sheet_page_set_height (page, row, report_row_height (size, lines, SHEET_GAME_ROOM));
         }
       else
         report_put_blank (page, row, c->result, c->result, note);
@@ -445,10 +481,10 @@ sheet_totals (Report                 *report,
   ctd_sheet_page_set_height (page, row,
                              report_row_height (report_tallest (report, "Heading", "Value",
                                                                "Small", NULL),
-                                                1, 8.5));
+                                                1, SHEET_TOTALS_ROOM));
   ctd_sheet_page_set_height (page, row + 1,
                              report_row_height (report_tallest (report, "Heading", "Body", NULL),
-                                                1, 4.5));
+                                                1, SHEET_AMOUNTS_ROOM));
 
   for (guint k = 0; k < c->size; k++)
     {
@@ -544,13 +580,13 @@ sheet_notes (Report                 *report,
       known = report_layout_text (report, "LastSegmentKnown");
       g_string_append_printf (line, " %s", known);
     }
-  ctd_sheet_page_set_height (page, row, 8);
+  ctd_sheet_page_set_height (page, row, SHEET_GAP);
   row++;
   report_put_text (page, row, 0, c->last, line->str, text_style);
   size = report_tallest (report, "Small", NULL);
   ctd_sheet_page_set_height (page, row,
                              report_row_height (size, report_lines_needed (line->str, width, size),
-                                                3.2));
+                                                SHEET_NOTE_ROOM));
   row++;
 
   g_string_truncate (line, 0);
@@ -586,7 +622,7 @@ sheet_notes (Report                 *report,
   report_put_text (page, row, 0, c->last, line->str, strong);
   size = report_tallest (report, "Heading", NULL);
   n_lines = report_lines_needed (line->str, width * BOLD_CHARS, size);
-  ctd_sheet_page_set_height (page, row, report_row_height (size, n_lines, 7.2));
+  ctd_sheet_page_set_height (page, row, report_row_height (size, n_lines, SHEET_SETTLEMENT_ROOM));
   return row + 1;
 }
 
@@ -604,7 +640,7 @@ sheet_signatures (Report                 *report,
   double size = report_tallest (report, "Small", NULL);
   guint n_lines = 1;
 
-  ctd_sheet_page_set_height (page, row, 8);
+  ctd_sheet_page_set_height (page, row, SHEET_GAP);
   row++;
   report_put_text (page, row, 0, c->decisions, ctd_template_get_text (report->layout, "Signatures"),
                    text_style);
@@ -620,15 +656,14 @@ sheet_signatures (Report                 *report,
       n_lines = MAX (n_lines, report_lines_needed (name,
                                                    (ctd_sheet_page_get_width (page, col)
                                                     + ctd_sheet_page_get_width (page, col + 1))
-                                                       * 0.96,
+                                                       * SPAN_CHARS,
                                                    size));
     }
   report_put_blank (page, row, c->result, c->initials, line);
   report_put_text (page, row + 1, c->result, c->initials,
                    ctd_template_get_text (report->layout, "Director"), caption);
-  /* Room to sign, whatever the fonts. */
-  ctd_sheet_page_set_height (page, row, 30);
-  ctd_sheet_page_set_height (page, row + 1, report_row_height (size, n_lines, 3.2));
+  ctd_sheet_page_set_height (page, row, SHEET_SIGNATURE_HEIGHT);
+  ctd_sheet_page_set_height (page, row + 1, report_row_height (size, n_lines, SHEET_CAPTION_ROOM));
   return row + 2;
 }
 

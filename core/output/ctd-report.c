@@ -367,7 +367,7 @@ report_lines_needed (const char *text,
                      double      width,
                      double      size)
 {
-  guint per_line = MAX (1, (guint) (width * 0.95 * REFERENCE_SIZE / size));
+  guint per_line = MAX (1, (guint) (width * CELL_CHARS * REFERENCE_SIZE / size));
   guint lines = 0;
 
   /* Each line of a text that holds line breaks wraps on its own. */
@@ -402,6 +402,14 @@ report_round_is_public (const CtdStoreRound *info)
   return ctd_standings_scores_are_public (info->stage, info->state);
 }
 
+/* The rows above a list, their room around their lines in points
+ * (report_row_height()), and the height of the empty row between the
+ * note and the headings, in points. */
+#define LIST_TITLE_ROOM 6.4
+#define LIST_NOTE_ROOM 4.2
+#define LIST_GAP 6
+#define LIST_HEADING_ROOM 5.85
+
 /* A title, an optional note, and the headings of a list; returns the first
  * row of the list. The headings repeat on every printed page. */
 guint
@@ -429,17 +437,18 @@ report_list_heading (Report           *report,
     }
   report_put_text (page, row, 0, n_columns - 1, title, title_style);
   ctd_sheet_page_set_height (page, row++,
-                             report_row_height (report_tallest (report, "Title", NULL), 1, 6.4));
+                             report_row_height (report_tallest (report, "Title", NULL), 1,
+                                                LIST_TITLE_ROOM));
   if (note != NULL && *note != '\0')
     {
       report_put_text (page, row, 0, n_columns - 1, note, note_style);
       ctd_sheet_page_set_height (page, row++,
                                  report_row_height (small,
-                                                    report_lines_needed (note, width * 0.96,
+                                                    report_lines_needed (note, width * SPAN_CHARS,
                                                                          small),
-                                                    4.2));
+                                                    LIST_NOTE_ROOM));
     }
-  ctd_sheet_page_set_height (page, row++, 6);
+  ctd_sheet_page_set_height (page, row++, LIST_GAP);
   for (guint i = 0; i < n_columns; i++)
     {
       const CtdTemplateColumn *column = ctd_template_get_column (report->layout, columns[i].key);
@@ -451,7 +460,7 @@ report_list_heading (Report           *report,
                                      NULL));
       lines = MAX (lines, report_lines_needed (text, column->width * BOLD_CHARS, heading));
     }
-  ctd_sheet_page_set_height (page, row, report_row_height (heading, lines, 5.85));
+  ctd_sheet_page_set_height (page, row, report_row_height (heading, lines, LIST_HEADING_ROOM));
   page->repeat_first = page->repeat_last = (int) row;
   return row + 1;
 }
