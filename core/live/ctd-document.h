@@ -72,7 +72,6 @@ void         ctd_document_open_async           (const char              *path,
 CtdDocument *ctd_document_open_finish          (GAsyncResult            *result,
                                                 GError                 **error);
 
-CtdStore    *ctd_document_get_store            (CtdDocument             *self);
 const char  *ctd_document_get_path             (CtdDocument             *self);
 GFile       *ctd_document_get_file             (CtdDocument             *self);
 const char  *ctd_document_get_name             (CtdDocument             *self);
