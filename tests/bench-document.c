@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ctd-document-store.h"
 #include "ctd-document.h"
 #include "ctd-enum-types.h"
 #include "ctd-event.h"

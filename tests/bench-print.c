@@ -22,6 +22,7 @@
 #include <stdlib.h>
 
 #include "ctd-application.h"
+#include "ctd-document-store.h"
 #include "ctd-export-dialog.h"
 #include "ctd-print-preview.h"
 #include "ctd-report.h"

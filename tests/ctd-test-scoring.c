@@ -13,6 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "ctd-document-store.h"
 #include "ctd-test-scoring.h"
 
 #include "ctd-sample.h"

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ctd-chouette-view.h"
+#include "ctd-document-store.h"
 #include "ctd-document.h"
 #include "ctd-items.h"
 #include "ctd-rng.h"

@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <string.h>
 
+#include "ctd-document-store.h"
 #include "ctd-document.h"
 #include "ctd-enum-types.h"
 #include "ctd-event.h"

@@ -22,6 +22,7 @@
 
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
+#include "ctd-document-store.h"
 #include "ctd-guided-form.h"
 #include "ctd-export-dialog.h"
 #include "ctd-items.h"

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ctd-application.h"
+#include "ctd-document-store.h"
 #include "ctd-event-page.h"
 #include "ctd-main-window.h"
 #include "ctd-player-dialog.h"

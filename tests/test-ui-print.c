@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "ctd-application.h"
+#include "ctd-document-store.h"
 #include "ctd-event.h"
 #include "ctd-export-dialog.h"
 #include "ctd-print-preview.h"

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "ctd-application.h"
+#include "ctd-document-store.h"
 #include "ctd-event.h"
 #include "ctd-main-window.h"
 #include "ctd-result-items.h"

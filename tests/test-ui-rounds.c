@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ctd-application.h"
+#include "ctd-document-store.h"
 #include "ctd-items.h"
 #include "ctd-main-window.h"
 #include "ctd-rounds-page.h"

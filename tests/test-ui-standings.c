@@ -19,6 +19,7 @@
 #include "ctd-advance-dialog.h"
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
+#include "ctd-document-store.h"
 #include "ctd-event.h"
 #include "ctd-items.h"
 #include "ctd-main-window.h"

@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "ctd-document-store.h"
 #include "ctd-event.h"
 #include "ctd-main-window.h"
 #include "ctd-test-files.h"

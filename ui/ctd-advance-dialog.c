@@ -87,8 +87,8 @@ update_preview (CtdAdvanceDialog *self)
 
   if (self->document == NULL)
     return;
-  ok = ctd_cut_preview (ctd_document_get_store (self->document), self->round,
-                        get_top_k (self), get_wildcards (self), &preview, &error);
+  ok = ctd_document_preview_cut (self->document, self->round,
+                                 get_top_k (self), get_wildcards (self), &preview, &error);
   plan = ctd_cut_preview_describe (&preview);
   ctd_cut_preview_clear (&preview);
   gtk_label_set_text (self->plan_label, g_strchomp (plan));
@@ -169,7 +169,7 @@ describe_round (CtdAdvanceDialog *self)
   g_autofree char *text = NULL;
   CtdStoreRound info;
 
-  if (!ctd_event_get_round (ctd_document_get_store (self->document), self->round, &info, NULL))
+  if (!ctd_document_get_round_info (self->document, self->round, &info, NULL))
     return;
   text = g_strdup_printf (_("Round %u (%s): %u players in %u chouettes. Choose who goes on: "
                             "the next round is drawn with them at once."),
@@ -260,7 +260,7 @@ ctd_advance_dialog_new (GtkWindow   *parent,
   describe_round (self);
   seed = g_strdup_printf ("%" G_GUINT64_FORMAT, ctd_rng_fresh_seed ());
   gtk_editable_set_text (GTK_EDITABLE (self->seed_entry), seed);
-  ctd_event_get_cut (ctd_document_get_store (document), round, &top_k, &wildcards, NULL);
+  ctd_document_get_cut (document, round, &top_k, &wildcards, NULL);
   gtk_spin_button_set_value (self->top_spin, top_k);
   gtk_spin_button_set_value (self->wildcards_spin, wildcards);
   g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,

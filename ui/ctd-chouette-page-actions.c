@@ -383,8 +383,7 @@ ctd_chouette_page_print (CtdChouettePage          *self,
 
   if (self->document == NULL || self->view == NULL)
     return TRUE;
-  doc = ctd_report_chouette (ctd_document_get_store (self->document), self->round,
-                             self->number, &options, error);
+  doc = ctd_document_build_report (self->document, self->round, self->number, &options, error);
   if (doc == NULL)
     return FALSE;
   /* TRANSLATORS: a print job's name, e.g. "Spring Open, chouette 1.3" */

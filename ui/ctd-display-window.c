@@ -350,7 +350,7 @@ refresh (CtdDisplayWindow *self)
       show_nothing (self, _("No event is open."));
       return;
     }
-  display = ctd_display_new (ctd_document_get_store (self->document), &error);
+  display = ctd_document_get_display (self->document, &error);
   if (display == NULL)
     {
       g_autofree char *why = g_strdup_printf (_("The event cannot be read just now: %s"),

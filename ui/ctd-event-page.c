@@ -71,7 +71,7 @@ load_settings (CtdEventPage *self)
 
   if (self->document == NULL)
     return;
-  if (!ctd_store_get_settings (ctd_document_get_store (self->document), &settings, &error))
+  if (!ctd_document_get_settings (self->document, &settings, &error))
     {
       show_message (self, error->message, TRUE);
       return;
@@ -127,7 +127,7 @@ fixed_question (CtdEventPage           *self,
   g_auto(CtdEventSettings) stored = { 0, };
   gboolean stake, direction;
 
-  if (!ctd_store_get_settings (ctd_document_get_store (self->document), &stored, NULL))
+  if (!ctd_document_get_settings (self->document, &stored, NULL))
     return g_strdup (_("Change the settings after results were entered?"));
   stake = stored.stake_cents != settings->stake_cents;
   direction = stored.direction != settings->direction;

@@ -81,8 +81,8 @@ ctd_export_dialog_print (CtdExportDialog          *self,
                            _("Choose a round or a chouette to print"));
       return FALSE;
     }
-  doc = ctd_report_build (ctd_document_get_store (self->document), what.round, what.chouette,
-                          &what.options, error);
+  doc = ctd_document_build_report (self->document, what.round, what.chouette, &what.options,
+                                   error);
   if (doc == NULL)
     return FALSE;
   job_name = ctd_export_dialog_describe_choice (self);

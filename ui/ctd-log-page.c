@@ -153,12 +153,11 @@ learn_chouettes (CtdLogPage *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) concerned = NULL;
-  CtdStore *store = ctd_document_get_store (self->document);
-  gint64 newest = ctd_store_get_last_audit_id (store, &error);
+  gint64 newest = ctd_document_get_last_audit_id (self->document, &error);
   gboolean new_label = FALSE;
 
   if (error == NULL)
-    concerned = ctd_results_list_audit_chouettes (store, self->known_id, &error);
+    concerned = ctd_document_list_audit_chouettes (self->document, self->known_id, &error);
   if (concerned == NULL)
     {
       g_warning ("The log could not be read: %s", error->message);

@@ -114,7 +114,7 @@ ctd_main_window_close_event_action (GSimpleAction *action,
 
   if (document == NULL || ctd_document_get_read_only (document))
     return;
-  if (!ctd_event_check_finished (ctd_document_get_store (document), &error))
+  if (!ctd_document_check_finished (document, &error))
     {
       ctd_main_window_show_error (self, error->message);
       return;

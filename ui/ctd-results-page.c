@@ -78,7 +78,7 @@ update_final (CtdResultsPage *self)
   g_autofree char *ties = NULL;
 
   if (self->document == NULL ||
-      !ctd_results_get_final (ctd_document_get_store (self->document), &final, &error))
+      !ctd_document_get_final (self->document, &final, &error))
     {
       show_line (self->final_status_label, error != NULL ? error->message : NULL);
       show_line (self->ties_label, NULL);
@@ -113,7 +113,7 @@ update_money (CtdResultsPage *self)
   g_autofree char *text = NULL;
 
   if (self->document == NULL ||
-      !ctd_store_get_settings (ctd_document_get_store (self->document), &settings, &error))
+      !ctd_document_get_settings (self->document, &settings, &error))
     {
       show_line (self->fee_label, error != NULL ? error->message : NULL);
       gtk_label_set_text (self->stake_label, "");
@@ -143,7 +143,6 @@ update_settlements (CtdResultsPage *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) settlements = NULL;
   g_autoptr(GPtrArray) items = NULL;
-  CtdStore *store = self->document != NULL ? ctd_document_get_store (self->document) : NULL;
   guint round = selected_round (self);
 
   if (round == 0)
@@ -153,7 +152,8 @@ update_settlements (CtdResultsPage *self,
     }
   if (chouette != 0)
     {
-      g_autoptr(CtdResultsSettlement) one = ctd_results_settle_chouette (store, round, chouette,
+      g_autoptr(CtdResultsSettlement) one = ctd_document_settle_chouette (self->document, round,
+                                                                          chouette,
                                                                          &error);
       g_autoptr(CtdSettlementItem) item = one != NULL ? ctd_settlement_item_new (one) : NULL;
 
@@ -161,7 +161,7 @@ update_settlements (CtdResultsPage *self,
         return;
       g_clear_error (&error);
     }
-  settlements = ctd_results_settle_round (store, round, &error);
+  settlements = ctd_document_settle_round (self->document, round, &error);
   if (settlements == NULL)
     {
       /* The round is gone (an undone draw): nothing to settle. */

@@ -203,12 +203,6 @@ cell_unbind_cb (GtkSignalListItemFactory *factory,
 
 /* ---- the round --------------------------------------------------------- */
 
-static CtdStore *
-get_store (CtdStandingsPage *self)
-{
-  return ctd_document_get_store (self->document);
-}
-
 /* "#12 Ann (+2)": a tied player as the roll-off field accepts them. */
 static void
 append_tied_player (CtdStandingsPage *self,
@@ -242,7 +236,7 @@ update_tie (CtdStandingsPage   *self,
 
   g_clear_pointer (&self->tie, g_array_unref);
   if (self->round > 0 && state != CTD_ROUND_CLOSED)
-    self->tie = ctd_cut_find_tie (get_store (self), self->round, standings, NULL);
+    self->tie = ctd_document_find_cut_tie (self->document, self->round, standings, NULL);
   gtk_widget_set_visible (self->tie_box, self->tie != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->tie_message_label), FALSE);
   if (self->tie == NULL)
@@ -268,7 +262,7 @@ update_progress (CtdStandingsPage *self,
                  gboolean          secret)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GPtrArray) hold_ups = NULL;
+  g_auto(GStrv) hold_ups = NULL;
   g_autoptr(GError) error = NULL;
 
   if (self->round == 0)
@@ -283,15 +277,11 @@ update_progress (CtdStandingsPage *self,
     }
   g_string_append (text, _("Scores stay secret until every chouette of the round is complete "
                            "(rule 1.7)."));
-  hold_ups = ctd_store_list_hold_ups (get_store (self), self->round, &error);
+  hold_ups = ctd_document_describe_hold_ups (self->document, self->round, &error);
   if (hold_ups == NULL)
     g_string_append_printf (text, "\n%s", error->message);
-  for (guint i = 0; hold_ups != NULL && i < hold_ups->len; i++)
-    {
-      g_autofree char *line = ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, i));
-
-      g_string_append_printf (text, "\n%s", line);
-    }
+  for (guint i = 0; hold_ups != NULL && hold_ups[i] != NULL; i++)
+    g_string_append_printf (text, "\n%s", hold_ups[i]);
   gtk_label_set_text (self->progress_label, text->str);
 }
 
@@ -383,8 +373,10 @@ update_round (CtdStandingsPage *self)
       standings = ctd_document_get_round_standings (self->document, self->round, NULL);
       g_clear_pointer (&self->notes, g_hash_table_unref);
       g_clear_pointer (&self->public_notes, g_hash_table_unref);
-      self->notes = ctd_cut_notes (get_store (self), self->round, standings, FALSE, NULL);
-      self->public_notes = ctd_cut_notes (get_store (self), self->round, standings, TRUE, NULL);
+      self->notes = ctd_document_get_cut_notes (self->document, self->round, standings, FALSE,
+                                                NULL);
+      self->public_notes = ctd_document_get_cut_notes (self->document, self->round, standings, TRUE,
+                                                       NULL);
     }
   bind_view (self);
   for (guint i = 0; i < self->cells->len; i++)
@@ -541,7 +533,8 @@ record_rolloff_action (GtkWidget  *widget,
   CtdStandingsPage *self = CTD_STANDINGS_PAGE (widget);
   const char *typed = gtk_editable_get_text (GTK_EDITABLE (self->rolloff_entry));
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) order = ctd_cut_parse_order (get_store (self), self->round, typed, &error);
+  g_autoptr(GArray) order = ctd_document_parse_cut_order (self->document, self->round, typed,
+                                                          &error);
   g_autofree char *players = NULL;
   g_autofree char *text = NULL;
   guint round = self->round;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "ctd-document.h"
+#include "ctd-document-store.h"
 
 #include "ctd-archive.h"
 #include "ctd-enum-types.h"

@@ -601,9 +601,10 @@ ctd_document_open_read_only (const char  *path,
  * ctd_document_get_store:
  * @self: a document
  *
- * The store, for the read-only views of core (ctd_event_*, ctd_report_*,
- * ctd_store_list_*, ctd_store_load_chouette()). Change the event only
- * through the document's actions, so that the change is announced.
+ * The store, for core/live, app/ and the tests (ctd-document-store.h);
+ * a window reads the event through the document's own functions and
+ * never sees the store. Change the event only through the document's
+ * actions, so that the change is announced.
  *
  * Returns: (transfer none): the store
  */

@@ -17,10 +17,13 @@
 
 #include "ctd-advance.h"
 #include "ctd-chouette-view.h"
+#include "ctd-cut.h"
+#include "ctd-display.h"
 #include "ctd-event.h"
 #include "ctd-export.h"
 #include "ctd-import.h"
 #include "ctd-report.h"
+#include "ctd-results.h"
 #include "ctd-store.h"
 
 G_BEGIN_DECLS
@@ -69,7 +72,6 @@ void         ctd_document_open_async           (const char              *path,
 CtdDocument *ctd_document_open_finish          (GAsyncResult            *result,
                                                 GError                 **error);
 
-CtdStore    *ctd_document_get_store            (CtdDocument             *self);
 const char  *ctd_document_get_path             (CtdDocument             *self);
 GFile       *ctd_document_get_file             (CtdDocument             *self);
 const char  *ctd_document_get_name             (CtdDocument             *self);
@@ -221,6 +223,67 @@ CtdChouetteView *
              ctd_document_get_chouette_view    (CtdDocument             *self,
                                                 guint                    round,
                                                 guint                    chouette,
+                                                GError                 **error);
+
+/* What the pages read, through the document (the store stays behind it). */
+gboolean     ctd_document_get_settings         (CtdDocument             *self,
+                                                CtdEventSettings        *out_settings,
+                                                GError                 **error);
+gboolean     ctd_document_get_round_info       (CtdDocument             *self,
+                                                guint                    round,
+                                                CtdStoreRound           *out_round,
+                                                GError                 **error);
+gboolean     ctd_document_get_cut              (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                   *out_top_k,
+                                                guint                   *out_wildcards,
+                                                GError                 **error);
+gboolean     ctd_document_preview_cut          (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    top_k,
+                                                guint                    wildcards,
+                                                CtdCutPreview           *out_preview,
+                                                GError                 **error);
+GArray      *ctd_document_find_cut_tie         (CtdDocument             *self,
+                                                guint                    round,
+                                                const CtdStandings      *standings,
+                                                GError                 **error);
+GHashTable  *ctd_document_get_cut_notes        (CtdDocument             *self,
+                                                guint                    round,
+                                                const CtdStandings      *standings,
+                                                gboolean                 public_view,
+                                                GError                 **error);
+GArray      *ctd_document_parse_cut_order      (CtdDocument             *self,
+                                                guint                    round,
+                                                const char              *text,
+                                                GError                 **error);
+GStrv        ctd_document_describe_hold_ups    (CtdDocument             *self,
+                                                guint                    round,
+                                                GError                 **error);
+gboolean     ctd_document_check_finished       (CtdDocument             *self,
+                                                GError                 **error);
+gboolean     ctd_document_get_final            (CtdDocument             *self,
+                                                CtdResultsFinal         *out_final,
+                                                GError                 **error);
+GPtrArray   *ctd_document_settle_round         (CtdDocument             *self,
+                                                guint                    round,
+                                                GError                 **error);
+CtdResultsSettlement *
+             ctd_document_settle_chouette      (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                GError                 **error);
+gint64       ctd_document_get_last_audit_id    (CtdDocument             *self,
+                                                GError                 **error);
+GArray      *ctd_document_list_audit_chouettes (CtdDocument             *self,
+                                                gint64                   after_id,
+                                                GError                 **error);
+CtdDisplay  *ctd_document_get_display          (CtdDocument             *self,
+                                                GError                 **error);
+CtdSheetDoc *ctd_document_build_report         (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                const CtdReportOptions  *options,
                                                 GError                 **error);
 
 G_END_DECLS
