@@ -230,11 +230,12 @@ test_describe_stored (void **state)
   /* Game 3: Box 1, Captain 4, starting cube 4. Player 3's cube played
    * to the end at 4 needs no token: "T" is stored. */
   one = ctd_chouette_view_describe_stored (view, 3, "T 3:4");
-  assert_string_equal (one, "Stored as “T”: player 3's cube was played at its starting "
-                            "value, which the line leaves out.");
+  assert_string_equal (one, "Stored as “T”: the cube of player 3 (Player C) was played at "
+                            "its starting value, which the line leaves out.");
   two = ctd_chouette_view_describe_stored (view, 3, "Bg 4:4 2:8 3:4");
-  assert_string_equal (two, "Stored as “Bg 2:8”: the cubes of players 3, 4 were played at "
-                            "their starting value, which the line leaves out.");
+  assert_string_equal (two, "Stored as “Bg 2:8”: the cubes of player 3 (Player C), player 4 "
+                            "(Player D) were played at their starting value, which the line "
+                            "leaves out.");
   /* Only the order differs: named, with no reason. */
   order = ctd_chouette_view_describe_stored (view, 3, "T 4:8 2:16");
   assert_string_equal (order, "Stored as “T 2:16 4:8”.");

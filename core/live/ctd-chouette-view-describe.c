@@ -133,8 +133,9 @@ same_tokens (const char *a,
  * V0"), so "T 3:4" at a starting cube of 4 is stored as "T". Any other
  * difference (the tokens' order, letter case) is named without a reason.
  *
- * Returns: (transfer full) (nullable): "Stored as “T”: player 3's cube
- *   was played at its starting value, which the line leaves out.", or
+ * Returns: (transfer full) (nullable): "Stored as “T”: the cube of
+ *   player 3 (Ann) was played at its starting value, which the line
+ *   leaves out.", or
  *   %NULL when the line is stored as typed (spaces aside) or would be
  *   refused (ctd_chouette_view_preview() says why)
  */
@@ -180,22 +181,25 @@ ctd_chouette_view_describe_stored (CtdChouetteView *self,
         typed = g_str_has_prefix (tokens[i], prefix);
       if (!typed)
         continue;
+      g_autofree char *who = view_player_text (self, p);
+
       if (n_players > 0)
         g_string_append (players, ", ");
-      g_string_append_printf (players, "%u", p);
+      g_string_append (players, who);
       n_players++;
     }
   if (n_players == 0)
     /* TRANSLATORS: the line typed differs from the one stored only in
      * its form (order, letter case): "Stored as “Tg 2:4 3:2-”." */
     return g_strdup_printf (_("Stored as “%s”."), canonical);
-  /* TRANSLATORS: "Stored as “T”: player 3's cube was played at its
-   * starting value, which the line leaves out." (one player) or
-   * "... the cubes of players 2, 3 were played ..." (several) */
+  /* TRANSLATORS: "Stored as “T”: the cube of player 3 (Ann) was played
+   * at its starting value, which the line leaves out." (one player) or
+   * "... the cubes of player 2 (Fay), player 3 (Ann) were played ..."
+   * (several); the players are named as elsewhere on the page. */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "Stored as “%s”: player %s's cube was played at its "
+                                       "Stored as “%s”: the cube of %s was played at its "
                                        "starting value, which the line leaves out.",
-                                       "Stored as “%s”: the cubes of players %s were played at "
+                                       "Stored as “%s”: the cubes of %s were played at "
                                        "their starting value, which the line leaves out.",
                                        n_players),
                           canonical, players->str);
