@@ -684,9 +684,7 @@ static void
 ctd_chouette_page_init (CtdChouettePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Leaving the page ends what its message was about. */
-  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
-                           self->message_revealer, G_CONNECT_SWAPPED);
+  ctd_ui_expire_message_on_leave (GTK_WIDGET (self), self->message_revealer);
 
   self->none_hint = g_strdup (gtk_label_get_text (self->none_label));
   ctd_chouette_page_init_columns (self);

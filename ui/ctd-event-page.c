@@ -311,9 +311,7 @@ static void
 ctd_event_page_init (CtdEventPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Leaving the page ends what its message was about. */
-  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
-                           self->message_revealer, G_CONNECT_SWAPPED);
+  ctd_ui_expire_message_on_leave (GTK_WIDGET (self), self->message_revealer);
 
   GtkEntry *entries[] = { self->name_entry, self->date_entry, self->venue_entry,
                           self->stake_entry, self->fee_entry };

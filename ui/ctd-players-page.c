@@ -528,9 +528,7 @@ ctd_players_page_init (CtdPlayersPage *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Leaving the page ends what its message was about. */
-  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
-                           self->message_revealer, G_CONNECT_SWAPPED);
+  ctd_ui_expire_message_on_leave (GTK_WIDGET (self), self->message_revealer);
 
   gtk_sort_list_model_set_sorter (self->sort_model,
                                   gtk_column_view_get_sorter (self->column_view));

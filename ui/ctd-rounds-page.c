@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "ctd-advance.h"
+#include "ctd-display.h"
 #include "ctd-items.h"
 #include "ctd-rng.h"
 #include "ctd-standings.h"
@@ -105,7 +106,7 @@ state_words (CtdRoundState state)
     case CTD_ROUND_COMPLETE:
       return _("Complete: every game entered, every paper total agrees.");
     case CTD_ROUND_RELEASED:
-      return _("Released: its scores are on the public display and its results are frozen.");
+      return _("Released.");
     case CTD_ROUND_CLOSED:
     default:
       return _("Closed: the next round is drawn.");
@@ -139,10 +140,9 @@ update_round (CtdRoundsPage *self)
   seed_words = seed_text (seed);
   seed_line = g_strdup_printf (_("Drawn with seed %s."), seed_words);
   gtk_label_set_text (self->round_seed_label, seed_line);
+  /* What is public in core's words, as the Standings page says it. */
   text = g_strdup_printf ("%s %s", state_words (ctd_round_item_get_state (round)),
-                          ctd_standings_scores_are_public (stage, ctd_round_item_get_state (round))
-                            ? _("Scores are public.")
-                            : _("Scores are secret until every chouette is complete (rule 1.7)."));
+                          ctd_display_describe_publicity (stage, ctd_round_item_get_state (round)));
   gtk_label_set_text (self->round_state_label, text);
 }
 
@@ -387,9 +387,7 @@ ctd_rounds_page_init (CtdRoundsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   ctd_ui_name_drop_down (self->round_dropdown, _("Round"));
-  /* Leaving the page ends what its message was about. */
-  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
-                           self->message_revealer, G_CONNECT_SWAPPED);
+  ctd_ui_expire_message_on_leave (GTK_WIDGET (self), self->message_revealer);
 
   g_signal_connect_object (self->round_dropdown, "notify::selected",
                            G_CALLBACK (round_selected_cb), self, G_CONNECT_SWAPPED);

@@ -762,9 +762,7 @@ ctd_standings_page_init (CtdStandingsPage *self)
 {
   self->cells = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Leaving the page ends what its message was about. */
-  g_signal_connect_object (self, "unmap", G_CALLBACK (ctd_ui_expire_message),
-                           self->message_revealer, G_CONNECT_SWAPPED);
+  ctd_ui_expire_message_on_leave (GTK_WIDGET (self), self->message_revealer);
 
   g_signal_connect_object (self->round_dropdown, "notify::selected",
                            G_CALLBACK (round_selected_cb), self, G_CONNECT_SWAPPED);

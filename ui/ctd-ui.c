@@ -78,6 +78,25 @@ ctd_ui_expire_message (GtkRevealer *revealer)
   gtk_revealer_set_reveal_child (revealer, FALSE);
 }
 
+/**
+ * ctd_ui_expire_message_on_leave:
+ * @page: a page
+ * @revealer: the revealer of @page's message
+ *
+ * Leaving @page ends what its message was about: the message goes as
+ * @page is unmapped (ctd_ui_expire_message()).
+ */
+void
+ctd_ui_expire_message_on_leave (GtkWidget   *page,
+                                GtkRevealer *revealer)
+{
+  g_return_if_fail (GTK_IS_WIDGET (page));
+  g_return_if_fail (GTK_IS_REVEALER (revealer));
+
+  g_signal_connect_object (page, "unmap", G_CALLBACK (ctd_ui_expire_message), revealer,
+                           G_CONNECT_SWAPPED);
+}
+
 typedef struct
 {
   CtdUiFileChosen  chosen;

@@ -32,6 +32,8 @@ void ctd_ui_show_message     (GtkLabel             *label,
                               const char           *text,
                               gboolean              is_error);
 void ctd_ui_expire_message   (GtkRevealer          *revealer);
+void ctd_ui_expire_message_on_leave (GtkWidget   *page,
+                                     GtkRevealer *revealer);
 void ctd_ui_choose_file      (GtkWidget            *widget,
                               const char           *title,
                               GtkFileChooserAction  action,
