@@ -457,14 +457,16 @@ ctd_store_set_checked_in_players (CtdStore      *self,
   if (changed->len == 1)
     g_string_printf (summary, checked_in ? "Checked in %s" : "Checked out %s",
                      (const char *) changed->pdata[0]);
-  else
-    g_string_printf (summary, checked_in ? "Checked in %u players" : "Checked out %u players",
-                     changed->len);
-  for (guint i = 0; changed->len > 1 && i < MIN (changed->len, CHECK_IN_NAMES_SHOWN); i++)
-    g_string_append_printf (summary, "%s%s", i == 0 ? ": " : ", ",
-                            (const char *) changed->pdata[i]);
-  if (changed->len > CHECK_IN_NAMES_SHOWN)
-    g_string_append_printf (summary, " and %u more", changed->len - CHECK_IN_NAMES_SHOWN);
+  else if (changed->len > 1)
+    {
+      g_string_printf (summary, checked_in ? "Checked in %u players" : "Checked out %u players",
+                       changed->len);
+      for (guint i = 0; i < MIN (changed->len, CHECK_IN_NAMES_SHOWN); i++)
+        g_string_append_printf (summary, "%s%s", i == 0 ? ": " : ", ",
+                                (const char *) changed->pdata[i]);
+      if (changed->len > CHECK_IN_NAMES_SHOWN)
+        g_string_append_printf (summary, " and %u more", changed->len - CHECK_IN_NAMES_SHOWN);
+    }
   /* Nobody changed: the action changed no row and leaves no entry. */
   if (!ctd_store_action_commit (&action, summary->str, error))
     return FALSE;
