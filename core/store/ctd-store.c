@@ -163,7 +163,7 @@ ctd_store_close (CtdStore *self)
        * change without an audit entry). Only frames another program is
        * reading at this very instant stay in the log, for the last user
        * to put in. */
-      sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+      ctd_store_checkpoint (self);
       /* Then let SQLite decide whether we are the last user: it
        * checkpoints and deletes the log only if nobody else holds the
        * file, and our own hold (ctd_store_hold_locks()) must not count. */
