@@ -319,7 +319,7 @@ describe_results (CtdStore    *self,
     }
   if (settled_text != NULL && entered_text != NULL)
     *out_text = g_strdup_printf ("%s, and %s", settled_text, entered_text);
-  else if (settled_text != NULL || entered_text != NULL)
+  else
     *out_text = g_strdup (settled_text != NULL ? settled_text : entered_text);
   return TRUE;
 }
