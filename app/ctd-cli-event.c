@@ -98,12 +98,15 @@ parse_settings (CtdCli           *cli,
     { "entry-fee", 0, 0, G_OPTION_ARG_STRING, &options->fee, NULL, NULL },
     { "last-segment", 0, 0, G_OPTION_ARG_STRING, &options->direction, NULL, NULL },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &options->paper, NULL, NULL },
+    /* Last, so that init (no --force) ends the table here. */
     { "force", 0, 0, G_OPTION_ARG_NONE, force, NULL, NULL },
     { NULL },
   };
+  GOptionEntry *force_entry = &entries[G_N_ELEMENTS (entries) - 2];
 
+  g_assert (g_str_equal (force_entry->long_name, "force"));
   if (force == NULL)
-    entries[G_N_ELEMENTS (entries) - 2] = (GOptionEntry) { NULL };
+    *force_entry = (GOptionEntry) { NULL };
   return ctd_cli_parse_options (cli, usage, entries, 0, 0, out_status);
 }
 
