@@ -56,11 +56,26 @@ test_round_state_table (void **state)
     }
 }
 
+/* A round is redrawn only while it is the newest and no table has
+ * played: any result entered, a release or a later draw, and its
+ * seating stands. */
+static void
+test_can_redraw (void **state G_GNUC_UNUSED)
+{
+  assert_true (ctd_round_can_redraw (CTD_ROUND_DRAWN, TRUE));
+  assert_false (ctd_round_can_redraw (CTD_ROUND_DRAWN, FALSE));
+  assert_false (ctd_round_can_redraw (CTD_ROUND_IN_PLAY, TRUE));
+  assert_false (ctd_round_can_redraw (CTD_ROUND_COMPLETE, TRUE));
+  assert_false (ctd_round_can_redraw (CTD_ROUND_RELEASED, TRUE));
+  assert_false (ctd_round_can_redraw (CTD_ROUND_CLOSED, TRUE));
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_round_state_table),
+    cmocka_unit_test (test_can_redraw),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

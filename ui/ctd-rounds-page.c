@@ -16,6 +16,7 @@
 #include "ctd-display.h"
 #include "ctd-items.h"
 #include "ctd-rng.h"
+#include "ctd-round.h"
 #include "ctd-standings.h"
 #include "ctd-ui.h"
 
@@ -161,7 +162,7 @@ update_actions (CtdRoundsPage *self)
       CtdStage stage = CTD_STAGE_QUALIFYING;
 
       g_object_get (last, "stage", &stage, NULL);
-      can_redraw = ctd_round_item_get_state (last) == CTD_ROUND_DRAWN;
+      can_redraw = ctd_round_can_redraw (ctd_round_item_get_state (last), TRUE);
       can_draw = ctd_stage_has_next (stage);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rounds.draw", can_change && can_draw);

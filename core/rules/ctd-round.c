@@ -42,3 +42,21 @@ ctd_round_state_compute (const CtdRoundFacts *facts)
     return CTD_ROUND_IN_PLAY;
   return CTD_ROUND_DRAWN;
 }
+
+/**
+ * ctd_round_can_redraw:
+ * @state: a round's state
+ * @is_newest: whether it is the event's newest round
+ *
+ * A round may be drawn again (its seed or its field changed) only while
+ * it is the newest and no result is entered in it: once a table has
+ * played, its seating stands.
+ *
+ * Returns: whether the round can be redrawn
+ */
+gboolean
+ctd_round_can_redraw (CtdRoundState state,
+                      gboolean      is_newest)
+{
+  return is_newest && state == CTD_ROUND_DRAWN;
+}

@@ -36,5 +36,7 @@ typedef struct
 } CtdRoundFacts;
 
 CtdRoundState ctd_round_state_compute (const CtdRoundFacts *facts);
+gboolean      ctd_round_can_redraw    (CtdRoundState        state,
+                                        gboolean             is_newest);
 
 G_END_DECLS

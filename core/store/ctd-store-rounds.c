@@ -12,6 +12,7 @@
 
 #include "ctd-advance.h"
 #include "ctd-draw.h"
+#include "ctd-round.h"
 
 /*
  * Rounds: their state, the draw and redraw (roll-offs, release and
@@ -678,7 +679,7 @@ ctd_store_redraw_round (CtdStore  *self,
       !ctd_store_get_round_state (self, round, &state, error) ||
       !get_last_round (self, &last_round, error))
     return FALSE;
-  if (state != CTD_ROUND_DRAWN || round != last_round)
+  if (!ctd_round_can_redraw (state, round == last_round))
     return ctd_store_refuse (error, "Round %u cannot be redrawn: it is %s (a round can be "
                              "redrawn only until its first result is entered)", round,
                              ctd_round_state_to_string (state));
