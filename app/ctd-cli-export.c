@@ -66,7 +66,7 @@ ctd_cli_export (CtdCli *cli)
 
   /* --all is round 0, chouette 0: the whole event. */
   chosen_round = (guint) round;
-  if (label == NULL || ctd_event_parse_label (label, &chosen_round, &chouette, &error))
+  if (label == NULL || ctd_tournament_parse_label (label, &chosen_round, &chouette, &error))
     doc = ctd_report_build (cli->store, chosen_round, chouette, &options, &error);
   /* libxlsxwriter's own messages on stderr are silenced by the writer:
    * a failure is the one line that names the file. */

@@ -91,7 +91,7 @@ print_draw (CtdCli *cli,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   CtdStoreRound info;
 
-  if (chouettes == NULL || !ctd_event_get_round (cli->store, round, &info, &error))
+  if (chouettes == NULL || !ctd_tournament_get_round (cli->store, round, &info, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
 
   if (!cli->json)
@@ -205,7 +205,7 @@ run_draw (CtdCli   *cli,
     return status;
   if (redraw)
     {
-      if (!ctd_event_get_last_round (cli->store, &last, &error) ||
+      if (!ctd_tournament_get_last_round (cli->store, &last, &error) ||
           !ctd_store_redraw_round (cli->store, last.number, seed, &error))
         return ctd_cli_refused (g_steal_pointer (&error));
       round = last.number;
@@ -237,9 +237,9 @@ load_chouette (CtdCli            *cli,
                CtdChouette      **out_chouette,
                GError           **error)
 {
-  if (!ctd_event_parse_label (label, out_round, out_number, error))
+  if (!ctd_tournament_parse_label (label, out_round, out_number, error))
     return FALSE;
-  *out_seats = ctd_event_get_chouette (cli->store, *out_round, *out_number, error);
+  *out_seats = ctd_tournament_get_chouette (cli->store, *out_round, *out_number, error);
   if (*out_seats == NULL)
     return FALSE;
   *out_chouette = ctd_store_load_chouette (cli->store, *out_round, *out_number, error);
@@ -583,7 +583,7 @@ ctd_cli_record (CtdCli *cli)
     return ctd_cli_refused (g_error_new (CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
                                          "There is no game %s: a chouette has games 1 to %d",
                                          args[1], CTD_N_GAMES));
-  if (!ctd_event_parse_label (args[0], &round, &number, &error) ||
+  if (!ctd_tournament_parse_label (args[0], &round, &number, &error) ||
       !find_recorded (cli, round, number, (guint) game, &replaced, &error) ||
       !ctd_store_record_game (cli->store, round, number, (guint) game, args[2], replace,
                               &error) ||
@@ -786,8 +786,8 @@ ctd_cli_fix_order (CtdCli *cli)
   entries[0].arg_data = &force;
   if (!ctd_cli_parse_options (cli, usage, entries, 1, 2, &status))
     return status;
-  if (!ctd_event_parse_label (cli->argv[0], &round, &number, &error) ||
-      (seats = ctd_event_get_chouette (cli->store, round, number, &error)) == NULL)
+  if (!ctd_tournament_parse_label (cli->argv[0], &round, &number, &error) ||
+      (seats = ctd_tournament_get_chouette (cli->store, round, number, &error)) == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
   if (cli->argc == 2)
     {
@@ -854,9 +854,9 @@ ctd_cli_settle (CtdCli *cli)
 
   if (!ctd_cli_parse_options (cli, "settle CHOUETTE", (GOptionEntry[]) { { NULL } }, 1, 1, &status))
     return status;
-  if (!ctd_event_parse_label (cli->argv[0], &round, &number, &error) ||
-      (seats = ctd_event_get_chouette (cli->store, round, number, &error)) == NULL ||
-      !ctd_event_settle (cli->store, round, number, &settlement, &error))
+  if (!ctd_tournament_parse_label (cli->argv[0], &round, &number, &error) ||
+      (seats = ctd_tournament_get_chouette (cli->store, round, number, &error)) == NULL ||
+      !ctd_tournament_settle (cli->store, round, number, &settlement, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   stake = ctd_money_to_string (settlement.stake);
 

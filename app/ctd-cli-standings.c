@@ -13,7 +13,7 @@
 
 #include "ctd-cli.h"
 #include "ctd-cut.h"
-#include "ctd-results.h"
+#include "ctd-outcome.h"
 
 static const char *
 name_of (const CtdStandings *standings,
@@ -25,13 +25,13 @@ name_of (const CtdStandings *standings,
   return "?";
 }
 
-static const CtdEventAdvancer *
+static const CtdTournamentAdvancer *
 find_advancer (const GArray *advancers,
                gint64        id)
 {
   for (guint i = 0; advancers != NULL && i < advancers->len; i++)
-    if (g_array_index (advancers, CtdEventAdvancer, i).player_id == id)
-      return &g_array_index (advancers, CtdEventAdvancer, i);
+    if (g_array_index (advancers, CtdTournamentAdvancer, i).player_id == id)
+      return &g_array_index (advancers, CtdTournamentAdvancer, i);
   return NULL;
 }
 
@@ -91,14 +91,14 @@ ctd_cli_standings (CtdCli *cli)
     return status;
   if (round < 0)
     return ctd_cli_usage ("--round takes a round number");
-  if (!(round > 0 ? ctd_event_get_round (cli->store, (guint) round, &info, &error)
-                  : ctd_event_get_last_round (cli->store, &info, &error)))
+  if (!(round > 0 ? ctd_tournament_get_round (cli->store, (guint) round, &info, &error)
+                  : ctd_tournament_get_last_round (cli->store, &info, &error)))
     return ctd_cli_refused (g_steal_pointer (&error));
   /* The notes are the Standings page's: where each player goes, or
    * would go, and what a roll-off must decide or decided. */
-  if ((standings = ctd_event_round_standings (cli->store, info.number, public_view,
+  if ((standings = ctd_tournament_round_standings (cli->store, info.number, public_view,
                                               &error)) == NULL ||
-      (advancers = ctd_event_list_advancers (cli->store, info.number, &next_stage,
+      (advancers = ctd_tournament_list_advancers (cli->store, info.number, &next_stage,
                                              &error)) == NULL ||
       (notes = ctd_cut_notes (cli->store, info.number, NULL, public_view, &error)) == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
@@ -120,7 +120,7 @@ ctd_cli_standings (CtdCli *cli)
     {
       const CtdStandingsRow *row = ctd_standings_get_row (standings, i);
       g_autofree char *label = g_strdup_printf ("%u.%u", info.number, row->chouette);
-      const CtdEventAdvancer *advancer = find_advancer (advancers, row->player_id);
+      const CtdTournamentAdvancer *advancer = find_advancer (advancers, row->player_id);
       const char *note = g_hash_table_lookup (notes, &row->player_id);
 
       if (!cli->json)
@@ -196,8 +196,8 @@ ctd_cli_results (CtdCli *cli)
 
   if (!ctd_cli_parse_options (cli, "results", (GOptionEntry[]) { { NULL } }, 0, 0, &status))
     return status;
-  placings = ctd_event_final_placings (cli->store, &round, &error);
-  if (placings == NULL || !ctd_event_get_round (cli->store, round, &info, &error) ||
+  placings = ctd_tournament_final_placings (cli->store, &round, &error);
+  if (placings == NULL || !ctd_tournament_get_round (cli->store, round, &info, &error) ||
       (notes = ctd_cut_notes (cli->store, round, NULL, FALSE, &error)) == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
 
@@ -218,7 +218,7 @@ ctd_cli_results (CtdCli *cli)
 
       if (!cli->json)
         {
-          g_autofree char *place = ctd_results_place_text (row);
+          g_autofree char *place = ctd_outcome_place_text (row);
           g_autofree char *name = ctd_cli_pad (row->name, 28, FALSE);
           const char *note = g_hash_table_lookup (notes, &row->player_id);
           /* A tie says what to do; a roll-off, what it decided. */
@@ -263,7 +263,7 @@ choose_advancement (CtdCli  *cli,
 {
   if (top_k < 0 || wildcards < 0)
     {
-      if (!ctd_event_default_advancement (cli->store, round, out_top_k, out_wildcards, error))
+      if (!ctd_tournament_default_advancement (cli->store, round, out_top_k, out_wildcards, error))
         return FALSE;
     }
   if (top_k >= 0)
@@ -295,7 +295,7 @@ find_tie (CtdCli  *cli,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  return ctd_event_find_tie (cli->store, round, NULL, k, w, error);
+  return ctd_tournament_find_tie (cli->store, round, NULL, k, w, error);
 }
 
 int
@@ -334,7 +334,7 @@ ctd_cli_tiebreak (CtdCli *cli)
   if (roll && seed_text == NULL)
     seed = ctd_rng_fresh_seed ();
 
-  standings = ctd_event_round_standings (cli->store, (guint) round, FALSE, &error);
+  standings = ctd_tournament_round_standings (cli->store, (guint) round, FALSE, &error);
   if (standings == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
   for (int i = 1; i < cli->argc; i++)
@@ -358,7 +358,7 @@ ctd_cli_tiebreak (CtdCli *cli)
     ctd_standings_roll ((const gint64 *) ids->data, ids->len, seed, order);
   else
     memcpy (order, ids->data, ids->len * sizeof (gint64));
-  if (!ctd_event_tiebreak (cli->store, (guint) round, order, ids->len, roll ? &seed : NULL,
+  if (!ctd_tournament_tiebreak (cli->store, (guint) round, order, ids->len, roll ? &seed : NULL,
                            &error))
     return ctd_cli_refused (g_steal_pointer (&error));
 
@@ -416,13 +416,13 @@ ctd_cli_advance (CtdCli *cli)
 
   if (!ctd_cli_parse_options (cli, "advance [--top K] [--wildcards W]", entries, 0, 0, &status))
     return status;
-  if (!ctd_event_get_last_round (cli->store, &last, &error) ||
+  if (!ctd_tournament_get_last_round (cli->store, &last, &error) ||
       !choose_advancement (cli, last.number, top_k, wildcards, &k, &w, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
-  advancers = ctd_event_advance (cli->store, last.number, k, w, NULL, &error);
+  advancers = ctd_tournament_advance (cli->store, last.number, k, w, NULL, &error);
   if (advancers == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
-  standings = ctd_event_round_standings (cli->store, last.number, FALSE, &error);
+  standings = ctd_tournament_round_standings (cli->store, last.number, FALSE, &error);
   if (standings == NULL || !ctd_advance_check_next_size (advancers->len, &next_stage, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
 

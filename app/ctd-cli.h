@@ -8,7 +8,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-rng.h"
 #include "ctd-store.h"
 

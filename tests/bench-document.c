@@ -24,7 +24,7 @@
 #include "ctd-document-store.h"
 #include "ctd-document.h"
 #include "ctd-enum-types.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 
@@ -207,7 +207,7 @@ main (void)
         goto out;
       with_list[i] = (clock.signalled - start) / 1000.0;
       start = g_get_monotonic_time ();
-      computed = ctd_event_round_standings (ctd_document_get_store (document), 1, FALSE, &error);
+      computed = ctd_tournament_round_standings (ctd_document_get_store (document), 1, FALSE, &error);
       if (computed == NULL)
         goto out;
       standings_call[i] = (g_get_monotonic_time () - start) / 1000.0;
@@ -217,7 +217,7 @@ main (void)
   print_target (print_figure ("record call -> \"changed\" (list reloaded)", with_list, N_RUNS)
                 - whole_median, 5);
   printf ("  (the target is for the reload: the difference of the two medians)\n");
-  print_figure ("ctd_event_round_standings alone", standings_call, N_RUNS);
+  print_figure ("ctd_tournament_round_standings alone", standings_call, N_RUNS);
   printf ("\n");
   ok = TRUE;
 

@@ -44,7 +44,7 @@
 #include <unistd.h>
 #include <xlsxwriter.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-export.h"
 #include "ctd-pdf.h"
 #include "ctd-report.h"
@@ -115,8 +115,8 @@ read_event (CtdStore  *store,
       CtdStage next;
 
       if (chouettes == NULL ||
-          (standings = ctd_event_round_standings (store, number, FALSE, error)) == NULL ||
-          (advancers = ctd_event_list_advancers (store, number, &next, error)) == NULL)
+          (standings = ctd_tournament_round_standings (store, number, FALSE, error)) == NULL ||
+          (advancers = ctd_tournament_list_advancers (store, number, &next, error)) == NULL)
         return FALSE;
       for (guint i = 0; i < chouettes->len; i++)
         {
@@ -128,7 +128,7 @@ read_event (CtdStore  *store,
             return FALSE;
         }
     }
-  placings = ctd_event_final_placings (store, &final_round, NULL);
+  placings = ctd_tournament_final_placings (store, &final_round, NULL);
   return TRUE;
 }
 

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-import.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
@@ -119,13 +119,13 @@ open_and_rank (const char  *path,
   for (guint i = 0; i < rounds->len; i++)
     {
       g_autoptr(CtdStandings) standings =
-        ctd_event_round_standings (store, g_array_index (rounds, CtdStoreRound, i).number, FALSE,
+        ctd_tournament_round_standings (store, g_array_index (rounds, CtdStoreRound, i).number, FALSE,
                                    error);
 
       if (standings == NULL)
         return -1;
     }
-  placings = ctd_event_final_placings (store, &final_round, error);
+  placings = ctd_tournament_final_placings (store, &final_round, error);
   if (placings == NULL)
     return -1;
   *out_rounds = rounds->len;

@@ -11,7 +11,7 @@
 
 #include "ctd-chouette-view.h"
 #include "ctd-document.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 
 G_BEGIN_DECLS
 

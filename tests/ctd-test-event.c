@@ -105,7 +105,7 @@ ctd_test_get_round (CtdStore *store,
   g_autoptr(GError) error = NULL;
   CtdStoreRound info = { 0, };
 
-  if (!ctd_event_get_round (store, round, &info, &error))
+  if (!ctd_tournament_get_round (store, round, &info, &error))
     fail_msg ("round %u: %s", round, error->message);
   return info;
 }

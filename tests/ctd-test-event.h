@@ -10,7 +10,7 @@
 
 #include <glib.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-test-files.h"
 
 G_BEGIN_DECLS

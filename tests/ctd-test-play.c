@@ -8,7 +8,7 @@
 
 #include "ctd-test-play.h"
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-sample.h"
 
 /* Events stopped anywhere along the way (a round half played, released,
@@ -137,10 +137,10 @@ ctd_test_play_advance (CtdStore  *store,
   CtdAdvanceTie tie = { 0, NULL };
   guint top_k, wildcards;
 
-  if (!ctd_event_default_advancement (store, round, &top_k, &wildcards, error) ||
+  if (!ctd_tournament_default_advancement (store, round, &top_k, &wildcards, error) ||
       !ctd_sample_roll_off_ties (store, round, top_k, wildcards, 7, error))
     return FALSE;
-  advancers = ctd_event_advance (store, round, top_k, wildcards, &tie, error);
+  advancers = ctd_tournament_advance (store, round, top_k, wildcards, &tie, error);
   ctd_advance_tie_clear (&tie);
   return advancers != NULL;
 }

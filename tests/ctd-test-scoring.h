@@ -11,7 +11,7 @@
 
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-main-window.h"
 #include "ctd-rng.h"
 

@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-result.h"
 #include "ctd-store.h"
 #include "ctd-test-files.h"

@@ -19,7 +19,7 @@
 #include "ctd-chouette-view.h"
 #include "ctd-document-store.h"
 #include "ctd-document.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-rng.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "ctd-archive.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-store.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
@@ -125,12 +125,12 @@ test_close_refused_until_finished (void **state)
 
   assert_true (ctd_test_build_event (qualifying, 8, 7, FALSE, &error));
   early = ctd_store_open (qualifying, &error);
-  assert_close_refused (early, qualifying, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_FINAL,
+  assert_close_refused (early, qualifying, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_FINAL,
                         "There is no final yet");
 
   store = build_finished (fixture->path);
   assert_true (ctd_store_clear_game (store, 2, 1, 12, &error));
-  assert_close_refused (store, fixture->path, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+  assert_close_refused (store, fixture->path, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                         "the final (round 2) is not complete: 2.1: game 12 to enter");
 
   /* Every game a single won by the crew: everybody ends level, so every
@@ -138,7 +138,7 @@ test_close_refused_until_finished (void **state)
   for (guint g = 1; g <= CTD_N_GAMES; g++)
     if (!ctd_store_record_game (store, 2, 1, g, "T", g != 12, &error))
       fail_msg ("game %u: %s", g, error->message);
-  assert_close_refused (store, fixture->path, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+  assert_close_refused (store, fixture->path, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                         "record their roll-off first");
 }
 
@@ -157,7 +157,7 @@ test_close_finished_event (void **state)
   g_autofree char *described = NULL;
   const CtdStoreAuditEntry *last;
 
-  assert_true (ctd_event_check_finished (store, &error));
+  assert_true (ctd_tournament_check_finished (store, &error));
   assert_true (ctd_store_close_event (store, &error));
   closed = ctd_store_get_closed (store, &error);
   assert_non_null (closed);
@@ -256,7 +256,7 @@ test_closed_refuses_every_write (void **state)
   }
   reopened_players = ctd_store_list_players (store, &failure);
   assert_int_equal (reopened_players->len, players->len);
-  assert_true (ctd_event_check_finished (store, &failure));
+  assert_true (ctd_tournament_check_finished (store, &failure));
   ASSERT_CLOSED (ctd_store_undo (store, NULL, error));
   ASSERT_CLOSED (ctd_store_add_player (store, "Late Comer", NULL, NULL, TRUE, NULL, error));
   g_free (after);
@@ -360,7 +360,7 @@ test_archive_written (void **state)
   log = ctd_store_list_audit (archived, &error);
   assert_string_equal (((CtdStoreAuditEntry *) g_ptr_array_index (log, log->len - 1))->summary,
                        "Closed the event");
-  assert_true (ctd_event_check_finished (archived, &error));
+  assert_true (ctd_tournament_check_finished (archived, &error));
 
   /* Written again (the event may be archived as often as wanted): never
    * over the first. */

@@ -25,7 +25,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-sample.h"
 #include "ctd-test-files.h"
 

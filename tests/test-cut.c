@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "ctd-cut.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-test-files.h"
 
 typedef CtdTestFolder Fixture;
@@ -74,7 +74,7 @@ seats_of (CtdStore *store,
           guint     chouette)
 {
   g_autoptr(GError) error = NULL;
-  CtdStoreChouette *seats = ctd_event_get_chouette (store, 1, chouette, &error);
+  CtdStoreChouette *seats = ctd_tournament_get_chouette (store, 1, chouette, &error);
 
   assert_non_null (seats);
   return seats;
@@ -105,7 +105,7 @@ test_unfinished (void **state)
   play (store, 1, distinct, 12);
   play (store, 2, tied, 6);
   assert_false (ctd_cut_preview (store, 1, 2, 0, &preview, &error));
-  assert_true (g_error_matches (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE));
+  assert_true (g_error_matches (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE));
   assert_non_null (strstr (error->message, "1.2 has 6 of 12 games"));
   assert_true (preview.size_ok);
   assert_int_equal (preview.n_next, 4);
@@ -125,7 +125,7 @@ test_unfinished (void **state)
 
   g_clear_error (&error);
   assert_null (ctd_cut_find_tie (store, 1, NULL, &error));
-  assert_true (g_error_matches (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE));
+  assert_true (g_error_matches (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE));
 }
 
 /* Cuts out of range, or sending on a field no round can be drawn from,
@@ -225,10 +225,10 @@ test_tie_and_advance (void **state)
   assert_int_equal (order->len, 2);
   assert_true (g_array_index (order, gint64, 0) == second->players[2]);
   assert_true (g_array_index (order, gint64, 1) == second->players[1]);
-  assert_true (ctd_event_tiebreak (store, 1, (const gint64 *) order->data, order->len, NULL,
+  assert_true (ctd_tournament_tiebreak (store, 1, (const gint64 *) order->data, order->len, NULL,
                                    &error));
   assert_null (ctd_cut_find_tie (store, 1, NULL, &error));
-  assert_true (g_error_matches (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE));
+  assert_true (g_error_matches (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE));
   g_clear_error (&error);
   notes = ctd_cut_notes (store, 1, NULL, FALSE, &error);
   assert_string_equal (note_of (notes, second->players[2]), "in line to advance; roll-off won");
@@ -241,7 +241,7 @@ test_tie_and_advance (void **state)
   g_clear_pointer (&notes, g_hash_table_unref);
 
   /* Top 1 and 2 wildcards: the wildcards are said to be. */
-  advancers = ctd_event_advance (store, 1, 1, 2, NULL, &error);
+  advancers = ctd_tournament_advance (store, 1, 1, 2, NULL, &error);
   assert_non_null (advancers);
   assert_true (ctd_store_draw_round (store, 99, &round, &error));
   notes = ctd_cut_notes (store, 1, NULL, TRUE, &error);
@@ -265,7 +265,7 @@ test_final (void **state)
 
   play (store, 1, distinct, 12);
   play (store, 2, distinct, 12);
-  advancers = ctd_event_advance (store, 1, 2, 0, NULL, &error);
+  advancers = ctd_tournament_advance (store, 1, 2, 0, NULL, &error);
   assert_non_null (advancers);
   assert_true (ctd_store_draw_round (store, 7, &round, &error));
   for (guint game = 1; game <= 12; game++)

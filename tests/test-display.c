@@ -15,8 +15,8 @@
 #include <cmocka.h>
 
 #include "ctd-display.h"
-#include "ctd-event.h"
-#include "ctd-results.h"
+#include "ctd-tournament.h"
+#include "ctd-outcome.h"
 #include "ctd-sample.h"
 #include "ctd-test-files.h"
 #include "ctd-test-play.h"
@@ -178,7 +178,7 @@ assert_rows_are_standings (const CtdDisplay *display,
                            CtdStore         *store)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStandings) standings = ctd_event_round_standings (store, display->round, FALSE,
+  g_autoptr(CtdStandings) standings = ctd_tournament_round_standings (store, display->round, FALSE,
                                                                  &error);
   gboolean some_score = FALSE;
 
@@ -200,16 +200,16 @@ assert_rows_are_standings (const CtdDisplay *display,
 }
 
 /* The display's placings are the Final and Money page's (and the
- * `results` command's, which prints ctd_results_get_final()'s): the
+ * `results` command's, which prints ctd_outcome_get_final()'s): the
  * same players in the same places at the same moment. */
 static void
 assert_same_as_results (const CtdDisplay *display,
                         CtdStore         *store)
 {
   g_autoptr(GError) error = NULL;
-  g_auto(CtdResultsFinal) final = { 0, };
+  g_auto(CtdOutcomeFinal) final = { 0, };
 
-  assert_true (ctd_results_get_final (store, &final, &error));
+  assert_true (ctd_outcome_get_final (store, &final, &error));
   assert_true (final.complete);
   assert_non_null (final.placings);
   assert_int_equal (ctd_standings_get_n_rows (final.placings), display->rows->len);

@@ -21,8 +21,8 @@
 
 #include "ctd-document.h"
 #include "ctd-enum-types.h"
-#include "ctd-event.h"
-#include "ctd-items.h"
+#include "ctd-tournament.h"
+#include "ctd-record-items.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-document.h"

@@ -22,8 +22,8 @@
 #include "ctd-document-store.h"
 #include "ctd-document.h"
 #include "ctd-enum-types.h"
-#include "ctd-event.h"
-#include "ctd-items.h"
+#include "ctd-tournament.h"
+#include "ctd-record-items.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-document.h"
@@ -223,7 +223,7 @@ static void
 assert_standings_current (CtdDocument *document)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStandings) fresh = ctd_event_round_standings (ctd_document_get_store (document),
+  g_autoptr(CtdStandings) fresh = ctd_tournament_round_standings (ctd_document_get_store (document),
                                                              1, FALSE, &error);
   const CtdStandings *kept = ctd_document_get_round_standings (document, 1, &error);
 

@@ -15,7 +15,7 @@
 #include <glib.h>
 
 #include "ctd-item-list.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 
 /* What a view holds: the items as the list's items-changed told them,
  * each read when it was announced, and every announcement. */

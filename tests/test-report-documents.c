@@ -16,7 +16,7 @@
 
 #include <glib/gstdio.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-test-files.h"
 #include "ctd-report.h"
 #include "ctd-template.h"
@@ -91,7 +91,7 @@ test_parts (void **state)
   assert_true (ctd_test_has_number_cells (g_ptr_array_index (doc->pages, 0)));
   ctd_sheet_doc_free (doc);
 
-  advancers = ctd_event_advance (store, 1, 2, 0, &tie, &error);
+  advancers = ctd_tournament_advance (store, 1, 2, 0, &tie, &error);
   if (advancers == NULL)
     fail_msg ("advance: %s", error->message);
   ctd_advance_tie_clear (&tie);
@@ -232,9 +232,9 @@ test_standings_next_round (void **state)
     assert_string_equal (next_round_of (page, one->names[k]), "");
 
   /* The director rolls off the two players 4 for a wildcard instead. */
-  if (!ctd_event_tiebreak (store, 1, fours, 2, NULL, &error))
+  if (!ctd_tournament_tiebreak (store, 1, fours, 2, NULL, &error))
     fail_msg ("%s", error->message);
-  advancers = ctd_event_advance (store, 1, 1, 1, NULL, &error);
+  advancers = ctd_tournament_advance (store, 1, 1, 1, NULL, &error);
   if (advancers == NULL)
     fail_msg ("%s", error->message);
   g_clear_pointer (&doc, ctd_sheet_doc_free);
@@ -259,12 +259,12 @@ test_standings_next_round (void **state)
 static void
 test_final_standings (void **state)
 {
-  /* As in test-event.c: players 1 and 2 tie on +4, 3 and 4 on -4. */
+  /* As in test-tournament.c: players 1 and 2 tie on +4, 3 and 4 on -4. */
   static const char *const tied_final[CTD_N_GAMES] = {
     "B", "T", "T", "B", "T", "T", "T", "T", "T", "T", "T", "T",
   };
   g_autoptr(CtdStore) store = ctd_test_create_event (*state, 4);
-  g_autoptr(CtdStoreChouette) seats = ctd_event_get_chouette (store, 1, 1, NULL);
+  g_autoptr(CtdStoreChouette) seats = ctd_tournament_get_chouette (store, 1, 1, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdSheetDoc) doc = NULL;
   g_autofree char *text = NULL;
@@ -287,7 +287,7 @@ test_final_standings (void **state)
   assert_non_null (strstr (text, "A tie marked \"tied: roll-off\" decides who advances or a "
                                  "place"));
 
-  if (!ctd_event_tiebreak (store, 1, (gint64[]) { seats->players[1], seats->players[0] }, 2,
+  if (!ctd_tournament_tiebreak (store, 1, (gint64[]) { seats->players[1], seats->players[0] }, 2,
                            NULL, &error))
     fail_msg ("%s", error->message);
   g_clear_pointer (&doc, ctd_sheet_doc_free);

@@ -16,7 +16,7 @@
 
 #include <glib/gstdio.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-test-files.h"
 #include "ctd-report.h"
 #include "ctd-template.h"
@@ -61,7 +61,7 @@ test_filled_sheet (void **state)
   double sum = 0;
 
   ctd_test_record_sheet (store, 1, 1, CTD_N_GAMES);
-  seats = ctd_event_get_chouette (store, 1, 1, &error);
+  seats = ctd_tournament_get_chouette (store, 1, 1, &error);
   doc = ctd_report_chouette (store, 1, 1, NULL, &error);
   assert_non_null (doc);
   assert_int_equal (doc->pages->len, 1);
@@ -449,7 +449,7 @@ test_archive (void **state)
 
   ctd_test_record_sheet (store, 1, 1, CTD_N_GAMES);
   ctd_test_record_sheet (store, 1, 2, CTD_N_GAMES);
-  advancers = ctd_event_advance (store, 1, 2, 0, &tie, &error);
+  advancers = ctd_tournament_advance (store, 1, 2, 0, &tie, &error);
   if (advancers == NULL)
     fail_msg ("advance: %s", error->message);
   ctd_advance_tie_clear (&tie);

@@ -15,7 +15,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-result.h"
 #include "ctd-sample.h"
 #include "ctd-test-files.h"
@@ -197,7 +197,7 @@ test_shipped_sample (void **state)
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).n_chouettes, 7);
 
   /* The final's placings are 1st, 2nd, 3rd and 4th, no tie left. */
-  placings = ctd_event_final_placings (store, &final_round, &error);
+  placings = ctd_tournament_final_placings (store, &final_round, &error);
   assert_non_null (placings);
   assert_int_equal (final_round, 3);
   assert_int_equal (ctd_standings_get_n_rows (placings), 4);

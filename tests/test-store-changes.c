@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "ctd-advance.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-money.h"
 #include "ctd-result.h"
 #include "ctd-store.h"

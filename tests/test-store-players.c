@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "ctd-advance.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-money.h"
 #include "ctd-result.h"
 #include "ctd-store.h"
@@ -427,7 +427,7 @@ test_edit_player (void **state)
   assert_true (ctd_store_edit_player (store, cy, "Cyrus", NULL, NULL, &error));
   {
     g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
-    g_autoptr(CtdStandings) standings = ctd_event_round_standings (store, 1, FALSE, &error);
+    g_autoptr(CtdStandings) standings = ctd_tournament_round_standings (store, 1, FALSE, &error);
     CtdStoreChouette *table = g_ptr_array_index (chouettes, 0);
     guint seen = 0;
 

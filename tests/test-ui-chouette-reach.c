@@ -23,7 +23,7 @@
 #include "ctd-chouette-page.h"
 #include "ctd-guided-form.h"
 #include "ctd-export-dialog.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-main-window.h"
 #include "ctd-print.h"
 #include "ctd-rounds-page.h"

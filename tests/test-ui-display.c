@@ -22,7 +22,7 @@
 
 #include "ctd-application.h"
 #include "ctd-display-window.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-main-window.h"
 #include "ctd-sample.h"
 #include "ctd-test-build.h"
@@ -143,7 +143,7 @@ assert_no_scores (Desk  *desk,
                   guint  round)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStandings) director = ctd_event_round_standings (desk->cli, round, FALSE, &error);
+  g_autoptr(CtdStandings) director = ctd_tournament_round_standings (desk->cli, round, FALSE, &error);
   g_autofree char *shown = display_text (desk);
   guint n_scored = 0;
 
@@ -173,7 +173,7 @@ assert_scores_shown (Desk  *desk,
                      guint  round)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStandings) director = ctd_event_round_standings (desk->cli, round, FALSE, &error);
+  g_autoptr(CtdStandings) director = ctd_tournament_round_standings (desk->cli, round, FALSE, &error);
 
   assert_non_null (director);
   for (gsize i = 0; i < ctd_standings_get_n_rows (director); i++)
@@ -546,7 +546,7 @@ test_secrecy_through_the_event (void **state)
   assert_true (ctd_store_close_event (desk.cli, &error));
   assert_shows_soon (&desk, "The event is over");
   {
-    g_autoptr(CtdStandings) placings = ctd_event_final_placings (desk.cli, NULL, &error);
+    g_autoptr(CtdStandings) placings = ctd_tournament_final_placings (desk.cli, NULL, &error);
     static const char *const places[] = { "1st", "2nd", "3rd", "4th" };
 
     for (gsize i = 0; i < ctd_standings_get_n_rows (placings); i++)
@@ -577,7 +577,7 @@ play_to_the_end (Desk  *desk,
       CtdStoreRound info;
 
       cli_play (desk, round, CTD_N_GAMES, 10 + round);
-      assert_true (ctd_event_get_round (desk->cli, round, &info, &error));
+      assert_true (ctd_tournament_get_round (desk->cli, round, &info, &error));
       if (info.stage == CTD_STAGE_FINAL)
         break;
       assert_true (ctd_test_play_advance (desk->cli, round, &error));
@@ -640,7 +640,7 @@ test_fits_any_window (void **state)
   assert_non_null (ctd_test_find_label (GTK_WIDGET (desk.display), "Standings · page 1 of 2"));
   {
     GtkWidget *grid = ctd_test_find_widget (GTK_WIDGET (desk.display), GTK_TYPE_GRID);
-    g_autoptr(CtdStandings) standings = ctd_event_round_standings (desk.cli, 1, FALSE, &error);
+    g_autoptr(CtdStandings) standings = ctd_tournament_round_standings (desk.cli, 1, FALSE, &error);
     const char *first = ctd_standings_get_row (standings, 0)->name;
     const char *last = ctd_standings_get_row (standings, 63)->name;
 

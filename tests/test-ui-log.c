@@ -19,7 +19,7 @@
 
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-log-page.h"
 #include "ctd-main-window.h"
 #include "ctd-test-build.h"

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "ctd-application.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-main-window.h"
 #include "ctd-player-dialog.h"
 #include "ctd-players-page.h"

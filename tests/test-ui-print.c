@@ -23,7 +23,7 @@
 
 #include "ctd-application.h"
 #include "ctd-document-store.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-export-dialog.h"
 #include "ctd-print-preview.h"
 #include "ctd-print.h"
@@ -210,7 +210,7 @@ test_blank_sheets (void **state)
   for (guint c = 1; c <= 7; c++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(CtdStoreChouette) seats = ctd_event_get_chouette (
+      g_autoptr(CtdStoreChouette) seats = ctd_tournament_get_chouette (
         ctd_document_get_store (document), 1, c, &error);
       g_autofree char *page = pdf_text (pdf, c);
       g_autofree char *label = g_strdup_printf ("1.%u", c);
@@ -270,7 +270,7 @@ check_standings (CtdExportDialog *dialog,
   g_autofree char *public_text = NULL;
   g_autofree char *director_text = NULL;
   g_autofree char *title = g_strdup_printf ("Standings: round %u", round);
-  g_autoptr(CtdStoreChouette) seats = ctd_event_get_chouette (store, round, 1, NULL);
+  g_autoptr(CtdStoreChouette) seats = ctd_tournament_get_chouette (store, round, 1, NULL);
 
   /* The document sees the store's writes on its next poll. */
   ctd_test_spin (600);
@@ -316,7 +316,7 @@ test_public_standings (void **state)
   finish_round (store, 1);
   check_standings (dialog, store, pdf, 1, TRUE);
 
-  advancers = ctd_event_advance (store, 1, 2, 0, &tie, &error);
+  advancers = ctd_tournament_advance (store, 1, 2, 0, &tie, &error);
   if (advancers == NULL)
     fail_msg ("advance: %s", error->message);
   ctd_advance_tie_clear (&tie);
@@ -363,7 +363,7 @@ test_choices (void **state)
 
   /* One chouette: its page alone, its names and scores. */
   assert_true (ctd_export_dialog_select_chouette (dialog, 1, 3));
-  seats = ctd_event_get_chouette (ctd_document_get_store (document), 1, 3, &error);
+  seats = ctd_tournament_get_chouette (ctd_document_get_store (document), 1, 3, &error);
   text = print_choice (dialog, pdf);
   assert_int_equal (pdf_n_pages (pdf), 1);
   assert_non_null (strstr (text, "1.3"));

@@ -19,9 +19,9 @@
 
 #include "ctd-application.h"
 #include "ctd-document-store.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-main-window.h"
-#include "ctd-result-items.h"
+#include "ctd-outcome-items.h"
 #include "ctd-results-page.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
@@ -29,7 +29,7 @@
 
 typedef CtdTestFolder Fixture;
 
-/* test-event.c's hand-worked sheet: totals by player number -59, -13.5,
+/* test-tournament.c's hand-worked sheet: totals by player number -59, -13.5,
  * +40.5, +32. */
 static const char * const four_sheet[CTD_N_GAMES] = {
   "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
@@ -123,12 +123,12 @@ expected_payments (CtdStore *store,
                    guint     chouette)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStoreChouette) seats = ctd_event_get_chouette (store, round, chouette, &error);
+  g_autoptr(CtdStoreChouette) seats = ctd_tournament_get_chouette (store, round, chouette, &error);
   GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
   CtdSettlement settlement;
 
   assert_non_null (seats);
-  assert_true (ctd_event_settle (store, round, chouette, &settlement, &error));
+  assert_true (ctd_tournament_settle (store, round, chouette, &settlement, &error));
   for (guint i = 0; i < settlement.n_transfers; i++)
     {
       const CtdTransfer *t = &settlement.transfers[i];
@@ -181,8 +181,8 @@ test_played_event (void **state)
   page = results_page (window);
   store = ctd_document_get_store (document);
 
-  /* The placings, row by row, are ctd_event_final_placings()'s. */
-  placings = ctd_event_final_placings (store, &final_round, &error);
+  /* The placings, row by row, are ctd_tournament_final_placings()'s. */
+  placings = ctd_tournament_final_placings (store, &final_round, &error);
   assert_non_null (placings);
   assert_int_equal (g_list_model_get_n_items (placings_model (page)),
                     ctd_standings_get_n_rows (placings));
@@ -205,7 +205,7 @@ test_played_event (void **state)
     }
   assert_true (hides_text (page, "not finished"));
 
-  /* Every chouette of every round settles as ctd_event_settle() says. */
+  /* Every chouette of every round settles as ctd_tournament_settle() says. */
   dropdown = GTK_DROP_DOWN (ctd_test_find_named (GTK_WIDGET (page), "Round to settle"));
   assert_non_null (dropdown);
   assert_int_equal (gtk_drop_down_get_selected (dropdown), final_round - 1);
@@ -325,7 +325,7 @@ test_final_by_hand (void **state)
   }
   ctd_document_check_for_changes (document);
 
-  seats = ctd_event_get_chouette (ctd_document_get_store (document), 1, 1, &error);
+  seats = ctd_tournament_get_chouette (ctd_document_get_store (document), 1, 1, &error);
   assert_int_equal (g_list_model_get_n_items (placings_model (page)), 4);
   first = item_string (placings_model (page), 0, "name");
   assert_string_equal (first, seats->names[2]);
@@ -397,7 +397,7 @@ test_tie (void **state)
 
   /* A roll-off (the Standings page's business) ends the flag. */
   {
-    g_autoptr(CtdStandings) placings = ctd_event_final_placings (ctd_document_get_store (document),
+    g_autoptr(CtdStandings) placings = ctd_tournament_final_placings (ctd_document_get_store (document),
                                                                  NULL, &error);
     gint64 order[4];
 

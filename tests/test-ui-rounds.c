@@ -18,7 +18,7 @@
 #include "ctd-application.h"
 #include "ctd-display.h"
 #include "ctd-document-store.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-main-window.h"
 #include "ctd-rounds-page.h"
 #include "ctd-test-files.h"

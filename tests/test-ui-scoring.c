@@ -23,7 +23,7 @@
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
 #include "ctd-guided-form.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-main-window.h"
 #include "ctd-standings-page.h"
 #include "ctd-test-files.h"

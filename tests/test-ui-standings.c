@@ -20,8 +20,8 @@
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
 #include "ctd-document-store.h"
-#include "ctd-event.h"
-#include "ctd-items.h"
+#include "ctd-tournament.h"
+#include "ctd-record-items.h"
 #include "ctd-main-window.h"
 #include "ctd-standings-page.h"
 #include "ctd-test-files.h"
@@ -399,7 +399,7 @@ test_qualifying (void **state)
   play (desk.document, 1, 2, TIED_SECOND, 7, 12);
   g_action_group_activate_action (G_ACTION_GROUP (desk.window), "show-page",
                                   g_variant_new_string ("standings"));
-  second = ctd_event_get_chouette (store, 1, 2, &error);
+  second = ctd_tournament_get_chouette (store, 1, 2, &error);
   check_tie_names (&desk, second, 1, 2);
   g_clear_pointer (&clashes, g_free);
   clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (desk.window));
@@ -454,7 +454,7 @@ test_qualifying (void **state)
     assert_says (detail, "no game can be entered or corrected afterwards, except by Undo");
     gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_CANCEL);
     assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
-    assert_true (ctd_event_get_round (store, 1, &info, &error));
+    assert_true (ctd_tournament_get_round (store, 1, &info, &error));
     assert_int_equal (info.state, CTD_ROUND_COMPLETE);
     assert_null (find_shown (GTK_WIDGET (desk.page), "Released round 1"));
   }
@@ -469,7 +469,7 @@ test_qualifying (void **state)
   {
     CtdStoreRound info;
 
-    assert_true (ctd_event_get_round (store, 1, &info, &error));
+    assert_true (ctd_tournament_get_round (store, 1, &info, &error));
     assert_int_equal (info.state, CTD_ROUND_RELEASED);
   }
   assert_says (state_text (&desk), "Round 1 (Qualifying): released. Its scores are public: the "
@@ -629,7 +629,7 @@ test_advance (void **state)
   }
   assert_non_null (find_shown (GTK_WIDGET (desk.page), "Drew round 2 from the advancers with "
                                                       "seed 4242"));
-  advancers = ctd_event_list_advancers (store, 1, NULL, &error);
+  advancers = ctd_tournament_list_advancers (store, 1, NULL, &error);
   assert_int_equal (advancers->len, 6);
   g_clear_pointer (&advancers, g_array_unref);
   /* The page follows to the round just drawn, its message still up. */
@@ -643,7 +643,7 @@ test_advance (void **state)
   g_action_group_activate_action (G_ACTION_GROUP (desk.window), "undo", NULL);
   assert_int_equal (g_list_model_get_n_items (rounds), 1);
   g_action_group_activate_action (G_ACTION_GROUP (desk.window), "undo", NULL);
-  advancers = ctd_event_list_advancers (store, 1, NULL, &error);
+  advancers = ctd_tournament_list_advancers (store, 1, NULL, &error);
   assert_int_equal (advancers->len, 0);
   g_clear_pointer (&advancers, g_array_unref);
   assert_null (find_shown (GTK_WIDGET (desk.page), "advances to the"));

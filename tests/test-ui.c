@@ -17,7 +17,7 @@
 #include <gtk/gtk.h>
 
 #include "ctd-document-store.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-main-window.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
@@ -183,7 +183,7 @@ test_open_sample (void **state)
   players = ctd_store_list_players (store, &error);
   assert_non_null (players);
   assert_int_equal (players->len, 26);
-  placings = ctd_event_final_placings (store, NULL, &error);
+  placings = ctd_tournament_final_placings (store, NULL, &error);
   assert_non_null (placings);
   assert_int_equal (ctd_standings_get_n_rows (placings), 4);
 

@@ -13,7 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "ctd-cut.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-rng.h"
 #include "ctd-ui.h"
 
@@ -235,7 +235,7 @@ ctd_advance_dialog_init (CtdAdvanceDialog *self)
  * @round: the qualifying or semi-final round to advance from
  *
  * The dialog, its cut set to the round's (the director's stored choice,
- * else the proposed plan's: ctd_event_get_cut()) and a fresh draw seed.
+ * else the proposed plan's: ctd_tournament_get_cut()) and a fresh draw seed.
  *
  * Returns: (transfer none): the dialog, not yet shown
  */

@@ -12,7 +12,7 @@
 
 #include "ctd-chouette-page-private.h"
 #include "ctd-export-dialog.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-print.h"
 #include "ctd-report.h"
 #include "ctd-ui.h"

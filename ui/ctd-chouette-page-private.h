@@ -12,7 +12,7 @@
 
 #include "ctd-chouette-page.h"
 #include "ctd-guided-form.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 
 G_BEGIN_DECLS
 

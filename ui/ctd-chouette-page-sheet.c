@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "ctd-chouette-page-private.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 
 /*
  * The chouette page's grid, as the paper sheet: the fixed columns are

@@ -13,7 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "ctd-chouette-page-private.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-ui.h"
 
 /*

@@ -14,7 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-report.h"
 #include "ctd-ui.h"
 

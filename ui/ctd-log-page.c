@@ -12,9 +12,9 @@
 
 #include <glib/gi18n.h>
 
-#include "ctd-items.h"
-#include "ctd-results.h"
-#include "ctd-event.h"
+#include "ctd-record-items.h"
+#include "ctd-outcome.h"
+#include "ctd-tournament.h"
 #include "ctd-ui.h"
 
 /*
@@ -115,8 +115,8 @@ compare_labels (gconstpointer a,
 {
   guint ra = 0, ca = 0, rb = 0, cb = 0;
 
-  ctd_event_parse_label (*(const char * const *) a, &ra, &ca, NULL);
-  ctd_event_parse_label (*(const char * const *) b, &rb, &cb, NULL);
+  ctd_tournament_parse_label (*(const char * const *) a, &ra, &ca, NULL);
+  ctd_tournament_parse_label (*(const char * const *) b, &rb, &cb, NULL);
   return ra != rb ? (ra < rb ? -1 : 1) : (ca < cb ? -1 : ca > cb);
 }
 
@@ -165,7 +165,7 @@ learn_chouettes (CtdLogPage *self)
     }
   for (guint i = 0; i < concerned->len; i++)
     {
-      const CtdResultsAuditChouette *one = &g_array_index (concerned, CtdResultsAuditChouette, i);
+      const CtdOutcomeAuditChouette *one = &g_array_index (concerned, CtdOutcomeAuditChouette, i);
       g_autofree char *text = g_strdup_printf ("%u.%u", one->round, one->chouette);
       const char *label = g_intern_string (text);
 

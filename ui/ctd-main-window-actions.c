@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "ctd-display-window.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-export-dialog.h"
 #include "ctd-main-window-close.h"
 #include "ctd-main-window-private.h"
@@ -211,7 +211,7 @@ show_chouette_action (GSimpleAction *action,
 
   if (self->document == NULL)
     return;
-  if (!ctd_event_parse_label (label, &round, &number, &error) ||
+  if (!ctd_tournament_parse_label (label, &round, &number, &error) ||
       !ctd_chouette_page_show (self->chouette_page, round, number, &error))
     {
       ctd_main_window_show_error (self, error->message);

@@ -12,7 +12,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-ui.h"
 
 /*

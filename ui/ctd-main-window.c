@@ -17,7 +17,7 @@
 #include "ctd-advance.h"
 #include "ctd-chouette-page.h"
 #include "ctd-display-window.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-event-page.h"
 #include "ctd-players-page.h"
 #include "ctd-rounds-page.h"

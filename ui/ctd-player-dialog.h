@@ -9,7 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "ctd-document.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 
 G_BEGIN_DECLS
 

@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-player-dialog.h"
 #include "ctd-players-page-private.h"
 #include "ctd-ui.h"

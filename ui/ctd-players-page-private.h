@@ -9,7 +9,7 @@
 
 #pragma once
 
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-players-page.h"
 
 G_BEGIN_DECLS

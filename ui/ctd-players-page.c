@@ -12,7 +12,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-ui.h"
 
 /*

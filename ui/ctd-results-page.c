@@ -13,10 +13,10 @@
 #include <glib/gi18n.h>
 
 #include "ctd-item-list.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-money.h"
-#include "ctd-result-items.h"
-#include "ctd-results.h"
+#include "ctd-outcome-items.h"
+#include "ctd-outcome.h"
 #include "ctd-ui.h"
 
 /*
@@ -24,7 +24,7 @@
  * what holds the Final up, with every tie a roll-off must settle; then
  * the money (rule 1.8): the entry fee against the stake, and for the
  * chosen round who pays whom in each chouette. Everything shown is
- * core's (ctd-results.h, what `results` and `settle` print); the page
+ * core's (ctd-outcome.h, what `results` and `settle` print); the page
  * reads it again whenever the document says the event changed, another
  * program's writes included.
  */
@@ -74,7 +74,7 @@ static void
 update_final (CtdResultsPage *self)
 {
   g_autoptr(GError) error = NULL;
-  g_auto(CtdResultsFinal) final = { 0, };
+  g_auto(CtdOutcomeFinal) final = { 0, };
   g_autofree char *ties = NULL;
 
   if (self->document == NULL ||
@@ -152,7 +152,7 @@ update_settlements (CtdResultsPage *self,
     }
   if (chouette != 0)
     {
-      g_autoptr(CtdResultsSettlement) one = ctd_document_settle_chouette (self->document, round,
+      g_autoptr(CtdOutcomeSettlement) one = ctd_document_settle_chouette (self->document, round,
                                                                           chouette,
                                                                          &error);
       g_autoptr(CtdSettlementItem) item = one != NULL ? ctd_settlement_item_new (one) : NULL;

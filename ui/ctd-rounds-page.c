@@ -14,7 +14,7 @@
 
 #include "ctd-advance.h"
 #include "ctd-display.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-rng.h"
 #include "ctd-round.h"
 #include "ctd-standings.h"

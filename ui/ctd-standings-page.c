@@ -15,8 +15,8 @@
 #include "ctd-advance-dialog.h"
 #include "ctd-cut.h"
 #include "ctd-display.h"
-#include "ctd-event.h"
-#include "ctd-items.h"
+#include "ctd-tournament.h"
+#include "ctd-record-items.h"
 #include "ctd-rng.h"
 #include "ctd-ui.h"
 

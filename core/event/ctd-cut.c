@@ -12,8 +12,8 @@
 
 #include <string.h>
 
-#include "ctd-event.h"
-#include "ctd-results.h"
+#include "ctd-tournament.h"
+#include "ctd-outcome.h"
 
 /*
  * The advancement cut of a round as the director's desk works it (SPEC
@@ -66,7 +66,7 @@ count_chouettes (CtdStore  *store,
  *   ctd_cut_preview_clear()
  * @error: return location for a #GError
  *
- * What ctd_event_advance() would do with this cut, storing nothing: the
+ * What ctd_tournament_advance() would do with this cut, storing nothing: the
  * refusal is the one it would give (a cut out of range, a next round of
  * 5 or fewer than 3 with the nearest sizes that work, a tie at the cut,
  * an incomplete round), so a dialog can show it before the director
@@ -91,7 +91,7 @@ ctd_cut_preview (CtdStore       *store,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   *out_preview = (CtdCutPreview) { .top_k = top_k, .wildcards = wildcards };
-  standings = ctd_event_round_standings (store, round, FALSE, error);
+  standings = ctd_tournament_round_standings (store, round, FALSE, error);
   if (standings == NULL || (n_chouettes = count_chouettes (store, round, error)) == 0)
     return FALSE;
   out_preview->n_next = top_k * n_chouettes + wildcards;
@@ -100,7 +100,7 @@ ctd_cut_preview (CtdStore       *store,
     out_preview->size_ok = ctd_advance_check_next_size (out_preview->n_next,
                                                         &out_preview->next_stage, NULL);
   /* An unfinished round is refused first: its ties may still change. */
-  if (!ctd_event_check_round_finished (store, round, error))
+  if (!ctd_tournament_check_round_finished (store, round, error))
     {
       ctd_advance_tie_clear (&out_preview->tie);
       return FALSE;
@@ -169,13 +169,13 @@ ctd_cut_preview_describe (const CtdCutPreview *preview)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-static const CtdEventAdvancer *
+static const CtdTournamentAdvancer *
 find_advancer (const GArray *advancers,
                gint64        id)
 {
   for (guint i = 0; i < advancers->len; i++)
-    if (g_array_index (advancers, CtdEventAdvancer, i).player_id == id)
-      return &g_array_index (advancers, CtdEventAdvancer, i);
+    if (g_array_index (advancers, CtdTournamentAdvancer, i).player_id == id)
+      return &g_array_index (advancers, CtdTournamentAdvancer, i);
   return NULL;
 }
 
@@ -201,7 +201,7 @@ propose (CtdStore            *store,
 
   if (info->stage == CTD_STAGE_FINAL || info->state < CTD_ROUND_COMPLETE ||
       info->state == CTD_ROUND_CLOSED ||
-      !ctd_event_get_cut (store, info->number, out_top_k, &wildcards, NULL))
+      !ctd_tournament_get_cut (store, info->number, out_top_k, &wildcards, NULL))
     return NULL;
   return ctd_advance_select (standings, *out_top_k, wildcards, NULL, NULL);
 }
@@ -210,7 +210,7 @@ propose (CtdStore            *store,
 static char *
 note_for (const CtdStandingsRow   *row,
           const CtdStoreRound     *info,
-          const CtdEventAdvancer  *advancer,
+          const CtdTournamentAdvancer  *advancer,
           CtdStage                 next_stage,
           gboolean                 proposed,
           guint                    top_k)
@@ -234,7 +234,7 @@ note_for (const CtdStandingsRow   *row,
     g_string_append_printf (note, "%sroll-off won", note->len > 0 ? "; " : "");
   else if (row->rolloff_place > 1)
     {
-      g_autofree char *place = ctd_results_ordinal (row->rolloff_place);
+      g_autofree char *place = ctd_outcome_ordinal (row->rolloff_place);
 
       g_string_append_printf (note, "%s%s in roll-off", note->len > 0 ? "; " : "", place);
     }
@@ -246,14 +246,14 @@ note_for (const CtdStandingsRow   *row,
  * @store: an event
  * @round: a round number
  * @standings: (nullable): the round's standings, the director's view
- *   (ctd_event_round_standings()), when the caller has them, else %NULL
+ *   (ctd_tournament_round_standings()), when the caller has them, else %NULL
  * @public_view: the notes of the posting rather than the director's
  * @error: return location for a #GError
  *
  * What each player's row of the standings says about the cut: "advances
  * to the Final (3.1)", "wildcard: advances to the Semi-final", while no
  * advancers are chosen "in line to advance" (the cut the round is judged
- * by, ctd_event_get_cut()), then "tie at the cut" (or "tie for a place"
+ * by, ctd_tournament_get_cut()), then "tie at the cut" (or "tie for a place"
  * in the final), "roll-off won", "2nd in roll-off". A posting says only
  * what is decided (no "in line to advance"), and a posting of a secret
  * round has no notes at all: they would tell the scores' order.
@@ -278,14 +278,14 @@ ctd_cut_notes (CtdStore            *store,
 
   g_return_val_if_fail (store != NULL, NULL);
 
-  if (!ctd_event_get_round (store, round, &info, error))
+  if (!ctd_tournament_get_round (store, round, &info, error))
     return NULL;
   /* A secret posting: not even the games are read. */
   if (public_view && !ctd_standings_scores_are_public (info.stage, info.state))
     return g_steal_pointer (&notes);
   if ((standings == NULL &&
-       (standings = computed = ctd_event_round_standings (store, round, FALSE, error)) == NULL) ||
-      (advancers = ctd_event_list_advancers (store, round, &next_stage, error)) == NULL)
+       (standings = computed = ctd_tournament_round_standings (store, round, FALSE, error)) == NULL) ||
+      (advancers = ctd_tournament_list_advancers (store, round, &next_stage, error)) == NULL)
     return NULL;
   if (advancers->len > 0)
     top_k = info.top_k > 0 ? (guint) info.top_k : 1;
@@ -312,12 +312,12 @@ ctd_cut_notes (CtdStore            *store,
  * @error: return location for a #GError
  *
  * The tie a roll-off must settle before the round can go on, against
- * the cut the round is judged by (ctd_event_get_cut()); in the final,
- * the first tied placing (ctd_event_find_tie()).
+ * the cut the round is judged by (ctd_tournament_get_cut()); in the final,
+ * the first tied placing (ctd_tournament_find_tie()).
  *
  * Returns: (transfer full) (nullable) (element-type gint64): the tied
  *   players' ids in standings order, or %NULL with @error set
- *   (%CTD_EVENT_ERROR_NO_TIE when nothing is tied)
+ *   (%CTD_TOURNAMENT_ERROR_NO_TIE when nothing is tied)
  */
 GArray *
 ctd_cut_find_tie (CtdStore            *store,
@@ -331,12 +331,12 @@ ctd_cut_find_tie (CtdStore            *store,
 
   g_return_val_if_fail (store != NULL, NULL);
 
-  if (!ctd_event_get_round (store, round, &info, error))
+  if (!ctd_tournament_get_round (store, round, &info, error))
     return NULL;
   if (info.stage != CTD_STAGE_FINAL &&
-      !ctd_event_get_cut (store, round, &top_k, &wildcards, error))
+      !ctd_tournament_get_cut (store, round, &top_k, &wildcards, error))
     return NULL;
-  return ctd_event_find_tie (store, round, standings, top_k, wildcards, error);
+  return ctd_tournament_find_tie (store, round, standings, top_k, wildcards, error);
 }
 
 /* The player of the round that @word names: "#12" (the player's
@@ -391,7 +391,7 @@ find_seated (const GPtrArray  *chouettes,
  * @error: return location for a #GError
  *
  * Reads a typed roll-off order. Whether these players are tied, and
- * whether the round takes a roll-off, is for ctd_event_tiebreak().
+ * whether the round takes a roll-off, is for ctd_tournament_tiebreak().
  *
  * Returns: (transfer full) (nullable) (element-type gint64): the ids in
  *   the order typed, or %NULL with @error set

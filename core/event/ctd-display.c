@@ -12,20 +12,20 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-standings.h"
 
 /*
  * What the public display in the playing room shows: the newest drawn
  * round is the current one; its chouettes' progress always; its
- * standings only from core's public view (ctd_event_round_standings()
+ * standings only from core's public view (ctd_tournament_round_standings()
  * with public_view), and only once the director released the round.
  * A window shows this and decides nothing: the secrecy of rule 1.7 is
  * decided here, so no window, whatever its director does, can post a
  * score it hides. The Final is played in the open, so it needs no
  * release: its placings stand the moment it is complete, on the display
  * as on the Final and Money page, the `results` command and the exports
- * (ctd_results_get_final(), ctd_report_*()), and Close Event needs
+ * (ctd_outcome_get_final(), ctd_report_*()), and Close Event needs
  * nothing more.
  */
 
@@ -236,7 +236,7 @@ is_advancer (const GArray *advancers,
              gint64        player_id)
 {
   for (guint i = 0; i < advancers->len; i++)
-    if (g_array_index (advancers, CtdEventAdvancer, i).player_id == player_id)
+    if (g_array_index (advancers, CtdTournamentAdvancer, i).player_id == player_id)
       return TRUE;
   return FALSE;
 }
@@ -249,7 +249,7 @@ load_rows (CtdDisplay  *self,
            CtdStore    *store,
            GError     **error)
 {
-  g_autoptr(CtdStandings) standings = ctd_event_round_standings (store, self->round, TRUE,
+  g_autoptr(CtdStandings) standings = ctd_tournament_round_standings (store, self->round, TRUE,
                                                                  error);
   g_autoptr(GArray) advancers = NULL;
 
@@ -257,7 +257,7 @@ load_rows (CtdDisplay  *self,
     return FALSE;
   if (ctd_standings_get_scores_hidden (standings))
     return TRUE;
-  advancers = ctd_event_list_advancers (store, self->round, &self->next_stage, error);
+  advancers = ctd_tournament_list_advancers (store, self->round, &self->next_stage, error);
   if (advancers == NULL)
     return FALSE;
   for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)

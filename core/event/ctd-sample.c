@@ -14,7 +14,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-result.h"
 
 /*
@@ -307,20 +307,20 @@ ctd_sample_roll_off_ties (CtdStore  *store,
   for (guint i = 0; i < 64; i++)
     {
       g_autoptr(GError) none = NULL;
-      g_autoptr(GArray) tied = ctd_event_find_tie (store, round, NULL, top_k, wildcards, &none);
+      g_autoptr(GArray) tied = ctd_tournament_find_tie (store, round, NULL, top_k, wildcards, &none);
       g_autofree gint64 *order = NULL;
       guint64 roll_seed = seed + i;
 
       if (tied == NULL)
         {
-          if (g_error_matches (none, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE))
+          if (g_error_matches (none, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE))
             return TRUE;
           g_propagate_error (error, g_steal_pointer (&none));
           return FALSE;
         }
       order = g_new (gint64, tied->len);
       ctd_standings_roll ((const gint64 *) tied->data, tied->len, roll_seed, order);
-      if (!ctd_event_tiebreak (store, round, order, tied->len, &roll_seed, error))
+      if (!ctd_tournament_tiebreak (store, round, order, tied->len, &roll_seed, error))
         return FALSE;
     }
   g_set_error (error, CTD_SAMPLE_ERROR, CTD_SAMPLE_ERROR_UNSETTLED,
@@ -357,7 +357,7 @@ play_event (CtdStore                *store,
 
       if (!ctd_store_draw_round (store, draw_seed, &round, error) ||
           !ctd_sample_play_round (store, round, &rng, options->paper_totals, error) ||
-          !ctd_event_get_round (store, round, &info, error))
+          !ctd_tournament_get_round (store, round, &info, error))
         return FALSE;
       if (!options->play_all_rounds)
         return TRUE;
@@ -366,14 +366,14 @@ play_event (CtdStore                *store,
                (!options->release_final || ctd_store_release_round (store, round, error));
       /* The plan covers fields up to 256; above it, the winner of each
        * chouette goes on, as a director would choose. */
-      if (!ctd_event_default_advancement (store, round, &top_k, &wildcards, NULL))
+      if (!ctd_tournament_default_advancement (store, round, &top_k, &wildcards, NULL))
         {
           top_k = 1;
           wildcards = 0;
         }
       if (!ctd_sample_roll_off_ties (store, round, top_k, wildcards, draw_seed, error))
         return FALSE;
-      advancers = ctd_event_advance (store, round, top_k, wildcards, &tie, error);
+      advancers = ctd_tournament_advance (store, round, top_k, wildcards, &tie, error);
       ctd_advance_tie_clear (&tie);
       if (advancers == NULL)
         return FALSE;

@@ -326,7 +326,7 @@ view_load_seats (CtdChouetteView  *self,
   g_autoptr(CtdStoreChouette) seats = NULL;
   g_autoptr(GError) local_error = NULL;
 
-  seats = ctd_event_get_chouette (store, self->round, self->number, &local_error);
+  seats = ctd_tournament_get_chouette (store, self->round, self->number, &local_error);
   if (seats == NULL && !g_error_matches (local_error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));

@@ -16,9 +16,9 @@
 
 #include "ctd-chouette-view.h"
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-item-list.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 #include "ctd-money.h"
 
 G_BEGIN_DECLS

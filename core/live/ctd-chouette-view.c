@@ -131,7 +131,7 @@ refresh (CtdChouetteView             *self,
     {
       CtdStoreRound info;
 
-      ok = ctd_event_get_round (store, self->round, &info, error);
+      ok = ctd_tournament_get_round (store, self->round, &info, error);
       if (ok)
         self->round_state = info.state;
     }

@@ -385,7 +385,7 @@ ctd_document_set_crosscheck (CtdDocument      *self,
  * @seed: (nullable): roll with this seed instead of taking @order as typed
  * @error: return location for a #GError
  *
- * ctd_event_tiebreak(), announced.
+ * ctd_tournament_tiebreak(), announced.
  *
  * Returns: whether the roll-off was stored
  */
@@ -398,7 +398,7 @@ ctd_document_tiebreak (CtdDocument    *self,
                        GError        **error)
 {
   return document_action_begin (self, error) &&
-         action_end (self, ctd_event_tiebreak (self->store, round, order, n_players, seed,
+         action_end (self, ctd_tournament_tiebreak (self->store, round, order, n_players, seed,
                                                error));
 }
 
@@ -431,7 +431,7 @@ ctd_document_release_round (CtdDocument  *self,
  *   choice, when there is one
  * @error: return location for a #GError
  *
- * ctd_event_advance(), announced.
+ * ctd_tournament_advance(), announced.
  *
  * Returns: (transfer full) (nullable) (element-type gint64): the
  *   advancers' ids
@@ -448,7 +448,7 @@ ctd_document_advance (CtdDocument    *self,
 
   if (!document_action_begin (self, error))
     return NULL;
-  advancers = ctd_event_advance (self->store, round, top_k, wildcards, out_tie, error);
+  advancers = ctd_tournament_advance (self->store, round, top_k, wildcards, out_tie, error);
   action_end (self, advancers != NULL);
   return advancers;
 }

@@ -18,9 +18,9 @@
 
 #include "ctd-archive.h"
 #include "ctd-enum-types.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-item-list.h"
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 
 G_BEGIN_DECLS
 

@@ -19,11 +19,11 @@
 #include "ctd-chouette-view.h"
 #include "ctd-cut.h"
 #include "ctd-display.h"
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-export.h"
 #include "ctd-import.h"
 #include "ctd-report.h"
-#include "ctd-results.h"
+#include "ctd-outcome.h"
 #include "ctd-store.h"
 
 G_BEGIN_DECLS
@@ -263,12 +263,12 @@ GStrv        ctd_document_describe_hold_ups    (CtdDocument             *self,
 gboolean     ctd_document_check_finished       (CtdDocument             *self,
                                                 GError                 **error);
 gboolean     ctd_document_get_final            (CtdDocument             *self,
-                                                CtdResultsFinal         *out_final,
+                                                CtdOutcomeFinal         *out_final,
                                                 GError                 **error);
 GPtrArray   *ctd_document_settle_round         (CtdDocument             *self,
                                                 guint                    round,
                                                 GError                 **error);
-CtdResultsSettlement *
+CtdOutcomeSettlement *
              ctd_document_settle_chouette      (CtdDocument             *self,
                                                 guint                    round,
                                                 guint                    chouette,

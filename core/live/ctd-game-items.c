@@ -4,18 +4,18 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The items of a chouette's games, one row of its page each; the other
- * items are in ctd-items.c.
+ * items are in ctd-record-items.c.
  */
 
 #define G_LOG_DOMAIN "ctd-items"
 
 #include "config.h"
 
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 
 #include <glib/gi18n-lib.h>
 
-#include "ctd-item.h"
+#include "ctd-item-fields.h"
 
 /* ---- a chouette's games ------------------------------------------------- */
 

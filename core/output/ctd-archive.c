@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-export.h"
 #include "ctd-report.h"
 
@@ -304,7 +304,7 @@ write_before_commit (CtdStore  *store,
   CloseJob *job = user_data;
 
   /* Only a finished event closes; then its archive is written. */
-  return ctd_event_check_finished (store, error) &&
+  return ctd_tournament_check_finished (store, error) &&
          ctd_archive_write (store, job->folder, &job->workbook, &job->copy, error);
 }
 

@@ -31,8 +31,8 @@ report_add_results (Report  *report,
   guint round, row;
   guint body, left, number;
 
-  placings = ctd_event_final_placings (report->store, &round, error);
-  if (placings == NULL || !ctd_event_get_round (report->store, round, &info, error) ||
+  placings = ctd_tournament_final_placings (report->store, &round, error);
+  if (placings == NULL || !ctd_tournament_get_round (report->store, round, &info, error) ||
       !report_use_layout (report, &report_results_spec, error) ||
       (clubs = report_clubs_by_id (report->store, error)) == NULL)
     return FALSE;
@@ -52,7 +52,7 @@ report_add_results (Report  *report,
     {
       const CtdStandingsRow *r = ctd_standings_get_row (placings, i);
       const char *club = g_hash_table_lookup (clubs, &r->player_id);
-      g_autofree char *place = ctd_results_place_text (r);
+      g_autofree char *place = ctd_outcome_place_text (r);
       g_autofree char *rolloff = report_rolloff_text (report, r);
       g_autofree char *name = r->tied ? g_strdup_printf ("%s (%s)", r->name,
                                                          ctd_template_get_text (report->layout,

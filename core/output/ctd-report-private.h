@@ -13,9 +13,9 @@
 
 #pragma once
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-report.h"
-#include "ctd-results.h"
+#include "ctd-outcome.h"
 #include "ctd-template.h"
 
 G_BEGIN_DECLS

@@ -27,13 +27,13 @@ next_round_text (Report                 *report,
 
   if (info->stage == CTD_STAGE_FINAL)
     {
-      g_autofree char *place = ctd_results_place_text (row);
+      g_autofree char *place = ctd_outcome_place_text (row);
 
       g_string_append (text, place);
     }
   for (guint i = 0; i < advancers->len; i++)
     {
-      const CtdEventAdvancer *advancer = &g_array_index (advancers, CtdEventAdvancer, i);
+      const CtdTournamentAdvancer *advancer = &g_array_index (advancers, CtdTournamentAdvancer, i);
       g_autofree char *next = NULL;
       g_autofree char *line = NULL;
 
@@ -88,10 +88,10 @@ report_add_standings (Report              *report,
 
   if (!report_use_layout (report, &report_standings_spec, error))
     return FALSE;
-  standings = ctd_event_round_standings (report->store, round, report->options->public_view,
+  standings = ctd_tournament_round_standings (report->store, round, report->options->public_view,
                                          error);
   if (standings == NULL || (clubs = report_clubs_by_id (report->store, error)) == NULL ||
-      (advancers = ctd_event_list_advancers (report->store, round, &next_stage, error)) == NULL ||
+      (advancers = ctd_tournament_list_advancers (report->store, round, &next_stage, error)) == NULL ||
       (chouettes = ctd_store_list_chouettes (report->store, round, error)) == NULL)
     return FALSE;
   /* The final has no next round: the column gives the placings. */

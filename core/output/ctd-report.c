@@ -522,7 +522,7 @@ report_rolloff_text (Report                *report,
     return NULL;
   if (row->rolloff_place == 1)
     return report_layout_text (report, "RollOffWon");
-  place = ctd_results_ordinal (row->rolloff_place);
+  place = ctd_outcome_ordinal (row->rolloff_place);
   report_set_value (report, "place", place);
   return report_layout_text (report, "RollOffPlace");
 }
@@ -590,9 +590,9 @@ ctd_report_chouette (CtdStore               *store,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!report_init (&report, store, options, title, error) ||
-      !ctd_event_get_round (store, round, &info, error) ||
+      !ctd_tournament_get_round (store, round, &info, error) ||
       !check_public (&report, &info, error) ||
-      (seats = ctd_event_get_chouette (store, round, chouette, error)) == NULL ||
+      (seats = ctd_tournament_get_chouette (store, round, chouette, error)) == NULL ||
       !report_add_chouette_sheet (&report, &info, seats, error))
     return NULL;
   return g_steal_pointer (&report.doc);
@@ -658,7 +658,7 @@ ctd_report_round (CtdStore               *store,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!report_init (&report, store, options, title, error) ||
-      !ctd_event_get_round (store, round, &info, error))
+      !ctd_tournament_get_round (store, round, &info, error))
     return NULL;
   sheets_only = report.options->part == CTD_REPORT_PART_SHEETS;
   if (sheets_only && !report.options->blank && !check_public (&report, &info, error))
@@ -721,7 +721,7 @@ ctd_report_archive (CtdStore               *store,
     }
   if (wants (&report, CTD_REPORT_PART_RESULTS))
     {
-      placings = ctd_event_final_placings (store, &final_round, &no_final);
+      placings = ctd_tournament_final_placings (store, &final_round, &no_final);
       if (placings != NULL && !report_add_results (&report, error))
         return NULL;
       if (!report_add_settlements (&report, rounds, error))

@@ -224,7 +224,7 @@ choose (const CtdStandings *standings,
  * broken silently. The size of the next round is checked before any tie,
  * so the director does not hold a roll-off for a format that cannot work.
  *
- * Nothing is stored: ctd_event_advance() records the choice.
+ * Nothing is stored: ctd_tournament_advance() records the choice.
  *
  * Returns: (transfer full) (nullable) (element-type gint64): the
  *   advancers' ids in standings display order, to free with
@@ -306,7 +306,7 @@ ctd_advance_select (const CtdStandings *standings,
 
 /**
  * ctd_advance_tie_clear:
- * @tie: a tie filled by ctd_advance_select() or ctd_event_advance(), or
+ * @tie: a tie filled by ctd_advance_select() or ctd_tournament_advance(), or
  *   an empty one
  *
  * Frees what ctd_advance_select() put in @tie and empties it, so it can

@@ -101,7 +101,7 @@ ctd_store_check_not_closed (CtdStore  *self,
  * @self: a store
  * @before_commit: (nullable) (scope call): what must hold or succeed
  *   for the event to close: that it is finished
- *   (ctd_event_check_finished()), then work such as writing its
+ *   (ctd_tournament_check_finished()), then work such as writing its
  *   archive; it runs inside the action, where the event already reads
  *   as closed (with its audit entry), and a failure rolls the closing
  *   back

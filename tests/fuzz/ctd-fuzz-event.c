@@ -15,7 +15,7 @@
 
 #include <glib/gstdio.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-fuzz-event.h"
 #include "ctd-fuzz.h"
 #include "ctd-report.h"
@@ -117,7 +117,7 @@ read_round (CtdStore *store,
 
   for (guint public_view = 0; public_view < 2; public_view++)
     {
-      g_autoptr(CtdStandings) standings = ctd_event_round_standings (store, round, public_view,
+      g_autoptr(CtdStandings) standings = ctd_tournament_round_standings (store, round, public_view,
                                                                      &error);
 
       if (standings == NULL)

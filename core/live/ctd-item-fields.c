@@ -1,4 +1,4 @@
-/* ctd-item.c
+/* ctd-item-fields.c
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,22 +8,22 @@
 
 #include "config.h"
 
-#include "ctd-item.h"
+#include "ctd-item-fields.h"
 
 #define FIELD(item, field, ctype) ((ctype *) ((guint8 *) (item) + (field)->offset))
 
 /**
- * ctd_item_class_install:
+ * ctd_item_fields_install:
  * @klass: an item class
  * @fields: (array length=n_fields): its properties
  * @n_fields: how many
  * @pspecs: (out caller-allocates) (array length=n_fields): the param specs,
- *   kept by the caller for ctd_item_assign()
+ *   kept by the caller for ctd_item_fields_assign()
  *
  * Installs one read-only property per field.
  */
 void
-ctd_item_class_install (GObjectClass       *klass,
+ctd_item_fields_install (GObjectClass       *klass,
                         const CtdItemField *fields,
                         guint               n_fields,
                         GParamSpec        **pspecs)
@@ -62,7 +62,7 @@ ctd_item_class_install (GObjectClass       *klass,
 }
 
 /**
- * ctd_item_get_property:
+ * ctd_item_fields_get_property:
  * @item: an item
  * @fields: (array length=n_fields): its class's fields
  * @n_fields: how many
@@ -72,7 +72,7 @@ ctd_item_class_install (GObjectClass       *klass,
  * The body of an item's GObjectClass.get_property.
  */
 void
-ctd_item_get_property (gpointer            item,
+ctd_item_fields_get_property (gpointer            item,
                        const CtdItemField *fields,
                        guint               n_fields,
                        guint               prop_id,
@@ -137,7 +137,7 @@ assign_field (gpointer            item,
 }
 
 /**
- * ctd_item_assign:
+ * ctd_item_fields_assign:
  * @item: the item a list keeps
  * @fresh: a new snapshot of the same record
  * @fields: (array length=n_fields): their class's fields
@@ -148,7 +148,7 @@ assign_field (gpointer            item,
  * changed (once, after all are copied).
  */
 void
-ctd_item_assign (gpointer            item,
+ctd_item_fields_assign (gpointer            item,
                  gpointer            fresh,
                  const CtdItemField *fields,
                  guint               n_fields,
@@ -164,7 +164,7 @@ ctd_item_assign (gpointer            item,
 }
 
 /**
- * ctd_item_clear:
+ * ctd_item_fields_clear:
  * @item: an item being finalized
  * @fields: (array length=n_fields): its class's fields
  * @n_fields: how many
@@ -172,7 +172,7 @@ ctd_item_assign (gpointer            item,
  * Frees the item's strings.
  */
 void
-ctd_item_clear (gpointer            item,
+ctd_item_fields_clear (gpointer            item,
                 const CtdItemField *fields,
                 guint               n_fields)
 {

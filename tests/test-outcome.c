@@ -1,5 +1,5 @@
-/* test-results.c: what the "Final and Money" and "Log" pages show, as
- * core derives it (core/event/ctd-results.c, core/live/ctd-result-items.c).
+/* test-outcome.c: what the "Final and Money" and "Log" pages show, as
+ * core derives it (core/event/ctd-outcome.c, core/live/ctd-outcome-items.c).
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,16 +15,16 @@
 
 #include <string.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-item-list.h"
-#include "ctd-result-items.h"
-#include "ctd-results.h"
+#include "ctd-outcome-items.h"
+#include "ctd-outcome.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 
 #define H(x) ((CtdHalves) ((x) * 2))
 
-/* test-event.c's hand-worked sheet: totals by player number -59, -13.5,
+/* test-tournament.c's hand-worked sheet: totals by player number -59, -13.5,
  * +40.5, +32 (highest-first last segment). */
 static const char * const four_sheet[CTD_N_GAMES] = {
   "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
@@ -84,7 +84,7 @@ test_ordinal (void **state)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *text = ctd_results_ordinal (cases[i].n);
+      g_autofree char *text = ctd_outcome_ordinal (cases[i].n);
 
       assert_string_equal (text, cases[i].text);
     }
@@ -102,18 +102,18 @@ test_final_by_hand (void **state)
   g_autoptr(CtdStoreChouette) seats = NULL;
   g_autoptr(GPtrArray) settlements = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(CtdResultsFinal) final = { 0, };
+  g_auto(CtdOutcomeFinal) final = { 0, };
   g_autofree char *amounts = NULL;
   g_autofree char *payments = NULL;
   g_autofree char *expected = NULL;
-  const CtdResultsSettlement *one;
+  const CtdOutcomeSettlement *one;
   CtdCents paid[CTD_MAX_PLAYERS] = { 0, };
 
   record (store, 1, 1, 1, CTD_N_GAMES, four_sheet);
-  seats = ctd_event_get_chouette (store, 1, 1, &error);
+  seats = ctd_tournament_get_chouette (store, 1, 1, &error);
   assert_non_null (seats);
 
-  assert_true (ctd_results_get_final (store, &final, &error));
+  assert_true (ctd_outcome_get_final (store, &final, &error));
   assert_int_equal (final.round, 1);
   assert_true (final.complete);
   assert_null (final.status);
@@ -125,17 +125,17 @@ test_final_by_hand (void **state)
   assert_string_equal (ctd_standings_get_row (final.placings, 2)->name, seats->names[1]);
   assert_string_equal (ctd_standings_get_row (final.placings, 3)->name, seats->names[0]);
   {
-    g_autofree char *place = ctd_results_place_text (ctd_standings_get_row (final.placings, 3));
+    g_autofree char *place = ctd_outcome_place_text (ctd_standings_get_row (final.placings, 3));
 
     assert_string_equal (place, "4th");
   }
 
-  settlements = ctd_results_settle_round (store, 1, &error);
+  settlements = ctd_outcome_settle_round (store, 1, &error);
   assert_non_null (settlements);
   assert_int_equal (settlements->len, 1);
   one = g_ptr_array_index (settlements, 0);
   assert_true (one->settled);
-  amounts = ctd_results_describe_amounts (one);
+  amounts = ctd_outcome_describe_amounts (one);
   expected = g_strdup_printf ("%s: -59 points, -295.00\n%s: -13.5 points, -67.50\n"
                               "%s: +40.5 points, 202.50\n%s: +32 points, 160.00",
                               seats->names[0], seats->names[1], seats->names[2],
@@ -154,7 +154,7 @@ test_final_by_hand (void **state)
   assert_int_equal (paid[2], 20250);
   assert_int_equal (paid[3], 16000);
   /* One line a payment, names as they are (no markup, no formula). */
-  payments = ctd_results_describe_payments (one);
+  payments = ctd_outcome_describe_payments (one);
   for (guint i = 0; i < one->settlement.n_transfers; i++)
     {
       const CtdTransfer *t = &one->settlement.transfers[i];
@@ -181,15 +181,15 @@ test_whole_event (void **state)
   g_autoptr(CtdStore) store = NULL;
   g_autoptr(CtdStandings) placings = NULL;
   g_autoptr(GArray) rounds = NULL;
-  g_auto(CtdResultsFinal) final = { 0, };
+  g_auto(CtdOutcomeFinal) final = { 0, };
   guint final_round = 0;
 
   assert_true (ctd_test_build_event (fixture->path, 26, 7, TRUE, &error));
   store = ctd_store_open (fixture->path, &error);
   assert_non_null (store);
 
-  assert_true (ctd_results_get_final (store, &final, &error));
-  placings = ctd_event_final_placings (store, &final_round, &error);
+  assert_true (ctd_outcome_get_final (store, &final, &error));
+  placings = ctd_tournament_final_placings (store, &final_round, &error);
   assert_non_null (placings);
   assert_int_equal (final.round, final_round);
   assert_true (final.complete);
@@ -210,18 +210,18 @@ test_whole_event (void **state)
   for (guint r = 0; r < rounds->len; r++)
     {
       guint round = g_array_index (rounds, CtdStoreRound, r).number;
-      g_autoptr(GPtrArray) settlements = ctd_results_settle_round (store, round, &error);
+      g_autoptr(GPtrArray) settlements = ctd_outcome_settle_round (store, round, &error);
 
       assert_non_null (settlements);
       assert_int_equal (settlements->len, g_array_index (rounds, CtdStoreRound, r).n_chouettes);
       for (guint i = 0; i < settlements->len; i++)
         {
-          const CtdResultsSettlement *one = g_ptr_array_index (settlements, i);
+          const CtdOutcomeSettlement *one = g_ptr_array_index (settlements, i);
           CtdSettlement settlement;
 
           assert_int_equal (one->chouette, i + 1);
           assert_true (one->settled);
-          assert_true (ctd_event_settle (store, round, one->chouette, &settlement, &error));
+          assert_true (ctd_tournament_settle (store, round, one->chouette, &settlement, &error));
           assert_memory_equal (&one->settlement, &settlement, sizeof settlement);
         }
     }
@@ -236,26 +236,26 @@ test_final_unfinished (void **state)
   g_autoptr(CtdStore) store = drawn_event (fixture, 100, names, 4);
   g_autoptr(GPtrArray) settlements = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(CtdResultsFinal) final = { 0, };
+  g_auto(CtdOutcomeFinal) final = { 0, };
   g_autofree char *payments = NULL;
   g_autofree char *amounts = NULL;
-  const CtdResultsSettlement *one;
+  const CtdOutcomeSettlement *one;
 
   record (store, 1, 1, 1, 7, four_sheet);
-  assert_true (ctd_results_get_final (store, &final, &error));
+  assert_true (ctd_outcome_get_final (store, &final, &error));
   assert_int_equal (final.round, 1);
   assert_false (final.complete);
   assert_null (final.placings);
   assert_string_equal (final.status, "The Final is not finished: 7 of 12 games entered");
 
-  settlements = ctd_results_settle_round (store, 1, &error);
+  settlements = ctd_outcome_settle_round (store, 1, &error);
   assert_non_null (settlements);
   one = g_ptr_array_index (settlements, 0);
   assert_false (one->settled);
-  payments = ctd_results_describe_payments (one);
+  payments = ctd_outcome_describe_payments (one);
   assert_string_equal (payments, "Chouette 1.1 has 7 of 12 games entered: it settles at its "
                                  "end (rule 1.8)");
-  amounts = ctd_results_describe_amounts (one);
+  amounts = ctd_outcome_describe_amounts (one);
   assert_null (strstr (amounts, "points"));
 
   /* Every game, but paper totals that disagree: still not finished. */
@@ -266,8 +266,8 @@ test_final_unfinished (void **state)
 
     assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
   }
-  ctd_results_final_clear (&final);
-  assert_true (ctd_results_get_final (store, &final, &error));
+  ctd_outcome_final_clear (&final);
+  assert_true (ctd_outcome_get_final (store, &final, &error));
   assert_false (final.complete);
   assert_null (final.placings);
   assert_non_null (strstr (final.status, "The Final is not finished: "));
@@ -285,7 +285,7 @@ test_final_tie (void **state)
   Fixture *fixture = *state;
   g_autoptr(CtdStore) store = drawn_event (fixture, 100, names, 4);
   g_autoptr(GError) error = NULL;
-  g_auto(CtdResultsFinal) final = { 0, };
+  g_auto(CtdOutcomeFinal) final = { 0, };
   g_autoptr(GPtrArray) items = NULL;
   g_autoptr(GPtrArray) settlements = NULL;
   g_autofree char *expected = NULL;
@@ -293,7 +293,7 @@ test_final_tie (void **state)
   const CtdStandings *p;
 
   record (store, 1, 1, 1, CTD_N_GAMES, singles);
-  assert_true (ctd_results_get_final (store, &final, &error));
+  assert_true (ctd_outcome_get_final (store, &final, &error));
   assert_true (final.complete);
   p = final.placings;
   expected = g_strdup_printf ("%s, %s, %s and %s are tied for 1st place",
@@ -305,8 +305,8 @@ test_final_tie (void **state)
   items = ctd_placing_items_new (p);
   assert_string_equal (ctd_placing_item_get_place (g_ptr_array_index (items, 3)), "1st=");
 
-  settlements = ctd_results_settle_round (store, 1, &error);
-  payments = ctd_results_describe_payments (g_ptr_array_index (settlements, 0));
+  settlements = ctd_outcome_settle_round (store, 1, &error);
+  payments = ctd_outcome_describe_payments (g_ptr_array_index (settlements, 0));
   assert_string_equal (payments, "Nobody owes anything.");
 
   /* A roll-off settles it: no tie is left to flag. */
@@ -315,10 +315,10 @@ test_final_tie (void **state)
 
     for (guint i = 0; i < 4; i++)
       order[i] = ctd_standings_get_row (p, 3 - i)->player_id;
-    assert_true (ctd_event_tiebreak (store, 1, order, 4, NULL, &error));
+    assert_true (ctd_tournament_tiebreak (store, 1, order, 4, NULL, &error));
   }
-  ctd_results_final_clear (&final);
-  assert_true (ctd_results_get_final (store, &final, &error));
+  ctd_outcome_final_clear (&final);
+  assert_true (ctd_outcome_get_final (store, &final, &error));
   assert_null (final.ties);
   g_clear_pointer (&items, g_ptr_array_unref);
   items = ctd_placing_items_new (final.placings);
@@ -332,7 +332,7 @@ test_no_final (void **state)
   static const char *const names[] = { "A", "B", "C", "D", "E", "F", "G", "H" };
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_auto(CtdResultsFinal) final = { 0, };
+  g_auto(CtdOutcomeFinal) final = { 0, };
   g_autoptr(CtdStore) store = NULL;
   const CtdEventSettings settings = { .name = (char *) "Empty", .stake_cents = 100 };
 
@@ -341,13 +341,13 @@ test_no_final (void **state)
     g_autoptr(CtdStore) empty = ctd_store_create (path, &settings, &error);
 
     assert_non_null (empty);
-    assert_true (ctd_results_get_final (empty, &final, &error));
+    assert_true (ctd_outcome_get_final (empty, &final, &error));
     assert_string_equal (final.status, "There is no final yet: no round has been drawn");
     assert_null (final.placings);
   }
   store = drawn_event (fixture, 100, names, 8);
-  ctd_results_final_clear (&final);
-  assert_true (ctd_results_get_final (store, &final, &error));
+  ctd_outcome_final_clear (&final);
+  assert_true (ctd_outcome_get_final (store, &final, &error));
   assert_int_equal (final.round, 0);
   assert_non_null (strstr (final.status, "There is no final yet"));
 }
@@ -369,21 +369,21 @@ test_audit_chouettes (void **state)
   before = ctd_store_get_last_audit_id (store, &error);
   assert_true (ctd_store_undo (store, NULL, &error));
 
-  all = ctd_results_list_audit_chouettes (store, 0, &error);
+  all = ctd_outcome_list_audit_chouettes (store, 0, &error);
   assert_non_null (all);
   /* 8 players added and a draw concern no chouette. */
   assert_int_equal (all->len, 4);
-  assert_int_equal (g_array_index (all, CtdResultsAuditChouette, 0).chouette, 2);
-  assert_int_equal (g_array_index (all, CtdResultsAuditChouette, 1).chouette, 2);
-  assert_int_equal (g_array_index (all, CtdResultsAuditChouette, 2).chouette, 1);
+  assert_int_equal (g_array_index (all, CtdOutcomeAuditChouette, 0).chouette, 2);
+  assert_int_equal (g_array_index (all, CtdOutcomeAuditChouette, 1).chouette, 2);
+  assert_int_equal (g_array_index (all, CtdOutcomeAuditChouette, 2).chouette, 1);
   /* The undo of 1.1's game concerns 1.1 too. */
-  assert_int_equal (g_array_index (all, CtdResultsAuditChouette, 3).chouette, 1);
-  assert_int_equal (g_array_index (all, CtdResultsAuditChouette, 3).round, 1);
-  assert_int_equal (g_array_index (all, CtdResultsAuditChouette, 3).audit_id, before + 1);
+  assert_int_equal (g_array_index (all, CtdOutcomeAuditChouette, 3).chouette, 1);
+  assert_int_equal (g_array_index (all, CtdOutcomeAuditChouette, 3).round, 1);
+  assert_int_equal (g_array_index (all, CtdOutcomeAuditChouette, 3).audit_id, before + 1);
 
-  later = ctd_results_list_audit_chouettes (store, before, &error);
+  later = ctd_outcome_list_audit_chouettes (store, before, &error);
   assert_int_equal (later->len, 1);
-  assert_int_equal (g_array_index (later, CtdResultsAuditChouette, 0).audit_id, before + 1);
+  assert_int_equal (g_array_index (later, CtdOutcomeAuditChouette, 0).audit_id, before + 1);
 }
 
 /* The page's lists update in place: a chouette's row stays the same
@@ -403,7 +403,7 @@ test_items_update_in_place (void **state)
 
   for (guint pass = 0; pass < 2; pass++)
     {
-      g_autoptr(GPtrArray) settlements = ctd_results_settle_round (store, 1, &error);
+      g_autoptr(GPtrArray) settlements = ctd_outcome_settle_round (store, 1, &error);
       g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
       for (guint i = 0; i < settlements->len; i++)

@@ -1,4 +1,4 @@
-/* ctd-event-finish.c
+/* ctd-tournament-finish.c
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,7 +12,7 @@
 
 #include "config.h"
 
-#include "ctd-event-private.h"
+#include "ctd-tournament-private.h"
 
 /* The first tie of the final's placings: every player level with the
  * best-placed player whose place no roll-off has settled. */
@@ -42,10 +42,10 @@ first_placing_tie (const CtdStandings *standings)
 }
 
 /**
- * ctd_event_find_tie:
+ * ctd_tournament_find_tie:
  * @store: an event
  * @round: a complete round
- * @standings: (nullable): the round's standings (ctd_event_round_standings(),
+ * @standings: (nullable): the round's standings (ctd_tournament_round_standings(),
  *   the director's view) when the caller has them, else %NULL
  * @top_k: the cut per chouette (ignored for the final)
  * @wildcards: the wildcards (ignored for the final)
@@ -58,11 +58,11 @@ first_placing_tie (const CtdStandings *standings)
  *
  * Returns: (transfer full) (nullable) (element-type gint64): their ids,
  *   to free with g_array_unref(), or %NULL with @error set
- *   (%CTD_EVENT_ERROR_NO_TIE when nothing is tied,
- *   %CTD_EVENT_ERROR_INCOMPLETE before the round is complete)
+ *   (%CTD_TOURNAMENT_ERROR_NO_TIE when nothing is tied,
+ *   %CTD_TOURNAMENT_ERROR_INCOMPLETE before the round is complete)
  */
 GArray *
-ctd_event_find_tie (CtdStore            *store,
+ctd_tournament_find_tie (CtdStore            *store,
                     guint                round,
                     const CtdStandings  *standings,
                     guint                top_k,
@@ -78,24 +78,24 @@ ctd_event_find_tie (CtdStore            *store,
 
   g_return_val_if_fail (store != NULL, NULL);
 
-  if (!ctd_event_get_round (store, round, &info, error))
+  if (!ctd_tournament_get_round (store, round, &info, error))
     return NULL;
   if (info.state < CTD_ROUND_COMPLETE)
     {
-      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+      g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                    "Round %u is %s: roll-offs wait until every game is entered",
                    round, ctd_round_state_to_string (info.state));
       return NULL;
     }
   if (standings == NULL &&
-      (standings = computed = ctd_event_round_standings (store, round, FALSE, error)) == NULL)
+      (standings = computed = ctd_tournament_round_standings (store, round, FALSE, error)) == NULL)
     return NULL;
 
   if (info.stage == CTD_STAGE_FINAL)
     {
       ids = first_placing_tie (standings);
       if (ids == NULL)
-        g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE,
+        g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE,
                      "No placing of the final (round %u) is tied", round);
       return ids;
     }
@@ -103,7 +103,7 @@ ctd_event_find_tie (CtdStore            *store,
   advancers = ctd_advance_select (standings, top_k, wildcards, &tie, &local_error);
   if (advancers != NULL)
     {
-      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE,
+      g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE,
                    "Nothing is tied at the cut of round %u (top %u of each chouette, "
                    "%u wildcard%s)", round, top_k, wildcards, wildcards == 1 ? "" : "s");
       return NULL;
@@ -119,7 +119,7 @@ ctd_event_find_tie (CtdStore            *store,
 }
 
 /**
- * ctd_event_tiebreak:
+ * ctd_tournament_tiebreak:
  * @store: an event
  * @round: a complete round
  * @order: (array length=n_players): tied players, roll-off winner first
@@ -137,7 +137,7 @@ ctd_event_find_tie (CtdStore            *store,
  * Returns: whether the roll-off was stored; on refusal nothing changed
  */
 gboolean
-ctd_event_tiebreak (CtdStore       *store,
+ctd_tournament_tiebreak (CtdStore       *store,
                     guint           round,
                     const gint64   *order,
                     gsize           n_players,
@@ -149,14 +149,14 @@ ctd_event_tiebreak (CtdStore       *store,
   g_return_val_if_fail (store != NULL, FALSE);
   g_return_val_if_fail (order != NULL || n_players == 0, FALSE);
 
-  standings = ctd_event_round_standings (store, round, FALSE, error);
+  standings = ctd_tournament_round_standings (store, round, FALSE, error);
   if (standings == NULL || !ctd_standings_add_rolloff (standings, order, n_players, error))
     return FALSE;
   return ctd_store_add_rolloff (store, round, order, n_players, seed, error);
 }
 
 /**
- * ctd_event_final_placings:
+ * ctd_tournament_final_placings:
  * @store: an event
  * @out_round: (out) (optional): the final's round number
  * @error: return location for a #GError
@@ -168,10 +168,10 @@ ctd_event_tiebreak (CtdStore       *store,
  *
  * Returns: (transfer full) (nullable): the final's standings, to free
  *   with ctd_standings_free(), or %NULL with @error set
- *   (%CTD_EVENT_ERROR_NO_FINAL while the newest round is not the final)
+ *   (%CTD_TOURNAMENT_ERROR_NO_FINAL while the newest round is not the final)
  */
 CtdStandings *
-ctd_event_final_placings (CtdStore  *store,
+ctd_tournament_final_placings (CtdStore  *store,
                           guint     *out_round,
                           GError   **error)
 {
@@ -179,18 +179,18 @@ ctd_event_final_placings (CtdStore  *store,
 
   g_return_val_if_fail (store != NULL, NULL);
 
-  if (!ctd_event_get_last_round (store, &last, error))
+  if (!ctd_tournament_get_last_round (store, &last, error))
     return NULL;
   if (last.stage != CTD_STAGE_FINAL)
     {
-      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_FINAL,
+      g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_FINAL,
                    "There is no final yet: the newest round, %u, is a %s round",
                    last.number, ctd_stage_to_string (last.stage));
       return NULL;
     }
   if (out_round != NULL)
     *out_round = last.number;
-  return ctd_event_round_standings (store, last.number, FALSE, error);
+  return ctd_tournament_round_standings (store, last.number, FALSE, error);
 }
 
 /* "2.1: game 12 to enter; 2.1: ..." for a round that is not complete. */
@@ -214,22 +214,22 @@ describe_hold_ups (CtdStore  *store,
 }
 
 /**
- * ctd_event_check_finished:
+ * ctd_tournament_check_finished:
  * @store: an event
  * @error: return location for a #GError
  *
  * Whether the event is over: its final complete (every game entered,
  * every typed paper total agreeing) and its placings decided (no tie
- * left without a roll-off, ctd_event_final_placings()). What the event
+ * left without a roll-off, ctd_tournament_final_placings()). What the event
  * must be for the director to close it (ctd_store_close_event()).
  *
  * Returns: whether the event is finished; if not, @error
- *   (%CTD_EVENT_ERROR_NO_FINAL, %CTD_EVENT_ERROR_INCOMPLETE, or the
+ *   (%CTD_TOURNAMENT_ERROR_NO_FINAL, %CTD_TOURNAMENT_ERROR_INCOMPLETE, or the
  *   store's %CTD_STORE_ERROR_NOT_FOUND before any draw) says what is
  *   missing, starting "The event is not finished: "
  */
 gboolean
-ctd_event_check_finished (CtdStore  *store,
+ctd_tournament_check_finished (CtdStore  *store,
                           GError   **error)
 {
   g_autoptr(CtdStandings) placings = NULL;
@@ -241,8 +241,8 @@ ctd_event_check_finished (CtdStore  *store,
   g_return_val_if_fail (store != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  placings = ctd_event_final_placings (store, &round, error);
-  if (placings == NULL || !ctd_event_get_round (store, round, &info, error))
+  placings = ctd_tournament_final_placings (store, &round, error);
+  if (placings == NULL || !ctd_tournament_get_round (store, round, &info, error))
     {
       g_prefix_error (error, "The event is not finished: ");
       return FALSE;
@@ -251,7 +251,7 @@ ctd_event_check_finished (CtdStore  *store,
     {
       missing = describe_hold_ups (store, round, error);
       if (missing != NULL)
-        g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+        g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                      "The event is not finished: the final (round %u) is not complete: %s",
                      round, missing);
       return FALSE;
@@ -266,7 +266,7 @@ ctd_event_check_finished (CtdStore  *store,
     }
   if (tied->len == 0)
     return TRUE;
-  g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+  g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                "The event is not finished: places in the final (round %u) are tied between "
                "%s; record their roll-off first", round, tied->str);
   return FALSE;
@@ -278,7 +278,7 @@ check_finished_hook (CtdStore  *store,
                      gpointer   user_data,
                      GError   **error)
 {
-  return ctd_event_check_finished (store, error);
+  return ctd_tournament_check_finished (store, error);
 }
 
 /**
@@ -287,7 +287,7 @@ check_finished_hook (CtdStore  *store,
  * @error: return location for a #GError
  *
  * Closes the event (ctd_store_close_event_full()) once it is finished
- * (ctd_event_check_finished()): otherwise it is refused, changing
+ * (ctd_tournament_check_finished()): otherwise it is refused, changing
  * nothing. It lives here, above the store, because whether an event is
  * over is a rule of the records, not of the file.
  *
@@ -301,7 +301,7 @@ ctd_store_close_event (CtdStore  *self,
 }
 
 /**
- * ctd_event_settle:
+ * ctd_tournament_settle:
  * @store: an event
  * @round: the chouette's round
  * @chouette: the chouette's number
@@ -310,14 +310,14 @@ ctd_store_close_event (CtdStore  *self,
  * @error: return location for a #GError
  *
  * Rule 1.8: a chouette settles at its end, at the event's stake, so a
- * chouette with a game missing is refused (%CTD_EVENT_ERROR_INCOMPLETE).
+ * chouette with a game missing is refused (%CTD_TOURNAMENT_ERROR_INCOMPLETE).
  * The paper cross-check is not required. Nothing is stored: the
  * settlement is derived again whenever it is asked for.
  *
  * Returns: whether the chouette could be settled
  */
 gboolean
-ctd_event_settle (CtdStore       *store,
+ctd_tournament_settle (CtdStore       *store,
                   guint           round,
                   guint           chouette,
                   CtdSettlement  *out_settlement,
@@ -336,7 +336,7 @@ ctd_event_settle (CtdStore       *store,
   n = ctd_chouette_get_n_recorded (loaded);
   if (n < CTD_N_GAMES)
     {
-      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+      g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                    "Chouette %u.%u has %u of %u games entered: it settles at its end "
                    "(rule 1.8)", round, chouette, n, CTD_N_GAMES);
       return FALSE;
@@ -349,7 +349,7 @@ ctd_event_settle (CtdStore       *store,
 /* ---- the standings desk: the cut a round is judged by ------------------ */
 
 /**
- * ctd_event_get_cut:
+ * ctd_tournament_get_cut:
  * @store: an event
  * @round: a qualifying or semi-final round
  * @out_top_k: (out): how many advance from each chouette
@@ -358,14 +358,14 @@ ctd_event_settle (CtdStore       *store,
  *
  * The advancement cut a round's ties are judged by (SPEC 6): the
  * director's stored choice once made, else the proposed plan's
- * (ctd_event_default_advancement()). The standings mark their ties
+ * (ctd_tournament_default_advancement()). The standings mark their ties
  * against it, and the Standings page offers its roll-off.
  *
  * Returns: whether the round has a cut; %FALSE with @error set for the
  *   final or a field the plan does not cover
  */
 gboolean
-ctd_event_get_cut (CtdStore  *store,
+ctd_tournament_get_cut (CtdStore  *store,
                    guint      round,
                    guint     *out_top_k,
                    guint     *out_wildcards,
@@ -376,7 +376,7 @@ ctd_event_get_cut (CtdStore  *store,
   g_return_val_if_fail (store != NULL, FALSE);
   g_return_val_if_fail (out_top_k != NULL && out_wildcards != NULL, FALSE);
 
-  if (!ctd_event_get_round (store, round, &info, error))
+  if (!ctd_tournament_get_round (store, round, &info, error))
     return FALSE;
   if (info.stage != CTD_STAGE_FINAL && info.top_k > 0 && info.wildcards >= 0)
     {
@@ -384,11 +384,11 @@ ctd_event_get_cut (CtdStore  *store,
       *out_wildcards = (guint) info.wildcards;
       return TRUE;
     }
-  return ctd_event_default_advancement (store, round, out_top_k, out_wildcards, error);
+  return ctd_tournament_default_advancement (store, round, out_top_k, out_wildcards, error);
 }
 
 /**
- * ctd_event_check_round_finished:
+ * ctd_tournament_check_round_finished:
  * @store: an event
  * @round: a round number
  * @error: return location for a #GError
@@ -396,12 +396,12 @@ ctd_event_get_cut (CtdStore  *store,
  * Whether advancers may be chosen from @round: it is not the final, and
  * it is complete (every game entered, every typed paper total agreeing).
  * The refusal names what is missing, chouette by chouette, as
- * ctd_event_advance() would.
+ * ctd_tournament_advance() would.
  *
  * Returns: whether the round is finished
  */
 gboolean
-ctd_event_check_round_finished (CtdStore  *store,
+ctd_tournament_check_round_finished (CtdStore  *store,
                                 guint      round,
                                 GError   **error)
 {
@@ -409,6 +409,6 @@ ctd_event_check_round_finished (CtdStore  *store,
 
   g_return_val_if_fail (store != NULL, FALSE);
 
-  return ctd_event_get_round (store, round, &info, error) &&
+  return ctd_tournament_get_round (store, round, &info, error) &&
          event_check_round_finished (store, &info, error);
 }

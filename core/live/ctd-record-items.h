@@ -1,4 +1,4 @@
-/* ctd-items.h
+/* ctd-record-items.h
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,4 +1,4 @@
-/* test-event-ties.c: ties in a whole event: at an advancement cut, for
+/* test-tournament-ties.c: ties in a whole event: at an advancement cut, for
  * a place in the final, and the roll-offs the public view applies.
  *
  * Copyright 2026 The Chouette TD authors
@@ -16,7 +16,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-test-files.h"
 
 #define H(x) ((CtdHalves) ((x) * 2))
@@ -73,11 +73,11 @@ test_wildcard_tie (void **state)
   assert_int_equal (ctd_test_get_round (store, 1).state, CTD_ROUND_COMPLETE);
 
   /* Two chouettes: the plan takes the top 2 of each to a final of 4. */
-  assert_true (ctd_event_default_advancement (store, 1, &top_k, &wildcards, &error));
+  assert_true (ctd_tournament_default_advancement (store, 1, &top_k, &wildcards, &error));
   assert_int_equal (top_k, 2);
   assert_int_equal (wildcards, 0);
 
-  standings = ctd_event_round_standings (store, 1, FALSE, &error);
+  standings = ctd_tournament_round_standings (store, 1, FALSE, &error);
   assert_non_null (standings);
   for (guint c = 0; c < 2; c++)
     {
@@ -94,14 +94,14 @@ test_wildcard_tie (void **state)
     }
 
   /* Top 2 of each cuts between -12 and -38.5 inside each chouette. */
-  found = ctd_event_find_tie (store, 1, NULL, 2, 0, &error);
+  found = ctd_tournament_find_tie (store, 1, NULL, 2, 0, &error);
   assert_null (found);
-  assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE, "top 2");
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE, "top 2");
   g_clear_error (&error);
 
   /* Top 1 and a wildcard: the two players 1 both have -12. */
   audit = ctd_test_audit_length (store);
-  advancers = ctd_event_advance (store, 1, 1, 1, &tie, &error);
+  advancers = ctd_tournament_advance (store, 1, 1, 1, &tie, &error);
   assert_null (advancers);
   assert_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_TIE, "wildcard");
   assert_non_null (strstr (error->message, "-12"));
@@ -114,28 +114,28 @@ test_wildcard_tie (void **state)
   assert_int_equal (ctd_test_get_round (store, 1).top_k, -1);
   assert_int_equal (ctd_test_audit_length (store), audit);
 
-  found = ctd_event_find_tie (store, 1, NULL, 1, 1, &error);
+  found = ctd_tournament_find_tie (store, 1, NULL, 1, 1, &error);
   assert_true (ctd_test_same_ids (found, ones, 2));
   g_clear_pointer (&found, g_array_unref);
 
   /* A roll-off between players who are not tied is refused, and so is
    * one with a stranger; neither is stored. */
-  assert_false (ctd_event_tiebreak (store, 1, (gint64[]) { ones[0], threes[0] }, 2, NULL,
+  assert_false (ctd_tournament_tiebreak (store, 1, (gint64[]) { ones[0], threes[0] }, 2, NULL,
                                     &error));
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_NOT_TIED, "not tied");
   g_clear_error (&error);
-  assert_false (ctd_event_tiebreak (store, 1, (gint64[]) { ones[0], twos[1] }, 2, NULL,
+  assert_false (ctd_tournament_tiebreak (store, 1, (gint64[]) { ones[0], twos[1] }, 2, NULL,
                                     &error));
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_NOT_TIED, NULL);
   g_clear_error (&error);
-  assert_false (ctd_event_tiebreak (store, 1, (gint64[]) { ones[0], 9999 }, 2, NULL, &error));
+  assert_false (ctd_tournament_tiebreak (store, 1, (gint64[]) { ones[0], 9999 }, 2, NULL, &error));
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_UNKNOWN_PLAYER, NULL);
   g_clear_error (&error);
   assert_int_equal (ctd_test_n_rolloffs (store, 1), 0);
   assert_int_equal (ctd_test_audit_length (store), audit);
 
   /* Chouette 2's player 1 wins the roll-off. */
-  assert_true (ctd_event_tiebreak (store, 1, (gint64[]) { ones[1], ones[0] }, 2, NULL, &error));
+  assert_true (ctd_tournament_tiebreak (store, 1, (gint64[]) { ones[1], ones[0] }, 2, NULL, &error));
   rolloffs = ctd_store_list_rolloffs (store, 1, &error);
   assert_int_equal (rolloffs->len, 1);
   assert_int_equal (((GArray *) g_ptr_array_index (rolloffs, 0))->len, 2);
@@ -143,7 +143,7 @@ test_wildcard_tie (void **state)
                     ones[1]);
 
   g_clear_pointer (&standings, ctd_standings_free);
-  standings = ctd_event_round_standings (store, 1, FALSE, &error);
+  standings = ctd_tournament_round_standings (store, 1, FALSE, &error);
   assert_non_null (standings);
   ctd_test_assert_place (standings, ones[1], three_totals[0], 3, FALSE);
   ctd_test_assert_place (standings, ones[0], three_totals[0], 4, FALSE);
@@ -155,24 +155,24 @@ test_wildcard_tie (void **state)
   assert_int_equal (ctd_test_find_row (standings, threes[0])->rolloff_place, 0);
 
   /* Settled once: the same players cannot be rolled off again. */
-  assert_false (ctd_event_tiebreak (store, 1, (gint64[]) { ones[0], ones[1] }, 2, NULL,
+  assert_false (ctd_tournament_tiebreak (store, 1, (gint64[]) { ones[0], ones[1] }, 2, NULL,
                                     &error));
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF, "earlier roll-off");
   g_clear_error (&error);
   assert_int_equal (ctd_test_n_rolloffs (store, 1), 1);
   /* Nor repeated in the same order: it is not stored a second time. */
-  assert_false (ctd_event_tiebreak (store, 1, (gint64[]) { ones[1], ones[0] }, 2, NULL,
+  assert_false (ctd_tournament_tiebreak (store, 1, (gint64[]) { ones[1], ones[0] }, 2, NULL,
                                     &error));
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF, "earlier roll-off");
   g_clear_error (&error);
   assert_int_equal (ctd_test_n_rolloffs (store, 1), 1);
 
-  found = ctd_event_find_tie (store, 1, NULL, 1, 1, &error);
+  found = ctd_tournament_find_tie (store, 1, NULL, 1, 1, &error);
   assert_null (found);
-  assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE, "1 wildcard)");
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE, "1 wildcard)");
   g_clear_error (&error);
 
-  advancers = ctd_event_advance (store, 1, 1, 1, &tie, &error);
+  advancers = ctd_tournament_advance (store, 1, 1, 1, &tie, &error);
   if (advancers == NULL)
     fail_msg ("advance: %s", error->message);
   assert_true (ctd_test_same_ids (advancers, (gint64[]) { twos[0], twos[1], ones[1] }, 3));
@@ -240,18 +240,18 @@ test_final_tie (void **state)
   seats = ctd_test_list_seats (store, 1);
   p = ctd_test_seat (seats, 1)->players;
 
-  assert_false (ctd_event_default_advancement (store, 1, &top_k, &wildcards, &error));
+  assert_false (ctd_tournament_default_advancement (store, 1, &top_k, &wildcards, &error));
   assert_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED, "final");
   g_clear_error (&error);
 
   ctd_test_record_games (store, 1, 1, tied_final, 1, CTD_N_GAMES - 1);
-  found = ctd_event_find_tie (store, 1, NULL, 0, 0, &error);
+  found = ctd_tournament_find_tie (store, 1, NULL, 0, 0, &error);
   assert_null (found);
-  assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE, NULL);
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE, NULL);
   g_clear_error (&error);
   ctd_test_record_games (store, 1, 1, tied_final, CTD_N_GAMES, CTD_N_GAMES);
 
-  placings = ctd_event_final_placings (store, &final_round, &error);
+  placings = ctd_tournament_final_placings (store, &final_round, &error);
   assert_non_null (placings);
   assert_int_equal (final_round, 1);
   ctd_test_assert_place (placings, p[0], tied_totals[0], 1, TRUE);
@@ -263,20 +263,20 @@ test_final_tie (void **state)
     assert_true (ctd_standings_get_row (placings, i)->needs_rolloff);
 
   /* The tie for 1st comes first. */
-  found = ctd_event_find_tie (store, 1, NULL, 0, 0, &error);
+  found = ctd_tournament_find_tie (store, 1, NULL, 0, 0, &error);
   assert_true (ctd_test_same_ids (found, p, 2));
   g_clear_pointer (&found, g_array_unref);
 
   /* A 1st-v-3rd "roll-off" is refused. */
-  assert_false (ctd_event_tiebreak (store, 1, (gint64[]) { p[0], p[2] }, 2, NULL, &error));
+  assert_false (ctd_tournament_tiebreak (store, 1, (gint64[]) { p[0], p[2] }, 2, NULL, &error));
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_NOT_TIED, NULL);
   g_clear_error (&error);
   assert_int_equal (ctd_test_n_rolloffs (store, 1), 0);
 
   /* Player 2 wins the roll-off at the table. */
-  assert_true (ctd_event_tiebreak (store, 1, (gint64[]) { p[1], p[0] }, 2, NULL, &error));
+  assert_true (ctd_tournament_tiebreak (store, 1, (gint64[]) { p[1], p[0] }, 2, NULL, &error));
   g_clear_pointer (&placings, ctd_standings_free);
-  placings = ctd_event_final_placings (store, NULL, &error);
+  placings = ctd_tournament_final_placings (store, NULL, &error);
   ctd_test_assert_place (placings, p[1], tied_totals[1], 1, FALSE);
   ctd_test_assert_place (placings, p[0], tied_totals[0], 2, FALSE);
   ctd_test_assert_place (placings, p[2], tied_totals[2], 3, TRUE);
@@ -287,14 +287,14 @@ test_final_tie (void **state)
   assert_true (ctd_test_find_row (placings, p[2])->needs_rolloff);
 
   /* Then 3rd place, rolled off by the software with a stored seed. */
-  found = ctd_event_find_tie (store, 1, NULL, 0, 0, &error);
+  found = ctd_tournament_find_tie (store, 1, NULL, 0, 0, &error);
   assert_true (ctd_test_same_ids (found, p + 2, 2));
   ctd_standings_roll ((const gint64 *) found->data, found->len, seed, rolled);
-  assert_true (ctd_event_tiebreak (store, 1, rolled, 2, &seed, &error));
+  assert_true (ctd_tournament_tiebreak (store, 1, rolled, 2, &seed, &error));
   assert_int_equal (ctd_test_n_rolloffs (store, 1), 2);
 
   g_clear_pointer (&placings, ctd_standings_free);
-  placings = ctd_event_final_placings (store, NULL, &error);
+  placings = ctd_tournament_final_placings (store, NULL, &error);
   ctd_test_assert_place (placings, rolled[0], H (-4), 3, FALSE);
   ctd_test_assert_place (placings, rolled[1], H (-4), 4, FALSE);
   for (gsize i = 0; i < 4; i++)
@@ -304,13 +304,13 @@ test_final_tie (void **state)
     }
 
   g_clear_pointer (&found, g_array_unref);
-  found = ctd_event_find_tie (store, 1, NULL, 0, 0, &error);
+  found = ctd_tournament_find_tie (store, 1, NULL, 0, 0, &error);
   assert_null (found);
-  assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE, "final");
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE, "final");
   g_clear_error (&error);
 
   /* Two pairs settle in two payments: 3 pays 1, 4 pays 2. */
-  assert_true (ctd_event_settle (store, 1, 1, &settlement, &error));
+  assert_true (ctd_tournament_settle (store, 1, 1, &settlement, &error));
   assert_int_equal (settlement.n_transfers, 2);
   assert_int_equal (settlement.transfers[0].from, 3);
   assert_int_equal (settlement.transfers[0].to, 1);
@@ -339,9 +339,9 @@ test_public_view_applies_rolloffs (void **state)
   seats = ctd_test_list_seats (store, 1);
   p = ctd_test_seat (seats, 1)->players;
   ctd_test_record_games (store, 1, 1, tied_final, 1, CTD_N_GAMES);
-  assert_true (ctd_event_tiebreak (store, 1, (gint64[]) { p[1], p[0] }, 2, NULL, &error));
+  assert_true (ctd_tournament_tiebreak (store, 1, (gint64[]) { p[1], p[0] }, 2, NULL, &error));
 
-  posted = ctd_event_round_standings (store, 1, TRUE, &error);
+  posted = ctd_tournament_round_standings (store, 1, TRUE, &error);
   assert_non_null (posted);
   hidden = ctd_standings_get_scores_hidden (posted);
   winner = *ctd_test_find_row (posted, p[1]);

@@ -1,4 +1,4 @@
-/* ctd-items.c
+/* ctd-record-items.c
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,12 +12,12 @@
 
 #include "config.h"
 
-#include "ctd-items.h"
+#include "ctd-record-items.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "ctd-enum-types.h"
-#include "ctd-item.h"
+#include "ctd-item-fields.h"
 
 /* ---- players ---------------------------------------------------------- */
 

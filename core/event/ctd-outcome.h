@@ -1,4 +1,4 @@
-/* ctd-results.h
+/* ctd-outcome.h
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,7 +21,7 @@
 G_BEGIN_DECLS
 
 /*
- * CtdResultsFinal:
+ * CtdOutcomeFinal:
  * @round: the final's round number; 0 when no final has been drawn
  * @complete: whether the final is complete (all its games entered, its
  *   typed paper totals agree): only then are there placings
@@ -40,10 +40,10 @@ typedef struct
   char         *status;
   CtdStandings *placings;
   char         *ties;
-} CtdResultsFinal;
+} CtdOutcomeFinal;
 
 /*
- * CtdResultsSettlement:
+ * CtdOutcomeSettlement:
  * @round, @chouette: the chouette ROUND.CHOUETTE
  * @size: its players
  * @names: their names, by player number
@@ -60,10 +60,10 @@ typedef struct
   gboolean       settled;
   char          *why_not;
   CtdSettlement  settlement;
-} CtdResultsSettlement;
+} CtdOutcomeSettlement;
 
 /*
- * CtdResultsAuditChouette:
+ * CtdOutcomeAuditChouette:
  * @audit_id: an audit entry
  * @round, @chouette: the one chouette whose games, paper totals or
  *   last-segment order it changed
@@ -73,33 +73,33 @@ typedef struct
   gint64 audit_id;
   guint  round;
   guint  chouette;
-} CtdResultsAuditChouette;
+} CtdOutcomeAuditChouette;
 
-gboolean   ctd_results_get_final          (CtdStore                   *store,
-                                           CtdResultsFinal            *out_final,
+gboolean   ctd_outcome_get_final          (CtdStore                   *store,
+                                           CtdOutcomeFinal            *out_final,
                                            GError                    **error);
-void       ctd_results_final_clear        (CtdResultsFinal            *final);
-char      *ctd_results_describe_ties      (const CtdStandings         *placings);
-char      *ctd_results_ordinal            (guint                       place);
-char      *ctd_results_place_text         (const CtdStandingsRow      *row);
+void       ctd_outcome_final_clear        (CtdOutcomeFinal            *final);
+char      *ctd_outcome_describe_ties      (const CtdStandings         *placings);
+char      *ctd_outcome_ordinal            (guint                       place);
+char      *ctd_outcome_place_text         (const CtdStandingsRow      *row);
 
-GPtrArray *ctd_results_settle_round       (CtdStore                   *store,
+GPtrArray *ctd_outcome_settle_round       (CtdStore                   *store,
                                            guint                       round,
                                            GError                    **error);
-CtdResultsSettlement *
-           ctd_results_settle_chouette    (CtdStore                   *store,
+CtdOutcomeSettlement *
+           ctd_outcome_settle_chouette    (CtdStore                   *store,
                                            guint                       round,
                                            guint                       chouette,
                                            GError                    **error);
-void       ctd_results_settlement_free    (CtdResultsSettlement       *settlement);
-char      *ctd_results_describe_payments  (const CtdResultsSettlement *settlement);
-char      *ctd_results_describe_amounts   (const CtdResultsSettlement *settlement);
+void       ctd_outcome_settlement_free    (CtdOutcomeSettlement       *settlement);
+char      *ctd_outcome_describe_payments  (const CtdOutcomeSettlement *settlement);
+char      *ctd_outcome_describe_amounts   (const CtdOutcomeSettlement *settlement);
 
-GArray    *ctd_results_list_audit_chouettes (CtdStore                 *store,
+GArray    *ctd_outcome_list_audit_chouettes (CtdStore                 *store,
                                              gint64                    after_id,
                                              GError                  **error);
 
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdResultsFinal, ctd_results_final_clear)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdResultsSettlement, ctd_results_settlement_free)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdOutcomeFinal, ctd_outcome_final_clear)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdOutcomeSettlement, ctd_outcome_settlement_free)
 
 G_END_DECLS

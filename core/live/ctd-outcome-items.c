@@ -1,4 +1,4 @@
-/* ctd-result-items.c
+/* ctd-outcome-items.c
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,9 +8,9 @@
 
 #include "config.h"
 
-#include "ctd-result-items.h"
+#include "ctd-outcome-items.h"
 
-#include "ctd-item.h"
+#include "ctd-item-fields.h"
 
 /* ---- the final's placings ------------------------------------------------ */
 
@@ -49,7 +49,7 @@ placing_note (const CtdStandingsRow *row)
     return g_strdup ("won the roll-off");
   if (row->rolloff_place > 1)
     {
-      g_autofree char *place = ctd_results_ordinal (row->rolloff_place);
+      g_autofree char *place = ctd_outcome_ordinal (row->rolloff_place);
 
       return g_strdup_printf ("%s in the roll-off", place);
     }
@@ -71,7 +71,7 @@ ctd_placing_item_new (const CtdStandingsRow *row)
 
   self = g_object_new (CTD_TYPE_PLACING_ITEM, NULL);
   self->player_id = row->player_id;
-  self->place = ctd_results_place_text (row);
+  self->place = ctd_outcome_place_text (row);
   self->name = g_strdup (row->name);
   self->score_text = ctd_halves_to_string (row->score, TRUE);
   self->tied = row->tied;
@@ -152,9 +152,9 @@ static const CtdItemField settlement_fields[] = {
   { "number", G_TYPE_UINT, G_STRUCT_OFFSET (CtdSettlementItem, number) },
   /* "1.3" */
   { "label", G_TYPE_STRING, G_STRUCT_OFFSET (CtdSettlementItem, label) },
-  /* ctd_results_describe_amounts() */
+  /* ctd_outcome_describe_amounts() */
   { "amounts", G_TYPE_STRING, G_STRUCT_OFFSET (CtdSettlementItem, amounts) },
-  /* ctd_results_describe_payments() */
+  /* ctd_outcome_describe_payments() */
   { "payments", G_TYPE_STRING, G_STRUCT_OFFSET (CtdSettlementItem, payments) },
   { "settled", G_TYPE_BOOLEAN, G_STRUCT_OFFSET (CtdSettlementItem, settled) },
 };
@@ -168,7 +168,7 @@ CTD_ITEM_DEFINE_TYPE (CtdSettlementItem, ctd_settlement_item, settlement_fields)
  * Returns: (transfer full): a snapshot of @settlement
  */
 CtdSettlementItem *
-ctd_settlement_item_new (const CtdResultsSettlement *settlement)
+ctd_settlement_item_new (const CtdOutcomeSettlement *settlement)
 {
   CtdSettlementItem *self;
 
@@ -177,8 +177,8 @@ ctd_settlement_item_new (const CtdResultsSettlement *settlement)
   self = g_object_new (CTD_TYPE_SETTLEMENT_ITEM, NULL);
   self->number = settlement->chouette;
   self->label = g_strdup_printf ("%u.%u", settlement->round, settlement->chouette);
-  self->amounts = ctd_results_describe_amounts (settlement);
-  self->payments = ctd_results_describe_payments (settlement);
+  self->amounts = ctd_outcome_describe_amounts (settlement);
+  self->payments = ctd_outcome_describe_payments (settlement);
   self->settled = settlement->settled;
   return self;
 }

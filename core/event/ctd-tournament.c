@@ -1,17 +1,17 @@
-/* ctd-event.c
+/* ctd-tournament.c
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Labels, lookups, a round's standings and advancement. The end of a
- * round and of the event is in ctd-event-finish.c.
+ * round and of the event is in ctd-tournament-finish.c.
  */
 
 #define G_LOG_DOMAIN "ctd-event"
 
 #include "config.h"
 
-#include "ctd-event-private.h"
+#include "ctd-tournament-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,18 +23,18 @@
  */
 
 /**
- * ctd_event_error_quark:
+ * ctd_tournament_error_quark:
  *
- * The error domain %CTD_EVENT_ERROR, whose codes are #CtdEventError.
+ * The error domain %CTD_TOURNAMENT_ERROR, whose codes are #CtdTournamentError.
  * The functions here also pass on the errors of the modules they call
  * (%CTD_STORE_ERROR for a missing round or chouette, for instance).
  *
  * Returns: the domain's quark
  */
-G_DEFINE_QUARK (ctd-event-error-quark, ctd_event_error)
+G_DEFINE_QUARK (ctd-tournament-error-quark, ctd_tournament_error)
 
 /**
- * ctd_event_parse_label:
+ * ctd_tournament_parse_label:
  * @label: "1.3": round 1, chouette 3
  * @out_round: (out): the round
  * @out_chouette: (out): the chouette's number in its round
@@ -42,13 +42,13 @@ G_DEFINE_QUARK (ctd-event-error-quark, ctd_event_error)
  *
  * Reads the ROUND.NUMBER label the sheets print and the director types.
  * Only the syntax is checked (both numbers 1 to 999): whether the event
- * has that chouette is for ctd_event_get_chouette() to say.
+ * has that chouette is for ctd_tournament_get_chouette() to say.
  *
  * Returns: whether @label is a chouette label; on refusal
- *   (%CTD_EVENT_ERROR_LABEL) the out arguments are untouched
+ *   (%CTD_TOURNAMENT_ERROR_LABEL) the out arguments are untouched
  */
 gboolean
-ctd_event_parse_label (const char  *label,
+ctd_tournament_parse_label (const char  *label,
                        guint       *out_round,
                        guint       *out_chouette,
                        GError     **error)
@@ -64,7 +64,7 @@ ctd_event_parse_label (const char  *label,
       !g_ascii_string_to_unsigned (parts[0], 10, 1, 999, &numbers[0], NULL) ||
       !g_ascii_string_to_unsigned (parts[1], 10, 1, 999, &numbers[1], NULL))
     {
-      g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_LABEL,
+      g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_LABEL,
                    "“%s” is not a chouette: write ROUND.NUMBER, e.g. 1.3 for chouette 3 "
                    "of round 1", label);
       return FALSE;
@@ -75,7 +75,7 @@ ctd_event_parse_label (const char  *label,
 }
 
 /**
- * ctd_event_get_round:
+ * ctd_tournament_get_round:
  * @store: an event
  * @round: a round number
  * @out_round: (out caller-allocates): the round's record and derived
@@ -89,7 +89,7 @@ ctd_event_parse_label (const char  *label,
  *   (%CTD_STORE_ERROR_NOT_FOUND) says so and @out_round is untouched
  */
 gboolean
-ctd_event_get_round (CtdStore       *store,
+ctd_tournament_get_round (CtdStore       *store,
                      guint           round,
                      CtdStoreRound  *out_round,
                      GError        **error)
@@ -111,7 +111,7 @@ ctd_event_get_round (CtdStore       *store,
 }
 
 /**
- * ctd_event_get_chouette:
+ * ctd_tournament_get_chouette:
  * @store: an event
  * @round: a round number
  * @chouette: the chouette's number in the round
@@ -124,7 +124,7 @@ ctd_event_get_round (CtdStore       *store,
  *   chouettes the round has
  */
 CtdStoreChouette *
-ctd_event_get_chouette (CtdStore  *store,
+ctd_tournament_get_chouette (CtdStore  *store,
                         guint      round,
                         guint      chouette,
                         GError   **error)
@@ -143,7 +143,7 @@ ctd_event_get_chouette (CtdStore  *store,
 }
 
 /**
- * ctd_event_get_last_round:
+ * ctd_tournament_get_last_round:
  * @store: an event
  * @out_round: (out caller-allocates): the newest round; a plain value
  *   with nothing to free
@@ -156,7 +156,7 @@ ctd_event_get_chouette (CtdStore  *store,
  *   untouched
  */
 gboolean
-ctd_event_get_last_round (CtdStore       *store,
+ctd_tournament_get_last_round (CtdStore       *store,
                           CtdStoreRound  *out_round,
                           GError        **error)
 {
@@ -186,12 +186,12 @@ mark_deciding_ties (CtdStore            *store,
 
   if (info->stage == CTD_STAGE_FINAL)
     ctd_standings_mark_placings (standings);
-  else if (ctd_event_get_cut (store, info->number, &top_k, &wildcards, NULL))
+  else if (ctd_tournament_get_cut (store, info->number, &top_k, &wildcards, NULL))
     ctd_standings_mark_cut (standings, top_k, wildcards);
 }
 
 /**
- * ctd_event_round_standings:
+ * ctd_tournament_round_standings:
  * @store: an event
  * @round: a round number
  * @public_view: whether these standings are to be posted
@@ -203,23 +203,23 @@ mark_deciding_ties (CtdStore            *store,
  * longer tied) no longer applies: standings follow the games. Rows mark
  * the ties that decide something (@needs_rolloff): every tie of the
  * final, else those at the round's advancement cut (the director's once
- * chosen, else the proposed plan's, ctd_event_default_advancement()).
+ * chosen, else the proposed plan's, ctd_tournament_default_advancement()).
  *
  * Returns: (transfer full) (nullable): the standings, to free with
  *   ctd_standings_free(), or %NULL with @error set
  */
 CtdStandings *
-ctd_event_round_standings (CtdStore  *store,
+ctd_tournament_round_standings (CtdStore  *store,
                            guint      round,
                            gboolean   public_view,
                            GError   **error)
 {
-  return ctd_event_round_standings_with (store, round, public_view, ctd_event_load_totals, NULL,
+  return ctd_tournament_round_standings_with (store, round, public_view, ctd_tournament_load_totals, NULL,
                                          error);
 }
 
 /**
- * ctd_event_load_totals:
+ * ctd_tournament_load_totals:
  * @store: an event
  * @round: a round number
  * @chouette: the chouette's number in @round
@@ -229,12 +229,12 @@ ctd_event_round_standings (CtdStore  *store,
  * @error: return location for a #GError
  *
  * A chouette's totals as its games give them, replayed from the file:
- * the #CtdEventTotalsFunc of ctd_event_round_standings().
+ * the #CtdTournamentTotalsFunc of ctd_tournament_round_standings().
  *
  * Returns: whether the chouette was read
  */
 gboolean
-ctd_event_load_totals (CtdStore   *store,
+ctd_tournament_load_totals (CtdStore   *store,
                        guint       round,
                        guint       chouette,
                        CtdHalves  *out_totals,
@@ -250,27 +250,27 @@ ctd_event_load_totals (CtdStore   *store,
 }
 
 /**
- * ctd_event_round_standings_with:
+ * ctd_tournament_round_standings_with:
  * @store: an event
  * @round: a round number
  * @public_view: whether these standings are to be posted
  * @totals_func: (scope call): gives each chouette's totals, as
- *   ctd_event_load_totals() does; a caller that keeps totals between
+ *   ctd_tournament_load_totals() does; a caller that keeps totals between
  *   changes (a window) gives the ones it kept
  * @user_data: for @totals_func
  * @error: return location for a #GError
  *
- * ctd_event_round_standings(), with each chouette's totals from
+ * ctd_tournament_round_standings(), with each chouette's totals from
  * @totals_func.
  *
  * Returns: (transfer full) (nullable): the standings, or %NULL with
  *   @error set
  */
 CtdStandings *
-ctd_event_round_standings_with (CtdStore            *store,
+ctd_tournament_round_standings_with (CtdStore            *store,
                                 guint                round,
                                 gboolean             public_view,
-                                CtdEventTotalsFunc   totals_func,
+                                CtdTournamentTotalsFunc   totals_func,
                                 gpointer             user_data,
                                 GError             **error)
 {
@@ -284,7 +284,7 @@ ctd_event_round_standings_with (CtdStore            *store,
   g_return_val_if_fail (store != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!ctd_event_get_round (store, round, &info, error))
+  if (!ctd_tournament_get_round (store, round, &info, error))
     return NULL;
   chouettes = ctd_store_list_chouettes (store, round, error);
   if (chouettes == NULL)
@@ -377,14 +377,14 @@ event_check_round_finished (CtdStore             *store,
         g_string_append_printf (missing, "%s%u.%u disagrees with its paper totals",
                                 missing->len ? "; " : "", info->number, seats->number);
     }
-  g_set_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+  g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                "Round %u is not complete, so nobody can advance yet: %s", info->number,
                missing->str);
   return FALSE;
 }
 
 /**
- * ctd_event_default_advancement:
+ * ctd_tournament_default_advancement:
  * @store: an event
  * @round: a qualifying or semi-final round
  * @out_top_k: (out): how many advance from each chouette
@@ -401,7 +401,7 @@ event_check_round_finished (CtdStore             *store,
  *   plan does not cover, leaving the out arguments untouched
  */
 gboolean
-ctd_event_default_advancement (CtdStore  *store,
+ctd_tournament_default_advancement (CtdStore  *store,
                                guint      round,
                                guint     *out_top_k,
                                guint     *out_wildcards,
@@ -410,7 +410,7 @@ ctd_event_default_advancement (CtdStore  *store,
   CtdStoreRound info;
   CtdPlan plan;
 
-  if (!ctd_event_get_round (store, round, &info, error) ||
+  if (!ctd_tournament_get_round (store, round, &info, error) ||
       !ctd_advance_plan (info.n_players, &plan, error))
     return FALSE;
   if (plan.rounds[0].stage == CTD_STAGE_FINAL)
@@ -425,7 +425,7 @@ ctd_event_default_advancement (CtdStore  *store,
 }
 
 /**
- * ctd_event_advance:
+ * ctd_tournament_advance:
  * @store: an event
  * @round: a complete qualifying or semi-final round
  * @top_k: how many advance from each chouette
@@ -446,7 +446,7 @@ ctd_event_default_advancement (CtdStore  *store,
  *   g_array_unref(), or %NULL with @error set
  */
 GArray *
-ctd_event_advance (CtdStore       *store,
+ctd_tournament_advance (CtdStore       *store,
                    guint           round,
                    guint           top_k,
                    guint           wildcards,
@@ -460,10 +460,10 @@ ctd_event_advance (CtdStore       *store,
   g_return_val_if_fail (store != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!ctd_event_get_round (store, round, &info, error) ||
+  if (!ctd_tournament_get_round (store, round, &info, error) ||
       !event_check_round_finished (store, &info, error))
     return NULL;
-  standings = ctd_event_round_standings (store, round, FALSE, error);
+  standings = ctd_tournament_round_standings (store, round, FALSE, error);
   if (standings == NULL)
     return NULL;
   advancers = ctd_advance_select (standings, top_k, wildcards, out_tie, error);
@@ -476,7 +476,7 @@ ctd_event_advance (CtdStore       *store,
 }
 
 /**
- * ctd_event_list_advancers:
+ * ctd_tournament_list_advancers:
  * @store: an event
  * @round: a round number
  * @out_next_stage: (out) (optional): the stage of the round they go to:
@@ -488,12 +488,12 @@ ctd_event_advance (CtdStore       *store,
  * standings: each advancer with its chouette in the next round once that
  * round is drawn.
  *
- * Returns: (transfer full) (nullable) (element-type CtdEventAdvancer):
+ * Returns: (transfer full) (nullable) (element-type CtdTournamentAdvancer):
  *   the advancers in id order, empty while none are chosen (and for the
  *   final), or %NULL with @error set
  */
 GArray *
-ctd_event_list_advancers (CtdStore  *store,
+ctd_tournament_list_advancers (CtdStore  *store,
                           guint      round,
                           CtdStage  *out_next_stage,
                           GError   **error)
@@ -510,7 +510,7 @@ ctd_event_list_advancers (CtdStore  *store,
   rounds = ids != NULL ? ctd_store_list_rounds (store, error) : NULL;
   if (rounds == NULL)
     return NULL;
-  advancers = g_array_sized_new (FALSE, TRUE, sizeof (CtdEventAdvancer), ids->len);
+  advancers = g_array_sized_new (FALSE, TRUE, sizeof (CtdTournamentAdvancer), ids->len);
   if (ids->len == 0)
     return g_steal_pointer (&advancers);
 
@@ -531,7 +531,7 @@ ctd_event_list_advancers (CtdStore  *store,
     *out_next_stage = CTD_STAGE_SEMIFINAL;
   for (guint i = 0; i < ids->len; i++)
     {
-      CtdEventAdvancer advancer = { g_array_index (ids, gint64, i), 0 };
+      CtdTournamentAdvancer advancer = { g_array_index (ids, gint64, i), 0 };
 
       for (guint c = 0; next != NULL && c < next->len && advancer.chouette == 0; c++)
         {

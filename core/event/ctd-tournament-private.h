@@ -1,15 +1,15 @@
-/* ctd-event-private.h
+/* ctd-tournament-private.h
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Shared by core/event/ctd-event.c and ctd-event-finish.c. Never included
+ * Shared by core/event/ctd-tournament.c and ctd-tournament-finish.c. Never included
  * outside them.
  */
 
 #pragma once
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 
 G_BEGIN_DECLS
 

@@ -1,4 +1,4 @@
-/* test-event.c: the director's views and actions over a whole event:
+/* test-tournament.c: the director's views and actions over a whole event:
  * chouette labels and a 16-player event played to its final.
  *
  * Copyright 2026 The Chouette TD authors
@@ -16,7 +16,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 #include "ctd-test-files.h"
 
 #define H(x) ((CtdHalves) ((x) * 2))
@@ -77,7 +77,7 @@ test_parse_label (void **state)
       g_autofree char *quoted = g_strdup_printf ("“%s”", c->label);
       guint round = 777;
       guint chouette = 777;
-      gboolean ok = ctd_event_parse_label (c->label, &round, &chouette, &error);
+      gboolean ok = ctd_tournament_parse_label (c->label, &round, &chouette, &error);
 
       if (ok != c->ok)
         fail_msg ("“%s”: %s", c->label, ok ? "accepted" : error->message);
@@ -88,7 +88,7 @@ test_parse_label (void **state)
           assert_int_equal (chouette, c->chouette);
           continue;
         }
-      assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_LABEL, quoted);
+      assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_LABEL, quoted);
       assert_non_null (strstr (error->message, "ROUND.NUMBER"));
       /* A refused label leaves the caller's values alone. */
       assert_int_equal (round, 777);
@@ -134,12 +134,12 @@ test_sixteen_players (void **state)
       threes[c - 1] = ctd_test_seat (seats, c)->players[2];
     }
 
-  assert_false (ctd_event_get_round (store, 2, &info, &error));
+  assert_false (ctd_tournament_get_round (store, 2, &info, &error));
   assert_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND, "round 2");
   g_clear_error (&error);
 
   /* Rule 1.7 with four chouettes: the top player of each makes a final. */
-  assert_true (ctd_event_default_advancement (store, 1, &top_k, &wildcards, &error));
+  assert_true (ctd_tournament_default_advancement (store, 1, &top_k, &wildcards, &error));
   assert_int_equal (top_k, 1);
   assert_int_equal (wildcards, 0);
 
@@ -150,7 +150,7 @@ test_sixteen_players (void **state)
   assert_int_equal (ctd_test_get_round (store, 1).state, CTD_ROUND_IN_PLAY);
 
   /* The director's screen shows the scores, the missing game included. */
-  director = ctd_event_round_standings (store, 1, FALSE, &error);
+  director = ctd_tournament_round_standings (store, 1, FALSE, &error);
   assert_non_null (director);
   assert_int_equal (ctd_standings_get_n_rows (director), 16);
   assert_false (ctd_standings_get_scores_hidden (director));
@@ -164,7 +164,7 @@ test_sixteen_players (void **state)
                          FALSE);
 
   /* Posted standings of an unfinished round show no score, rank or tie. */
-  posted = ctd_event_round_standings (store, 1, TRUE, &error);
+  posted = ctd_tournament_round_standings (store, 1, TRUE, &error);
   assert_non_null (posted);
   assert_true (ctd_standings_get_scores_hidden (posted));
   assert_int_equal (ctd_standings_get_n_rows (posted), 16);
@@ -179,16 +179,16 @@ test_sixteen_players (void **state)
     }
 
   /* An unfinished chouette does not settle; a finished one does. */
-  assert_false (ctd_event_settle (store, 1, 3, &settlement, &error));
-  assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE, "1.3 has 11 of 12 games");
+  assert_false (ctd_tournament_settle (store, 1, 3, &settlement, &error));
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE, "1.3 has 11 of 12 games");
   g_clear_error (&error);
 
   /* Nobody advances from an unfinished round, and the refusal leaves no
    * trace: no advancers, no release, no audit entry. */
   audit = ctd_test_audit_length (store);
-  advancers = ctd_event_advance (store, 1, 1, 0, &tie, &error);
+  advancers = ctd_tournament_advance (store, 1, 1, 0, &tie, &error);
   assert_null (advancers);
-  assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE, "1.3 has 11 of 12 games");
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE, "1.3 has 11 of 12 games");
   assert_null (strstr (error->message, "1.1 "));
   g_clear_error (&error);
   assert_null (tie.player_ids);
@@ -198,9 +198,9 @@ test_sixteen_players (void **state)
   assert_int_equal (ctd_test_audit_length (store), audit);
 
   /* Roll-offs wait for the whole round. */
-  no_tie = ctd_event_find_tie (store, 1, NULL, 1, 0, &error);
+  no_tie = ctd_tournament_find_tie (store, 1, NULL, 1, 0, &error);
   assert_null (no_tie);
-  assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE, NULL);
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE, NULL);
   g_clear_error (&error);
 
   ctd_test_record_games (store, 1, 3, ctd_test_four_sheet, CTD_N_GAMES, CTD_N_GAMES);
@@ -213,9 +213,9 @@ test_sixteen_players (void **state)
   assert_true (ctd_store_set_crosscheck (store, 1, 2, paper, given, &error));
   assert_int_equal (ctd_test_get_round (store, 1).state, CTD_ROUND_IN_PLAY);
   audit = ctd_test_audit_length (store);
-  advancers = ctd_event_advance (store, 1, 1, 0, NULL, &error);
+  advancers = ctd_tournament_advance (store, 1, 1, 0, NULL, &error);
   assert_null (advancers);
-  assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE,
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                 "1.2 disagrees with its paper totals");
   assert_null (strstr (error->message, "1.3"));
   g_clear_error (&error);
@@ -229,7 +229,7 @@ test_sixteen_players (void **state)
 
   /* The four player 3s share first place: 16 rows in four tied groups. */
   g_clear_pointer (&director, ctd_standings_free);
-  director = ctd_event_round_standings (store, 1, FALSE, &error);
+  director = ctd_tournament_round_standings (store, 1, FALSE, &error);
   assert_non_null (director);
   {
     /* Player number k + 1 of every chouette: rank, and rank in chouette. */
@@ -254,7 +254,7 @@ test_sixteen_players (void **state)
 
   /* Now the scores may be posted, the same as the director sees them. */
   g_clear_pointer (&posted, ctd_standings_free);
-  posted = ctd_event_round_standings (store, 1, TRUE, &error);
+  posted = ctd_tournament_round_standings (store, 1, TRUE, &error);
   assert_non_null (posted);
   assert_false (ctd_standings_get_scores_hidden (posted));
   for (gsize i = 0; i < 16; i++)
@@ -271,7 +271,7 @@ test_sixteen_players (void **state)
    * pays player 3 first (largest debtor to largest creditor), then the
    * rest of player 1's debt (59 - 40.5 = 18.5) and player 2's go to
    * player 4 (18.5 + 13.5 = 32). */
-  assert_true (ctd_event_settle (store, 1, 1, &settlement, &error));
+  assert_true (ctd_tournament_settle (store, 1, 1, &settlement, &error));
   assert_int_equal (settlement.stake, 100);
   assert_int_equal (settlement.n_players, 4);
   {
@@ -299,20 +299,20 @@ test_sixteen_players (void **state)
 
   /* No final yet. */
   {
-    g_autoptr(CtdStandings) placings = ctd_event_final_placings (store, NULL, &error);
+    g_autoptr(CtdStandings) placings = ctd_tournament_final_placings (store, NULL, &error);
 
     assert_null (placings);
-    assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_FINAL, "qualifying");
+    assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_FINAL, "qualifying");
     g_clear_error (&error);
   }
 
   /* The cut falls between the 3s and the 4s of each chouette: no tie. */
-  no_tie = ctd_event_find_tie (store, 1, NULL, 1, 0, &error);
+  no_tie = ctd_tournament_find_tie (store, 1, NULL, 1, 0, &error);
   assert_null (no_tie);
-  assert_error (error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_TIE, NULL);
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE, NULL);
   g_clear_error (&error);
 
-  advancers = ctd_event_advance (store, 1, 1, 0, &tie, &error);
+  advancers = ctd_tournament_advance (store, 1, 1, 0, &tie, &error);
   if (advancers == NULL)
     fail_msg ("advance: %s", error->message);
   assert_null (tie.player_ids);
@@ -340,17 +340,17 @@ test_sixteen_players (void **state)
     g_array_append_vals (table, ctd_test_seat (final, 1)->players, 4);
     assert_true (ctd_test_same_ids (table, threes, 4));
 
-    placings = ctd_event_final_placings (store, &final_round, &error);
+    placings = ctd_tournament_final_placings (store, &final_round, &error);
     assert_non_null (placings);
     assert_int_equal (final_round, 2);
     assert_int_equal (ctd_standings_get_n_rows (placings), 4);
 
     /* Nobody advances from a final, and a closed round cannot choose again. */
-    advanced = ctd_event_advance (store, 2, 1, 0, NULL, &error);
+    advanced = ctd_tournament_advance (store, 2, 1, 0, NULL, &error);
     assert_null (advanced);
     assert_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED, "final");
     g_clear_error (&error);
-    assert_false (ctd_event_default_advancement (store, 2, &top_k, &wildcards, &error));
+    assert_false (ctd_tournament_default_advancement (store, 2, &top_k, &wildcards, &error));
     assert_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED, "final");
     g_clear_error (&error);
   }

@@ -1,4 +1,4 @@
-/* ctd-item.h
+/* ctd-item-fields.h
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -34,21 +34,21 @@ typedef struct
   GType     (*enum_type) (void);
 } CtdItemField;
 
-void ctd_item_class_install (GObjectClass       *klass,
+void ctd_item_fields_install (GObjectClass       *klass,
                              const CtdItemField *fields,
                              guint               n_fields,
                              GParamSpec        **pspecs);
-void ctd_item_get_property  (gpointer            item,
+void ctd_item_fields_get_property  (gpointer            item,
                              const CtdItemField *fields,
                              guint               n_fields,
                              guint               prop_id,
                              GValue             *value);
-void ctd_item_assign        (gpointer            item,
+void ctd_item_fields_assign        (gpointer            item,
                              gpointer            fresh,
                              const CtdItemField *fields,
                              guint               n_fields,
                              GParamSpec        **pspecs);
-void ctd_item_clear         (gpointer            item,
+void ctd_item_fields_clear         (gpointer            item,
                              const CtdItemField *fields,
                              guint               n_fields);
 
@@ -71,12 +71,12 @@ void ctd_item_clear         (gpointer            item,
   type_name##_get_property (GObject *object, guint prop_id, GValue *value,              \
                             GParamSpec *pspec)                                          \
   {                                                                                     \
-    ctd_item_get_property (object, fields, G_N_ELEMENTS (fields), prop_id, value);      \
+    ctd_item_fields_get_property (object, fields, G_N_ELEMENTS (fields), prop_id, value);      \
   }                                                                                     \
   static void                                                                           \
   type_name##_finalize (GObject *object)                                                \
   {                                                                                     \
-    ctd_item_clear (object, fields, G_N_ELEMENTS (fields));                             \
+    ctd_item_fields_clear (object, fields, G_N_ELEMENTS (fields));                             \
     G_OBJECT_CLASS (type_name##_parent_class)->finalize (object);                       \
   }                                                                                     \
   static void                                                                           \
@@ -84,7 +84,7 @@ void ctd_item_clear         (gpointer            item,
   {                                                                                     \
     G_OBJECT_CLASS (klass)->get_property = type_name##_get_property;                    \
     G_OBJECT_CLASS (klass)->finalize = type_name##_finalize;                            \
-    ctd_item_class_install (G_OBJECT_CLASS (klass), fields, G_N_ELEMENTS (fields),      \
+    ctd_item_fields_install (G_OBJECT_CLASS (klass), fields, G_N_ELEMENTS (fields),      \
                             type_name##_pspecs);                                        \
   }                                                                                     \
   static void                                                                           \
@@ -94,7 +94,7 @@ void ctd_item_clear         (gpointer            item,
   void                                                                                  \
   type_name##_assign (gpointer item, gpointer fresh)                                    \
   {                                                                                     \
-    ctd_item_assign (item, fresh, fields, G_N_ELEMENTS (fields), type_name##_pspecs);   \
+    ctd_item_fields_assign (item, fresh, fields, G_N_ELEMENTS (fields), type_name##_pspecs);   \
   }
 
 G_END_DECLS

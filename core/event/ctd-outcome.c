@@ -1,4 +1,4 @@
-/* ctd-results.c
+/* ctd-outcome.c
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,13 +8,13 @@
 
 #include "config.h"
 
-#include "ctd-results.h"
+#include "ctd-outcome.h"
 
-#include "ctd-event.h"
+#include "ctd-tournament.h"
 
 /*
- * Nothing here decides a rule: the placings are ctd_event_final_placings()'s,
- * the settlements ctd_event_settle()'s, the progress the store's hold-ups,
+ * Nothing here decides a rule: the placings are ctd_tournament_final_placings()'s,
+ * the settlements ctd_tournament_settle()'s, the progress the store's hold-ups,
  * what an audit entry changed ctd_store_list_changes_since()'s. This file
  * gathers them into what one page shows at once, in a director's words.
  */
@@ -22,13 +22,13 @@
 /* ---- the final ----------------------------------------------------------- */
 
 /**
- * ctd_results_ordinal:
+ * ctd_outcome_ordinal:
  * @place: 1, 2, 3...
  *
  * Returns: (transfer full): "1st", "2nd", "3rd", "4th", "11th"...
  */
 char *
-ctd_results_ordinal (guint place)
+ctd_outcome_ordinal (guint place)
 {
   const char *suffix = place % 10 == 1 ? "st" : place % 10 == 2 ? "nd"
                        : place % 10 == 3 ? "rd" : "th";
@@ -39,19 +39,19 @@ ctd_results_ordinal (guint place)
 }
 
 /**
- * ctd_results_place_text:
+ * ctd_outcome_place_text:
  * @row: a row of the final's placings
  *
  * Returns: (transfer full): "1st", or "2nd=" for a place shared by a tie
  */
 char *
-ctd_results_place_text (const CtdStandingsRow *row)
+ctd_outcome_place_text (const CtdStandingsRow *row)
 {
   g_autofree char *place = NULL;
 
   g_return_val_if_fail (row != NULL, NULL);
 
-  place = ctd_results_ordinal (row->rank);
+  place = ctd_outcome_ordinal (row->rank);
   return g_strdup_printf ("%s%s", place, row->tied ? "=" : "");
 }
 
@@ -69,7 +69,7 @@ append_names (GString   *text,
 }
 
 /**
- * ctd_results_describe_ties:
+ * ctd_outcome_describe_ties:
  * @placings: the final's standings
  *
  * Every tie of the final that a roll-off must settle (rule 1.9 gives each
@@ -80,7 +80,7 @@ append_names (GString   *text,
  *   is tied
  */
 char *
-ctd_results_describe_ties (const CtdStandings *placings)
+ctd_outcome_describe_ties (const CtdStandings *placings)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   gsize n;
@@ -98,7 +98,7 @@ ctd_results_describe_ties (const CtdStandings *placings)
         g_ptr_array_add (names, ctd_standings_get_row (placings, j)->name);
       if (first->tied && first->needs_rolloff && names->len > 1)
         {
-          g_autofree char *place = ctd_results_ordinal (first->rank);
+          g_autofree char *place = ctd_outcome_ordinal (first->rank);
 
           if (text->len > 0)
             g_string_append_c (text, '\n');
@@ -136,10 +136,10 @@ final_progress (CtdStore  *store,
 }
 
 /**
- * ctd_results_get_final:
+ * ctd_outcome_get_final:
  * @store: an event
  * @out_final: (out caller-allocates): the final's placings or why there
- *   are none yet; clear it with ctd_results_final_clear()
+ *   are none yet; clear it with ctd_outcome_final_clear()
  * @error: return location for a #GError
  *
  * Rule 1.9 on one page: once the final is complete, its placings 1st to
@@ -150,8 +150,8 @@ final_progress (CtdStore  *store,
  * Returns: whether the event could be read
  */
 gboolean
-ctd_results_get_final (CtdStore         *store,
-                       CtdResultsFinal  *out_final,
+ctd_outcome_get_final (CtdStore         *store,
+                       CtdOutcomeFinal  *out_final,
                        GError          **error)
 {
   g_autoptr(GError) local_error = NULL;
@@ -162,24 +162,24 @@ ctd_results_get_final (CtdStore         *store,
   g_return_val_if_fail (store != NULL && out_final != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  *out_final = (CtdResultsFinal) { 0, };
-  placings = ctd_event_final_placings (store, &round, &local_error);
+  *out_final = (CtdOutcomeFinal) { 0, };
+  placings = ctd_tournament_final_placings (store, &round, &local_error);
   if (placings == NULL)
     {
-      if (!g_error_matches (local_error, CTD_EVENT_ERROR, CTD_EVENT_ERROR_NO_FINAL) &&
+      if (!g_error_matches (local_error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_FINAL) &&
           !g_error_matches (local_error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND))
         {
           g_propagate_error (error, g_steal_pointer (&local_error));
           return FALSE;
         }
       /* No round at all is "not found": there is no final either. */
-      out_final->status = g_error_matches (local_error, CTD_EVENT_ERROR,
-                                           CTD_EVENT_ERROR_NO_FINAL)
+      out_final->status = g_error_matches (local_error, CTD_TOURNAMENT_ERROR,
+                                           CTD_TOURNAMENT_ERROR_NO_FINAL)
                             ? g_strdup (local_error->message)
                             : g_strdup ("There is no final yet: no round has been drawn");
       return TRUE;
     }
-  if (!ctd_event_get_round (store, round, &info, error))
+  if (!ctd_tournament_get_round (store, round, &info, error))
     return FALSE;
   out_final->round = round;
   out_final->complete = info.state >= CTD_ROUND_COMPLETE;
@@ -188,19 +188,19 @@ ctd_results_get_final (CtdStore         *store,
       out_final->status = final_progress (store, round, error);
       return out_final->status != NULL;
     }
-  out_final->ties = ctd_results_describe_ties (placings);
+  out_final->ties = ctd_outcome_describe_ties (placings);
   out_final->placings = g_steal_pointer (&placings);
   return TRUE;
 }
 
 /**
- * ctd_results_final_clear:
- * @final: what ctd_results_get_final() filled in
+ * ctd_outcome_final_clear:
+ * @final: what ctd_outcome_get_final() filled in
  *
  * Frees what @final holds and empties it.
  */
 void
-ctd_results_final_clear (CtdResultsFinal *final)
+ctd_outcome_final_clear (CtdOutcomeFinal *final)
 {
   g_return_if_fail (final != NULL);
 
@@ -214,11 +214,11 @@ ctd_results_final_clear (CtdResultsFinal *final)
 /* ---- money --------------------------------------------------------------- */
 
 /**
- * ctd_results_settlement_free:
- * @settlement: (nullable): an element of ctd_results_settle_round()
+ * ctd_outcome_settlement_free:
+ * @settlement: (nullable): an element of ctd_outcome_settle_round()
  */
 void
-ctd_results_settlement_free (CtdResultsSettlement *settlement)
+ctd_outcome_settlement_free (CtdOutcomeSettlement *settlement)
 {
   if (settlement == NULL)
     return;
@@ -228,12 +228,12 @@ ctd_results_settlement_free (CtdResultsSettlement *settlement)
   g_free (settlement);
 }
 
-static CtdResultsSettlement *
+static CtdOutcomeSettlement *
 settle_seats (CtdStore               *store,
               const CtdStoreChouette *seats,
               GError                **error)
 {
-  g_autoptr(CtdResultsSettlement) one = g_new0 (CtdResultsSettlement, 1);
+  g_autoptr(CtdOutcomeSettlement) one = g_new0 (CtdOutcomeSettlement, 1);
   g_autoptr(GError) refusal = NULL;
 
   one->round = seats->round;
@@ -241,11 +241,11 @@ settle_seats (CtdStore               *store,
   one->size = seats->size;
   for (guint k = 0; k < seats->size; k++)
     one->names[k] = g_strdup (seats->names[k]);
-  one->settled = ctd_event_settle (store, seats->round, seats->number, &one->settlement,
+  one->settled = ctd_tournament_settle (store, seats->round, seats->number, &one->settlement,
                                    &refusal);
   if (!one->settled)
     {
-      if (!g_error_matches (refusal, CTD_EVENT_ERROR, CTD_EVENT_ERROR_INCOMPLETE))
+      if (!g_error_matches (refusal, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE))
         {
           g_propagate_error (error, g_steal_pointer (&refusal));
           return NULL;
@@ -256,21 +256,21 @@ settle_seats (CtdStore               *store,
 }
 
 /**
- * ctd_results_settle_round:
+ * ctd_outcome_settle_round:
  * @store: an event
  * @round: a round's number
  * @error: return location for a #GError
  *
- * Every chouette of @round as ctd_event_settle() settles it (the `settle`
+ * Every chouette of @round as ctd_tournament_settle() settles it (the `settle`
  * command, for each chouette at once): who pays whom at the event's
  * stake, in the fewest payments; a chouette with games to enter is
  * listed with core's reason instead (rule 1.8: it settles at its end).
  *
- * Returns: (transfer full) (element-type CtdResultsSettlement) (nullable):
+ * Returns: (transfer full) (element-type CtdOutcomeSettlement) (nullable):
  *   the chouettes by number, or %NULL with @error set
  */
 GPtrArray *
-ctd_results_settle_round (CtdStore  *store,
+ctd_outcome_settle_round (CtdStore  *store,
                           guint      round,
                           GError   **error)
 {
@@ -283,10 +283,10 @@ ctd_results_settle_round (CtdStore  *store,
   chouettes = ctd_store_list_chouettes (store, round, error);
   if (chouettes == NULL)
     return NULL;
-  settlements = g_ptr_array_new_with_free_func ((GDestroyNotify) ctd_results_settlement_free);
+  settlements = g_ptr_array_new_with_free_func ((GDestroyNotify) ctd_outcome_settlement_free);
   for (guint i = 0; i < chouettes->len; i++)
     {
-      CtdResultsSettlement *one = settle_seats (store, g_ptr_array_index (chouettes, i), error);
+      CtdOutcomeSettlement *one = settle_seats (store, g_ptr_array_index (chouettes, i), error);
 
       if (one == NULL)
         return NULL;
@@ -296,20 +296,20 @@ ctd_results_settle_round (CtdStore  *store,
 }
 
 /**
- * ctd_results_settle_chouette:
+ * ctd_outcome_settle_chouette:
  * @store: an event
  * @round: the chouette's round
  * @chouette: its number
  * @error: return location for a #GError
  *
- * One chouette as ctd_results_settle_round() lists it, for a page that
+ * One chouette as ctd_outcome_settle_round() lists it, for a page that
  * follows one chouette's change.
  *
  * Returns: (transfer full) (nullable): its settlement, or %NULL with
  *   @error set
  */
-CtdResultsSettlement *
-ctd_results_settle_chouette (CtdStore  *store,
+CtdOutcomeSettlement *
+ctd_outcome_settle_chouette (CtdStore  *store,
                              guint      round,
                              guint      chouette,
                              GError   **error)
@@ -319,14 +319,14 @@ ctd_results_settle_chouette (CtdStore  *store,
   g_return_val_if_fail (store != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  seats = ctd_event_get_chouette (store, round, chouette, error);
+  seats = ctd_tournament_get_chouette (store, round, chouette, error);
   if (seats == NULL)
     return NULL;
   return settle_seats (store, seats, error);
 }
 
 /**
- * ctd_results_describe_payments:
+ * ctd_outcome_describe_payments:
  * @settlement: a chouette's settlement
  *
  * The payments as the `settle` command prints them, one a line: "Ann
@@ -336,7 +336,7 @@ ctd_results_settle_chouette (CtdStore  *store,
  * Returns: (transfer full): the text
  */
 char *
-ctd_results_describe_payments (const CtdResultsSettlement *settlement)
+ctd_outcome_describe_payments (const CtdOutcomeSettlement *settlement)
 {
   GString *text;
 
@@ -360,7 +360,7 @@ ctd_results_describe_payments (const CtdResultsSettlement *settlement)
 }
 
 /**
- * ctd_results_describe_amounts:
+ * ctd_outcome_describe_amounts:
  * @settlement: a chouette's settlement
  *
  * Each player's score and what it comes to at the stake, one a line:
@@ -370,7 +370,7 @@ ctd_results_describe_payments (const CtdResultsSettlement *settlement)
  * Returns: (transfer full): the text
  */
 char *
-ctd_results_describe_amounts (const CtdResultsSettlement *settlement)
+ctd_outcome_describe_amounts (const CtdOutcomeSettlement *settlement)
 {
   GString *text;
 
@@ -396,7 +396,7 @@ ctd_results_describe_amounts (const CtdResultsSettlement *settlement)
 /* ---- the log ------------------------------------------------------------- */
 
 /**
- * ctd_results_list_audit_chouettes:
+ * ctd_outcome_list_audit_chouettes:
  * @store: an event
  * @after_id: 0 for the whole log, or the newest entry already known
  * @error: return location for a #GError
@@ -408,11 +408,11 @@ ctd_results_describe_amounts (const CtdResultsSettlement *settlement)
  * entry changed. Entries that concern no chouette, or several, are left
  * out.
  *
- * Returns: (transfer full) (element-type CtdResultsAuditChouette)
+ * Returns: (transfer full) (element-type CtdOutcomeAuditChouette)
  *   (nullable): the entries, oldest first, or %NULL with @error set
  */
 GArray *
-ctd_results_list_audit_chouettes (CtdStore  *store,
+ctd_outcome_list_audit_chouettes (CtdStore  *store,
                                   gint64     after_id,
                                   GError   **error)
 {
@@ -425,11 +425,11 @@ ctd_results_list_audit_chouettes (CtdStore  *store,
   changes = ctd_store_list_changes_since (store, after_id, error);
   if (changes == NULL)
     return NULL;
-  concerned = g_array_new (FALSE, FALSE, sizeof (CtdResultsAuditChouette));
+  concerned = g_array_new (FALSE, FALSE, sizeof (CtdOutcomeAuditChouette));
   for (guint i = 0; i < changes->len; i++)
     {
       const CtdStoreChange *change = &g_array_index (changes, CtdStoreChange, i);
-      CtdResultsAuditChouette one = { change->audit_id, change->round, change->chouette };
+      CtdOutcomeAuditChouette one = { change->audit_id, change->round, change->chouette };
 
       if ((change->what & CTD_CHANGE_CHOUETTE) && change->round != 0 && change->chouette != 0)
         g_array_append_val (concerned, one);

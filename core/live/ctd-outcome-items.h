@@ -1,10 +1,10 @@
-/* ctd-result-items.h
+/* ctd-outcome-items.h
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The thin items of the "Final and Money" page's lists: snapshots of
- * ctd-results.h's records, with properties a GtkColumnView binds to, kept
+ * ctd-outcome.h's records, with properties a GtkColumnView binds to, kept
  * in a CtdItemList (updated in place, by key).
  */
 
@@ -12,7 +12,7 @@
 
 #include <glib-object.h>
 
-#include "ctd-results.h"
+#include "ctd-outcome.h"
 
 G_BEGIN_DECLS
 
@@ -30,7 +30,7 @@ void               ctd_placing_item_assign     (gpointer                    item
                                                 gpointer                    fresh);
 GPtrArray         *ctd_placing_items_new       (const CtdStandings         *placings);
 
-CtdSettlementItem *ctd_settlement_item_new     (const CtdResultsSettlement *settlement);
+CtdSettlementItem *ctd_settlement_item_new     (const CtdOutcomeSettlement *settlement);
 const char        *ctd_settlement_item_get_label    (CtdSettlementItem     *self);
 const char        *ctd_settlement_item_get_payments (CtdSettlementItem     *self);
 const char        *ctd_settlement_item_get_amounts  (CtdSettlementItem     *self);

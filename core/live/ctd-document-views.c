@@ -1,0 +1,423 @@
+/* ctd-document-views.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The views the document hands out (a chouette's page) and what the
+ * pages read through it while the store stays behind it.
+ */
+
+#define G_LOG_DOMAIN "ctd-document"
+
+#include "config.h"
+
+#include "ctd-document-private.h"
+
+#include <string.h>
+
+/* ---- a chouette's page -------------------------------------------------- */
+
+/* The views handed out, by ctd_chouette_key(), kept with the
+ * document like its lists; announce() pushes each change into them.
+ * Kept as object data so that this section stands
+ * apart from the lists above. */
+GHashTable *
+document_chouette_views (CtdDocument *self)
+{
+  static GQuark quark;
+  GHashTable *views;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("ctd-document-chouette-views");
+  views = g_object_get_qdata (G_OBJECT (self), quark);
+  if (views == NULL)
+    {
+      views = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+      g_object_set_qdata_full (G_OBJECT (self), quark, views,
+                               (GDestroyNotify) g_hash_table_unref);
+    }
+  return views;
+}
+
+/**
+ * ctd_document_get_chouette_view:
+ * @self: a document
+ * @round: a round's number
+ * @chouette: the chouette's number in @round
+ * @error: return location for a #GError
+ *
+ * What chouette @round.@chouette's page shows: the scoring sheet's
+ * rows, totals, last-segment order and cross-check, and the checks of a
+ * line before it is recorded. The same view is returned for the same
+ * chouette for as long as the document lives, brought up to date in
+ * place after every change to that chouette, its players or the
+ * settings, by this document or by another writer of the file; its
+ * "changed" signal says when. Changes still go through the document's
+ * actions (ctd_document_record_game(), ctd_document_clear_game(),
+ * ctd_document_set_crosscheck(), ctd_document_fix_last_segment_order()).
+ *
+ * Returns: (transfer none) (nullable): the view, or %NULL with
+ *   %CTD_STORE_ERROR_NOT_FOUND when there is no such chouette
+ */
+CtdChouetteView *
+ctd_document_get_chouette_view (CtdDocument  *self,
+                                guint         round,
+                                guint         chouette,
+                                GError      **error)
+{
+  GHashTable *views;
+  gpointer key;
+  CtdChouetteView *view;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (chouette <= G_MAXUINT16, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  views = document_chouette_views (self);
+  key = ctd_chouette_key (round, chouette);
+  view = g_hash_table_lookup (views, key);
+  if (view == NULL)
+    {
+      CtdChouetteViewSource source = document_view_source (self);
+
+      view = ctd_chouette_view_new (&source, round, chouette, error);
+      if (view == NULL)
+        return NULL;
+      g_hash_table_insert (views, key, view);
+    }
+  return view;
+}
+
+/* ---- what the pages read, through the document ------------------------- */
+
+/* The pages read the event only through these: the store stays behind
+ * the document (issue 20). Each is the event layer's answer for the
+ * document's store; a round's standings come from the document's cache. */
+
+/**
+ * ctd_document_get_settings:
+ * @self: a document
+ * @out_settings: (out caller-allocates): the event's settings; clear
+ *   them with ctd_event_settings_clear()
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if @out_settings was filled
+ */
+gboolean
+ctd_document_get_settings (CtdDocument       *self,
+                           CtdEventSettings  *out_settings,
+                           GError           **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+
+  return ctd_store_get_settings (self->store, out_settings, error);
+}
+
+/**
+ * ctd_document_get_round_info:
+ * @self: a document
+ * @round: a round's number
+ * @out_round: (out caller-allocates): the round's record
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if @out_round was filled (ctd_tournament_get_round())
+ */
+gboolean
+ctd_document_get_round_info (CtdDocument    *self,
+                             guint           round,
+                             CtdStoreRound  *out_round,
+                             GError        **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+
+  return ctd_tournament_get_round (self->store, round, out_round, error);
+}
+
+/**
+ * ctd_document_get_cut:
+ * @self: a document
+ * @round: a round's number
+ * @out_top_k: (out) (optional): how many players go on by rank
+ * @out_wildcards: (out) (optional): how many wildcards
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE on success (ctd_tournament_get_cut())
+ */
+gboolean
+ctd_document_get_cut (CtdDocument  *self,
+                      guint         round,
+                      guint        *out_top_k,
+                      guint        *out_wildcards,
+                      GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+
+  return ctd_tournament_get_cut (self->store, round, out_top_k, out_wildcards, error);
+}
+
+/**
+ * ctd_document_preview_cut:
+ * @self: a document
+ * @round: the round advanced from
+ * @top_k: players going on by rank
+ * @wildcards: wildcards
+ * @out_preview: (out caller-allocates): the preview; clear it with
+ *   ctd_cut_preview_clear()
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the cut can be made (ctd_cut_preview())
+ */
+gboolean
+ctd_document_preview_cut (CtdDocument    *self,
+                          guint           round,
+                          guint           top_k,
+                          guint           wildcards,
+                          CtdCutPreview  *out_preview,
+                          GError        **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+
+  return ctd_cut_preview (self->store, round, top_k, wildcards, out_preview, error);
+}
+
+/**
+ * ctd_document_find_cut_tie:
+ * @self: a document
+ * @round: a round's number
+ * @standings: the round's standings
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the tie at the cut (ctd_cut_find_tie())
+ */
+GArray *
+ctd_document_find_cut_tie (CtdDocument         *self,
+                           guint                round,
+                           const CtdStandings  *standings,
+                           GError             **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  return ctd_cut_find_tie (self->store, round, standings, error);
+}
+
+/**
+ * ctd_document_get_cut_notes:
+ * @self: a document
+ * @round: a round's number
+ * @standings: the round's standings
+ * @public_view: %TRUE for the notes the public display shows
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the notes by player (ctd_cut_notes())
+ */
+GHashTable *
+ctd_document_get_cut_notes (CtdDocument         *self,
+                            guint                round,
+                            const CtdStandings  *standings,
+                            gboolean             public_view,
+                            GError             **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  return ctd_cut_notes (self->store, round, standings, public_view, error);
+}
+
+/**
+ * ctd_document_parse_cut_order:
+ * @self: a document
+ * @round: a round's number
+ * @text: a roll-off order as the director typed it
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the order (ctd_cut_parse_order())
+ */
+GArray *
+ctd_document_parse_cut_order (CtdDocument  *self,
+                              guint         round,
+                              const char   *text,
+                              GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  return ctd_cut_parse_order (self->store, round, text, error);
+}
+
+/**
+ * ctd_document_describe_hold_ups:
+ * @self: a document
+ * @round: a round's number
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): one line per hold-up of @round
+ *   (ctd_store_hold_up_describe()), or %NULL with @error set
+ */
+GStrv
+ctd_document_describe_hold_ups (CtdDocument  *self,
+                                guint         round,
+                                GError      **error)
+{
+  g_autoptr(GPtrArray) hold_ups = NULL;
+  GPtrArray *lines;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  hold_ups = ctd_store_list_hold_ups (self->store, round, error);
+  if (hold_ups == NULL)
+    return NULL;
+  lines = g_ptr_array_new_full (hold_ups->len + 1, g_free);
+  for (guint i = 0; i < hold_ups->len; i++)
+    g_ptr_array_add (lines, ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, i)));
+  g_ptr_array_add (lines, NULL);
+  return (GStrv) g_ptr_array_free (lines, FALSE);
+}
+
+/**
+ * ctd_document_check_finished:
+ * @self: a document
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if the event is finished (ctd_tournament_check_finished())
+ */
+gboolean
+ctd_document_check_finished (CtdDocument  *self,
+                             GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+
+  return ctd_tournament_check_finished (self->store, error);
+}
+
+/**
+ * ctd_document_get_final:
+ * @self: a document
+ * @out_final: (out caller-allocates): the final's state and placings;
+ *   clear it with ctd_outcome_final_clear()
+ * @error: return location for a #GError
+ *
+ * Returns: %TRUE if @out_final was filled (ctd_outcome_get_final())
+ */
+gboolean
+ctd_document_get_final (CtdDocument      *self,
+                        CtdOutcomeFinal  *out_final,
+                        GError          **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+
+  return ctd_outcome_get_final (self->store, out_final, error);
+}
+
+/**
+ * ctd_document_settle_round:
+ * @self: a document
+ * @round: a round's number
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the round's settlements
+ *   (ctd_outcome_settle_round())
+ */
+GPtrArray *
+ctd_document_settle_round (CtdDocument  *self,
+                           guint         round,
+                           GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  return ctd_outcome_settle_round (self->store, round, error);
+}
+
+/**
+ * ctd_document_settle_chouette:
+ * @self: a document
+ * @round: a round's number
+ * @chouette: a chouette's number in @round
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the chouette's settlement
+ *   (ctd_outcome_settle_chouette())
+ */
+CtdOutcomeSettlement *
+ctd_document_settle_chouette (CtdDocument  *self,
+                              guint         round,
+                              guint         chouette,
+                              GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  return ctd_outcome_settle_chouette (self->store, round, chouette, error);
+}
+
+/**
+ * ctd_document_get_last_audit_id:
+ * @self: a document
+ * @error: return location for a #GError
+ *
+ * Returns: the newest audit entry's id, 0 on error (with @error set)
+ */
+gint64
+ctd_document_get_last_audit_id (CtdDocument  *self,
+                                GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), 0);
+
+  return ctd_store_get_last_audit_id (self->store, error);
+}
+
+/**
+ * ctd_document_list_audit_chouettes:
+ * @self: a document
+ * @after_id: the last audit id already seen
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the chouettes the newer entries
+ *   concern (ctd_outcome_list_audit_chouettes())
+ */
+GArray *
+ctd_document_list_audit_chouettes (CtdDocument  *self,
+                                   gint64        after_id,
+                                   GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  return ctd_outcome_list_audit_chouettes (self->store, after_id, error);
+}
+
+/**
+ * ctd_document_get_display:
+ * @self: a document
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the public display's content
+ *   (ctd_display_new()); free it with ctd_display_free()
+ */
+CtdDisplay *
+ctd_document_get_display (CtdDocument  *self,
+                          GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  return ctd_display_new (self->store, error);
+}
+
+/**
+ * ctd_document_build_report:
+ * @self: a document
+ * @round: a round's number
+ * @chouette: a chouette's number in @round, or 0 for the whole round
+ * @options: what to include
+ * @error: return location for a #GError
+ *
+ * Builds the sheets to print, synchronously (ctd_report_build()).
+ *
+ * Returns: (transfer full) (nullable): the report
+ */
+CtdSheetDoc *
+ctd_document_build_report (CtdDocument             *self,
+                           guint                    round,
+                           guint                    chouette,
+                           const CtdReportOptions  *options,
+                           GError                 **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  return ctd_report_build (self->store, round, chouette, options, error);
+}
