@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ctd-cli.h"
+#include "ctd-store.h"
 
 /* How a command opens the event file. A command that only reads opens
  * it read-only: it never switches the file's journal (a file that came

@@ -12,6 +12,7 @@
 
 #include "ctd-archive.h"
 #include "ctd-cli.h"
+#include "ctd-store.h"
 
 int
 ctd_cli_close (CtdCli *cli)

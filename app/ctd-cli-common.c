@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ctd-cli.h"
+#include "ctd-store.h"
 
 /**
  * ctd_cli_refused:

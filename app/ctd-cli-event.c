@@ -13,6 +13,7 @@
 
 #include "ctd-cli.h"
 #include "ctd-import.h"
+#include "ctd-store.h"
 
 static void
 add_nullable_string (JsonBuilder *builder,

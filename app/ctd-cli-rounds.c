@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ctd-cli.h"
+#include "ctd-store.h"
 
 static void
 add_players_json (JsonBuilder            *builder,

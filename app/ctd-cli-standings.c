@@ -14,6 +14,7 @@
 #include "ctd-cli.h"
 #include "ctd-cut.h"
 #include "ctd-outcome.h"
+#include "ctd-store.h"
 
 static const char *
 name_of (const CtdStandings *standings,

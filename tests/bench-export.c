@@ -48,6 +48,7 @@
 #include "ctd-export.h"
 #include "ctd-pdf.h"
 #include "ctd-report.h"
+#include "ctd-store.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 

@@ -22,6 +22,7 @@
 
 #include "ctd-tournament.h"
 #include "ctd-import.h"
+#include "ctd-store.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ctd-test-event.h"
+#include "ctd-store.h"
 
 /* A new event with @direction for its last segments. */
 CtdStore *

@@ -8,6 +8,7 @@
 
 #include "ctd-test-play.h"
 
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-sample.h"
 

@@ -36,6 +36,7 @@
 
 #include "ctd-archive.h"
 #include "ctd-document.h"
+#include "ctd-store.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 

@@ -27,6 +27,7 @@
 
 #include "ctd-tournament.h"
 #include "ctd-sample.h"
+#include "ctd-store.h"
 #include "ctd-test-files.h"
 
 #define N_CHOUETTES 4

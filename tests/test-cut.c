@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ctd-cut.h"
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-test-files.h"
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "ctd-display.h"
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-outcome.h"
 #include "ctd-sample.h"

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ctd-import.h"
+#include "ctd-store.h"
 #include "ctd-test-files.h"
 
 /* What one row should read as; @skipped says only whether a reason is set. */

@@ -19,6 +19,7 @@
 #include "ctd-item-list.h"
 #include "ctd-outcome-items.h"
 #include "ctd-outcome.h"
+#include "ctd-store.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 

@@ -18,6 +18,7 @@
 #include "ctd-tournament.h"
 #include "ctd-result.h"
 #include "ctd-sample.h"
+#include "ctd-store.h"
 #include "ctd-test-files.h"
 
 typedef CtdTestFolder Fixture;

@@ -22,6 +22,7 @@
 
 #include "ctd-application.h"
 #include "ctd-display-window.h"
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-main-window.h"
 #include "ctd-sample.h"

@@ -22,6 +22,7 @@
 #include "ctd-record-items.h"
 #include "ctd-log-page.h"
 #include "ctd-main-window.h"
+#include "ctd-store.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"

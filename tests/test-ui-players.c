@@ -21,6 +21,7 @@
 #include "ctd-main-window.h"
 #include "ctd-player-dialog.h"
 #include "ctd-players-page.h"
+#include "ctd-store.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
 

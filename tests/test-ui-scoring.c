@@ -26,6 +26,7 @@
 #include "ctd-record-items.h"
 #include "ctd-main-window.h"
 #include "ctd-standings-page.h"
+#include "ctd-store.h"
 #include "ctd-test-files.h"
 #include "ctd-test-scoring.h"
 #include "ctd-test-ui.h"

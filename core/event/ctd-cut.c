@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-outcome.h"
 

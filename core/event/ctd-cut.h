@@ -9,7 +9,7 @@
 #include <glib.h>
 
 #include "ctd-advance.h"
-#include "ctd-store.h"
+#include "ctd-records.h"
 
 G_BEGIN_DECLS
 

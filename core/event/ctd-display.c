@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-standings.h"
 

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "ctd-import.h"
+#include "ctd-store.h"
 
 #include <string.h>
 

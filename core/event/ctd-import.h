@@ -8,7 +8,7 @@
 
 #include <glib.h>
 
-#include "ctd-store.h"
+#include "ctd-records.h"
 
 G_BEGIN_DECLS
 

@@ -10,6 +10,7 @@
 
 #include "ctd-outcome.h"
 
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 
 /*

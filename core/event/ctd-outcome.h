@@ -16,7 +16,7 @@
 
 #include "ctd-money.h"
 #include "ctd-standings.h"
-#include "ctd-store.h"
+#include "ctd-records.h"
 
 G_BEGIN_DECLS
 

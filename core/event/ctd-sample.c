@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-result.h"
 

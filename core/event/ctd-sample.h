@@ -11,7 +11,7 @@
 #include "ctd-chouette.h"
 #include "ctd-rng.h"
 #include "ctd-schedule.h"
-#include "ctd-store.h"
+#include "ctd-records.h"
 
 G_BEGIN_DECLS
 

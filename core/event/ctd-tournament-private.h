@@ -9,6 +9,7 @@
 
 #pragma once
 
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 
 G_BEGIN_DECLS

@@ -11,7 +11,7 @@
 #include "ctd-advance.h"
 #include "ctd-money.h"
 #include "ctd-standings.h"
-#include "ctd-store.h"
+#include "ctd-records.h"
 
 G_BEGIN_DECLS
 

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "ctd-chouette-view-private.h"
+#include "ctd-store.h"
 
 #include <glib/gi18n-lib.h>
 

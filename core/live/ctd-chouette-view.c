@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "ctd-chouette-view-private.h"
+#include "ctd-store.h"
 
 /*
  * A view keeps the chouette as loaded from the file (a CtdChouette, the

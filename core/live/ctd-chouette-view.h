@@ -20,7 +20,7 @@
 #include <gio/gio.h>
 
 #include "ctd-chouette.h"
-#include "ctd-store.h"
+#include "ctd-records.h"
 #include "ctd-types.h"
 
 G_BEGIN_DECLS

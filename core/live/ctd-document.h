@@ -24,7 +24,7 @@
 #include "ctd-import.h"
 #include "ctd-report.h"
 #include "ctd-outcome.h"
-#include "ctd-store.h"
+#include "ctd-records.h"
 
 G_BEGIN_DECLS
 

@@ -15,7 +15,7 @@
 
 #include "ctd-chouette.h"
 #include "ctd-standings.h"
-#include "ctd-store.h"
+#include "ctd-records.h"
 
 G_BEGIN_DECLS
 

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-export.h"
 #include "ctd-report.h"

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "ctd-report-private.h"
+#include "ctd-store.h"
 
 gboolean
 report_add_results (Report  *report,

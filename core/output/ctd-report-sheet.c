@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "ctd-report-private.h"
+#include "ctd-store.h"
 
 /*
  * A scoring sheet's rows, each the room it adds around its lines, in

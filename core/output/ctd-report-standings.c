@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "ctd-report-private.h"
+#include "ctd-store.h"
 
 /* The "next round" column: where an advancer goes ("Final 2.1"), the
  * final's placing ("2nd"), a tie that a roll-off must decide, and what a

@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include "ctd-report-private.h"
+#include "ctd-store.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -15,7 +15,7 @@
 #include <glib.h>
 
 #include "ctd-sheet.h"
-#include "ctd-store.h"
+#include "ctd-records.h"
 
 G_BEGIN_DECLS
 
