@@ -7,7 +7,7 @@
 # Usage: test-cli.py PATH/TO/chouette-td-cli
 #
 # Whole events from init to final placings, with every game recorded from
-# sheets worked out by hand (the same sheets as tests/test-chouette.c), and a
+# sheets worked out by hand (the same sheets as tests/rules/test-chouette.c), and a
 # table of bad input that must be refused with its message and change nothing.
 # Python's standard library only; ends with "N passed, N failed".
 

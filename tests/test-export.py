@@ -30,7 +30,7 @@ from ctdtest import Failure, check, equal
 CLI = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else None
 GOLDEN = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
 
-# The hand-worked 4-player chouette of tests/test-chouette.c.
+# The hand-worked 4-player chouette of tests/rules/test-chouette.c.
 FOUR_SHEET = [
     "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-",
     "Tb 1:2- 3:4 E:1>3:8", "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg",

@@ -6,7 +6,7 @@
 #   tests/fuzz/run.sh MINUTES [result|csv|layout|event|event-rows|crash]...
 #
 # With no harness named, all five run. "crash" is not a fuzzer: it runs
-# the SIGKILL test (tests/test-crash.c) in its long mode, 1,000 kills
+# the SIGKILL test (tests/event/test-crash.c) in its long mode, 1,000 kills
 # (CTD_CRASH_KILLS overrides), in the plain build build-wt.
 #
 # The fuzzers build in build-fuzz/ (clang, -Dfuzzing=true); clang and

@@ -17,7 +17,7 @@
 
 #include "ctd-test-store.h"
 
-/* The hand-worked 4-player sheet of tests/test-chouette.c; games 5 and 9
+/* The hand-worked 4-player sheet of tests/rules/test-chouette.c; games 5 and 9
  * hold taken extras, whose ledgers schema 1 may have written stale. */
 const char *const ctd_test_four_sheet[CTD_N_GAMES] = {
   "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",

@@ -1,5 +1,5 @@
 /* test-report-sheet.c: a chouette's scoring sheet as a sheet model,
- * checked cell by cell against the chouette of tests/test-chouette.c
+ * checked cell by cell against the chouette of tests/rules/test-chouette.c
  * worked out by hand; what a public copy keeps secret, the archive.
  *
  * Copyright 2026 The Chouette TD authors
@@ -23,7 +23,7 @@
 #include "ctd-test-sheet.h"
 #include "ctd-test-store.h"
 
-/* The chouette of tests/test-chouette.c, as its sheet shows it. */
+/* The chouette of tests/rules/test-chouette.c, as its sheet shows it. */
 static const guint four_box[CTD_N_GAMES] = { 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4 };
 static const guint four_captain[CTD_N_GAMES] = { 2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2 };
 static const guint four_cube[CTD_N_GAMES] = { 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 2, 4 };
