@@ -288,9 +288,12 @@ document_update_lists (CtdDocument           *self,
   if (what & CTD_CHANGE_SETTINGS)
     what = CTD_CHANGE_ALL;
 
-  if (self->players != NULL && (what & (CTD_CHANGE_PLAYERS | CTD_CHANGE_ROUNDS)) &&
-      !reload_players (self, error))
-    return FALSE;
+  if (self->players != NULL && (what & (CTD_CHANGE_PLAYERS | CTD_CHANGE_ROUNDS)))
+    {
+      if (!reload_players (self, error))
+        return FALSE;
+      document_update_counts (self);
+    }
   if (self->rounds != NULL &&
       (what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS)) &&
       !reload_rounds (self, error))
