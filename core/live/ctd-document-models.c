@@ -384,7 +384,9 @@ ctd_document_get_players (CtdDocument *self)
  * @out_registered: (out): players who have not withdrawn
  * @out_checked_in: (out): players checked in, the field a draw takes
  *
- * The counts a page shows beside its players, from the player list.
+ * The counts a page shows beside its players, from the player list. A
+ * page binds them as the "n-registered" and "n-checked-in" properties,
+ * which follow every change.
  */
 void
 ctd_document_count_players (CtdDocument *self,
