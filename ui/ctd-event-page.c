@@ -41,6 +41,8 @@ struct _CtdEventPage
 
   /* owned */
   CtdDocument *document;
+  GBindingGroup *bindings;  /* whether the form can be typed in */
+  GSignalGroup  *signals;
 };
 
 G_DEFINE_FINAL_TYPE (CtdEventPage, ctd_event_page, GTK_TYPE_WIDGET)
@@ -222,19 +224,36 @@ document_changed_cb (CtdEventPage *self,
 }
 
 /* A file that cannot change (read-only, or a closed event) keeps its
- * settings readable and selectable, but nothing can be typed or saved. */
+ * settings readable and selectable, but nothing can be typed or saved:
+ * the fields bind "read-only" (follow_document()), the actions follow it
+ * here. */
 static void
-set_can_change (CtdEventPage *self,
-                gboolean      can_change)
+update_actions (CtdEventPage *self)
+{
+  gboolean can_change = self->document != NULL && !ctd_document_get_read_only (self->document);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "event.save", can_change);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "event.revert", can_change);
+}
+
+static void
+follow_document (CtdEventPage *self)
 {
   GtkEntry *entries[] = { self->name_entry, self->date_entry, self->venue_entry,
                           self->stake_entry, self->fee_entry };
 
+  self->bindings = g_binding_group_new ();
   for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
-    gtk_editable_set_editable (GTK_EDITABLE (entries[i]), can_change);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->direction_dropdown), can_change);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "event.save", can_change);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "event.revert", can_change);
+    g_binding_group_bind (self->bindings, "read-only", entries[i], "editable",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_binding_group_bind (self->bindings, "read-only", self->direction_dropdown, "sensitive",
+                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+
+  self->signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
+  g_signal_group_connect_object (self->signals, "changed", G_CALLBACK (document_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->signals, "notify::read-only", G_CALLBACK (update_actions),
+                                 self, G_CONNECT_SWAPPED);
 }
 
 /**
@@ -250,14 +269,20 @@ ctd_event_page_set_document (CtdEventPage *self,
 {
   g_return_if_fail (CTD_IS_EVENT_PAGE (self));
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
-  if (document != NULL)
-    g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
-                             G_CONNECT_SWAPPED);
+  g_binding_group_set_source (self->bindings, document);
+  g_signal_group_set_target (self->signals, document);
+  if (document == NULL)
+    {
+      GtkEntry *entries[] = { self->name_entry, self->date_entry, self->venue_entry,
+                              self->stake_entry, self->fee_entry };
+
+      for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+        gtk_editable_set_editable (GTK_EDITABLE (entries[i]), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->direction_dropdown), FALSE);
+    }
   gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
-  set_can_change (self, document != NULL && !ctd_document_get_read_only (document));
+  update_actions (self);
   load_settings (self);
 }
 
@@ -267,7 +292,9 @@ ctd_event_page_dispose (GObject *object)
   CtdEventPage *self = CTD_EVENT_PAGE (object);
   GtkWidget *child;
 
-  ctd_event_page_set_document (self, NULL);
+  g_clear_object (&self->bindings);
+  g_clear_object (&self->signals);
+  g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_EVENT_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -324,5 +351,6 @@ ctd_event_page_init (CtdEventPage *self)
   g_signal_connect_object (self->fee_entry, "changed", G_CALLBACK (update_fee_advice), self,
                            G_CONNECT_SWAPPED);
   update_fee_advice (self);
+  follow_document (self);
   ctd_event_page_set_document (self, NULL);
 }

@@ -45,6 +45,8 @@ struct _CtdLogPage
 
   /* owned */
   CtdDocument     *document;
+  GBindingGroup   *bindings;   /* the tooltips of Undo and Redo */
+  GSignalGroup    *signals;
   GHashTable      *chouettes;  /* audit id (gint64 *) -> "1.3" (interned) */
   GHashTable      *labels;     /* the labels of @chouettes, once each */
   gint64           known_id;   /* the newest entry whose chouette is known */
@@ -202,27 +204,40 @@ update_count (CtdLogPage *self)
   gtk_label_set_text (self->count_label, text);
 }
 
-/* The buttons say what they would take back or bring again. */
-static void
-update_tooltips (CtdLogPage *self)
+/* The buttons say what they would take back or bring again: each tooltip
+ * is bound to both the summary and whether undo (redo) is offered. */
+static gboolean
+undo_to_tooltip (GBinding     *binding,
+                 const GValue *from,
+                 GValue       *to,
+                 gpointer      user_data)
 {
-  const char *undo = NULL, *redo = NULL;
-  g_autofree char *undo_text = NULL;
-  g_autofree char *redo_text = NULL;
+  g_autoptr(GObject) source = g_binding_dup_source (binding);
+  CtdDocument *document = CTD_DOCUMENT (source);
 
-  if (self->document != NULL)
-    {
-      undo = ctd_document_get_can_undo (self->document)
-               ? ctd_document_get_undo_summary (self->document) : NULL;
-      redo = ctd_document_get_can_redo (self->document)
-               ? ctd_document_get_redo_summary (self->document) : NULL;
-    }
-  undo_text = undo != NULL ? g_strdup_printf (_("Undo: %s"), undo)
-                           : g_strdup (_("Nothing to undo"));
-  redo_text = redo != NULL ? g_strdup_printf (_("Redo: %s"), redo)
-                           : g_strdup (_("Nothing to redo"));
-  gtk_widget_set_tooltip_text (self->undo_button, undo_text);
-  gtk_widget_set_tooltip_text (self->redo_button, redo_text);
+  if (ctd_document_get_can_undo (document))
+    g_value_take_string (to, g_strdup_printf (_("Undo: %s"),
+                                              ctd_document_get_undo_summary (document)));
+  else
+    g_value_set_string (to, _("Nothing to undo"));
+  return TRUE;
+}
+
+static gboolean
+redo_to_tooltip (GBinding     *binding,
+                 const GValue *from,
+                 GValue       *to,
+                 gpointer      user_data)
+{
+  g_autoptr(GObject) source = g_binding_dup_source (binding);
+  CtdDocument *document = CTD_DOCUMENT (source);
+
+  if (ctd_document_get_can_redo (document))
+    g_value_take_string (to, g_strdup_printf (_("Redo: %s"),
+                                              ctd_document_get_redo_summary (document)));
+  else
+    g_value_set_string (to, _("Nothing to redo"));
+  return TRUE;
 }
 
 /* Everything again, when shown after changes or bound to a document. */
@@ -274,14 +289,6 @@ ctd_log_page_map (GtkWidget *widget)
 }
 
 static void
-document_notify_cb (CtdLogPage  *self,
-                    GParamSpec  *pspec,
-                    CtdDocument *document)
-{
-  update_tooltips (self);
-}
-
-static void
 filter_selected_cb (CtdLogPage  *self,
                     GParamSpec  *pspec,
                     GtkDropDown *dropdown)
@@ -309,6 +316,26 @@ entry_activated_cb (CtdLogPage    *self,
     gtk_widget_activate_action (GTK_WIDGET (self), "win.show-chouette", "s", label);
 }
 
+/* The tooltips and the entries follow whichever document the page
+ * shows: the groups move every binding and handler together. */
+static void
+follow_document (CtdLogPage *self)
+{
+  self->bindings = g_binding_group_new ();
+  g_binding_group_bind_full (self->bindings, "can-undo", self->undo_button, "tooltip-text",
+                             G_BINDING_SYNC_CREATE, undo_to_tooltip, NULL, NULL, NULL);
+  g_binding_group_bind_full (self->bindings, "undo-summary", self->undo_button, "tooltip-text",
+                             G_BINDING_SYNC_CREATE, undo_to_tooltip, NULL, NULL, NULL);
+  g_binding_group_bind_full (self->bindings, "can-redo", self->redo_button, "tooltip-text",
+                             G_BINDING_SYNC_CREATE, redo_to_tooltip, NULL, NULL, NULL);
+  g_binding_group_bind_full (self->bindings, "redo-summary", self->redo_button, "tooltip-text",
+                             G_BINDING_SYNC_CREATE, redo_to_tooltip, NULL, NULL, NULL);
+
+  self->signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
+  g_signal_group_connect_object (self->signals, "changed", G_CALLBACK (document_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+}
+
 /**
  * ctd_log_page_set_document:
  * @self: the page
@@ -322,27 +349,18 @@ ctd_log_page_set_document (CtdLogPage  *self,
 {
   g_return_if_fail (CTD_IS_LOG_PAGE (self));
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
+  g_binding_group_set_source (self->bindings, document);
+  g_signal_group_set_target (self->signals, document);
   g_hash_table_remove_all (self->chouettes);
   g_hash_table_remove_all (self->labels);
   self->known_id = 0;
   gtk_drop_down_set_selected (self->filter_dropdown, 0);
-  if (document != NULL)
+  if (document == NULL)
     {
-      g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::undo-summary",
-                               G_CALLBACK (document_notify_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::redo-summary",
-                               G_CALLBACK (document_notify_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::can-undo", G_CALLBACK (document_notify_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::can-redo", G_CALLBACK (document_notify_cb),
-                               self, G_CONNECT_SWAPPED);
+      gtk_widget_set_tooltip_text (self->undo_button, _("Nothing to undo"));
+      gtk_widget_set_tooltip_text (self->redo_button, _("Nothing to redo"));
     }
-  update_tooltips (self);
   /* Sorting a long log, newest first, waits until the page is shown. */
   gtk_filter_list_model_set_model (self->filter_model, NULL);
   if (document == NULL || gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -357,8 +375,9 @@ ctd_log_page_dispose (GObject *object)
   CtdLogPage *self = CTD_LOG_PAGE (object);
   GtkWidget *child;
 
-  if (self->chouettes != NULL)
-    ctd_log_page_set_document (self, NULL);
+  g_clear_object (&self->bindings);
+  g_clear_object (&self->signals);
+  g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_LOG_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -408,5 +427,6 @@ ctd_log_page_init (CtdLogPage *self)
                            G_CALLBACK (filter_selected_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->filter_model, "items-changed", G_CALLBACK (update_count), self,
                            G_CONNECT_SWAPPED);
+  follow_document (self);
   ctd_log_page_set_document (self, NULL);
 }

@@ -23,7 +23,9 @@
  * The window's commands, its action map (win.*, exported on the session
  * bus for scripts): new, open (a file, a recent one, the sample), cancel
  * an open, undo, redo, export, show a page, a chouette or the display,
- * go to a chouette, dismiss the banner, close the event.
+ * go to a chouette, dismiss the banner, close the event. Those that act
+ * on the event are enabled while one is shown; undo, redo and close
+ * follow the document's properties through the window's binding group.
  */
 
 /* ---- opening and creating --------------------------------------------- */
@@ -282,4 +284,59 @@ ctd_main_window_add_actions (CtdMainWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
                                    self);
+}
+
+static void
+set_enabled (CtdMainWindow *self,
+             const char    *name,
+             gboolean       enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+/**
+ * ctd_main_window_bind_actions: (skip)
+ * @self: a window
+ *
+ * Undo and redo are enabled while the document has something to undo or
+ * redo, Close Event while it can change: bound in the window's group, so
+ * they follow whichever document the window shows.
+ */
+void
+ctd_main_window_bind_actions (CtdMainWindow *self)
+{
+  GActionMap *map = G_ACTION_MAP (self);
+
+  g_binding_group_bind (self->document_bindings, "can-undo",
+                        g_action_map_lookup_action (map, "undo"), "enabled",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->document_bindings, "can-redo",
+                        g_action_map_lookup_action (map, "redo"), "enabled",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->document_bindings, "read-only",
+                        g_action_map_lookup_action (map, "close-event"), "enabled",
+                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+}
+
+/**
+ * ctd_main_window_enable_actions: (skip)
+ * @self: a window
+ *
+ * Enables what acts on an event while one is shown; with none, the
+ * bound actions (which no document drives then) are off too.
+ */
+void
+ctd_main_window_enable_actions (CtdMainWindow *self)
+{
+  gboolean shown = self->document != NULL;
+
+  set_enabled (self, "export", shown);
+  set_enabled (self, "go-to-chouette", shown);
+  if (shown)
+    return;
+  set_enabled (self, "undo", FALSE);
+  set_enabled (self, "redo", FALSE);
+  set_enabled (self, "close-event", FALSE);
 }

@@ -52,10 +52,14 @@ struct _CtdMainWindow
 
   /* owned */
   CtdDocument         *document;
+  GBindingGroup       *document_bindings;  /* the document's properties shown */
+  GSignalGroup        *document_signals;
   GCancellable        *open_cancellable;
 };
 
 /* ctd-main-window-actions.c */
-void ctd_main_window_add_actions (CtdMainWindow *self);
+void ctd_main_window_add_actions    (CtdMainWindow *self);
+void ctd_main_window_bind_actions   (CtdMainWindow *self);
+void ctd_main_window_enable_actions (CtdMainWindow *self);
 
 G_END_DECLS

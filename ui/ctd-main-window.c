@@ -79,32 +79,24 @@ ctd_main_window_show_error (CtdMainWindow *self,
 
 /* ---- following the document ------------------------------------------ */
 
-static void
-update_title (CtdMainWindow *self)
+/* The event's name is the window's title (bound in init), so that the
+ * task switcher and window lists name the event; its file is below. */
+static gboolean
+path_to_display_name (GBinding     *binding,
+                      const GValue *from,
+                      GValue       *to,
+                      gpointer      user_data)
 {
-  g_autofree char *path = NULL;
+  const char *path = g_value_get_string (from);
 
-  if (self->document == NULL)
-    {
-      gtk_window_set_title (GTK_WINDOW (self), _("Chouette TD"));
-      gtk_label_set_text (self->title_label, _("Chouette TD"));
-      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
-      return;
-    }
-  /* The event's name is the window's title, so that the task switcher
-   * and window lists name the event. */
-  gtk_window_set_title (GTK_WINDOW (self), ctd_document_get_name (self->document));
-  gtk_label_set_text (self->title_label, ctd_document_get_name (self->document));
-  path = g_filename_display_name (ctd_document_get_path (self->document));
-  gtk_label_set_text (self->subtitle_label, path);
-  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
+  g_value_take_string (to, path != NULL ? g_filename_display_name (path) : NULL);
+  return TRUE;
 }
 
 /* Undo and Redo in the menu say what they would act on. */
 static void
 update_history (CtdMainWindow *self)
 {
-  GActionMap *map = G_ACTION_MAP (self);
   g_autofree char *undo_label = NULL;
   g_autofree char *redo_label = NULL;
   const char *undo = NULL, *redo = NULL;
@@ -116,11 +108,6 @@ update_history (CtdMainWindow *self)
       redo = ctd_document_get_can_redo (self->document)
                ? ctd_document_get_redo_summary (self->document) : NULL;
     }
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "undo")),
-                               undo != NULL);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "redo")),
-                               redo != NULL);
-
   undo_label = undo != NULL ? g_strdup_printf (_("_Undo: %s"), undo) : g_strdup (_("_Undo"));
   redo_label = redo != NULL ? g_strdup_printf (_("_Redo: %s"), redo) : g_strdup (_("_Redo"));
   g_menu_remove_all (self->history_section);
@@ -129,18 +116,14 @@ update_history (CtdMainWindow *self)
 }
 
 /* A file open read-only, or a closed event (closed here, or by another
- * window or command): the banner says why, and nothing that would change
- * the event is offered. */
+ * window or command): the banner says why; nothing that would change the
+ * event is offered (the actions and pages bind "read-only"). */
 static void
 update_read_only (CtdMainWindow *self)
 {
-  gboolean read_only = self->document != NULL && ctd_document_get_read_only (self->document);
   g_autofree char *text = NULL;
 
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
-                                                                            "close-event")),
-                               self->document != NULL && !read_only);
-  if (!read_only)
+  if (self->document == NULL || !ctd_document_get_read_only (self->document))
     return;
   if (ctd_document_get_closed (self->document))
     text = g_strdup_printf (_("%s. Everything is still shown, and can be exported."),
@@ -151,20 +134,31 @@ update_read_only (CtdMainWindow *self)
                                   "nothing can be changed."));
 }
 
+/* What the window shows of the document follows it through the groups,
+ * made once: changing the document moves every binding and handler
+ * together, so a document no longer shown reaches nothing. */
 static void
-document_notify_cb (CtdMainWindow *self,
-                    GParamSpec    *pspec,
-                    CtdDocument   *document)
+follow_document (CtdMainWindow *self)
 {
-  update_title (self);
-  update_history (self);
-  /* The other pages follow the event's changes; the settings form
-   * offers saving once, when it is given the document. */
-  if (g_strcmp0 (pspec->name, "read-only") == 0)
-    {
-      ctd_event_page_set_document (self->event_page, document);
-      update_read_only (self);
-    }
+  self->document_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->document_bindings, "name", self, "title", G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->document_bindings, "name", self->title_label, "label",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind_full (self->document_bindings, "path", self->subtitle_label, "label",
+                             G_BINDING_SYNC_CREATE, path_to_display_name, NULL, NULL, NULL);
+  ctd_main_window_bind_actions (self);
+
+  self->document_signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
+  g_signal_group_connect_object (self->document_signals, "notify::can-undo",
+                                 G_CALLBACK (update_history), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "notify::can-redo",
+                                 G_CALLBACK (update_history), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "notify::undo-summary",
+                                 G_CALLBACK (update_history), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "notify::redo-summary",
+                                 G_CALLBACK (update_history), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "notify::read-only",
+                                 G_CALLBACK (update_read_only), self, G_CONNECT_SWAPPED);
 }
 
 /**
@@ -181,9 +175,10 @@ ctd_main_window_set_document (CtdMainWindow *self,
   g_return_if_fail (CTD_IS_MAIN_WINDOW (self));
   g_return_if_fail (document == NULL || CTD_IS_DOCUMENT (document));
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
+  g_binding_group_set_source (self->document_bindings, document);
+  g_signal_group_set_target (self->document_signals, document);
+  ctd_main_window_enable_actions (self);
   ctd_event_page_set_document (self->event_page, document);
   ctd_players_page_set_document (self->players_page, document);
   ctd_rounds_page_set_document (self->rounds_page, document);
@@ -192,10 +187,8 @@ ctd_main_window_set_document (CtdMainWindow *self,
   ctd_log_page_set_document (self->log_page, document);
   ctd_chouette_page_set_document (self->chouette_page, document);
   gtk_widget_set_visible (GTK_WIDGET (self->goto_entry), document != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), document != NULL);
   ctd_display_window_follow (GTK_WINDOW (self), document);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
-                                                                            "go-to-chouette")),
-                               document != NULL);
   if (document != NULL)
     {
       g_autofree char *uri = g_file_get_uri (ctd_document_get_file (document));
@@ -206,17 +199,16 @@ ctd_main_window_set_document (CtdMainWindow *self,
         .app_exec = (char *) "chouette-td %u",
       };
 
-      g_signal_connect_object (document, "notify", G_CALLBACK (document_notify_cb), self,
-                               G_CONNECT_SWAPPED);
       gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &recent);
+    }
+  else
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("Chouette TD"));
+      gtk_label_set_text (self->title_label, _("Chouette TD"));
     }
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
   update_read_only (self);
   gtk_stack_set_visible_child_name (self->main_stack, document != NULL ? "event" : "welcome");
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self),
-                                                                            "export")),
-                               document != NULL);
-  update_title (self);
   update_history (self);
 }
 
@@ -517,8 +509,8 @@ ctd_main_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document_bindings);
+  g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_MAIN_WINDOW);
   G_OBJECT_CLASS (ctd_main_window_parent_class)->dispose (object);
@@ -576,6 +568,7 @@ ctd_main_window_init (CtdMainWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   ctd_main_window_add_actions (self);
+  follow_document (self);
   g_signal_connect_object (self->players_spin, "value-changed",
                            G_CALLBACK (players_spin_value_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->goto_entry, "activate",

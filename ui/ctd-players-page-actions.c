@@ -66,7 +66,8 @@ check_in_all_action (GtkWidget  *widget,
   g_autofree char *detail = NULL;
   guint registered, present, absent;
 
-  ctd_document_count_players (self->document, &registered, &present);
+  registered = ctd_document_get_n_registered (self->document);
+  present = ctd_document_get_n_checked_in (self->document);
   absent = registered - present;
   if (absent == 0)
     {

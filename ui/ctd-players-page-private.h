@@ -32,6 +32,8 @@ struct _CtdPlayersPage
 
   /* owned */
   CtdDocument         *document;
+  GBindingGroup       *bindings;  /* the counts under the table */
+  GSignalGroup        *signals;
   GCancellable        *import_cancellable;
   guint                pulse_id;
   gint64               withdrawing;  /* the player a confirmation is about */

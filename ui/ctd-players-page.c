@@ -99,21 +99,21 @@ can_change (CtdPlayersPage *self)
          !ctd_document_get_busy (self->document);
 }
 
-/* Registered (not withdrawn) and checked-in players, under the table. */
-static void
-update_counts (CtdPlayersPage *self)
+/* Registered (not withdrawn) and checked-in players, under the table:
+ * bound to both counts, each giving the whole line. */
+static gboolean
+counts_to_text (GBinding     *binding,
+                const GValue *from,
+                GValue       *to,
+                gpointer      user_data)
 {
-  g_autofree char *text = NULL;
-  guint registered, checked_in;
+  g_autoptr(GObject) source = g_binding_dup_source (binding);
+  CtdDocument *document = CTD_DOCUMENT (source);
 
-  if (self->document == NULL)
-    {
-      gtk_label_set_text (self->count_label, "");
-      return;
-    }
-  ctd_document_count_players (self->document, &registered, &checked_in);
-  text = g_strdup_printf (_("%u registered, %u checked in"), registered, checked_in);
-  gtk_label_set_text (self->count_label, text);
+  g_value_take_string (to, g_strdup_printf (_("%u registered, %u checked in"),
+                                            ctd_document_get_n_registered (document),
+                                            ctd_document_get_n_checked_in (document)));
+  return TRUE;
 }
 
 void
@@ -127,7 +127,10 @@ ctd_players_page_update_actions (CtdPlayersPage *self)
   guint registered = 0, checked_in = 0;
 
   if (self->document != NULL)
-    ctd_document_count_players (self->document, &registered, &checked_in);
+    {
+      registered = ctd_document_get_n_registered (self->document);
+      checked_in = ctd_document_get_n_checked_in (self->document);
+    }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.add", changeable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.import", changeable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "players.edit", changeable && player != NULL);
@@ -149,11 +152,10 @@ document_changed_cb (CtdPlayersPage *self,
                      CtdDocument    *document)
 {
   ctd_ui_expire_message (self->message_revealer);
+  /* The selected player's row changed in place (withdrawn, reinstated):
+   * the list says nothing of it. */
   if (what & (CTD_CHANGE_PLAYERS | CTD_CHANGE_SETTINGS | CTD_CHANGE_ROUNDS))
-    {
-      update_counts (self);
-      ctd_players_page_update_actions (self);
-    }
+    ctd_players_page_update_actions (self);
 }
 
 /* ---- check-in ---------------------------------------------------------- */
@@ -185,7 +187,8 @@ ctd_players_page_set_checked_in (CtdPlayersPage *self,
       ctd_players_page_show_message (self, error->message, TRUE);
       return FALSE;
     }
-  ctd_document_count_players (self->document, &registered, &present);
+  registered = ctd_document_get_n_registered (self->document);
+  present = ctd_document_get_n_checked_in (self->document);
   name = ctd_player_item_get_name (g_ptr_array_index (players, 0));
   if (players->len == 1 && n_changed == 0)
     text = g_strdup_printf (checked_in ? _("%s is already checked in (%u of %u present).")
@@ -387,6 +390,28 @@ items_changed_cb (CtdPlayersPage *self,
   ctd_players_page_update_actions (self);
 }
 
+/* The counts and the actions follow whichever document the page shows:
+ * the groups move every binding and handler together. */
+static void
+follow_document (CtdPlayersPage *self)
+{
+  const char *const notifies[] = { "notify::busy", "notify::read-only", "notify::n-registered",
+                                   "notify::n-checked-in" };
+
+  self->bindings = g_binding_group_new ();
+  g_binding_group_bind_full (self->bindings, "n-registered", self->count_label, "label",
+                             G_BINDING_SYNC_CREATE, counts_to_text, NULL, NULL, NULL);
+  g_binding_group_bind_full (self->bindings, "n-checked-in", self->count_label, "label",
+                             G_BINDING_SYNC_CREATE, counts_to_text, NULL, NULL, NULL);
+
+  self->signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
+  g_signal_group_connect_object (self->signals, "changed", G_CALLBACK (document_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  for (guint i = 0; i < G_N_ELEMENTS (notifies); i++)
+    g_signal_group_connect_object (self->signals, notifies[i], G_CALLBACK (selection_notify_cb),
+                                   self, G_CONNECT_SWAPPED);
+}
+
 /**
  * ctd_players_page_set_document:
  * @self: the page
@@ -403,20 +428,14 @@ ctd_players_page_set_document (CtdPlayersPage *self,
 
   if (self->document == document)
     return;
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   gtk_filter_list_model_set_model (self->filter_model,
                                    document != NULL ? ctd_document_get_players (document) : NULL);
-  if (document != NULL)
-    {
-      g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::busy", G_CALLBACK (selection_notify_cb), self,
-                               G_CONNECT_SWAPPED);
-    }
+  g_binding_group_set_source (self->bindings, document);
+  g_signal_group_set_target (self->signals, document);
+  if (document == NULL)
+    gtk_label_set_text (self->count_label, "");
   gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
-  update_counts (self);
   ctd_players_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
@@ -479,7 +498,9 @@ ctd_players_page_dispose (GObject *object)
   g_clear_handle_id (&self->pulse_id, g_source_remove);
   g_cancellable_cancel (self->import_cancellable);
   g_clear_object (&self->import_cancellable);
-  ctd_players_page_set_document (self, NULL);
+  g_clear_object (&self->bindings);
+  g_clear_object (&self->signals);
+  g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_PLAYERS_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -553,5 +574,6 @@ ctd_players_page_init (CtdPlayersPage *self)
   g_signal_connect_object (keys, "key-pressed", G_CALLBACK (search_entry_key_pressed_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->search_entry), keys);
+  follow_document (self);
   ctd_players_page_update_actions (self);
 }

@@ -288,9 +288,12 @@ document_update_lists (CtdDocument           *self,
   if (what & CTD_CHANGE_SETTINGS)
     what = CTD_CHANGE_ALL;
 
-  if (self->players != NULL && (what & (CTD_CHANGE_PLAYERS | CTD_CHANGE_ROUNDS)) &&
-      !reload_players (self, error))
-    return FALSE;
+  if (self->players != NULL && (what & (CTD_CHANGE_PLAYERS | CTD_CHANGE_ROUNDS)))
+    {
+      if (!reload_players (self, error))
+        return FALSE;
+      document_update_counts (self);
+    }
   if (self->rounds != NULL &&
       (what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS)) &&
       !reload_rounds (self, error))
@@ -381,7 +384,9 @@ ctd_document_get_players (CtdDocument *self)
  * @out_registered: (out): players who have not withdrawn
  * @out_checked_in: (out): players checked in, the field a draw takes
  *
- * The counts a page shows beside its players, from the player list.
+ * The counts a page shows beside its players, from the player list. A
+ * page binds them as the "n-registered" and "n-checked-in" properties,
+ * which follow every change.
  */
 void
 ctd_document_count_players (CtdDocument *self,

@@ -5,7 +5,8 @@
  *
  * Shared by the core/live/ctd-document*.c files. Never included outside them.
  *
- *   ctd-document.c         the object, following the file, its properties
+ *   ctd-document.c         the object, following the file
+ *   ctd-document-properties.c  its properties, set as it follows the file
  *   ctd-document-models.c  the list models and caches handed out
  *   ctd-document-actions.c the ctd_document_* writes
  *   ctd-document-tasks.c   opening, importing and exporting in a thread
@@ -52,6 +53,10 @@ struct _CtdDocument
   guint        poll_id;
   guint        checkpoint_id;
   guint        n_busy;      /* slow writes running in a worker thread */
+  gboolean     can_undo;
+  gboolean     can_redo;
+  guint        n_registered;
+  guint        n_checked_in;
 };
 
 /* ---- ctd-document.c ---------------------------------------------------- */
@@ -65,6 +70,20 @@ CtdDocument *document_follow (CtdDocument *self);
 
 CtdDocument *document_open (const char  *path,
                             GError     **error);
+
+/* ---- ctd-document-properties.c ---------------------------------------- */
+
+void document_install_properties (GObjectClass *object_class);
+
+gboolean document_update_name (CtdDocument  *self,
+                               GError      **error);
+
+gboolean document_update_closed (CtdDocument  *self,
+                                 GError      **error);
+
+void document_update_history (CtdDocument *self);
+
+void document_update_counts (CtdDocument *self);
 
 void document_busy_changed (CtdDocument *self,
                             gint         delta);

@@ -3,8 +3,8 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The document: the object, and how it follows the file. Its actions are
- * in ctd-document-actions.c, its list models and caches in
+ * The document: the object, and how it follows the file. Its properties
+ * are in ctd-document-properties.c, its actions in ctd-document-actions.c, its list models and caches in
  * ctd-document-models.c, its work in a thread in ctd-document-tasks.c.
  */
 
@@ -36,28 +36,10 @@
 
 enum
 {
-  PROP_0,
-  PROP_PATH,
-  PROP_FILE,
-  PROP_NAME,
-  PROP_READ_ONLY,
-  PROP_BUSY,
-  PROP_CAN_UNDO,
-  PROP_CAN_REDO,
-  PROP_UNDO_SUMMARY,
-  PROP_REDO_SUMMARY,
-  PROP_CLOSED,
-  PROP_READ_ONLY_REASON,
-  N_PROPS
-};
-
-enum
-{
   CHANGED,
   N_SIGNALS
 };
 
-static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (CtdDocument, ctd_document, G_TYPE_OBJECT)
@@ -74,99 +56,6 @@ G_DEFINE_QUARK (ctd-document-error-quark, ctd_document_error)
 
 /* ---- following the file ------------------------------------------------ */
 
-static void
-set_string (char       **field,
-            const char  *value,
-            CtdDocument *self,
-            GParamSpec  *pspec)
-{
-  if (g_strcmp0 (*field, value) == 0)
-    return;
-  g_free (*field);
-  *field = g_strdup (value);
-  g_object_notify_by_pspec (G_OBJECT (self), pspec);
-}
-
-static void
-update_history (CtdDocument *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *undo = NULL;
-  g_autofree char *redo = NULL;
-  gboolean could_undo = self->undo_summary != NULL;
-  gboolean could_redo = self->redo_summary != NULL;
-
-  if (!ctd_store_get_history (self->store, &undo, &redo, &error))
-    {
-      g_warning ("%s", error->message);
-      return;
-    }
-  g_object_freeze_notify (G_OBJECT (self));
-  set_string (&self->undo_summary, undo, self, properties[PROP_UNDO_SUMMARY]);
-  set_string (&self->redo_summary, redo, self, properties[PROP_REDO_SUMMARY]);
-  if (could_undo != (undo != NULL))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
-  if (could_redo != (redo != NULL))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
-  g_object_thaw_notify (G_OBJECT (self));
-}
-
-static gboolean
-update_name (CtdDocument  *self,
-             GError      **error)
-{
-  g_auto(CtdEventSettings) settings = { 0, };
-
-  if (!ctd_store_get_settings (self->store, &settings, error))
-    return FALSE;
-  set_string (&self->name, settings.name, self, properties[PROP_NAME]);
-  return TRUE;
-}
-
-/* Why nothing can change, or NULL. */
-static char *
-describe_read_only (CtdDocument *self)
-{
-  g_autofree char *display = NULL;
-
-  if (self->closed != NULL)
-    return ctd_store_describe_closed (self->closed);
-  if (!ctd_store_is_read_only (self->store))
-    return NULL;
-  display = g_filename_display_name (ctd_store_get_path (self->store));
-  return g_strdup_printf ("“%s” is open for reading only: nothing in it can change", display);
-}
-
-/* Follows the event's closing (its own, or another window's or
- * command's): read-only, and undo and redo off, from then on. */
-static gboolean
-update_closed (CtdDocument  *self,
-               GError      **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GDateTime) closed = ctd_store_get_closed (self->store, &local_error);
-  gboolean was_closed = self->closed != NULL;
-
-  if (local_error != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  g_clear_pointer (&self->closed, g_date_time_unref);
-  self->closed = g_steal_pointer (&closed);
-  g_free (self->read_only_reason);
-  self->read_only_reason = describe_read_only (self);
-  if (was_closed == (self->closed != NULL))
-    return TRUE;
-  g_object_freeze_notify (G_OBJECT (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOSED]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READ_ONLY]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READ_ONLY_REASON]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
-  g_object_thaw_notify (G_OBJECT (self));
-  return TRUE;
-}
 
 /* What a chouette view reads, as it is now. */
 CtdChouetteViewSource
@@ -208,7 +97,7 @@ announce (CtdDocument          *self,
   g_autoptr(GError) error = NULL;
 
   if (((change->what & CTD_CHANGE_SETTINGS) &&
-       (!update_name (self, &error) || !update_closed (self, &error))) ||
+       (!document_update_name (self, &error) || !document_update_closed (self, &error))) ||
       !document_update_lists (self, change, &error))
     g_warning ("“%s” could not be read after a change: %s",
                ctd_document_get_path (self), error->message);
@@ -288,7 +177,7 @@ document_catch_up (CtdDocument *self,
 
       announce (self, &everything);
     }
-  update_history (self);
+  document_update_history (self);
   schedule_checkpoint (self);
 }
 
@@ -361,81 +250,13 @@ ctd_document_finalize (GObject *object)
 }
 
 static void
-ctd_document_get_property (GObject    *object,
-                           guint       prop_id,
-                           GValue     *value,
-                           GParamSpec *pspec)
-{
-  CtdDocument *self = CTD_DOCUMENT (object);
-
-  switch (prop_id)
-    {
-    case PROP_PATH:
-      g_value_set_string (value, ctd_document_get_path (self));
-      break;
-    case PROP_FILE:
-      g_value_set_object (value, self->file);
-      break;
-    case PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-    case PROP_READ_ONLY:
-      g_value_set_boolean (value, ctd_document_get_read_only (self));
-      break;
-    case PROP_BUSY:
-      g_value_set_boolean (value, self->n_busy > 0);
-      break;
-    case PROP_CAN_UNDO:
-      g_value_set_boolean (value, ctd_document_get_can_undo (self));
-      break;
-    case PROP_CAN_REDO:
-      g_value_set_boolean (value, ctd_document_get_can_redo (self));
-      break;
-    case PROP_UNDO_SUMMARY:
-      g_value_set_string (value, self->undo_summary);
-      break;
-    case PROP_REDO_SUMMARY:
-      g_value_set_string (value, self->redo_summary);
-      break;
-    case PROP_CLOSED:
-      g_value_set_boolean (value, self->closed != NULL);
-      break;
-    case PROP_READ_ONLY_REASON:
-      g_value_set_string (value, self->read_only_reason);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 ctd_document_class_init (CtdDocumentClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = ctd_document_dispose;
   object_class->finalize = ctd_document_finalize;
-  object_class->get_property = ctd_document_get_property;
-
-  properties[PROP_PATH] = g_param_spec_string ("path", NULL, NULL, NULL, flags);
-  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, flags);
-  /* The event's name, from its settings. */
-  properties[PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
-  properties[PROP_READ_ONLY] = g_param_spec_boolean ("read-only", NULL, NULL, FALSE, flags);
-  /* An import is writing from a worker thread: actions wait for it. */
-  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, flags);
-  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, flags);
-  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, flags);
-  /* What undo and redo would act on: "Chouette 1.3 game 5: B 2:2". */
-  properties[PROP_UNDO_SUMMARY] = g_param_spec_string ("undo-summary", NULL, NULL, NULL, flags);
-  properties[PROP_REDO_SUMMARY] = g_param_spec_string ("redo-summary", NULL, NULL, NULL, flags);
-  /* The event was closed (ctd_document_close_event()): it is read-only for good. */
-  properties[PROP_CLOSED] = g_param_spec_boolean ("closed", NULL, NULL, FALSE, flags);
-  /* Why nothing can change, for a banner; NULL while the event can change. */
-  properties[PROP_READ_ONLY_REASON] = g_param_spec_string ("read-only-reason", NULL, NULL, NULL,
-                                                           flags);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  document_install_properties (object_class);
 
   /**
    * CtdDocument::changed:
@@ -475,12 +296,13 @@ document_new (CtdStore  *store,
   self->last_audit_id = ctd_store_get_last_audit_id (store, &local_error);
   if (local_error != NULL ||
       !ctd_store_get_data_version (store, &self->data_version, &local_error) ||
-      !update_name (self, &local_error) || !update_closed (self, &local_error))
+      !document_update_name (self, &local_error) ||
+      !document_update_closed (self, &local_error))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  update_history (self);
+  document_update_history (self);
   ctd_store_hold_locks (store);
   return g_steal_pointer (&self);
 }
@@ -500,6 +322,9 @@ document_follow (CtdDocument *self)
   g_source_set_callback (source, poll_cb, self, NULL);
   g_source_set_static_name (source, "[ctd] other writers");
   self->poll_id = g_source_attach (source, context);
+  /* The player list, and the counts beside it, follow every change from
+   * now on. */
+  document_update_counts (self);
   /* A log left by a program that ended without closing the file goes
    * into it too. */
   schedule_checkpoint (self);
@@ -595,183 +420,3 @@ ctd_document_open_read_only (const char  *path,
   return store != NULL ? document_follow (document_new (store, error)) : NULL;
 }
 
-/* ---- properties -------------------------------------------------------- */
-
-/**
- * ctd_document_get_store:
- * @self: a document
- *
- * The store, for core/live, app/ and the tests (ctd-document-store.h);
- * a window reads the event through the document's own functions and
- * never sees the store. Change the event only through the document's
- * actions, so that the change is announced.
- *
- * Returns: (transfer none): the store
- */
-CtdStore *
-ctd_document_get_store (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-  return self->store;
-}
-
-/**
- * ctd_document_get_path:
- * @self: a document
- *
- * Returns: (transfer none): the file's path
- */
-const char *
-ctd_document_get_path (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-  return ctd_store_get_path (self->store);
-}
-
-/**
- * ctd_document_get_file:
- * @self: a document
- *
- * Returns: (transfer none): the event file
- */
-GFile *
-ctd_document_get_file (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-  return self->file;
-}
-
-/**
- * ctd_document_get_name:
- * @self: a document
- *
- * Returns: (transfer none): the event's name
- */
-const char *
-ctd_document_get_name (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-  return self->name;
-}
-
-/**
- * ctd_document_get_read_only:
- * @self: a document
- *
- * Returns: whether nothing can change it: the file is open for reading
- *   only, or the event was closed (ctd_document_get_read_only_reason()
- *   says which)
- */
-gboolean
-ctd_document_get_read_only (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), TRUE);
-  return ctd_store_is_read_only (self->store) || self->closed != NULL;
-}
-
-/**
- * ctd_document_get_read_only_reason:
- * @self: a document
- *
- * Returns: (transfer none) (nullable): why nothing can change, in a
- *   line ("The event was closed on 2026-11-23 at 21:04; it can no
- *   longer change"); %NULL while the event can change
- */
-const char *
-ctd_document_get_read_only_reason (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-  return self->read_only_reason;
-}
-
-/**
- * ctd_document_get_closed:
- * @self: a document
- *
- * Returns: whether the event was closed (by this document, or by
- *   another window or command: it is noticed like any change)
- */
-gboolean
-ctd_document_get_closed (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
-  return self->closed != NULL;
-}
-
-/**
- * ctd_document_get_busy:
- * @self: a document
- *
- * Returns: whether an import is writing
- */
-gboolean
-ctd_document_get_busy (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
-  return self->n_busy > 0;
-}
-
-/**
- * ctd_document_get_can_undo:
- * @self: a document
- *
- * Returns: whether there is an action to undo
- */
-gboolean
-ctd_document_get_can_undo (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
-  return self->undo_summary != NULL && !ctd_document_get_read_only (self);
-}
-
-/**
- * ctd_document_get_can_redo:
- * @self: a document
- *
- * Returns: whether there is an undo to redo
- */
-gboolean
-ctd_document_get_can_redo (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
-  return self->redo_summary != NULL && !ctd_document_get_read_only (self);
-}
-
-/**
- * ctd_document_get_undo_summary:
- * @self: a document
- *
- * Returns: (transfer none) (nullable): what undo would take back
- */
-const char *
-ctd_document_get_undo_summary (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-  return self->undo_summary;
-}
-
-/**
- * ctd_document_get_redo_summary:
- * @self: a document
- *
- * Returns: (transfer none) (nullable): what redo would do again
- */
-const char *
-ctd_document_get_redo_summary (CtdDocument *self)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-  return self->redo_summary;
-}
-
-/* ---- slow work --------------------------------------------------------- */
-
-void
-document_busy_changed (CtdDocument *self,
-                       gint         delta)
-{
-  gboolean was_busy = self->n_busy > 0;
-
-  self->n_busy = (guint) ((gint) self->n_busy + delta);
-  if (was_busy != (self->n_busy > 0))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-}

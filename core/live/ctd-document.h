@@ -207,6 +207,8 @@ GListModel  *ctd_document_get_players          (CtdDocument             *self);
 void         ctd_document_count_players        (CtdDocument             *self,
                                                 guint                   *out_registered,
                                                 guint                   *out_checked_in);
+guint        ctd_document_get_n_registered     (CtdDocument             *self);
+guint        ctd_document_get_n_checked_in     (CtdDocument             *self);
 GListModel  *ctd_document_get_rounds           (CtdDocument             *self);
 GListModel  *ctd_document_get_chouettes        (CtdDocument             *self,
                                                 guint                    round);

@@ -18,7 +18,10 @@
 
 #include "ctd-document-store.h"
 #include "ctd-tournament.h"
+#include "ctd-event-page.h"
+#include "ctd-log-page.h"
 #include "ctd-main-window.h"
+#include "ctd-players-page.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
 
@@ -324,6 +327,75 @@ test_sidebar (void **state)
   ctd_test_folder_teardown ((void **) &folder);
 }
 
+/* The window and its pages follow the document they are given: after a
+ * second event replaces the first, the first one's changes reach none of
+ * them (the window's and pages' binding and signal groups moved to the
+ * second), and the second one's do. */
+static void
+test_document_swap (void **state)
+{
+  CtdApplication *app = *state;
+  g_autofree char *dir = g_dir_make_tmp ("ctd-test-swap-XXXXXX", NULL);
+  g_autofree char *first_path = g_build_filename (dir, "First Open.chouette", NULL);
+  g_autofree char *second_path = g_build_filename (dir, "Second Open.chouette", NULL);
+  g_autoptr(CtdDocument) first = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(CtdEventSettings) settings = { 0, };
+  GActionGroup *actions;
+  CtdMainWindow *window;
+  GtkWidget *players, *event_page, *log_page, *undo_button, *grid;
+
+  assert_non_null (dir);
+  window = ctd_test_open_new_event (app, first_path);
+  actions = G_ACTION_GROUP (window);
+  players = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE);
+  event_page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_EVENT_PAGE);
+  log_page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_LOG_PAGE);
+  undo_button = ctd_test_find_action_button (log_page, "win.undo");
+  grid = ctd_test_find_widget (event_page, GTK_TYPE_GRID);
+  first = g_object_ref (ctd_main_window_get_document (window));
+
+  assert_true (ctd_document_add_player (first, "Ann", NULL, NULL, TRUE, NULL, &error));
+  assert_non_null (ctd_test_find_label (players, "1 registered, 1 checked in"));
+  assert_true (g_action_group_get_action_enabled (actions, "undo"));
+
+  assert_true (ctd_main_window_create_event (window, second_path, &error));
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Second Open");
+  assert_non_null (ctd_test_find_label (players, "0 registered, 0 checked in"));
+  assert_false (g_action_group_get_action_enabled (actions, "undo"));
+  assert_string_equal (gtk_widget_get_tooltip_text (undo_button), "Nothing to undo");
+
+  /* The first event changes: its name, its players, what undo would do. */
+  assert_true (ctd_document_add_player (first, "Bob", NULL, NULL, FALSE, NULL, &error));
+  assert_true (ctd_document_get_settings (first, &settings, &error));
+  g_free (settings.name);
+  settings.name = g_strdup ("Renamed Open");
+  assert_true (ctd_document_set_settings (first, &settings, &error));
+  assert_true (ctd_document_undo (first, &error));
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Second Open");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (window), "Second Open"));
+  assert_null (ctd_test_find_label (GTK_WIDGET (window), "Renamed Open"));
+  assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (gtk_grid_get_child_at (GTK_GRID (grid),
+                                                                                    1, 0))),
+                       "Second Open");
+  assert_non_null (ctd_test_find_label (players, "0 registered, 0 checked in"));
+  assert_false (g_action_group_get_action_enabled (actions, "undo"));
+  assert_false (g_action_group_get_action_enabled (actions, "redo"));
+  assert_string_equal (gtk_widget_get_tooltip_text (undo_button), "Nothing to undo");
+
+  /* The second event's own change reaches them all. */
+  assert_true (ctd_document_add_player (ctd_main_window_get_document (window), "Cy", NULL, NULL,
+                                        FALSE, NULL, &error));
+  assert_non_null (ctd_test_find_label (players, "1 registered, 0 checked in"));
+  assert_true (g_action_group_get_action_enabled (actions, "undo"));
+  assert_non_null (strstr (gtk_widget_get_tooltip_text (undo_button), "Undo: "));
+  assert_non_null (strstr (gtk_widget_get_tooltip_text (undo_button), "Cy"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&first);
+  ctd_test_remove_tree (dir);
+}
+
 /* One application for the whole program: a second one could not export
  * its actions on the session bus while the first one lives. */
 static int
@@ -347,6 +419,7 @@ main (void)
     cmocka_unit_test (test_main_window_plan),
     cmocka_unit_test (test_open_sample),
     cmocka_unit_test (test_sidebar),
+    cmocka_unit_test (test_document_swap),
   };
   g_autofree char *data_home = NULL;
   int failed;
