@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ctd-chouette-change.h"
 #include "ctd-cli.h"
 
 /* The line game @game holds now, if any, to say what a correction replaced. */
@@ -42,10 +43,14 @@ ctd_cli_record (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStoreChouette) seats = NULL;
   g_autoptr(CtdChouette) chouette = NULL;
+  g_autoptr(CtdChouette) before = NULL;
   g_autofree char *result = NULL;
   g_autofree char *replaced = NULL;
+  g_auto(GStrv) changes = NULL;
   const char *usage = "record CHOUETTE GAME 'NOTATION' [--replace]";
   CtdHalves totals[CTD_MAX_PLAYERS];
+  CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
+  gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
   CtdChouetteGame view;
   gboolean replace = FALSE;
   char *args[3];
@@ -74,11 +79,20 @@ ctd_cli_record (CtdCli *cli)
                                          "There is no game %s: a chouette has games 1 to %d",
                                          args[1], CTD_N_GAMES));
   if (!ctd_tournament_parse_label (args[0], &round, &number, &error) ||
-      !find_recorded (cli, round, number, (guint) game, &replaced, &error) ||
-      !ctd_store_record_game (cli->store, round, number, (guint) game, args[2], replace,
+      !find_recorded (cli, round, number, (guint) game, &replaced, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  /* A replacement says what it changed, as the chouette's page asks
+   * before one: the chouette and its paper totals as they were. */
+  if (replace && replaced != NULL &&
+      ((before = ctd_store_load_chouette (cli->store, round, number, &error)) == NULL ||
+       !ctd_store_get_crosscheck (cli->store, round, number, paper, given, &error)))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  if (!ctd_store_record_game (cli->store, round, number, (guint) game, args[2], replace,
                               &error) ||
       !ctd_cli_load_chouette (cli, args[0], &round, &number, &seats, &chouette, &error))
     return ctd_cli_refused_confirm (g_steal_pointer (&error), "--replace");
+  if (before != NULL)
+    changes = ctd_chouette_change_describe (before, chouette, (guint) game, paper, given);
 
   ctd_chouette_get_game (chouette, (guint) game, &view);
   ctd_chouette_get_totals (chouette, totals);
@@ -111,6 +125,17 @@ ctd_cli_record (CtdCli *cli)
                                                 "scores before the last segment");
       else
         json_builder_add_null_value (builder);
+      /* What the replacement changed, one sentence a string, or null. */
+      json_builder_set_member_name (builder, "changes");
+      if (changes != NULL)
+        {
+          json_builder_begin_array (builder);
+          for (guint i = 0; changes[i] != NULL; i++)
+            json_builder_add_string_value (builder, changes[i]);
+          json_builder_end_array (builder);
+        }
+      else
+        json_builder_add_null_value (builder);
       json_builder_end_object (builder);
       ctd_cli_print_json (builder);
     }
@@ -126,6 +151,8 @@ ctd_cli_record (CtdCli *cli)
       if (stale)
         printf ("Warning: the last segment was played in an order the corrected scores no "
                 "longer give; it is kept\n");
+      for (guint i = 0; changes != NULL && changes[i] != NULL; i++)
+        printf ("%s\n", changes[i]);
     }
   return CTD_CLI_OK;
 }
