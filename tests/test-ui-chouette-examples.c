@@ -380,6 +380,7 @@ test_correction_downstream (void **state)
   g_autofree char *expected = NULL;
   g_autofree char *detail = NULL;
   g_autofree char *fixed = NULL;
+  GtkLabel *order_label;
   char before[CTD_N_GAMES + 1][CTD_MAX_PLAYERS + 1];
   guint n_changed = 0;
 
@@ -398,6 +399,9 @@ test_correction_downstream (void **state)
                   sizeof before[game]);
 
   assert_string_equal (fixed, "3 1 2");
+  order_label = ctd_test_find_label (GTK_WIDGET (page), "Last-segment order 3 1 2. ");
+  assert_non_null (order_label);
+  assert_false (gtk_widget_has_css_class (GTK_WIDGET (order_label), "warning"));
 
   /* Game 3 as a Team win: the Box (P1) pays each crew member 4 instead
    * of winning 16, 4 and losing 4; after game 9 P2 (+4) passes P1 (-39)
@@ -428,6 +432,11 @@ test_correction_downstream (void **state)
   assert_true (ctd_chouette_view_get_last_order_fixed (view));
   assert_string_equal (ctd_chouette_view_get_last_order_text (view), fixed);
   assert_true (ctd_chouette_view_get_last_order_stale (view));
+  /* The page says so below the grid, flagged. */
+  order_label = ctd_test_find_label (GTK_WIDGET (page), "Last-segment order 3 1 2. Fixed; the "
+                                                        "scores after game 9 give 3 2 1 instead");
+  assert_non_null (order_label);
+  assert_true (gtk_widget_has_css_class (GTK_WIDGET (order_label), "warning"));
 
   for (guint game = 4; game <= 10; game++)
     {

@@ -477,7 +477,7 @@ build_totals (CtdChouettePage *self,
               guint            size)
 {
   GtkGrid *grid = self->totals_grid;
-  GtkWidget *child, *label, *button;
+  GtkWidget *child, *label, *button, *amounts;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
     gtk_grid_remove (grid, child);
@@ -490,7 +490,8 @@ build_totals (CtdChouettePage *self,
     return;
 
   gtk_grid_attach (grid, grid_label (_("Totals"), 0, "heading"), 0, 1, 1, 1);
-  gtk_grid_attach (grid, grid_label (NULL, 0, NULL), 0, 2, 1, 1);
+  amounts = grid_label (NULL, 0, NULL);
+  gtk_grid_attach (grid, amounts, 0, 2, 1, 1);
   label = grid_label (_("Paper t_otals"), 0, NULL);
   gtk_label_set_use_underline (GTK_LABEL (label), TRUE);
   gtk_grid_attach (grid, label, 0, 3, 1, 1);
@@ -539,6 +540,7 @@ build_totals (CtdChouettePage *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Check Paper Totals"), -1);
   gtk_grid_attach (grid, button, size + 1, 3, 1, 1);
+  ctd_chouette_page_bind_totals (self, size, GTK_LABEL (amounts));
 }
 
 /**
@@ -581,15 +583,15 @@ ctd_chouette_page_build_players (CtdChouettePage *self)
  * @self: the page
  *
  * Shows the view's totals, amounts, names and (unless the director is
- * typing them) paper totals.
+ * typing them) paper totals: what it holds a player at a time, which
+ * no property carries (the sum and the amounts' notes are bound,
+ * ctd_chouette_page_bind_totals()).
  */
 void
 ctd_chouette_page_update_totals (CtdChouettePage *self)
 {
   CtdChouetteView *view = self->view;
   GListModel *columns = gtk_column_view_get_columns (self->column_view);
-  g_autofree char *amounts = NULL;
-  g_autofree char *sum = NULL;
   guint size = self->built_size;
 
   if (view == NULL || size == 0)
@@ -631,28 +633,4 @@ ctd_chouette_page_update_totals (CtdChouettePage *self)
           self->loading = FALSE;
         }
     }
-
-  /* The sheet's check: every game sums to zero, so must the totals. */
-  if (ctd_chouette_view_get_totals_known (view))
-    sum = g_strdup_printf (ctd_chouette_view_get_zero_sum (view) ? _("Sum %s ✓")
-                                                                 : _("Sum %s: not zero!"),
-                           ctd_chouette_view_get_zero_sum_text (view));
-  gtk_label_set_text (self->sum_label, sum != NULL ? sum : "");
-  if (ctd_chouette_view_get_zero_sum (view))
-    gtk_widget_remove_css_class (GTK_WIDGET (self->sum_label), "error");
-  else
-    gtk_widget_add_css_class (GTK_WIDGET (self->sum_label), "error");
-
-  amounts = g_strdup_printf (_("Amounts at %s a point"), ctd_chouette_view_get_stake (view));
-  gtk_label_set_text (GTK_LABEL (gtk_grid_get_child_at (self->totals_grid, 0, 2)), amounts);
-  if (ctd_chouette_view_get_amounts_provisional (view))
-    {
-      g_autofree char *note = g_strdup_printf (_("provisional: %u of %u games entered"),
-                                               ctd_chouette_view_get_n_recorded (view),
-                                               CTD_N_GAMES);
-
-      gtk_label_set_text (self->amounts_note_label, note);
-    }
-  else
-    gtk_label_set_text (self->amounts_note_label, "");
 }
