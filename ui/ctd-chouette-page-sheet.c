@@ -53,7 +53,7 @@ static const CellKind fixed_cells[] = {
 
 /* A factory says which cell it makes: kind | player << 8. */
 static const char cell_key[] = "ctd-cell";
-static const char handler_key[] = "ctd-cell-handler";
+static const char signals_key[] = "ctd-cell-signals";
 
 static void
 set_cell (GtkWidget  *label,
@@ -221,8 +221,15 @@ cell_setup_cb (CtdChouettePage    *self,
 {
   guint cell = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (factory), cell_key));
   GtkWidget *label = gtk_label_new (NULL);
+  GSignalGroup *signals = g_signal_group_new (CTD_TYPE_GAME_ITEM);
 
   g_object_set_data (G_OBJECT (label), cell_key, GUINT_TO_POINTER (cell));
+  /* The cell follows the row the list item holds, whichever it is now:
+   * the row's item notifies each property the view changes in place. */
+  g_signal_group_connect_object (signals, "notify", G_CALLBACK (item_notify_cb), label,
+                                 G_CONNECT_SWAPPED);
+  g_object_bind_property (list_item, "item", signals, "target", G_BINDING_SYNC_CREATE);
+  g_object_set_data_full (G_OBJECT (label), signals_key, signals, g_object_unref);
   switch ((CellKind) (cell & 0xff))
     {
     case CELL_SCORE:
@@ -258,28 +265,7 @@ cell_bind_cb (CtdChouettePage    *self,
               GtkListItem        *list_item,
               GtkListItemFactory *factory)
 {
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  CtdGameItem *item = gtk_list_item_get_item (list_item);
-  gulong handler;
-
-  update_cell (label, item);
-  handler = g_signal_connect_object (item, "notify", G_CALLBACK (item_notify_cb), label,
-                                     G_CONNECT_SWAPPED);
-  g_object_set_data (G_OBJECT (label), handler_key, GSIZE_TO_POINTER (handler));
-}
-
-static void
-cell_unbind_cb (CtdChouettePage    *self,
-                GtkListItem        *list_item,
-                GtkListItemFactory *factory)
-{
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  gpointer item = gtk_list_item_get_item (list_item);
-  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (label), handler_key));
-
-  if (item != NULL && handler != 0)
-    g_signal_handler_disconnect (item, handler);
-  g_object_set_data (G_OBJECT (label), handler_key, NULL);
+  update_cell (gtk_list_item_get_child (list_item), gtk_list_item_get_item (list_item));
 }
 
 /**
@@ -293,7 +279,6 @@ ctd_chouette_page_bind_cells (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_callback (widget_class, cell_setup_cb);
   gtk_widget_class_bind_template_callback (widget_class, cell_bind_cb);
-  gtk_widget_class_bind_template_callback (widget_class, cell_unbind_cb);
 }
 
 /**
@@ -331,8 +316,6 @@ player_column (CtdChouettePage *self,
   g_signal_connect_object (factory, "setup", G_CALLBACK (cell_setup_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (factory, "bind", G_CALLBACK (cell_bind_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (factory, "unbind", G_CALLBACK (cell_unbind_cb), self,
-                           G_CONNECT_SWAPPED);
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_fixed_width (column, SCORE_WIDTH);
   return column;
