@@ -186,6 +186,64 @@ ctd_cli_add_score (JsonBuilder *builder,
     json_builder_add_double_value (builder, halves / 2.0);
 }
 
+/* {"1": score, "2": score, ...} */
+void
+ctd_cli_add_scores (JsonBuilder     *builder,
+                    const char      *member,
+                    guint            size,
+                    const CtdHalves *scores)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_object (builder);
+  for (guint p = 0; p < size; p++)
+    {
+      char key[4];
+
+      g_snprintf (key, sizeof key, "%u", p + 1);
+      ctd_cli_add_score (builder, key, scores[p]);
+    }
+  json_builder_end_object (builder);
+}
+
+/* "1: +3, 2: -1, ..." */
+char *
+ctd_cli_scores_text (guint            size,
+                     const CtdHalves *scores)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint p = 0; p < size; p++)
+    {
+      g_autofree char *score = ctd_halves_to_string (scores[p], TRUE);
+      g_string_append_printf (text, "%s%u: %s", p ? ", " : "", p + 1, score);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Parses the CHOUETTE argument and loads its seats and games. */
+gboolean
+ctd_cli_load_chouette (CtdCli            *cli,
+                       const char        *label,
+                       guint             *out_round,
+                       guint             *out_number,
+                       CtdStoreChouette **out_seats,
+                       CtdChouette      **out_chouette,
+                       GError           **error)
+{
+  if (!ctd_tournament_parse_label (label, out_round, out_number, error))
+    return FALSE;
+  *out_seats = ctd_tournament_get_chouette (cli->store, *out_round, *out_number, error);
+  if (*out_seats == NULL)
+    return FALSE;
+  *out_chouette = ctd_store_load_chouette (cli->store, *out_round, *out_number, error);
+  if (*out_chouette == NULL)
+    {
+      g_clear_pointer (out_seats, ctd_store_chouette_free);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Names compare as the store compares them: NFKC, trimmed, case-folded. */
 static char *
 fold (const char *text)

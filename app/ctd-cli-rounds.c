@@ -1,4 +1,4 @@
-/* ctd-cli-rounds.c: draws, chouette sheets, results, cross-checks, money.
+/* ctd-cli-rounds.c: draws, chouette sheets, the last-segment order, money.
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -32,25 +32,6 @@ add_players_json (JsonBuilder            *builder,
   json_builder_end_array (builder);
 }
 
-/* {"1": score, "2": score, ...} */
-static void
-add_scores_json (JsonBuilder     *builder,
-                 const char      *member,
-                 guint            size,
-                 const CtdHalves *scores)
-{
-  json_builder_set_member_name (builder, member);
-  json_builder_begin_object (builder);
-  for (guint p = 0; p < size; p++)
-    {
-      char key[4];
-
-      g_snprintf (key, sizeof key, "%u", p + 1);
-      ctd_cli_add_score (builder, key, scores[p]);
-    }
-  json_builder_end_object (builder);
-}
-
 static void
 add_numbers_json (JsonBuilder *builder,
                   const char  *member,
@@ -67,20 +48,6 @@ add_numbers_json (JsonBuilder *builder,
   for (guint i = 0; i < n; i++)
     json_builder_add_int_value (builder, numbers[i]);
   json_builder_end_array (builder);
-}
-
-static char *
-scores_text (guint            size,
-             const CtdHalves *scores)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint p = 0; p < size; p++)
-    {
-      g_autofree char *score = ctd_halves_to_string (scores[p], TRUE);
-      g_string_append_printf (text, "%s%u: %s", p ? ", " : "", p + 1, score);
-    }
-  return g_string_free (text, FALSE);
 }
 
 static int
@@ -226,30 +193,6 @@ int
 ctd_cli_redraw (CtdCli *cli)
 {
   return run_draw (cli, TRUE);
-}
-
-/* Parses the CHOUETTE argument and loads its seats and games. */
-static gboolean
-load_chouette (CtdCli            *cli,
-               const char        *label,
-               guint             *out_round,
-               guint             *out_number,
-               CtdStoreChouette **out_seats,
-               CtdChouette      **out_chouette,
-               GError           **error)
-{
-  if (!ctd_tournament_parse_label (label, out_round, out_number, error))
-    return FALSE;
-  *out_seats = ctd_tournament_get_chouette (cli->store, *out_round, *out_number, error);
-  if (*out_seats == NULL)
-    return FALSE;
-  *out_chouette = ctd_store_load_chouette (cli->store, *out_round, *out_number, error);
-  if (*out_chouette == NULL)
-    {
-      g_clear_pointer (out_seats, ctd_store_chouette_free);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 /* The fixed last-segment order, else the one the scores give now: the
@@ -447,7 +390,7 @@ show_json (guint                   round,
         {
           g_autofree char *result = ctd_result_format (view.result);
           json_builder_add_string_value (builder, result);
-          add_scores_json (builder, "deltas", seats->size, view.deltas);
+          ctd_cli_add_scores (builder, "deltas", seats->size, view.deltas);
         }
       else
         {
@@ -460,12 +403,12 @@ show_json (guint                   round,
   json_builder_end_array (builder);
 
   ctd_chouette_get_totals (chouette, totals);
-  add_scores_json (builder, "totals", seats->size, totals);
+  ctd_cli_add_scores (builder, "totals", seats->size, totals);
   add_numbers_json (builder, "last_segment_order", seats->size - 1, order);
   json_builder_set_member_name (builder, "last_segment_order_fixed");
   json_builder_add_boolean_value (builder, ctd_chouette_get_last_segment_order (chouette) != NULL);
   if (status->given[0])
-    add_scores_json (builder, "paper_totals", seats->size, status->paper);
+    ctd_cli_add_scores (builder, "paper_totals", seats->size, status->paper);
   else
     {
       json_builder_set_member_name (builder, "paper_totals");
@@ -512,7 +455,7 @@ ctd_cli_show (CtdCli *cli)
 
   if (!ctd_cli_parse_options (cli, "show CHOUETTE", (GOptionEntry[]) { { NULL } }, 1, 1, &status))
     return status;
-  if (!load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error) ||
+  if (!ctd_cli_load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error) ||
       !ctd_store_get_crosscheck (cli->store, round, number, shown.paper, shown.given, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   shown.hold_up = find_hold_up (cli, round, number);
@@ -522,249 +465,6 @@ ctd_cli_show (CtdCli *cli)
     show_text (round, seats, chouette, &shown);
   g_clear_pointer (&shown.hold_up, ctd_store_hold_up_free);
   return CTD_CLI_OK;
-}
-
-/* The line game @game holds now, if any, to say what a correction replaced. */
-static gboolean
-find_recorded (CtdCli   *cli,
-               guint     round,
-               guint     number,
-               guint     game,
-               char    **out_line,
-               GError  **error)
-{
-  g_autoptr(GPtrArray) games = ctd_store_list_games (cli->store, round, number, error);
-
-  if (games == NULL)
-    return FALSE;
-  for (guint i = 0; i < games->len; i++)
-    {
-      CtdStoreGame *recorded = g_ptr_array_index (games, i);
-
-      if (recorded->game == game)
-        *out_line = g_strdup (recorded->canonical);
-    }
-  return TRUE;
-}
-
-int
-ctd_cli_record (CtdCli *cli)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStoreChouette) seats = NULL;
-  g_autoptr(CtdChouette) chouette = NULL;
-  g_autofree char *result = NULL;
-  g_autofree char *replaced = NULL;
-  const char *usage = "record CHOUETTE GAME 'NOTATION' [--replace]";
-  CtdHalves totals[CTD_MAX_PLAYERS];
-  CtdChouetteGame view;
-  gboolean replace = FALSE;
-  char *args[3];
-  int n_args = 0;
-  guint round, number;
-  guint64 game;
-  gboolean stale;
-
-  /* No option parsing: a notation may start with "-" ("- 2:1- 3:1-").
-   * "--replace" is the only option, anywhere; no line is spelt so. */
-  for (int i = 0; i < cli->argc; i++)
-    {
-      if (strcmp (cli->argv[i], "--replace") == 0)
-        replace = TRUE;
-      else if (n_args < 3)
-        args[n_args++] = cli->argv[i];
-      else
-        return ctd_cli_usage ("too many arguments (usage: %s)", usage);
-    }
-  if (n_args != 3)
-    return ctd_cli_usage ("missing arguments (usage: %s)", usage);
-  if (!g_ascii_string_to_unsigned (args[1], 10, 0, G_MAXUINT, &game, NULL))
-    return ctd_cli_usage ("“%s” is not a game number (usage: %s)", args[1], usage);
-  if (game < 1 || game > CTD_N_GAMES)
-    return ctd_cli_refused (g_error_new (CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                                         "There is no game %s: a chouette has games 1 to %d",
-                                         args[1], CTD_N_GAMES));
-  if (!ctd_tournament_parse_label (args[0], &round, &number, &error) ||
-      !find_recorded (cli, round, number, (guint) game, &replaced, &error) ||
-      !ctd_store_record_game (cli->store, round, number, (guint) game, args[2], replace,
-                              &error) ||
-      !load_chouette (cli, args[0], &round, &number, &seats, &chouette, &error))
-    return ctd_cli_refused_confirm (g_steal_pointer (&error), "--replace");
-
-  ctd_chouette_get_game (chouette, (guint) game, &view);
-  ctd_chouette_get_totals (chouette, totals);
-  result = ctd_result_format (view.result);
-  stale = ctd_chouette_last_segment_order_is_stale (chouette);
-  if (g_strcmp0 (replaced, result) == 0)
-    g_clear_pointer (&replaced, g_free);
-
-  if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "chouette");
-      json_builder_add_string_value (builder, args[0]);
-      json_builder_set_member_name (builder, "game");
-      json_builder_add_int_value (builder, (gint64) game);
-      json_builder_set_member_name (builder, "result");
-      json_builder_add_string_value (builder, result);
-      json_builder_set_member_name (builder, "replaced");
-      if (replaced != NULL)
-        json_builder_add_string_value (builder, replaced);
-      else
-        json_builder_add_null_value (builder);
-      add_scores_json (builder, "deltas", seats->size, view.deltas);
-      add_scores_json (builder, "totals", seats->size, totals);
-      json_builder_set_member_name (builder, "warning");
-      if (stale)
-        json_builder_add_string_value (builder, "the last-segment order no longer matches the "
-                                                "scores before the last segment");
-      else
-        json_builder_add_null_value (builder);
-      json_builder_end_object (builder);
-      ctd_cli_print_json (builder);
-    }
-  else
-    {
-      g_autofree char *deltas = scores_text (seats->size, view.deltas);
-      g_autofree char *running = scores_text (seats->size, totals);
-
-      printf ("%u.%u game %u: %s", round, number, (guint) game, result);
-      if (replaced != NULL)
-        printf ("  (replaced %s)", replaced);
-      printf ("\n  game   %s\n  totals %s\n", deltas, running);
-      if (stale)
-        printf ("Warning: the last segment was played in an order the corrected scores no "
-                "longer give; it is kept\n");
-    }
-  return CTD_CLI_OK;
-}
-
-int
-ctd_cli_crosscheck (CtdCli *cli)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStoreChouette) seats = NULL;
-  g_autoptr(CtdChouette) chouette = NULL;
-  g_autoptr(GArray) mismatches = NULL;
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  const char *usage = "crosscheck CHOUETTE 1=TOTAL 2=TOTAL ...";
-  CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
-  gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
-  guint round, number;
-
-  /* No option parsing: a total may be negative ("2=-3.5"). */
-  if (cli->argc < 2)
-    return ctd_cli_usage ("missing arguments (usage: %s)", usage);
-  if (!load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
-  for (int i = 1; i < cli->argc; i++)
-    {
-      g_auto(GStrv) parts = g_strsplit (cli->argv[i], "=", 2);
-      guint64 player;
-
-      if (g_strv_length (parts) != 2 ||
-          !g_ascii_string_to_unsigned (parts[0], 10, 1, seats->size, &player, NULL) ||
-          !ctd_halves_parse (parts[1], &paper[player - 1]))
-        return ctd_cli_usage ("“%s” is not PLAYER=TOTAL with a player from 1 to %u and a total "
-                              "in whole or half points (usage: %s)", cli->argv[i], seats->size,
-                              usage);
-      if (given[player - 1])
-        return ctd_cli_usage ("player %u is given twice (usage: %s)", (guint) player, usage);
-      given[player - 1] = TRUE;
-    }
-  if (!ctd_store_set_crosscheck (cli->store, round, number, paper, given, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
-  mismatches = ctd_chouette_crosscheck (chouette, paper, given);
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "chouette");
-  json_builder_add_string_value (builder, cli->argv[0]);
-  json_builder_set_member_name (builder, "agrees");
-  json_builder_add_boolean_value (builder, mismatches->len == 0);
-  json_builder_set_member_name (builder, "mismatches");
-  json_builder_begin_array (builder);
-  if (!cli->json)
-    printf (mismatches->len == 0 ? "%s: the paper totals agree with the entered games\n"
-                                 : "%s: the paper totals disagree with the entered games\n",
-            cli->argv[0]);
-  for (guint i = 0; i < mismatches->len; i++)
-    {
-      const CtdCrosscheckMismatch *m = &g_array_index (mismatches, CtdCrosscheckMismatch, i);
-      g_autofree char *on_paper = ctd_halves_to_string (m->paper, TRUE);
-      g_autofree char *computed = ctd_halves_to_string (m->computed, TRUE);
-
-      if (!cli->json)
-        printf ("  player %u, %s: paper %s, games %s", m->player, seats->names[m->player - 1],
-                on_paper, computed);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "player");
-      json_builder_add_int_value (builder, m->player);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, seats->names[m->player - 1]);
-      ctd_cli_add_score (builder, "paper", m->paper);
-      ctd_cli_add_score (builder, "computed", m->computed);
-      json_builder_set_member_name (builder, "suspect_games");
-      json_builder_begin_array (builder);
-      for (guint game = 1; game <= CTD_N_GAMES; game++)
-        if (m->suspects & (1u << (game - 1)))
-          {
-            json_builder_add_int_value (builder, game);
-            if (!cli->json)
-              printf ("%s%u", m->suspects & ((1u << (game - 1)) - 1) ? ", "
-                                                                   : "; look first at game ",
-                      game);
-          }
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-      if (!cli->json)
-        printf ("\n");
-    }
-  json_builder_end_array (builder);
-
-  /* The running totals, row by row as the paper sheet shows them. */
-  json_builder_set_member_name (builder, "running_totals");
-  json_builder_begin_array (builder);
-  if (!cli->json && mismatches->len > 0)
-    printf ("Running totals of the entered games:\n");
-  for (guint game = 1; game <= CTD_N_GAMES; game++)
-    {
-      CtdChouetteGame view;
-
-      ctd_chouette_get_game (chouette, game, &view);
-      if (view.result == NULL)
-        continue;
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "game");
-      json_builder_add_int_value (builder, game);
-      add_scores_json (builder, "totals", seats->size, view.running);
-      json_builder_end_object (builder);
-      if (!cli->json && mismatches->len > 0)
-        {
-          g_autofree char *running = scores_text (seats->size, view.running);
-          printf ("  game %2u  %s\n", game, running);
-        }
-    }
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "missing_games");
-  json_builder_begin_array (builder);
-  for (guint game = 1; game <= CTD_N_GAMES; game++)
-    if (ctd_chouette_get_result (chouette, game) == NULL)
-      json_builder_add_int_value (builder, game);
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  if (cli->json)
-    ctd_cli_print_json (builder);
-  else if (mismatches->len > 0 && !ctd_chouette_is_complete (chouette))
-    {
-      g_autofree char *missing = ctd_chouette_describe_missing (chouette, 1, CTD_N_GAMES);
-
-      printf ("Note: %s %s not entered yet\n", missing,
-              g_str_has_prefix (missing, "games") ? "are" : "is");
-    }
-  /* Stored either way; a script hears that the paper disagrees. */
-  return mismatches->len > 0 ? CTD_CLI_DISAGREES : CTD_CLI_OK;
 }
 
 int

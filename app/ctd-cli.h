@@ -75,6 +75,19 @@ gboolean  ctd_cli_parse_money     (const char   *text,
                                    const char   *what,
                                    gint64       *out_cents,
                                    GError      **error);
+void      ctd_cli_add_scores      (JsonBuilder  *builder,
+                                   const char   *member,
+                                   guint         size,
+                                   const CtdHalves *scores);
+char     *ctd_cli_scores_text     (guint         size,
+                                   const CtdHalves *scores);
+gboolean  ctd_cli_load_chouette   (CtdCli       *cli,
+                                   const char   *label,
+                                   guint        *out_round,
+                                   guint        *out_number,
+                                   CtdStoreChouette **out_seats,
+                                   CtdChouette **out_chouette,
+                                   GError      **error);
 
 /* Commands, one small function each. */
 int ctd_cli_init        (CtdCli *cli);

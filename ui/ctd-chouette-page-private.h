@@ -4,8 +4,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Shared by ctd-chouette-page.c (the view and the field),
- * ctd-chouette-page-actions.c (what the director does) and
- * ctd-chouette-page-sheet.c (the grid's cells and the totals below it).
+ * ctd-chouette-page-actions.c (what the director does),
+ * ctd-chouette-page-sheet.c (the grid's cells and the totals below it)
+ * and ctd-chouette-page-bind.c (the widgets bound to the view).
  */
 
 #pragma once
@@ -59,6 +60,9 @@ struct _CtdChouettePage
   /* owned */
   CtdDocument        *document;
   CtdChouetteView    *view;
+  GBindingGroup      *view_bindings;     /* source: the view shown */
+  GSignalGroup       *view_signals;      /* target: the view shown */
+  GSignalGroup       *document_signals;  /* target: the document */
   char               *confirm_notation;  /* the line a confirmation is about */
   char               *none_hint;         /* what the page says with no chouette */
 
@@ -79,6 +83,12 @@ void ctd_chouette_page_init_columns  (CtdChouettePage *self);
 void ctd_chouette_page_build_players (CtdChouettePage *self);
 void ctd_chouette_page_update_totals (CtdChouettePage *self);
 void ctd_chouette_page_bind_cells    (GtkWidgetClass  *widget_class);
+
+/* ctd-chouette-page-bind.c */
+void ctd_chouette_page_bind_view   (CtdChouettePage *self);
+void ctd_chouette_page_bind_totals (CtdChouettePage *self,
+                                    guint            size,
+                                    GtkLabel        *amounts_label);
 
 /* ctd-chouette-page-actions.c */
 void ctd_chouette_page_install_actions (GtkWidgetClass *widget_class);

@@ -53,7 +53,7 @@ static const CellKind fixed_cells[] = {
 
 /* A factory says which cell it makes: kind | player << 8. */
 static const char cell_key[] = "ctd-cell";
-static const char handler_key[] = "ctd-cell-handler";
+static const char signals_key[] = "ctd-cell-signals";
 
 static void
 set_cell (GtkWidget  *label,
@@ -221,8 +221,15 @@ cell_setup_cb (CtdChouettePage    *self,
 {
   guint cell = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (factory), cell_key));
   GtkWidget *label = gtk_label_new (NULL);
+  GSignalGroup *signals = g_signal_group_new (CTD_TYPE_GAME_ITEM);
 
   g_object_set_data (G_OBJECT (label), cell_key, GUINT_TO_POINTER (cell));
+  /* The cell follows the row the list item holds, whichever it is now:
+   * the row's item notifies each property the view changes in place. */
+  g_signal_group_connect_object (signals, "notify", G_CALLBACK (item_notify_cb), label,
+                                 G_CONNECT_SWAPPED);
+  g_object_bind_property (list_item, "item", signals, "target", G_BINDING_SYNC_CREATE);
+  g_object_set_data_full (G_OBJECT (label), signals_key, signals, g_object_unref);
   switch ((CellKind) (cell & 0xff))
     {
     case CELL_SCORE:
@@ -258,28 +265,7 @@ cell_bind_cb (CtdChouettePage    *self,
               GtkListItem        *list_item,
               GtkListItemFactory *factory)
 {
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  CtdGameItem *item = gtk_list_item_get_item (list_item);
-  gulong handler;
-
-  update_cell (label, item);
-  handler = g_signal_connect_object (item, "notify", G_CALLBACK (item_notify_cb), label,
-                                     G_CONNECT_SWAPPED);
-  g_object_set_data (G_OBJECT (label), handler_key, GSIZE_TO_POINTER (handler));
-}
-
-static void
-cell_unbind_cb (CtdChouettePage    *self,
-                GtkListItem        *list_item,
-                GtkListItemFactory *factory)
-{
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  gpointer item = gtk_list_item_get_item (list_item);
-  gulong handler = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (label), handler_key));
-
-  if (item != NULL && handler != 0)
-    g_signal_handler_disconnect (item, handler);
-  g_object_set_data (G_OBJECT (label), handler_key, NULL);
+  update_cell (gtk_list_item_get_child (list_item), gtk_list_item_get_item (list_item));
 }
 
 /**
@@ -293,7 +279,6 @@ ctd_chouette_page_bind_cells (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_callback (widget_class, cell_setup_cb);
   gtk_widget_class_bind_template_callback (widget_class, cell_bind_cb);
-  gtk_widget_class_bind_template_callback (widget_class, cell_unbind_cb);
 }
 
 /**
@@ -331,8 +316,6 @@ player_column (CtdChouettePage *self,
   g_signal_connect_object (factory, "setup", G_CALLBACK (cell_setup_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (factory, "bind", G_CALLBACK (cell_bind_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (factory, "unbind", G_CALLBACK (cell_unbind_cb), self,
-                           G_CONNECT_SWAPPED);
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_fixed_width (column, SCORE_WIDTH);
   return column;
@@ -477,7 +460,7 @@ build_totals (CtdChouettePage *self,
               guint            size)
 {
   GtkGrid *grid = self->totals_grid;
-  GtkWidget *child, *label, *button;
+  GtkWidget *child, *label, *button, *amounts;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
     gtk_grid_remove (grid, child);
@@ -490,7 +473,8 @@ build_totals (CtdChouettePage *self,
     return;
 
   gtk_grid_attach (grid, grid_label (_("Totals"), 0, "heading"), 0, 1, 1, 1);
-  gtk_grid_attach (grid, grid_label (NULL, 0, NULL), 0, 2, 1, 1);
+  amounts = grid_label (NULL, 0, NULL);
+  gtk_grid_attach (grid, amounts, 0, 2, 1, 1);
   label = grid_label (_("Paper t_otals"), 0, NULL);
   gtk_label_set_use_underline (GTK_LABEL (label), TRUE);
   gtk_grid_attach (grid, label, 0, 3, 1, 1);
@@ -539,6 +523,7 @@ build_totals (CtdChouettePage *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Check Paper Totals"), -1);
   gtk_grid_attach (grid, button, size + 1, 3, 1, 1);
+  ctd_chouette_page_bind_totals (self, size, GTK_LABEL (amounts));
 }
 
 /**
@@ -581,15 +566,15 @@ ctd_chouette_page_build_players (CtdChouettePage *self)
  * @self: the page
  *
  * Shows the view's totals, amounts, names and (unless the director is
- * typing them) paper totals.
+ * typing them) paper totals: what it holds a player at a time, which
+ * no property carries (the sum and the amounts' notes are bound,
+ * ctd_chouette_page_bind_totals()).
  */
 void
 ctd_chouette_page_update_totals (CtdChouettePage *self)
 {
   CtdChouetteView *view = self->view;
   GListModel *columns = gtk_column_view_get_columns (self->column_view);
-  g_autofree char *amounts = NULL;
-  g_autofree char *sum = NULL;
   guint size = self->built_size;
 
   if (view == NULL || size == 0)
@@ -631,28 +616,4 @@ ctd_chouette_page_update_totals (CtdChouettePage *self)
           self->loading = FALSE;
         }
     }
-
-  /* The sheet's check: every game sums to zero, so must the totals. */
-  if (ctd_chouette_view_get_totals_known (view))
-    sum = g_strdup_printf (ctd_chouette_view_get_zero_sum (view) ? _("Sum %s ✓")
-                                                                 : _("Sum %s: not zero!"),
-                           ctd_chouette_view_get_zero_sum_text (view));
-  gtk_label_set_text (self->sum_label, sum != NULL ? sum : "");
-  if (ctd_chouette_view_get_zero_sum (view))
-    gtk_widget_remove_css_class (GTK_WIDGET (self->sum_label), "error");
-  else
-    gtk_widget_add_css_class (GTK_WIDGET (self->sum_label), "error");
-
-  amounts = g_strdup_printf (_("Amounts at %s a point"), ctd_chouette_view_get_stake (view));
-  gtk_label_set_text (GTK_LABEL (gtk_grid_get_child_at (self->totals_grid, 0, 2)), amounts);
-  if (ctd_chouette_view_get_amounts_provisional (view))
-    {
-      g_autofree char *note = g_strdup_printf (_("provisional: %u of %u games entered"),
-                                               ctd_chouette_view_get_n_recorded (view),
-                                               CTD_N_GAMES);
-
-      gtk_label_set_text (self->amounts_note_label, note);
-    }
-  else
-    gtk_label_set_text (self->amounts_note_label, "");
 }

@@ -321,17 +321,14 @@ selection_changed_cb (CtdChouettePage *self)
 
 /* ---- following the view -------------------------------------------------- */
 
+/* "1 Ann · 2 Bob — stake 5.00 a point": the names have no property. */
 static void
-update_heading (CtdChouettePage *self)
+update_players (CtdChouettePage *self)
 {
   CtdChouetteView *view = self->view;
-  g_autofree char *title = NULL;
   g_autoptr(GString) players = g_string_new (NULL);
   guint size = ctd_chouette_view_get_size (view);
 
-  title = g_strdup_printf (_("Chouette %s · table %u"), ctd_chouette_view_get_label (view),
-                           ctd_chouette_view_get_table (view));
-  gtk_label_set_text (self->title_label, title);
   for (guint p = 1; p <= size; p++)
     g_string_append_printf (players, "%s%u %s", p > 1 ? " · " : "", p,
                             ctd_chouette_view_get_name (view, p));
@@ -340,96 +337,45 @@ update_heading (CtdChouettePage *self)
   gtk_label_set_text (self->players_label, players->str);
 }
 
+/* Nothing can be entered: the page's commands say so too (the field
+ * and the paper totals follow "editable" through their bindings). */
 static void
-update_locked (CtdChouettePage *self)
+editable_changed_cb (CtdChouettePage *self)
 {
-  gboolean editable = ctd_chouette_view_get_editable (self->view);
+  gboolean editable = self->view != NULL && ctd_chouette_view_get_editable (self->view);
   static const char *const actions[] = { "chouette.record", "chouette.clear-game",
                                          "chouette.check-paper", "chouette.guided-form" };
 
-  gtk_label_set_text (self->locked_label, ctd_chouette_view_get_locked_reason (self->view));
-  gtk_revealer_set_reveal_child (self->locked_revealer, !editable);
-  gtk_widget_set_sensitive (self->entry_box, editable);
-  for (guint p = 0; p < self->built_size; p++)
-    gtk_widget_set_sensitive (GTK_WIDGET (self->paper_entries[p]), editable);
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], editable);
   if (!editable)
     gtk_toggle_button_set_active (self->guided_button, FALSE);
 }
 
+/* What the view's properties do not carry, again: the players' columns,
+ * names and totals, and the selected game's line; the rows follow their
+ * items, the rest its bindings (ctd-chouette-page-bind.c). */
 static void
-update_texts (CtdChouettePage *self)
+follow_view (CtdChouettePage *self)
 {
-  CtdChouetteView *view = self->view;
-  const char *crosscheck = ctd_chouette_view_get_crosscheck (view);
-  const char *order = ctd_chouette_view_get_last_order_text (view);
-  const char *settlement = ctd_chouette_view_get_settlement (view);
-  g_autofree char *order_text = NULL;
-  g_autofree char *settlement_text = NULL;
-
-  gtk_label_set_text (self->crosscheck_label, crosscheck);
-  gtk_widget_set_visible (GTK_WIDGET (self->crosscheck_label), *crosscheck != '\0');
-  if (ctd_chouette_view_get_paper_agrees (view))
-    gtk_widget_remove_css_class (GTK_WIDGET (self->crosscheck_label), "error");
-  else
-    gtk_widget_add_css_class (GTK_WIDGET (self->crosscheck_label), "error");
-
-  /* The last segment's Captains once the scores give them, and why. */
-  if (*order != '\0')
-    order_text = g_strdup_printf (_("Last-segment order %s. %s."), order,
-                                  ctd_chouette_view_get_last_order_basis (view));
-  else
-    order_text = g_strdup_printf (_("Last-segment order: %s."),
-                                  ctd_chouette_view_get_last_order_basis (view));
-  gtk_label_set_text (self->last_order_label, order_text);
-  if (ctd_chouette_view_get_last_order_stale (view))
-    gtk_widget_add_css_class (GTK_WIDGET (self->last_order_label), "warning");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->last_order_label), "warning");
-
-  if (*settlement != '\0')
-    settlement_text = g_strdup_printf (_("Settlement: %s."), settlement);
-  gtk_label_set_text (self->settlement_label, settlement_text != NULL ? settlement_text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->settlement_label), settlement_text != NULL);
-}
-
-/* Everything the view shows, again; the rows follow their items. */
-static void
-update_from_view (CtdChouettePage *self)
-{
-  if (self->view == NULL)
-    {
-      gtk_label_set_text (self->none_label, self->none_hint);
-      gtk_stack_set_visible_child_name (self->stack, "none");
-      return;
-    }
-  if (!ctd_chouette_view_get_exists (self->view))
-    {
-      /* Gone (its draw undone): the view's words; it comes back with a redo. */
-      gtk_label_set_text (self->none_label, ctd_chouette_view_get_locked_reason (self->view));
-      gtk_stack_set_visible_child_name (self->stack, "none");
-      return;
-    }
+  if (self->view == NULL || !ctd_chouette_view_get_exists (self->view))
+    return;
   ctd_chouette_page_build_players (self);
-  update_heading (self);
-  update_locked (self);
+  update_players (self);
   ctd_chouette_page_update_totals (self);
-  update_texts (self);
   if (gtk_single_selection_get_selected (self->selection) == GTK_INVALID_LIST_POSITION)
     ctd_chouette_page_select_game (self, MAX (ctd_chouette_view_get_next_game (self->view), 1));
   /* The selected game's line may have changed (an undo, another
    * program); what the director is typing stays, checked again. */
   ctd_chouette_page_load_field (self, FALSE);
   update_guided_form (self);
-  gtk_stack_set_visible_child_name (self->stack, "chouette");
 }
 
 static void
 view_changed_cb (CtdChouettePage *self)
 {
   ctd_ui_expire_message (self->message_revealer);
-  update_from_view (self);
+  follow_view (self);
 }
 
 static void
@@ -438,17 +384,23 @@ set_view (CtdChouettePage *self,
 {
   if (self->view == view)
     return;
-  if (self->view != NULL)
-    g_signal_handlers_disconnect_by_data (self->view, self);
   g_set_object (&self->view, view);
   gtk_single_selection_set_model (self->selection,
                                   view != NULL ? ctd_chouette_view_get_games (view) : NULL);
-  if (view != NULL)
-    g_signal_connect_object (view, "changed", G_CALLBACK (view_changed_cb), self,
-                             G_CONNECT_SWAPPED);
   self->paper_edited = FALSE;
   self->edited = FALSE;
+  /* Every bound widget and handler moves to the new view at once. */
+  g_binding_group_set_source (self->view_bindings, view);
+  g_signal_group_set_target (self->view_signals, view);
   ctd_chouette_page_build_players (self);
+}
+
+/* No chouette asked for yet. */
+static void
+show_none (CtdChouettePage *self)
+{
+  gtk_label_set_text (self->none_label, self->none_hint);
+  gtk_stack_set_visible_child_name (self->stack, "none");
 }
 
 /* A new round drawn (Advance and Draw, a redo, another program): the
@@ -495,19 +447,14 @@ ctd_chouette_page_set_document (CtdChouettePage *self,
   g_return_if_fail (CTD_IS_CHOUETTE_PAGE (self));
 
   set_view (self, NULL);
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
-  /* After the chouettes' views read the change: the page may show one. */
-  if (document != NULL)
-    g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
-                             G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_group_set_target (self->document_signals, document);
   self->n_rounds = document != NULL
                    ? g_list_model_get_n_items (ctd_document_get_rounds (document)) : 0;
   self->round = self->number = 0;
   self->left_round = self->left_number = 0;
   ctd_chouette_page_hide_message (self);
-  update_from_view (self);
+  show_none (self);
 }
 
 /**
@@ -552,7 +499,7 @@ ctd_chouette_page_show (CtdChouettePage  *self,
   next = ctd_chouette_view_get_next_game (view);
   ctd_chouette_page_select_game (self, next != 0 ? next : CTD_N_GAMES);
   ctd_chouette_page_load_field (self, TRUE);
-  update_from_view (self);
+  follow_view (self);
   return TRUE;
 }
 
@@ -616,8 +563,9 @@ ctd_chouette_page_dispose (GObject *object)
   GtkWidget *child;
 
   set_view (self, NULL);
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->view_bindings);
+  g_clear_object (&self->view_signals);
+  g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
   g_clear_handle_id (&self->scroll_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_CHOUETTE_PAGE);
@@ -687,6 +635,21 @@ ctd_chouette_page_init (CtdChouettePage *self)
   ctd_ui_expire_message_on_leave (GTK_WIDGET (self), self->message_revealer);
 
   self->none_hint = g_strdup (gtk_label_get_text (self->none_label));
+  self->view_bindings = g_binding_group_new ();
+  ctd_chouette_page_bind_view (self);
+  self->view_signals = g_signal_group_new (CTD_TYPE_CHOUETTE_VIEW);
+  g_signal_group_connect_object (self->view_signals, "changed", G_CALLBACK (view_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->view_signals, "notify::editable",
+                                 G_CALLBACK (editable_changed_cb), self, G_CONNECT_SWAPPED);
+  /* A view shown: the commands as it says, before any change. */
+  g_signal_connect_object (self->view_signals, "bind", G_CALLBACK (editable_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  self->document_signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
+  /* After the chouettes' views read the change: the page may show one. */
+  g_signal_group_connect_object (self->document_signals, "changed",
+                                 G_CALLBACK (document_changed_cb), self,
+                                 G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   ctd_chouette_page_init_columns (self);
   self->guided_form = CTD_GUIDED_FORM (ctd_guided_form_new ());
   gtk_box_append (self->guided_box, GTK_WIDGET (self->guided_form));

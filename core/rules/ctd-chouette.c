@@ -93,6 +93,23 @@ ctd_chouette_set_names (CtdChouette        *self,
 }
 
 /**
+ * ctd_chouette_get_name:
+ * @self: a chouette
+ * @player: 1..size
+ *
+ * Returns: (nullable): player @player's name as ctd_chouette_set_names()
+ *   gave it, or %NULL when it was not given
+ */
+const char *
+ctd_chouette_get_name (const CtdChouette *self,
+                       guint              player)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return player >= 1 && player <= self->size ? self->names[player - 1] : NULL;
+}
+
+/**
  * ctd_chouette_get_size:
  * @self: a chouette
  *

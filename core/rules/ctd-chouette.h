@@ -74,6 +74,8 @@ CtdLastSegmentDirection
              ctd_chouette_get_direction (const CtdChouette      *self);
 void         ctd_chouette_set_names    (CtdChouette             *self,
                                         const char * const      *names);
+const char  *ctd_chouette_get_name     (const CtdChouette       *self,
+                                        guint                    player);
 
 gboolean     ctd_chouette_record       (CtdChouette             *self,
                                         guint                    game,

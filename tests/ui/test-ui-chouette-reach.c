@@ -113,6 +113,9 @@ test_navigation (void **state)
    * either end the page says so and stays. */
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.next-chouette", NULL));
   assert_int_equal (ctd_chouette_page_get_number (page), 3);
+  /* The heading follows the chouette shown. */
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Chouette 1.3 · table "));
+  assert_null (ctd_test_find_label (GTK_WIDGET (page), "Chouette 1.2 · table "));
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.previous-chouette",
                                            NULL));
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.previous-chouette",
