@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The views the document hands out (a chouette's page, the Final and
- * the money) and what the
- * pages read through it while the store stays behind it.
+ * the money) and what the pages read through it while the store stays
+ * behind it.
  */
 
 #define G_LOG_DOMAIN "ctd-document"

@@ -2,20 +2,19 @@
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The final view: the object, its properties and getters, and how a
+ * change pushed by the document or a round chosen reloads it. What it
+ * shows is read in ctd-final-view-load.c.
  */
 
 #define G_LOG_DOMAIN "ctd-final-view"
 
 #include "config.h"
 
-#include "ctd-final-view.h"
+#include "ctd-final-view-private.h"
 
-#include <glib/gi18n-lib.h>
-
-#include "ctd-item-list.h"
-#include "ctd-money.h"
 #include "ctd-outcome-items.h"
-#include "ctd-outcome.h"
 
 /*
  * The view reads what it shows with ctd-outcome.h's functions, the ones
@@ -36,228 +35,15 @@
  * closes it, ctd_final_view_forget_store()).
  */
 
-enum
-{
-  PROP_0,
-  PROP_ROUND,
-  PROP_COMPLETE,
-  PROP_STATUS,
-  PROP_TIES,
-  PROP_PLACINGS,
-  PROP_STAKE_TEXT,
-  PROP_FEE_WARNING,
-  PROP_SETTLEMENT_ROUND,
-  PROP_SETTLEMENTS,
-  N_PROPS
-};
-
-#define ALL_CHANGES (CTD_CHANGE_SETTINGS | CTD_CHANGE_PLAYERS | CTD_CHANGE_ROUNDS | \
-                     CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS)
-
-struct _CtdFinalView
-{
-  GObject      parent_instance;
-
-  /* borrowed: the store last given, until the keeper closes it */
-  CtdStore    *store;
-
-  /* owned */
-  CtdItemList *placings;
-  CtdItemList *settlements;
-  char        *status;
-  char        *ties;
-  char        *stake_text;
-  char        *fee_warning;
-
-  guint        round;
-  gboolean     complete;
-  guint        settlement_round;
-  guint        newest_round;    /* the newest round drawn, when last read */
-};
-
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (CtdFinalView, ctd_final_view, G_TYPE_OBJECT)
 
-/* ---- updating what is shown --------------------------------------------- */
-
-/* Each setter takes the new value and notifies @prop if it changed. */
-static void
-update_string (CtdFinalView  *self,
-               char         **field,
-               char          *value,
-               guint          prop)
+void
+final_view_notify (CtdFinalView *self,
+                   guint         prop)
 {
-  if (g_strcmp0 (*field, value) == 0)
-    {
-      g_free (value);
-      return;
-    }
-  g_free (*field);
-  *field = value;
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
-update_uint (CtdFinalView *self,
-             guint        *field,
-             guint         value,
-             guint         prop)
-{
-  if (*field == value)
-    return;
-  *field = value;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-static void
-clear_list (CtdItemList *list)
-{
-  g_autoptr(GPtrArray) none = g_ptr_array_new ();
-
-  ctd_item_list_update (list, none);
-}
-
-/* The newest round drawn: a new one becomes the round to settle, and
- * a round to settle that was undone gives way to the newest left. */
-static gboolean
-load_rounds (CtdFinalView  *self,
-             CtdStore      *store,
-             GError       **error)
-{
-  g_autoptr(GArray) rounds = ctd_store_list_rounds (store, error);
-  guint newest;
-
-  if (rounds == NULL)
-    return FALSE;
-  newest = rounds->len > 0 ? g_array_index (rounds, CtdStoreRound, rounds->len - 1).number : 0;
-  if (newest > self->newest_round || self->settlement_round > newest)
-    update_uint (self, &self->settlement_round, newest, PROP_SETTLEMENT_ROUND);
-  self->newest_round = newest;
-  return TRUE;
-}
-
-/* The placings once the Final is complete; before, why not. */
-static gboolean
-load_final (CtdFinalView  *self,
-            CtdStore      *store,
-            GError       **error)
-{
-  g_auto(CtdOutcomeFinal) final = { 0, };
-  gboolean complete;
-
-  if (!ctd_outcome_get_final (store, &final, error))
-    return FALSE;
-  update_uint (self, &self->round, final.round, PROP_ROUND);
-  complete = !!final.complete;
-  if (self->complete != complete)
-    {
-      self->complete = complete;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPLETE]);
-    }
-  update_string (self, &self->status, g_steal_pointer (&final.status), PROP_STATUS);
-  update_string (self, &self->ties, g_steal_pointer (&final.ties), PROP_TIES);
-  if (final.placings != NULL)
-    {
-      g_autoptr(GPtrArray) items = ctd_placing_items_new (final.placings);
-
-      ctd_item_list_update (self->placings, items);
-    }
-  else
-    clear_list (self->placings);
-  return TRUE;
-}
-
-/* The stake, and rule 1.8's recommendation for the entry fee. */
-static gboolean
-load_money (CtdFinalView  *self,
-            CtdStore      *store,
-            GError       **error)
-{
-  g_auto(CtdEventSettings) settings = { 0, };
-  g_autofree char *stake = NULL;
-
-  if (!ctd_store_get_settings (store, &settings, error))
-    return FALSE;
-  stake = ctd_money_to_string (settings.stake_cents);
-  update_string (self, &self->stake_text,
-                 g_strdup_printf (_("At %s a point: each chouette settles at its end "
-                                    "(rule 1.8)."), stake),
-                 PROP_STAKE_TEXT);
-  update_string (self, &self->fee_warning,
-                 ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents),
-                 PROP_FEE_WARNING);
-  return TRUE;
-}
-
-/* Every chouette of the round to settle, or only @chouette (not 0). */
-static gboolean
-load_settlements (CtdFinalView  *self,
-                  CtdStore      *store,
-                  guint          chouette,
-                  GError       **error)
-{
-  g_autoptr(GPtrArray) settlements = NULL;
-  g_autoptr(GPtrArray) items = NULL;
-
-  if (self->settlement_round == 0 || store == NULL)
-    {
-      clear_list (self->settlements);
-      return TRUE;
-    }
-  if (chouette != 0)
-    {
-      g_autoptr(CtdOutcomeSettlement) one = NULL;
-      g_autoptr(CtdSettlementItem) item = NULL;
-
-      one = ctd_outcome_settle_chouette (store, self->settlement_round, chouette, NULL);
-      item = one != NULL ? ctd_settlement_item_new (one) : NULL;
-      /* A chouette the list does not hold yet: the whole round. */
-      if (item != NULL && ctd_item_list_update_one (self->settlements, item))
-        return TRUE;
-    }
-  /* A round that is gone has no chouettes: an empty list. */
-  settlements = ctd_outcome_settle_round (store, self->settlement_round, error);
-  if (settlements == NULL)
-    return FALSE;
-  items = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < settlements->len; i++)
-    g_ptr_array_add (items, ctd_settlement_item_new (g_ptr_array_index (settlements, i)));
-  ctd_item_list_update (self->settlements, items);
-  return TRUE;
-}
-
-/* Reads again what a change of @what (in @round, @chouette: the
- * arguments of CtdDocument::changed) can touch. */
-static gboolean
-refresh (CtdFinalView  *self,
-         CtdStore      *store,
-         CtdChange      what,
-         guint          round,
-         guint          chouette,
-         GError       **error)
-{
-  /* The settings hold the stake and the last segment's direction,
-   * which orders the games; a draw, a redraw or an undone draw can
-   * change anything; a seated player renamed is one of these. */
-  gboolean everything = (what & (CTD_CHANGE_SETTINGS | CTD_CHANGE_ROUNDS)) != 0;
-  gboolean in_final = (what & (CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS)) &&
-                      (round == 0 || round == self->round);
-  gboolean in_settled = (what & CTD_CHANGE_CHOUETTE) &&
-                        (round == 0 || round == self->settlement_round);
-  gboolean ok = TRUE;
-
-  g_object_freeze_notify (G_OBJECT (self));
-  if (what & CTD_CHANGE_ROUNDS)
-    ok = load_rounds (self, store, error);
-  if (ok && (what & CTD_CHANGE_SETTINGS))
-    ok = load_money (self, store, error);
-  if (ok && (everything || in_final))
-    ok = load_final (self, store, error);
-  if (ok && (everything || in_settled))
-    ok = load_settlements (self, store, (everything || round == 0) ? 0 : chouette, error);
-  g_object_thaw_notify (G_OBJECT (self));
-  return ok;
 }
 
 /* ---- the object --------------------------------------------------------- */
@@ -409,7 +195,7 @@ ctd_final_view_new (CtdStore  *store,
 
   self = g_object_new (CTD_TYPE_FINAL_VIEW, NULL);
   self->store = store;
-  if (!refresh (self, store, ALL_CHANGES, 0, 0, error))
+  if (!final_view_refresh (self, store, ALL_CHANGES, 0, 0, error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -443,7 +229,7 @@ ctd_final_view_update (CtdFinalView  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   self->store = store;
-  return refresh (self, store, what, round, chouette, error);
+  return final_view_refresh (self, store, what, round, chouette, error);
 }
 
 /**
@@ -600,7 +386,7 @@ ctd_final_view_set_settlement_round (CtdFinalView  *self,
   g_object_freeze_notify (G_OBJECT (self));
   self->settlement_round = round;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SETTLEMENT_ROUND]);
-  ok = load_settlements (self, self->store, 0, error);
+  ok = final_view_load_settlements (self, self->store, 0, error);
   g_object_thaw_notify (G_OBJECT (self));
   return ok;
 }
