@@ -363,6 +363,22 @@ test_final_by_hand (void **state)
     assert_null (clashes);
   }
   ctd_test_screenshot (GTK_WINDOW (window), "results.png");
+
+  /* Back to the welcome view: nothing of the event stays on the page;
+   * the event again: all of it is back. */
+  {
+    g_autoptr(CtdDocument) kept = g_object_ref (document);
+
+    ctd_main_window_set_document (window, NULL);
+    assert_int_equal (g_list_model_get_n_items (placings_model (page)), 0);
+    assert_int_equal (g_list_model_get_n_items (settlements_model (page)), 0);
+    assert_true (hides_text (page, "At 5.00 a point"));
+    ctd_main_window_set_document (window, kept);
+    assert_int_equal (g_list_model_get_n_items (placings_model (page)), 4);
+    assert_int_equal (g_list_model_get_n_items (settlements_model (page)), 1);
+    assert_true (shows_text (page, "At 5.00 a point: each chouette settles at its end "
+                                   "(rule 1.8)."));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -161,6 +161,22 @@ bind_view (CtdResultsPage *self)
                              position_to_round, self, NULL);
 }
 
+/* No view bound (no event, or one that cannot be read): nothing of an
+ * event shown before stays, and @message (nullable) says why. */
+static void
+show_nothing (CtdResultsPage *self,
+              const char     *message)
+{
+  gtk_label_set_text (self->final_status_label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->final_status_label), message != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->ties_label), FALSE);
+  gtk_widget_set_visible (self->placings_frame, FALSE);
+  gtk_no_selection_set_model (self->placings_selection, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->fee_label), FALSE);
+  gtk_label_set_text (self->stake_label, "");
+  gtk_no_selection_set_model (self->settlements_selection, NULL);
+}
+
 /**
  * ctd_results_page_set_document:
  * @self: the page
@@ -182,12 +198,10 @@ ctd_results_page_set_document (CtdResultsPage *self,
   g_binding_group_set_source (self->bindings, NULL);
   gtk_drop_down_set_model (self->round_dropdown,
                            document != NULL ? ctd_document_get_rounds (document) : NULL);
-  if (document != NULL && (view = ctd_document_get_final_view (document, &error)) == NULL)
-    {
-      /* The file cannot be read: say so where the Final would be. */
-      gtk_label_set_text (self->final_status_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->final_status_label), TRUE);
-    }
+  if (document != NULL)
+    view = ctd_document_get_final_view (document, &error);
+  if (view == NULL)
+    show_nothing (self, error != NULL ? error->message : NULL);
   g_set_object (&self->view, view);
   g_binding_group_set_source (self->bindings, view);
 }
@@ -238,4 +252,5 @@ ctd_results_page_init (CtdResultsPage *self)
 
   self->bindings = g_binding_group_new ();
   bind_view (self);
+  ctd_results_page_set_document (self, NULL);
 }
