@@ -514,6 +514,24 @@ test_settlement_round (void **state)
   unwatch_view (view, &watch);
 }
 
+/* A page may hold the view a moment longer than the document: the file
+ * closed, the view shows what it showed and reads nothing. */
+static void
+test_outlives_document (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = new_final (fixture);
+  g_autoptr(CtdFinalView) view = g_object_ref (final_view (document));
+  g_autoptr(GError) error = NULL;
+
+  g_clear_object (&document);
+  assert_int_equal (ctd_final_view_get_round (view), 1);
+  assert_int_equal (g_list_model_get_n_items (ctd_final_view_get_settlements (view)), 1);
+  assert_true (ctd_final_view_set_settlement_round (view, 0, &error));
+  assert_true (ctd_final_view_set_settlement_round (view, 1, &error));
+  assert_int_equal (g_list_model_get_n_items (ctd_final_view_get_settlements (view)), 0);
+}
+
 int
 main (void)
 {
@@ -528,6 +546,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_undo_and_other_writer, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_settlement_round, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_outlives_document, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
