@@ -3,8 +3,9 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The views the document hands out (a chouette's page) and what the
- * pages read through it while the store stays behind it.
+ * The views the document hands out (a chouette's page, the Final and
+ * the money) and what the pages read through it while the store stays
+ * behind it.
  */
 
 #define G_LOG_DOMAIN "ctd-document"
@@ -84,6 +85,76 @@ ctd_document_get_chouette_view (CtdDocument  *self,
       if (view == NULL)
         return NULL;
       g_hash_table_insert (views, key, view);
+    }
+  return view;
+}
+
+/* ---- the Final and the money --------------------------------------------- */
+
+static GQuark
+final_view_quark (void)
+{
+  static GQuark quark;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("ctd-document-final-view");
+  return quark;
+}
+
+/* The document goes, its store closed: a page may still hold the view. */
+static void
+final_view_release (gpointer view)
+{
+  ctd_final_view_forget_store (view);
+  g_object_unref (view);
+}
+
+/* Pushes one change into the final view, once handed out (it holds no
+ * reference back to the document). */
+void
+document_update_final_view (CtdDocument          *self,
+                            const CtdStoreChange *change)
+{
+  CtdFinalView *view = g_object_get_qdata (G_OBJECT (self), final_view_quark ());
+  g_autoptr(GError) error = NULL;
+
+  if (view != NULL &&
+      !ctd_final_view_update (view, self->store, change->what, change->round,
+                              change->chouette, &error))
+    g_warning ("The Final and the money could not be read after a change: %s",
+               error->message);
+}
+
+/**
+ * ctd_document_get_final_view:
+ * @self: a document
+ * @error: return location for a #GError
+ *
+ * What the "Final and Money" page shows: the Final's placings or what
+ * holds them up, its ties, the stake, and the settlements of a round.
+ * The same view is returned for as long as the document lives, brought
+ * up to date in place after every change that can touch it, by this
+ * document or by another writer of the file.
+ *
+ * Returns: (transfer none) (nullable): the view, or %NULL when the file
+ *   cannot be read
+ */
+CtdFinalView *
+ctd_document_get_final_view (CtdDocument  *self,
+                             GError      **error)
+{
+  CtdFinalView *view;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  view = g_object_get_qdata (G_OBJECT (self), final_view_quark ());
+  if (view == NULL)
+    {
+      view = ctd_final_view_new (self->store, error);
+      if (view == NULL)
+        return NULL;
+      g_object_set_qdata_full (G_OBJECT (self), final_view_quark (), view, final_view_release);
     }
   return view;
 }
@@ -285,65 +356,6 @@ ctd_document_check_finished (CtdDocument  *self,
   g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
 
   return ctd_tournament_check_finished (self->store, error);
-}
-
-/**
- * ctd_document_get_final:
- * @self: a document
- * @out_final: (out caller-allocates): the final's state and placings;
- *   clear it with ctd_outcome_final_clear()
- * @error: return location for a #GError
- *
- * Returns: %TRUE if @out_final was filled (ctd_outcome_get_final())
- */
-gboolean
-ctd_document_get_final (CtdDocument      *self,
-                        CtdOutcomeFinal  *out_final,
-                        GError          **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
-
-  return ctd_outcome_get_final (self->store, out_final, error);
-}
-
-/**
- * ctd_document_settle_round:
- * @self: a document
- * @round: a round's number
- * @error: return location for a #GError
- *
- * Returns: (transfer full) (nullable): the round's settlements
- *   (ctd_outcome_settle_round())
- */
-GPtrArray *
-ctd_document_settle_round (CtdDocument  *self,
-                           guint         round,
-                           GError      **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-
-  return ctd_outcome_settle_round (self->store, round, error);
-}
-
-/**
- * ctd_document_settle_chouette:
- * @self: a document
- * @round: a round's number
- * @chouette: a chouette's number in @round
- * @error: return location for a #GError
- *
- * Returns: (transfer full) (nullable): the chouette's settlement
- *   (ctd_outcome_settle_chouette())
- */
-CtdOutcomeSettlement *
-ctd_document_settle_chouette (CtdDocument  *self,
-                              guint         round,
-                              guint         chouette,
-                              GError      **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-
-  return ctd_outcome_settle_chouette (self->store, round, chouette, error);
 }
 
 /**

@@ -102,6 +102,7 @@ announce (CtdDocument          *self,
     g_warning ("“%s” could not be read after a change: %s",
                ctd_document_get_path (self), error->message);
   update_chouette_views (self, change);
+  document_update_final_view (self, change);
   g_signal_emit (self, signals[CHANGED], 0, change->what, change->round, change->chouette);
 }
 
@@ -266,7 +267,7 @@ ctd_document_class_init (CtdDocumentClass *klass)
    * @chouette: with %CTD_CHANGE_CHOUETTE, its number in @round; 0 when several
    *
    * Emitted once for each commit, undo or redo, whoever made it, after
-   * the document's list models and chouette views were brought up to date.
+   * the document's list models and views were brought up to date.
    */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 3,

@@ -21,6 +21,7 @@
 #include "ctd-display.h"
 #include "ctd-tournament.h"
 #include "ctd-export.h"
+#include "ctd-final-view.h"
 #include "ctd-import.h"
 #include "ctd-report.h"
 #include "ctd-outcome.h"
@@ -227,6 +228,11 @@ CtdChouetteView *
                                                 guint                    chouette,
                                                 GError                 **error);
 
+/* The "Final and Money" page, kept up to date in place */
+CtdFinalView *
+             ctd_document_get_final_view       (CtdDocument             *self,
+                                                GError                 **error);
+
 /* What the pages read, through the document (the store stays behind it). */
 gboolean     ctd_document_get_settings         (CtdDocument             *self,
                                                 CtdEventSettings        *out_settings,
@@ -263,17 +269,6 @@ GStrv        ctd_document_describe_hold_ups    (CtdDocument             *self,
                                                 guint                    round,
                                                 GError                 **error);
 gboolean     ctd_document_check_finished       (CtdDocument             *self,
-                                                GError                 **error);
-gboolean     ctd_document_get_final            (CtdDocument             *self,
-                                                CtdOutcomeFinal         *out_final,
-                                                GError                 **error);
-GPtrArray   *ctd_document_settle_round         (CtdDocument             *self,
-                                                guint                    round,
-                                                GError                 **error);
-CtdOutcomeSettlement *
-             ctd_document_settle_chouette      (CtdDocument             *self,
-                                                guint                    round,
-                                                guint                    chouette,
                                                 GError                 **error);
 gint64       ctd_document_get_last_audit_id    (CtdDocument             *self,
                                                 GError                 **error);

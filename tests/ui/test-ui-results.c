@@ -363,6 +363,22 @@ test_final_by_hand (void **state)
     assert_null (clashes);
   }
   ctd_test_screenshot (GTK_WINDOW (window), "results.png");
+
+  /* Back to the welcome view: nothing of the event stays on the page;
+   * the event again: all of it is back. */
+  {
+    g_autoptr(CtdDocument) kept = g_object_ref (document);
+
+    ctd_main_window_set_document (window, NULL);
+    assert_int_equal (g_list_model_get_n_items (placings_model (page)), 0);
+    assert_int_equal (g_list_model_get_n_items (settlements_model (page)), 0);
+    assert_true (hides_text (page, "At 5.00 a point"));
+    ctd_main_window_set_document (window, kept);
+    assert_int_equal (g_list_model_get_n_items (placings_model (page)), 4);
+    assert_int_equal (g_list_model_get_n_items (settlements_model (page)), 1);
+    assert_true (shows_text (page, "At 5.00 a point: each chouette settles at its end "
+                                   "(rule 1.8)."));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -414,7 +430,7 @@ test_tie (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Rule 1.8's 20:1 to 25:1, as core words it, following the settings. */
+/* Rule 1.8's 20:1 to 25:1, following the settings. */
 static void
 test_fee_warning (void **state)
 {
@@ -423,22 +439,25 @@ test_fee_warning (void **state)
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   g_autoptr(GError) error = NULL;
   g_auto(CtdEventSettings) settings = { 0, };
-  g_autofree char *warning = ctd_money_check_fee (10000, 100);
+  /* By hand: 100.00 is 100 times 1.00; 20 to 25 times is 20.00 to
+   * 25.00, and 100.00 is 20 to 25 times 4.00 to 5.00. */
+  static const char *const warning = "The entry fee (100.00) is 100 times the stake (1.00); "
+                                     "rule 1.8 recommends 20 to 25 times: an entry fee of "
+                                     "20.00 to 25.00, or a stake of 4.00 to 5.00.";
   CtdMainWindow *window = open_final (app, fixture, names, 100, 10000);
   CtdDocument *document = ctd_main_window_get_document (window);
   CtdResultsPage *page = results_page (window);
   GtkLabel *shown;
 
-  assert_non_null (warning);
   shown = ctd_test_find_label (GTK_WIDGET (page), warning);
   assert_non_null (shown);
   assert_string_equal (gtk_label_get_text (shown), warning);
   assert_true (gtk_widget_is_visible (GTK_WIDGET (shown)));
-  assert_true (shows_text (page, "At 1.00 a point"));
+  assert_true (shows_text (page, "At 1.00 a point: each chouette settles at its end (rule 1.8)."));
 
+  /* 25 times the stake: within the rule, no warning. */
   assert_true (ctd_store_get_settings (ctd_document_get_store (document), &settings, &error));
   settings.entry_fee_cents = 2500;
-  assert_null (ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents));
   assert_true (ctd_document_set_settings (document, &settings, &error));
   assert_false (gtk_widget_is_visible (GTK_WIDGET (shown)));
   /* No final before the draw's round is the final: core's words. */
