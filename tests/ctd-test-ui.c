@@ -212,6 +212,27 @@ ctd_test_spin (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
+static gboolean
+toplevel_shown (gconstpointer user_data)
+{
+  return ctd_test_find_toplevel (*(const GType *) user_data) != NULL;
+}
+
+/* Waits up to @ms for a visible toplevel of @type (a dialog a step
+ * opens later, as GTK's own choosers do) and returns it, or NULL after
+ * saying on stderr that @what did not open. */
+GtkWindow *
+ctd_test_wait_for_toplevel (GType       type,
+                            guint       ms,
+                            const char *what)
+{
+  g_autofree char *opened = g_strdup_printf ("%s to open", what);
+
+  if (!ctd_test_wait_for (toplevel_shown, &type, ms, opened))
+    return NULL;
+  return ctd_test_find_toplevel (type);
+}
+
 /* Draws @window and, when CTD_SCREENSHOT_DIR is set and @name is not
  * %NULL, saves it there as @name: the README's and the metainfo's
  * screenshots in data/screenshots come from here. */

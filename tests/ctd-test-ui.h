@@ -10,6 +10,7 @@
 
 #include "ctd-application.h"
 #include "ctd-main-window.h"
+#include "ctd-test-build.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,9 @@ GtkWidget *ctd_test_find_button   (GtkWidget  *root,
 GtkWidget *ctd_test_find_action_button (GtkWidget  *root,
                                         const char *action_name);
 GtkWindow *ctd_test_find_toplevel (GType       type);
+GtkWindow *ctd_test_wait_for_toplevel (GType       type,
+                                       guint       ms,
+                                       const char *what);
 void       ctd_test_spin          (guint       ms);
 void       ctd_test_spin_until_n_items (GListModel *model,
                                         guint       n,
