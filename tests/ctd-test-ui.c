@@ -233,6 +233,65 @@ ctd_test_wait_for_toplevel (GType       type,
   return ctd_test_find_toplevel (type);
 }
 
+typedef struct
+{
+  GListModel *model;
+  guint       n;
+} Count;
+
+static gboolean
+count_reached (gconstpointer user_data)
+{
+  const Count *count = user_data;
+
+  return g_list_model_get_n_items (count->model) == count->n;
+}
+
+/* Waits up to @ms for @model to hold @n items; says on stderr what did
+ * not happen (@what, and how many items there were) when it does not. */
+gboolean
+ctd_test_wait_for_n_items (GListModel *model,
+                           guint       n,
+                           guint       ms,
+                           const char *what)
+{
+  Count count = { model, n };
+
+  if (ctd_test_wait_for (count_reached, &count, ms, what))
+    return TRUE;
+  g_printerr ("(expected %u items, found %u)\n", n, g_list_model_get_n_items (model));
+  return FALSE;
+}
+
+typedef struct
+{
+  GtkWidget  *root;
+  const char *text;
+} Text;
+
+static gboolean
+label_found (gconstpointer user_data)
+{
+  const Text *label = user_data;
+
+  return ctd_test_find_label (label->root, label->text) != NULL;
+}
+
+/* Waits up to @ms for a label showing @text under @root (a notice that
+ * a worker's end puts up) and returns it, or NULL after saying so. */
+GtkLabel *
+ctd_test_wait_for_label (GtkWidget  *root,
+                         const char *text,
+                         guint       ms)
+{
+  Text label = { root, text };
+  g_autofree char *what = g_strdup_printf ("a label “%s”", text);
+
+  if (!ctd_test_wait_for (label_found, &label, ms, what))
+    return NULL;
+  return ctd_test_find_label (root, text);
+}
+
 /* Draws @window and, when CTD_SCREENSHOT_DIR is set and @name is not
  * %NULL, saves it there as @name: the README's and the metainfo's
  * screenshots in data/screenshots come from here. */

@@ -40,6 +40,13 @@ void       ctd_test_spin          (guint       ms);
 void       ctd_test_spin_until_n_items (GListModel *model,
                                         guint       n,
                                         guint       ms);
+gboolean   ctd_test_wait_for_n_items (GListModel *model,
+                                      guint       n,
+                                      guint       ms,
+                                      const char *what);
+GtkLabel  *ctd_test_wait_for_label (GtkWidget  *root,
+                                    const char *text,
+                                    guint       ms);
 void       ctd_test_screenshot    (GtkWindow  *window,
                                    const char *name);
 char      *ctd_test_accessible_name (GtkWidget *widget);

@@ -74,6 +74,18 @@ has_shortcut (GtkWidget  *widget,
   return FALSE;
 }
 
+static gboolean
+player_dialog_gone (gconstpointer unused)
+{
+  return ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG) == NULL;
+}
+
+static gboolean
+editable_empty (gconstpointer editable)
+{
+  return *gtk_editable_get_text ((GtkEditable *) editable) == '\0';
+}
+
 /* The entry in row @row of a player dialog's form. */
 static GtkEditable *
 dialog_entry (CtdPlayerDialog *dialog,
@@ -198,9 +210,8 @@ test_players_page (void **state)
     /* A new name typed, Enter: saved, closed, the same row renamed. */
     gtk_editable_set_text (dialog_entry (dialog, 0), "Ann Lee");
     g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
-    for (guint i = 0; i < 40 && ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG) != NULL; i++)
-      ctd_test_spin (50);
-    assert_null (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+    assert_true (ctd_test_wait_for (player_dialog_gone, NULL, 2000,
+                                    "the player dialog to close after Enter"));
     {
       g_autoptr(CtdPlayerItem) row = g_list_model_get_item (rows, 0);
       g_autofree char *club = NULL;
@@ -217,18 +228,16 @@ test_players_page (void **state)
   other = ctd_store_open (path, &error);
   assert_non_null (other);
   assert_true (ctd_store_add_player (other, "Bob", NULL, NULL, TRUE, NULL, &error));
-  ctd_test_spin_until_n_items (rows, 3, 1500);
-  assert_int_equal (g_list_model_get_n_items (rows), 3);
+  assert_true (ctd_test_wait_for_n_items (rows, 3, 1500,
+                                         "the player another writer added to show"));
 
   /* Search narrows the table. */
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY)),
                          "bo");
-  ctd_test_spin (50);
-  assert_int_equal (g_list_model_get_n_items (rows), 1);
+  assert_true (ctd_test_wait_for_n_items (rows, 1, 2000, "the search “bo” to leave Bob alone"));
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY)),
                          "");
-  ctd_test_spin (50);
-  assert_int_equal (g_list_model_get_n_items (rows), 3);
+  assert_true (ctd_test_wait_for_n_items (rows, 3, 2000, "an empty search to show everyone"));
 
   /* Undo from the window takes back the newest action: Bob's entry. */
   assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
@@ -277,10 +286,8 @@ test_players_page (void **state)
   /* A CSV list: imported in the background, the result shown above. */
   assert_true (g_file_set_contents (csv, "name,club\nDi,Oslo\nEd,\n,Bergen\n", -1, &error));
   ctd_players_page_import (page, csv_file);
-  ctd_test_spin_until_n_items (rows, 5, 5000);
-  assert_int_equal (g_list_model_get_n_items (rows), 5);
-  ctd_test_spin (50);
-  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Imported 2 players."));
+  assert_true (ctd_test_wait_for_n_items (rows, 5, 5000, "the 2 imported players to show"));
+  assert_non_null (ctd_test_wait_for_label (GTK_WIDGET (page), "Imported 2 players.", 2000));
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Skipped line 4"));
   ctd_test_screenshot (GTK_WINDOW (window), "players-import.png");
 
@@ -297,9 +304,8 @@ test_players_page (void **state)
 
     assert_true (g_file_set_contents (csv, "name\nFe\nGil\n", -1, &error));
     ctd_players_page_import (page, csv_file);
-    ctd_test_spin_until_n_items (rows, 5, 5000);
-    ctd_test_spin (50);
-    assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Imported 2 players."));
+    assert_true (ctd_test_wait_for_n_items (rows, 5, 5000, "the 2 imported players to show"));
+    assert_non_null (ctd_test_wait_for_label (GTK_WIDGET (page), "Imported 2 players.", 2000));
     assert_true (gtk_revealer_get_reveal_child (revealer));
     g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
                                     g_variant_new_string ("rounds"));
@@ -613,8 +619,7 @@ test_dialog_keeps_club (void **state)
   gtk_editable_set_text (dialog_entry (dialog, 2), "LV-1");
   /* (Enter presses Add, whose click comes a moment later) */
   g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
-  ctd_test_spin_until_n_items (all, 1, 2000);
-  assert_int_equal (g_list_model_get_n_items (all), 1);
+  assert_true (ctd_test_wait_for_n_items (all, 1, 2000, "Enter to add Ann"));
   assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 0)), "");
   assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 1)), "Riga");
   assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 2)), "");
@@ -624,8 +629,7 @@ test_dialog_keeps_club (void **state)
   /* The next of the group: only the name typed. */
   gtk_editable_set_text (dialog_entry (dialog, 0), "Bea");
   g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
-  ctd_test_spin_until_n_items (all, 2, 2000);
-  assert_int_equal (g_list_model_get_n_items (all), 2);
+  assert_true (ctd_test_wait_for_n_items (all, 2, 2000, "Enter to add Bea"));
   {
     g_autoptr(CtdPlayerItem) bea = g_list_model_get_item (all, 1);
     g_autofree char *club = NULL;
@@ -639,8 +643,8 @@ test_dialog_keeps_club (void **state)
   clear = ctd_test_find_named (GTK_WIDGET (dialog), "Clear club");
   assert_non_null (clear);
   assert_true (gtk_widget_mnemonic_activate (clear, FALSE));
-  for (guint i = 0; i < 20 && *gtk_editable_get_text (dialog_entry (dialog, 1)) != '\0'; i++)
-    ctd_test_spin (50);
+  assert_true (ctd_test_wait_for (editable_empty, dialog_entry (dialog, 1), 1000,
+                                  "Clear to empty the club"));
   assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 1)), "");
   assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)),
                                        GTK_WIDGET (dialog_entry (dialog, 0))));
