@@ -292,6 +292,35 @@ ctd_test_wait_for_label (GtkWidget  *root,
   return ctd_test_find_label (root, text);
 }
 
+/* Whether pressing @accelerator in @widget activates @action_name. */
+gboolean
+ctd_test_has_shortcut (GtkWidget  *widget,
+                       const char *accelerator,
+                       const char *action_name)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+          if (g_str_equal (trigger, accelerator) && GTK_IS_NAMED_ACTION (action) &&
+              g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
+                           action_name))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* Draws @window and, when CTD_SCREENSHOT_DIR is set and @name is not
  * %NULL, saves it there as @name: the README's and the metainfo's
  * screenshots in data/screenshots come from here. */

@@ -33,6 +33,9 @@ GtkWidget *ctd_test_find_button   (GtkWidget  *root,
 GtkWidget *ctd_test_find_action_button (GtkWidget  *root,
                                         const char *action_name);
 GtkWindow *ctd_test_find_toplevel (GType       type);
+gboolean   ctd_test_has_shortcut (GtkWidget  *widget,
+                                  const char *accelerator,
+                                  const char *action_name);
 GtkWindow *ctd_test_wait_for_toplevel (GType       type,
                                        guint       ms,
                                        const char *what);
