@@ -28,18 +28,37 @@
 /* Each test runs in a fresh temporary folder, removed afterwards. */
 typedef CtdTestFolder Fixture;
 
+/* Six players drawn in round 1 (two chouettes of three), seed 42. */
 static void
-test_draw_record_undo (void **state)
+draw_six (CtdStore *store)
+{
+  g_autoptr(GError) error = NULL;
+
+  ctd_test_add_checked_in (store, 6);
+  assert_true (ctd_store_draw_round (store, 42, NULL, &error));
+}
+
+/* Chouette 1.1's games 1 to 9, as test_record_game enters them. */
+static void
+record_nine (CtdStore *store)
+{
+  ctd_test_record (store, 1, 1, 1, "T");
+  ctd_test_record (store, 1, 1, 2, "  B   2:4- ");
+  for (guint g = 3; g <= 8; g++)
+    ctd_test_record (store, 1, 1, g, "B");
+  ctd_test_record (store, 1, 1, 9, "T");
+}
+
+/* Five players cannot be drawn; six make a round of two chouettes of
+ * three, redrawn before any result to the same draw with the same seed. */
+static void
+test_draw_round (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
   g_autoptr(GPtrArray) chouettes = NULL;
-  g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GArray) rounds = NULL;
-  g_autoptr(CtdChouette) loaded = NULL;
-  g_autoptr(CtdStoreAuditEntry) entry = NULL;
-  g_autofree char *empty = ctd_test_dump (fixture->path, TRUE);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   guint round = 0;
@@ -94,6 +113,27 @@ test_draw_record_undo (void **state)
                           ((CtdStoreChouette *) g_ptr_array_index (chouettes, c))->players[k]);
   }
 
+}
+
+/* Games recorded in a drawn round: refused as they must be, changing
+ * nothing; stored as entered and read back canonical; game 9 fixes the
+ * last-segment order in the same action. */
+static void
+test_record_game (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(GPtrArray) chouettes = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GArray) rounds = NULL;
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  draw_six (store);
+
   /* Games 1-8 of a 3-player chouette, then the last segment. */
   ctd_test_record (store, 1, 1, 1, "T");
   assert_false (ctd_store_redraw_round (store, 1, 9, &error));
@@ -145,6 +185,22 @@ test_draw_record_undo (void **state)
   rounds = ctd_store_list_rounds (store, &error);
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_IN_PLAY);
 
+}
+
+/* A correction and a clear are undone like any action; undo goes back
+ * to the empty event, and the log keeps every action and every undo. */
+static void
+test_undo_to_empty (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(GPtrArray) games = NULL;
+  g_autofree char *empty = ctd_test_dump (fixture->path, TRUE);
+  g_autofree char *after = NULL;
+
+  draw_six (store);
+  record_nine (store);
   /* Correction, then clear: both undoable. */
   ctd_test_correct (store, 1, 1, 1, "Tg");
   assert_true (ctd_store_clear_game (store, 1, 1, 3, &error));
@@ -554,7 +610,12 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_draw_round, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_record_game, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_undo_to_empty, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_record_replace, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fix_last_segment_order, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_redo_sequences, ctd_test_folder_setup, ctd_test_folder_teardown),
