@@ -380,7 +380,7 @@ test_idle_checkpoint (void **state)
   assert_true (exists_beside (fixture->path, "-wal"));
 
   assert_true (ctd_document_add_player (document, "Bob", NULL, NULL, TRUE, NULL, &error));
-  ctd_test_spin_until (&never, 1500);
+  ctd_test_spin_until (&never, 1500);  /* again one quiet second, on purpose */
   g_free (players);
   players = query_alone (fixture->path, PLAYERS);
   assert_string_equal (players, "Ann,Bob");
