@@ -306,3 +306,43 @@ def save_as(title, path):
     focus_window("^%s$" % title)
     keys("ctrl+a")
     type_path("^%s$" % title, path)
+
+
+def table_rows(table):
+    """The texts of a column view's rows, cell by cell (its title row
+    left out); [] when @table is None."""
+    found = []
+    for row in find_all(table, "table row") if table is not None else []:
+        cells = [cell for cell in find_all(row, "table cell")]
+        if cells:
+            found.append([(find(cell, "label").name or "") for cell in cells])
+    return found
+
+
+def wait_for_rows(root, table_name, expected, column=1, seconds=10.0):
+    """Waits until the column view named @table_name under @root shows
+    exactly the rows whose column @column reads @expected (a filter or a
+    change applied a moment later); raises, naming what it saw, if not."""
+    seen = []
+
+    def shown():
+        seen[:] = [row[column] for row in table_rows(find(root, "tree table", table_name))
+                   if len(row) > column]
+        return True if seen == list(expected) else None
+    try:
+        return wait_for("the table %s to show %r" % (table_name, list(expected)), shown, seconds)
+    except RuntimeError as error:
+        raise RuntimeError("%s; it showed %r" % (error, seen)) from None
+
+
+def wait_for_focus(root, role, name, seconds=10.0):
+    """Waits until the node of @role named @name under @root holds the
+    keyboard focus (a shortcut or a mnemonic moves it a moment later),
+    and returns it: what is typed next goes there."""
+    roles = (role,) if isinstance(role, str) else role
+
+    def holds():
+        node = focused(root)
+        return (node if node is not None and node.getRoleName() in roles and named(node, name)
+                else None)
+    return wait_for("%s to hold the focus" % name, holds, seconds)

@@ -7,7 +7,7 @@
 #
 # Usage: test-cli-replace.py PATH/TO/chouette-td-cli
 #
-# The 4-player sheet of tests/test-chouette.c, worked out by hand: running
+# The 4-player sheet of tests/rules/test-chouette.c, worked out by hand: running
 # totals after game 3 are P1 +21, P2 -17, P3 -7, P4 +3; after game 9 P1 -11,
 # P2 -16, P3 +37, so the last segment is captained 3, 1, 2; final totals
 # P1 -59, P2 -13.5, P3 +40.5, P4 +32. Python's standard library only; ends

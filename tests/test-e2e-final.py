@@ -116,7 +116,7 @@ def enter_chouette(frame, path, label):
     for game, line in enumerate(lines, start=1):
         wait_for("game %d's field in %s" % (game, label),
                  lambda: find(frame, "label", "Game %d notation" % game), 10)
-        time.sleep(0.1)
+        e2e.wait_for_focus(frame, ("text", "entry"), "Result notation, game %d" % game)
         keys("ctrl+a")
         type_text(line)
         keys("Return")
@@ -227,7 +227,7 @@ def roll_off(frame, path, seats, totals):
           % (sorted(tied), marked))
     focus_window(TITLE)
     keys("alt+u")
-    time.sleep(0.3)
+    e2e.wait_for_focus(frame, ("text", "entry"), "Roll-off result, winner first")
     type_text(", ".join(reversed(tied)))
     keys("Return")
     wait_for("the roll-off recorded",
@@ -322,6 +322,8 @@ def choose_round(frame, title):
     keys("alt+o")
     time.sleep(0.3)
     keys("space")
+    # A pace, not a check (the drop-down's list opens in a popover a
+    # moment later): the round it comes to is awaited below.
     time.sleep(0.5)
     keys("Home", "Down" if title.startswith("Round 2") else "Home", "Return")
     wait_for(title + " chosen", lambda: find(shown, "label", title), 10)
@@ -409,12 +411,16 @@ def export_each_kind(root, folder, final):
     press(dialog, "Close")
     wait_for("the dialog closed",
              lambda: True if toplevel(root, "Print or Export") is None else None, 10)
+    # A fixed wait on purpose: GTK 4.8 answers AT-SPI about a dialog it is
+    # tearing down with a CRITICAL, and says to no one when it is done.
     time.sleep(1.0)
 
 
 def close_event(root, frame, path, archive):
     focus_window(TITLE)
     keys("F10")
+    # A pace, not a check (the menu opens in a popover a moment later):
+    # what its item does is awaited below.
     time.sleep(0.5)
     keys("c")
     wait_for("the folder chooser", lambda: toplevel(root, "Choose the Folder"), 10)
@@ -483,7 +489,7 @@ def main(gui, cli_path):
 
         focus_window(TITLE)
         keys("ctrl+g")
-        time.sleep(0.3)
+        e2e.wait_for_focus(frame, ("text", "entry"), "Go to chouette")
         type_text("2.1")
         keys("Return")
         totals["2.1"] = enter_chouette(frame, path, "2.1")

@@ -94,7 +94,7 @@ def main(gui, cli_path):
 
         # One withdraws: found by the search, confirmed.
         type_into(frame, "Search players", "Imported 14")
-        time.sleep(0.3)
+        e2e.wait_for_rows(frame, "Players", ["Imported 14"])
         press(frame, "Withdraw Player")
         def confirm_button():
             for i in range(root.childCount):
@@ -132,7 +132,7 @@ def main(gui, cli_path):
         wait_for("the choice asked for",
                  lambda: find(frame, "label", contains="14 players match “Imp”"), 10)
         keys("Down")
-        time.sleep(0.3)
+        time.sleep(0.3)  # a pace, not a check: what Return does is awaited below
         keys("Return")
         wait_for("Imported 01 checked in",
                  lambda: find(frame, "label",

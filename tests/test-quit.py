@@ -90,6 +90,9 @@ def end_one_way(gui, folder, way):
         # while the window is open holds it.
         activate(WINDOW_PATH, "undo")
         wait_for("the window's undo in the file", committed(path, "undo"), 10)
+        # A fixed wait on purpose: that one quiet second is enough for the
+        # window to checkpoint (so a copy of the file alone holds the undo)
+        # is what is tested, and nothing the window shows marks it.
         time.sleep(2.0)
         check(os.path.exists(path + "-wal"), "%s: the copy was taken with the event open" % way)
         alone = actions_alone(path, folder)

@@ -281,7 +281,8 @@ test_kill_while_recording (void **state G_GNUC_UNUSED)
       close (fds[1]);
       wait_until_ready (fds[0]);
       /* Let it run between 1 and 60 ms, so kills land everywhere: in the
-       * middle of a transaction, of a commit, of a checkpoint. */
+       * middle of a transaction, of a commit, of a checkpoint. A fixed,
+       * random wait on purpose: where the kill lands is what is tested. */
       g_usleep (1000 + ctd_rng_uniform (&rng, 59000));
       assert_int_equal (kill (pid, SIGKILL), 0);
       assert_int_equal (waitpid (pid, &status, 0), pid);

@@ -60,8 +60,110 @@ expect_change (CtdStore   *store,
   *since = entry->id;
 }
 
+/* Calls expect_change() when the test looks at the changes (@since not
+ * NULL), so that one sequence of actions serves the test of their
+ * changes and the tests that start after them. */
 static void
-test_changes (void **state)
+maybe_expect (CtdStore   *store,
+              gint64     *since,
+              const char *action,
+              CtdChange   what,
+              guint       round,
+              guint       chouette)
+{
+  if (since != NULL)
+    expect_change (store, since, action, what, round, chouette);
+}
+
+static void
+skip_to_last (CtdStore *store,
+              gint64   *since)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (since != NULL)
+    *since = ctd_store_get_last_audit_id (store, &error);
+}
+
+/* Eight players checked in, drawn (seed 5) and redrawn (seed 6): two
+ * chouettes of four. */
+static void
+draw_eight (CtdStore *store,
+            gint64   *since)
+{
+  g_autoptr(GError) error = NULL;
+  const CtdChange draw = CTD_CHANGE_ROUNDS | CTD_CHANGE_STANDINGS;
+
+  ctd_test_add_checked_in (store, 8);
+  skip_to_last (store, since);
+  assert_true (ctd_store_draw_round (store, 5, NULL, &error));
+  maybe_expect (store, since, "draw-round", draw, 1, 0);
+  assert_true (ctd_store_redraw_round (store, 1, 6, &error));
+  maybe_expect (store, since, "redraw-round", draw, 1, 0);
+}
+
+/* Round 1 played, checked, released and advanced; round 2 drawn. */
+static void
+play_round_one (CtdStore *store,
+                gint64   *since)
+{
+  g_autoptr(GError) error = NULL;
+  const CtdChange chouette_games = CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS;
+  const CtdChange draw = CTD_CHANGE_ROUNDS | CTD_CHANGE_STANDINGS;
+
+  ctd_test_record (store, 1, 2, 1, "T");
+  maybe_expect (store, since, "record-game", chouette_games, 1, 2);
+  assert_true (ctd_store_clear_game (store, 1, 2, 1, &error));
+  maybe_expect (store, since, "clear-game", chouette_games, 1, 2);
+  for (guint c = 1; c <= 2; c++)
+    for (guint g = 1; g <= 9; g++)
+      ctd_test_record (store, 1, c, g, g % 3 == 0 ? "T" : "B");
+  skip_to_last (store, since);
+  /* Fixing the order changes one chouette's sheet, not the standings. */
+  assert_true (ctd_store_fix_last_segment_order (store, 1, 2, NULL, FALSE, &error));
+  maybe_expect (store, since, "fix-last-segment-order", CTD_CHANGE_CHOUETTE, 1, 2);
+  /* The first last-segment game of chouette 1 fixes its order too. */
+  ctd_test_record (store, 1, 1, 10, "T");
+  maybe_expect (store, since, "record-game", chouette_games, 1, 1);
+  for (guint c = 1; c <= 2; c++)
+    for (guint g = c == 1 ? 11 : 10; g <= 12; g++)
+      ctd_test_record (store, 1, c, g, "B");
+  skip_to_last (store, since);
+  {
+    g_autoptr(CtdChouette) loaded = ctd_store_load_chouette (store, 1, 2, &error);
+    CtdHalves totals[CTD_MAX_PLAYERS];
+
+    ctd_chouette_get_totals (loaded, totals);
+    assert_true (ctd_store_set_crosscheck (store, 1, 2, totals, NULL, &error));
+    maybe_expect (store, since, "set-crosscheck", chouette_games, 1, 2);
+  }
+  {
+    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+    CtdStoreChouette *first = g_ptr_array_index (chouettes, 0);
+    CtdStoreChouette *second = g_ptr_array_index (chouettes, 1);
+    gint64 advancers[4] = { first->players[0], first->players[1],
+                            second->players[0], second->players[1] };
+
+    assert_true (ctd_store_add_rolloff (store, 1, first->players, 2, NULL, &error));
+    maybe_expect (store, since, "add-rolloff", CTD_CHANGE_STANDINGS, 1, 0);
+    assert_true (ctd_store_release_round (store, 1, &error));
+    maybe_expect (store, since, "release-round", draw, 1, 0);
+    assert_true (ctd_store_set_advancement (store, 1, 2, 0, advancers, 4, &error));
+    maybe_expect (store, since, "set-advancement", draw, 1, 0);
+    /* The same top K again: only the advancers, the standings. */
+    assert_true (ctd_store_set_advancement (store, 1, 2, 0, (gint64[]) {
+                   first->players[0], first->players[2], second->players[0],
+                   second->players[1] }, 4, &error));
+    maybe_expect (store, since, "set-advancement", CTD_CHANGE_STANDINGS, 1, 0);
+  }
+  assert_true (ctd_store_draw_round (store, 7, NULL, &error));
+  maybe_expect (store, since, "draw-round", draw, 2, 0);
+
+}
+
+/* Settings and players: each action says what it changed. */
+static void
+test_changes_players (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
@@ -69,10 +171,7 @@ test_changes (void **state)
   CtdEventSettings settings = ctd_test_default_settings;
   const CtdNewPlayer imported[] = { { "Iris", NULL, NULL }, { "Ivo", "Oslo", NULL } };
   char *reasons[G_N_ELEMENTS (imported)];
-  const CtdChange chouette_games = CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS;
-  const CtdChange draw = CTD_CHANGE_ROUNDS | CTD_CHANGE_STANDINGS;
   gint64 since = ctd_store_get_last_audit_id (store, &error);
-  gint64 before_games;
   gint64 anna;
   guint n_added;
 
@@ -99,17 +198,21 @@ test_changes (void **state)
   expect_change (store, &since, "check-out", CTD_CHANGE_PLAYERS, 0, 0);
   assert_true (ctd_store_withdraw_player (store, anna, FALSE, &error));
   expect_change (store, &since, "withdraw-player", CTD_CHANGE_PLAYERS, 0, 0);
-  ctd_test_add_checked_in (store, 6);
-  since = ctd_store_get_last_audit_id (store, &error);
+}
 
-  /* Eight players: two chouettes of four. */
-  assert_true (ctd_store_draw_round (store, 5, NULL, &error));
-  expect_change (store, &since, "draw-round", draw, 1, 0);
-  assert_true (ctd_store_redraw_round (store, 1, 6, &error));
-  expect_change (store, &since, "redraw-round", draw, 1, 0);
+/* A draw and a redraw change the rounds and the standings; a seated
+ * player's new name shows in every round's chouettes and standings, a new
+ * club among the players only. */
+static void
+test_changes_draw (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  const CtdChange draw = CTD_CHANGE_ROUNDS | CTD_CHANGE_STANDINGS;
+  gint64 since = 0;
 
-  /* A seated player's new name shows in every round's chouettes and
-   * standings; a new club shows among the players only. */
+  draw_eight (store, &since);
   {
     g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
     gint64 seated = ((CtdStoreChouette *) g_ptr_array_index (chouettes, 1))->players[2];
@@ -124,56 +227,39 @@ test_changes (void **state)
     expect_change (store, &since, "undo", CTD_CHANGE_PLAYERS | draw, 0, 0);
   }
 
-  before_games = since;
-  ctd_test_record (store, 1, 2, 1, "T");
-  expect_change (store, &since, "record-game", chouette_games, 1, 2);
-  assert_true (ctd_store_clear_game (store, 1, 2, 1, &error));
-  expect_change (store, &since, "clear-game", chouette_games, 1, 2);
-  for (guint c = 1; c <= 2; c++)
-    for (guint g = 1; g <= 9; g++)
-      ctd_test_record (store, 1, c, g, g % 3 == 0 ? "T" : "B");
+}
+
+/* Games, the order, paper totals, a roll-off, the release, advancement
+ * and the next draw: each says which round and chouette it changed. */
+static void
+test_changes_round (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  gint64 since = 0;
+
+  draw_eight (store, NULL);
+  skip_to_last (store, &since);
+  play_round_one (store, &since);
+}
+
+/* An undo and a redo report the rows they changed themselves; the
+ * changes are listed oldest first. */
+static void
+test_changes_undo (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  const CtdChange chouette_games = CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS;
+  const CtdChange draw = CTD_CHANGE_ROUNDS | CTD_CHANGE_STANDINGS;
+  gint64 before_games;
+  gint64 since;
+
+  draw_eight (store, NULL);
+  before_games = ctd_store_get_last_audit_id (store, &error);
+  play_round_one (store, NULL);
   since = ctd_store_get_last_audit_id (store, &error);
-  /* Fixing the order changes one chouette's sheet, not the standings. */
-  assert_true (ctd_store_fix_last_segment_order (store, 1, 2, NULL, FALSE, &error));
-  expect_change (store, &since, "fix-last-segment-order", CTD_CHANGE_CHOUETTE, 1, 2);
-  /* The first last-segment game of chouette 1 fixes its order too. */
-  ctd_test_record (store, 1, 1, 10, "T");
-  expect_change (store, &since, "record-game", chouette_games, 1, 1);
-  for (guint c = 1; c <= 2; c++)
-    for (guint g = c == 1 ? 11 : 10; g <= 12; g++)
-      ctd_test_record (store, 1, c, g, "B");
-  since = ctd_store_get_last_audit_id (store, &error);
-  {
-    g_autoptr(CtdChouette) loaded = ctd_store_load_chouette (store, 1, 2, &error);
-    CtdHalves totals[CTD_MAX_PLAYERS];
-
-    ctd_chouette_get_totals (loaded, totals);
-    assert_true (ctd_store_set_crosscheck (store, 1, 2, totals, NULL, &error));
-    expect_change (store, &since, "set-crosscheck", chouette_games, 1, 2);
-  }
-  {
-    g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
-    CtdStoreChouette *first = g_ptr_array_index (chouettes, 0);
-    CtdStoreChouette *second = g_ptr_array_index (chouettes, 1);
-    gint64 advancers[4] = { first->players[0], first->players[1],
-                            second->players[0], second->players[1] };
-
-    assert_true (ctd_store_add_rolloff (store, 1, first->players, 2, NULL, &error));
-    expect_change (store, &since, "add-rolloff", CTD_CHANGE_STANDINGS, 1, 0);
-    assert_true (ctd_store_release_round (store, 1, &error));
-    expect_change (store, &since, "release-round", draw, 1, 0);
-    assert_true (ctd_store_set_advancement (store, 1, 2, 0, advancers, 4, &error));
-    expect_change (store, &since, "set-advancement", draw, 1, 0);
-    /* The same top K again: only the advancers, the standings. */
-    assert_true (ctd_store_set_advancement (store, 1, 2, 0, (gint64[]) {
-                   first->players[0], first->players[2], second->players[0],
-                   second->players[1] }, 4, &error));
-    expect_change (store, &since, "set-advancement", CTD_CHANGE_STANDINGS, 1, 0);
-  }
-  assert_true (ctd_store_draw_round (store, 7, NULL, &error));
-  expect_change (store, &since, "draw-round", draw, 2, 0);
-
-  /* An undo and a redo report the rows they changed themselves. */
   assert_true (ctd_store_undo (store, NULL, &error));
   expect_change (store, &since, "undo", draw, 2, 0);
   assert_true (ctd_store_redo (store, NULL, &error));
@@ -273,7 +359,14 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_changes, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_changes_players, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_changes_draw, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_changes_round, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_changes_undo, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_second_handle, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 

@@ -153,21 +153,51 @@ test_players (void **state)
  * or ID tells them apart, only checked-in players are drawn (the others
  * named in the log), a drawn or playing player is withdrawn only when
  * forced, and a withdrawn one can be reinstated. */
+typedef struct
+{
+  gint64 anna, anna_riga, anna_x;  /* three players named Anna */
+  gint64 cleo, dora;               /* imported, not checked in */
+} Registered;
+
+/* Three Annas added (only the one of Riga checked in), and Cleo and Dora
+ * imported: where the tests below start, each on its own so that one
+ * failure does not hide the next. */
+static CtdStore *
+create_registered (Fixture    *fixture,
+                   Registered *ids)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(GPtrArray) players = NULL;
+  CtdNewPlayer listed[] = { { "Cleo", NULL, NULL }, { "Dora", "Oslo", NULL } };
+  char *reasons[2];
+  guint n_added;
+
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, FALSE, &ids->anna, &error));
+  assert_true (ctd_store_add_player (store, "ANNA ", "Riga", NULL, TRUE, &ids->anna_riga, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, "X-1", FALSE, &ids->anna_x, &error));
+  assert_true (ctd_store_import_players (store, "list.csv", listed, 2, FALSE, reasons, &n_added,
+                                         &error));
+  assert_int_equal (n_added, 2);
+  players = ctd_store_list_players (store, &error);
+  ids->cleo = ((CtdStorePlayer *) g_ptr_array_index (players, players->len - 2))->id;
+  ids->dora = ((CtdStorePlayer *) g_ptr_array_index (players, players->len - 1))->id;
+  return g_steal_pointer (&store);
+}
+
+/* Players of one name told apart by club or ID; one that no detail
+ * tells apart is refused, changing nothing. */
 static void
-test_registration (void **state)
+test_registration_add (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
   g_autoptr(CtdStoreAuditEntry) entry = NULL;
-  g_autoptr(GPtrArray) players = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autofree char *label = NULL;
-  gint64 anna, anna_riga, anna_x, b, c, d, b_again;
-  CtdNewPlayer listed[] = { { "Cleo", NULL, NULL }, { "Dora", "Oslo", NULL } };
-  char *reasons[2];
-  guint n_added;
+  gint64 anna, anna_riga, anna_x;
 
   assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, FALSE, &anna, &error));
   entry = ctd_test_last_audit (store);
@@ -200,6 +230,27 @@ test_registration (void **state)
     assert_string_equal (label, expected);
   }
 
+}
+
+/* The import's flag: here, not checked in; a draw of too few checked-in
+ * players is refused, counting the others. */
+static void
+test_registration_import_and_draw_refused (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autofree char *before = NULL;
+  gint64 anna, anna_riga;
+  CtdNewPlayer listed[] = { { "Cleo", NULL, NULL }, { "Dora", "Oslo", NULL } };
+  char *reasons[2];
+  guint n_added;
+
+  assert_true (ctd_store_add_player (store, "Anna", NULL, NULL, FALSE, &anna, &error));
+  assert_true (ctd_store_add_player (store, "ANNA ", "Riga", NULL, TRUE, &anna_riga, &error));
+  assert_true (ctd_store_add_player (store, "Anna", NULL, "X-1", FALSE, NULL, &error));
   /* The import's flag: here, not checked in. */
   assert_true (ctd_store_import_players (store, "list.csv", listed, 2, FALSE, reasons, &n_added,
                                          &error));
@@ -211,8 +262,6 @@ test_registration (void **state)
   assert_false (find_player (players, anna)->checked_in);
   assert_true (find_player (players, anna_riga)->checked_in);
   assert_false (((CtdStorePlayer *) g_ptr_array_index (players, players->len - 1))->checked_in);
-  c = ((CtdStorePlayer *) g_ptr_array_index (players, players->len - 2))->id;
-  d = ((CtdStorePlayer *) g_ptr_array_index (players, players->len - 1))->id;
 
   /* Nobody but Anna of Riga checked in: refused, counting the others. */
   g_clear_pointer (&before, g_free);
@@ -227,6 +276,26 @@ test_registration (void **state)
   assert_non_null (strstr (error->message, "5 players are registered"));
   g_clear_error (&error);
   assert_true (ctd_store_undo (store, NULL, &error));
+
+}
+
+/* Four checked in: drawn, the others named in the log; a drawn player
+ * withdraws only when forced, one in play not at all (rule 3.1); a
+ * withdrawn player is reinstated, not checked in, unless the name is
+ * taken since. */
+static void
+test_registration_drawn (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  Registered ids;
+  g_autoptr(CtdStore) store = create_registered (fixture, &ids);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 anna = ids.anna, anna_x = ids.anna_x, c = ids.cleo, d = ids.dora;
+  gint64 b, b_again;
 
   /* Four checked in: drawn; the others named in the log. */
   assert_true (ctd_store_add_player (store, "Bea", NULL, NULL, TRUE, &b, &error));
@@ -457,7 +526,12 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_players, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_registration, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_registration_add, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_registration_import_and_draw_refused,
+                                     ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_registration_drawn, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_edit_player, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 

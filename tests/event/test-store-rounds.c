@@ -30,62 +30,105 @@
 typedef CtdTestFolder Fixture;
 
 /* A whole 4-player qualifying round, paper totals, release, roll-off,
- * advancement and the final; then undo all of it. */
+ * advancement and the final; then undo all of it. Each test below starts
+ * from the round at the point it looks at, so that one failure does not
+ * hide the next. */
+
+/* Round 1 of 8 players drawn and every game of its two chouettes entered. */
 static void
-test_round_life_cycle (void **state)
+play_complete_round (CtdStore *store)
 {
-  Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
-  g_autoptr(GPtrArray) chouettes = NULL;
-  g_autoptr(GArray) rounds = NULL;
-  g_autofree char *empty = ctd_test_dump (fixture->path, TRUE);
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-  g_auto(CtdTestSnapshot) full = { NULL, NULL };
-  CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
-  gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
-  gint64 advancers[4];
-  CtdHalves totals[CTD_MAX_PLAYERS];
-  g_autoptr(CtdChouette) loaded = NULL;
 
   ctd_test_add_checked_in (store, 8);
   assert_true (ctd_store_draw_round (store, 2026, NULL, &error));
   for (guint c = 1; c <= 2; c++)
     for (guint g = 1; g <= 12; g++)
       ctd_test_record (store, 1, c, g, g % 3 == 0 ? "T" : "B");
+}
 
-  g_clear_pointer (&rounds, g_array_unref);
-  rounds = ctd_store_list_rounds (store, &error);
-  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_COMPLETE);
+static CtdStore *
+create_complete_round (Fixture *fixture)
+{
+  CtdStore *store = ctd_test_create_default (fixture);
 
-  /* A typed paper total that disagrees holds the round back. */
-  loaded = ctd_store_load_chouette (store, 1, 1, &error);
-  ctd_chouette_get_totals (loaded, totals);
+  play_complete_round (store);
+  return store;
+}
+
+/* Chouette 1.1's paper totals as it played them, @shift halves more for
+ * its player 1 and as many less for its player 2. */
+static void
+set_paper_totals (CtdStore  *store,
+                  CtdHalves  shift)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdChouette) loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
+  gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
+
+  assert_non_null (loaded);
+  ctd_chouette_get_totals (loaded, paper);
   for (guint p = 0; p < 4; p++)
-    {
-      paper[p] = totals[p];
-      given[p] = TRUE;
-    }
-  paper[0] += 2;
-  paper[1] -= 2;
+    given[p] = TRUE;
+  paper[0] += shift;
+  paper[1] -= shift;
   assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
-  g_clear_pointer (&rounds, g_array_unref);
-  rounds = ctd_store_list_rounds (store, &error);
-  assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_IN_PLAY);
-  {
-    g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
-    CtdStoreChouette *first = g_ptr_array_index (seats, 0);
-    CtdStoreChouette *second = g_ptr_array_index (seats, 1);
-    gint64 four[4] = { first->players[0], first->players[1],
-                       second->players[0], second->players[1] };
+}
 
-    /* A paper total disagrees: the round is not complete, nobody advances. */
-    assert_false (ctd_store_set_advancement (store, 1, 2, 0, four, 4, &error));
-    ctd_test_assert_store_error (error, CTD_STORE_ERROR_REFUSED);
-    assert_non_null (strstr (error->message, "in play"));
-    g_clear_error (&error);
-  }
+/* The top 2 of each chouette of round 1, in @advancers. */
+static void
+top_two_of_each (CtdStore *store,
+                 gint64    advancers[4])
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) seats = ctd_store_list_chouettes (store, 1, &error);
+  CtdStoreChouette *first = g_ptr_array_index (seats, 0);
+  CtdStoreChouette *second = g_ptr_array_index (seats, 1);
+
+  advancers[0] = first->players[0];
+  advancers[1] = first->players[1];
+  advancers[2] = second->players[0];
+  advancers[3] = second->players[1];
+}
+
+static CtdRoundState
+round_state (CtdStore *store,
+             guint     round)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) rounds = ctd_store_list_rounds (store, &error);
+
+  assert_non_null (rounds);
+  assert_true (round <= rounds->len);
+  return g_array_index (rounds, CtdStoreRound, round - 1).state;
+}
+
+/* A typed paper total that disagrees holds the round back: nobody
+ * advances, the release is refused and changes nothing; typed right, the
+ * totals are stored as given. */
+static void
+test_round_paper_totals (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_complete_round (fixture);
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  CtdHalves read[CTD_MAX_PLAYERS];
+  gboolean read_given[CTD_MAX_PLAYERS];
+  gint64 four[4];
+
+  assert_int_equal (round_state (store, 1), CTD_ROUND_COMPLETE);
+  set_paper_totals (store, 2);
+  assert_int_equal (round_state (store, 1), CTD_ROUND_IN_PLAY);
+  top_two_of_each (store, four);
+  assert_false (ctd_store_set_advancement (store, 1, 2, 0, four, 4, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_REFUSED);
+  assert_non_null (strstr (error->message, "in play"));
+  g_clear_error (&error);
   before = ctd_test_dump (fixture->path, FALSE);
   assert_false (ctd_store_release_round (store, 1, &error));
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_REFUSED);
@@ -93,64 +136,70 @@ test_round_life_cycle (void **state)
   after = ctd_test_dump (fixture->path, FALSE);
   assert_string_equal (before, after);
 
+  set_paper_totals (store, 0);
+  assert_int_equal (round_state (store, 1), CTD_ROUND_COMPLETE);
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  ctd_chouette_get_totals (loaded, totals);
+  assert_true (ctd_store_get_crosscheck (store, 1, 1, read, read_given, &error));
   for (guint p = 0; p < 4; p++)
     {
-      paper[p] = totals[p];
-      given[p] = TRUE;
+      assert_true (read_given[p]);
+      assert_int_equal (read[p], totals[p]);
     }
-  assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
+}
+
+/* Roll-offs need a complete round; the players must have played. The
+ * log names them, best first, with the seed rolled. */
+static void
+test_round_rolloff (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_complete_round (fixture);
+  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
+  CtdStoreChouette *first = g_ptr_array_index (chouettes, 0);
+  guint64 seed = 99;
+
+  assert_true (ctd_store_add_rolloff (store, 1, first->players, 2, &seed, &error));
   {
-    CtdHalves read[CTD_MAX_PLAYERS];
-    gboolean read_given[CTD_MAX_PLAYERS];
-
-    assert_true (ctd_store_get_crosscheck (store, 1, 1, read, read_given, &error));
-    for (guint p = 0; p < 4; p++)
-      {
-        assert_true (read_given[p]);
-        assert_int_equal (read[p], totals[p]);
-      }
+    g_autoptr(CtdStoreAuditEntry) entry = ctd_test_last_audit (store);
+    g_autofree char *expected = g_strdup_printf ("Round 1: roll-off, best first: %s, %s "
+                                                 "(rolled with seed 99)", first->names[0],
+                                                 first->names[1]);
+    assert_string_equal (entry->summary, expected);
   }
-
-  chouettes = ctd_store_list_chouettes (store, 1, &error);
+  assert_false (ctd_store_add_rolloff (store, 1, (gint64[]) { first->players[0], 999 }, 2,
+                                       NULL, &error));
+  assert_string_equal (error->message, "There is no player 999 in this event");
+  g_clear_error (&error);
+  assert_false (ctd_store_add_rolloff (store, 1, (gint64[]) { first->players[1],
+                                                              first->players[1] }, 2,
+                                       NULL, &error));
   {
-    CtdStoreChouette *first = g_ptr_array_index (chouettes, 0);
-    CtdStoreChouette *second = g_ptr_array_index (chouettes, 1);
-    guint64 seed = 99;
-
-    /* Roll-offs need a complete round; the players must have played. The
-     * log names them, best first, with the seed rolled. */
-    assert_true (ctd_store_add_rolloff (store, 1, first->players, 2, &seed, &error));
-    {
-      g_autoptr(CtdStoreAuditEntry) entry = ctd_test_last_audit (store);
-      g_autofree char *expected = g_strdup_printf ("Round 1: roll-off, best first: %s, %s "
-                                                   "(rolled with seed 99)", first->names[0],
-                                                   first->names[1]);
-      assert_string_equal (entry->summary, expected);
-    }
-    assert_false (ctd_store_add_rolloff (store, 1, (gint64[]) { first->players[0], 999 }, 2,
-                                         NULL, &error));
-    assert_string_equal (error->message, "There is no player 999 in this event");
-    g_clear_error (&error);
-    assert_false (ctd_store_add_rolloff (store, 1, (gint64[]) { first->players[1],
-                                                                first->players[1] }, 2,
-                                         NULL, &error));
-    {
-      g_autofree char *expected = g_strdup_printf ("%s is listed twice", first->names[1]);
-      assert_string_equal (error->message, expected);
-    }
-    g_clear_error (&error);
-    {
-      g_autoptr(GPtrArray) rolloffs = ctd_store_list_rolloffs (store, 1, &error);
-      assert_int_equal (rolloffs->len, 1);
-      assert_int_equal (g_array_index ((GArray *) g_ptr_array_index (rolloffs, 0), gint64, 1),
-                        first->players[1]);
-    }
-
-    advancers[0] = first->players[0];
-    advancers[1] = first->players[1];
-    advancers[2] = second->players[0];
-    advancers[3] = second->players[1];
+    g_autofree char *expected = g_strdup_printf ("%s is listed twice", first->names[1]);
+    assert_string_equal (error->message, expected);
   }
+  g_clear_error (&error);
+  {
+    g_autoptr(GPtrArray) rolloffs = ctd_store_list_rolloffs (store, 1, &error);
+    assert_int_equal (rolloffs->len, 1);
+    assert_int_equal (g_array_index ((GArray *) g_ptr_array_index (rolloffs, 0), gint64, 1),
+                      first->players[1]);
+  }
+}
+
+/* Released, round 1's results cannot change; its advancers are logged by
+ * name and make the final, after which round 1 is closed. */
+static void
+test_round_release_and_final (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_complete_round (fixture);
+  g_autoptr(GArray) rounds = NULL;
+  gint64 advancers[4];
+
+  top_two_of_each (store, advancers);
   /* Five advancers could not make a next round. */
   assert_false (ctd_store_set_advancement (store, 1, 2, 0, advancers, 5, &error));
   assert_true (g_error_matches (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_ROUND_SIZE));
@@ -159,7 +208,6 @@ test_round_life_cycle (void **state)
   g_clear_error (&error);
 
   assert_true (ctd_store_release_round (store, 1, &error));
-  /* Released results cannot change. */
   assert_false (ctd_store_record_game (store, 1, 1, 1, "T", FALSE, &error));
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_REFUSED);
   assert_string_equal (error->message, "Round 1 is released: its results can no longer change; "
@@ -181,7 +229,6 @@ test_round_life_cycle (void **state)
     assert_string_equal (entry->summary, expected);
   }
   assert_true (ctd_store_draw_round (store, 77, NULL, &error));
-  g_clear_pointer (&rounds, g_array_unref);
   rounds = ctd_store_list_rounds (store, &error);
   assert_int_equal (rounds->len, 2);
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_CLOSED);
@@ -206,18 +253,44 @@ test_round_life_cycle (void **state)
         assert_true (found);
       }
   }
+}
 
-  /* Undo every kind of action, back to the empty event. */
+/* Every kind of action of a round's life undone, back to the empty
+ * event; redone, the event comes back row for row; then undo takes the
+ * redone actions back again. */
+static void
+test_round_undo_everything (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autofree char *empty = ctd_test_dump (fixture->path, TRUE);
+  g_autofree char *after = NULL;
+  g_auto(CtdTestSnapshot) full = { NULL, NULL };
+  g_autoptr(GPtrArray) chouettes = NULL;
+  guint64 seed = 99;
+  gint64 advancers[4];
+
+  play_complete_round (store);
+  set_paper_totals (store, 2);
+  set_paper_totals (store, 0);
+  chouettes = ctd_store_list_chouettes (store, 1, &error);
+  assert_true (ctd_store_add_rolloff (store, 1,
+                                      ((CtdStoreChouette *) g_ptr_array_index (chouettes, 0))->players,
+                                      2, &seed, &error));
+  assert_true (ctd_store_release_round (store, 1, &error));
+  top_two_of_each (store, advancers);
+  assert_true (ctd_store_set_advancement (store, 1, 2, 0, advancers, 4, &error));
+  assert_true (ctd_store_draw_round (store, 77, NULL, &error));
+  assert_int_equal (round_state (store, 2), CTD_ROUND_DRAWN);
+
   full = ctd_test_snapshot_take (store);
   while (ctd_store_undo (store, NULL, &error))
     ;
   g_clear_error (&error);
-  g_clear_pointer (&after, g_free);
   after = ctd_test_dump (fixture->path, TRUE);
   assert_string_equal (empty, after);
 
-  /* Redo every one of them: the event comes back row for row; then
-   * undo takes the redone actions back again. */
   while (ctd_store_redo (store, NULL, &error))
     ;
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_REFUSED);
@@ -231,25 +304,19 @@ test_round_life_cycle (void **state)
   assert_string_equal (empty, after);
 }
 
-/* Paper totals must balance and name every player; a disagreement is
- * stored, and the round says which chouettes hold it up and why. */
-static void
-test_crosscheck_and_hold_ups (void **state)
+/* Round 1 of 8 players drawn; chouette 1.1 played to the end, 1.2
+ * without its games 10 and 12. @names gets 1.1's players, @totals their
+ * totals. */
+static CtdStore *
+create_partly_played (Fixture   *fixture,
+                      char      *names[4],
+                      CtdHalves  totals[CTD_MAX_PLAYERS])
 {
-  Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
-  g_autoptr(GPtrArray) hold_ups = NULL;
   g_autoptr(CtdChouette) loaded = NULL;
-  g_autoptr(CtdStoreAuditEntry) entry = NULL;
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
+  g_autoptr(GPtrArray) hold_ups = NULL;
   g_autofree char *text = NULL;
-  CtdHalves totals[CTD_MAX_PLAYERS];
-  CtdHalves paper[CTD_MAX_PLAYERS];
-  gboolean given[CTD_MAX_PLAYERS] = { TRUE, TRUE, TRUE, TRUE };
-  CtdStoreHoldUp *hold_up;
-  char *names[CTD_MAX_PLAYERS];
 
   ctd_test_add_checked_in (store, 8);
   assert_true (ctd_store_draw_round (store, 2026, NULL, &error));
@@ -275,6 +342,23 @@ test_crosscheck_and_hold_ups (void **state)
   ctd_test_record (store, 1, 2, 11, "B");
   loaded = ctd_store_load_chouette (store, 1, 1, &error);
   ctd_chouette_get_totals (loaded, totals);
+  return g_steal_pointer (&store);
+}
+
+/* Paper totals must balance and name every player: refused, they change
+ * nothing; at the bound of what 12 games can come to, they are totals. */
+static void
+test_crosscheck_refused (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) names = g_new0 (char *, CTD_MAX_PLAYERS + 1);
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  g_autoptr(CtdStore) store = create_partly_played (fixture, names, totals);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CtdHalves paper[CTD_MAX_PLAYERS];
+  gboolean given[CTD_MAX_PLAYERS] = { TRUE, TRUE, TRUE, TRUE };
 
   /* Refused, changing nothing: a missing total, a sheet that does not
    * add up to zero. */
@@ -329,6 +413,25 @@ test_crosscheck_and_hold_ups (void **state)
   paper[3] = 0;
   assert_true (ctd_store_set_crosscheck (store, 1, 1, paper, given, &error));
 
+}
+
+/* A disagreement is stored, and the round says which chouettes hold it
+ * up and why, until the right totals and the last games let it go. */
+static void
+test_crosscheck_hold_ups (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) names = g_new0 (char *, CTD_MAX_PLAYERS + 1);
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  g_autoptr(CtdStore) store = create_partly_played (fixture, names, totals);
+  g_autoptr(GPtrArray) hold_ups = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *text = NULL;
+  CtdHalves paper[CTD_MAX_PLAYERS];
+  gboolean given[CTD_MAX_PLAYERS] = { TRUE, TRUE, TRUE, TRUE };
+  CtdStoreHoldUp *hold_up;
+
   /* A balanced sheet that disagrees is stored, in points, with names. */
   memcpy (paper, totals, sizeof paper);
   paper[0] += 4;
@@ -346,7 +449,6 @@ test_crosscheck_and_hold_ups (void **state)
     assert_true (g_str_has_suffix (entry->summary, end));
   }
 
-  g_clear_pointer (&hold_ups, g_ptr_array_unref);
   hold_ups = ctd_store_list_hold_ups (store, 1, &error);
   assert_int_equal (hold_ups->len, 2);
   hold_up = g_ptr_array_index (hold_ups, 0);
@@ -381,8 +483,6 @@ test_crosscheck_and_hold_ups (void **state)
   }
   assert_null (ctd_store_list_hold_ups (store, 2, &error));
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_NOT_FOUND);
-  for (guint k = 0; k < 4; k++)
-    g_free (names[k]);
 }
 
 /* The state of round 1 as @store lists it. */
@@ -436,8 +536,18 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_round_life_cycle, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_crosscheck_and_hold_ups, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_round_paper_totals, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_round_rolloff, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_round_release_and_final, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_round_undo_everything, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_crosscheck_refused, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_crosscheck_hold_ups, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_rounds_follow_writes, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 

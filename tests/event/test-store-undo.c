@@ -28,18 +28,37 @@
 /* Each test runs in a fresh temporary folder, removed afterwards. */
 typedef CtdTestFolder Fixture;
 
+/* Six players drawn in round 1 (two chouettes of three), seed 42. */
 static void
-test_draw_record_undo (void **state)
+draw_six (CtdStore *store)
+{
+  g_autoptr(GError) error = NULL;
+
+  ctd_test_add_checked_in (store, 6);
+  assert_true (ctd_store_draw_round (store, 42, NULL, &error));
+}
+
+/* Chouette 1.1's games 1 to 9, as test_record_game enters them. */
+static void
+record_nine (CtdStore *store)
+{
+  ctd_test_record (store, 1, 1, 1, "T");
+  ctd_test_record (store, 1, 1, 2, "  B   2:4- ");
+  for (guint g = 3; g <= 8; g++)
+    ctd_test_record (store, 1, 1, g, "B");
+  ctd_test_record (store, 1, 1, 9, "T");
+}
+
+/* Five players cannot be drawn; six make a round of two chouettes of
+ * three, redrawn before any result to the same draw with the same seed. */
+static void
+test_draw_round (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
   g_autoptr(GPtrArray) chouettes = NULL;
-  g_autoptr(GPtrArray) games = NULL;
   g_autoptr(GArray) rounds = NULL;
-  g_autoptr(CtdChouette) loaded = NULL;
-  g_autoptr(CtdStoreAuditEntry) entry = NULL;
-  g_autofree char *empty = ctd_test_dump (fixture->path, TRUE);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   guint round = 0;
@@ -94,6 +113,27 @@ test_draw_record_undo (void **state)
                           ((CtdStoreChouette *) g_ptr_array_index (chouettes, c))->players[k]);
   }
 
+}
+
+/* Games recorded in a drawn round: refused as they must be, changing
+ * nothing; stored as entered and read back canonical; game 9 fixes the
+ * last-segment order in the same action. */
+static void
+test_record_game (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(GPtrArray) chouettes = NULL;
+  g_autoptr(GPtrArray) games = NULL;
+  g_autoptr(GArray) rounds = NULL;
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  draw_six (store);
+
   /* Games 1-8 of a 3-player chouette, then the last segment. */
   ctd_test_record (store, 1, 1, 1, "T");
   assert_false (ctd_store_redraw_round (store, 1, 9, &error));
@@ -145,6 +185,22 @@ test_draw_record_undo (void **state)
   rounds = ctd_store_list_rounds (store, &error);
   assert_int_equal (g_array_index (rounds, CtdStoreRound, 0).state, CTD_ROUND_IN_PLAY);
 
+}
+
+/* A correction and a clear are undone like any action; undo goes back
+ * to the empty event, and the log keeps every action and every undo. */
+static void
+test_undo_to_empty (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(GPtrArray) games = NULL;
+  g_autofree char *empty = ctd_test_dump (fixture->path, TRUE);
+  g_autofree char *after = NULL;
+
+  draw_six (store);
+  record_nine (store);
   /* Correction, then clear: both undoable. */
   ctd_test_correct (store, 1, 1, 1, "Tg");
   assert_true (ctd_store_clear_game (store, 1, 1, 3, &error));
@@ -252,25 +308,46 @@ test_record_replace (void **state)
 
 /* The director fixes a chouette's last-segment order to print its sheet:
  * refused while an earlier game is missing, then stored, logged and
- * undoable like any action. */
-static void
-test_fix_last_segment_order (void **state)
+ * undoable like any action. Each test starts from round 1 of 8 players
+ * with chouette 1.1 played through game @n_games. */
+static CtdStore *
+create_played_to (Fixture *fixture,
+                  guint    n_games)
 {
-  Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
-  g_autoptr(CtdChouette) loaded = NULL;
-  g_autoptr(CtdStoreAuditEntry) entry = NULL;
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-  g_autofree char *summary = NULL;
-  guint expected[CTD_MAX_PLAYERS - 1];
-  CtdStoreChouette *first;
 
   ctd_test_add_checked_in (store, 8);
   assert_true (ctd_store_draw_round (store, 31, NULL, &error));
   for (guint g = 1; g <= 8; g++)
     ctd_test_record (store, 1, 1, g, g % 3 == 0 ? "Tg" : g % 2 == 0 ? "T" : "B");
+  if (n_games == 9)
+    ctd_test_record (store, 1, 1, 9, "B");
+  return g_steal_pointer (&store);
+}
+
+/* The order the scores after game 9 give chouette 1.1, in @expected. */
+static void
+scores_order (CtdStore *store,
+              guint     expected[CTD_MAX_PLAYERS - 1])
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdChouette) loaded = ctd_store_load_chouette (store, 1, 1, &error);
+
+  assert_non_null (loaded);
+  assert_true (ctd_chouette_compute_last_segment_order (loaded, expected, &error));
+}
+
+/* Before game 9, refused; by hand, only when forced, and only for the
+ * crew of the last segment. */
+static void
+test_fix_order_refused (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_played_to (fixture, 8);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
 
   /* Game 9 is missing: the scores before the last segment are not known. */
   before = ctd_test_dump (fixture->path, FALSE);
@@ -302,15 +379,28 @@ test_fix_last_segment_order (void **state)
   after = ctd_test_dump (fixture->path, FALSE);
   assert_string_equal (before, after);
 
-  ctd_test_record (store, 1, 1, 9, "B");
-  g_clear_pointer (&before, g_free);
-  before = ctd_test_dump (fixture->path, TRUE);
+}
+
+/* After game 9: stored, logged with numbers and names, no entry for the
+ * same order again, and undone. */
+static void
+test_fix_order (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_played_to (fixture, 9);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *before = ctd_test_dump (fixture->path, TRUE);
+  g_autofree char *after = NULL;
+  g_autofree char *summary = NULL;
+  guint expected[CTD_MAX_PLAYERS - 1];
+  CtdStoreChouette *first;
+
   {
     g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
     assert_false (((CtdStoreChouette *) g_ptr_array_index (chouettes, 0))->order_fixed);
   }
-  loaded = ctd_store_load_chouette (store, 1, 1, &error);
-  assert_true (ctd_chouette_compute_last_segment_order (loaded, expected, &error));
+  scores_order (store, expected);
 
   assert_true (ctd_store_fix_last_segment_order (store, 1, 1, NULL, FALSE, &error));
   assert_null (error);
@@ -357,8 +447,23 @@ test_fix_last_segment_order (void **state)
   after = ctd_test_dump (fixture->path, TRUE);
   assert_string_equal (before, after);
 
-  /* Another order than the scores give: refused, naming theirs, unless
-   * forced; then it is logged as set by hand. */
+}
+
+/* Another order than the scores give: refused, naming theirs, unless
+ * forced; then it is logged as set by hand. */
+static void
+test_fix_order_by_hand (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = create_played_to (fixture, 9);
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autofree char *before = ctd_test_dump (fixture->path, TRUE);
+  g_autofree char *after = NULL;
+  guint expected[CTD_MAX_PLAYERS - 1];
+
+  scores_order (store, expected);
   {
     guint swapped[3] = { expected[1], expected[0], expected[2] };
     g_autofree char *scores = g_strdup_printf ("give the last-segment order %u, %u, %u (",
@@ -554,9 +659,19 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_draw_record_undo, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_draw_round, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_record_game, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_undo_to_empty, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_record_replace, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_fix_last_segment_order, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_fix_order_refused, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_fix_order, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_fix_order_by_hand, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_redo_sequences, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 

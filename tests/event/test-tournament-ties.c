@@ -40,37 +40,57 @@ typedef CtdTestFolder Fixture;
  * Two chouettes of three, both played as three_sheet: each chouette's
  * player 2 has +50.5, player 1 -12, player 3 -38.5. The top player of
  * each and one wildcard make a final of 3, and the wildcard falls
- * between the two players 1.
+ * between the two players 1. Each test starts from the complete round.
  */
-static void
-test_wildcard_tie (void **state)
+typedef struct
 {
-  Fixture *fixture = *state;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = ctd_test_new_event (fixture, CTD_LAST_SEGMENT_LOWEST_FIRST);
-  g_autoptr(GPtrArray) seats = NULL;
-  g_autoptr(GArray) advancers = NULL;
-  g_autoptr(GArray) found = NULL;
-  g_autoptr(CtdStandings) standings = NULL;
-  g_autoptr(GPtrArray) rolloffs = NULL;
-  CtdAdvanceTie tie = { 0, NULL };
-  gint64 ones[2], twos[2], threes[2];
-  guint top_k = 0;
-  guint wildcards = 99;
-  guint audit;
+  CtdStore *store;
+  gint64    ones[2], twos[2], threes[2];  /* players 1, 2, 3 of each chouette */
+} Six;
 
-  ctd_test_draw_event (store, 6, 606);
-  seats = ctd_test_list_seats (store, 1);
+static void
+six_clear (Six *six)
+{
+  g_clear_pointer (&six->store, ctd_store_close);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Six, six_clear)
+
+/* Plays both chouettes to the end; returns the event, which @six owns. */
+static CtdStore *
+six_play (Fixture *fixture,
+          Six     *six)
+{
+  g_autoptr(GPtrArray) seats = NULL;
+
+  six->store = ctd_test_new_event (fixture, CTD_LAST_SEGMENT_LOWEST_FIRST);
+  ctd_test_draw_event (six->store, 6, 606);
+  seats = ctd_test_list_seats (six->store, 1);
   assert_int_equal (seats->len, 2);
   for (guint c = 1; c <= 2; c++)
     {
       assert_int_equal (ctd_test_seat (seats, c)->size, 3);
-      ctd_test_record_games (store, 1, c, three_sheet, 1, CTD_N_GAMES);
-      ones[c - 1] = ctd_test_seat (seats, c)->players[0];
-      twos[c - 1] = ctd_test_seat (seats, c)->players[1];
-      threes[c - 1] = ctd_test_seat (seats, c)->players[2];
+      ctd_test_record_games (six->store, 1, c, three_sheet, 1, CTD_N_GAMES);
+      six->ones[c - 1] = ctd_test_seat (seats, c)->players[0];
+      six->twos[c - 1] = ctd_test_seat (seats, c)->players[1];
+      six->threes[c - 1] = ctd_test_seat (seats, c)->players[2];
     }
-  assert_int_equal (ctd_test_get_round (store, 1).state, CTD_ROUND_COMPLETE);
+  assert_int_equal (ctd_test_get_round (six->store, 1).state, CTD_ROUND_COMPLETE);
+  return six->store;
+}
+
+/* The plan's cut, top 2 of each, has no tie to roll off. */
+static void
+test_wildcard_plan (void **state)
+{
+  g_auto(Six) six = { 0, };
+  CtdStore *store = six_play (*state, &six);
+  const gint64 *ones = six.ones, *twos = six.twos, *threes = six.threes;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) found = NULL;
+  g_autoptr(CtdStandings) standings = NULL;
+  guint top_k = 0;
+  guint wildcards = 99;
 
   /* Two chouettes: the plan takes the top 2 of each to a final of 4. */
   assert_true (ctd_tournament_default_advancement (store, 1, &top_k, &wildcards, &error));
@@ -99,6 +119,23 @@ test_wildcard_tie (void **state)
   assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE, "top 2");
   g_clear_error (&error);
 
+}
+
+/* Top 1 and a wildcard: the two players 1 tie for it; advancing is
+ * refused, and so is a roll-off of players who are not tied, leaving no
+ * trace. */
+static void
+test_wildcard_tie (void **state)
+{
+  g_auto(Six) six = { 0, };
+  CtdStore *store = six_play (*state, &six);
+  const gint64 *ones = six.ones, *twos = six.twos, *threes = six.threes;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GArray) found = NULL;
+  CtdAdvanceTie tie = { 0, NULL };
+  guint audit;
+
   /* Top 1 and a wildcard: the two players 1 both have -12. */
   audit = ctd_test_audit_length (store);
   advancers = ctd_tournament_advance (store, 1, 1, 1, &tie, &error);
@@ -119,7 +156,7 @@ test_wildcard_tie (void **state)
   g_clear_pointer (&found, g_array_unref);
 
   /* A roll-off between players who are not tied is refused, and so is
-   * one with a stranger; neither is stored. */
+   * one with a stranger; neither is six.stored. */
   assert_false (ctd_tournament_tiebreak (store, 1, (gint64[]) { ones[0], threes[0] }, 2, NULL,
                                     &error));
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_NOT_TIED, "not tied");
@@ -133,6 +170,23 @@ test_wildcard_tie (void **state)
   g_clear_error (&error);
   assert_int_equal (ctd_test_n_rolloffs (store, 1), 0);
   assert_int_equal (ctd_test_audit_length (store), audit);
+
+}
+
+/* A roll-off settles the wildcard once and for all: the standings carry
+ * it, it cannot be rolled again, and the winner makes the final. */
+static void
+test_wildcard_rolloff (void **state)
+{
+  g_auto(Six) six = { 0, };
+  CtdStore *store = six_play (*state, &six);
+  const gint64 *ones = six.ones, *twos = six.twos, *threes = six.threes;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GArray) found = NULL;
+  g_autoptr(CtdStandings) standings = NULL;
+  g_autoptr(GPtrArray) rolloffs = NULL;
+  CtdAdvanceTie tie = { 0, NULL };
 
   /* Chouette 2's player 1 wins the roll-off. */
   assert_true (ctd_tournament_tiebreak (store, 1, (gint64[]) { ones[1], ones[0] }, 2, NULL, &error));
@@ -160,7 +214,7 @@ test_wildcard_tie (void **state)
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF, "earlier roll-off");
   g_clear_error (&error);
   assert_int_equal (ctd_test_n_rolloffs (store, 1), 1);
-  /* Nor repeated in the same order: it is not stored a second time. */
+  /* Nor repeated in the same order: it is not six.stored a second time. */
   assert_false (ctd_tournament_tiebreak (store, 1, (gint64[]) { ones[1], ones[0] }, 2, NULL,
                                     &error));
   assert_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF, "earlier roll-off");
@@ -367,7 +421,12 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_wildcard_tie, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_wildcard_plan, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_wildcard_tie, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_wildcard_rolloff, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_final_tie, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_public_view_applies_rolloffs, ctd_test_folder_setup, ctd_test_folder_teardown),
   };

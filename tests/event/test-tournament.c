@@ -101,52 +101,88 @@ test_parse_label (void **state)
 /*
  * Four chouettes of four, every one played as ctd_test_four_sheet, so each
  * chouette's player 3 ends on +40.5, player 4 on +32, player 2 on -13.5
- * and player 1 on -59: the round has four-way ties at every score.
+ * and player 1 on -59: the round has four-way ties at every score. Each
+ * test below starts from the event at the point it looks at, so that one
+ * failure does not hide the next.
  */
-static void
-test_sixteen_players (void **state)
+typedef struct
 {
-  Fixture *fixture = *state;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = ctd_test_new_event (fixture, CTD_LAST_SEGMENT_HIGHEST_FIRST);
-  g_autoptr(GPtrArray) seats = NULL;
-  g_autoptr(CtdStandings) director = NULL;
-  g_autoptr(CtdStandings) posted = NULL;
-  g_autoptr(GArray) advancers = NULL;
-  g_autoptr(GArray) stored = NULL;
-  g_autoptr(GArray) no_tie = NULL;
-  CtdAdvanceTie tie = { 0, NULL };
-  CtdSettlement settlement;
-  CtdStoreRound info;
-  CtdHalves paper[CTD_MAX_PLAYERS];
-  gboolean given[CTD_MAX_PLAYERS] = { TRUE, TRUE, TRUE, TRUE };
-  gint64 threes[4];
-  guint top_k = 99;
-  guint wildcards = 99;
-  guint audit;
+  CtdStore  *store;
+  GPtrArray *seats;
+  gint64     threes[4];  /* each chouette's player 3 */
+} Sixteen;
 
-  ctd_test_draw_event (store, 16, 20260517);
-  seats = ctd_test_list_seats (store, 1);
-  assert_int_equal (seats->len, 4);
+static void
+sixteen_clear (Sixteen *event)
+{
+  g_clear_pointer (&event->seats, g_ptr_array_unref);
+  g_clear_pointer (&event->store, ctd_store_close);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Sixteen, sixteen_clear)
+
+/* The event drawn, its chouettes played through game @n_games, but
+ * chouette 3's through game @n_games_of_3. */
+static void
+sixteen_play (Fixture *fixture,
+              Sixteen *event,
+              guint    n_games,
+              guint    n_games_of_3)
+{
+  event->store = ctd_test_new_event (fixture, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  ctd_test_draw_event (event->store, 16, 20260517);
+  event->seats = ctd_test_list_seats (event->store, 1);
+  assert_int_equal (event->seats->len, 4);
   for (guint c = 1; c <= 4; c++)
     {
-      assert_int_equal (ctd_test_seat (seats, c)->size, 4);
-      threes[c - 1] = ctd_test_seat (seats, c)->players[2];
-    }
+      guint n = c == 3 ? n_games_of_3 : n_games;
 
-  assert_false (ctd_tournament_get_round (store, 2, &info, &error));
+      assert_int_equal (ctd_test_seat (event->seats, c)->size, 4);
+      event->threes[c - 1] = ctd_test_seat (event->seats, c)->players[2];
+      if (n > 0)
+        ctd_test_record_games (event->store, 1, c, ctd_test_four_sheet, 1, n);
+    }
+}
+
+/* Drawn: one round, whose plan (rule 1.7 with four chouettes) sends the
+ * top player of each to a final. */
+static void
+test_sixteen_drawn (void **state)
+{
+  g_auto(Sixteen) event = { 0, };
+  g_autoptr(GError) error = NULL;
+  CtdStoreRound info;
+  guint top_k = 99;
+  guint wildcards = 99;
+
+  sixteen_play (*state, &event, 0, 0);
+  assert_false (ctd_tournament_get_round (event.store, 2, &info, &error));
   assert_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND, "round 2");
   g_clear_error (&error);
 
-  /* Rule 1.7 with four chouettes: the top player of each makes a final. */
-  assert_true (ctd_tournament_default_advancement (store, 1, &top_k, &wildcards, &error));
+  assert_true (ctd_tournament_default_advancement (event.store, 1, &top_k, &wildcards, &error));
   assert_int_equal (top_k, 1);
   assert_int_equal (wildcards, 0);
+}
 
-  /* Every game but the last of chouette 3. */
-  for (guint c = 1; c <= 4; c++)
-    ctd_test_record_games (store, 1, c, ctd_test_four_sheet, 1,
-                           c == 3 ? CTD_N_GAMES - 1 : CTD_N_GAMES);
+/* Every game but the last of chouette 3: the director sees the scores,
+ * the posting none; nothing settles, advances or rolls off yet. */
+static void
+test_sixteen_unfinished (void **state)
+{
+  g_auto(Sixteen) event = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStandings) director = NULL;
+  g_autoptr(CtdStandings) posted = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GArray) no_tie = NULL;
+  CtdAdvanceTie tie = { 0, NULL };
+  CtdSettlement settlement;
+  CtdStore *store;
+  guint audit;
+
+  sixteen_play (*state, &event, CTD_N_GAMES, CTD_N_GAMES - 1);
+  store = event.store;
   assert_int_equal (ctd_test_get_round (store, 1).state, CTD_ROUND_IN_PLAY);
 
   /* The director's screen shows the scores, the missing game included. */
@@ -156,12 +192,12 @@ test_sixteen_players (void **state)
   assert_false (ctd_standings_get_scores_hidden (director));
   for (guint c = 1; c <= 4; c++)
     /* 32.5 after 11 games: behind the three 40.5s only, ahead of the 32s. */
-    ctd_test_assert_place (director, threes[c - 1], c == 3 ? four_after_11[2] : four_totals[2],
-                           c == 3 ? 4 : 1, c != 3);
+    ctd_test_assert_place (director, event.threes[c - 1],
+                           c == 3 ? four_after_11[2] : four_totals[2], c == 3 ? 4 : 1, c != 3);
   /* -11 after 11 games: behind three 40.5s, 32.5, three 32s and -9.5 (8
    * players), ahead of its own chouette's -12. */
-  ctd_test_assert_place (director, ctd_test_seat (seats, 3)->players[0], four_after_11[0], 9,
-                         FALSE);
+  ctd_test_assert_place (director, ctd_test_seat (event.seats, 3)->players[0], four_after_11[0],
+                         9, FALSE);
 
   /* Posted standings of an unfinished round show no score, rank or tie. */
   posted = ctd_tournament_round_standings (store, 1, TRUE, &error);
@@ -178,7 +214,7 @@ test_sixteen_players (void **state)
       assert_int_equal (row->chouette_rank, 0);
     }
 
-  /* An unfinished chouette does not settle; a finished one does. */
+  /* An unfinished chouette does not settle. */
   assert_false (ctd_tournament_settle (store, 1, 3, &settlement, &error));
   assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE, "1.3 has 11 of 12 games");
   g_clear_error (&error);
@@ -202,11 +238,25 @@ test_sixteen_players (void **state)
   assert_null (no_tie);
   assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE, NULL);
   g_clear_error (&error);
+}
 
-  ctd_test_record_games (store, 1, 3, ctd_test_four_sheet, CTD_N_GAMES, CTD_N_GAMES);
+/* A typed paper total that disagrees holds the complete round back,
+ * refusing to advance without a trace; typed right, it lets it go. */
+static void
+test_sixteen_paper_disagrees (void **state)
+{
+  g_auto(Sixteen) event = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  CtdHalves paper[CTD_MAX_PLAYERS];
+  gboolean given[CTD_MAX_PLAYERS] = { TRUE, TRUE, TRUE, TRUE };
+  CtdStore *store;
+  guint audit;
+
+  sixteen_play (*state, &event, CTD_N_GAMES, CTD_N_GAMES);
+  store = event.store;
   assert_int_equal (ctd_test_get_round (store, 1).state, CTD_ROUND_COMPLETE);
 
-  /* A typed paper total that disagrees holds the round back. */
   memcpy (paper, four_totals, sizeof four_totals);
   paper[1] += H (1);
   paper[0] -= H (1);  /* a paper sheet balances, or it is refused */
@@ -226,35 +276,41 @@ test_sixteen_players (void **state)
   /* The paper agrees once typed right. */
   assert_true (ctd_store_set_crosscheck (store, 1, 2, four_totals, given, &error));
   assert_int_equal (ctd_test_get_round (store, 1).state, CTD_ROUND_COMPLETE);
+}
 
-  /* The four player 3s share first place: 16 rows in four tied groups. */
-  g_clear_pointer (&director, ctd_standings_free);
-  director = ctd_tournament_round_standings (store, 1, FALSE, &error);
+/* Complete, the four player 3s share first place: 16 rows in four tied
+ * groups; now the scores may be posted, the same as the director sees
+ * them. */
+static void
+test_sixteen_complete_standings (void **state)
+{
+  g_auto(Sixteen) event = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStandings) director = NULL;
+  g_autoptr(CtdStandings) posted = NULL;
+  /* Player number k + 1 of every chouette: rank, and rank in chouette. */
+  static const guint rank_of[4] = { 13, 9, 1, 5 };
+  static const guint chouette_rank_of[4] = { 4, 3, 1, 2 };
+
+  sixteen_play (*state, &event, CTD_N_GAMES, CTD_N_GAMES);
+  director = ctd_tournament_round_standings (event.store, 1, FALSE, &error);
   assert_non_null (director);
-  {
-    /* Player number k + 1 of every chouette: rank, and rank in chouette. */
-    static const guint rank_of[4] = { 13, 9, 1, 5 };
-    static const guint chouette_rank_of[4] = { 4, 3, 1, 2 };
+  for (guint c = 1; c <= 4; c++)
+    for (guint k = 0; k < 4; k++)
+      {
+        const CtdStandingsRow *row =
+          ctd_test_find_row (director, ctd_test_seat (event.seats, c)->players[k]);
 
-    for (guint c = 1; c <= 4; c++)
-      for (guint k = 0; k < 4; k++)
-        {
-          const CtdStandingsRow *row =
-            ctd_test_find_row (director, ctd_test_seat (seats, c)->players[k]);
+        ctd_test_assert_place (director, row->player_id, four_totals[k], rank_of[k], TRUE);
+        assert_int_equal (row->chouette, c);
+        assert_int_equal (row->chouette_rank, chouette_rank_of[k]);
+        assert_false (row->chouette_tied);
+      }
+  /* Display order: best first, four to a score. */
+  for (gsize i = 0; i < 16; i++)
+    assert_int_equal (ctd_standings_get_row (director, i)->rank, 1 + 4 * (i / 4));
 
-          ctd_test_assert_place (director, row->player_id, four_totals[k], rank_of[k], TRUE);
-          assert_int_equal (row->chouette, c);
-          assert_int_equal (row->chouette_rank, chouette_rank_of[k]);
-          assert_false (row->chouette_tied);
-        }
-    /* Display order: best first, four to a score. */
-    for (gsize i = 0; i < 16; i++)
-      assert_int_equal (ctd_standings_get_row (director, i)->rank, 1 + 4 * (i / 4));
-  }
-
-  /* Now the scores may be posted, the same as the director sees them. */
-  g_clear_pointer (&posted, ctd_standings_free);
-  posted = ctd_tournament_round_standings (store, 1, TRUE, &error);
+  posted = ctd_tournament_round_standings (event.store, 1, TRUE, &error);
   assert_non_null (posted);
   assert_false (ctd_standings_get_scores_hidden (posted));
   for (gsize i = 0; i < 16; i++)
@@ -266,47 +322,75 @@ test_sixteen_players (void **state)
       assert_int_equal (row->rank, same->rank);
       assert_int_equal (row->tied, same->tied);
     }
+}
 
-  /* Rule 1.8 at 1.00 a point: -59.00, -13.50, +40.50, +32.00; player 1
-   * pays player 3 first (largest debtor to largest creditor), then the
-   * rest of player 1's debt (59 - 40.5 = 18.5) and player 2's go to
-   * player 4 (18.5 + 13.5 = 32). */
-  assert_true (ctd_tournament_settle (store, 1, 1, &settlement, &error));
+/* Rule 1.8 at 1.00 a point: -59.00, -13.50, +40.50, +32.00; player 1
+ * pays player 3 first (largest debtor to largest creditor), then the
+ * rest of player 1's debt (59 - 40.5 = 18.5) and player 2's go to
+ * player 4 (18.5 + 13.5 = 32). */
+static void
+test_sixteen_settlement (void **state)
+{
+  g_auto(Sixteen) event = { 0, };
+  g_autoptr(GError) error = NULL;
+  CtdSettlement settlement;
+  static const CtdCents amounts[4] = { -5900, -1350, 4050, 3200 };
+  static const CtdTransfer transfers[3] = {
+    { 1, 3, H (40.5), 4050 },
+    { 1, 4, H (18.5), 1850 },
+    { 2, 4, H (13.5), 1350 },
+  };
+
+  sixteen_play (*state, &event, CTD_N_GAMES, CTD_N_GAMES);
+  assert_true (ctd_tournament_settle (event.store, 1, 1, &settlement, &error));
   assert_int_equal (settlement.stake, 100);
   assert_int_equal (settlement.n_players, 4);
-  {
-    static const CtdCents amounts[4] = { -5900, -1350, 4050, 3200 };
-    static const CtdTransfer transfers[3] = {
-      { 1, 3, H (40.5), 4050 },
-      { 1, 4, H (18.5), 1850 },
-      { 2, 4, H (13.5), 1350 },
-    };
+  for (guint p = 0; p < 4; p++)
+    {
+      assert_int_equal (settlement.scores[p], four_totals[p]);
+      assert_int_equal (settlement.amounts[p], amounts[p]);
+    }
+  assert_int_equal (settlement.n_transfers, 3);
+  for (guint t = 0; t < 3; t++)
+    {
+      assert_int_equal (settlement.transfers[t].from, transfers[t].from);
+      assert_int_equal (settlement.transfers[t].to, transfers[t].to);
+      assert_int_equal (settlement.transfers[t].points, transfers[t].points);
+      assert_int_equal (settlement.transfers[t].amount, transfers[t].amount);
+    }
+}
 
-    for (guint p = 0; p < 4; p++)
-      {
-        assert_int_equal (settlement.scores[p], four_totals[p]);
-        assert_int_equal (settlement.amounts[p], amounts[p]);
-      }
-    assert_int_equal (settlement.n_transfers, 3);
-    for (guint t = 0; t < 3; t++)
-      {
-        assert_int_equal (settlement.transfers[t].from, transfers[t].from);
-        assert_int_equal (settlement.transfers[t].to, transfers[t].to);
-        assert_int_equal (settlement.transfers[t].points, transfers[t].points);
-        assert_int_equal (settlement.transfers[t].amount, transfers[t].amount);
-      }
-  }
+/* The cut falls between the 3s and the 4s of each chouette: no tie; the
+ * four advance and the final is drawn from them, after which nobody
+ * advances and the closed round cannot choose again. */
+static void
+test_sixteen_advance_to_final (void **state)
+{
+  g_auto(Sixteen) event = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GArray) stored = NULL;
+  g_autoptr(GArray) no_tie = NULL;
+  g_autoptr(GPtrArray) final = NULL;
+  g_autoptr(GArray) table = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(CtdStandings) placings = NULL;
+  g_autoptr(GArray) advanced = NULL;
+  CtdAdvanceTie tie = { 0, NULL };
+  CtdStoreRound info;
+  CtdStore *store;
+  guint final_round = 0;
+  guint top_k = 99;
+  guint wildcards = 99;
+
+  sixteen_play (*state, &event, CTD_N_GAMES, CTD_N_GAMES);
+  store = event.store;
 
   /* No final yet. */
-  {
-    g_autoptr(CtdStandings) placings = ctd_tournament_final_placings (store, NULL, &error);
+  placings = ctd_tournament_final_placings (store, NULL, &error);
+  assert_null (placings);
+  assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_FINAL, "qualifying");
+  g_clear_error (&error);
 
-    assert_null (placings);
-    assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_FINAL, "qualifying");
-    g_clear_error (&error);
-  }
-
-  /* The cut falls between the 3s and the 4s of each chouette: no tie. */
   no_tie = ctd_tournament_find_tie (store, 1, NULL, 1, 0, &error);
   assert_null (no_tie);
   assert_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE, NULL);
@@ -316,9 +400,9 @@ test_sixteen_players (void **state)
   if (advancers == NULL)
     fail_msg ("advance: %s", error->message);
   assert_null (tie.player_ids);
-  assert_true (ctd_test_same_ids (advancers, threes, 4));
+  assert_true (ctd_test_same_ids (advancers, event.threes, 4));
   stored = ctd_store_list_advancers (store, 1, &error);
-  assert_true (ctd_test_same_ids (stored, threes, 4));
+  assert_true (ctd_test_same_ids (stored, event.threes, 4));
   info = ctd_test_get_round (store, 1);
   assert_int_equal (info.state, CTD_ROUND_RELEASED);
   assert_int_equal (info.top_k, 1);
@@ -330,30 +414,23 @@ test_sixteen_players (void **state)
   assert_int_equal (info.stage, CTD_STAGE_FINAL);
   assert_int_equal (info.n_chouettes, 1);
   assert_int_equal (ctd_test_get_round (store, 1).state, CTD_ROUND_CLOSED);
-  {
-    g_autoptr(GPtrArray) final = ctd_test_list_seats (store, 2);
-    g_autoptr(GArray) table = g_array_new (FALSE, FALSE, sizeof (gint64));
-    g_autoptr(CtdStandings) placings = NULL;
-    g_autoptr(GArray) advanced = NULL;
-    guint final_round = 0;
+  final = ctd_test_list_seats (store, 2);
+  g_array_append_vals (table, ctd_test_seat (final, 1)->players, 4);
+  assert_true (ctd_test_same_ids (table, event.threes, 4));
 
-    g_array_append_vals (table, ctd_test_seat (final, 1)->players, 4);
-    assert_true (ctd_test_same_ids (table, threes, 4));
+  placings = ctd_tournament_final_placings (store, &final_round, &error);
+  assert_non_null (placings);
+  assert_int_equal (final_round, 2);
+  assert_int_equal (ctd_standings_get_n_rows (placings), 4);
 
-    placings = ctd_tournament_final_placings (store, &final_round, &error);
-    assert_non_null (placings);
-    assert_int_equal (final_round, 2);
-    assert_int_equal (ctd_standings_get_n_rows (placings), 4);
-
-    /* Nobody advances from a final, and a closed round cannot choose again. */
-    advanced = ctd_tournament_advance (store, 2, 1, 0, NULL, &error);
-    assert_null (advanced);
-    assert_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED, "final");
-    g_clear_error (&error);
-    assert_false (ctd_tournament_default_advancement (store, 2, &top_k, &wildcards, &error));
-    assert_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED, "final");
-    g_clear_error (&error);
-  }
+  /* Nobody advances from a final, and a closed round cannot choose again. */
+  advanced = ctd_tournament_advance (store, 2, 1, 0, NULL, &error);
+  assert_null (advanced);
+  assert_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED, "final");
+  g_clear_error (&error);
+  assert_false (ctd_tournament_default_advancement (store, 2, &top_k, &wildcards, &error));
+  assert_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED, "final");
+  g_clear_error (&error);
 }
 
 int
@@ -361,7 +438,18 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_parse_label),
-    cmocka_unit_test_setup_teardown (test_sixteen_players, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_sixteen_drawn, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_sixteen_unfinished, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_sixteen_paper_disagrees, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_sixteen_complete_standings, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_sixteen_settlement, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_sixteen_advance_to_final, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

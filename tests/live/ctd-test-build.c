@@ -166,3 +166,79 @@ ctd_test_spin_until (const gboolean *done,
   if (!timed_out)
     g_source_remove (deadline);
 }
+
+static gboolean
+tick_cb (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * ctd_test_wait_for:
+ * @condition: what is awaited
+ * @user_data: for @condition
+ * @ms: the most to wait
+ * @what: what should happen, in words, for the message
+ *
+ * Runs the main loop until @condition holds or @ms milliseconds have
+ * passed. @condition is asked after every iteration, and at least every
+ * 10 ms for a state that no source of the loop announces (a file another
+ * process writes). On a timeout it says on stderr what did not happen.
+ *
+ * Returns: whether @condition holds, for assert_true()
+ */
+gboolean
+ctd_test_wait_for (CtdTestCondition condition,
+                   gconstpointer    user_data,
+                   guint            ms,
+                   const char      *what)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) ms * G_TIME_SPAN_MILLISECOND;
+  guint tick = g_timeout_add (10, tick_cb, NULL);
+  gboolean held;
+
+  while (!(held = condition (user_data)) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  if (!held)
+    g_printerr ("Waited %u ms for %s: it did not happen\n", ms, what);
+  return held;
+}
+
+static gboolean
+flag_set (gconstpointer user_data)
+{
+  return *(const gboolean *) user_data;
+}
+
+/**
+ * ctd_test_wait_until:
+ * @done: set when what is awaited has happened (by a callback)
+ * @ms: the most to wait
+ * @what: what should happen, in words, for the message
+ *
+ * ctd_test_wait_for() on a flag.
+ *
+ * Returns: *@done, for assert_true()
+ */
+gboolean
+ctd_test_wait_until (const gboolean *done,
+                     guint           ms,
+                     const char     *what)
+{
+  return ctd_test_wait_for (flag_set, done, ms, what);
+}
+
+/**
+ * ctd_test_drain:
+ *
+ * Runs what the main loop has ready (idles, queued signals, redraws)
+ * without waiting for anything more: after a step that should have done
+ * nothing, before asserting that nothing happened.
+ */
+void
+ctd_test_drain (void)
+{
+  for (guint i = 0; i < 1000 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}

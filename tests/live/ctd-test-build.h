@@ -31,4 +31,16 @@ void         ctd_test_draw_players    (CtdDocument    *document,
 void         ctd_test_spin_until      (const gboolean *done,
                                        guint           ms);
 
+/* Whether what a test waits for has happened. */
+typedef gboolean (*CtdTestCondition) (gconstpointer user_data);
+
+gboolean     ctd_test_wait_for        (CtdTestCondition condition,
+                                       gconstpointer    user_data,
+                                       guint            ms,
+                                       const char      *what);
+gboolean     ctd_test_wait_until      (const gboolean  *done,
+                                       guint            ms,
+                                       const char      *what);
+void         ctd_test_drain           (void);
+
 G_END_DECLS

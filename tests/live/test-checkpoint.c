@@ -372,13 +372,16 @@ test_idle_checkpoint (void **state)
   gboolean never = FALSE;
 
   assert_true (ctd_document_add_player (document, "Ann", NULL, NULL, TRUE, NULL, &error));
+  /* A fixed wait on purpose: what is tested is that one quiet second
+   * (CTD_DOCUMENT_IDLE_MS) is enough for the checkpoint, and nothing the
+   * document announces marks it. */
   ctd_test_spin_until (&never, 1500);
   players = query_alone (fixture->path, PLAYERS);
   assert_string_equal (players, "Ann");
   assert_true (exists_beside (fixture->path, "-wal"));
 
   assert_true (ctd_document_add_player (document, "Bob", NULL, NULL, TRUE, NULL, &error));
-  ctd_test_spin_until (&never, 1500);
+  ctd_test_spin_until (&never, 1500);  /* again one quiet second, on purpose */
   g_free (players);
   players = query_alone (fixture->path, PLAYERS);
   assert_string_equal (players, "Ann,Bob");

@@ -108,8 +108,7 @@ test_export_async (void **state)
 
   ctd_document_export_async (document, &round, xlsx, waiter_progress_cb, &waiter, NULL, NULL,
                              waiter_ready_cb, &waiter);
-  ctd_test_spin_until (&waiter.done, 30000);
-  assert_true (waiter.done);
+  assert_true (ctd_test_wait_until (&waiter.done, 30000, "the round's export to end"));
   assert_true (ctd_document_export_finish (document, waiter.result, &error));
   g_clear_object (&waiter.result);
   assert_true (g_file_test (xlsx, G_FILE_TEST_IS_REGULAR));
@@ -123,7 +122,7 @@ test_export_async (void **state)
   ctd_document_export_async (document, &round, pdf, waiter_progress_cb, &waiter, NULL,
                              cancellable, waiter_ready_cb, &waiter);
   g_cancellable_cancel (cancellable);
-  ctd_test_spin_until (&waiter.done, 30000);
+  assert_true (ctd_test_wait_until (&waiter.done, 30000, "the cancelled export to end"));
   assert_false (ctd_document_export_finish (document, waiter.result, &error));
   assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
   g_clear_object (&waiter.result);
@@ -157,7 +156,7 @@ test_import_async (void **state)
   assert_true (g_error_matches (error, CTD_DOCUMENT_ERROR, CTD_DOCUMENT_ERROR_BUSY));
   g_clear_error (&error);
 
-  ctd_test_spin_until (&waiter.done, 10000);
+  assert_true (ctd_test_wait_until (&waiter.done, 10000, "the import to end"));
   report = ctd_document_import_players_finish (document, waiter.result, &error);
   g_clear_object (&waiter.result);
   assert_non_null (report);
@@ -185,7 +184,10 @@ test_import_async (void **state)
   }
   assert_true (ctd_document_get_can_undo (document));
 
-  /* No spurious "everything changed" from the import's own connection. */
+  /* No spurious "everything changed" from the import's own connection.
+   * A fixed wait on purpose: that nothing comes is what is checked, and
+   * the document polls the file every 250 ms (CTD_DOCUMENT_POLL_MS), so
+   * 600 ms is two polls and more. */
   {
     gboolean never = FALSE;
 
@@ -208,7 +210,7 @@ test_open_async (void **state)
 
   ctd_test_draw_players (created, 8);
   ctd_document_open_async (fixture->path, NULL, waiter_ready_cb, &waiter);
-  ctd_test_spin_until (&waiter.done, 10000);
+  assert_true (ctd_test_wait_until (&waiter.done, 10000, "the opening in a worker to end"));
   opened = ctd_document_open_finish (waiter.result, &error);
   g_clear_object (&waiter.result);
   assert_non_null (opened);
@@ -219,7 +221,7 @@ test_open_async (void **state)
 
   memset (&waiter, 0, sizeof waiter);
   ctd_document_open_async (missing, NULL, waiter_ready_cb, &waiter);
-  ctd_test_spin_until (&waiter.done, 10000);
+  assert_true (ctd_test_wait_until (&waiter.done, 10000, "the opening of a missing file to end"));
   assert_null (ctd_document_open_finish (waiter.result, &error));
   assert_true (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND));
   g_clear_object (&waiter.result);
@@ -324,8 +326,7 @@ test_closed_by_other_writer (void **state)
   g_signal_connect_swapped (document, "notify::closed", G_CALLBACK (ctd_test_set_flag_cb), &closed);
   other = ctd_store_open (fixture->path, &error);
   assert_true (ctd_store_close_event (other, &error));
-  ctd_test_spin_until (&closed, 2000);
-  assert_true (closed);
+  assert_true (ctd_test_wait_until (&closed, 2000, "the document to see the event closed elsewhere"));
   assert_true (ctd_document_get_read_only (document));
   assert_false (ctd_document_get_can_undo (document));
   assert_non_null (ctd_document_get_read_only_reason (document));

@@ -199,8 +199,7 @@ test_other_writer (void **state)
 
   start = g_get_monotonic_time ();
   g_signal_connect_swapped (document, "changed", G_CALLBACK (ctd_test_set_flag_cb), &heard);
-  ctd_test_spin_until (&heard, 2000);
-  assert_true (heard);
+  assert_true (ctd_test_wait_until (&heard, 2000, "the document to hear another writer's record"));
   assert_true (g_get_monotonic_time () - start < G_USEC_PER_SEC);
   ctd_test_assert_heard_one (&listener, CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS, 1, 1);
   g_object_get (first, "n-recorded", &n_recorded, NULL);
@@ -210,7 +209,7 @@ test_other_writer (void **state)
   /* And an undo made there too. */
   heard = FALSE;
   assert_true (ctd_store_undo (other, NULL, &error));
-  ctd_test_spin_until (&heard, 2000);
+  assert_true (ctd_test_wait_until (&heard, 2000, "the document to hear another writer's undo"));
   ctd_test_assert_heard_one (&listener, CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS, 1, 1);
   g_object_get (first, "n-recorded", &n_recorded, NULL);
   assert_int_equal (n_recorded, 0);
@@ -270,8 +269,7 @@ test_standings_follow_changes (void **state)
   assert_non_null (other);
   assert_true (ctd_store_record_game (other, 1, 1, 1, ctd_test_four_sheet[0], FALSE, &error));
   g_signal_connect_swapped (document, "changed", G_CALLBACK (ctd_test_set_flag_cb), &heard);
-  ctd_test_spin_until (&heard, 2000);
-  assert_true (heard);
+  assert_true (ctd_test_wait_until (&heard, 2000, "the document to hear another writer's record"));
   assert_standings_current (document);
 
   /* Redrawn, the same chouettes seat other players. */

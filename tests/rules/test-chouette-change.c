@@ -1,5 +1,5 @@
 /* test-chouette-change.c: what a replaced or cleared game changes, in
- * words worked out by hand from the sheet of tests/test-chouette.c.
+ * words worked out by hand from the sheet of tests/rules/test-chouette.c.
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later

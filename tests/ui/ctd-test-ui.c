@@ -212,6 +212,115 @@ ctd_test_spin (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
+static gboolean
+toplevel_shown (gconstpointer user_data)
+{
+  return ctd_test_find_toplevel (*(const GType *) user_data) != NULL;
+}
+
+/* Waits up to @ms for a visible toplevel of @type (a dialog a step
+ * opens later, as GTK's own choosers do) and returns it, or NULL after
+ * saying on stderr that @what did not open. */
+GtkWindow *
+ctd_test_wait_for_toplevel (GType       type,
+                            guint       ms,
+                            const char *what)
+{
+  g_autofree char *opened = g_strdup_printf ("%s to open", what);
+
+  if (!ctd_test_wait_for (toplevel_shown, &type, ms, opened))
+    return NULL;
+  return ctd_test_find_toplevel (type);
+}
+
+typedef struct
+{
+  GListModel *model;
+  guint       n;
+} Count;
+
+static gboolean
+count_reached (gconstpointer user_data)
+{
+  const Count *count = user_data;
+
+  return g_list_model_get_n_items (count->model) == count->n;
+}
+
+/* Waits up to @ms for @model to hold @n items; says on stderr what did
+ * not happen (@what, and how many items there were) when it does not. */
+gboolean
+ctd_test_wait_for_n_items (GListModel *model,
+                           guint       n,
+                           guint       ms,
+                           const char *what)
+{
+  Count count = { model, n };
+
+  if (ctd_test_wait_for (count_reached, &count, ms, what))
+    return TRUE;
+  g_printerr ("(expected %u items, found %u)\n", n, g_list_model_get_n_items (model));
+  return FALSE;
+}
+
+typedef struct
+{
+  GtkWidget  *root;
+  const char *text;
+} Text;
+
+static gboolean
+label_found (gconstpointer user_data)
+{
+  const Text *label = user_data;
+
+  return ctd_test_find_label (label->root, label->text) != NULL;
+}
+
+/* Waits up to @ms for a label showing @text under @root (a notice that
+ * a worker's end puts up) and returns it, or NULL after saying so. */
+GtkLabel *
+ctd_test_wait_for_label (GtkWidget  *root,
+                         const char *text,
+                         guint       ms)
+{
+  Text label = { root, text };
+  g_autofree char *what = g_strdup_printf ("a label “%s”", text);
+
+  if (!ctd_test_wait_for (label_found, &label, ms, what))
+    return NULL;
+  return ctd_test_find_label (root, text);
+}
+
+/* Whether pressing @accelerator in @widget activates @action_name. */
+gboolean
+ctd_test_has_shortcut (GtkWidget  *widget,
+                       const char *accelerator,
+                       const char *action_name)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+          if (g_str_equal (trigger, accelerator) && GTK_IS_NAMED_ACTION (action) &&
+              g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
+                           action_name))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* Draws @window and, when CTD_SCREENSHOT_DIR is set and @name is not
  * %NULL, saves it there as @name: the README's and the metainfo's
  * screenshots in data/screenshots come from here. */

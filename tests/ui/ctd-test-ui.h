@@ -10,6 +10,7 @@
 
 #include "ctd-application.h"
 #include "ctd-main-window.h"
+#include "ctd-test-build.h"
 
 G_BEGIN_DECLS
 
@@ -32,10 +33,23 @@ GtkWidget *ctd_test_find_button   (GtkWidget  *root,
 GtkWidget *ctd_test_find_action_button (GtkWidget  *root,
                                         const char *action_name);
 GtkWindow *ctd_test_find_toplevel (GType       type);
+gboolean   ctd_test_has_shortcut (GtkWidget  *widget,
+                                  const char *accelerator,
+                                  const char *action_name);
+GtkWindow *ctd_test_wait_for_toplevel (GType       type,
+                                       guint       ms,
+                                       const char *what);
 void       ctd_test_spin          (guint       ms);
 void       ctd_test_spin_until_n_items (GListModel *model,
                                         guint       n,
                                         guint       ms);
+gboolean   ctd_test_wait_for_n_items (GListModel *model,
+                                      guint       n,
+                                      guint       ms,
+                                      const char *what);
+GtkLabel  *ctd_test_wait_for_label (GtkWidget  *root,
+                                    const char *text,
+                                    guint       ms);
 void       ctd_test_screenshot    (GtkWindow  *window,
                                    const char *name);
 char      *ctd_test_accessible_name (GtkWidget *widget);

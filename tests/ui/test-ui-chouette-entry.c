@@ -297,7 +297,7 @@ test_guided_form (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The first games of the 4-player sheet of tests/test-chouette.c:
+/* The first games of the 4-player sheet of tests/rules/test-chouette.c:
  * running totals after game 3 are P1 +21, P2 -17, P3 -7, P4 +3, and
  * game 4's crew (1, 3, 4) decides in the order 1 4 3. */
 static const char *const sheet_start[] = { "T", "B 3:4", "Bg 2:8 3:4- 4:4+" };

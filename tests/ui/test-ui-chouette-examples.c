@@ -232,7 +232,7 @@ test_worked_examples (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* tests/test-cli.py's table of bad input, the rows a director can type
+/* tests/test-cli-results.py's table of bad input, the rows a director can type
  * into the field or Go to chouette: each refusal is shown at the field
  * (the preview, in its error state, with the words the command line
  * prints) and changes nothing. */
@@ -354,7 +354,7 @@ expected_decisions (CtdChouettePage *page,
   g_strlcpy (digits, playing, size);
 }
 
-/* Games 1 to 9 of the 4-player sheet of tests/test-chouette.c: the
+/* Games 1 to 9 of the 4-player sheet of tests/rules/test-chouette.c: the
  * scores after game 9 are P1 -11, P2 -16, P3 +37, so the last segment
  * is captained 3, 1, 2. */
 static const char *const sheet_nine[] = {

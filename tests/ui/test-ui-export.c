@@ -28,23 +28,22 @@ typedef CtdTestFolder Fixture;
 static CtdApplication *app;
 
 static gboolean
-deadline_cb (gpointer user_data)
+export_over (gconstpointer dialog)
 {
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
+  return !ctd_export_dialog_get_busy ((CtdExportDialog *) dialog);
 }
 
 /* Runs the main loop until the dialog's export is over (or 60 s). */
 static void
 spin_until_idle (CtdExportDialog *dialog)
 {
-  gboolean timed_out = FALSE;
-  guint deadline = g_timeout_add (60000, deadline_cb, &timed_out);
+  assert_true (ctd_test_wait_for (export_over, dialog, 60000, "the export to end"));
+}
 
-  while (ctd_export_dialog_get_busy (dialog) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  assert_false (timed_out);
-  g_source_remove (deadline);
+static gboolean
+document_shown (gconstpointer window)
+{
+  return ctd_main_window_get_document ((CtdMainWindow *) window) != NULL;
 }
 
 /* A window showing the event at @path, opened as the director would. */
@@ -53,18 +52,12 @@ open_window (const char *path)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
   CtdMainWindow *window = ctd_main_window_new (app);
-  gboolean timed_out = FALSE;
-  guint deadline;
 
   gtk_window_present (GTK_WINDOW (window));
   /* Nothing to export on the welcome view. */
   assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
   ctd_main_window_open_file (window, file);
-  deadline = g_timeout_add (30000, deadline_cb, &timed_out);
-  while (ctd_main_window_get_document (window) == NULL && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  assert_false (timed_out);
-  g_source_remove (deadline);
+  assert_true (ctd_test_wait_for (document_shown, window, 30000, "the window to open the event"));
   assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export"));
   return window;
 }
@@ -129,12 +122,18 @@ assert_operable_inputs (GtkWidget *root)
     assert_operable_inputs (child);
 }
 
-/* Runs the main loop until @button is active (or 5 s). */
+static gboolean
+button_active (gconstpointer button)
+{
+  return gtk_toggle_button_get_active ((GtkToggleButton *) button);
+}
+
+/* Runs the main loop until @button is active (or 5 s): gtk_widget_activate
+ * toggles it a moment later, as a click does. */
 static void
 spin_until_active (GtkToggleButton *button)
 {
-  for (guint i = 0; i < 250 && !gtk_toggle_button_get_active (button); i++)
-    ctd_test_spin (20);
+  assert_true (ctd_test_wait_for (button_active, button, 5000, "the activated choice to be on"));
 }
 
 /* The widgets of @type under @root, in the template's order. */
@@ -171,6 +170,18 @@ progress_text_cb (GtkProgressBar *bar,
 
   if (text != NULL)
     g_string_append_printf (seen, "%s\n", text);
+}
+
+static gboolean
+page_one_written (gconstpointer seen)
+{
+  return strstr (((const GString *) seen)->str, "Page 1 of ") != NULL;
+}
+
+static gboolean
+pointer_cleared (gconstpointer pointer)
+{
+  return *(gpointer const *) pointer == NULL;
 }
 
 static void
@@ -224,11 +235,14 @@ check_suggested_name (CtdExportDialog *dialog,
   assert_string_equal (suggested, expected);
   /* GTK 4.8's chooser complains in a dialog of its own ("The folder
    * contents could not be displayed") when closed while it still lists
-   * its folder: a director is never that fast. */
+   * its folder: a director is never that fast. A fixed wait on purpose:
+   * GTK tells no one when the listing is done. */
   ctd_test_spin (500);
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
   assert_null (ctd_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG));
   assert_false (ctd_export_dialog_get_busy (dialog));
+  /* A fixed wait on purpose: that no complaint comes is what is checked,
+   * and it would come from the listing, on no signal a test can await. */
   ctd_test_spin (100);
   assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
 #endif
@@ -367,8 +381,6 @@ test_export_cancel (void **state)
   CtdMainWindow *window;
   CtdExportDialog *dialog;
   GtkWidget *cancel;
-  gboolean timed_out = FALSE;
-  guint deadline;
 
   assert_true (ctd_test_build_event (fixture->path, 512, 512, FALSE, &error));
   ctd_test_quiet_settings ();
@@ -391,11 +403,8 @@ test_export_cancel (void **state)
   /* After the first page is written. */
   g_string_truncate (seen, 0);
   ctd_export_dialog_export_to (dialog, out_file);
-  deadline = g_timeout_add (60000, deadline_cb, &timed_out);
-  while (strstr (seen->str, "Page 1 of ") == NULL && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  assert_false (timed_out);
-  g_source_remove (deadline);
+  assert_true (ctd_test_wait_for (page_one_written, seen, 60000,
+                                  "the progress to say “Page 1 of …”"));
   assert_true (ctd_export_dialog_get_busy (dialog));
   g_signal_emit_by_name (cancel, "clicked");
   spin_until_idle (dialog);
@@ -409,12 +418,8 @@ test_export_cancel (void **state)
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   gtk_window_close (GTK_WINDOW (dialog));
   assert_null (ctd_test_find_toplevel (CTD_TYPE_EXPORT_DIALOG));
-  timed_out = FALSE;
-  deadline = g_timeout_add (60000, deadline_cb, &timed_out);
-  while (dialog != NULL && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  assert_false (timed_out);
-  g_source_remove (deadline);
+  assert_true (ctd_test_wait_for (pointer_cleared, &dialog, 60000,
+                                  "the closed dialog to end with its export"));
   assert_false (g_file_test (out_path, G_FILE_TEST_EXISTS));
   assert_true (only_event_left (dir, event));
 

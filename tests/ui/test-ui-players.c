@@ -46,33 +46,16 @@ dialog_add (CtdPlayerDialog *dialog,
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.add", NULL));
 }
 
-/* Whether pressing @accelerator in @widget activates @action_name. */
 static gboolean
-has_shortcut (GtkWidget  *widget,
-              const char *accelerator,
-              const char *action_name)
+player_dialog_gone (gconstpointer unused)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  return ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG) == NULL;
+}
 
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
-          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
-
-          if (g_str_equal (trigger, accelerator) && GTK_IS_NAMED_ACTION (action) &&
-              g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)),
-                           action_name))
-            return TRUE;
-        }
-    }
-  return FALSE;
+static gboolean
+editable_empty (gconstpointer editable)
+{
+  return *gtk_editable_get_text ((GtkEditable *) editable) == '\0';
 }
 
 /* The entry in row @row of a player dialog's form. */
@@ -96,38 +79,99 @@ item_checked_in (GListModel *model,
   return checked_in;
 }
 
+/* The Players page of a window on the new event “Club Open” in @dir. */
+typedef struct
+{
+  CtdMainWindow  *window;
+  CtdPlayersPage *page;
+  GtkColumnView  *view;
+  GListModel     *rows;
+  char           *path;
+} PlayersPage;
+
 static void
-test_players_page (void **state)
+players_page_clear (PlayersPage *players)
+{
+  if (players->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (players->window));
+  players->window = NULL;
+  g_clear_pointer (&players->path, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PlayersPage, players_page_clear)
+
+typedef struct
+{
+  const char *name, *club;
+  gboolean    checked_in, withdrawn;
+} Registered;
+
+/* Two players, one of them checked in; then those the tests above leave
+ * (Ann renamed, Cy withdrawn, Bob added elsewhere). */
+static const Registered two_players[] = {
+  { "Ann", "Riga", FALSE, FALSE }, { "Cy", NULL, TRUE, FALSE },
+};
+static const Registered three_players[] = {
+  { "Ann Lee", "Riga", FALSE, FALSE }, { "Cy", NULL, FALSE, TRUE }, { "Bob", NULL, TRUE, FALSE },
+};
+
+/* Opens the page with the @n players @registered: the state each test
+ * below starts from, each looking at one thing so that one failure does
+ * not hide the next. */
+static PlayersPage
+open_players (CtdApplication   *app,
+              const char       *dir,
+              const Registered *registered,
+              guint             n)
+{
+  g_autoptr(GError) error = NULL;
+  PlayersPage players = { 0, };
+  CtdDocument *document;
+
+  players.path = g_build_filename (dir, "Club Open.chouette", NULL);
+  players.window = ctd_test_open_new_event (app, players.path);
+  document = ctd_main_window_get_document (players.window);
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 id = 0;
+
+      assert_true (ctd_document_add_player (document, registered[i].name, registered[i].club,
+                                            NULL, registered[i].checked_in, &id, &error));
+      if (registered[i].withdrawn)
+        assert_true (ctd_document_withdraw_player (document, id, FALSE, &error));
+    }
+  g_action_group_activate_action (G_ACTION_GROUP (players.window), "show-page",
+                                  g_variant_new_string ("players"));
+  players.page = CTD_PLAYERS_PAGE (ctd_test_find_widget (GTK_WIDGET (players.window),
+                                                          CTD_TYPE_PLAYERS_PAGE));
+  assert_true (gtk_widget_get_mapped (GTK_WIDGET (players.page)));
+  players.view = GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (players.page),
+                                                         GTK_TYPE_COLUMN_VIEW));
+  players.rows = G_LIST_MODEL (gtk_column_view_get_model (players.view));
+  assert_int_equal (g_list_model_get_n_items (players.rows), n);
+  return players;
+}
+
+/* Players typed into the dialog, one after another, shown in words;
+ * Enter on a row checks the player in or out. */
+static void
+test_players_add (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (fixture->dir, "Club Open.chouette", NULL);
-  g_autofree char *csv = g_build_filename (fixture->dir, "players.csv", NULL);
-  g_autoptr(GFile) csv_file = g_file_new_for_path (csv);
-  g_autoptr(CtdStore) other = NULL;
-  CtdMainWindow *window;
-  CtdPlayersPage *page;
+  g_auto(PlayersPage) players = open_players (app, fixture->dir, NULL, 0);
+  CtdMainWindow *window = players.window;
+  CtdPlayersPage *page = players.page;
   CtdPlayerDialog *dialog;
-  GtkColumnView *view;
-  GtkMessageDialog *confirm;
-  GListModel *rows;
+  GtkColumnView *view = players.view;
+  GListModel *rows = players.rows;
   gboolean before;
 
-  window = ctd_test_open_new_event (app, path);
+
   /* The title names the event (task switchers and window lists show it). */
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Club Open");
-
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
-                                  g_variant_new_string ("players"));
-  page = CTD_PLAYERS_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE));
-  assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
-  view = GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
-  rows = G_LIST_MODEL (gtk_column_view_get_model (view));
-  assert_int_equal (g_list_model_get_n_items (rows), 0);
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "0 registered, 0 checked in"));
 
-  /* Players typed into the dialog, one after another. */
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.add", NULL));
   dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
   assert_non_null (dialog);
@@ -159,13 +203,27 @@ test_players_page (void **state)
                                            NULL));
   assert_true (item_checked_in (rows, 0) == before);
 
-  /* Editing the selected player: F2, or Edit…, opens the form filled in. */
+}
+
+/* Editing the selected player: F2, or Edit…, opens the form filled in. */
+static void
+test_players_edit (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_auto(PlayersPage) players = open_players (app, fixture->dir, two_players, 2);
+  CtdPlayersPage *page = players.page;
+  CtdPlayerDialog *dialog;
+  GtkColumnView *view = players.view;
+  GListModel *rows = players.rows;
+
+
   {
     g_autoptr(CtdPlayerItem) ann = g_list_model_get_item (rows, 0);
     GtkWidget *check;
 
     gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
-    assert_true (has_shortcut (GTK_WIDGET (page), "F2", "players.edit"));
+    assert_true (ctd_test_has_shortcut (GTK_WIDGET (page), "F2", "players.edit"));
     assert_non_null (ctd_test_find_button (GTK_WIDGET (page), "_Edit…"));
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.edit", NULL));
     dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
@@ -199,9 +257,8 @@ test_players_page (void **state)
     /* A new name typed, Enter: saved, closed, the same row renamed. */
     gtk_editable_set_text (dialog_entry (dialog, 0), "Ann Lee");
     g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
-    for (guint i = 0; i < 40 && ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG) != NULL; i++)
-      ctd_test_spin (50);
-    assert_null (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+    assert_true (ctd_test_wait_for (player_dialog_gone, NULL, 2000,
+                                    "the player dialog to close after Enter"));
     {
       g_autoptr(CtdPlayerItem) row = g_list_model_get_item (rows, 0);
       g_autofree char *club = NULL;
@@ -214,22 +271,37 @@ test_players_page (void **state)
     assert_non_null (ctd_test_find_label (GTK_WIDGET (view), "Ann Lee"));
   }
 
+}
+
+/* Another writer's player shows; search narrows the table; undo and redo
+ * from the window. */
+static void
+test_players_follow (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autoptr(GError) error = NULL;
+  g_auto(PlayersPage) players = open_players (app, fixture->dir, two_players, 2);
+  g_autoptr(CtdStore) other = NULL;
+  CtdMainWindow *window = players.window;
+  CtdPlayersPage *page = players.page;
+  GListModel *rows = players.rows;
+
+
   /* Another writer (the CLI) adds a player: it shows within a second. */
-  other = ctd_store_open (path, &error);
+  other = ctd_store_open (players.path, &error);
   assert_non_null (other);
   assert_true (ctd_store_add_player (other, "Bob", NULL, NULL, TRUE, NULL, &error));
-  ctd_test_spin_until_n_items (rows, 3, 1500);
-  assert_int_equal (g_list_model_get_n_items (rows), 3);
+  assert_true (ctd_test_wait_for_n_items (rows, 3, 1500,
+                                         "the player another writer added to show"));
 
   /* Search narrows the table. */
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY)),
                          "bo");
-  ctd_test_spin (50);
-  assert_int_equal (g_list_model_get_n_items (rows), 1);
+  assert_true (ctd_test_wait_for_n_items (rows, 1, 2000, "the search “bo” to leave Bob alone"));
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY)),
                          "");
-  ctd_test_spin (50);
-  assert_int_equal (g_list_model_get_n_items (rows), 3);
+  assert_true (ctd_test_wait_for_n_items (rows, 3, 2000, "an empty search to show everyone"));
 
   /* Undo from the window takes back the newest action: Bob's entry. */
   assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
@@ -239,7 +311,21 @@ test_players_page (void **state)
   g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
   assert_int_equal (g_list_model_get_n_items (rows), 3);
 
-  /* Withdrawing asks first. */
+}
+
+/* Withdrawing asks first; reinstated, the player is back, not checked in. */
+static void
+test_players_withdraw (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_auto(PlayersPage) players = open_players (app, fixture->dir, two_players, 2);
+  CtdMainWindow *window = players.window;
+  CtdPlayersPage *page = players.page;
+  GtkMessageDialog *confirm;
+  GListModel *rows = players.rows;
+
+
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 1, TRUE);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.withdraw", NULL));
   confirm = GTK_MESSAGE_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
@@ -275,13 +361,29 @@ test_players_page (void **state)
   gtk_dialog_response (GTK_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG)),
                        GTK_RESPONSE_ACCEPT);
 
-  /* A CSV list: imported in the background, the result shown above. */
+}
+
+/* A CSV list: imported in the background, the result shown above. */
+static void
+test_players_import (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = g_build_filename (fixture->dir, "players.csv", NULL);
+  g_autoptr(GFile) csv_file = g_file_new_for_path (csv);
+  g_auto(PlayersPage) players = open_players (app, fixture->dir, three_players, 3);
+  CtdMainWindow *window = players.window;
+  CtdPlayersPage *page = players.page;
+  GListModel *rows = players.rows;
+
+  /* The screenshot's table as the tests above leave it. */
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 1, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (players.view));
   assert_true (g_file_set_contents (csv, "name,club\nDi,Oslo\nEd,\n,Bergen\n", -1, &error));
   ctd_players_page_import (page, csv_file);
-  ctd_test_spin_until_n_items (rows, 5, 5000);
-  assert_int_equal (g_list_model_get_n_items (rows), 5);
-  ctd_test_spin (50);
-  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Imported 2 players."));
+  assert_true (ctd_test_wait_for_n_items (rows, 5, 5000, "the 2 imported players to show"));
+  assert_non_null (ctd_test_wait_for_label (GTK_WIDGET (page), "Imported 2 players.", 2000));
   assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Skipped line 4"));
   ctd_test_screenshot (GTK_WINDOW (window), "players-import.png");
 
@@ -298,9 +400,8 @@ test_players_page (void **state)
 
     assert_true (g_file_set_contents (csv, "name\nFe\nGil\n", -1, &error));
     ctd_players_page_import (page, csv_file);
-    ctd_test_spin_until_n_items (rows, 5, 5000);
-    ctd_test_spin (50);
-    assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "Imported 2 players."));
+    assert_true (ctd_test_wait_for_n_items (rows, 5, 5000, "the 2 imported players to show"));
+    assert_non_null (ctd_test_wait_for_label (GTK_WIDGET (page), "Imported 2 players.", 2000));
     assert_true (gtk_revealer_get_reveal_child (revealer));
     g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
                                     g_variant_new_string ("rounds"));
@@ -310,7 +411,6 @@ test_players_page (void **state)
     assert_false (gtk_revealer_get_reveal_child (revealer));
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* A player already drawn: the store's refusal says what withdrawing
@@ -614,8 +714,7 @@ test_dialog_keeps_club (void **state)
   gtk_editable_set_text (dialog_entry (dialog, 2), "LV-1");
   /* (Enter presses Add, whose click comes a moment later) */
   g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
-  ctd_test_spin_until_n_items (all, 1, 2000);
-  assert_int_equal (g_list_model_get_n_items (all), 1);
+  assert_true (ctd_test_wait_for_n_items (all, 1, 2000, "Enter to add Ann"));
   assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 0)), "");
   assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 1)), "Riga");
   assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 2)), "");
@@ -625,8 +724,7 @@ test_dialog_keeps_club (void **state)
   /* The next of the group: only the name typed. */
   gtk_editable_set_text (dialog_entry (dialog, 0), "Bea");
   g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
-  ctd_test_spin_until_n_items (all, 2, 2000);
-  assert_int_equal (g_list_model_get_n_items (all), 2);
+  assert_true (ctd_test_wait_for_n_items (all, 2, 2000, "Enter to add Bea"));
   {
     g_autoptr(CtdPlayerItem) bea = g_list_model_get_item (all, 1);
     g_autofree char *club = NULL;
@@ -640,8 +738,8 @@ test_dialog_keeps_club (void **state)
   clear = ctd_test_find_named (GTK_WIDGET (dialog), "Clear club");
   assert_non_null (clear);
   assert_true (gtk_widget_mnemonic_activate (clear, FALSE));
-  for (guint i = 0; i < 20 && *gtk_editable_get_text (dialog_entry (dialog, 1)) != '\0'; i++)
-    ctd_test_spin (50);
+  assert_true (ctd_test_wait_for (editable_empty, dialog_entry (dialog, 1), 1000,
+                                  "Clear to empty the club"));
   assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 1)), "");
   assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)),
                                        GTK_WIDGET (dialog_entry (dialog, 0))));
@@ -659,7 +757,15 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown (test_players_page, ctd_test_folder_setup,
+    cmocka_unit_test_setup_teardown (test_players_add, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_players_edit, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_players_follow, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_players_withdraw, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_players_import, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_withdraw_seated, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),

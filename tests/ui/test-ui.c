@@ -86,23 +86,15 @@ test_main_window_plan (void **state)
 }
 
 static gboolean
-deadline_cb (gpointer user_data)
+document_shown (gconstpointer window)
 {
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
+  return ctd_main_window_get_document ((CtdMainWindow *) window) != NULL;
 }
 
-/* Runs the main loop until @window shows an event, or 20 s have passed. */
-static void
-spin_until_document (CtdMainWindow *window)
+static gboolean
+widget_mapped (gconstpointer widget)
 {
-  gboolean timed_out = FALSE;
-  guint deadline = g_timeout_add (20000, deadline_cb, &timed_out);
-
-  while (ctd_main_window_get_document (window) == NULL && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (deadline);
+  return gtk_widget_get_mapped ((GtkWidget *) widget);
 }
 
 /* The stack that switches between the welcome view and the event. */
@@ -169,8 +161,7 @@ test_open_sample (void **state)
 
   /* The button's action: the window shows the sample, named by its title. */
   gtk_widget_activate (GTK_WIDGET (button));
-  spin_until_document (window);
-  assert_non_null (ctd_main_window_get_document (window));
+  assert_true (ctd_test_wait_for (document_shown, window, 20000, "the window to show the sample"));
   assert_string_equal (gtk_stack_get_visible_child_name (find_main_stack (GTK_WIDGET (window))),
                        "event");
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Riverside Chouette Open");
@@ -265,7 +256,7 @@ test_sidebar (void **state)
   pages = gtk_stack_sidebar_get_stack (GTK_STACK_SIDEBAR (sidebar));
   players = gtk_stack_get_child_by_name (pages, "players");
   view = ctd_test_find_widget (players, GTK_TYPE_COLUMN_VIEW);
-  ctd_test_spin (50);
+  assert_true (ctd_test_wait_for (widget_mapped, view, 2000, "the players' table to be shown"));
 
   for (guint round = 0; round < 2; round++)
     {

@@ -1,0 +1,88 @@
+#!/usr/bin/python3
+# test-cli-settings.py: chouette-td-cli: event settings and usage errors.
+#
+# Copyright 2026 The Chouette TD authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: test-cli-settings.py PATH/TO/chouette-td-cli
+#
+# The paper size (given, or the locale's) used by every export, the
+# bounds of the stake and the entry fee, and command lines the CLI does
+# not understand (exit 2).
+# Python's standard library only; ends with "N passed, N failed".
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import ctdtest
+from ctdtest import Event, check, equal, new_event
+
+
+def media_boxes(path):
+    """The page sizes of a PDF, in points, as cairo writes them."""
+    with open(path, "rb") as f:
+        data = f.read()
+    return sorted(set(tuple(float(x) for x in m.split()[2:])
+                      for m in re.findall(rb"/MediaBox \[([^\]]*)\]", data)))
+
+
+def test_paper(folder):
+    # The paper is an event setting, A4 or Letter, used by every export.
+    event = Event(folder)
+    event.run("init", "--name", "US Open", "--paper", "letter")
+    equal(event.json("settings")["paper"], "letter", "stored paper")
+    for i in range(1, 5):
+        event.run("player", "add", "--checked-in", "Player %d" % i)
+    event.run("draw", "--seed", "5")
+    sheets = os.path.join(folder, "sheets.pdf")
+    event.run("export", sheets, "--round", "1", "--blank")
+    equal(media_boxes(sheets), [(612.0, 792.0), (792.0, 612.0)], "Letter pages")
+    event.run("settings", "--paper", "A4")
+    event.run("export", sheets, "--round", "1", "--blank")
+    equal(media_boxes(sheets), [(595.276, 841.89), (841.89, 595.276)], "A4 pages")
+    check("paper A4" in event.json("log")[-1]["summary"], "logged")
+    event.refused("settings", "--paper", "legal", message="a4 or letter", status=2)
+
+    # A stake or an entry fee past what any settlement can hold is
+    # refused at init and in the settings, naming the bound; at the bound
+    # it is accepted, and leading zeros are the number they are.
+    event.refused("settings", "--stake", "1000000.01",
+                  message="The stake can be at most 1,000,000.00 a point, not 1,000,000.01")
+    event.refused("settings", "--entry-fee", "25000000.01",
+                  message="The entry fee can be at most 25,000,000.00")
+    event.refused("settings", "--stake", "9" * 40, message="is not a stake", status=2)
+    equal(event.json("settings", "--stake", "0001000000", "--entry-fee",
+                     "0000000000000000000025000000.00")["stake"], "1000000.00", "stake at the bound")
+    equal(event.json("settings")["entry_fee"], "25000000.00", "fee at the bound")
+    other = Event(folder, "other.chouette")
+    other.refused("init", "--name", "High Rollers", "--stake", "1000000.01",
+                  message="The stake can be at most 1,000,000.00 a point")
+    check(not os.path.exists(other.path), "a refused init creates no file")
+
+    # Without --paper, the locale's: Letter in the US, A4 elsewhere.
+    for locale, paper in (("en_US.UTF-8", "letter"), ("fr_CA.UTF-8", "letter"),
+                          ("de_DE.UTF-8", "a4"), ("C.UTF-8", "a4")):
+        other = Event(folder, "%s.chouette" % locale)
+        env = dict(os.environ, LC_ALL=locale)
+        out = json.loads(other.run("--json", "init", "--name", "Open", env=env).stdout)
+        equal(out["paper"], paper, "paper for " + locale)
+
+
+def test_usage_errors(folder):
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "4")
+    for args in [("frobnicate",), ("record", "1.1"), ("player",),
+                 ("draw", "--seed", "minus"), ("init",), ("standings", "--bogus"),
+                 ("record", "1.1", "one", "T"), ("crosscheck", "1.1", "9=3")]:
+        event.refused(*args, message="", status=2)
+    proc = subprocess.run([ctdtest.CLI], capture_output=True, text=True)
+    equal(proc.returncode, 2, "no arguments")
+    proc = subprocess.run([ctdtest.CLI, "--help"], capture_output=True, text=True)
+    equal(proc.returncode, 0, "--help")
+
+
+if __name__ == "__main__":
+    sys.exit(ctdtest.cli_main(globals(), "ctd-cli-"))
