@@ -114,12 +114,13 @@ test_window_answers (void **state)
   g_autoptr(CtdSheetDoc) expected = NULL;
   g_autoptr(CtdPrintJob) job = NULL;
   g_autofree char *pdf = sibling (fixture, "event.pdf");
+  g_autofree char *pdfinfo = g_find_program_in_path ("pdfinfo");
   const CtdReportOptions options = { NULL, TRUE, FALSE, 0 };
   Waiter waiter = { NULL };
   CtdExportDialog *dialog;
   GtkProgressBar *progress;
 
-  if (g_find_program_in_path ("pdfinfo") == NULL)
+  if (pdfinfo == NULL)
     skip ();
   assert_true (ctd_test_build_event (fixture->path, 16, 2026, TRUE, &error));
   document = ctd_document_open (fixture->path, &error);
