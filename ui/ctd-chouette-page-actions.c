@@ -354,49 +354,166 @@ export_sheet_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* While a print's report is built: the request, as the page's data. */
+#define PRINTING_KEY "ctd-chouette-page-printing"
+
+typedef struct
+{
+  GtkPrintOperationAction  action;
+  char                    *export_path;
+  char                    *job_name;
+  char                    *event_path;
+  GCancellable            *cancellable;
+  gulong                   root_id;
+} PrintRequest;
+
+static void
+print_request_free (PrintRequest *request)
+{
+  g_free (request->export_path);
+  g_free (request->job_name);
+  g_free (request->event_path);
+  g_object_unref (request->cancellable);
+  g_free (request);
+}
+
+/* The page left its window (the window closed): the print is given up. */
+static void
+print_root_changed_cb (CtdChouettePage *self,
+                       GParamSpec      *pspec,
+                       GCancellable    *cancellable)
+{
+  if (gtk_widget_get_root (GTK_WIDGET (self)) == NULL)
+    g_cancellable_cancel (cancellable);
+}
+
+static void
+print_report_ready_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  CtdChouettePage *self = g_task_get_source_object (task);
+  PrintRequest *request = g_task_get_task_data (task);
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  CtdSheetDoc *doc;
+
+  g_clear_signal_handler (&request->root_id, self);
+  g_object_set_data (G_OBJECT (self), PRINTING_KEY, NULL);
+  doc = ctd_document_build_report_finish (CTD_DOCUMENT (source), result, &error);
+  if (doc == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  operation = ctd_print_operation_new (doc, request->job_name);
+  if (request->export_path != NULL)
+    gtk_print_operation_set_export_filename (operation, request->export_path);
+  /* The printer and paper last chosen for this event, as the Print or
+   * Export dialog prints with, and remembered from this dialog too. */
+  if (ctd_print_run (operation, request->event_path, request->action,
+                     GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                     &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
 /**
- * ctd_chouette_page_print:
+ * ctd_chouette_page_print_async:
  * @self: a chouette page
  * @action: %GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, or
  *   %GTK_PRINT_OPERATION_ACTION_EXPORT with @export_path
  * @export_path: (nullable): the PDF to write for an export
- * @error: return location for a #GError
+ * @cancellable: (nullable): to give up while the sheet is prepared;
+ *   the page leaving its window (the window closed) gives up too
+ * @callback: called once the sheet went to the printer (or the file),
+ *   or could not
+ * @user_data: for @callback
  *
  * Prints this chouette's filled scoring sheet: the sheet the export
- * writes, drawn by the same code.
- *
- * Returns: whether the sheet went to the printer (or the file)
+ * writes, drawn by the same code, built in a worker thread
+ * (ctd_document_build_report_async()) while the page stays responsive.
+ * Nothing is printed while another print of the page is prepared.
  */
-gboolean
-ctd_chouette_page_print (CtdChouettePage          *self,
-                         GtkPrintOperationAction   action,
-                         const char               *export_path,
-                         GError                  **error)
+void
+ctd_chouette_page_print_async (CtdChouettePage          *self,
+                               GtkPrintOperationAction   action,
+                               const char               *export_path,
+                               GCancellable             *cancellable,
+                               GAsyncReadyCallback       callback,
+                               gpointer                  user_data)
 {
   const CtdReportOptions options = { NULL, FALSE, FALSE };
-  g_autoptr(GtkPrintOperation) operation = NULL;
-  g_autofree char *job_name = NULL;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  CtdSheetDoc *doc;
+  g_autoptr(GTask) task = NULL;
+  PrintRequest *request;
 
-  g_return_val_if_fail (CTD_IS_CHOUETTE_PAGE (self), FALSE);
+  g_return_if_fail (CTD_IS_CHOUETTE_PAGE (self));
 
+  request = g_new0 (PrintRequest, 1);
+  request->cancellable = cancellable != NULL ? g_object_ref (cancellable) : g_cancellable_new ();
+  task = g_task_new (self, request->cancellable, callback, user_data);
+  g_task_set_source_tag (task, ctd_chouette_page_print_async);
+  g_task_set_task_data (task, request, (GDestroyNotify) print_request_free);
   if (self->document == NULL || self->view == NULL)
-    return TRUE;
-  doc = ctd_document_build_report (self->document, self->round, self->number, &options, error);
-  if (doc == NULL)
-    return FALSE;
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+  if (g_object_get_data (G_OBJECT (self), PRINTING_KEY) != NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING, "%s",
+                               _("The sheet is being prepared for printing already"));
+      return;
+    }
+  request->action = action;
+  request->export_path = g_strdup (export_path);
   /* TRANSLATORS: a print job's name, e.g. "Spring Open, chouette 1.3" */
-  job_name = g_strdup_printf (_("%s, chouette %s"), ctd_document_get_name (self->document),
-                              ctd_chouette_view_get_label (self->view));
-  operation = ctd_print_operation_new (doc, job_name);
-  if (export_path != NULL)
-    gtk_print_operation_set_export_filename (operation, export_path);
-  /* The printer and paper last chosen for this event, as the Print or
-   * Export dialog prints with, and remembered from this dialog too. */
-  return ctd_print_run (operation, ctd_document_get_path (self->document), action,
-                        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                        error) != GTK_PRINT_OPERATION_RESULT_ERROR;
+  request->job_name = g_strdup_printf (_("%s, chouette %s"),
+                                       ctd_document_get_name (self->document),
+                                       ctd_chouette_view_get_label (self->view));
+  request->event_path = g_strdup (ctd_document_get_path (self->document));
+  request->root_id = g_signal_connect_object (self, "notify::root",
+                                              G_CALLBACK (print_root_changed_cb),
+                                              request->cancellable, 0);
+  g_object_set_data (G_OBJECT (self), PRINTING_KEY, request);
+  ctd_document_build_report_async (self->document, self->round, self->number, &options,
+                                   request->cancellable, print_report_ready_cb,
+                                   g_steal_pointer (&task));
+}
+
+/**
+ * ctd_chouette_page_print_finish:
+ * @self: a chouette page
+ * @result: what the callback was given
+ * @error: return location for a #GError
+ *
+ * Returns: whether the sheet went to the printer (or the file); a
+ *   print given up is %G_IO_ERROR_CANCELLED
+ */
+gboolean
+ctd_chouette_page_print_finish (CtdChouettePage  *self,
+                                GAsyncResult     *result,
+                                GError          **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+print_sheet_ready_cb (GObject      *source,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  CtdChouettePage *self = CTD_CHOUETTE_PAGE (source);
+  g_autoptr(GError) error = NULL;
+
+  if (!ctd_chouette_page_print_finish (self, result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PENDING))
+    ctd_chouette_page_show_message (self, error->message, TRUE);
 }
 
 static void
@@ -404,11 +521,9 @@ print_sheet_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  CtdChouettePage *self = CTD_CHOUETTE_PAGE (widget);
-  g_autoptr(GError) error = NULL;
-
-  if (!ctd_chouette_page_print (self, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL, &error))
-    ctd_chouette_page_show_message (self, error->message, TRUE);
+  ctd_chouette_page_print_async (CTD_CHOUETTE_PAGE (widget),
+                                 GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL, NULL,
+                                 print_sheet_ready_cb, NULL);
 }
 
 /**

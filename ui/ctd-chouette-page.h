@@ -27,9 +27,14 @@ guint    ctd_chouette_page_get_number   (CtdChouettePage  *self);
 CtdChouetteView *
          ctd_chouette_page_get_view     (CtdChouettePage  *self);
 
-gboolean ctd_chouette_page_print        (CtdChouettePage          *self,
+void     ctd_chouette_page_print_async  (CtdChouettePage          *self,
                                          GtkPrintOperationAction   action,
                                          const char               *export_path,
+                                         GCancellable             *cancellable,
+                                         GAsyncReadyCallback       callback,
+                                         gpointer                  user_data);
+gboolean ctd_chouette_page_print_finish (CtdChouettePage          *self,
+                                         GAsyncResult             *result,
                                          GError                  **error);
 
 G_END_DECLS

@@ -119,6 +119,40 @@ progress_text (const CtdDisplayChouette *chouette)
   return g_strdup_printf (_("%u of %u games"), chouette->n_recorded, CTD_N_GAMES);
 }
 
+/* What a card shows but its progress: a card with the same key needs
+ * only its progress set (set_progress()). */
+static char *
+card_key (guint                     round,
+          const CtdDisplayChouette *chouette)
+{
+  GString *key = g_string_new (NULL);
+
+  g_string_append_printf (key, "%u.%u/%u", round, chouette->number, chouette->table);
+  for (guint k = 0; k < chouette->size; k++)
+    g_string_append_printf (key, "\n%s", chouette->names[k]);
+  return g_string_free (key, FALSE);
+}
+
+static void
+set_progress (GtkWidget                *card,
+              const CtdDisplayChouette *chouette)
+{
+  GtkWidget *label = g_object_get_data (G_OBJECT (card), "ctd-display-progress");
+  g_autofree char *progress = progress_text (chouette);
+
+  gtk_label_set_text (GTK_LABEL (label), progress);
+  if (chouette->n_recorded == CTD_N_GAMES)
+    {
+      gtk_widget_add_css_class (card, "finished");
+      gtk_widget_add_css_class (label, "finished");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (card, "finished");
+      gtk_widget_remove_css_class (label, "finished");
+    }
+}
+
 /* One chouette: its label and table, its players by number, its games. */
 static GtkWidget *
 chouette_card (guint                     round,
@@ -152,18 +186,47 @@ chouette_card (guint                     round,
   gtk_widget_set_vexpand (progress_label, TRUE);
   gtk_widget_set_valign (progress_label, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (card), progress_label);
-  if (chouette->n_recorded == CTD_N_GAMES)
-    {
-      gtk_widget_add_css_class (card, "finished");
-      gtk_widget_add_css_class (progress_label, "finished");
-    }
+  g_object_set_data (G_OBJECT (card), "ctd-display-progress", progress_label);
+  g_object_set_data_full (G_OBJECT (card), "ctd-display-key", card_key (round, chouette), g_free);
+  set_progress (card, chouette);
   return card;
+}
+
+/* The cards drawn are @display's but for their progress: a game
+ * entered changes only that (a burst of them, another program's, needs
+ * no card made again). */
+static gboolean
+update_progress (CtdDisplayWindow *self,
+                 const CtdDisplay *display)
+{
+  GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->chouettes_box));
+  GtkWidget *child = first;
+
+  for (guint c = 0; c < display->chouettes->len; c++, child = gtk_widget_get_next_sibling (child))
+    {
+      g_autofree char *key = card_key (display->round, g_ptr_array_index (display->chouettes, c));
+
+      if (child == NULL ||
+          g_strcmp0 (g_object_get_data (G_OBJECT (gtk_flow_box_child_get_child (
+                                          GTK_FLOW_BOX_CHILD (child))), "ctd-display-key"),
+                     key) != 0)
+        return FALSE;
+    }
+  if (child != NULL)
+    return FALSE;
+  child = first;
+  for (guint c = 0; c < display->chouettes->len; c++, child = gtk_widget_get_next_sibling (child))
+    set_progress (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)),
+                  g_ptr_array_index (display->chouettes, c));
+  return TRUE;
 }
 
 void
 ctd_display_window_fill_chouettes (CtdDisplayWindow *self,
                                    const CtdDisplay *display)
 {
+  if (update_progress (self, display))
+    return;
   ctd_display_window_clear_chouettes (self);
   for (guint c = 0; c < display->chouettes->len; c++)
     {

@@ -10,7 +10,7 @@
 
 #pragma once
 
-#include "ctd-display.h"
+#include "ctd-display-view.h"
 #include "ctd-display-window.h"
 
 G_BEGIN_DECLS
@@ -31,8 +31,9 @@ struct _CtdDisplayWindow
 
   /* owned */
   CtdDocument       *document;
-  CtdDisplay        *display;      /* what is shown, NULL for nothing */
-  guint              refresh_id;
+  CtdDisplayView    *view;         /* the document's, NULL for nothing */
+  GBindingGroup     *bindings;     /* the view's lines on the labels */
+  GSignalGroup      *signals;      /* its "changed" */
   guint              fit_id;
   guint              page_id;
   int                fitted_width; /* the scroller's size the type fits */
@@ -41,6 +42,9 @@ struct _CtdDisplayWindow
   guint              n_blocks;     /* of standings side by side */
   guint              n_pages;
   guint              page;         /* of the standings shown, from 0 */
+
+  /* borrowed */
+  const CtdDisplay  *display;      /* the view's content, NULL for nothing */
 };
 
 /* ctd-display-window-blocks.c */

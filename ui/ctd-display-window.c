@@ -12,7 +12,6 @@
 
 #include <glib/gi18n.h>
 
-#include "ctd-display.h"
 #include "ctd-ui.h"
 
 /*
@@ -23,9 +22,11 @@
  * final's placings once it is complete. It decides nothing: what may be shown, core says.
  * It has no control; the director's keys are F11 (fullscreen), Escape
  * (leave fullscreen), Page Down (the next page of standings too long
- * for one screen) and Ctrl+W (close). It follows the document's
- * "changed", which also reports other programs' writes (the document
- * polls the file several times a second).
+ * for one screen) and Ctrl+W (close). It shows the document's display
+ * view (ctd_document_get_display_view()), which the document keeps up
+ * to date, other programs' writes included (it polls the file several
+ * times a second): its lines are bound, its cards and standings drawn
+ * again on its "changed".
  */
 
 /* The type is scaled to the window, so that nothing is cut from
@@ -238,69 +239,19 @@ ctd_display_window_size_allocate (GtkWidget *widget,
 
 /* ---- what the room reads ------------------------------------------------ */
 
-static gboolean
-any_tie (const CtdDisplay *display)
-{
-  for (guint i = 0; i < display->rows->len; i++)
-    if (((const CtdDisplayRow *) g_ptr_array_index (display->rows, i))->tied)
-      return TRUE;
-  return FALSE;
-}
-
-static char *
-status_text (const CtdDisplay *display)
-{
-  guint n = display->chouettes->len;
-
-  switch (display->mode)
-    {
-    case CTD_DISPLAY_WAITING:
-      return g_strdup (_("The draw has not been made yet."));
-    case CTD_DISPLAY_PROGRESS:
-      if (display->n_finished == n)
-        return g_strdup (_("Every table has finished. The standings are posted once the "
-                           "director releases them."));
-      return g_strdup_printf (ngettext ("%u of %u table finished. Scores are posted when every "
-                                        "table has finished.",
-                                        "%u of %u tables finished. Scores are posted when every "
-                                        "table has finished.", n),
-                              display->n_finished, n);
-    case CTD_DISPLAY_STANDINGS:
-      if (display->stage == CTD_STAGE_FINAL)
-        return g_strdup (_("The final is played in the open: its scores as they stand."));
-      if (display->n_advancing == 0)
-        return g_strdup (_("Who advances is announced shortly."));
-      return g_strdup_printf (ngettext ("%u player advances to the %s.",
-                                        "%u players advance to the %s.", display->n_advancing),
-                              display->n_advancing, ctd_stage_to_title (display->next_stage));
-    case CTD_DISPLAY_PLACINGS:
-    default:
-      if (any_tie (display))
-        return g_strdup (_("The final is over. A roll-off decides the tied places."));
-      return g_strdup (_("The event is over. Congratulations to the winners!"));
-    }
-}
-
-/* Shows self->display, fitted to the window. */
+/* Draws the view's content: the chouettes' cards and the standings,
+ * then fits them to the window. (The title and the status line are
+ * bound to the view.) */
 static void
 show_display (CtdDisplayWindow *self)
 {
   const CtdDisplay *display = self->display;
-  g_autofree char *round = NULL;
-  g_autofree char *status = status_text (display);
   gboolean rows = display->rows->len > 0;
   /* Once a round's standings are up, its tables have all finished:
    * the room reads the standings, except at the final's one table. */
   gboolean cards = display->mode == CTD_DISPLAY_PROGRESS ||
                    (display->mode == CTD_DISPLAY_STANDINGS && display->stage == CTD_STAGE_FINAL);
 
-  if (display->round > 0)
-    /* Translators: %u is the round's number, %s its stage ("Qualifying") */
-    round = g_strdup_printf (_("Round %u · %s"), display->round,
-                             ctd_stage_to_title (display->stage));
-  gtk_label_set_text (self->event_label, display->event_name);
-  gtk_label_set_text (self->round_label, round != NULL ? round : "");
-  gtk_label_set_text (self->status_label, status);
   ctd_display_window_fill_chouettes (self, display);
   gtk_widget_set_visible (GTK_WIDGET (self->chouettes_box), cards);
   gtk_widget_set_visible (GTK_WIDGET (self->standings_title), rows);
@@ -318,7 +269,9 @@ show_display (CtdDisplayWindow *self)
   gtk_label_set_text (self->standings_title, "");
   if (rows)
     ctd_display_window_fill_standings (self);
-  fit (self);
+  /* Fitted once a burst of changes is drawn, before the next frame. */
+  if (self->fit_id == 0)
+    self->fit_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, fit_idle_cb, self, NULL);
 }
 
 /* No event open (the main window closed it), or a file that cannot be
@@ -327,7 +280,10 @@ static void
 show_nothing (CtdDisplayWindow *self,
               const char       *why)
 {
-  g_clear_pointer (&self->display, ctd_display_free);
+  g_binding_group_set_source (self->bindings, NULL);
+  g_signal_group_set_target (self->signals, NULL);
+  g_clear_object (&self->view);
+  self->display = NULL;
   gtk_label_set_text (self->event_label, _("Chouette TD"));
   gtk_label_set_text (self->round_label, "");
   gtk_label_set_text (self->status_label, why);
@@ -339,19 +295,33 @@ show_nothing (CtdDisplayWindow *self,
   fit (self);
 }
 
+/* The view's content changed: what is drawn is the new one from now on
+ * (the old is gone), drawn at once so that the cards and standings
+ * never disagree with the lines above them. (The view says "changed"
+ * only when the content did change.) */
 static void
-refresh (CtdDisplayWindow *self)
+view_changed_cb (CtdDisplayWindow *self,
+                 CtdDisplayView   *view)
+{
+  self->display = ctd_display_view_get_content (view);
+  show_display (self);
+}
+
+/* Follows @document's display view, or shows why there is none. */
+static void
+follow (CtdDisplayWindow *self,
+        CtdDocument      *document)
 {
   g_autoptr(GError) error = NULL;
-  CtdDisplay *display = NULL;
+  CtdDisplayView *view;
 
-  if (self->document == NULL)
+  if (document == NULL)
     {
       show_nothing (self, _("No event is open."));
       return;
     }
-  display = ctd_document_get_display (self->document, &error);
-  if (display == NULL)
+  view = ctd_document_get_display_view (document, &error);
+  if (view == NULL)
     {
       g_autofree char *why = g_strdup_printf (_("The event cannot be read just now: %s"),
                                               error->message);
@@ -359,28 +329,11 @@ refresh (CtdDisplayWindow *self)
       show_nothing (self, why);
       return;
     }
-  g_clear_pointer (&self->display, ctd_display_free);
-  self->display = display;
+  g_set_object (&self->view, view);
+  self->display = ctd_display_view_get_content (view);
+  g_binding_group_set_source (self->bindings, view);
+  g_signal_group_set_target (self->signals, view);
   show_display (self);
-}
-
-static gboolean
-refresh_idle_cb (gpointer user_data)
-{
-  CtdDisplayWindow *self = user_data;
-
-  self->refresh_id = 0;
-  refresh (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* A burst of changes (an import, a catch-up after another program's
- * writes) redraws the display once. */
-static void
-document_changed_cb (CtdDisplayWindow *self)
-{
-  if (self->refresh_id == 0)
-    self->refresh_id = g_idle_add (refresh_idle_cb, self);
 }
 
 /* ---- fullscreen, on a monitor of its own -------------------------------- */
@@ -435,13 +388,17 @@ ctd_display_window_dispose (GObject *object)
 {
   CtdDisplayWindow *self = CTD_DISPLAY_WINDOW (object);
 
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_clear_handle_id (&self->fit_id, g_source_remove);
   g_clear_handle_id (&self->page_id, g_source_remove);
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->bindings != NULL)
+    g_binding_group_set_source (self->bindings, NULL);
+  if (self->signals != NULL)
+    g_signal_group_set_target (self->signals, NULL);
+  g_clear_object (&self->bindings);
+  g_clear_object (&self->signals);
+  self->display = NULL;
+  g_clear_object (&self->view);
   g_clear_object (&self->document);
-  g_clear_pointer (&self->display, ctd_display_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_DISPLAY_WINDOW);
   G_OBJECT_CLASS (ctd_display_window_parent_class)->dispose (object);
 }
@@ -494,7 +451,18 @@ ctd_display_window_init (CtdDisplayWindow *self)
   ctd_display_window_set_scale (GTK_WIDGET (self->standings_title), 105);
   self->n_blocks = 1;
   self->n_pages = 1;
-  refresh (self);
+
+  self->bindings = g_binding_group_new ();
+  g_binding_group_bind (self->bindings, "event-name", self->event_label, "label",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->bindings, "round-title", self->round_label, "label",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->bindings, "status", self->status_label, "label",
+                        G_BINDING_SYNC_CREATE);
+  self->signals = g_signal_group_new (CTD_TYPE_DISPLAY_VIEW);
+  g_signal_group_connect_object (self->signals, "changed", G_CALLBACK (view_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  follow (self, NULL);
 }
 
 /**
@@ -527,14 +495,8 @@ ctd_display_window_set_document (CtdDisplayWindow *self,
   g_return_if_fail (CTD_IS_DISPLAY_WINDOW (self));
   g_return_if_fail (document == NULL || CTD_IS_DOCUMENT (document));
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
-  if (document != NULL)
-    g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
-                             G_CONNECT_SWAPPED);
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
-  refresh (self);
+  follow (self, document);
 }
 
 /**

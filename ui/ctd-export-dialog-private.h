@@ -40,7 +40,7 @@ struct _CtdExportDialog
 
   /* owned */
   CtdDocument    *document;
-  GCancellable   *cancellable;  /* while an export runs */
+  GCancellable   *cancellable;  /* while an export or a print's report runs */
   GFile          *target;       /* the file being or last written */
 };
 
@@ -50,6 +50,8 @@ char    *ctd_export_dialog_describe_choice       (CtdExportDialog   *self);
 void     ctd_export_dialog_show_message          (CtdExportDialog   *self,
                                                   const char        *text,
                                                   gboolean           is_error);
+void     ctd_export_dialog_set_busy              (CtdExportDialog   *self,
+                                                  GCancellable      *cancellable);
 void     ctd_export_dialog_install_print_actions (GtkWidgetClass    *widget_class);
 
 G_END_DECLS

@@ -197,9 +197,11 @@ ctd_export_dialog_show_message (CtdExportDialog *self,
   gtk_widget_set_visible (self->message_box, TRUE);
 }
 
-static void
-set_busy (CtdExportDialog *self,
-          GCancellable    *cancellable)
+/* An export or a print being prepared runs until @cancellable (NULL:
+ * none runs); meanwhile the choices wait and Cancel stops it. */
+void
+ctd_export_dialog_set_busy (CtdExportDialog *self,
+                            GCancellable    *cancellable)
 {
   g_set_object (&self->cancellable, cancellable);
   update_controls (self);
@@ -253,7 +255,7 @@ export_ready_cb (GObject      *source,
       text = g_strdup_printf (_("Wrote %s"), display);
       ctd_export_dialog_show_message (self, text, FALSE);
       gtk_widget_set_visible (self->open_button, TRUE);
-      set_busy (self, NULL);
+      ctd_export_dialog_set_busy (self, NULL);
       gtk_widget_grab_focus (self->open_button);
       return;
     }
@@ -273,7 +275,7 @@ export_ready_cb (GObject      *source,
         text = g_strdup_printf (_("%s was not written: %s"), display, error->message);
       ctd_export_dialog_show_message (self, text, TRUE);
     }
-  set_busy (self, NULL);
+  ctd_export_dialog_set_busy (self, NULL);
   gtk_widget_grab_focus (self->export_button);
 }
 
@@ -327,7 +329,7 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
   gtk_progress_bar_set_text (self->progress_bar, _("Preparing…"));
   gtk_widget_set_visible (self->progress_box, TRUE);
   cancellable = g_cancellable_new ();
-  set_busy (self, cancellable);
+  ctd_export_dialog_set_busy (self, cancellable);
   ctd_document_export_async (self->document, &what, path, export_progress_cb,
                              g_object_ref (self), g_object_unref, cancellable, export_ready_cb,
                              g_object_ref (self));
@@ -338,7 +340,7 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
  * ctd_export_dialog_get_busy:
  * @self: an export dialog
  *
- * Returns: whether an export is running
+ * Returns: whether an export is running, or a print being prepared
  */
 gboolean
 ctd_export_dialog_get_busy (CtdExportDialog *self)

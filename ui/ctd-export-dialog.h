@@ -21,10 +21,14 @@ CtdExportDialog *ctd_export_dialog_new       (GtkWindow       *parent,
 void             ctd_export_dialog_export_to (CtdExportDialog *self,
                                               GFile           *file);
 gboolean         ctd_export_dialog_get_busy  (CtdExportDialog *self);
-gboolean         ctd_export_dialog_print     (CtdExportDialog *self,
-                                              GtkPrintOperationAction action,
-                                              const char      *export_path,
-                                              GError         **error);
+void             ctd_export_dialog_print_async (CtdExportDialog *self,
+                                                GtkPrintOperationAction action,
+                                                const char      *export_path,
+                                                GAsyncReadyCallback callback,
+                                                gpointer         user_data);
+gboolean         ctd_export_dialog_print_finish (CtdExportDialog *self,
+                                                 GAsyncResult    *result,
+                                                 GError         **error);
 gboolean         ctd_export_dialog_select_chouette (CtdExportDialog *self,
                                                     guint            round,
                                                     guint            number);

@@ -163,11 +163,35 @@ ctd_display_describe_release (CtdStage      stage,
     }
 }
 
-static void
-display_chouette_free (gpointer data)
+/**
+ * ctd_display_chouette_copy:
+ * @chouette: a chouette's card
+ *
+ * Returns: (transfer full): a copy, to free with ctd_display_chouette_free()
+ */
+CtdDisplayChouette *
+ctd_display_chouette_copy (const CtdDisplayChouette *chouette)
+{
+  CtdDisplayChouette *copy = g_memdup2 (chouette, sizeof *chouette);
+
+  for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
+    copy->names[k] = g_strdup (chouette->names[k]);
+  return copy;
+}
+
+/**
+ * ctd_display_chouette_free:
+ * @data: (nullable): a CtdDisplayChouette
+ *
+ * Frees a chouette's card.
+ */
+void
+ctd_display_chouette_free (gpointer data)
 {
   CtdDisplayChouette *chouette = data;
 
+  if (chouette == NULL)
+    return;
   for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
     g_free (chouette->names[k]);
   g_free (chouette);
@@ -313,7 +337,7 @@ ctd_display_new (CtdStore  *store,
   g_return_val_if_fail (store != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  self->chouettes = g_ptr_array_new_with_free_func (display_chouette_free);
+  self->chouettes = g_ptr_array_new_with_free_func (ctd_display_chouette_free);
   self->rows = g_ptr_array_new_with_free_func (display_row_free);
   if (!ctd_store_get_settings (store, &settings, error) ||
       (rounds = ctd_store_list_rounds (store, error)) == NULL)

@@ -116,6 +116,9 @@ const char *ctd_display_describe_release   (CtdStage      stage,
 CtdDisplay *ctd_display_new          (CtdStore       *store,
                                       GError        **error);
 void        ctd_display_free         (CtdDisplay     *self);
+CtdDisplayChouette *
+            ctd_display_chouette_copy (const CtdDisplayChouette *chouette);
+void        ctd_display_chouette_free (gpointer        data);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdDisplay, ctd_display_free)
 

@@ -100,6 +100,8 @@ GHashTable *document_chouette_views (CtdDocument *self);
 
 void document_update_final_view (CtdDocument          *self,
                                  const CtdStoreChange *change);
+void document_update_display_view (CtdDocument          *self,
+                                   const CtdStoreChange *change);
 
 /* ---- ctd-document-actions.c -------------------------------------------- */
 

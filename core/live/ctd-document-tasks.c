@@ -3,7 +3,8 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Slow work in a worker thread: opening, importing players, exporting.
+ * Slow work in a worker thread: opening, importing players, exporting,
+ * building a report to print.
  */
 
 #define G_LOG_DOMAIN "ctd-document"
@@ -361,4 +362,113 @@ ctd_document_export_finish (CtdDocument   *self,
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---- a report to print -------------------------------------------------- */
+
+typedef struct
+{
+  CtdStore         *store;
+  guint             round;
+  guint             chouette;
+  CtdReportOptions  options;
+  char             *template_dir;
+} ReportJob;
+
+static void
+report_job_free (ReportJob *job)
+{
+  ctd_store_close (job->store);
+  g_free (job->template_dir);
+  g_free (job);
+}
+
+static void
+report_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ReportJob *job = task_data;
+  CtdSheetDoc *doc;
+  GError *error = NULL;
+
+  doc = ctd_report_build (job->store, job->round, job->chouette, &job->options, &error);
+  if (doc == NULL)
+    g_task_return_error (task, error);
+  else if (g_task_return_error_if_cancelled (task))
+    ctd_sheet_doc_free (doc);
+  else
+    g_task_return_pointer (task, doc, (GDestroyNotify) ctd_sheet_doc_free);
+}
+
+/**
+ * ctd_document_build_report_async:
+ * @self: a document
+ * @round: a round's number, or 0 with @chouette 0 for the whole event
+ * @chouette: a chouette's number in @round, or 0 for the whole round
+ * @options: what to include
+ * @cancellable: (nullable): to give up waiting: the callback is then
+ *   told %G_IO_ERROR_CANCELLED, whenever the worker ends
+ * @callback: called on the caller's main context when done
+ * @user_data: for @callback
+ *
+ * Builds the sheets to print (ctd_report_build()) from a read-only
+ * connection of its own, in a worker thread, so that the window stays
+ * responsive while a large round or the whole event is laid out.
+ * Nothing is written: actions go on meanwhile, and the report holds the
+ * event as it was when the worker read it.
+ */
+void
+ctd_document_build_report_async (CtdDocument             *self,
+                                 guint                    round,
+                                 guint                    chouette,
+                                 const CtdReportOptions  *options,
+                                 GCancellable            *cancellable,
+                                 GAsyncReadyCallback      callback,
+                                 gpointer                 user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  ReportJob *job;
+
+  g_return_if_fail (CTD_IS_DOCUMENT (self));
+  g_return_if_fail (options != NULL);
+  g_return_if_fail (chouette == 0 || round != 0);
+
+  job = g_new0 (ReportJob, 1);
+  job->round = round;
+  job->chouette = chouette;
+  job->options = *options;
+  job->template_dir = g_strdup (options->template_dir);
+  job->options.template_dir = job->template_dir;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ctd_document_build_report_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) report_job_free);
+  job->store = ctd_store_open_again (self->store, TRUE, &error);
+  if (job->store == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_run_in_thread (task, report_thread);
+}
+
+/**
+ * ctd_document_build_report_finish:
+ * @self: a document
+ * @result: what the callback was given
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the report, or %NULL with @error
+ *   set (%G_IO_ERROR_CANCELLED when it was cancelled)
+ */
+CtdSheetDoc *
+ctd_document_build_report_finish (CtdDocument   *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The views the document hands out (a chouette's page, the Final and
- * the money) and what the pages read through it while the store stays
- * behind it.
+ * the money, the public display) and what the pages read through it
+ * while the store stays behind it.
  */
 
 #define G_LOG_DOMAIN "ctd-document"
@@ -85,6 +85,67 @@ ctd_document_get_chouette_view (CtdDocument  *self,
       if (view == NULL)
         return NULL;
       g_hash_table_insert (views, key, view);
+    }
+  return view;
+}
+
+/* ---- the public display ------------------------------------------------- */
+
+static GQuark
+display_view_quark (void)
+{
+  static GQuark quark;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("ctd-document-display-view");
+  return quark;
+}
+
+/* Pushes one change into the display view, once one was handed out
+ * (it holds no reference back to the document). */
+void
+document_update_display_view (CtdDocument          *self,
+                              const CtdStoreChange *change)
+{
+  CtdDisplayView *view = g_object_get_qdata (G_OBJECT (self), display_view_quark ());
+  g_autoptr(GError) error = NULL;
+
+  if (view != NULL &&
+      !ctd_display_view_update (view, self->store, change->what, change->round,
+                                change->chouette, &error))
+    g_warning ("The public display could not be read after a change: %s", error->message);
+}
+
+/**
+ * ctd_document_get_display_view:
+ * @self: a document
+ * @error: return location for a #GError
+ *
+ * What the public display shows (ctd_display_new(): what may be shown,
+ * core decides). The same view is returned for as long as the document
+ * lives, brought up to date in place after every change that can alter
+ * what the wall shows, by this document or by another writer of the
+ * file; its "changed" signal says when.
+ *
+ * Returns: (transfer none) (nullable): the view, or %NULL with @error
+ *   set when the event cannot be read
+ */
+CtdDisplayView *
+ctd_document_get_display_view (CtdDocument  *self,
+                               GError      **error)
+{
+  CtdDisplayView *view;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  view = g_object_get_qdata (G_OBJECT (self), display_view_quark ());
+  if (view == NULL)
+    {
+      view = ctd_display_view_new (self->store, error);
+      if (view == NULL)
+        return NULL;
+      g_object_set_qdata_full (G_OBJECT (self), display_view_quark (), view, g_object_unref);
     }
   return view;
 }
@@ -391,45 +452,4 @@ ctd_document_list_audit_chouettes (CtdDocument  *self,
   g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
 
   return ctd_outcome_list_audit_chouettes (self->store, after_id, error);
-}
-
-/**
- * ctd_document_get_display:
- * @self: a document
- * @error: return location for a #GError
- *
- * Returns: (transfer full) (nullable): the public display's content
- *   (ctd_display_new()); free it with ctd_display_free()
- */
-CtdDisplay *
-ctd_document_get_display (CtdDocument  *self,
-                          GError      **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-
-  return ctd_display_new (self->store, error);
-}
-
-/**
- * ctd_document_build_report:
- * @self: a document
- * @round: a round's number
- * @chouette: a chouette's number in @round, or 0 for the whole round
- * @options: what to include
- * @error: return location for a #GError
- *
- * Builds the sheets to print, synchronously (ctd_report_build()).
- *
- * Returns: (transfer full) (nullable): the report
- */
-CtdSheetDoc *
-ctd_document_build_report (CtdDocument             *self,
-                           guint                    round,
-                           guint                    chouette,
-                           const CtdReportOptions  *options,
-                           GError                 **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-
-  return ctd_report_build (self->store, round, chouette, options, error);
 }

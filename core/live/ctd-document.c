@@ -103,6 +103,7 @@ announce (CtdDocument          *self,
                ctd_document_get_path (self), error->message);
   update_chouette_views (self, change);
   document_update_final_view (self, change);
+  document_update_display_view (self, change);
   g_signal_emit (self, signals[CHANGED], 0, change->what, change->round, change->chouette);
 }
 

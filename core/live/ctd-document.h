@@ -18,7 +18,7 @@
 #include "ctd-advance.h"
 #include "ctd-chouette-view.h"
 #include "ctd-cut.h"
-#include "ctd-display.h"
+#include "ctd-display-view.h"
 #include "ctd-tournament.h"
 #include "ctd-export.h"
 #include "ctd-final-view.h"
@@ -203,6 +203,17 @@ gboolean     ctd_document_export_finish        (CtdDocument             *self,
                                                 GAsyncResult            *result,
                                                 GError                 **error);
 
+void         ctd_document_build_report_async   (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                const CtdReportOptions  *options,
+                                                GCancellable            *cancellable,
+                                                GAsyncReadyCallback      callback,
+                                                gpointer                 user_data);
+CtdSheetDoc *ctd_document_build_report_finish  (CtdDocument             *self,
+                                                GAsyncResult            *result,
+                                                GError                 **error);
+
 /* Lists as models, updated in place */
 GListModel  *ctd_document_get_players          (CtdDocument             *self);
 void         ctd_document_count_players        (CtdDocument             *self,
@@ -231,6 +242,11 @@ CtdChouetteView *
 /* The "Final and Money" page, kept up to date in place */
 CtdFinalView *
              ctd_document_get_final_view       (CtdDocument             *self,
+                                                GError                 **error);
+
+/* The public display's content, kept up to date in place */
+CtdDisplayView *
+             ctd_document_get_display_view     (CtdDocument             *self,
                                                 GError                 **error);
 
 /* What the pages read, through the document (the store stays behind it). */
@@ -274,13 +290,6 @@ gint64       ctd_document_get_last_audit_id    (CtdDocument             *self,
                                                 GError                 **error);
 GArray      *ctd_document_list_audit_chouettes (CtdDocument             *self,
                                                 gint64                   after_id,
-                                                GError                 **error);
-CtdDisplay  *ctd_document_get_display          (CtdDocument             *self,
-                                                GError                 **error);
-CtdSheetDoc *ctd_document_build_report         (CtdDocument             *self,
-                                                guint                    round,
-                                                guint                    chouette,
-                                                const CtdReportOptions  *options,
                                                 GError                 **error);
 
 G_END_DECLS

@@ -258,6 +258,35 @@ pdf_page_size (const char *pdf,
   return n_pages;
 }
 
+static void
+print_ready_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GAsyncResult **out_result = user_data;
+
+  *out_result = g_object_ref (result);
+}
+
+/* Prints the page's sheet to @pdf, waiting (the sheet is built in a
+ * worker thread) for 30 s at most. */
+static gboolean
+print_page (CtdChouettePage  *page,
+            const char       *pdf,
+            GError          **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  gint64 deadline = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+
+  ctd_chouette_page_print_async (page, GTK_PRINT_OPERATION_ACTION_EXPORT, pdf, NULL,
+                                 print_ready_cb, &result);
+  while (result == NULL && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  assert_non_null (result);
+  return ctd_chouette_page_print_finish (page, result, error);
+}
+
 /* Printing draws the sheet the PDF export draws: in export mode,
  * GtkPrintOperation writes one landscape page holding the players, on
  * the paper last chosen for the event (A4, the C locale's, until then). */
@@ -282,7 +311,7 @@ test_print_sheet (void **state)
   int status;
 
   g_unlink (setup_path);
-  assert_true (ctd_chouette_page_print (page, GTK_PRINT_OPERATION_ACTION_EXPORT, pdf, &error));
+  assert_true (print_page (page, pdf, &error));
   assert_true (g_spawn_sync (NULL, (char **) text_argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
                              &text, NULL, &status, &error));
   assert_true (g_spawn_check_wait_status (status, NULL));
@@ -297,7 +326,7 @@ test_print_sheet (void **state)
   /* As the print dialog leaves it (ctd_print_run() saves it). */
   gtk_page_setup_set_paper_size (letter, letter_size);
   assert_true (ctd_print_setup_save (event_path, settings, letter, &error));
-  assert_true (ctd_chouette_page_print (page, GTK_PRINT_OPERATION_ACTION_EXPORT, pdf, &error));
+  assert_true (print_page (page, pdf, &error));
   assert_int_equal (pdf_page_size (pdf, &width, &height), 1);
   assert_float_equal (width, 792, 1);
   assert_float_equal (height, 612, 1);

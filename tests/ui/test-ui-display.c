@@ -208,6 +208,9 @@ resize_display (Desk *desk,
 {
   GtkWidget *display = GTK_WIDGET (desk->display);
 
+  /* Not before it is first drawn: the window system's answer to
+   * showing it would set its default size back. */
+  gtk_test_widget_wait_for_draw (display);
   gtk_widget_set_size_request (display, width, height);
   gtk_window_set_default_size (desk->display, width, height);
   for (guint i = 0; i < 200 && (gtk_widget_get_width (display) != width ||

@@ -155,6 +155,35 @@ choose (CtdExportDialog *dialog,
                          public_view);
 }
 
+static void
+print_ready_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GAsyncResult **out_result = user_data;
+
+  *out_result = g_object_ref (result);
+}
+
+/* What the dialog's choices print, as a PDF at @path, waiting for the
+ * report built in a worker thread (30 s at most). */
+static gboolean
+print_to (CtdExportDialog  *dialog,
+          const char       *path,
+          GError          **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  gint64 deadline = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+
+  ctd_export_dialog_print_async (dialog, GTK_PRINT_OPERATION_ACTION_EXPORT, path,
+                                 print_ready_cb, &result);
+  while (result == NULL && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  assert_non_null (result);
+  return ctd_export_dialog_print_finish (dialog, result, error);
+}
+
 /* What the dialog's choices print, as a PDF at @path; its text. */
 static char *
 print_choice (CtdExportDialog *dialog,
@@ -163,7 +192,7 @@ print_choice (CtdExportDialog *dialog,
   g_autoptr(GError) error = NULL;
 
   g_unlink (path);
-  if (!ctd_export_dialog_print (dialog, GTK_PRINT_OPERATION_ACTION_EXPORT, path, &error))
+  if (!print_to (dialog, path, &error))
     fail_msg ("print: %s", error->message);
   assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   return pdf_all_text (path);
@@ -329,7 +358,7 @@ test_public_standings (void **state)
 
   /* A public copy of the sheets of a secret round is refused, in words. */
   choose (dialog, "filled scoring sheets", TRUE);
-  assert_false (ctd_export_dialog_print (dialog, GTK_PRINT_OPERATION_ACTION_EXPORT, pdf, &error));
+  assert_false (print_to (dialog, pdf, &error));
   assert_non_null (strstr (error->message, "secret"));
   g_clear_error (&error);
 
@@ -481,6 +510,19 @@ page_drawn_cb (CtdPrintPreview *preview,
   g_array_append_val (drawn, page);
 }
 
+/* The window of @type, waited for 30 s at most. */
+static GtkWindow *
+wait_for_toplevel (GType type)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+  GtkWindow *window;
+
+  while ((window = ctd_test_find_toplevel (type)) == NULL && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  return window;
+}
+
 static void
 test_preview (void **state)
 {
@@ -501,7 +543,8 @@ test_preview (void **state)
     fail_msg ("mnemonics used twice: %s", clashes);
   g_free (clashes);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "export.preview", NULL));
-  preview = CTD_PRINT_PREVIEW (ctd_test_find_toplevel (CTD_TYPE_PRINT_PREVIEW));
+  /* It opens once the report, built in a worker thread, is ready. */
+  preview = CTD_PRINT_PREVIEW (wait_for_toplevel (CTD_TYPE_PRINT_PREVIEW));
   assert_non_null (preview);
   assert_ptr_equal (gtk_window_get_transient_for (GTK_WINDOW (preview)), GTK_WINDOW (dialog));
   g_signal_connect (preview, "page-drawn", G_CALLBACK (page_drawn_cb), drawn);
@@ -580,6 +623,7 @@ test_print_dialog_preview (void **state)
   g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
   g_autofree char *setup_path = ctd_print_setup_path (fixture->path);
   DialogRun run = { FALSE, FALSE };
+  gint64 deadline = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
   CtdExportDialog *dialog;
 
   ctd_test_draw_players (document, 8);
@@ -587,8 +631,13 @@ test_print_dialog_preview (void **state)
   dialog = ctd_export_dialog_new (NULL, document);
   gtk_window_present (GTK_WINDOW (dialog));
   g_timeout_add (100, preview_from_dialog_cb, &run);
-  /* Returns once the preview is closed. */
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "export.print", NULL));
+  /* GTK's dialog opens once the report is built; it returns once the
+   * preview is closed, and the dialog is no longer busy. */
+  while ((!run.seen_preview || ctd_export_dialog_get_busy (dialog)) &&
+         g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
   assert_true (run.seen_dialog);
   assert_true (run.seen_preview);
   assert_null (ctd_test_find_label (GTK_WIDGET (dialog), "evince"));

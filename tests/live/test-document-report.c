@@ -1,0 +1,174 @@
+/* test-document-report.c: the sheets to print, built in a worker thread
+ * (ctd_document_build_report_async()): the same document as the
+ * synchronous build, a cancel, and a refusal in words.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "ctd-document-store.h"
+#include "ctd-document.h"
+#include "ctd-test-build.h"
+#include "ctd-test-files.h"
+
+typedef CtdTestFolder Fixture;
+
+typedef struct
+{
+  gboolean      done;
+  GAsyncResult *result;
+} Waiter;
+
+static void
+waiter_ready_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  Waiter *waiter = user_data;
+
+  waiter->result = g_object_ref (result);
+  waiter->done = TRUE;
+}
+
+/* Builds round @round's report (chouette @chouette, or 0) in the worker;
+ * the callback comes on the main loop, never within the call. */
+static CtdSheetDoc *
+build (CtdDocument             *document,
+       guint                    round,
+       guint                    chouette,
+       const CtdReportOptions  *options,
+       GCancellable            *cancellable,
+       GError                 **error)
+{
+  Waiter waiter = { FALSE, NULL };
+  CtdSheetDoc *doc;
+
+  ctd_document_build_report_async (document, round, chouette, options, cancellable,
+                                   waiter_ready_cb, &waiter);
+  assert_false (waiter.done);
+  if (cancellable != NULL)
+    g_cancellable_cancel (cancellable);
+  ctd_test_spin_until (&waiter.done, 30000);
+  assert_true (waiter.done);
+  doc = ctd_document_build_report_finish (document, waiter.result, error);
+  g_object_unref (waiter.result);
+  return doc;
+}
+
+/* Every page, cell by cell, as the synchronous build has it. */
+static void
+assert_same_doc (const CtdSheetDoc *a,
+                 const CtdSheetDoc *b)
+{
+  assert_string_equal (a->title, b->title);
+  assert_int_equal (a->pages->len, b->pages->len);
+  for (guint p = 0; p < a->pages->len; p++)
+    {
+      const CtdSheetPage *x = g_ptr_array_index (a->pages, p);
+      const CtdSheetPage *y = g_ptr_array_index (b->pages, p);
+
+      assert_string_equal (x->name, y->name);
+      assert_int_equal (x->cells->len, y->cells->len);
+      for (guint i = 0; i < x->cells->len; i++)
+        {
+          const CtdSheetCell *c = g_ptr_array_index (x->cells, i);
+          const CtdSheetCell *d = g_ptr_array_index (y->cells, i);
+
+          assert_int_equal (c->row, d->row);
+          assert_int_equal (c->col, d->col);
+          assert_string_equal (c->text, d->text);
+        }
+    }
+}
+
+/* A played event: round 1's sheets and standings, and one chouette's
+ * sheet, as ctd_report_build() gives them. */
+static void
+test_same_as_synchronous (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdDocument) document = NULL;
+  g_autoptr(CtdSheetDoc) round = NULL;
+  g_autoptr(CtdSheetDoc) round_now = NULL;
+  g_autoptr(CtdSheetDoc) chouette = NULL;
+  g_autoptr(CtdSheetDoc) chouette_now = NULL;
+  const CtdReportOptions options = { NULL, FALSE, FALSE, 0 };
+
+  assert_true (ctd_test_build_event (fixture->path, 16, 2026, TRUE, &error));
+  document = ctd_document_open (fixture->path, &error);
+  assert_non_null (document);
+
+  round = build (document, 1, 0, &options, NULL, &error);
+  assert_non_null (round);
+  round_now = ctd_report_build (ctd_document_get_store (document), 1, 0, &options, &error);
+  assert_non_null (round_now);
+  /* Four chouettes' sheets and the standings. */
+  assert_true (round->pages->len >= 5);
+  assert_same_doc (round, round_now);
+
+  chouette = build (document, 1, 3, &options, NULL, &error);
+  assert_non_null (chouette);
+  chouette_now = ctd_report_build (ctd_document_get_store (document), 1, 3, &options, &error);
+  assert_int_equal (chouette->pages->len, 1);
+  assert_same_doc (chouette, chouette_now);
+}
+
+/* Cancelled: no report, whenever the worker ends. */
+static void
+test_cancelled (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  const CtdReportOptions options = { NULL, FALSE, TRUE, 0 };
+  CtdSheetDoc *doc;
+
+  ctd_test_draw_players (document, 8);
+  doc = build (document, 1, 0, &options, cancellable, &error);
+  assert_null (doc);
+  assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
+}
+
+/* A round that does not exist: refused, in words naming it. */
+static void
+test_no_such_round (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdDocument) document = ctd_test_create_document (fixture->path);
+  const CtdReportOptions options = { NULL, FALSE, FALSE, 0 };
+  CtdSheetDoc *doc;
+
+  ctd_test_draw_players (document, 8);
+  doc = build (document, 4, 0, &options, NULL, &error);
+  assert_null (doc);
+  assert_non_null (error);
+  assert_string_equal (error->message, "There is no round 4 in this event");
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_same_as_synchronous, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_cancelled, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_no_such_round, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
