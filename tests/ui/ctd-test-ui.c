@@ -405,6 +405,28 @@ ctd_test_has_shortcut (GtkWidget  *widget,
   return FALSE;
 }
 
+typedef struct
+{
+  GdkPaintable  *paintable;
+  GskRenderNode *node;
+  int            width, height;
+} Drawing;
+
+/* Whether the window draws something: what it draws, kept. */
+static gboolean
+window_drawn (gconstpointer user_data)
+{
+  Drawing *drawing = (Drawing *) user_data;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  drawing->width = gdk_paintable_get_intrinsic_width (drawing->paintable);
+  drawing->height = gdk_paintable_get_intrinsic_height (drawing->paintable);
+  gdk_paintable_snapshot (drawing->paintable, snapshot, drawing->width, drawing->height);
+  g_clear_pointer (&drawing->node, gsk_render_node_unref);
+  drawing->node = gtk_snapshot_free_to_node (snapshot);
+  return drawing->node != NULL;
+}
+
 /* Draws @window and, when CTD_SCREENSHOT_DIR is set and @name is not
  * %NULL, saves it there as @name: the README's and the metainfo's
  * screenshots in data/screenshots come from here. */
@@ -414,39 +436,31 @@ ctd_test_screenshot (GtkWindow  *window,
 {
   const char *dir = g_getenv ("CTD_SCREENSHOT_DIR");
   g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *what = NULL;
   GskRenderer *renderer;
-  int width = 0, height = 0;
+  Drawing drawing = { NULL, };
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   if (dir == NULL || name == NULL)
     return;
   paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  drawing.paintable = paintable;
   /* A window that a closed dialog (a file chooser) left unmapped for a
    * moment draws nothing: wait for it to come back. */
-  for (guint i = 0; i < 100 && node == NULL; i++)
-    {
-      if (i > 0)
-        ctd_test_spin (20);
-      width = gdk_paintable_get_intrinsic_width (paintable);
-      height = gdk_paintable_get_intrinsic_height (paintable);
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, width, height);
-      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-    }
-  if (node == NULL)
+  what = g_strdup_printf ("the window to draw something for %s", name);
+  if (!ctd_test_wait_for (window_drawn, &drawing, 2000, what))
     g_error ("%s: the window drew nothing", name);
   renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  texture = gsk_renderer_render_texture (renderer, drawing.node,
+                                         &GRAPHENE_RECT_INIT (0, 0, drawing.width,
+                                                              drawing.height));
+  gsk_render_node_unref (drawing.node);
   path = g_build_filename (dir, name, NULL);
   if (!gdk_texture_save_to_png (texture, path))
     g_error ("could not save %s", path);
 }
-
 
 /* The accessible name given to @widget, or NULL. GTK 4.8 has no getter;
  * its test context (GTK_A11Y=test, set by the test program before
