@@ -399,6 +399,7 @@ test_correct_and_clear (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether @view has (at least) two games recorded; three. */
 static gboolean
 two_recorded (gconstpointer view)
 {

@@ -699,6 +699,7 @@ collect_mnemonics (GtkWidget *widget,
     collect_mnemonics (child, keys);
 }
 
+/* Whether @form has a row for penalty 1. */
 static gboolean
 penalty_shown (gconstpointer form)
 {

@@ -260,6 +260,7 @@ row_shows (CtdChouettePage *page,
   return cell != NULL && shows_whole (cell, window);
 }
 
+/* Whether @page's grid shows its last game, in its window. */
 static gboolean
 last_row_shows (gconstpointer page)
 {
@@ -326,8 +327,9 @@ test_form_whole_at_default_size (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether @widget shows whole in its window. */
 static gboolean
-focus_shows_whole (gconstpointer widget)
+shows_whole_in_window (gconstpointer widget)
 {
   GtkWidget *self = (GtkWidget *) widget;
 
@@ -357,7 +359,7 @@ test_form_on_a_small_screen (void **state)
   last = ctd_test_find_named (form, "Add adjustment");
   assert_non_null (last);
   gtk_widget_grab_focus (last);
-  assert_true (ctd_test_wait_for (focus_shows_whole, last, 5000,
+  assert_true (ctd_test_wait_for (shows_whole_in_window, last, 5000,
                                   "the page to scroll “Add adjustment” into sight"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -373,6 +375,7 @@ focus_in (CtdMainWindow *window,
   return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
 }
 
+/* Whether @view has a game recorded. */
 static gboolean
 one_recorded (gconstpointer view)
 {
