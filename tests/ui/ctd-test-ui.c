@@ -370,7 +370,8 @@ ctd_test_wait_for_layout (GtkWidget  *widget,
   g_object_unref (clock);
   if (!settled)
     g_printerr ("(%u frames painted, the last %u alike; the window %d×%d, the widget %.0f×%.0f "
-                "at %.0f,%.0f)\n", layout.frames, layout.steady, layout.width, layout.height,
+                "at %.0f,%.0f)\n", layout.frames, layout.frames > 0 ? layout.steady + 1 : 0,
+                layout.width, layout.height,
                 layout.bounds.size.width, layout.bounds.size.height, layout.bounds.origin.x,
                 layout.bounds.origin.y);
   return settled;
