@@ -281,7 +281,7 @@ test_busy (void **state)
   ctd_document_import_players_async (document, file, FALSE, NULL, waiter_ready_cb, &waiter);
   assert_true (ctd_document_get_busy (document));
   assert_notified (&notifies, "busy", NULL);
-  ctd_test_spin_until (&waiter.done, 10000);
+  assert_true (ctd_test_wait_until (&waiter.done, 10000, "the import to end"));
   report = ctd_document_import_players_finish (document, waiter.result, &error);
   g_clear_object (&waiter.result);
   assert_non_null (report);

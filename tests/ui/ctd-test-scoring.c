@@ -247,13 +247,18 @@ find_shown (GtkWidget  *root,
   return FALSE;
 }
 
+/* The grid binds its rows as it lays them out: what it shows is read
+ * once its layout has settled. */
 gboolean
 ctd_test_grid_shows (CtdMainWindow   *window,
                      CtdChouettePage *page,
                      const char      *text)
 {
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  return find_shown (GTK_WIDGET (ctd_test_page_grid (page)), text);
+  GtkWidget *grid = GTK_WIDGET (ctd_test_page_grid (page));
+
+  assert_ptr_equal (gtk_widget_get_root (grid), window);
+  assert_true (ctd_test_wait_for_layout (grid, 5000, "the grid to be laid out"));
+  return find_shown (grid, text);
 }
 
 const char *

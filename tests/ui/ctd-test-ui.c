@@ -292,6 +292,91 @@ ctd_test_wait_for_label (GtkWidget  *root,
   return ctd_test_find_label (root, text);
 }
 
+typedef struct
+{
+  GtkWidget      *widget;
+  guint           frames;  /* painted since the wait began */
+  guint           steady;  /* of them in a row at the same sizes as the one before */
+  int             width, height;
+  graphene_rect_t bounds;
+} Layout;
+
+static void
+layout_painted_cb (GdkFrameClock *clock,
+                   Layout        *layout)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_native (layout->widget));
+  int width = gtk_widget_get_width (window);
+  int height = gtk_widget_get_height (window);
+  graphene_rect_t bounds;
+
+  /* (a widget not laid out yet has no place: a size no layout gives) */
+  if (!gtk_widget_compute_bounds (layout->widget, window, &bounds))
+    graphene_rect_init (&bounds, 0, 0, -1, -1);
+  if (layout->frames > 0 && width == layout->width && height == layout->height &&
+      graphene_rect_equal (&bounds, &layout->bounds))
+    layout->steady++;
+  else
+    layout->steady = 0;
+  layout->width = width;
+  layout->height = height;
+  layout->bounds = bounds;
+  layout->frames++;
+  /* What this frame's layout asked of the windowing system (a new size
+   * for a window that grows) is answered before the next frame, which
+   * then shows it. */
+  gdk_display_sync (gtk_widget_get_display (window));
+}
+
+static gboolean
+layout_settled (gconstpointer user_data)
+{
+  const Layout *layout = user_data;
+
+  return layout->frames >= 3 && layout->steady >= 2;
+}
+
+/* Waits up to @ms for @widget's window to be laid out at its size after
+ * a change (a form opened, a size set): at least three frames painted
+ * since the call, the last three with the window and @widget at the same
+ * size and place. A window that grows to fit what it shows does so
+ * within a frame or two (its new size comes back from the X server): a
+ * test that measures it, or asserts that it did not grow, waits for
+ * this first. Says on stderr what did not settle (@what) when it does
+ * not. */
+gboolean
+ctd_test_wait_for_layout (GtkWidget  *widget,
+                          guint       ms,
+                          const char *what)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  Layout layout = { widget, 0, };
+  gboolean settled;
+  gulong painted;
+
+  if (clock == NULL)
+    {
+      g_printerr ("%s: not shown, so never laid out\n", what);
+      return FALSE;
+    }
+  g_object_ref (clock);
+  /* Frames for as long as the wait lasts, not only when something is
+   * queued: a frame with nothing new is how a settled layout shows. */
+  gdk_frame_clock_begin_updating (clock);
+  painted = g_signal_connect (clock, "after-paint", G_CALLBACK (layout_painted_cb), &layout);
+  settled = ctd_test_wait_for (layout_settled, &layout, ms, what);
+  g_signal_handler_disconnect (clock, painted);
+  gdk_frame_clock_end_updating (clock);
+  g_object_unref (clock);
+  if (!settled)
+    g_printerr ("(%u frames painted, the last %u alike; the window %d×%d, the widget %.0f×%.0f "
+                "at %.0f,%.0f)\n", layout.frames, layout.frames > 0 ? layout.steady + 1 : 0,
+                layout.width, layout.height,
+                layout.bounds.size.width, layout.bounds.size.height, layout.bounds.origin.x,
+                layout.bounds.origin.y);
+  return settled;
+}
+
 /* Whether pressing @accelerator in @widget activates @action_name. */
 gboolean
 ctd_test_has_shortcut (GtkWidget  *widget,
@@ -321,6 +406,28 @@ ctd_test_has_shortcut (GtkWidget  *widget,
   return FALSE;
 }
 
+typedef struct
+{
+  GdkPaintable  *paintable;
+  GskRenderNode *node;
+  int            width, height;
+} Drawing;
+
+/* Whether the window draws something: what it draws, kept. */
+static gboolean
+window_drawn (gconstpointer user_data)
+{
+  Drawing *drawing = (Drawing *) user_data;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  drawing->width = gdk_paintable_get_intrinsic_width (drawing->paintable);
+  drawing->height = gdk_paintable_get_intrinsic_height (drawing->paintable);
+  gdk_paintable_snapshot (drawing->paintable, snapshot, drawing->width, drawing->height);
+  g_clear_pointer (&drawing->node, gsk_render_node_unref);
+  drawing->node = gtk_snapshot_free_to_node (snapshot);
+  return drawing->node != NULL;
+}
+
 /* Draws @window and, when CTD_SCREENSHOT_DIR is set and @name is not
  * %NULL, saves it there as @name: the README's and the metainfo's
  * screenshots in data/screenshots come from here. */
@@ -330,39 +437,31 @@ ctd_test_screenshot (GtkWindow  *window,
 {
   const char *dir = g_getenv ("CTD_SCREENSHOT_DIR");
   g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *what = NULL;
   GskRenderer *renderer;
-  int width = 0, height = 0;
+  Drawing drawing = { NULL, };
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   if (dir == NULL || name == NULL)
     return;
   paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  drawing.paintable = paintable;
   /* A window that a closed dialog (a file chooser) left unmapped for a
    * moment draws nothing: wait for it to come back. */
-  for (guint i = 0; i < 100 && node == NULL; i++)
-    {
-      if (i > 0)
-        ctd_test_spin (20);
-      width = gdk_paintable_get_intrinsic_width (paintable);
-      height = gdk_paintable_get_intrinsic_height (paintable);
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, width, height);
-      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-    }
-  if (node == NULL)
+  what = g_strdup_printf ("the window to draw something for %s", name);
+  if (!ctd_test_wait_for (window_drawn, &drawing, 2000, what))
     g_error ("%s: the window drew nothing", name);
   renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  texture = gsk_renderer_render_texture (renderer, drawing.node,
+                                         &GRAPHENE_RECT_INIT (0, 0, drawing.width,
+                                                              drawing.height));
+  gsk_render_node_unref (drawing.node);
   path = g_build_filename (dir, name, NULL);
   if (!gdk_texture_save_to_png (texture, path))
     g_error ("could not save %s", path);
 }
-
 
 /* The accessible name given to @widget, or NULL. GTK 4.8 has no getter;
  * its test context (GTK_A11Y=test, set by the test program before

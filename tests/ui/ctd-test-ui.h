@@ -50,6 +50,9 @@ gboolean   ctd_test_wait_for_n_items (GListModel *model,
 GtkLabel  *ctd_test_wait_for_label (GtkWidget  *root,
                                     const char *text,
                                     guint       ms);
+gboolean   ctd_test_wait_for_layout (GtkWidget  *widget,
+                                     guint       ms,
+                                     const char *what);
 void       ctd_test_screenshot    (GtkWindow  *window,
                                    const char *name);
 char      *ctd_test_accessible_name (GtkWidget *widget);

@@ -399,6 +399,19 @@ test_correct_and_clear (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether @view has (at least) two games recorded; three. */
+static gboolean
+two_recorded (gconstpointer view)
+{
+  return ctd_chouette_view_get_n_recorded ((CtdChouetteView *) view) >= 2;
+}
+
+static gboolean
+three_recorded (gconstpointer view)
+{
+  return ctd_chouette_view_get_n_recorded ((CtdChouetteView *) view) >= 3;
+}
+
 /* Undo and redo (the window's) and another program's writes reach the
  * grid as drawn; a line refused by the store because the page had not
  * seen the other write yet is shown in the store's words. */
@@ -441,9 +454,7 @@ test_undo_and_other_writer (void **state)
   theirs = ctd_test_line_for (page, 2, &rng);
   assert_true (ctd_store_record_game (other, 1, number, 2, theirs, FALSE, &error));
   start = g_get_monotonic_time ();
-  while (ctd_chouette_view_get_n_recorded (view) < 2 &&
-         g_get_monotonic_time () - start < 2 * G_USEC_PER_SEC)
-    g_main_context_iteration (NULL, FALSE);
+  assert_true (ctd_test_wait_for (two_recorded, view, 2000, "the other program's game 2 to show"));
   assert_true (g_get_monotonic_time () - start < G_USEC_PER_SEC);
   assert_true (ctd_test_grid_shows (window, page, theirs));
   /* The field was not being typed in: it shows their line. */
@@ -465,10 +476,8 @@ test_undo_and_other_writer (void **state)
   assert_true (ctd_test_preview_is_error (page));
   assert_non_null (strstr (ctd_test_preview_text (page), "already has the result"));
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), mine);
-  start = g_get_monotonic_time ();
-  while (ctd_chouette_view_get_n_recorded (view) < 3 &&
-         g_get_monotonic_time () - start < 2 * G_USEC_PER_SEC)
-    g_main_context_iteration (NULL, FALSE);
+  assert_true (ctd_test_wait_for (three_recorded, view, 2000,
+                                  "the other program's game 3 to show"));
   assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 3)), theirs);
   /* Now the page knows: the line typed is a replacement to confirm. */
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (entry)), mine);

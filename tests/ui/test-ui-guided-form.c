@@ -699,6 +699,13 @@ collect_mnemonics (GtkWidget *widget,
     collect_mnemonics (child, keys);
 }
 
+/* Whether @form has a row for penalty 1. */
+static gboolean
+penalty_shown (gconstpointer form)
+{
+  return ctd_test_find_named ((GtkWidget *) form, "Who pays penalty 1") != NULL;
+}
+
 /* Alt and a letter reaches each group without the mouse, and no two
  * groups share a letter (a shared one only moves between them). */
 static void
@@ -719,10 +726,8 @@ test_mnemonics (void **state)
   /* Alt+P adds a penalty (a button clicks after its press shows); Alt+V
    * says every cube was passed. */
   assert_true (gtk_widget_mnemonic_activate (named (fixture, "Add penalty"), FALSE));
-  for (guint i = 0; i < 20 && ctd_test_find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1") == NULL;
-       i++)
-    ctd_test_spin (50);
-  assert_non_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who pays penalty 1"));
+  assert_true (ctd_test_wait_for (penalty_shown, fixture->form, 2000,
+                                  "Alt+P to add a penalty's row"));
   assert_true (gtk_widget_mnemonic_activate (named (fixture, "Every cube passed"), FALSE));
   assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture,
                                                                      "Every cube passed"))));

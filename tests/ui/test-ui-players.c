@@ -205,72 +205,103 @@ test_players_add (void **state)
 
 }
 
+/* The form to edit Ann, the first row, as F2 or Edit… opens it. */
+static CtdPlayerDialog *
+open_edit (PlayersPage *players)
+{
+  CtdPlayerDialog *dialog;
+
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (players->rows), 0, TRUE);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (players->page), "players.edit", NULL));
+  dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+  assert_non_null (dialog);
+  return dialog;
+}
+
 /* Editing the selected player: F2, or Edit…, opens the form filled in. */
 static void
-test_players_edit (void **state)
+test_edit_opens_filled_in (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   g_auto(PlayersPage) players = open_players (app, fixture->dir, two_players, 2);
-  CtdPlayersPage *page = players.page;
   CtdPlayerDialog *dialog;
-  GtkColumnView *view = players.view;
-  GListModel *rows = players.rows;
+  GtkWidget *check;
 
+  assert_true (ctd_test_has_shortcut (GTK_WIDGET (players.page), "F2", "players.edit"));
+  assert_non_null (ctd_test_find_button (GTK_WIDGET (players.page), "_Edit…"));
+  dialog = open_edit (&players);
+  assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "Edit Player");
+  assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 0)), "Ann");
+  assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 1)), "Riga");
+  assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 2)), "");
+  /* The add form's check-in switch and Add button are not there. */
+  check = gtk_grid_get_child_at (GTK_GRID (ctd_test_find_widget (GTK_WIDGET (dialog),
+                                                                 GTK_TYPE_GRID)), 1, 3);
+  assert_false (gtk_widget_get_visible (check));
+  assert_null (ctd_test_find_button (GTK_WIDGET (dialog), "_Add"));
+  ctd_test_screenshot (GTK_WINDOW (dialog), NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
 
-  {
-    g_autoptr(CtdPlayerItem) ann = g_list_model_get_item (rows, 0);
-    GtkWidget *check;
+/* Cancel leaves the player as they were. */
+static void
+test_edit_cancel (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_auto(PlayersPage) players = open_players (app, fixture->dir, two_players, 2);
+  g_autoptr(CtdPlayerItem) ann = g_list_model_get_item (players.rows, 0);
+  CtdPlayerDialog *dialog = open_edit (&players);
 
-    gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
-    assert_true (ctd_test_has_shortcut (GTK_WIDGET (page), "F2", "players.edit"));
-    assert_non_null (ctd_test_find_button (GTK_WIDGET (page), "_Edit…"));
-    assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.edit", NULL));
-    dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
-    assert_non_null (dialog);
-    assert_string_equal (gtk_window_get_title (GTK_WINDOW (dialog)), "Edit Player");
-    assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 0)), "Ann");
-    assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 1)), "Riga");
-    assert_string_equal (gtk_editable_get_text (dialog_entry (dialog, 2)), "");
-    check = gtk_grid_get_child_at (GTK_GRID (ctd_test_find_widget (GTK_WIDGET (dialog),
-                                                                   GTK_TYPE_GRID)), 1, 3);
-    assert_false (gtk_widget_get_visible (check));
-    assert_null (ctd_test_find_button (GTK_WIDGET (dialog), "_Add"));
-    ctd_test_screenshot (GTK_WINDOW (dialog), NULL);
+  gtk_editable_set_text (dialog_entry (dialog, 0), "Ann Lee-Smith");
+  g_signal_emit_by_name (ctd_test_find_button (GTK_WIDGET (dialog), "_Cancel"), "clicked");
+  assert_null (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
+  assert_string_equal (ctd_player_item_get_name (ann), "Ann");
+}
 
-    /* Cancel leaves the player as they were. */
-    gtk_editable_set_text (dialog_entry (dialog, 0), "Ann Lee-Smith");
-    g_signal_emit_by_name (ctd_test_find_button (GTK_WIDGET (dialog), "_Cancel"), "clicked");
-    assert_null (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
-    assert_string_equal (ctd_player_item_get_name (ann), "Ann");
+/* A refusal keeps the form open, in the store's words. */
+static void
+test_edit_refused (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_auto(PlayersPage) players = open_players (app, fixture->dir, two_players, 2);
+  g_autoptr(CtdPlayerItem) ann = g_list_model_get_item (players.rows, 0);
+  CtdPlayerDialog *dialog = open_edit (&players);
 
-    /* A refusal keeps the form open, in the store's words. */
-    assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.edit", NULL));
-    dialog = CTD_PLAYER_DIALOG (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG));
-    gtk_editable_set_text (dialog_entry (dialog, 0), " ");
-    g_signal_emit_by_name (ctd_test_find_button (GTK_WIDGET (dialog), "_Save"), "clicked");
-    assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog),
-                                          "Ann: The player's name cannot be only spaces"));
-    assert_ptr_equal (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG), dialog);
-    assert_string_equal (ctd_player_item_get_name (ann), "Ann");
+  gtk_editable_set_text (dialog_entry (dialog, 0), " ");
+  g_signal_emit_by_name (ctd_test_find_button (GTK_WIDGET (dialog), "_Save"), "clicked");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog),
+                                        "Ann: The player's name cannot be only spaces"));
+  assert_ptr_equal (ctd_test_find_toplevel (CTD_TYPE_PLAYER_DIALOG), dialog);
+  assert_string_equal (ctd_player_item_get_name (ann), "Ann");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
 
-    /* A new name typed, Enter: saved, closed, the same row renamed. */
-    gtk_editable_set_text (dialog_entry (dialog, 0), "Ann Lee");
-    g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
-    assert_true (ctd_test_wait_for (player_dialog_gone, NULL, 2000,
-                                    "the player dialog to close after Enter"));
-    {
-      g_autoptr(CtdPlayerItem) row = g_list_model_get_item (rows, 0);
-      g_autofree char *club = NULL;
+/* A new name typed, Enter: saved, closed, the same row renamed, its club
+ * kept. */
+static void
+test_edit_enter_saves (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_auto(PlayersPage) players = open_players (app, fixture->dir, two_players, 2);
+  g_autoptr(CtdPlayerItem) ann = g_list_model_get_item (players.rows, 0);
+  CtdPlayerDialog *dialog = open_edit (&players);
+  g_autoptr(CtdPlayerItem) row = NULL;
+  g_autofree char *club = NULL;
 
-      assert_ptr_equal (row, ann);
-      assert_string_equal (ctd_player_item_get_name (row), "Ann Lee");
-      g_object_get (row, "club", &club, NULL);
-      assert_string_equal (club, "Riga");
-    }
-    assert_non_null (ctd_test_find_label (GTK_WIDGET (view), "Ann Lee"));
-  }
-
+  gtk_editable_set_text (dialog_entry (dialog, 0), "Ann Lee");
+  g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 0)), "activate");
+  assert_true (ctd_test_wait_for (player_dialog_gone, NULL, 2000,
+                                  "the player dialog to close after Enter"));
+  row = g_list_model_get_item (players.rows, 0);
+  assert_ptr_equal (row, ann);
+  assert_string_equal (ctd_player_item_get_name (row), "Ann Lee");
+  g_object_get (row, "club", &club, NULL);
+  assert_string_equal (club, "Riga");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (players.view), "Ann Lee"));
 }
 
 /* Another writer's player shows; search narrows the table; undo and redo
@@ -464,233 +495,6 @@ test_withdraw_seated (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The search field of @page, and the field's text (where the keys go). */
-static GtkEditable *
-search_field (CtdPlayersPage *page)
-{
-  return GTK_EDITABLE (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY));
-}
-
-/* Types @text into the search field and presses Enter. */
-static void
-search_enter (CtdPlayersPage *page,
-              const char     *text)
-{
-  gtk_editable_set_text (search_field (page), text);
-  g_signal_emit_by_name (gtk_editable_get_delegate (search_field (page)), "activate");
-}
-
-/* Presses @keyval in the search field, as its key controller hears it
- * (before the field's own text does). */
-static gboolean
-search_key (CtdPlayersPage *page,
-            guint           keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (search_field (page)));
-  gboolean handled = FALSE;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
-          gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
-        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, (GdkModifierType) 0,
-                               &handled);
-    }
-  return handled;
-}
-
-/* Whether player @name is checked in, from the document's own list. */
-static gboolean
-is_checked_in (CtdDocument *document,
-               const char  *name)
-{
-  GListModel *all = ctd_document_get_players (document);
-
-  for (guint i = 0; i < g_list_model_get_n_items (all); i++)
-    {
-      g_autoptr(CtdPlayerItem) player = g_list_model_get_item (all, i);
-
-      if (g_str_equal (ctd_player_item_get_name (player), name))
-        return ctd_player_item_get_checked_in (player);
-    }
-  fail_msg ("no player %s", name);
-  return FALSE;
-}
-
-/* The position of player @name in the table. */
-static guint
-row_of (GListModel *rows,
-        const char *name)
-{
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-    {
-      g_autoptr(CtdPlayerItem) player = g_list_model_get_item (rows, i);
-
-      if (g_str_equal (ctd_player_item_get_name (player), name))
-        return i;
-    }
-  fail_msg ("no row %s", name);
-  return 0;
-}
-
-static gboolean
-notice_says (CtdPlayersPage *page,
-             const char     *text)
-{
-  GtkLabel *label = ctd_test_find_label (GTK_WIDGET (page), text);
-
-  return label != NULL && gtk_widget_get_child_visible (gtk_widget_get_parent (GTK_WIDGET (label))) &&
-         gtk_revealer_get_reveal_child (GTK_REVEALER (gtk_widget_get_ancestor (GTK_WIDGET (label),
-                                                                                GTK_TYPE_REVEALER)));
-}
-
-/* The desk on the day, from the keyboard: a few letters and Enter check
- * the one match in and clear the field for the next arrival; several
- * matches ask for a choice (Down); a group is checked in or out at once,
- * and everyone at once after a confirmation, each one undo. */
-static void
-test_check_in_desk (void **state)
-{
-  Fixture *fixture = *state;
-  g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (fixture->dir, "Desk.chouette", NULL);
-  static const char *const names[] = { "Anna Berg", "Andy Cole", "Bob Dunn", "Dana Ng", "Ed Fox" };
-  CtdMainWindow *window;
-  CtdPlayersPage *page;
-  CtdDocument *document;
-  GtkColumnView *view;
-  GtkMessageDialog *confirm;
-  GListModel *rows;
-  GtkWidget *focus;
-  gint64 ed;
-
-  window = ctd_test_open_new_event (app, path);
-  document = ctd_main_window_get_document (window);
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    assert_true (ctd_document_add_player (document, names[i], NULL, NULL, FALSE, &ed, &error));
-  assert_true (ctd_document_withdraw_player (document, ed, FALSE, &error));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
-                                  g_variant_new_string ("players"));
-  page = CTD_PLAYERS_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE));
-  view = GTK_COLUMN_VIEW (ctd_test_find_widget (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW));
-  rows = G_LIST_MODEL (gtk_column_view_get_model (view));
-  gtk_widget_grab_focus (GTK_WIDGET (search_field (page)));
-
-  /* One match: checked in, said with the count, the field empty and
-   * still holding the keyboard. */
-  search_enter (page, "bob");
-  assert_true (is_checked_in (document, "Bob Dunn"));
-  assert_true (notice_says (page, "Bob Dunn checked in (1 of 4 present)."));
-  assert_string_equal (gtk_editable_get_text (search_field (page)), "");
-  focus = gtk_root_get_focus (GTK_ROOT (window));
-  assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (search_field (page))));
-
-  /* Already here: said so, and not checked out. */
-  search_enter (page, "bob");
-  assert_true (is_checked_in (document, "Bob Dunn"));
-  assert_true (notice_says (page, "Bob Dunn is already checked in (1 of 4 present)."));
-
-  /* Nobody, and several: what to do, nothing changed. */
-  search_enter (page, "zed");
-  assert_true (notice_says (page, "No player matches “zed”."));
-  search_enter (page, "an");
-  assert_int_equal (g_list_model_get_n_items (rows), 3);
-  assert_true (notice_says (page, "3 players match “an”: choose one with Down, or type more."));
-  ctd_test_screenshot (GTK_WINDOW (window), "players-checkin.png");
-  assert_false (is_checked_in (document, "Anna Berg"));
-  assert_false (is_checked_in (document, "Andy Cole"));
-  assert_false (is_checked_in (document, "Dana Ng"));
-  assert_string_equal (gtk_editable_get_text (search_field (page)), "an");
-
-  /* Down: into the list, its first row chosen (not onto a label), also
-   * when the list's focus was on another row from an earlier search. */
-  gtk_editable_set_text (search_field (page), "dana");
-  gtk_widget_grab_focus (GTK_WIDGET (view));
-  gtk_editable_set_text (search_field (page), "an");
-  gtk_widget_grab_focus (GTK_WIDGET (search_field (page)));
-  assert_true (search_key (page, GDK_KEY_Down));
-  assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (rows), 0));
-  assert_false (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (rows), 2));
-  focus = gtk_root_get_focus (GTK_ROOT (window));
-  assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (view)));
-  /* Return there (what the focused row does with it) checks in the
-   * first match: Anna, not Dana. */
-  g_signal_emit_by_name (focus, "activate-keybinding");
-  assert_true (is_checked_in (document, "Anna Berg"));
-  assert_false (is_checked_in (document, "Dana Ng"));
-  assert_true (notice_says (page, "Anna Berg checked in (2 of 4 present)."));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
-  assert_false (is_checked_in (document, "Anna Berg"));
-  gtk_editable_set_text (search_field (page), "an");
-  /* Down to Andy, Enter on his row: in, and back to the empty field. */
-  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), row_of (rows, "Andy Cole"), TRUE);
-  g_signal_emit_by_name (view, "activate", row_of (rows, "Andy Cole"));
-  assert_true (is_checked_in (document, "Andy Cole"));
-  assert_true (notice_says (page, "Andy Cole checked in (2 of 4 present)."));
-  assert_string_equal (gtk_editable_get_text (search_field (page)), "");
-  focus = gtk_root_get_focus (GTK_ROOT (window));
-  assert_true (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (search_field (page))));
-
-  /* The one chosen among several, Enter in the field: that one. A new
-   * search starts with nothing chosen. */
-  gtk_editable_set_text (search_field (page), "an");
-  assert_false (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (rows), 0));
-  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), row_of (rows, "Dana Ng"), TRUE);
-  g_signal_emit_by_name (gtk_editable_get_delegate (search_field (page)), "activate");
-  assert_true (is_checked_in (document, "Dana Ng"));
-  assert_false (is_checked_in (document, "Anna Berg"));
-  assert_true (notice_says (page, "Dana Ng checked in (3 of 4 present)."));
-  assert_string_equal (gtk_editable_get_text (search_field (page)), "");
-
-  /* A withdrawn player: the store's refusal, the field kept. */
-  search_enter (page, "ed f");
-  assert_true (notice_says (page, "Ed Fox has withdrawn from the event; reinstate them first"));
-  assert_string_equal (gtk_editable_get_text (search_field (page)), "ed f");
-  /* Escape empties the field. */
-  g_signal_emit_by_name (search_field (page), "stop-search");
-  assert_string_equal (gtk_editable_get_text (search_field (page)), "");
-  assert_int_equal (g_list_model_get_n_items (rows), 5);
-
-  /* Several rows at once: one action, one undo. */
-  gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (rows));
-  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), row_of (rows, "Andy Cole"), FALSE);
-  gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), row_of (rows, "Bob Dunn"), FALSE);
-  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.check-out", NULL));
-  assert_false (is_checked_in (document, "Andy Cole"));
-  assert_false (is_checked_in (document, "Bob Dunn"));
-  assert_true (notice_says (page, "2 players checked out (1 of 4 present)."));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
-  assert_true (is_checked_in (document, "Andy Cole"));
-  assert_true (is_checked_in (document, "Bob Dunn"));
-  assert_false (is_checked_in (document, "Anna Berg"));
-
-  /* Check In All: asks, saying how many, then everyone in one action. */
-  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "players.check-in-all", NULL));
-  confirm = GTK_MESSAGE_DIALOG (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
-  assert_non_null (confirm);
-  {
-    g_autofree char *question = NULL;
-
-    g_object_get (confirm, "text", &question, NULL);
-    assert_string_equal (question, "Check in the 1 player not checked in yet?");
-  }
-  gtk_dialog_response (GTK_DIALOG (confirm), GTK_RESPONSE_ACCEPT);
-  assert_true (is_checked_in (document, "Anna Berg"));
-  assert_true (notice_says (page, "Anna Berg checked in (4 of 4 present)."));
-  assert_false (gtk_widget_is_sensitive (GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (page),
-                                                                           "Check In All"))));
-  ctd_test_screenshot (GTK_WINDOW (window), NULL);
-  {
-    g_autofree char *clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (window));
-
-    assert_null (clashes);
-  }
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
 /* Clubs come in groups: the club stays from one player to the next, the
  * name is emptied for the next one, and Clear (Alt+E) empties the club. */
 static void
@@ -759,7 +563,13 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_players_add, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_players_edit, ctd_test_folder_setup,
+    cmocka_unit_test_setup_teardown (test_edit_opens_filled_in, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_edit_cancel, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_edit_refused, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_edit_enter_saves, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_players_follow, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
@@ -768,8 +578,6 @@ main (void)
     cmocka_unit_test_setup_teardown (test_players_import, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_withdraw_seated, ctd_test_folder_setup,
-                                     ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_check_in_desk, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_dialog_keeps_club, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),

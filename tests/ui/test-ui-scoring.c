@@ -260,6 +260,15 @@ row_shows (CtdChouettePage *page,
   return cell != NULL && shows_whole (cell, window);
 }
 
+/* Whether @page's grid shows its last game, in its window. */
+static gboolean
+last_row_shows (gconstpointer page)
+{
+  CtdChouettePage *self = (CtdChouettePage *) page;
+
+  return row_shows (self, CTD_N_GAMES, GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self))));
+}
+
 /* The window at its default size (a laptop's), a chouette of 4, F4: every
  * row of the form, each player's above all, is on screen in full. */
 static void
@@ -285,8 +294,7 @@ test_form_whole_at_default_size (void **state)
     }
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  ctd_test_spin (300);
+  assert_true (ctd_test_wait_for_layout (form, 5000, "the form to be laid out in the window"));
   /* The window kept its size: the page did not push it taller. */
   assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= default_width);
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= default_height);
@@ -303,8 +311,8 @@ test_form_whole_at_default_size (void **state)
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_notation_entry (page)),
                          "B 2:4- 3:8 E:2>3:8 F:2>1:2");
   assert_non_null (ctd_test_find_named (form, "Who offered extra 1"));
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  ctd_test_spin (100);
+  assert_true (ctd_test_wait_for_layout (form, 5000,
+                                         "the form with an extra to be laid out in the window"));
   assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= default_width);
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= default_height);
   assert_true (assert_whole_under (form, GTK_WIDGET (window), "the form with an extra") > 4 * 4);
@@ -313,11 +321,19 @@ test_form_whole_at_default_size (void **state)
   assert_true (row_shows (page, 3, GTK_WIDGET (window)));
   while (ctd_test_selected_game (page) < CTD_N_GAMES)
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.next-game", NULL));
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  ctd_test_spin (100);
-  assert_true (row_shows (page, CTD_N_GAMES, GTK_WIDGET (window)));
+  assert_true (ctd_test_wait_for (last_row_shows, page, 5000,
+                                  "the grid to scroll to the last game"));
   assert_true (assert_whole_under (cubes, GTK_WIDGET (window), "the players' rows") >= 4 * 4);
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Whether @widget shows whole in its window. */
+static gboolean
+shows_whole_in_window (gconstpointer widget)
+{
+  GtkWidget *self = (GtkWidget *) widget;
+
+  return shows_whole (self, GTK_WIDGET (gtk_widget_get_root (self)));
 }
 
 /* A smaller screen than the page needs with the form open: the window
@@ -336,16 +352,15 @@ test_form_on_a_small_screen (void **state)
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 560);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  ctd_test_spin (300);
+  assert_true (ctd_test_wait_for_layout (form, 5000,
+                                         "the form to be laid out in a window of 1100×560"));
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= 560);
   assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= 1100);
   last = ctd_test_find_named (form, "Add adjustment");
   assert_non_null (last);
   gtk_widget_grab_focus (last);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  ctd_test_spin (300);
-  assert_true (shows_whole (last, GTK_WIDGET (window)));
+  assert_true (ctd_test_wait_for (shows_whole_in_window, last, 5000,
+                                  "the page to scroll “Add adjustment” into sight"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -358,6 +373,13 @@ focus_in (CtdMainWindow *window,
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
 
   return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* Whether @view has a game recorded. */
+static gboolean
+one_recorded (gconstpointer view)
+{
+  return ctd_chouette_view_get_n_recorded ((CtdChouetteView *) view) > 0;
 }
 
 /* Alt+R records the form's line; the keyboard goes back to the field for
@@ -386,8 +408,7 @@ test_record_from_form_focus (void **state)
   record = ctd_test_find_button (GTK_WIDGET (page), "_Record");
   assert_non_null (record);
   assert_true (gtk_widget_mnemonic_activate (record, FALSE));
-  for (guint i = 0; i < 50 && ctd_chouette_view_get_n_recorded (view) == 0; i++)
-    ctd_test_spin (20);
+  assert_true (ctd_test_wait_for (one_recorded, view, 2000, "Alt+R to record the form's line"));
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
   assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)), "T");
   assert_int_equal (ctd_test_selected_game (page), 2);
@@ -494,6 +515,7 @@ test_long_names (void **state)
   CtdChouettePage *page = ctd_test_show_chouette (window, 1, 1);
   CtdChouetteView *view = ctd_chouette_page_get_view (page);
   GListModel *columns = gtk_column_view_get_columns (ctd_test_page_grid (page));
+  GtkWidget *header;
   CtdRng rng;
 
   assert_int_equal (g_utf8_strlen (names[0], -1), 31);
@@ -504,13 +526,12 @@ test_long_names (void **state)
 
       ctd_test_type_line (page, line);
     }
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  ctd_test_spin (100);
+  header = gtk_widget_get_first_child (GTK_WIDGET (ctd_test_page_grid (page)));
+  assert_true (ctd_test_wait_for_layout (header, 5000, "the grid's header to be laid out"));
   for (guint p = 1; p <= 4; p++)
     {
       g_autofree char *title = g_strdup_printf ("%u %s", p, ctd_chouette_view_get_name (view, p));
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, 7 + 2 * (p - 1));
-      GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (ctd_test_page_grid (page)));
       GtkWidget *heading;
       GtkLabel *label;
       g_autofree char *shown = NULL;
@@ -585,10 +606,8 @@ test_follows_new_round (void **state)
   assert_true (gtk_widget_activate_action (standings, "standings.advance", NULL));
   dialog = ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG);
   assert_non_null (dialog);
-  ctd_test_spin (100);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "dialog.advance", NULL));
-  for (guint i = 0; i < 100 && ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG) != NULL; i++)
-    ctd_test_spin (20);
+  /* The dialog closes as it draws the round, before the action returns. */
   assert_null (ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG));
   assert_int_equal (g_list_model_get_n_items (ctd_document_get_rounds (document)), 2);
 
