@@ -58,8 +58,7 @@ build (CtdDocument             *document,
   assert_false (waiter.done);
   if (cancellable != NULL)
     g_cancellable_cancel (cancellable);
-  ctd_test_spin_until (&waiter.done, 30000);
-  assert_true (waiter.done);
+  assert_true (ctd_test_wait_until (&waiter.done, 30000, "the report to be built"));
   doc = ctd_document_build_report_finish (document, waiter.result, error);
   g_object_unref (waiter.result);
   return doc;

@@ -187,21 +187,6 @@ deadline_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* Runs the main loop until @model has @n items, or @ms have passed. */
-void
-ctd_test_spin_until_n_items (GListModel *model,
-                    guint       n,
-                    guint       ms)
-{
-  gboolean timed_out = FALSE;
-  guint deadline = g_timeout_add (ms, deadline_cb, &timed_out);
-
-  while (g_list_model_get_n_items (model) != n && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timed_out)
-    g_source_remove (deadline);
-}
-
 void
 ctd_test_spin (guint ms)
 {

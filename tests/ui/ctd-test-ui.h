@@ -40,9 +40,6 @@ GtkWindow *ctd_test_wait_for_toplevel (GType       type,
                                        guint       ms,
                                        const char *what);
 void       ctd_test_spin          (guint       ms);
-void       ctd_test_spin_until_n_items (GListModel *model,
-                                        guint       n,
-                                        guint       ms);
 gboolean   ctd_test_wait_for_n_items (GListModel *model,
                                       guint       n,
                                       guint       ms,

@@ -69,7 +69,7 @@ static void
 desk_close (Desk *desk)
 {
   gtk_window_destroy (GTK_WINDOW (desk->window));
-  ctd_test_spin (20);
+  ctd_test_drain ();
   g_clear_object (&desk->document);
   g_clear_pointer (&desk->cli, ctd_store_close);
   g_clear_object (&desk->app);
@@ -213,14 +213,10 @@ resize_display (Desk *desk,
   gtk_test_widget_wait_for_draw (display);
   gtk_widget_set_size_request (display, width, height);
   gtk_window_set_default_size (desk->display, width, height);
-  for (guint i = 0; i < 200 && (gtk_widget_get_width (display) != width ||
-                                gtk_widget_get_height (display) != height); i++)
-    ctd_test_spin (10);
+  /* The fit runs once the new size is known; the frames after show it. */
+  assert_true (ctd_test_wait_for_layout (display, 5000, "the display at its new size"));
   assert_int_equal (gtk_widget_get_width (display), width);
   assert_int_equal (gtk_widget_get_height (display), height);
-  /* The fit runs once the new size is known; the frame after shows it. */
-  ctd_test_spin (50);
-  gtk_test_widget_wait_for_draw (display);
 }
 
 /* Every label under @root with text, as drawn: wholly inside the
@@ -382,7 +378,7 @@ test_opened_by_action (void **state)
 
   /* Ctrl+W closes it; the menu opens it again, on the same event. */
   assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.display), "window.close", NULL));
-  ctd_test_spin (20);
+  ctd_test_drain ();
   assert_null (ctd_test_find_toplevel (CTD_TYPE_DISPLAY_WINDOW));
   g_action_group_activate_action (G_ACTION_GROUP (desk.window), "show-display", NULL);
   desk.display = ctd_test_find_toplevel (CTD_TYPE_DISPLAY_WINDOW);

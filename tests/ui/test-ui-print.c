@@ -291,7 +291,7 @@ finish_round (CtdStore *store,
 /* Prints the standings of @round, public, then for the director. */
 static void
 check_standings (CtdExportDialog *dialog,
-                 CtdStore        *store,
+                 CtdDocument     *document,
                  const char      *pdf,
                  guint            round,
                  gboolean         public_has_scores)
@@ -299,10 +299,12 @@ check_standings (CtdExportDialog *dialog,
   g_autofree char *public_text = NULL;
   g_autofree char *director_text = NULL;
   g_autofree char *title = g_strdup_printf ("Standings: round %u", round);
+  CtdStore *store = ctd_document_get_store (document);
   g_autoptr(CtdStoreChouette) seats = ctd_tournament_get_chouette (store, round, 1, NULL);
 
-  /* The document sees the store's writes on its next poll. */
-  ctd_test_spin (600);
+  /* The writes went to the store behind the document's back: it reads
+   * them now, as its poll would. */
+  ctd_document_check_for_changes (document);
   choose_round (dialog, round);
   choose (dialog, "Round standings", TRUE);
   public_text = print_choice (dialog, pdf);
@@ -340,10 +342,10 @@ test_public_standings (void **state)
   ctd_test_draw_players (document, 12);
   start_round (store, 1);
   dialog = ctd_export_dialog_new (NULL, document);
-  check_standings (dialog, store, pdf, 1, FALSE);
+  check_standings (dialog, document, pdf, 1, FALSE);
 
   finish_round (store, 1);
-  check_standings (dialog, store, pdf, 1, TRUE);
+  check_standings (dialog, document, pdf, 1, TRUE);
 
   advancers = ctd_tournament_advance (store, 1, 2, 0, &tie, &error);
   if (advancers == NULL)
@@ -354,7 +356,7 @@ test_public_standings (void **state)
   assert_int_equal (round, 2);
   assert_int_equal (g_list_model_get_n_items (ctd_document_get_rounds (document)), 2);
   start_round (store, 2);
-  check_standings (dialog, store, pdf, 2, FALSE);
+  check_standings (dialog, document, pdf, 2, FALSE);
 
   /* A public copy of the sheets of a secret round is refused, in words. */
   choose (dialog, "filled scoring sheets", TRUE);
@@ -363,7 +365,7 @@ test_public_standings (void **state)
   g_clear_error (&error);
 
   finish_round (store, 2);
-  check_standings (dialog, store, pdf, 2, TRUE);
+  check_standings (dialog, document, pdf, 2, TRUE);
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
@@ -510,6 +512,12 @@ page_drawn_cb (CtdPrintPreview *preview,
   g_array_append_val (drawn, page);
 }
 
+static gboolean
+drawn_any (gconstpointer drawn)
+{
+  return ((const GArray *) drawn)->len > 0;
+}
+
 /* The window of @type, waited for 30 s at most. */
 static GtkWindow *
 wait_for_toplevel (GType type)
@@ -548,9 +556,7 @@ test_preview (void **state)
   assert_non_null (preview);
   assert_ptr_equal (gtk_window_get_transient_for (GTK_WINDOW (preview)), GTK_WINDOW (dialog));
   g_signal_connect (preview, "page-drawn", G_CALLBACK (page_drawn_cb), drawn);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (preview));
-  ctd_test_spin (100);
-  assert_true (drawn->len > 0);
+  assert_true (ctd_test_wait_for (drawn_any, drawn, 5000, "the preview to draw a page"));
   assert_int_equal (g_array_index (drawn, guint, 0), 0);
   label = GTK_WIDGET (ctd_test_find_label (GTK_WIDGET (preview), "Page 1 of 7"));
   assert_non_null (label);
@@ -566,9 +572,8 @@ test_preview (void **state)
   assert_int_equal (ctd_print_preview_get_page (preview), 1);
   assert_string_equal (gtk_label_get_text (GTK_LABEL (label)), "Page 2 of 7");
   g_array_set_size (drawn, 0);
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (preview));
-  ctd_test_spin (50);
-  assert_true (drawn->len > 0 && g_array_index (drawn, guint, drawn->len - 1) == 1);
+  assert_true (ctd_test_wait_for (drawn_any, drawn, 5000, "the preview to draw page 2"));
+  assert_int_equal (g_array_index (drawn, guint, drawn->len - 1), 1);
   gtk_widget_activate_action (GTK_WIDGET (preview), "preview.last", NULL);
   assert_int_equal (ctd_print_preview_get_page (preview), 6);
   assert_false (gtk_widget_is_sensitive (
