@@ -77,6 +77,11 @@ gboolean document_update_lists (CtdDocument           *self,
 
 GHashTable *document_chouette_views (CtdDocument *self);
 
+/* ---- ctd-document-views.c ---------------------------------------------- */
+
+void document_update_round_views (CtdDocument          *self,
+                                  const CtdStoreChange *change);
+
 /* ---- ctd-document-actions.c -------------------------------------------- */
 
 gboolean document_action_begin (CtdDocument  *self,

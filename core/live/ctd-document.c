@@ -213,6 +213,7 @@ announce (CtdDocument          *self,
     g_warning ("“%s” could not be read after a change: %s",
                ctd_document_get_path (self), error->message);
   update_chouette_views (self, change);
+  document_update_round_views (self, change);
   g_signal_emit (self, signals[CHANGED], 0, change->what, change->round, change->chouette);
 }
 
