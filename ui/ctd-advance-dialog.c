@@ -269,7 +269,8 @@ ctd_advance_dialog_new (GtkWindow   *parent,
   describe_round (self);
   seed = g_strdup_printf ("%" G_GUINT64_FORMAT, ctd_rng_fresh_seed ());
   gtk_editable_set_text (GTK_EDITABLE (self->seed_entry), seed);
-  if (self->view != NULL)
+  /* The round's cut, else top 1 for the director to change. */
+  if (self->view != NULL && ctd_round_view_get_top_k (self->view) > 0)
     {
       top_k = ctd_round_view_get_top_k (self->view);
       wildcards = ctd_round_view_get_wildcards (self->view);

@@ -232,6 +232,7 @@ update_state_label (CtdStandingsPage *self)
   CtdStage stage;
   guint round;
 
+
   if (self->view == NULL)
     {
       gtk_label_set_text (self->round_state_label, _("Nothing has been drawn yet."));
@@ -283,7 +284,15 @@ show_selected_round (CtdStandingsPage *self)
   if (item != NULL && !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
   if (item != NULL)
-    view = ctd_document_get_round_view (self->document, ctd_round_item_get_number (item), NULL);
+    {
+      g_autoptr(GError) error = NULL;
+
+      view = ctd_document_get_round_view (self->document, ctd_round_item_get_number (item),
+                                          &error);
+      if (view == NULL)
+        g_warning ("Round %u could not be read: %s", ctd_round_item_get_number (item),
+                   error->message);
+    }
   if (view != self->view)
     {
       g_set_object (&self->view, view);

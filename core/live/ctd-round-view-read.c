@@ -242,7 +242,8 @@ ctd_round_view_get_cut_note (CtdRoundView *self,
  *
  * Returns: how many of each chouette go on by the cut the round is
  *   judged by: the director's stored choice, else the proposed plan's
- *   (ctd_tournament_get_cut()); 0 for the final
+ *   (ctd_tournament_get_cut()); 0 for the final, and while no plan is
+ *   proposed for the field
  */
 guint
 ctd_round_view_get_top_k (CtdRoundView *self)

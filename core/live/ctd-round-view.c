@@ -295,20 +295,19 @@ describe_hold_ups (const GPtrArray *hold_ups)
 }
 
 /* The cut the round is judged by: the director's stored choice, else
- * the proposed plan's; none for the final. */
-static gboolean
-load_cut (CtdRoundView  *self,
-          CtdStore      *store,
-          GError       **error)
+ * the proposed plan's; none for the final, nor for a field no plan is
+ * proposed for (the director chooses the cut round by round). */
+static void
+load_cut (CtdRoundView *self,
+          CtdStore     *store)
 {
   guint top_k = 0, wildcards = 0;
 
-  if (self->info.stage != CTD_STAGE_FINAL &&
-      !ctd_tournament_get_cut (store, self->info.number, &top_k, &wildcards, error))
-    return FALSE;
+  if (self->info.stage == CTD_STAGE_FINAL ||
+      !ctd_tournament_get_cut (store, self->info.number, &top_k, &wildcards, NULL))
+    top_k = wildcards = 0;
   update_uint (self, &self->top_k, top_k, PROP_TOP_K);
   update_uint (self, &self->wildcards, wildcards, PROP_WILDCARDS);
-  return TRUE;
 }
 
 /* What holds the round up, and why nobody can advance from it yet. */
@@ -427,9 +426,10 @@ refresh (CtdRoundView              *self,
       if (!self->exists)
         clear_derived (self);
       else
-        ok = load_cut (self, source->store, error) &&
-             load_hold_ups (self, source->store, error) &&
-             load_standings (self, source, error);
+        {
+          load_cut (self, source->store);
+          ok = load_hold_ups (self, source->store, error) && load_standings (self, source, error);
+        }
     }
   if (ok)
     derive (self, source->read_only);
