@@ -157,9 +157,14 @@ update_round (CtdRoundsPage *self)
   CtdRoundItem *round = self->document != NULL
                           ? gtk_drop_down_get_selected_item (self->round_dropdown) : NULL;
   guint number = round != NULL ? ctd_round_item_get_number (round) : 0;
-  CtdRoundView *view = round != NULL
-                         ? ctd_document_get_round_view (self->document, number, NULL) : NULL;
+  CtdRoundView *view = NULL;
 
+  /* Off screen, the page takes no view: a view follows every change
+   * of its round for as long as the document lives. Shown, it does. */
+  if (round != NULL && !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  if (round != NULL)
+    view = ctd_document_get_round_view (self->document, number, NULL);
   if (view != self->view)
     {
       g_set_object (&self->view, view);
@@ -365,6 +370,13 @@ chouette_activated_cb (CtdRoundsPage *self,
 }
 
 static void
+ctd_rounds_page_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ctd_rounds_page_parent_class)->map (widget);
+  update_round (CTD_ROUNDS_PAGE (widget));
+}
+
+static void
 ctd_rounds_page_dispose (GObject *object)
 {
   CtdRoundsPage *self = CTD_ROUNDS_PAGE (object);
@@ -387,6 +399,7 @@ ctd_rounds_page_class_init (CtdRoundsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ctd_rounds_page_dispose;
+  widget_class->map = ctd_rounds_page_map;
 
   g_type_ensure (CTD_TYPE_ROUND_ITEM);
   g_type_ensure (CTD_TYPE_CHOUETTE_ITEM);
