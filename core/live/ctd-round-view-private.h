@@ -7,6 +7,7 @@
  * outside them.
  *
  *   ctd-round-view.c       the object, its properties, refreshing
+ *   ctd-round-view-load.c  what a change makes it read, and notify
  *   ctd-round-view-read.c  the getters, and previews before an action
  */
 
@@ -47,5 +48,53 @@ struct _CtdRoundView
   /* during a refresh: whether anything shown changed */
   gboolean       changed;
 };
+
+/* What of the view a change touches. */
+typedef enum
+{
+  NEED_INFO    = 1 << 0,  /* the round's record */
+  NEED_SEATS   = 1 << 1,  /* its chouettes' players */
+  NEED_DERIVED = 1 << 2,  /* hold-ups, cut, notes, tie */
+  NEED_ALL     = NEED_INFO | NEED_SEATS | NEED_DERIVED,
+} Need;
+
+enum
+{
+  PROP_0,
+  PROP_NUMBER,
+  PROP_EXISTS,
+  PROP_STAGE,
+  PROP_SEED,
+  PROP_N_CHOUETTES,
+  PROP_N_PLAYERS,
+  PROP_STATE,
+  PROP_SCORES_PUBLIC,
+  PROP_PUBLICITY,
+  PROP_RELEASE,
+  PROP_CAN_RELEASE,
+  PROP_CAN_ADVANCE,
+  PROP_HOLD_UPS,
+  PROP_STANDINGS,
+  PROP_PUBLIC_STANDINGS,
+  PROP_CUT_NOTES,
+  PROP_PUBLIC_CUT_NOTES,
+  PROP_TOP_K,
+  PROP_WILDCARDS,
+  PROP_CUT_TIE,
+  PROP_CUT_TIE_PLAYERS,
+  N_PROPS
+};
+
+/* ---- ctd-round-view.c ------------------------------------------------- */
+
+void round_view_notify (CtdRoundView *self,
+                        guint         prop);
+
+/* ---- ctd-round-view-load.c -------------------------------------------- */
+
+gboolean round_view_load (CtdRoundView              *self,
+                          const CtdRoundViewSource  *source,
+                          Need                       needed,
+                          GError                   **error);
 
 G_END_DECLS
