@@ -161,10 +161,21 @@ test_draw (void **state)
   assert_int_equal (g_strv_length ((char **) hold_ups), 2);
   assert_string_equal (hold_ups[0], "1.1: no game entered yet");
   assert_string_equal (hold_ups[1], "1.2: no game entered yet");
-  /* The document's own list, shared. */
+  /* The document's own lists, shared; the posting's once asked for. */
   assert_ptr_equal (ctd_round_view_get_standings (view, FALSE),
                     ctd_document_get_standings (document, 1, FALSE));
-  assert_int_equal (g_list_model_get_n_items (ctd_round_view_get_standings (view, TRUE)), 8);
+  assert_null (ctd_round_view_get_standings (view, TRUE));
+  {
+    Heard heard;
+    GListModel *posting;
+
+    listen (view, &heard);
+    posting = ctd_document_get_standings (document, 1, TRUE);
+    assert_ptr_equal (ctd_round_view_get_standings (view, TRUE), posting);
+    assert_int_equal (heard_notify (&heard, "public-standings"), 1);
+    assert_int_equal (g_list_model_get_n_items (posting), 8);
+    unlisten (view, &heard);
+  }
   assert_null (ctd_round_view_get_cut_tie (view));
 }
 

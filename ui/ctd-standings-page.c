@@ -259,13 +259,16 @@ view_changed_cb (CtdStandingsPage *self)
 
 /* The view shown holds its list; the other holds none, so that a list
  * nobody sees relays nothing to hidden cells (a posting that turns
- * public replaces all its rows). */
+ * public replaces all its rows). The posting's list is made when first
+ * shown: the round's view takes it then. */
 static void
 bind_lists (CtdStandingsPage *self)
 {
   gboolean public_view = gtk_toggle_button_get_active (self->public_toggle);
   gboolean bound = self->view != NULL && gtk_widget_get_mapped (GTK_WIDGET (self));
 
+  if (bound && public_view)
+    ctd_document_get_standings (self->document, ctd_round_view_get_number (self->view), TRUE);
   gtk_single_selection_set_model (self->director_selection, bound && !public_view
                                   ? ctd_round_view_get_standings (self->view, FALSE) : NULL);
   gtk_no_selection_set_model (self->public_selection, bound && public_view

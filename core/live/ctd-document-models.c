@@ -499,6 +499,8 @@ ctd_document_get_standings (CtdDocument *self,
       if (!reload_standings (self, list, round, public_view, CTD_CHANGE_ALL, &error) &&
           !empty_if_gone (list, &error))
         warn_unread (self, error);
+      if (public_view)
+        document_offer_public_standings (self, round);
     }
   return G_LIST_MODEL (list);
 }

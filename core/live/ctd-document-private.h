@@ -82,6 +82,9 @@ GHashTable *document_chouette_views (CtdDocument *self);
 void document_update_round_views (CtdDocument          *self,
                                   const CtdStoreChange *change);
 
+void document_offer_public_standings (CtdDocument *self,
+                                      guint        round);
+
 /* ---- ctd-document-actions.c -------------------------------------------- */
 
 gboolean document_action_begin (CtdDocument  *self,

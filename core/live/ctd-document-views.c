@@ -3,8 +3,8 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The views the document hands out (a chouette's page) and what the
- * pages read through it while the store stays behind it.
+ * The views the document hands out (a chouette's page, a round's pages)
+ * and what the pages read through it while the store stays behind it.
  */
 
 #define G_LOG_DOMAIN "ctd-document"
@@ -118,11 +118,17 @@ round_view_standings (guint      round,
   return ctd_document_get_round_standings (user_data, round, error);
 }
 
+/* What round @round's view reads, as it is now: its posting's list only
+ * once a page asked for it (ctd_document_get_standings()), since a list
+ * follows every game of its round from then on. */
 static CtdRoundViewSource
-round_view_source (CtdDocument *self)
+round_view_source (CtdDocument *self,
+                   guint        round)
 {
   CtdRoundViewSource source = { self->store, ctd_document_get_read_only (self),
-                                round_view_standings, self };
+                                round_view_standings, self,
+                                g_hash_table_lookup (self->standings,
+                                                     GUINT_TO_POINTER (round * 2 + 1)) };
 
   return source;
 }
@@ -133,13 +139,13 @@ void
 document_update_round_views (CtdDocument          *self,
                              const CtdStoreChange *change)
 {
-  CtdRoundViewSource source = round_view_source (self);
   GHashTableIter iter;
   gpointer key, view;
 
   g_hash_table_iter_init (&iter, document_round_views (self));
   while (g_hash_table_iter_next (&iter, &key, &view))
     {
+      CtdRoundViewSource source = round_view_source (self, GPOINTER_TO_UINT (key));
       g_autoptr(GError) error = NULL;
 
       if (!ctd_round_view_update (view, &source, change->what, change->round, change->chouette,
@@ -147,6 +153,21 @@ document_update_round_views (CtdDocument          *self,
         g_warning ("Round %u could not be read after a change: %s", GPOINTER_TO_UINT (key),
                    error->message);
     }
+}
+
+/* The posting's list of @round was just made: its view takes it. */
+void
+document_offer_public_standings (CtdDocument *self,
+                                 guint        round)
+{
+  CtdRoundView *view = g_hash_table_lookup (document_round_views (self),
+                                            GUINT_TO_POINTER (round));
+  CtdRoundViewSource source;
+
+  if (view == NULL)
+    return;
+  source = round_view_source (self, round);
+  ctd_round_view_update (view, &source, 0, round, 0, NULL);
 }
 
 /**
@@ -157,8 +178,9 @@ document_update_round_views (CtdDocument          *self,
  *
  * What the Standings page, the Rounds page and the Advance dialog show
  * of round @round: its draw, state and publicity, what holds it up, its
- * standings (the document's lists, ctd_document_get_standings()), the
- * notes on the cut and the tie to roll off. The same view is returned
+ * standings (the document's lists, ctd_document_get_standings(): the
+ * posting's once a page asked for it), the notes on the cut and the tie
+ * to roll off. The same view is returned
  * for the same round for as long as the document lives, brought up to
  * date in place after every change that touches it, by this document or
  * by another writer of the file; its properties notify when they change.
@@ -184,10 +206,10 @@ ctd_document_get_round_view (CtdDocument  *self,
   view = g_hash_table_lookup (views, GUINT_TO_POINTER (round));
   if (view == NULL)
     {
-      CtdRoundViewSource source = round_view_source (self);
+      CtdRoundViewSource source = round_view_source (self, round);
 
       view = ctd_round_view_new (&source, round, ctd_document_get_standings (self, round, FALSE),
-                                 ctd_document_get_standings (self, round, TRUE), error);
+                                 error);
       if (view == NULL)
         return NULL;
       g_hash_table_insert (views, GUINT_TO_POINTER (round), view);

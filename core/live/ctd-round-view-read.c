@@ -202,8 +202,10 @@ ctd_round_view_get_hold_ups (CtdRoundView *self)
  * @self: a round view
  * @public_view: the posting's rather than the director's
  *
- * Returns: (transfer none): the round's standings (#CtdStandingItem),
- *   best first: the document's lists, updated in place
+ * Returns: (transfer none) (nullable): the round's standings
+ *   (#CtdStandingItem), best first: the document's lists, updated in
+ *   place; the posting's is %NULL until a page first asks the document
+ *   for it (ctd_document_get_standings())
  */
 GListModel *
 ctd_round_view_get_standings (CtdRoundView *self,

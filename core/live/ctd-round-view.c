@@ -69,6 +69,17 @@ refresh (CtdRoundView              *self,
   return ok;
 }
 
+/* The posting's list, once the keeper made one. */
+static void
+adopt_public_standings (CtdRoundView             *self,
+                        const CtdRoundViewSource *source)
+{
+  if (self->public_standings != NULL || source->public_standings == NULL)
+    return;
+  self->public_standings = g_object_ref (source->public_standings);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PUBLIC_STANDINGS]);
+}
+
 /* What of the view a change announced by the document touches. */
 static Need
 needed_by (CtdRoundView *self,
@@ -228,7 +239,8 @@ ctd_round_view_class_init (CtdRoundViewClass *klass)
   /* the director's standings (CtdStandingItem), best first */
   properties[PROP_STANDINGS] = g_param_spec_object ("standings", NULL, NULL, G_TYPE_LIST_MODEL,
                                                     flags);
-  /* what the posting may show (rule 1.7) */
+  /* what the posting may show (rule 1.7); NULL until a page first shows
+   * it (ctd_document_get_standings()) */
   properties[PROP_PUBLIC_STANDINGS] = g_param_spec_object ("public-standings", NULL, NULL,
                                                            G_TYPE_LIST_MODEL, flags);
   /* player id (gint64 *) -> what the row says about the cut (ctd_cut_notes()) */
@@ -270,7 +282,6 @@ ctd_round_view_init (CtdRoundView *self)
  * @source: the event to read and whether it can change
  * @round: the round's number
  * @standings: the keeper's list of the round's standings, the director's
- * @public_standings: and the posting's
  * @error: return location for a #GError
  *
  * Reads round @round; its keeper then pushes every change into it
@@ -285,20 +296,19 @@ CtdRoundView *
 ctd_round_view_new (const CtdRoundViewSource  *source,
                     guint                      round,
                     GListModel                *standings,
-                    GListModel                *public_standings,
                     GError                   **error)
 {
   g_autoptr(CtdRoundView) self = NULL;
 
   g_return_val_if_fail (source != NULL && source->store != NULL && source->standings != NULL,
                         NULL);
-  g_return_val_if_fail (G_IS_LIST_MODEL (standings) && G_IS_LIST_MODEL (public_standings), NULL);
+  g_return_val_if_fail (G_IS_LIST_MODEL (standings), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   self = g_object_new (CTD_TYPE_ROUND_VIEW, NULL);
   self->info.number = round;
   self->standings = g_object_ref (standings);
-  self->public_standings = g_object_ref (public_standings);
+  adopt_public_standings (self, source);
   if (!refresh (self, source, NEED_ALL, error))
     return NULL;
   if (!self->exists)
@@ -327,7 +337,8 @@ ctd_round_view_new (const CtdRoundViewSource  *source,
  * Brings the view up to date after one change of the event (the
  * arguments of CtdDocument's "changed"), reading only what the change
  * touched; "changed" follows when something shown changed. Call it
- * after the keeper's standings lists were brought up to date.
+ * after the keeper's standings lists were brought up to date; with
+ * @what 0 it only takes the posting's list the keeper just made.
  *
  * Returns: whether the view could be read again
  */
@@ -346,6 +357,7 @@ ctd_round_view_update (CtdRoundView              *self,
                         FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  adopt_public_standings (self, source);
   needed = needed_by (self, what, round);
   return needed == 0 || refresh (self, source, needed, error);
 }

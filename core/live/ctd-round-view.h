@@ -45,6 +45,9 @@ typedef const CtdStandings *(*CtdRoundViewStandingsFunc) (guint     round,
  * @standings: the round's standings as the keeper computed them for its
  *   lists, so that a change costs one computation
  * @standings_data: for @standings
+ * @public_standings: (nullable): the keeper's list of the round's
+ *   posting, once it made one: a list follows every change of its round
+ *   for as long as it lives, so it is made when a page first shows it
  *
  * What the view's keeper gives it with each change.
  */
@@ -54,6 +57,7 @@ typedef struct
   gboolean                   read_only;
   CtdRoundViewStandingsFunc  standings;
   gpointer                   standings_data;
+  GListModel                *public_standings;
 } CtdRoundViewSource;
 
 #define CTD_TYPE_ROUND_VIEW (ctd_round_view_get_type ())
@@ -63,7 +67,6 @@ G_DECLARE_FINAL_TYPE (CtdRoundView, ctd_round_view, CTD, ROUND_VIEW, GObject)
 CtdRoundView *ctd_round_view_new              (const CtdRoundViewSource *source,
                                                guint                     round,
                                                GListModel               *standings,
-                                               GListModel               *public_standings,
                                                GError                  **error);
 gboolean     ctd_round_view_update            (CtdRoundView             *self,
                                                const CtdRoundViewSource *source,
