@@ -232,7 +232,6 @@ update_state_label (CtdStandingsPage *self)
   CtdStage stage;
   guint round;
 
-
   if (self->view == NULL)
     {
       gtk_label_set_text (self->round_state_label, _("Nothing has been drawn yet."));

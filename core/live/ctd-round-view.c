@@ -15,6 +15,8 @@
 
 #include "ctd-round-view-private.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "ctd-enum-types.h"
 #include "ctd-tournament.h"
 
@@ -319,7 +321,7 @@ ctd_round_view_new (const CtdRoundViewSource  *source,
       if (!ctd_tournament_get_round (source->store, round, &info, error))
         return NULL;
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   "There is no round %u in this event", round);
+                   _("There is no round %u in this event"), round);
       return NULL;
     }
   return g_steal_pointer (&self);
