@@ -25,7 +25,8 @@
  * core's suggestion, and then Advance and Draw is off. Pressing it (or
  * Enter) is the confirmation: the advancers are stored and the next round
  * drawn with the seed shown, two actions that Undo takes back one by one.
- * Escape or Cancel changes nothing.
+ * Escape or Cancel changes nothing. The round is read through its view
+ * (ctd_document_get_round_view()), which says when it changed.
  */
 
 struct _CtdAdvanceDialog
@@ -42,6 +43,8 @@ struct _CtdAdvanceDialog
 
   /* owned */
   CtdDocument    *document;
+  CtdRoundView   *view;         /* the round advanced from */
+  GSignalGroup   *view_signals;
   guint           round;
 };
 
@@ -85,10 +88,10 @@ update_preview (CtdAdvanceDialog *self)
   CtdCutPreview preview = { 0 };
   gboolean ok;
 
-  if (self->document == NULL)
+  if (self->document == NULL || self->view == NULL)
     return;
-  ok = ctd_document_preview_cut (self->document, self->round,
-                                 get_top_k (self), get_wildcards (self), &preview, &error);
+  ok = ctd_round_view_preview_cut (self->view, get_top_k (self), get_wildcards (self), &preview,
+                                   &error);
   plan = ctd_cut_preview_describe (&preview);
   ctd_cut_preview_clear (&preview);
   gtk_label_set_text (self->plan_label, g_strchomp (plan));
@@ -105,13 +108,31 @@ cut_changed_cb (CtdAdvanceDialog *self,
   update_preview (self);
 }
 
+/* "Round 1 (Qualifying): 12 players in 3 chouettes." */
 static void
-document_changed_cb (CtdAdvanceDialog *self,
-                     CtdChange         what,
-                     guint             round,
-                     guint             chouette,
-                     CtdDocument      *document)
+describe_round (CtdAdvanceDialog *self)
 {
+  g_autofree char *text = NULL;
+
+  if (self->view == NULL || !ctd_round_view_get_exists (self->view))
+    return;
+  text = g_strdup_printf (_("Round %u (%s): %u players in %u chouettes. Choose who goes on: "
+                            "the next round is drawn with them at once."),
+                          ctd_round_view_get_number (self->view),
+                          ctd_stage_to_title (ctd_round_view_get_stage (self->view)),
+                          g_list_model_get_n_items (ctd_round_view_get_standings (self->view,
+                                                                                  FALSE)),
+                          ctd_round_view_get_n_chouettes (self->view));
+  gtk_label_set_text (self->round_label, text);
+}
+
+/* The round changed (a game corrected, a roll-off, another program's
+ * write): what the cut would do now. */
+static void
+view_changed_cb (CtdAdvanceDialog *self,
+                 CtdRoundView     *view)
+{
+  describe_round (self);
   update_preview (self);
 }
 
@@ -161,30 +182,13 @@ advance_action (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (self));
 }
 
-/* "Round 1 (Qualifying): 12 players in 3 chouettes." */
-static void
-describe_round (CtdAdvanceDialog *self)
-{
-  GListModel *rows = ctd_document_get_standings (self->document, self->round, FALSE);
-  g_autofree char *text = NULL;
-  CtdStoreRound info;
-
-  if (!ctd_document_get_round_info (self->document, self->round, &info, NULL))
-    return;
-  text = g_strdup_printf (_("Round %u (%s): %u players in %u chouettes. Choose who goes on: "
-                            "the next round is drawn with them at once."),
-                          info.number, ctd_stage_to_title (info.stage),
-                          g_list_model_get_n_items (rows), info.n_chouettes);
-  gtk_label_set_text (self->round_label, text);
-}
-
 static void
 ctd_advance_dialog_dispose (GObject *object)
 {
   CtdAdvanceDialog *self = CTD_ADVANCE_DIALOG (object);
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->view_signals);
+  g_clear_object (&self->view);
   g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_ADVANCE_DIALOG);
   G_OBJECT_CLASS (ctd_advance_dialog_parent_class)->dispose (object);
@@ -226,6 +230,9 @@ static void
 ctd_advance_dialog_init (CtdAdvanceDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->view_signals = g_signal_group_new (CTD_TYPE_ROUND_VIEW);
+  g_signal_group_connect_object (self->view_signals, "changed", G_CALLBACK (view_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
 }
 
 /**
@@ -255,16 +262,21 @@ ctd_advance_dialog_new (GtkWindow   *parent,
   self = g_object_new (CTD_TYPE_ADVANCE_DIALOG, "transient-for", parent, NULL);
   self->document = g_object_ref (document);
   self->round = round;
+  g_set_object (&self->view, ctd_document_get_round_view (document, round, NULL));
+  g_signal_group_set_target (self->view_signals, self->view);
   title = g_strdup_printf (_("Advance from Round %u"), round);
   gtk_window_set_title (GTK_WINDOW (self), title);
   describe_round (self);
   seed = g_strdup_printf ("%" G_GUINT64_FORMAT, ctd_rng_fresh_seed ());
   gtk_editable_set_text (GTK_EDITABLE (self->seed_entry), seed);
-  ctd_document_get_cut (document, round, &top_k, &wildcards, NULL);
+  /* The round's cut, else top 1 for the director to change. */
+  if (self->view != NULL && ctd_round_view_get_top_k (self->view) > 0)
+    {
+      top_k = ctd_round_view_get_top_k (self->view);
+      wildcards = ctd_round_view_get_wildcards (self->view);
+    }
   gtk_spin_button_set_value (self->top_spin, top_k);
   gtk_spin_button_set_value (self->wildcards_spin, wildcards);
-  g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
-                           G_CONNECT_SWAPPED);
   update_preview (self);
   return self;
 }

@@ -13,7 +13,6 @@
 #include <glib/gi18n.h>
 
 #include "ctd-advance.h"
-#include "ctd-display.h"
 #include "ctd-record-items.h"
 #include "ctd-rng.h"
 #include "ctd-round.h"
@@ -24,7 +23,8 @@
  * The rounds of the event: core's proposed plan for the players checked
  * in, the draw of the next round with its seed (shown, editable, stored
  * and printed), a redraw until the first result, and the chosen round's
- * chouettes with their progress and the round's secrecy.
+ * chouettes with their progress and the round's secrecy, from its view
+ * (ctd_document_get_round_view()).
  */
 
 struct _CtdRoundsPage
@@ -43,6 +43,10 @@ struct _CtdRoundsPage
 
   /* owned */
   CtdDocument        *document;
+  CtdRoundView       *view;        /* the round selected, or NULL */
+  GBindingGroup      *bindings;    /* the labels bound to @view's properties */
+  GSignalGroup       *view_signals;
+  GSignalGroup       *document_signals;
   gboolean            can_redraw;  /* rounds.redraw's state, for Enter */
 };
 
@@ -114,37 +118,64 @@ state_words (CtdRoundState state)
     }
 }
 
+/* "Drawn with seed 42.", bound to the round's seed. */
+static gboolean
+seed_line_transform (GBinding     *binding,
+                     const GValue *from,
+                     GValue       *to,
+                     gpointer      user_data)
+{
+  g_autofree char *seed_words = seed_text (g_value_get_uint64 (from));
+
+  g_value_take_string (to, g_strdup_printf (_("Drawn with seed %s."), seed_words));
+  return TRUE;
+}
+
+/* The round's state and what of it is public, in core's words, as the
+ * Standings page says it. */
+static void
+update_state (CtdRoundsPage *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->view == NULL)
+    {
+      gtk_label_set_text (self->round_state_label, "");
+      return;
+    }
+  text = g_strdup_printf ("%s %s", state_words (ctd_round_view_get_state (self->view)),
+                          ctd_round_view_get_publicity (self->view));
+  gtk_label_set_text (self->round_state_label, text);
+}
+
 /* Shows the selected round's seed (selectable, to copy: the seed field
  * beside the draw button is the next draw's), chouettes, state and
  * secrecy. */
 static void
 update_round (CtdRoundsPage *self)
 {
-  CtdRoundItem *round = gtk_drop_down_get_selected_item (self->round_dropdown);
-  g_autofree char *text = NULL;
-  g_autofree char *seed_words = NULL;
-  g_autofree char *seed_line = NULL;
-  CtdStage stage;
-  guint64 seed;
+  CtdRoundItem *round = self->document != NULL
+                          ? gtk_drop_down_get_selected_item (self->round_dropdown) : NULL;
+  guint number = round != NULL ? ctd_round_item_get_number (round) : 0;
+  CtdRoundView *view = NULL;
 
-  if (self->document == NULL || round == NULL)
+  /* Off screen, the page takes no view: a view follows every change
+   * of its round for as long as the document lives. Shown, it does. */
+  if (round != NULL && !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  if (round != NULL)
+    view = ctd_document_get_round_view (self->document, number, NULL);
+  if (view != self->view)
     {
-      gtk_single_selection_set_model (self->selection, NULL);
-      gtk_label_set_text (self->round_seed_label, "");
-      gtk_label_set_text (self->round_state_label, "");
-      return;
+      g_set_object (&self->view, view);
+      g_binding_group_set_source (self->bindings, view);
+      g_signal_group_set_target (self->view_signals, view);
     }
-  gtk_single_selection_set_model (self->selection,
-                                  ctd_document_get_chouettes (self->document,
-                                                              ctd_round_item_get_number (round)));
-  g_object_get (round, "stage", &stage, "seed", &seed, NULL);
-  seed_words = seed_text (seed);
-  seed_line = g_strdup_printf (_("Drawn with seed %s."), seed_words);
-  gtk_label_set_text (self->round_seed_label, seed_line);
-  /* What is public in core's words, as the Standings page says it. */
-  text = g_strdup_printf ("%s %s", state_words (ctd_round_item_get_state (round)),
-                          ctd_display_describe_publicity (stage, ctd_round_item_get_state (round)));
-  gtk_label_set_text (self->round_state_label, text);
+  gtk_single_selection_set_model (self->selection, view != NULL
+                                  ? ctd_document_get_chouettes (self->document, number) : NULL);
+  if (view == NULL)
+    gtk_label_set_text (self->round_seed_label, "");
+  update_state (self);
 }
 
 static void
@@ -269,6 +300,8 @@ seed_activated_cb (CtdRoundsPage *self,
                               self->can_redraw ? "rounds.redraw" : "rounds.draw", NULL);
 }
 
+/* The round shown follows its view; the plan and the draw buttons
+ * follow the players and the newest round. */
 static void
 document_changed_cb (CtdRoundsPage *self,
                      CtdChange      what,
@@ -281,10 +314,7 @@ document_changed_cb (CtdRoundsPage *self,
     update_plan (self);
   if (what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE | CTD_CHANGE_STANDINGS |
               CTD_CHANGE_SETTINGS))
-    {
-      update_round (self);
-      update_actions (self);
-    }
+    update_actions (self);
 }
 
 static void
@@ -308,15 +338,12 @@ ctd_rounds_page_set_document (CtdRoundsPage *self,
 {
   g_return_if_fail (CTD_IS_ROUNDS_PAGE (self));
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
+  g_signal_group_set_target (self->document_signals, document);
   gtk_drop_down_set_model (self->round_dropdown,
                            document != NULL ? ctd_document_get_rounds (document) : NULL);
   if (document != NULL)
     {
-      g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
-                               G_CONNECT_SWAPPED);
       select_last_round (self);
       update_plan (self);
     }
@@ -343,6 +370,13 @@ chouette_activated_cb (CtdRoundsPage *self,
 }
 
 static void
+ctd_rounds_page_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ctd_rounds_page_parent_class)->map (widget);
+  update_round (CTD_ROUNDS_PAGE (widget));
+}
+
+static void
 ctd_rounds_page_dispose (GObject *object)
 {
   CtdRoundsPage *self = CTD_ROUNDS_PAGE (object);
@@ -352,6 +386,10 @@ ctd_rounds_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_ROUNDS_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_object (&self->bindings);
+  g_clear_object (&self->view_signals);
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->view);
   G_OBJECT_CLASS (ctd_rounds_page_parent_class)->dispose (object);
 }
 
@@ -361,6 +399,7 @@ ctd_rounds_page_class_init (CtdRoundsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ctd_rounds_page_dispose;
+  widget_class->map = ctd_rounds_page_map;
 
   g_type_ensure (CTD_TYPE_ROUND_ITEM);
   g_type_ensure (CTD_TYPE_CHOUETTE_ITEM);
@@ -392,5 +431,17 @@ ctd_rounds_page_init (CtdRoundsPage *self)
 
   g_signal_connect_object (self->round_dropdown, "notify::selected",
                            G_CALLBACK (round_selected_cb), self, G_CONNECT_SWAPPED);
+
+  self->bindings = g_binding_group_new ();
+  g_binding_group_bind_full (self->bindings, "seed", self->round_seed_label, "label",
+                             G_BINDING_SYNC_CREATE, seed_line_transform, NULL, NULL, NULL);
+  self->view_signals = g_signal_group_new (CTD_TYPE_ROUND_VIEW);
+  g_signal_group_connect_object (self->view_signals, "notify::state",
+                                 G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->view_signals, "notify::publicity",
+                                 G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  self->document_signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
+  g_signal_group_connect_object (self->document_signals, "changed",
+                                 G_CALLBACK (document_changed_cb), self, G_CONNECT_SWAPPED);
   ctd_rounds_page_set_document (self, NULL);
 }

@@ -45,16 +45,6 @@ join_names (const CtdStandings *standings,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-static guint
-count_chouettes (CtdStore  *store,
-                 guint      round,
-                 GError   **error)
-{
-  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, round, error);
-
-  return chouettes != NULL ? chouettes->len : 0;
-}
-
 /**
  * ctd_cut_preview:
  * @store: an event
@@ -71,7 +61,7 @@ count_chouettes (CtdStore  *store,
  * refusal is the one it would give (a cut out of range, a next round of
  * 5 or fewer than 3 with the nearest sizes that work, a tie at the cut,
  * an incomplete round), so a dialog can show it before the director
- * confirms.
+ * confirms (ctd_cut_preview_of()).
  *
  * Returns: whether advancing with this cut would be accepted now
  */
@@ -84,16 +74,59 @@ ctd_cut_preview (CtdStore       *store,
                  GError        **error)
 {
   g_autoptr(CtdStandings) standings = NULL;
-  g_autoptr(GArray) advancers = NULL;
-  g_autoptr(GError) refusal = NULL;
-  guint n_chouettes;
+  g_autoptr(GPtrArray) chouettes = NULL;
+  g_autoptr(GError) unfinished = NULL;
 
   g_return_val_if_fail (store != NULL && out_preview != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   *out_preview = (CtdCutPreview) { .top_k = top_k, .wildcards = wildcards };
   standings = ctd_tournament_round_standings (store, round, FALSE, error);
-  if (standings == NULL || (n_chouettes = count_chouettes (store, round, error)) == 0)
+  if (standings == NULL || (chouettes = ctd_store_list_chouettes (store, round, error)) == NULL)
+    return FALSE;
+  if (!ctd_tournament_check_round_finished (store, round, &unfinished) &&
+      !g_error_matches (unfinished, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE) &&
+      !g_error_matches (unfinished, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED))
+    {
+      g_propagate_error (error, g_steal_pointer (&unfinished));
+      return FALSE;
+    }
+  return ctd_cut_preview_of (standings, chouettes->len, unfinished, top_k, wildcards,
+                             out_preview, error);
+}
+
+/**
+ * ctd_cut_preview_of:
+ * @standings: the round's standings, the director's view
+ * @n_chouettes: the round's chouettes
+ * @unfinished: (nullable): why nobody can advance from the round yet
+ *   (ctd_tournament_check_hold_ups()), %NULL once it is finished
+ * @top_k: how many would advance from each chouette
+ * @wildcards: and how many more by best remaining score
+ * @out_preview: (out caller-allocates): as ctd_cut_preview() fills it
+ * @error: return location for a #GError
+ *
+ * ctd_cut_preview() from what a view of the round holds: no file read.
+ *
+ * Returns: whether advancing with this cut would be accepted now
+ */
+gboolean
+ctd_cut_preview_of (const CtdStandings  *standings,
+                    guint                n_chouettes,
+                    const GError        *unfinished,
+                    guint                top_k,
+                    guint                wildcards,
+                    CtdCutPreview       *out_preview,
+                    GError             **error)
+{
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GError) refusal = NULL;
+
+  g_return_val_if_fail (standings != NULL && out_preview != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  *out_preview = (CtdCutPreview) { .top_k = top_k, .wildcards = wildcards };
+  if (n_chouettes == 0)
     return FALSE;
   out_preview->n_next = top_k * n_chouettes + wildcards;
   advancers = ctd_advance_select (standings, top_k, wildcards, &out_preview->tie, &refusal);
@@ -101,9 +134,10 @@ ctd_cut_preview (CtdStore       *store,
     out_preview->size_ok = ctd_advance_check_next_size (out_preview->n_next,
                                                         &out_preview->next_stage, NULL);
   /* An unfinished round is refused first: its ties may still change. */
-  if (!ctd_tournament_check_round_finished (store, round, error))
+  if (unfinished != NULL)
     {
       ctd_advance_tie_clear (&out_preview->tie);
+      g_propagate_error (error, g_error_copy (unfinished));
       return FALSE;
     }
   if (advancers == NULL)
@@ -404,14 +438,38 @@ ctd_cut_parse_order (CtdStore    *store,
                      GError     **error)
 {
   g_autoptr(GPtrArray) chouettes = NULL;
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_auto(GStrv) words = NULL;
 
   g_return_val_if_fail (store != NULL && text != NULL, NULL);
 
   chouettes = ctd_store_list_chouettes (store, round, error);
-  if (chouettes == NULL)
-    return NULL;
+  return chouettes != NULL ? ctd_cut_parse_order_in (chouettes, round, text, error) : NULL;
+}
+
+/**
+ * ctd_cut_parse_order_in:
+ * @chouettes: (element-type CtdStoreChouette): the round's chouettes
+ *   (ctd_store_list_chouettes())
+ * @round: the round of the roll-off
+ * @text: the roll-off's result as the director types it
+ * @error: return location for a #GError
+ *
+ * ctd_cut_parse_order() among the players seated in @chouettes, as a
+ * view of the round holds them: no file read.
+ *
+ * Returns: (transfer full) (nullable) (element-type gint64): the ids in
+ *   the order typed, or %NULL with @error set
+ */
+GArray *
+ctd_cut_parse_order_in (const GPtrArray  *chouettes,
+                        guint             round,
+                        const char       *text,
+                        GError          **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_auto(GStrv) words = NULL;
+
+  g_return_val_if_fail (chouettes != NULL && text != NULL, NULL);
+
   words = g_regex_split_simple ("[,;\n]", text, 0, 0);
   for (guint i = 0; words[i] != NULL; i++)
     {

@@ -44,6 +44,13 @@ gboolean    ctd_cut_preview          (CtdStore       *store,
                                       guint           wildcards,
                                       CtdCutPreview  *out_preview,
                                       GError        **error);
+gboolean    ctd_cut_preview_of       (const CtdStandings  *standings,
+                                      guint                n_chouettes,
+                                      const GError        *unfinished,
+                                      guint                top_k,
+                                      guint                wildcards,
+                                      CtdCutPreview       *out_preview,
+                                      GError             **error);
 void        ctd_cut_preview_clear    (CtdCutPreview  *preview);
 char       *ctd_cut_preview_describe (const CtdCutPreview *preview);
 GHashTable *ctd_cut_notes            (CtdStore            *store,
@@ -59,5 +66,9 @@ GArray     *ctd_cut_parse_order      (CtdStore       *store,
                                       guint           round,
                                       const char     *text,
                                       GError        **error);
+GArray     *ctd_cut_parse_order_in   (const GPtrArray  *chouettes,
+                                      guint             round,
+                                      const char       *text,
+                                      GError          **error);
 
 G_END_DECLS

@@ -331,15 +331,27 @@ ctd_tournament_round_standings_with (CtdStore            *store,
   return g_steal_pointer (&standings);
 }
 
-/* Refuses advancement from a round that is not finished, naming what is
- * missing chouette by chouette. */
+/**
+ * ctd_tournament_check_hold_ups:
+ * @info: a round
+ * @hold_ups: (element-type CtdStoreHoldUp) (nullable): what holds it up
+ *   (ctd_store_list_hold_ups()); read only while it is not complete
+ * @error: return location for a #GError
+ *
+ * Whether advancers may be chosen from @info's round, from what a view
+ * of the round already holds: the refusal names what is missing,
+ * chouette by chouette, as ctd_tournament_advance() would.
+ *
+ * Returns: whether the round is finished
+ */
 gboolean
-event_check_round_finished (CtdStore             *store,
-                            const CtdStoreRound  *info,
-                            GError              **error)
+ctd_tournament_check_hold_ups (const CtdStoreRound  *info,
+                               const GPtrArray      *hold_ups,
+                               GError              **error)
 {
-  g_autoptr(GPtrArray) chouettes = NULL;
   g_autoptr(GString) missing = NULL;
+
+  g_return_val_if_fail (info != NULL, FALSE);
 
   if (info->stage == CTD_STAGE_FINAL)
     {
@@ -351,36 +363,37 @@ event_check_round_finished (CtdStore             *store,
   if (info->state >= CTD_ROUND_COMPLETE)
     return TRUE;
 
-  chouettes = ctd_store_list_chouettes (store, info->number, error);
-  if (chouettes == NULL)
-    return FALSE;
   missing = g_string_new (NULL);
-  for (guint c = 0; c < chouettes->len; c++)
+  for (guint i = 0; hold_ups != NULL && i < hold_ups->len; i++)
     {
-      const CtdStoreChouette *seats = g_ptr_array_index (chouettes, c);
-      g_autoptr(CtdChouette) chouette = ctd_store_load_chouette (store, info->number,
-                                                                 seats->number, error);
-      CtdHalves paper[CTD_MAX_PLAYERS];
-      gboolean given[CTD_MAX_PLAYERS];
-      g_autoptr(GArray) mismatches = NULL;
-      guint n;
+      const CtdStoreHoldUp *hold_up = g_ptr_array_index (hold_ups, i);
 
-      if (chouette == NULL || !ctd_store_get_crosscheck (store, info->number, seats->number,
-                                                         paper, given, error))
-        return FALSE;
-      n = ctd_chouette_get_n_recorded (chouette);
-      mismatches = ctd_chouette_crosscheck (chouette, paper, given);
-      if (n < CTD_N_GAMES)
+      if (hold_up->n_games < CTD_N_GAMES)
         g_string_append_printf (missing, "%s%u.%u has %u of %u games", missing->len ? "; " : "",
-                                info->number, seats->number, n, CTD_N_GAMES);
-      else if (mismatches->len > 0)
+                                info->number, hold_up->chouette, hold_up->n_games, CTD_N_GAMES);
+      else if (hold_up->mismatched != 0)
         g_string_append_printf (missing, "%s%u.%u disagrees with its paper totals",
-                                missing->len ? "; " : "", info->number, seats->number);
+                                missing->len ? "; " : "", info->number, hold_up->chouette);
     }
   g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                "Round %u is not complete, so nobody can advance yet: %s", info->number,
                missing->str);
   return FALSE;
+}
+
+/* Refuses advancement from a round that is not finished, naming what is
+ * missing chouette by chouette. */
+gboolean
+event_check_round_finished (CtdStore             *store,
+                            const CtdStoreRound  *info,
+                            GError              **error)
+{
+  g_autoptr(GPtrArray) hold_ups = NULL;
+
+  if (info->stage != CTD_STAGE_FINAL && info->state < CTD_ROUND_COMPLETE &&
+      (hold_ups = ctd_store_list_hold_ups (store, info->number, error)) == NULL)
+    return FALSE;
+  return ctd_tournament_check_hold_ups (info, hold_ups, error);
 }
 
 /**

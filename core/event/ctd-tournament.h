@@ -130,5 +130,8 @@ gboolean      ctd_tournament_get_cut              (CtdStore      *store,
 gboolean      ctd_tournament_check_round_finished (CtdStore      *store,
                                               guint          round,
                                               GError       **error);
+gboolean      ctd_tournament_check_hold_ups       (const CtdStoreRound *info,
+                                              const GPtrArray     *hold_ups,
+                                              GError             **error);
 
 G_END_DECLS

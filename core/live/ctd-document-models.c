@@ -213,11 +213,16 @@ get_computed (CtdDocument  *self,
   return standings;
 }
 
+/* Marks a posting that shows no scores: a game recorded in its round
+ * changes nothing it shows until the round turns public. */
+#define SECRET_POSTING "ctd-secret-posting"
+
 static gboolean
 reload_standings (CtdDocument  *self,
                   CtdItemList  *list,
                   guint         round,
                   gboolean      public_view,
+                  CtdChange     what,
                   GError      **error)
 {
   g_autoptr(CtdStandings) secret = NULL;
@@ -231,12 +236,19 @@ reload_standings (CtdDocument  *self,
   if (public_view && !ctd_tournament_get_round (self->store, round, &info, error))
     return FALSE;
   if (public_view && !ctd_standings_scores_are_public (info.stage, info.state))
-    standings = secret = ctd_tournament_round_standings (self->store, round, TRUE, error);
+    {
+      /* Still secret, and its rows (names and chouettes) unchanged. */
+      if (!(what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_PLAYERS)) &&
+          g_object_get_data (G_OBJECT (list), SECRET_POSTING) != NULL)
+        return TRUE;
+      standings = secret = ctd_tournament_round_standings (self->store, round, TRUE, error);
+    }
   else
     standings = get_computed (self, round, error);
   if (standings == NULL)
     return FALSE;
   hidden = ctd_standings_get_scores_hidden (standings);
+  g_object_set_data (G_OBJECT (list), SECRET_POSTING, GINT_TO_POINTER (hidden));
   for (gsize i = 0; i < ctd_standings_get_n_rows (standings); i++)
     g_ptr_array_add (items, ctd_standing_item_new (ctd_standings_get_row (standings, i), hidden));
   ctd_item_list_update (list, items);
@@ -334,7 +346,7 @@ document_update_lists (CtdDocument           *self,
       if ((change->round != 0 && change->round != round) ||
           !(what & (CTD_CHANGE_STANDINGS | CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE)))
         continue;
-      if (!reload_standings (self, list, round, public_view, error) &&
+      if (!reload_standings (self, list, round, public_view, what, error) &&
           !empty_if_gone (list, error))
         return FALSE;
     }
@@ -489,9 +501,11 @@ ctd_document_get_standings (CtdDocument *self,
       list = ctd_item_list_new (CTD_TYPE_STANDING_ITEM, ctd_standing_item_key,
                        ctd_standing_item_assign);
       g_hash_table_insert (self->standings, key, list);
-      if (!reload_standings (self, list, round, public_view, &error) &&
+      if (!reload_standings (self, list, round, public_view, CTD_CHANGE_ALL, &error) &&
           !empty_if_gone (list, &error))
         warn_unread (self, error);
+      if (public_view)
+        document_offer_public_standings (self, round);
     }
   return G_LIST_MODEL (list);
 }

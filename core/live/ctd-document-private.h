@@ -102,6 +102,11 @@ void document_update_final_view (CtdDocument          *self,
                                  const CtdStoreChange *change);
 void document_update_display_view (CtdDocument          *self,
                                    const CtdStoreChange *change);
+void document_update_round_views (CtdDocument          *self,
+                                  const CtdStoreChange *change);
+
+void document_offer_public_standings (CtdDocument *self,
+                                      guint        round);
 
 /* ---- ctd-document-actions.c -------------------------------------------- */
 

@@ -3,9 +3,9 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The views the document hands out (a chouette's page, the Final and
- * the money, the public display) and what the pages read through it
- * while the store stays behind it.
+ * The views the document hands out (a chouette's page, a round's pages,
+ * the Final and the money, the public display) and what the pages read
+ * through it while the store stays behind it.
  */
 
 #define G_LOG_DOMAIN "ctd-document"
@@ -85,6 +85,135 @@ ctd_document_get_chouette_view (CtdDocument  *self,
       if (view == NULL)
         return NULL;
       g_hash_table_insert (views, key, view);
+    }
+  return view;
+}
+
+/* ---- a round's pages ----------------------------------------------------- */
+
+/* The round views handed out, by round, kept like the chouette views. */
+static GHashTable *
+document_round_views (CtdDocument *self)
+{
+  static GQuark quark;
+  GHashTable *views;
+
+  if (quark == 0)
+    quark = g_quark_from_static_string ("ctd-document-round-views");
+  views = g_object_get_qdata (G_OBJECT (self), quark);
+  if (views == NULL)
+    {
+      views = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+      g_object_set_qdata_full (G_OBJECT (self), quark, views,
+                               (GDestroyNotify) g_hash_table_unref);
+    }
+  return views;
+}
+
+/* The standings the document computed for its lists with this change. */
+static const CtdStandings *
+round_view_standings (guint      round,
+                      gpointer   user_data,
+                      GError   **error)
+{
+  return ctd_document_get_round_standings (user_data, round, error);
+}
+
+/* What round @round's view reads, as it is now: its posting's list only
+ * once a page asked for it (ctd_document_get_standings()), since a list
+ * follows every game of its round from then on. */
+static CtdRoundViewSource
+round_view_source (CtdDocument *self,
+                   guint        round)
+{
+  CtdRoundViewSource source = { self->store, ctd_document_get_read_only (self),
+                                round_view_standings, self,
+                                g_hash_table_lookup (self->standings,
+                                                     GUINT_TO_POINTER (round * 2 + 1)) };
+
+  return source;
+}
+
+/* Pushes one change into the round views handed out, after the lists
+ * they share were brought up to date. */
+void
+document_update_round_views (CtdDocument          *self,
+                             const CtdStoreChange *change)
+{
+  GHashTableIter iter;
+  gpointer key, view;
+
+  g_hash_table_iter_init (&iter, document_round_views (self));
+  while (g_hash_table_iter_next (&iter, &key, &view))
+    {
+      CtdRoundViewSource source = round_view_source (self, GPOINTER_TO_UINT (key));
+      g_autoptr(GError) error = NULL;
+
+      if (!ctd_round_view_update (view, &source, change->what, change->round, change->chouette,
+                                  &error))
+        g_warning ("Round %u could not be read after a change: %s", GPOINTER_TO_UINT (key),
+                   error->message);
+    }
+}
+
+/* The posting's list of @round was just made: its view takes it. */
+void
+document_offer_public_standings (CtdDocument *self,
+                                 guint        round)
+{
+  CtdRoundView *view = g_hash_table_lookup (document_round_views (self),
+                                            GUINT_TO_POINTER (round));
+  CtdRoundViewSource source;
+
+  if (view == NULL)
+    return;
+  source = round_view_source (self, round);
+  ctd_round_view_update (view, &source, 0, round, 0, NULL);
+}
+
+/**
+ * ctd_document_get_round_view:
+ * @self: a document
+ * @round: a round's number
+ * @error: return location for a #GError
+ *
+ * What the Standings page, the Rounds page and the Advance dialog show
+ * of round @round: its draw, state and publicity, what holds it up, its
+ * standings (the document's lists, ctd_document_get_standings(): the
+ * posting's once a page asked for it), the notes on the cut and the tie
+ * to roll off. The same view is returned
+ * for the same round for as long as the document lives, brought up to
+ * date in place after every change that touches it, by this document or
+ * by another writer of the file; its properties notify when they change.
+ * Changes still go through the document's actions
+ * (ctd_document_tiebreak(), ctd_document_release_round(),
+ * ctd_document_advance()).
+ *
+ * Returns: (transfer none) (nullable): the view, or %NULL with
+ *   %CTD_STORE_ERROR_NOT_FOUND when the round is not drawn
+ */
+CtdRoundView *
+ctd_document_get_round_view (CtdDocument  *self,
+                             guint         round,
+                             GError      **error)
+{
+  GHashTable *views;
+  CtdRoundView *view;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  views = document_round_views (self);
+  view = g_hash_table_lookup (views, GUINT_TO_POINTER (round));
+  if (view == NULL)
+    {
+      CtdRoundViewSource source = round_view_source (self, round);
+
+      view = ctd_round_view_new (&source, round, ctd_document_get_standings (self, round, FALSE),
+                                 error);
+      if (view == NULL)
+        return NULL;
+      g_hash_table_insert (views, GUINT_TO_POINTER (round), view);
     }
   return view;
 }
@@ -243,164 +372,6 @@ ctd_document_get_settings (CtdDocument       *self,
   g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
 
   return ctd_store_get_settings (self->store, out_settings, error);
-}
-
-/**
- * ctd_document_get_round_info:
- * @self: a document
- * @round: a round's number
- * @out_round: (out caller-allocates): the round's record
- * @error: return location for a #GError
- *
- * Returns: %TRUE if @out_round was filled (ctd_tournament_get_round())
- */
-gboolean
-ctd_document_get_round_info (CtdDocument    *self,
-                             guint           round,
-                             CtdStoreRound  *out_round,
-                             GError        **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
-
-  return ctd_tournament_get_round (self->store, round, out_round, error);
-}
-
-/**
- * ctd_document_get_cut:
- * @self: a document
- * @round: a round's number
- * @out_top_k: (out) (optional): how many players go on by rank
- * @out_wildcards: (out) (optional): how many wildcards
- * @error: return location for a #GError
- *
- * Returns: %TRUE on success (ctd_tournament_get_cut())
- */
-gboolean
-ctd_document_get_cut (CtdDocument  *self,
-                      guint         round,
-                      guint        *out_top_k,
-                      guint        *out_wildcards,
-                      GError      **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
-
-  return ctd_tournament_get_cut (self->store, round, out_top_k, out_wildcards, error);
-}
-
-/**
- * ctd_document_preview_cut:
- * @self: a document
- * @round: the round advanced from
- * @top_k: players going on by rank
- * @wildcards: wildcards
- * @out_preview: (out caller-allocates): the preview; clear it with
- *   ctd_cut_preview_clear()
- * @error: return location for a #GError
- *
- * Returns: %TRUE if the cut can be made (ctd_cut_preview())
- */
-gboolean
-ctd_document_preview_cut (CtdDocument    *self,
-                          guint           round,
-                          guint           top_k,
-                          guint           wildcards,
-                          CtdCutPreview  *out_preview,
-                          GError        **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
-
-  return ctd_cut_preview (self->store, round, top_k, wildcards, out_preview, error);
-}
-
-/**
- * ctd_document_find_cut_tie:
- * @self: a document
- * @round: a round's number
- * @standings: the round's standings
- * @error: return location for a #GError
- *
- * Returns: (transfer full) (nullable): the tie at the cut (ctd_cut_find_tie())
- */
-GArray *
-ctd_document_find_cut_tie (CtdDocument         *self,
-                           guint                round,
-                           const CtdStandings  *standings,
-                           GError             **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-
-  return ctd_cut_find_tie (self->store, round, standings, error);
-}
-
-/**
- * ctd_document_get_cut_notes:
- * @self: a document
- * @round: a round's number
- * @standings: the round's standings
- * @public_view: %TRUE for the notes the public display shows
- * @error: return location for a #GError
- *
- * Returns: (transfer full) (nullable): the notes by player (ctd_cut_notes())
- */
-GHashTable *
-ctd_document_get_cut_notes (CtdDocument         *self,
-                            guint                round,
-                            const CtdStandings  *standings,
-                            gboolean             public_view,
-                            GError             **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-
-  return ctd_cut_notes (self->store, round, standings, public_view, error);
-}
-
-/**
- * ctd_document_parse_cut_order:
- * @self: a document
- * @round: a round's number
- * @text: a roll-off order as the director typed it
- * @error: return location for a #GError
- *
- * Returns: (transfer full) (nullable): the order (ctd_cut_parse_order())
- */
-GArray *
-ctd_document_parse_cut_order (CtdDocument  *self,
-                              guint         round,
-                              const char   *text,
-                              GError      **error)
-{
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-
-  return ctd_cut_parse_order (self->store, round, text, error);
-}
-
-/**
- * ctd_document_describe_hold_ups:
- * @self: a document
- * @round: a round's number
- * @error: return location for a #GError
- *
- * Returns: (transfer full) (nullable): one line per hold-up of @round
- *   (ctd_store_hold_up_describe()), or %NULL with @error set
- */
-GStrv
-ctd_document_describe_hold_ups (CtdDocument  *self,
-                                guint         round,
-                                GError      **error)
-{
-  g_autoptr(GPtrArray) hold_ups = NULL;
-  GPtrArray *lines;
-
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-
-  hold_ups = ctd_store_list_hold_ups (self->store, round, error);
-  if (hold_ups == NULL)
-    return NULL;
-  lines = g_ptr_array_new_full (hold_ups->len + 1, g_free);
-  for (guint i = 0; i < hold_ups->len; i++)
-    g_ptr_array_add (lines, ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, i)));
-  g_ptr_array_add (lines, NULL);
-  return (GStrv) g_ptr_array_free (lines, FALSE);
 }
 
 /**

@@ -104,6 +104,7 @@ announce (CtdDocument          *self,
   update_chouette_views (self, change);
   document_update_final_view (self, change);
   document_update_display_view (self, change);
+  document_update_round_views (self, change);
   g_signal_emit (self, signals[CHANGED], 0, change->what, change->round, change->chouette);
 }
 

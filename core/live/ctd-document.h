@@ -17,6 +17,7 @@
 
 #include "ctd-advance.h"
 #include "ctd-chouette-view.h"
+#include "ctd-round-view.h"
 #include "ctd-cut.h"
 #include "ctd-display-view.h"
 #include "ctd-tournament.h"
@@ -249,40 +250,15 @@ CtdDisplayView *
              ctd_document_get_display_view     (CtdDocument             *self,
                                                 GError                 **error);
 
+/* A round's pages, kept up to date in place */
+CtdRoundView *
+             ctd_document_get_round_view       (CtdDocument             *self,
+                                                guint                    round,
+                                                GError                 **error);
+
 /* What the pages read, through the document (the store stays behind it). */
 gboolean     ctd_document_get_settings         (CtdDocument             *self,
                                                 CtdEventSettings        *out_settings,
-                                                GError                 **error);
-gboolean     ctd_document_get_round_info       (CtdDocument             *self,
-                                                guint                    round,
-                                                CtdStoreRound           *out_round,
-                                                GError                 **error);
-gboolean     ctd_document_get_cut              (CtdDocument             *self,
-                                                guint                    round,
-                                                guint                   *out_top_k,
-                                                guint                   *out_wildcards,
-                                                GError                 **error);
-gboolean     ctd_document_preview_cut          (CtdDocument             *self,
-                                                guint                    round,
-                                                guint                    top_k,
-                                                guint                    wildcards,
-                                                CtdCutPreview           *out_preview,
-                                                GError                 **error);
-GArray      *ctd_document_find_cut_tie         (CtdDocument             *self,
-                                                guint                    round,
-                                                const CtdStandings      *standings,
-                                                GError                 **error);
-GHashTable  *ctd_document_get_cut_notes        (CtdDocument             *self,
-                                                guint                    round,
-                                                const CtdStandings      *standings,
-                                                gboolean                 public_view,
-                                                GError                 **error);
-GArray      *ctd_document_parse_cut_order      (CtdDocument             *self,
-                                                guint                    round,
-                                                const char              *text,
-                                                GError                 **error);
-GStrv        ctd_document_describe_hold_ups    (CtdDocument             *self,
-                                                guint                    round,
                                                 GError                 **error);
 gboolean     ctd_document_check_finished       (CtdDocument             *self,
                                                 GError                 **error);

@@ -386,6 +386,37 @@ ctd_standings_free (CtdStandings *self)
   g_free (self);
 }
 
+/**
+ * ctd_standings_copy:
+ * @self: standings
+ *
+ * A copy that outlives @self, for a view that keeps the standings it
+ * shows between the changes that recompute them.
+ *
+ * Returns: (transfer full): the copy; free it with ctd_standings_free()
+ */
+CtdStandings *
+ctd_standings_copy (const CtdStandings *self)
+{
+  CtdStandings *copy;
+  gsize n;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  n = self->n_players;
+  copy = g_memdup2 (self, sizeof *self);
+  copy->players = g_memdup2 (self->players, n * sizeof *self->players);
+  copy->order = g_memdup2 (self->order, n * sizeof *self->order);
+  copy->ahead = g_memdup2 (self->ahead, n * n * sizeof *self->ahead);
+  copy->index_of = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (gsize i = 0; i < n; i++)
+    {
+      copy->players[i].name = g_strdup (self->players[i].name);
+      g_hash_table_insert (copy->index_of, &copy->players[i].player_id, GSIZE_TO_POINTER (i + 1));
+    }
+  return copy;
+}
+
 /* Checks a roll-off without changing anything; fills @indices. */
 static gboolean
 check_rolloff (const CtdStandings *self,

@@ -72,6 +72,7 @@ GQuark        ctd_standings_error_quark (void);
 CtdStandings *ctd_standings_new          (const CtdStandingsEntry *entries,
                                           gsize                    n_entries);
 void          ctd_standings_free         (CtdStandings            *self);
+CtdStandings *ctd_standings_copy         (const CtdStandings      *self);
 gboolean      ctd_standings_add_rolloff  (CtdStandings            *self,
                                           const gint64            *player_ids,
                                           gsize                    n_players,
