@@ -263,28 +263,21 @@ count_shown (GPtrArray *words,
 /* While @round is unfinished the posting shows no score but each
  * chouette's progress; the director's view shows every score. */
 static void
-check_secret (Desk  *desk,
-              guint  round)
+check_secret (Desk       *desk,
+              guint       round,
+              const char *hold_up)
 {
   g_autoptr(GPtrArray) scores = director_scores (desk->document, round);
   g_autoptr(GPtrArray) posted = shown_words (desk, TRUE);
   g_autoptr(GPtrArray) desk_words = NULL;
-  g_autoptr(GPtrArray) hold_ups = NULL;
-  g_autoptr(GError) error = NULL;
 
   for (guint i = 0; i < scores->len; i++)
     if (has_word (posted, g_ptr_array_index (scores, i)))
       fail_msg ("the posting of round %u shows the score %s", round,
                 (const char *) g_ptr_array_index (scores, i));
   assert_non_null (find_shown (GTK_WIDGET (desk->page), "Scores stay secret"));
-  hold_ups = ctd_store_list_hold_ups (ctd_document_get_store (desk->document), round, &error);
-  assert_true (hold_ups->len > 0);
-  for (guint i = 0; i < hold_ups->len; i++)
-    {
-      g_autofree char *line = ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, i));
-
-      assert_non_null (find_shown (GTK_WIDGET (desk->page), line));
-    }
+  /* What holds the round up, in the words a director reads. */
+  assert_non_null (find_shown (GTK_WIDGET (desk->page), hold_up));
   desk_words = shown_words (desk, FALSE);
   assert_int_equal (count_shown (desk_words, scores), scores->len);
 }
@@ -377,7 +370,7 @@ test_qualifying (void **state)
   /* 1.1 played out, 1.2 half: secret, progress only. */
   play (desk.document, 1, 1, DISTINCT, 1, 12);
   play (desk.document, 1, 2, TIED_SECOND, 1, 6);
-  check_secret (&desk, 1);
+  check_secret (&desk, 1, "1.2: games 7, 8, 9, 10, 11 and 12 to enter");
   assert_non_null (find_shown (GTK_WIDGET (desk.page), hostile));
   assert_says (state_text (&desk), "Round 1 (Qualifying): in play. Its scores are secret until "
                                    "every chouette is complete (rule 1.7)");
@@ -655,7 +648,7 @@ test_advance (void **state)
   gtk_drop_down_set_selected (round_dropdown (&desk), 1);
   play (desk.document, 2, 1, THREE, 1, 12);
   play (desk.document, 2, 2, THREE, 1, 5);
-  check_secret (&desk, 2);
+  check_secret (&desk, 2, "2.2: games 6, 7, 8, 9, 10, 11 and 12 to enter");
   play (desk.document, 2, 2, THREE, 6, 12);
   check_public (&desk, 2);
 
