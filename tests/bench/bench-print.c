@@ -50,16 +50,19 @@ page_drawn_cb (CtdPrintPreview *preview,
     *drawn_at = g_get_monotonic_time ();
 }
 
-/* The check button whose label contains @text. */
+/* The choice (a toggle button) whose label contains @text. */
 static void
 choose (CtdExportDialog *dialog,
         const char      *text)
 {
   GtkLabel *label = ctd_test_find_label (GTK_WIDGET (dialog), text);
+  GtkWidget *choice;
 
   g_assert (label != NULL);
-  gtk_check_button_set_active (
-    GTK_CHECK_BUTTON (gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_CHECK_BUTTON)), TRUE);
+  choice = gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_TOGGLE_BUTTON);
+  g_assert (choice != NULL);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (choice), TRUE);
+  g_assert (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (choice)));
 }
 
 /* ms from "Preview" to the first page on the screen. */
