@@ -48,6 +48,12 @@ struct _CtdDocument
   GHashTable  *computed;    /* round -> CtdStandings, the director's, until the next change */
   GHashTable  *totals;      /* ctd_chouette_key() -> CtdHalves[CTD_MAX_PLAYERS] */
 
+  /* the views handed out, pushed each change (ctd-document-views.c) */
+  GHashTable  *chouette_views;  /* ctd_chouette_key() -> CtdChouetteView */
+  GHashTable  *round_views;     /* round -> CtdRoundView */
+  CtdDisplayView *display_view; /* NULL until asked for */
+  CtdFinalView   *final_view;   /* NULL until asked for */
+
   gint64       last_audit_id;
   gint64       data_version;
   guint        poll_id;
@@ -94,7 +100,6 @@ gboolean document_update_lists (CtdDocument           *self,
                                 const CtdStoreChange  *change,
                                 GError               **error);
 
-GHashTable *document_chouette_views (CtdDocument *self);
 
 /* ---- ctd-document-views.c ---------------------------------------------- */
 

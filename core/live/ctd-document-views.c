@@ -18,28 +18,6 @@
 
 /* ---- a chouette's page -------------------------------------------------- */
 
-/* The views handed out, by ctd_chouette_key(), kept with the
- * document like its lists; announce() pushes each change into them.
- * Kept as object data so that this section stands
- * apart from the lists above. */
-GHashTable *
-document_chouette_views (CtdDocument *self)
-{
-  static GQuark quark;
-  GHashTable *views;
-
-  if (quark == 0)
-    quark = g_quark_from_static_string ("ctd-document-chouette-views");
-  views = g_object_get_qdata (G_OBJECT (self), quark);
-  if (views == NULL)
-    {
-      views = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
-      g_object_set_qdata_full (G_OBJECT (self), quark, views,
-                               (GDestroyNotify) g_hash_table_unref);
-    }
-  return views;
-}
-
 /**
  * ctd_document_get_chouette_view:
  * @self: a document
@@ -74,7 +52,7 @@ ctd_document_get_chouette_view (CtdDocument  *self,
   g_return_val_if_fail (chouette <= G_MAXUINT16, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  views = document_chouette_views (self);
+  views = self->chouette_views;
   key = ctd_chouette_key (round, chouette);
   view = g_hash_table_lookup (views, key);
   if (view == NULL)
@@ -90,25 +68,6 @@ ctd_document_get_chouette_view (CtdDocument  *self,
 }
 
 /* ---- a round's pages ----------------------------------------------------- */
-
-/* The round views handed out, by round, kept like the chouette views. */
-static GHashTable *
-document_round_views (CtdDocument *self)
-{
-  static GQuark quark;
-  GHashTable *views;
-
-  if (quark == 0)
-    quark = g_quark_from_static_string ("ctd-document-round-views");
-  views = g_object_get_qdata (G_OBJECT (self), quark);
-  if (views == NULL)
-    {
-      views = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
-      g_object_set_qdata_full (G_OBJECT (self), quark, views,
-                               (GDestroyNotify) g_hash_table_unref);
-    }
-  return views;
-}
 
 /* The standings the document computed for its lists with this change. */
 static const CtdStandings *
@@ -143,7 +102,7 @@ document_update_round_views (CtdDocument          *self,
   GHashTableIter iter;
   gpointer key, view;
 
-  g_hash_table_iter_init (&iter, document_round_views (self));
+  g_hash_table_iter_init (&iter, self->round_views);
   while (g_hash_table_iter_next (&iter, &key, &view))
     {
       CtdRoundViewSource source = round_view_source (self, GPOINTER_TO_UINT (key));
@@ -161,7 +120,7 @@ void
 document_offer_public_standings (CtdDocument *self,
                                  guint        round)
 {
-  CtdRoundView *view = g_hash_table_lookup (document_round_views (self),
+  CtdRoundView *view = g_hash_table_lookup (self->round_views,
                                             GUINT_TO_POINTER (round));
   CtdRoundViewSource source;
 
@@ -203,7 +162,7 @@ ctd_document_get_round_view (CtdDocument  *self,
   g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  views = document_round_views (self);
+  views = self->round_views;
   view = g_hash_table_lookup (views, GUINT_TO_POINTER (round));
   if (view == NULL)
     {
@@ -220,27 +179,16 @@ ctd_document_get_round_view (CtdDocument  *self,
 
 /* ---- the public display ------------------------------------------------- */
 
-static GQuark
-display_view_quark (void)
-{
-  static GQuark quark;
-
-  if (quark == 0)
-    quark = g_quark_from_static_string ("ctd-document-display-view");
-  return quark;
-}
-
 /* Pushes one change into the display view, once one was handed out
  * (it holds no reference back to the document). */
 void
 document_update_display_view (CtdDocument          *self,
                               const CtdStoreChange *change)
 {
-  CtdDisplayView *view = g_object_get_qdata (G_OBJECT (self), display_view_quark ());
   g_autoptr(GError) error = NULL;
 
-  if (view != NULL &&
-      !ctd_display_view_update (view, self->store, change->what, change->round,
+  if (self->display_view != NULL &&
+      !ctd_display_view_update (self->display_view, self->store, change->what, change->round,
                                 change->chouette, &error))
     g_warning ("The public display could not be read after a change: %s", error->message);
 }
@@ -263,41 +211,15 @@ CtdDisplayView *
 ctd_document_get_display_view (CtdDocument  *self,
                                GError      **error)
 {
-  CtdDisplayView *view;
-
   g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  view = g_object_get_qdata (G_OBJECT (self), display_view_quark ());
-  if (view == NULL)
-    {
-      view = ctd_display_view_new (self->store, error);
-      if (view == NULL)
-        return NULL;
-      g_object_set_qdata_full (G_OBJECT (self), display_view_quark (), view, g_object_unref);
-    }
-  return view;
+  if (self->display_view == NULL)
+    self->display_view = ctd_display_view_new (self->store, error);
+  return self->display_view;
 }
 
 /* ---- the Final and the money --------------------------------------------- */
-
-static GQuark
-final_view_quark (void)
-{
-  static GQuark quark;
-
-  if (quark == 0)
-    quark = g_quark_from_static_string ("ctd-document-final-view");
-  return quark;
-}
-
-/* The document goes, its store closed: a page may still hold the view. */
-static void
-final_view_release (gpointer view)
-{
-  ctd_final_view_forget_store (view);
-  g_object_unref (view);
-}
 
 /* Pushes one change into the final view, once handed out (it holds no
  * reference back to the document). */
@@ -305,11 +227,10 @@ void
 document_update_final_view (CtdDocument          *self,
                             const CtdStoreChange *change)
 {
-  CtdFinalView *view = g_object_get_qdata (G_OBJECT (self), final_view_quark ());
   g_autoptr(GError) error = NULL;
 
-  if (view != NULL &&
-      !ctd_final_view_update (view, self->store, change->what, change->round,
+  if (self->final_view != NULL &&
+      !ctd_final_view_update (self->final_view, self->store, change->what, change->round,
                               change->chouette, &error))
     g_warning ("The Final and the money could not be read after a change: %s",
                error->message);
@@ -333,20 +254,12 @@ CtdFinalView *
 ctd_document_get_final_view (CtdDocument  *self,
                              GError      **error)
 {
-  CtdFinalView *view;
-
   g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  view = g_object_get_qdata (G_OBJECT (self), final_view_quark ());
-  if (view == NULL)
-    {
-      view = ctd_final_view_new (self->store, error);
-      if (view == NULL)
-        return NULL;
-      g_object_set_qdata_full (G_OBJECT (self), final_view_quark (), view, final_view_release);
-    }
-  return view;
+  if (self->final_view == NULL)
+    self->final_view = ctd_final_view_new (self->store, error);
+  return self->final_view;
 }
 
 /* ---- what the pages read, through the document ------------------------- */

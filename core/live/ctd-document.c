@@ -76,7 +76,7 @@ update_chouette_views (CtdDocument          *self,
   GHashTableIter iter;
   gpointer view;
 
-  g_hash_table_iter_init (&iter, document_chouette_views (self));
+  g_hash_table_iter_init (&iter, self->chouette_views);
   while (g_hash_table_iter_next (&iter, NULL, &view))
     {
       g_autoptr(GError) error = NULL;
@@ -235,6 +235,14 @@ ctd_document_finalize (GObject *object)
 {
   CtdDocument *self = CTD_DOCUMENT (object);
 
+  /* A page may still hold the final view: it must not read the store
+   * closed below. */
+  if (self->final_view != NULL)
+    ctd_final_view_forget_store (self->final_view);
+  g_clear_object (&self->final_view);
+  g_clear_object (&self->display_view);
+  g_clear_pointer (&self->round_views, g_hash_table_unref);
+  g_clear_pointer (&self->chouette_views, g_hash_table_unref);
   g_clear_object (&self->players);
   g_clear_object (&self->rounds);
   g_clear_object (&self->audit);
@@ -283,6 +291,8 @@ ctd_document_init (CtdDocument *self)
   self->standings = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   self->computed = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) ctd_standings_free);
   self->totals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  self->chouette_views = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->round_views = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
 }
 
 /* Takes @store: the document starts following the file from its newest
