@@ -62,7 +62,8 @@ static const char changes_sql[] =
   "  SELECT *, CASE tbl WHEN 'chouette' THEN row_id "
   "                     WHEN 'seat' THEN image ->> 'chouette' "
   "                     WHEN 'game' THEN image ->> 'chouette' "
-  "                     WHEN 'crosscheck' THEN image ->> 'chouette' END AS chouette_id "
+  "                     WHEN 'crosscheck' THEN image ->> 'chouette' "
+  "                     WHEN 'link' THEN image ->> 'chouette' END AS chouette_id "
   "  FROM images), "
   "found AS ("
   "  SELECT *, (SELECT coalesce (o.after, o.before) FROM audit_change AS o "
@@ -161,6 +162,13 @@ add_image (ChangeSum   *sum,
           sum->change.what |= CTD_CHANGE_ROUNDS;
           note_round (sum, FALSE, 0);
         }
+    }
+  else if (g_strcmp0 (table, "link") == 0 && updated && located)
+    {
+      /* A reissued link: what the chouette's sheet prints. A draw's
+       * links come and go with its chouettes (above). */
+      sum->change.what |= CTD_CHANGE_CHOUETTE;
+      note_chouette (sum, round, number);
     }
   else if (g_strcmp0 (table, "rolloff") == 0 || g_strcmp0 (table, "advancer") == 0)
     {
