@@ -206,7 +206,9 @@ append_sum (GArray    *changes,
  * %CTD_CHANGE_CHOUETTE (with %CTD_CHANGE_STANDINGS for games and paper
  * totals) of their chouette, or %CTD_CHANGE_ROUNDS with round 0 when
  * that chouette is gone; roll-offs and advancers are
- * %CTD_CHANGE_STANDINGS of their round. An undo or a redo reports the
+ * %CTD_CHANGE_STANDINGS of their round; a reissued link is
+ * %CTD_CHANGE_CHOUETTE of its chouette (a draw's links come and go with
+ * its chouettes). An undo or a redo reports the
  * rows it changed itself. An entry without row images (the one that
  * created the file) changed nothing a window shows.
  *

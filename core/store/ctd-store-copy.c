@@ -219,6 +219,9 @@ check_copy (sqlite3 *dest)
  * committed. Re-timing is for an event a program played
  * (a sample shipped with Chouette TD), whose file must be the same
  * whenever it is made; a director's own record keeps its real times.
+ * For the same reason a re-timed copy's link secrets are replaced by
+ * ones derived from their order: a shipped file's links protect nothing.
+ * A director's copy keeps its random ones.
  *
  * Returns: whether @target was written
  */
