@@ -26,6 +26,7 @@ typedef enum
   CREATES,          /* init: the file must not exist */
   READS_BARE,       /* reads when given no arguments (settings shows them) */
   READS_LIST,       /* reads for its "list" subcommand (player list) */
+  READS_UNLESS_REISSUE,  /* links: reads, unless --reissue replaces one */
 } Access;
 
 static const struct
@@ -71,11 +72,29 @@ static const struct
   { "export", ctd_cli_export, READS,
     "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
     "[--public] [--blank] [--templates DIR]" },
+  { "links", ctd_cli_links, READS_UNLESS_REISSUE,
+    "links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]\n"
+    "    (each chouette's private link /t/SECRET for its table's phones;\n"
+    "    --base http://ADDRESS:PORT prints whole addresses)" },
   { "close", ctd_cli_close, WRITES,
     "close --archive DIR   (after the final: the event becomes "
     "read-only;\n    DIR gets the --all workbook and a copy of the "
     "event file)" },
 };
+
+/* Whether the command's arguments hold @option (as "--opt" or "--opt=V"). */
+static gboolean
+has_option (const CtdCli *cli,
+            const char   *option)
+{
+  gsize length = strlen (option);
+
+  for (int i = 0; i < cli->argc; i++)
+    if (strncmp (cli->argv[i], option, length) == 0 &&
+        (cli->argv[i][length] == '\0' || cli->argv[i][length] == '='))
+      return TRUE;
+  return FALSE;
+}
 
 static void
 print_usage (FILE *out)
@@ -141,7 +160,9 @@ main (int   argc,
           gboolean reads = commands[i].access == READS ||
                            (commands[i].access == READS_BARE && cli.argc == 0) ||
                            (commands[i].access == READS_LIST && cli.argc > 0 &&
-                            strcmp (cli.argv[0], "list") == 0);
+                            strcmp (cli.argv[0], "list") == 0) ||
+                          (commands[i].access == READS_UNLESS_REISSUE &&
+                           !has_option (&cli, "--reissue"));
 
           store = reads ? ctd_store_open_read_only (cli.path, &error)
                         : ctd_store_open (cli.path, &error);

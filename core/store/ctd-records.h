@@ -132,6 +132,21 @@ typedef struct
   char  *names[CTD_MAX_PLAYERS];
 } CtdStoreHoldUp;
 
+/*
+ * CtdStoreLink:
+ * @round, @chouette: the chouette ROUND.CHOUETTE the link opens
+ * @secret: its secret, the path /t/SECRET (ctd-link.h): never print it
+ *   but where the table or the director must read it
+ * @issued: when it was issued (ISO 8601, UTC)
+ */
+typedef struct
+{
+  guint  round;
+  guint  chouette;
+  char  *secret;
+  char  *issued;
+} CtdStoreLink;
+
 /* A game as entered: @entered as typed, @canonical as it was read. */
 typedef struct
 {
@@ -199,6 +214,7 @@ void        ctd_store_chouette_free    (CtdStoreChouette   *chouette);
 void        ctd_store_game_free        (CtdStoreGame       *game);
 void        ctd_store_audit_entry_free (CtdStoreAuditEntry *entry);
 void        ctd_store_hold_up_free     (CtdStoreHoldUp     *hold_up);
+void        ctd_store_link_free        (CtdStoreLink       *link);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdEventSettings, ctd_event_settings_clear)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStorePlayer, ctd_store_player_free)
@@ -206,5 +222,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreChouette, ctd_store_chouette_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreGame, ctd_store_game_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreAuditEntry, ctd_store_audit_entry_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreHoldUp, ctd_store_hold_up_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreLink, ctd_store_link_free)
 
 G_END_DECLS

@@ -62,7 +62,8 @@ static const char changes_sql[] =
   "  SELECT *, CASE tbl WHEN 'chouette' THEN row_id "
   "                     WHEN 'seat' THEN image ->> 'chouette' "
   "                     WHEN 'game' THEN image ->> 'chouette' "
-  "                     WHEN 'crosscheck' THEN image ->> 'chouette' END AS chouette_id "
+  "                     WHEN 'crosscheck' THEN image ->> 'chouette' "
+  "                     WHEN 'link' THEN image ->> 'chouette' END AS chouette_id "
   "  FROM images), "
   "found AS ("
   "  SELECT *, (SELECT coalesce (o.after, o.before) FROM audit_change AS o "
@@ -162,6 +163,13 @@ add_image (ChangeSum   *sum,
           note_round (sum, FALSE, 0);
         }
     }
+  else if (g_strcmp0 (table, "link") == 0 && updated && located)
+    {
+      /* A reissued link: what the chouette's sheet prints. A draw's
+       * links come and go with its chouettes (above). */
+      sum->change.what |= CTD_CHANGE_CHOUETTE;
+      note_chouette (sum, round, number);
+    }
   else if (g_strcmp0 (table, "rolloff") == 0 || g_strcmp0 (table, "advancer") == 0)
     {
       sum->change.what |= CTD_CHANGE_STANDINGS;
@@ -198,7 +206,9 @@ append_sum (GArray    *changes,
  * %CTD_CHANGE_CHOUETTE (with %CTD_CHANGE_STANDINGS for games and paper
  * totals) of their chouette, or %CTD_CHANGE_ROUNDS with round 0 when
  * that chouette is gone; roll-offs and advancers are
- * %CTD_CHANGE_STANDINGS of their round. An undo or a redo reports the
+ * %CTD_CHANGE_STANDINGS of their round; a reissued link is
+ * %CTD_CHANGE_CHOUETTE of its chouette (a draw's links come and go with
+ * its chouettes). An undo or a redo reports the
  * rows it changed itself. An entry without row images (the one that
  * created the file) changed nothing a window shows.
  *

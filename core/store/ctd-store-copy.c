@@ -42,6 +42,105 @@ retime_log (sqlite3    *db,
   return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
+/* A re-timed copy is a sample a program played, shipped inside
+ * Chouette TD: its file must be the same whenever it is made, and it is
+ * public, so its links protect nothing. Each link secret (in the links
+ * and in the audit log's images, which undo writes back) is replaced by
+ * one derived from its order of appearance, and every issue time by
+ * @origin. A director's own event never comes through here: its
+ * secrets stay the system's random bytes. */
+static int
+rekey_links (sqlite3     *db,
+             const char  *origin)
+{
+  sqlite3_stmt *stmt = NULL;
+  sqlite3_stmt *insert = NULL;
+  gint64 n = 0;
+  int step = SQLITE_DONE;
+  int rc;
+
+  rc = sqlite3_exec (db, "CREATE TEMP TABLE rekey (old TEXT PRIMARY KEY, new TEXT NOT NULL)",
+                     NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_prepare_v2 (db,
+                             "SELECT secret FROM ("
+                             "  SELECT before ->> 'secret' AS secret, 2 * id AS o FROM audit_change "
+                             "    WHERE tbl = 'link' AND before IS NOT NULL "
+                             "  UNION ALL SELECT after ->> 'secret', 2 * id + 1 FROM audit_change "
+                             "    WHERE tbl = 'link' AND after IS NOT NULL "
+                             "  UNION ALL SELECT secret, 1 << 62 | id FROM link) "
+                             "GROUP BY secret ORDER BY min (o)", -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_prepare_v2 (db, "INSERT INTO rekey (old, new) VALUES (?1, ?2)", -1, &insert,
+                             NULL);
+  while (rc == SQLITE_OK && (step = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autofree char *seed = g_strdup_printf ("Chouette TD sample link %s %" G_GINT64_FORMAT,
+                                               origin, ++n);
+      g_autofree char *digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, seed, -1);
+
+      digest[32] = '\0';
+      sqlite3_reset (insert);
+      sqlite3_bind_text (insert, 1, (const char *) sqlite3_column_text (stmt, 0), -1,
+                         SQLITE_TRANSIENT);
+      sqlite3_bind_text (insert, 2, digest, -1, SQLITE_TRANSIENT);
+      if (sqlite3_step (insert) != SQLITE_DONE)
+        rc = sqlite3_errcode (db);
+    }
+  if (rc == SQLITE_OK && step != SQLITE_DONE)
+    rc = step;
+  sqlite3_finalize (stmt);
+  sqlite3_finalize (insert);
+  stmt = NULL;
+  if (rc == SQLITE_OK)
+    rc = sqlite3_prepare_v2 (db,
+      "UPDATE link SET secret = (SELECT new FROM rekey WHERE old = secret), issued = ?1",
+      -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_bind_text (stmt, 1, origin, -1, SQLITE_TRANSIENT);
+      rc = sqlite3_step (stmt) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode (db);
+      sqlite3_finalize (stmt);
+      stmt = NULL;
+    }
+  if (rc == SQLITE_OK)
+    rc = sqlite3_prepare_v2 (db,
+      "UPDATE audit_change SET "
+      "  before = CASE WHEN before IS NULL THEN NULL ELSE json_set (before, "
+      "    '$.secret', (SELECT new FROM rekey WHERE old = before ->> 'secret'), "
+      "    '$.issued', ?1) END, "
+      "  after = CASE WHEN after IS NULL THEN NULL ELSE json_set (after, "
+      "    '$.secret', (SELECT new FROM rekey WHERE old = after ->> 'secret'), "
+      "    '$.issued', ?1) END "
+      "WHERE tbl = 'link'", -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_bind_text (stmt, 1, origin, -1, SQLITE_TRANSIENT);
+      rc = sqlite3_step (stmt) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode (db);
+      sqlite3_finalize (stmt);
+    }
+  /* Each entry's own summary of its images, written again from them as
+   * ctd_store_action_finish() writes it. */
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (db,
+      "UPDATE audit SET "
+      "  before = (SELECT json_group_array (json_object ("
+      "              'table', tbl, 'id', row_id, 'row', json (before))) "
+      "            FROM (SELECT * FROM audit_change "
+      "                  WHERE audit = audit.id AND before IS NOT NULL ORDER BY id)), "
+      "  after = (SELECT json_group_array (json_object ("
+      "              'table', tbl, 'id', row_id, 'row', json (after))) "
+      "           FROM (SELECT * FROM audit_change "
+      "                 WHERE audit = audit.id AND after IS NOT NULL ORDER BY id)) "
+      "WHERE id IN (SELECT audit FROM audit_change WHERE tbl = 'link'); "
+      "DROP TABLE temp.rekey", NULL, NULL, NULL);
+  /* The index of secrets was filled in a random order: built again from
+   * the new ones, its pages are the same each time. */
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (db, "VACUUM", NULL, NULL, NULL);
+  return rc;
+}
+
 /* Inside an action (closing the event writes its archive before it
  * commits) VACUUM INTO is refused, and another connection would not see
  * the action: the pages as this connection sees them are written out
@@ -120,6 +219,9 @@ check_copy (sqlite3 *dest)
  * committed. Re-timing is for an event a program played
  * (a sample shipped with Chouette TD), whose file must be the same
  * whenever it is made; a director's own record keeps its real times.
+ * For the same reason a re-timed copy's link secrets are replaced by
+ * ones derived from their order: a shipped file's links protect nothing.
+ * A director's copy keeps its random ones.
  *
  * Returns: whether @target was written
  */
@@ -172,6 +274,13 @@ ctd_store_write_copy (CtdStore    *self,
     rc = check_copy (dest);
   if (rc == SQLITE_OK && log_start != NULL)
     rc = retime_log (dest, log_start, log_step / G_TIME_SPAN_SECOND);
+  if (rc == SQLITE_OK && log_start != NULL)
+    {
+      g_autoptr(GDateTime) utc = g_date_time_to_utc (log_start);
+      g_autofree char *origin = g_date_time_format (utc, "%Y-%m-%dT%H:%M:%SZ");
+
+      rc = rekey_links (dest, origin);
+    }
   if (rc != SQLITE_OK)
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
                  "No copy was written to “%s”: %s", target_display,

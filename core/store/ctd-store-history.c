@@ -31,7 +31,7 @@
  * triggers watch and undo may write. */
 static const char *const logged_tables[] = {
   "event", "player", "round", "chouette", "seat", "game", "crosscheck",
-  "rolloff", "advancer",
+  "rolloff", "advancer", "link",
 };
 
 static gboolean
@@ -220,6 +220,14 @@ revert_change (CtdStore         *self,
       return FALSE;
     }
 
+  /* A chouette drawn before links existed (schema 3) has no link image
+   * in its draw's entry, yet has a link since the upgrade: it goes with
+   * its chouette (logged in this entry, so a redo puts it back). */
+  if (change->before == NULL && strcmp (change->table, "chouette") == 0 &&
+      !ctd_store_run (self, "DELETE FROM main.link WHERE chouette = ?1",
+                      CTD_ARGS (CTD_INT (change->row_id)), error))
+    return FALSE;
+
   if (change->before == NULL)
     g_string_printf (sql, "DELETE FROM main.%s WHERE id = ?2", change->table);
   else if (change->after == NULL)
@@ -313,6 +321,8 @@ revert_newest (CtdStore    *self,
 
   summary = g_strdup_printf ("%s: %s", verb, original);
   if (!revert_entry (self, target, error) ||
+      /* A chouette put back from before links existed gets one. */
+      !ctd_store_issue_missing_links (self, error) ||
       /* The images came from the file: written back, they must still
        * be what opening the file accepts. */
       !ctd_store_check_records (self, name, error) ||

@@ -27,6 +27,10 @@ static const char ctd_schema_v3[] = {
 #include "ctd-schema-v3-sql.h"
   , 0
 };
+static const char ctd_schema_v4[] = {
+#include "ctd-schema-v4-sql.h"
+  , 0
+};
 
 /* migrations[v] takes a file from user_version v to v + 1: its SQL,
  * then (when the records need the rules, not just SQL) its C step. A
@@ -40,6 +44,7 @@ static const struct
   { ctd_schema_v1, NULL },
   { ctd_schema_v2, ctd_store_upgrade_to_v2 },
   { ctd_schema_v3, NULL },
+  { ctd_schema_v4, ctd_store_upgrade_to_v4 },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == CTD_STORE_SCHEMA_VERSION);

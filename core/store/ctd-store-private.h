@@ -244,6 +244,12 @@ char        *ctd_store_ledger_json         (const CtdResult         *result);
 /* The migration ladder's C steps (ctd-store-upgrade.c). */
 gboolean     ctd_store_upgrade_to_v2       (CtdStore                *self,
                                             GError                 **error);
+/* A link for every chouette that has none (a draw, an upgrade, an undo
+ * that put back a chouette drawn before links existed: ctd-store-links.c). */
+gboolean     ctd_store_issue_missing_links (CtdStore                *self,
+                                            GError                 **error);
+gboolean     ctd_store_upgrade_to_v4       (CtdStore                *self,
+                                            GError                 **error);
 gboolean     ctd_store_write_settings      (CtdStore                *self,
                                             const CtdEventSettings  *settings,
                                             GError                 **error);

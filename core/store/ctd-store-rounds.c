@@ -536,7 +536,7 @@ field_for_round (CtdStore    *self,
   return g_steal_pointer (&field);
 }
 
-/* Writes round @round's chouettes and seats from a draw of @field; a
+/* Writes round @round's chouettes, seats and links from a draw of @field; a
  * field that cannot be drawn is refused with what to change, and
  * @absent_text (who is registered but not checked in) after it. */
 static gboolean
@@ -589,7 +589,9 @@ write_draw (CtdStore      *self,
             return FALSE;
         }
     }
-  return TRUE;
+  /* Each table's link, in the draw's transaction: no chouette is ever
+   * drawn without one. */
+  return ctd_store_issue_missing_links (self, error);
 }
 
 /**
@@ -688,6 +690,9 @@ ctd_store_redraw_round (CtdStore  *self,
     return FALSE;
   absent_text = describe_absent (absent);
   if (!ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette IN "
+                      "  (SELECT id FROM chouette WHERE round = ?1)",
+                      CTD_ARGS (CTD_INT (round)), error) ||
+      !ctd_store_run (self, "DELETE FROM link WHERE chouette IN "
                       "  (SELECT id FROM chouette WHERE round = ?1)",
                       CTD_ARGS (CTD_INT (round)), error) ||
       !ctd_store_run (self, "DELETE FROM seat WHERE chouette IN "

@@ -444,6 +444,25 @@ static const struct
     "   JOIN chouette AS c ON c.id = s.chouette AND c.round = r.round "
     "   WHERE j.type = 'integer') "
     "ORDER BY r.id LIMIT 1" },
+  /* A chouette's link is a secret the store compares as 32 hex digits
+   * (ctd-link.c) and finds by it: one per chouette, none shared. Bytes,
+   * not characters, are counted: a NUL would end the text early. */
+  { "link",
+    "SELECT id, 'its secret is not 32 lower-case hexadecimal digits' FROM link "
+    "WHERE length (CAST (secret AS BLOB)) != 32 OR secret GLOB '*[^0-9a-f]*' "
+    "ORDER BY id LIMIT 1", 4 },
+  { "link",
+    "SELECT max (id), 'its secret is also the link of another chouette' FROM link "
+    "GROUP BY secret HAVING count (*) > 1 ORDER BY 1 LIMIT 1", 4 },
+  { "link",
+    "SELECT id, 'the time it was issued “' || issued || '” does not read, expected "
+    "YYYY-MM-DDTHH:MM:SSZ' FROM link "
+    "WHERE strftime ('%Y-%m-%dT%H:%M:%SZ', julianday (issued)) IS NOT issued "
+    "ORDER BY id LIMIT 1", 4 },
+  { "chouette",
+    "SELECT c.id, 'chouette ' || c.round || '.' || c.number || ' has no link' "
+    "FROM chouette AS c WHERE NOT EXISTS (SELECT 1 FROM link WHERE link.chouette = c.id) "
+    "ORDER BY c.id LIMIT 1", 4 },
   { "audit",
     "SELECT id, coalesce (ctd_text_problem (action, 'action', -1, 1), "
     "  ctd_text_problem (summary, 'summary', -1, 0)) AS problem "

@@ -19,7 +19,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this code writes (PRAGMA user_version). */
-#define CTD_STORE_SCHEMA_VERSION 3
+#define CTD_STORE_SCHEMA_VERSION 4
 
 /*
  * CtdStoreCloseHook:
@@ -168,6 +168,12 @@ gboolean    ctd_store_set_advancement  (CtdStore               *self,
                                         const gint64           *advancers,
                                         gsize                   n_advancers,
                                         GError                **error);
+/* Replaces chouette ROUND.CHOUETTE's link secret: the old one no longer opens it. */
+gboolean    ctd_store_reissue_link     (CtdStore               *self,
+                                        guint                   round,
+                                        guint                   chouette,
+                                        char                  **out_secret,
+                                        GError                **error);
 gboolean    ctd_store_undo             (CtdStore               *self,
                                         char                  **out_summary,
                                         GError                **error);
@@ -219,6 +225,16 @@ GPtrArray  *ctd_store_list_rolloffs    (CtdStore               *self,
                                         GError                **error);
 GArray     *ctd_store_list_advancers   (CtdStore               *self,
                                         guint                   round,
+                                        GError                **error);
+/* Every chouette's link (@round = 0) or one round's, by round and chouette. */
+GPtrArray  *ctd_store_list_links       (CtdStore               *self,
+                                        guint                   round,
+                                        GError                **error); /* element-type CtdStoreLink */
+/* The chouette a link's secret opens, compared in constant time; NOT_FOUND when none. */
+gboolean    ctd_store_find_link        (CtdStore               *self,
+                                        const char             *secret,
+                                        guint                  *out_round,
+                                        guint                  *out_chouette,
                                         GError                **error);
 GPtrArray  *ctd_store_list_audit       (CtdStore               *self,
                                         GError                **error);

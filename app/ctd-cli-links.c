@@ -1,0 +1,203 @@
+/* ctd-cli-links.c: each chouette's private link, listed and reissued.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "chouette-td-cli"
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include "ctd-cli.h"
+#include "ctd-link.h"
+#include "ctd-store.h"
+
+static const char usage[] = "links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]";
+
+/* The address the desk serves on, as a director types it
+ * (http://192.168.1.20:8080): without a trailing slash, or %NULL with
+ * @error set when it is not an http address. */
+static char *
+parse_base (const char  *text,
+            GError     **error)
+{
+  g_autoptr(GUri) uri = g_uri_parse (text, G_URI_FLAGS_NONE, NULL);
+  g_autofree char *base = NULL;
+  const char *scheme = uri != NULL ? g_uri_get_scheme (uri) : NULL;
+  const char *host = uri != NULL ? g_uri_get_host (uri) : NULL;
+
+  if (uri == NULL || host == NULL || *host == '\0' ||
+      (g_ascii_strcasecmp (scheme, "http") != 0 && g_ascii_strcasecmp (scheme, "https") != 0) ||
+      g_uri_get_query (uri) != NULL || g_uri_get_fragment (uri) != NULL ||
+      g_uri_get_userinfo (uri) != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   "--base “%s” is not the desk's address: write it as "
+                   "http://ADDRESS:PORT, e.g. http://192.168.1.20:8080", text);
+      return NULL;
+    }
+  base = g_strdup (text);
+  while (g_str_has_suffix (base, "/"))
+    base[strlen (base) - 1] = '\0';
+  return g_steal_pointer (&base);
+}
+
+/* Whether round @round's links open their chouettes for entry now. */
+static gboolean
+round_accepts_entry (CtdCli    *cli,
+                     guint      round,
+                     gboolean   event_closed,
+                     gboolean  *out_accepts,
+                     GError   **error)
+{
+  CtdStoreRound info;
+
+  if (!ctd_tournament_get_round (cli->store, round, &info, error))
+    return FALSE;
+  *out_accepts = ctd_link_accepts_entry (info.state, event_closed);
+  return TRUE;
+}
+
+static void
+add_link_json (JsonBuilder        *builder,
+               const CtdStoreLink *link,
+               const char         *path,
+               const char         *url,
+               gboolean            accepts)
+{
+  g_autofree char *label = g_strdup_printf ("%u.%u", link->round, link->chouette);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "chouette");
+  json_builder_add_string_value (builder, label);
+  json_builder_set_member_name (builder, "round");
+  json_builder_add_int_value (builder, link->round);
+  json_builder_set_member_name (builder, "number");
+  json_builder_add_int_value (builder, link->chouette);
+  json_builder_set_member_name (builder, "path");
+  json_builder_add_string_value (builder, path);
+  if (url != NULL)
+    {
+      json_builder_set_member_name (builder, "url");
+      json_builder_add_string_value (builder, url);
+    }
+  json_builder_set_member_name (builder, "issued");
+  json_builder_add_string_value (builder, link->issued);
+  json_builder_set_member_name (builder, "accepts_entry");
+  json_builder_add_boolean_value (builder, accepts);
+  json_builder_end_object (builder);
+}
+
+/* `links --reissue CHOUETTE`: one new secret, the old one dead. */
+static int
+reissue (CtdCli      *cli,
+         const char  *label,
+         const char  *base)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonBuilder) builder = NULL;
+  g_autofree char *secret = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *url = NULL;
+  guint round, number;
+
+  if (!ctd_tournament_parse_label (label, &round, &number, &error) ||
+      !ctd_store_reissue_link (cli->store, round, number, &secret, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  path = g_strconcat ("/t/", secret, NULL);
+  url = base != NULL ? g_strconcat (base, path, NULL) : NULL;
+  if (!cli->json)
+    {
+      printf ("Chouette %u.%u has a new link; the old one no longer opens it:\n%s\n",
+              round, number, url != NULL ? url : path);
+      return CTD_CLI_OK;
+    }
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "chouette");
+  json_builder_add_string_value (builder, label);
+  json_builder_set_member_name (builder, "path");
+  json_builder_add_string_value (builder, path);
+  if (url != NULL)
+    {
+      json_builder_set_member_name (builder, "url");
+      json_builder_add_string_value (builder, url);
+    }
+  json_builder_end_object (builder);
+  ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
+int
+ctd_cli_links (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) links = NULL;
+  g_autoptr(GDateTime) closed = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autofree char *base_text = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *label = NULL;
+  guint shown_round = 0;
+  gboolean accepts = FALSE;
+  int round = 0;
+  GOptionEntry entries[] = {
+    { "round", 0, 0, G_OPTION_ARG_INT, &round, NULL, NULL },
+    { "base", 0, 0, G_OPTION_ARG_STRING, &base_text, NULL, NULL },
+    { "reissue", 0, 0, G_OPTION_ARG_STRING, &label, NULL, NULL },
+    { NULL },
+  };
+  int status;
+
+  if (!ctd_cli_parse_options (cli, usage, entries, 0, 0, &status))
+    return status;
+  if (round < 0)
+    return ctd_cli_usage ("--round takes a round number (usage: %s)", usage);
+  if (label != NULL && round != 0)
+    return ctd_cli_usage ("--reissue replaces one chouette's link and takes no --round "
+                          "(usage: %s)", usage);
+  if (base_text != NULL && (base = parse_base (base_text, &error)) == NULL)
+    return ctd_cli_usage ("%s", error->message);
+  if (label != NULL)
+    return reissue (cli, label, base);
+
+  closed = ctd_store_get_closed (cli->store, &error);
+  if (error != NULL ||
+      (links = ctd_store_list_links (cli->store, (guint) round, &error)) == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  if (!cli->json && links->len == 0)
+    {
+      printf ("No chouette is drawn yet: each one gets its link when its round is drawn.\n");
+      return CTD_CLI_OK;
+    }
+
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < links->len; i++)
+    {
+      const CtdStoreLink *link = g_ptr_array_index (links, i);
+      g_autofree char *path = g_strconcat ("/t/", link->secret, NULL);
+      g_autofree char *url = base != NULL ? g_strconcat (base, path, NULL) : NULL;
+
+      if (link->round != shown_round)
+        {
+          if (!round_accepts_entry (cli, link->round, closed != NULL, &accepts, &error))
+            return ctd_cli_refused (g_steal_pointer (&error));
+          if (!cli->json)
+            printf ("%sRound %u: %s\n", shown_round != 0 ? "\n" : "", link->round,
+                    accepts ? "the links open their chouettes for entry"
+                    : closed != NULL ? "the event is closed: the links open nothing"
+                    : "the round is no longer played: the links open nothing");
+          shown_round = link->round;
+        }
+      if (cli->json)
+        add_link_json (builder, link, path, url, accepts);
+      else
+        printf ("  %u.%-4u %s\n", link->round, link->chouette, url != NULL ? url : path);
+    }
+  json_builder_end_array (builder);
+  if (cli->json)
+    ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}

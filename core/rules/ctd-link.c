@@ -1,0 +1,194 @@
+/* ctd-link.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A chouette's private link: the table at it enters its own games from
+ * a phone through it, so whoever holds the secret may write that
+ * chouette's results. The secret is therefore drawn from the operating
+ * system's random source, never from GLib's PRNG nor from the draw's
+ * seed (which is printed on every sheet, so public).
+ */
+
+#define G_LOG_DOMAIN "ctd-link"
+
+#include "config.h"
+
+#include "ctd-link.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+G_DEFINE_QUARK (ctd-link-error-quark, ctd_link_error)
+
+/* Fills @buffer from /dev/urandom, for a kernel without getrandom(2). */
+static gboolean
+read_urandom (guint8 *buffer,
+              gsize   length)
+{
+  gsize done = 0;
+  int fd = g_open ("/dev/urandom", O_RDONLY | O_CLOEXEC, 0);
+
+  if (fd < 0)
+    return FALSE;
+  while (done < length)
+    {
+      ssize_t n = read (fd, buffer + done, length - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      done += (gsize) n;
+    }
+  g_close (fd, NULL);
+  return done == length;
+}
+
+/* Fills @buffer with bytes from the kernel's random source. getrandom()
+ * first without blocking; EAGAIN means the pool is not seeded yet (just
+ * after boot), which is worth waiting for: a secret from an unseeded pool
+ * could be guessed. ENOSYS (an old kernel) falls back to /dev/urandom. */
+static gboolean
+fill_random (guint8 *buffer,
+             gsize   length)
+{
+  gsize done = 0;
+  unsigned int flags = GRND_NONBLOCK;
+
+  while (done < length)
+    {
+      ssize_t n = getrandom (buffer + done, length - done, flags);
+
+      if (n > 0)
+        done += (gsize) n;
+      else if (n < 0 && errno == EINTR)
+        continue;
+      else if (n < 0 && errno == EAGAIN && flags != 0)
+        flags = 0;
+      else if (n < 0 && errno == ENOSYS)
+        return read_urandom (buffer + done, length - done);
+      else
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * ctd_link_secret_new:
+ * @out_secret: (out caller-allocates): where to write the secret and its NUL
+ * @error: return location for a #GError
+ *
+ * A new link secret: %CTD_LINK_SECRET_BYTES bytes from the operating
+ * system's random source as %CTD_LINK_SECRET_CHARS lower-case hex
+ * digits, safe in a URL path as it is.
+ *
+ * Returns: whether a secret was written; %CTD_LINK_ERROR_RANDOM when the
+ *   system gave no random bytes
+ */
+gboolean
+ctd_link_secret_new (char     out_secret[CTD_LINK_SECRET_CHARS + 1],
+                     GError **error)
+{
+  static const char digits[] = "0123456789abcdef";
+  guint8 bytes[CTD_LINK_SECRET_BYTES];
+
+  g_return_val_if_fail (out_secret != NULL, FALSE);
+
+  if (!fill_random (bytes, sizeof bytes))
+    {
+      int saved = errno;
+
+      g_set_error (error, CTD_LINK_ERROR, CTD_LINK_ERROR_RANDOM,
+                   _("The system gave no random bytes for a table's link (%s); try again"),
+                   g_strerror (saved));
+      return FALSE;
+    }
+  for (gsize i = 0; i < sizeof bytes; i++)
+    {
+      out_secret[2 * i] = digits[bytes[i] >> 4];
+      out_secret[2 * i + 1] = digits[bytes[i] & 0xf];
+    }
+  out_secret[CTD_LINK_SECRET_CHARS] = '\0';
+  memset (bytes, 0, sizeof bytes);
+  return TRUE;
+}
+
+/**
+ * ctd_link_secret_is_valid:
+ * @secret: (nullable): a text
+ *
+ * Returns: whether @secret is written as ctd_link_secret_new() writes
+ *   one: exactly %CTD_LINK_SECRET_CHARS lower-case hex digits
+ */
+gboolean
+ctd_link_secret_is_valid (const char *secret)
+{
+  gsize i;
+
+  if (secret == NULL)
+    return FALSE;
+  for (i = 0; secret[i] != '\0'; i++)
+    if (i >= CTD_LINK_SECRET_CHARS ||
+        !(g_ascii_isdigit (secret[i]) || (secret[i] >= 'a' && secret[i] <= 'f')))
+      return FALSE;
+  return i == CTD_LINK_SECRET_CHARS;
+}
+
+/**
+ * ctd_link_secret_equal:
+ * @secret: a stored secret (ctd_link_secret_is_valid())
+ * @candidate: (nullable): what a request carried, any length
+ *
+ * Compares in a time that does not depend on where the two differ (nor
+ * on @candidate's content), so that a phone timing its guesses learns
+ * nothing about a secret's first characters. Only the length of
+ * @candidate, which the guesser knows, changes the time.
+ *
+ * Returns: whether @candidate is @secret
+ */
+gboolean
+ctd_link_secret_equal (const char *secret,
+                       const char *candidate)
+{
+  guint8 difference = 0;
+  gsize length;
+
+  g_return_val_if_fail (ctd_link_secret_is_valid (secret), FALSE);
+
+  if (candidate == NULL)
+    return FALSE;
+  length = strlen (candidate);
+  /* Every byte of the secret is compared, whatever the candidate's
+   * length: a shorter one reads its NUL then zeros. */
+  for (gsize i = 0; i < CTD_LINK_SECRET_CHARS; i++)
+    difference |= (guint8) secret[i] ^ (guint8) (i < length ? candidate[i] : 0);
+  return (difference == 0) & (length == CTD_LINK_SECRET_CHARS);
+}
+
+/**
+ * ctd_link_accepts_entry:
+ * @state: the state of the round the link's chouette is in
+ * @event_closed: whether the director closed the event
+ *
+ * Whether a chouette's link may enter or confirm its games: while its
+ * round is being played (drawn or in play). Once every game is in
+ * (complete) the desk checks the round, and after it is released or
+ * closed by a later draw its results no longer change; a closed event
+ * is an archive. A complete round that a correction reopens accepts
+ * entries again.
+ *
+ * Returns: whether the link opens its chouette for entry
+ */
+gboolean
+ctd_link_accepts_entry (CtdRoundState state,
+                        gboolean      event_closed)
+{
+  return !event_closed && (state == CTD_ROUND_DRAWN || state == CTD_ROUND_IN_PLAY);
+}

@@ -1,0 +1,112 @@
+/* test-link.c: a chouette's link secret and when it opens for entry, no file.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "ctd-link.h"
+
+/* New secrets are 32 lower-case hex digits, never twice the same, and
+ * every digit turns up in every place (a source that left bits fixed,
+ * or a secret cut short, would not). */
+static void
+test_new_secrets (void **state)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint used[CTD_LINK_SECRET_CHARS] = { 0, };
+
+  for (guint n = 0; n < 2000; n++)
+    {
+      g_autoptr(GError) error = NULL;
+      char secret[CTD_LINK_SECRET_CHARS + 1];
+
+      memset (secret, 'x', sizeof secret);
+      assert_true (ctd_link_secret_new (secret, &error));
+      assert_null (error);
+      assert_int_equal (strlen (secret), 32);
+      assert_true (ctd_link_secret_is_valid (secret));
+      assert_true (g_hash_table_add (seen, g_strdup (secret)));
+      for (guint i = 0; i < CTD_LINK_SECRET_CHARS; i++)
+        used[i] |= 1u << g_ascii_xdigit_value (secret[i]);
+    }
+  for (guint i = 0; i < CTD_LINK_SECRET_CHARS; i++)
+    assert_int_equal (used[i], 0xffff);
+}
+
+static void
+test_secret_format (void **state)
+{
+  assert_true (ctd_link_secret_is_valid ("0123456789abcdef0123456789abcdef"));
+  assert_false (ctd_link_secret_is_valid (NULL));
+  assert_false (ctd_link_secret_is_valid (""));
+  assert_false (ctd_link_secret_is_valid ("0123456789abcdef0123456789abcde"));
+  assert_false (ctd_link_secret_is_valid ("0123456789abcdef0123456789abcdef0"));
+  assert_false (ctd_link_secret_is_valid ("0123456789ABCDEF0123456789abcdef"));
+  assert_false (ctd_link_secret_is_valid ("0123456789abcdef0123456789abcdeg"));
+  assert_false (ctd_link_secret_is_valid ("0123456789abcdef/123456789abcdef"));
+}
+
+/* Equal only to itself: not to a prefix, a longer text, another case. */
+static void
+test_secret_equal (void **state)
+{
+  const char *secret = "0123456789abcdef0123456789abcdef";
+
+  assert_true (ctd_link_secret_equal (secret, "0123456789abcdef0123456789abcdef"));
+  assert_false (ctd_link_secret_equal (secret, NULL));
+  assert_false (ctd_link_secret_equal (secret, ""));
+  assert_false (ctd_link_secret_equal (secret, "0123456789abcdef0123456789abcde"));
+  assert_false (ctd_link_secret_equal (secret, "0123456789abcdef0123456789abcdef0"));
+  assert_false (ctd_link_secret_equal (secret, "1123456789abcdef0123456789abcdef"));
+  assert_false (ctd_link_secret_equal (secret, "0123456789abcdef0123456789abcdee"));
+  assert_false (ctd_link_secret_equal (secret, "0123456789ABCDEF0123456789abcdef"));
+}
+
+/* The rule, state by state. */
+static void
+test_accepts_entry (void **state)
+{
+  static const struct
+  {
+    CtdRoundState state;
+    gboolean      open;
+  } cases[] = {
+    { CTD_ROUND_DRAWN, TRUE },
+    { CTD_ROUND_IN_PLAY, TRUE },
+    { CTD_ROUND_COMPLETE, FALSE },
+    { CTD_ROUND_RELEASED, FALSE },
+    { CTD_ROUND_CLOSED, FALSE },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      if (ctd_link_accepts_entry (cases[i].state, FALSE) != cases[i].open)
+        fail_msg ("a round %s: expected its links %s", ctd_round_state_to_string (cases[i].state),
+                  cases[i].open ? "open" : "closed");
+      /* A closed event opens nothing. */
+      assert_false (ctd_link_accepts_entry (cases[i].state, TRUE));
+    }
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_new_secrets),
+    cmocka_unit_test (test_secret_format),
+    cmocka_unit_test (test_secret_equal),
+    cmocka_unit_test (test_accepts_entry),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
