@@ -49,16 +49,20 @@ report_link_for (Report *report,
  * @report: a report on a scoring sheet's layout
  * @page: the sheet
  * @row: the first row under the sheet's content
- * @first_col, @last_col: the columns the text under the code may take;
- *   the code sits at the right end
- * @qr_first_col: the first column of the code's range, up to @last_col
+ * @first_col, @last_col: the columns the text under the code takes; the
+ *   code sits at the right of @last_col
  * @label: the chouette, "1.3", for an error
  * @link: the table's link
  * @error: return location for a #GError
  *
- * Puts @link's QR code in the sheet's bottom right corner, under the
- * signatures, away from the grid the players and the director sign, and
- * the layout's TableEntry text with the link under the code, at the right.
+ * Puts @link's QR code at the sheet's bottom right, under the signatures,
+ * away from the grid the players and the director sign, and the layout's
+ * TableEntry text with the link under the code, ending where it ends.
+ *
+ * The code stays within one column: a spreadsheet program whose default
+ * font is wider than Excel's widens columns, and an image anchored across
+ * two of them would stretch (LibreOffice does); within one it keeps its
+ * size from the column's edge.
  *
  * Returns: the row after, or 0 with @error set when @link cannot be a QR
  *   code (too long); nothing is added then
@@ -68,7 +72,6 @@ report_add_table_link (Report       *report,
                        CtdSheetPage *page,
                        guint         row,
                        guint         first_col,
-                       guint         qr_first_col,
                        guint         last_col,
                        const char   *label,
                        const char   *link,
@@ -88,10 +91,10 @@ report_add_table_link (Report       *report,
   ctd_sheet_page_set_height (page, row, LINK_GAP);
   row++;
   ctd_sheet_page_set_height (page, row, LINK_QR_SIZE);
-  ctd_sheet_page_add_qr (page, row, qr_first_col, row, last_col, CTD_SHEET_ALIGN_RIGHT, qr);
+  ctd_sheet_page_add_qr (page, row, last_col, row, last_col, CTD_SHEET_ALIGN_RIGHT, qr);
   row++;
   /* One line, right-aligned under the code: a link cut in two is hard to
-   * type, so the text has the sheet's width to the left of the code too. */
+   * type, so the text has the columns left of the code's too. */
   report_put_text (page, row, first_col, last_col, text, style);
   size = report_tallest (report, "Small", NULL);
   ctd_sheet_page_set_height (page, row, report_row_height (size, 1, LINK_TEXT_ROOM));

@@ -720,8 +720,7 @@ report_add_chouette_sheet (Report                 *report,
   row = sheet_notes (report, page, &c, seats, chouette, order, blank, row);
   row = sheet_signatures (report, page, &c, seats, row);
   if (link != NULL &&
-      report_add_table_link (report, page, row, c.first_player, c.result, c.last, name, link,
-                             error) == 0)
+      report_add_table_link (report, page, row, c.first_player, c.result, name, link, error) == 0)
     return FALSE;
   return TRUE;
 }

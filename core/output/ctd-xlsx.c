@@ -246,11 +246,16 @@ write_images (lxw_worksheet      *sheet,
         width += column_pixels (page, col);
       for (guint row = image->row; row <= image->last_row; row++)
         height += row_pixels (page, row);
-      ctd_sheet_image_place (image, width, height, &x, &y, &side);
-      options.x_offset = (int32_t) x;
-      options.y_offset = (int32_t) y;
+      /* A pixel inside the range on every side: anchored to a column's or
+       * a row's far edge, the image would stretch with it in a program
+       * whose default font makes columns wider than Excel's (LibreOffice);
+       * ending inside, it keeps its size. */
+      ctd_sheet_image_place (image, width - 2, height - 2, &x, &y, &side);
+      options.x_offset = (int32_t) x + 1;
+      options.y_offset = (int32_t) y + 1;
       options.x_scale = options.y_scale = side / pixels;
       options.description = description;
+      options.object_position = LXW_OBJECT_MOVE_DONT_SIZE;
       data = g_bytes_get_data (png, &size);
       status = worksheet_insert_image_buffer_opt (sheet, image->row, image->col, data, size,
                                                   &options);

@@ -103,9 +103,13 @@ test_sheet_model (void **state)
       assert_int_equal (before->images->len, 0);
       image = g_ptr_array_index (page->images, 0);
       assert_string_equal (image->qr->text, expected[i]);
-      /* Under everything the sheet had, at its right edge. */
+      /* Under everything the sheet had, at the right of the notes'
+       * column, the last but one (within one column: see
+       * report_add_table_link()). */
       assert_true (image->row > n_rows);
-      assert_int_equal (image->last_col, ctd_sheet_page_get_n_cols (before) - 1);
+      assert_int_equal (image->row, image->last_row);
+      assert_int_equal (image->col, ctd_sheet_page_get_n_cols (before) - 2);
+      assert_int_equal (image->last_col, image->col);
       assert_int_equal (image->align, CTD_SHEET_ALIGN_RIGHT);
       caption = ctd_test_cell_at (page, image->last_row + 1, 7);
       assert_string_equal (caption->text, text);
@@ -249,6 +253,27 @@ test_xlsx_image_decodes (void **state)
         n_images++;
       }
   assert_int_equal (n_images, 2);
+
+  /* Square, and from a cell's edge to inside that same cell: a program
+   * whose columns are wider than Excel's (LibreOffice) keeps it square. */
+  {
+    const char *drawing[] = { "unzip", "-p", xlsx, "xl/drawings/drawing1.xml", NULL };
+    g_autofree char *xml = run (drawing);
+    g_autoptr(GRegex) anchor = g_regex_new ("<xdr:from><xdr:col>(\\d+)</xdr:col>.*?"
+                                            "<xdr:row>(\\d+)</xdr:row>.*?"
+                                            "<xdr:to><xdr:col>(\\d+)</xdr:col>.*?"
+                                            "<xdr:row>(\\d+)</xdr:row>.*?"
+                                            "<a:ext cx=\"(\\d+)\" cy=\"(\\d+)\"",
+                                            0, 0, NULL);
+    g_autoptr(GMatchInfo) match = NULL;
+    g_auto(GStrv) parts = NULL;
+
+    assert_true (g_regex_match (anchor, xml, 0, &match));
+    parts = g_match_info_fetch_all (match);
+    assert_string_equal (parts[1], parts[3]);
+    assert_string_equal (parts[2], parts[4]);
+    assert_string_equal (parts[5], parts[6]);
+  }
 }
 
 int
