@@ -24,6 +24,7 @@
 #include "ctd-pdf.h"
 #include "ctd-qr.h"
 #include "ctd-report.h"
+#include "ctd-template.h"
 #include "ctd-test-sheet.h"
 #include "ctd-xlsx.h"
 
@@ -160,13 +161,47 @@ test_link_too_long (void **state)
   assert_true (g_str_has_prefix (error->message, "Chouette 1.1: "));
 }
 
+/* A club's copy of the layout made before the text under the code was
+ * added still prints it, in the built-in words. */
+static void
+test_older_layout (void **state)
+{
+  const CtdTestFolder *folder = *state;
+  g_autoptr(CtdStore) store = ctd_test_create_event (*state, 4);
+  g_autoptr(GHashTable) links = round_links ();
+  g_autofree char *dir = g_build_filename (folder->dir, "templates", NULL);
+  g_autofree char *copy = g_build_filename (dir, "scoring-sheet-4.ini", NULL);
+  g_autoptr(GRegex) entry = g_regex_new ("^TableEntry=.*\\n", G_REGEX_MULTILINE, 0, NULL);
+  g_autofree char *older = g_regex_replace_literal (entry,
+                                                    ctd_template_get_builtin ("scoring-sheet-4.ini"),
+                                                    -1, 0, "", 0, NULL);
+  CtdReportOptions options = { dir, FALSE, TRUE, CTD_REPORT_PART_SHEETS, links };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  const CtdSheetPage *page;
+  const CtdSheetImage *image;
+
+  assert_null (strstr (older, "TableEntry"));
+  assert_int_equal (g_mkdir (dir, 0700), 0);
+  assert_true (g_file_set_contents (copy, older, -1, NULL));
+  doc = ctd_report_chouette (store, 1, 1, &options, &error);
+  assert_non_null (doc);
+  page = g_ptr_array_index (doc->pages, 0);
+  image = g_ptr_array_index (page->images, 0);
+  assert_string_equal (ctd_test_cell_at (page, image->row + 1, 7)->text,
+                       "Enter this table's games: " LINK_1);
+  g_unlink (copy);
+  g_rmdir (dir);
+}
+
 /* Printed on A4 and on Letter at 200 dots an inch, each sheet's code
- * reads as its own table's link, and only that. */
+ * reads as its own table's link, and only that: a 4-player sheet and a
+ * 3-player one, which is narrower. */
 static void
 test_pdf_decodes (void **state)
 {
   const CtdTestFolder *folder = *state;
-  g_autoptr(CtdStore) store = ctd_test_create_event (*state, 8);
+  g_autoptr(CtdStore) store = ctd_test_create_event (*state, 7);
   g_autoptr(GHashTable) links = round_links ();
   CtdReportOptions options = { NULL, FALSE, TRUE, CTD_REPORT_PART_SHEETS, links };
   g_autoptr(GError) error = NULL;
@@ -283,6 +318,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_sheet_model, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_link_too_long, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_older_layout, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_pdf_decodes, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
