@@ -10,7 +10,7 @@ CTD_PACKAGES=(
   libglib2.0-dev libgtk-4-dev libsqlite3-dev libxlsxwriter-dev libjson-glib-dev
   libcairo2-dev libpango1.0-dev libcmocka-dev
   # The QR codes of the tables' links, and reading them back in the tests.
-  libqrencode-dev zbar-tools
+  libqrencode-dev zbar-tools unzip
   xvfb xauth
   desktop-file-utils appstream shared-mime-info libglib2.0-bin sqlite3
   python3-openpyxl poppler-utils libreoffice-calc
