@@ -9,6 +9,8 @@ CTD_PACKAGES=(
   meson ninja-build pkg-config gcc
   libglib2.0-dev libgtk-4-dev libsqlite3-dev libxlsxwriter-dev libjson-glib-dev
   libcairo2-dev libpango1.0-dev libcmocka-dev
+  # The QR codes of the tables' links, and reading them back in the tests.
+  libqrencode-dev zbar-tools unzip
   xvfb xauth
   desktop-file-utils appstream shared-mime-info libglib2.0-bin sqlite3
   python3-openpyxl poppler-utils libreoffice-calc

@@ -26,6 +26,31 @@ typedef struct
   const GArray   *heights;  /* every row's height */
 } Grid;
 
+/* The box of the range from @row, @col to @last_row, @last_col on the
+ * sheet; %FALSE when its first row is not printed there. */
+static gboolean
+range_box (const Grid *grid,
+           guint       row,
+           guint       col,
+           guint       last_row,
+           guint       last_col,
+           double     *x0,
+           double     *y0,
+           double     *x1,
+           double     *y1)
+{
+  guint n_rows = grid->heights->len;
+
+  last_row = MIN (last_row, n_rows - 1);
+  if (row >= n_rows || !grid->shown[row])
+    return FALSE;
+  *x0 = grid->col_x[col];
+  *x1 = grid->col_x[MIN (last_col + 1, grid->n_cols)];
+  *y0 = grid->row_y[row];
+  *y1 = grid->row_y[last_row] + g_array_index (grid->heights, double, last_row);
+  return TRUE;
+}
+
 /* @cell's box on the sheet; %FALSE when its row is not printed there. */
 static gboolean
 cell_box (const Grid         *grid,
@@ -35,16 +60,26 @@ cell_box (const Grid         *grid,
           double             *x1,
           double             *y1)
 {
-  guint n_rows = grid->heights->len;
-  guint last_row = MIN (cell->last_row, n_rows - 1);
+  return range_box (grid, cell->row, cell->col, cell->last_row, cell->last_col, x0, y0, x1, y1);
+}
 
-  if (cell->row >= n_rows || !grid->shown[cell->row])
-    return FALSE;
-  *x0 = grid->col_x[cell->col];
-  *x1 = grid->col_x[MIN (cell->last_col + 1, grid->n_cols)];
-  *y0 = grid->row_y[cell->row];
-  *y1 = grid->row_y[last_row] + g_array_index (grid->heights, double, last_row);
-  return TRUE;
+/* The page's QR codes, as vector squares over their ranges. */
+static void
+draw_images (cairo_t            *cr,
+             const CtdSheetPage *page,
+             const Grid         *grid)
+{
+  for (guint i = 0; i < page->images->len; i++)
+    {
+      const CtdSheetImage *image = g_ptr_array_index (page->images, i);
+      double x0, x1, y0, y1, x, y, side;
+
+      if (!range_box (grid, image->row, image->col, image->last_row, image->last_col, &x0, &y0,
+                      &x1, &y1))
+        continue;
+      ctd_sheet_image_place (image, x1 - x0, y1 - y0, &x, &y, &side);
+      ctd_qr_draw (image->qr, cr, x0 + x, y0 + y, side);
+    }
 }
 
 /* A border line: @at is its y (a line across) or its x (a line down). */
@@ -286,6 +321,7 @@ draw_paper (cairo_t           *cr,
     }
   draw_borders (cr, doc, page, &grid, CTD_SHEET_BORDER_THIN);
   draw_borders (cr, doc, page, &grid, CTD_SHEET_BORDER_MEDIUM);
+  draw_images (cr, page, &grid);
   cairo_restore (cr);
 }
 
@@ -297,7 +333,8 @@ draw_paper (cairo_t           *cr,
  * @number: the sheet's number in the document, from 1
  * @count: how many sheets the document has
  *
- * Draws the sheet: header, the grid's fills, texts and borders, footer.
+ * Draws the sheet: header, the grid's fills, texts and borders, its QR codes,
+ * footer.
  */
 void
 ctd_pdf_draw_paper (cairo_t           *cr,

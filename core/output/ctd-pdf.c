@@ -561,12 +561,20 @@ ctd_pdf_paginate (const CtdSheetDoc *doc)
       if (page->fit_one_page)
         scale = MIN (MAX_ENLARGE, MIN (area_w / grid_w, area_h / grid_h));
 
-      /* joined[r]: row r may not start a sheet (a merge crosses into it). */
+      /* joined[r]: row r may not start a sheet (a merge or an image
+       * crosses into it). */
       for (guint i = 0; i < page->cells->len; i++)
         {
           const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
 
           for (guint r = cell->row + 1; r <= cell->last_row && r < n_rows; r++)
+            joined[r] = TRUE;
+        }
+      for (guint i = 0; i < page->images->len; i++)
+        {
+          const CtdSheetImage *image = g_ptr_array_index (page->images, i);
+
+          for (guint r = image->row + 1; r <= image->last_row && r < n_rows; r++)
             joined[r] = TRUE;
         }
       if (page->repeat_first >= 0)

@@ -9,6 +9,7 @@
  *   ctd-report-sheet.c     the official scoring sheet
  *   ctd-report-standings.c a round's standings
  *   ctd-report-final.c     final results, settlements, the audit log
+ *   ctd-report-link.c      a table's link and its QR code on its sheet
  */
 
 #pragma once
@@ -181,6 +182,19 @@ char *report_rolloff_text (Report                *report,
                            const CtdStandingsRow *row);
 
 /* ---- the parts --------------------------------------------------------- */
+
+const char *report_link_for (Report *report,
+                             guint   round,
+                             guint   chouette);
+
+guint report_add_table_link (Report       *report,
+                             CtdSheetPage *page,
+                             guint         row,
+                             guint         first_col,
+                             guint         last_col,
+                             const char   *label,
+                             const char   *link,
+                             GError      **error);
 
 gboolean report_add_chouette_sheet (Report                 *report,
                                     const CtdStoreRound    *info,

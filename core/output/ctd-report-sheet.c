@@ -682,6 +682,7 @@ report_add_chouette_sheet (Report                 *report,
   g_autofree char *sheet_name = NULL;
   g_autofree char *entered = NULL;
   gboolean blank = report->options->blank;
+  const char *link;
   guint computed[CTD_MAX_PLAYERS - 1];
   const guint *order;
   guint row, games;
@@ -698,6 +699,8 @@ report_add_chouette_sheet (Report                 *report,
   report_set_value (report, "table", table);
   entered = g_strdup_printf ("%u", ctd_chouette_get_n_recorded (chouette));
   report_set_value (report, "entered", entered);
+  link = report_link_for (report, seats->round, seats->number);
+  report_set_value (report, "link", link != NULL ? link : "");
   columns_for_size (seats->size, &c);
   /* Not "1.3" alone: a spreadsheet reads a name that starts with a digit,
    * unquoted in the print area, as a number. */
@@ -715,7 +718,10 @@ report_add_chouette_sheet (Report                 *report,
   row = sheet_games (report, page, &c, chouette, blank, games);
   row = sheet_totals (report, page, &c, chouette, blank, games, row);
   row = sheet_notes (report, page, &c, seats, chouette, order, blank, row);
-  sheet_signatures (report, page, &c, seats, row);
+  row = sheet_signatures (report, page, &c, seats, row);
+  if (link != NULL &&
+      report_add_table_link (report, page, row, c.first_player, c.result, name, link, error) == 0)
+    return FALSE;
   return TRUE;
 }
 

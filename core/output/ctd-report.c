@@ -34,7 +34,7 @@ static const char *const sheet_fonts[] = { "Title", "Label", "Value", "Heading",
 static const char *const sheet_texts[] = {
   "Title", "Event", "Round", "Chouette", "Table", "Date", "Stake", "Seed", "Totals",
   "Amounts", "Provisional", "ZeroSum", "LastSegment", "LastSegmentKnown", "Settlement",
-  "SettlementPending", "Pays", "Signatures", "Director", "Adjustment", NULL
+  "SettlementPending", "Pays", "Signatures", "Director", "Adjustment", "TableEntry", NULL
 };
 static const char *const sheet_columns[] = { "Game", "Segment", "Box", "Captain", "Playing",
                                              "Cube", "Decisions", "Score", "Total", "Result",
@@ -42,7 +42,8 @@ static const char *const sheet_columns[] = { "Game", "Segment", "Box", "Captain"
 static const char *const sheet_placeholders[] = { "event", "date", "venue", "round", "stage",
                                                   "label", "table", "stake", "seed", "first",
                                                   "before", "direction", "order", "entered",
-                                                  "payer", "payee", "points", NULL };
+                                                  "payer", "payee", "points", "link",
+                                                  NULL };
 
 static const char *const list_fonts[] = { "Title", "Heading", "Body", "Small", NULL };
 static const char *const standings_texts[] = { "Title", "Progress", "Secret", "Tied", "Advances",
@@ -73,7 +74,8 @@ static const char *const log_added[] = { "Text/Redone", "Text/Redoes", NULL };
 
 /* Keys the scoring sheets gained after clubs may have copied them. */
 static const char *const sheet_added[] = { "Columns/Playing", "Text/Provisional",
-                                           "Text/SettlementPending", "Text/Adjustment", NULL };
+                                           "Text/SettlementPending", "Text/Adjustment",
+                                           "Text/TableEntry", NULL };
 
 const CtdTemplateSpec report_sheet_4_spec = {
   "scoring-sheet-4.ini", sheet_fonts, sheet_texts, sheet_columns, sheet_placeholders, sheet_added

@@ -55,6 +55,11 @@ typedef enum
  * @blank: scoring sheets without results, as printed before play
  * @part: which part of a round (ctd_report_round()) or of the event
  *   (ctd_report_archive()) to include; 0 (all) for the whole document
+ * @links: (nullable) (element-type gpointer utf8): each chouette's private
+ *   link, where its table enters its games from a phone (issue 21), keyed
+ *   by ctd_chouette_key(): its scoring sheet prints the link and its QR
+ *   code under the signatures. %NULL, or a chouette without one, prints
+ *   the sheet as before; a public copy never prints a link (a secret)
  */
 typedef struct
 {
@@ -62,6 +67,7 @@ typedef struct
   gboolean      public_view;
   gboolean      blank;
   CtdReportPart part;
+  GHashTable   *links;
 } CtdReportOptions;
 
 GQuark       ctd_report_error_quark (void);

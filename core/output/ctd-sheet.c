@@ -32,6 +32,15 @@ cell_free (gpointer data)
 }
 
 static void
+image_free (gpointer data)
+{
+  CtdSheetImage *image = data;
+
+  ctd_qr_free (image->qr);
+  g_free (image);
+}
+
+static void
 page_free (gpointer data)
 {
   CtdSheetPage *page = data;
@@ -40,6 +49,7 @@ page_free (gpointer data)
   g_array_unref (page->widths);
   g_array_unref (page->heights);
   g_ptr_array_unref (page->cells);
+  g_ptr_array_unref (page->images);
   for (guint i = 0; i < 3; i++)
     {
       g_free (page->header[i]);
@@ -181,6 +191,7 @@ ctd_sheet_doc_add_page (CtdSheetDoc *doc,
   page->widths = g_array_new (FALSE, TRUE, sizeof (double));
   page->heights = g_array_new (FALSE, TRUE, sizeof (double));
   page->cells = g_ptr_array_new_with_free_func (cell_free);
+  page->images = g_ptr_array_new_with_free_func (image_free);
   page->repeat_first = -1;
   page->repeat_last = -1;
   g_ptr_array_add (doc->pages, page);
@@ -304,6 +315,12 @@ ctd_sheet_page_get_n_rows (const CtdSheetPage *page)
       const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
 
       n = MAX (n, cell->last_row + 1);
+    }
+  for (guint i = 0; i < page->images->len; i++)
+    {
+      const CtdSheetImage *image = g_ptr_array_index (page->images, i);
+
+      n = MAX (n, image->last_row + 1);
     }
   return n;
 }
@@ -475,6 +492,70 @@ ctd_sheet_page_find (const CtdSheetPage *page,
         return cell;
     }
   return NULL;
+}
+
+/**
+ * ctd_sheet_page_add_qr:
+ * @page: a page
+ * @row, @col: the range's first cell
+ * @last_row, @last_col: its last cell, at or after the first
+ * @align: where the code sits in the range's width
+ * @qr: (transfer full): the QR code
+ *
+ * Puts @qr over a range of cells, as large as the range's height (or its
+ * width, if narrower) allows: the writers draw it there, the PDF as
+ * vector squares, the spreadsheet as an image anchored to the range.
+ *
+ * Returns: (transfer none): the image
+ */
+CtdSheetImage *
+ctd_sheet_page_add_qr (CtdSheetPage *page,
+                       guint         row,
+                       guint         col,
+                       guint         last_row,
+                       guint         last_col,
+                       CtdSheetAlign align,
+                       CtdQr        *qr)
+{
+  CtdSheetImage *image;
+
+  g_return_val_if_fail (page != NULL && qr != NULL, NULL);
+  g_return_val_if_fail (last_row >= row && last_col >= col, NULL);
+
+  image = g_new0 (CtdSheetImage, 1);
+  *image = (CtdSheetImage) { row, col, last_row, last_col, align, qr };
+  g_ptr_array_add (page->images, image);
+  return image;
+}
+
+/**
+ * ctd_sheet_image_place:
+ * @image: an image
+ * @width, @height: its range's size, in any unit
+ * @x, @y: (out): where the image's top left corner goes, from the range's
+ * @side: (out): the image's side, in the same unit
+ *
+ * Where both writers put an image in its range, so that the PDF and the
+ * spreadsheet show it at the same place.
+ */
+void
+ctd_sheet_image_place (const CtdSheetImage *image,
+                       double               width,
+                       double               height,
+                       double              *x,
+                       double              *y,
+                       double              *side)
+{
+  g_return_if_fail (image != NULL && x != NULL && y != NULL && side != NULL);
+
+  *side = MIN (width, height);
+  *y = (height - *side) / 2;
+  if (image->align == CTD_SHEET_ALIGN_LEFT)
+    *x = 0;
+  else if (image->align == CTD_SHEET_ALIGN_RIGHT)
+    *x = width - *side;
+  else
+    *x = (width - *side) / 2;
 }
 
 /**

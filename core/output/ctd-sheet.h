@@ -17,6 +17,7 @@
 
 /* CtdSheetPaper, which the event file stores too, is in ctd-types.h. */
 #include "ctd-types.h"
+#include "ctd-qr.h"
 
 G_BEGIN_DECLS
 
@@ -101,12 +102,34 @@ typedef struct
 } CtdSheetCell;
 
 /*
+ * CtdSheetImage:
+ * @row, @col, @last_row, @last_col: the range of cells it is drawn over
+ * @align: where in the range's width the image sits: a QR code is a
+ *   square as tall as the range (or as wide, if narrower), left, centred
+ *   or right
+ * @qr: the QR code drawn, the only kind of image a sheet holds
+ *
+ * A picture over cells, as a spreadsheet anchors an image to its cells:
+ * it holds no text; the cells under it hold none either.
+ */
+typedef struct
+{
+  guint          row;
+  guint          col;
+  guint          last_row;
+  guint          last_col;
+  CtdSheetAlign  align;
+  CtdQr         *qr;
+} CtdSheetImage;
+
+/*
  * CtdSheetPage:
  * @name: the worksheet's name (at most 31 characters, none of []:*?/\)
  * @widths: (element-type double): column widths in characters of the
  *   default font, as a spreadsheet counts them
  * @heights: (element-type double): row heights in points, 0 for the default
  * @cells: (element-type CtdSheetCell): in the order they were added
+ * @images: (element-type CtdSheetImage): drawn over the cells
  * @repeat_first, @repeat_last: rows printed again at the top of every
  *   paper page, or -1
  * @fit_one_page: the whole page on one sheet of paper (else fit the width)
@@ -122,6 +145,7 @@ typedef struct
   GArray         *widths;
   GArray         *heights;
   GPtrArray      *cells;
+  GPtrArray      *images;
   int             repeat_first;
   int             repeat_last;
   gboolean        fit_one_page;
@@ -218,6 +242,19 @@ void          ctd_sheet_cell_merge        (CtdSheetCell        *cell,
 const CtdSheetCell *ctd_sheet_page_find   (const CtdSheetPage  *page,
                                            guint                row,
                                            guint                col);
+CtdSheetImage *ctd_sheet_page_add_qr      (CtdSheetPage        *page,
+                                           guint                row,
+                                           guint                col,
+                                           guint                last_row,
+                                           guint                last_col,
+                                           CtdSheetAlign        align,
+                                           CtdQr               *qr);
+void          ctd_sheet_image_place       (const CtdSheetImage *image,
+                                           double               width,
+                                           double               height,
+                                           double              *x,
+                                           double              *y,
+                                           double              *side);
 
 char         *ctd_sheet_cell_ref          (guint                row,
                                            guint                col);

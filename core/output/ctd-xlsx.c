@@ -197,6 +197,74 @@ write_cell (lxw_worksheet      *sheet,
   return status;
 }
 
+/*
+ * A column's and a row's size in pixels, as a spreadsheet computes them
+ * for its default font (7 pixels a character and 5 of padding; 96 pixels
+ * an inch), which is how libxlsxwriter anchors an image.
+ */
+static double
+column_pixels (const CtdSheetPage *page,
+               guint               col)
+{
+  double chars = ctd_sheet_page_get_width (page, col);
+
+  if (chars <= 0)
+    chars = 8.43;
+  return chars < 1 ? (int) (chars * 12 + 0.5) : (int) (chars * 7 + 0.5) + 5;
+}
+
+static double
+row_pixels (const CtdSheetPage *page,
+            guint               row)
+{
+  double points = ctd_sheet_page_get_height (page, row);
+
+  return (int) ((points > 0 ? points : 15) * 4 / 3);
+}
+
+/* Each QR code as a PNG over its range, where the PDF draws it. Its
+ * modules are whole pixels (4 each) of an image scaled to the range, so
+ * that a spreadsheet shows it sharp enough to be read from the screen. */
+static lxw_error
+write_images (lxw_worksheet      *sheet,
+              const CtdSheetPage *page)
+{
+  for (guint i = 0; i < page->images->len; i++)
+    {
+      const CtdSheetImage *image = g_ptr_array_index (page->images, i);
+      g_autoptr(GBytes) png = ctd_qr_to_png (image->qr, 4, NULL);
+      g_autofree char *description = g_strdup_printf ("QR code: %s", image->qr->text);
+      double width = 0, height = 0, x, y, side, pixels = image->qr->size * 4;
+      lxw_image_options options = { 0 };
+      const guint8 *data;
+      gsize size;
+      lxw_error status;
+
+      if (png == NULL)
+        return LXW_ERROR_MEMORY_MALLOC_FAILED;
+      for (guint col = image->col; col <= image->last_col; col++)
+        width += column_pixels (page, col);
+      for (guint row = image->row; row <= image->last_row; row++)
+        height += row_pixels (page, row);
+      /* A pixel inside the range on every side: anchored to a column's or
+       * a row's far edge, the image would stretch with it in a program
+       * whose default font makes columns wider than Excel's (LibreOffice);
+       * ending inside, it keeps its size. */
+      ctd_sheet_image_place (image, width - 2, height - 2, &x, &y, &side);
+      options.x_offset = (int32_t) x + 1;
+      options.y_offset = (int32_t) y + 1;
+      options.x_scale = options.y_scale = side / pixels;
+      options.description = description;
+      options.object_position = LXW_OBJECT_MOVE_DONT_SIZE;
+      data = g_bytes_get_data (png, &size);
+      status = worksheet_insert_image_buffer_opt (sheet, image->row, image->col, data, size,
+                                                  &options);
+      if (status != LXW_NO_ERROR)
+        return status;
+    }
+  return LXW_NO_ERROR;
+}
+
 static gboolean
 write_page (lxw_workbook        *workbook,
             lxw_format         **formats,
@@ -231,6 +299,8 @@ write_page (lxw_workbook        *workbook,
 
       status = write_cell (sheet, cell, formats[cell->style]);
     }
+  if (status == LXW_NO_ERROR)
+    status = write_images (sheet, page);
   if (status != LXW_NO_ERROR)
     {
       g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE,

@@ -142,6 +142,28 @@ test_merges_are_not_split (void **state G_GNUC_UNUSED)
     }
 }
 
+/* Rows under one QR code go to the same sheet too: a code cut in two
+ * reads as nothing. */
+static void
+test_images_are_not_split (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("List", 0);
+  CtdSheetPage *page = add_list (doc, "Links", 200);
+  g_autoptr(GPtrArray) papers = NULL;
+
+  for (guint row = 3; row < 200; row += 7)
+    ctd_sheet_page_add_qr (page, row, 2, row + 6, 2, CTD_SHEET_ALIGN_CENTER,
+                           ctd_qr_encode ("http://192.168.1.20:8080/t/x", NULL));
+  papers = ctd_pdf_paginate (doc);
+  assert_true (papers->len > 1);
+  for (guint i = 1; i < papers->len; i++)
+    {
+      const CtdPdfPaper *paper = g_ptr_array_index (papers, i);
+
+      assert_int_equal ((paper->first_row - 3) % 7, 0);
+    }
+}
+
 /* A long name in a narrow wrapped cell makes its row taller, not shorter
  * text; on a one-sheet page it shrinks instead. */
 static void
@@ -435,6 +457,7 @@ main (void)
     cmocka_unit_test (test_one_landscape_page),
     cmocka_unit_test (test_long_list_pages),
     cmocka_unit_test (test_merges_are_not_split),
+    cmocka_unit_test (test_images_are_not_split),
     cmocka_unit_test (test_wrapped_rows_grow),
     cmocka_unit_test (test_write),
     cmocka_unit_test (test_check_glyphs),

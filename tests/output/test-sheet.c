@@ -110,6 +110,39 @@ test_pages_and_cells (void **state G_GNUC_UNUSED)
   assert_null (ctd_sheet_page_find (page, 3, 4));  /* inside a merge, not its start */
 }
 
+/* A QR code over a range counts in the page's rows, and both writers
+ * place it as a square as tall as the range, where its alignment says. */
+static void
+test_images (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdSheetDoc) doc = ctd_sheet_doc_new ("Test", 1700000000);
+  CtdSheetPage *page = ctd_sheet_doc_add_page (doc, "Chouette 1.1");
+  CtdQr *qr = ctd_qr_encode ("http://192.168.1.20:8080/t/x", NULL);
+  CtdSheetImage *image;
+  double x, y, side;
+
+  image = ctd_sheet_page_add_qr (page, 30, 15, 31, 16, CTD_SHEET_ALIGN_RIGHT, qr);
+  assert_int_equal (page->images->len, 1);
+  assert_ptr_equal (image->qr, qr);
+  assert_int_equal (ctd_sheet_page_get_n_rows (page), 32);
+  assert_int_equal (ctd_sheet_page_get_n_cols (page), 0);  /* columns come from widths */
+
+  ctd_sheet_image_place (image, 200, 72, &x, &y, &side);
+  assert_float_equal (side, 72, 0);
+  assert_float_equal (x, 128, 0);
+  assert_float_equal (y, 0, 0);
+  image->align = CTD_SHEET_ALIGN_CENTER;
+  ctd_sheet_image_place (image, 200, 72, &x, &y, &side);
+  assert_float_equal (x, 64, 0);
+  image->align = CTD_SHEET_ALIGN_LEFT;
+  ctd_sheet_image_place (image, 200, 72, &x, &y, &side);
+  assert_float_equal (x, 0, 0);
+  /* A range narrower than tall: as wide as it, centred in its height. */
+  ctd_sheet_image_place (image, 50, 72, &x, &y, &side);
+  assert_float_equal (side, 50, 0);
+  assert_float_equal (y, 11, 0);
+}
+
 static void
 test_placeholders (void **state G_GNUC_UNUSED)
 {
@@ -139,6 +172,7 @@ main (void)
     cmocka_unit_test (test_cell_ref),
     cmocka_unit_test (test_styles_are_shared),
     cmocka_unit_test (test_pages_and_cells),
+    cmocka_unit_test (test_images),
     cmocka_unit_test (test_placeholders),
   };
 
