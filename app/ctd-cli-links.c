@@ -16,34 +16,6 @@
 
 static const char usage[] = "links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]";
 
-/* The address the desk serves on, as a director types it
- * (http://192.168.1.20:8080): without a trailing slash, or %NULL with
- * @error set when it is not an http address. */
-static char *
-parse_base (const char  *text,
-            GError     **error)
-{
-  g_autoptr(GUri) uri = g_uri_parse (text, G_URI_FLAGS_NONE, NULL);
-  g_autofree char *base = NULL;
-  const char *scheme = uri != NULL ? g_uri_get_scheme (uri) : NULL;
-  const char *host = uri != NULL ? g_uri_get_host (uri) : NULL;
-
-  if (uri == NULL || host == NULL || *host == '\0' ||
-      (g_ascii_strcasecmp (scheme, "http") != 0 && g_ascii_strcasecmp (scheme, "https") != 0) ||
-      g_uri_get_query (uri) != NULL || g_uri_get_fragment (uri) != NULL ||
-      g_uri_get_userinfo (uri) != NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "--base “%s” is not the desk's address: write it as "
-                   "http://ADDRESS:PORT, e.g. http://192.168.1.20:8080", text);
-      return NULL;
-    }
-  base = g_strdup (text);
-  while (g_str_has_suffix (base, "/"))
-    base[strlen (base) - 1] = '\0';
-  return g_steal_pointer (&base);
-}
-
 /* Whether round @round's links open their chouettes for entry now. */
 static gboolean
 round_accepts_entry (CtdCli    *cli,
@@ -106,8 +78,8 @@ reissue (CtdCli      *cli,
   if (!ctd_tournament_parse_label (label, &round, &number, &error) ||
       !ctd_store_reissue_link (cli->store, round, number, &secret, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
-  path = g_strconcat ("/t/", secret, NULL);
-  url = base != NULL ? g_strconcat (base, path, NULL) : NULL;
+  path = ctd_link_url (NULL, secret);
+  url = base != NULL ? ctd_link_url (base, secret) : NULL;
   if (!cli->json)
     {
       printf ("Chouette %u.%u has a new link; the old one no longer opens it:\n%s\n",
@@ -158,8 +130,8 @@ ctd_cli_links (CtdCli *cli)
   if (label != NULL && round != 0)
     return ctd_cli_usage ("--reissue replaces one chouette's link and takes no --round "
                           "(usage: %s)", usage);
-  if (base_text != NULL && (base = parse_base (base_text, &error)) == NULL)
-    return ctd_cli_usage ("%s", error->message);
+  if (base_text != NULL && (base = ctd_link_parse_base (base_text, &error)) == NULL)
+    return ctd_cli_usage ("--base %s", error->message);
   if (label != NULL)
     return reissue (cli, label, base);
 
@@ -177,8 +149,8 @@ ctd_cli_links (CtdCli *cli)
   for (guint i = 0; i < links->len; i++)
     {
       const CtdStoreLink *link = g_ptr_array_index (links, i);
-      g_autofree char *path = g_strconcat ("/t/", link->secret, NULL);
-      g_autofree char *url = base != NULL ? g_strconcat (base, path, NULL) : NULL;
+      g_autofree char *path = ctd_link_url (NULL, link->secret);
+      g_autofree char *url = base != NULL ? ctd_link_url (base, link->secret) : NULL;
 
       if (link->round != shown_round)
         {

@@ -192,3 +192,71 @@ ctd_link_accepts_entry (CtdRoundState state,
 {
   return !event_closed && (state == CTD_ROUND_DRAWN || state == CTD_ROUND_IN_PLAY);
 }
+
+/**
+ * ctd_link_parse_base:
+ * @text: the desk's address as a director types it,
+ *   http://192.168.1.20:8080
+ * @error: return location for a #GError
+ *
+ * Checks an address the links are printed under: http or https, a host,
+ * a port if the desk needs one, and nothing else. A path, a query or a
+ * fragment would be kept by every link and make it open nothing on the
+ * desk (whose pages are /t/SECRET), and a user name would print a
+ * password-looking part on every sheet; so each is refused here, before
+ * a single sheet is printed with a link a phone cannot open.
+ *
+ * Returns: (transfer full) (nullable): @text without its trailing
+ *   slashes, ready for ctd_link_url(); %NULL with %CTD_LINK_ERROR_BASE
+ *   when it is not such an address
+ */
+char *
+ctd_link_parse_base (const char  *text,
+                     GError     **error)
+{
+  g_autoptr(GUri) uri = NULL;
+  g_autofree char *base = NULL;
+  const char *scheme, *host, *path;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  uri = g_uri_parse (text, G_URI_FLAGS_NONE, NULL);
+  scheme = uri != NULL ? g_uri_get_scheme (uri) : NULL;
+  host = uri != NULL ? g_uri_get_host (uri) : NULL;
+  path = uri != NULL ? g_uri_get_path (uri) : NULL;
+  if (uri == NULL || host == NULL || *host == '\0' ||
+      (g_ascii_strcasecmp (scheme, "http") != 0 && g_ascii_strcasecmp (scheme, "https") != 0) ||
+      path[strspn (path, "/")] != '\0' ||
+      g_uri_get_query (uri) != NULL || g_uri_get_fragment (uri) != NULL ||
+      g_uri_get_userinfo (uri) != NULL)
+    {
+      g_set_error (error, CTD_LINK_ERROR, CTD_LINK_ERROR_BASE,
+                   _("“%s” is not the desk's address: write it as http://ADDRESS:PORT, "
+                     "e.g. http://192.168.1.20:8080, with nothing after the port"), text);
+      return NULL;
+    }
+  base = g_strdup (text);
+  while (g_str_has_suffix (base, "/"))
+    base[strlen (base) - 1] = '\0';
+  return g_steal_pointer (&base);
+}
+
+/**
+ * ctd_link_url:
+ * @base: (nullable): the desk's address from ctd_link_parse_base()
+ * @secret: a link's secret (ctd_link_secret_is_valid())
+ *
+ * What a link is written as, wherever it is printed or served: the path
+ * /t/SECRET under @base, or the path alone without one.
+ *
+ * Returns: (transfer full): BASE/t/SECRET, or /t/SECRET
+ */
+char *
+ctd_link_url (const char *base,
+              const char *secret)
+{
+  g_return_val_if_fail (ctd_link_secret_is_valid (secret), NULL);
+
+  return g_strconcat (base != NULL ? base : "", "/t/", secret, NULL);
+}

@@ -22,6 +22,7 @@ G_BEGIN_DECLS
 typedef enum
 {
   CTD_LINK_ERROR_RANDOM,  /* the system gave no random bytes */
+  CTD_LINK_ERROR_BASE,    /* an address that is not the desk's (http://HOST:PORT) */
 } CtdLinkError;
 
 GQuark   ctd_link_error_quark       (void);
@@ -33,5 +34,9 @@ gboolean ctd_link_secret_equal      (const char *secret,
                                      const char *candidate);
 gboolean ctd_link_accepts_entry     (CtdRoundState state,
                                      gboolean      event_closed);
+char    *ctd_link_parse_base        (const char  *text,
+                                     GError     **error);
+char    *ctd_link_url               (const char  *base,
+                                     const char  *secret);
 
 G_END_DECLS

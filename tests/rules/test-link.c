@@ -98,6 +98,68 @@ test_accepts_entry (void **state)
     }
 }
 
+/* The desk's address a director types: what is kept, and what refused
+ * because a link under it would open nothing. */
+static void
+test_parse_base (void **state)
+{
+  static const struct
+  {
+    const char *text;
+    const char *base;
+  } good[] = {
+    { "http://192.168.1.20:8080", "http://192.168.1.20:8080" },
+    { "http://192.168.1.20:8080/", "http://192.168.1.20:8080" },
+    { "http://desk//", "http://desk" },
+    { "https://desk.local", "https://desk.local" },
+    { "HTTP://Desk:80", "HTTP://Desk:80" },
+    { "http://[fe80::1]:8080", "http://[fe80::1]:8080" },
+  };
+  static const char *const bad[] = {
+    "", "desk", "192.168.1.20:8080", "ftp://desk", "http://", "http://:8080",
+    "http://desk/chouette", "http://desk/t/", "http://desk/?a=1", "http://desk?a=1",
+    "http://desk#top", "http://user:pw@desk", "http://desk:port", "file:///etc/passwd",
+    "http://desk:8080 x",
+  };
+  const char *secret = "0123456789abcdef0123456789abcdef";
+
+  for (gsize i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *base = ctd_link_parse_base (good[i].text, &error);
+      g_autofree char *url = NULL;
+      g_autofree char *expected = NULL;
+
+      if (base == NULL)
+        fail_msg ("“%s” refused: %s", good[i].text, error->message);
+      assert_string_equal (base, good[i].base);
+      url = ctd_link_url (base, secret);
+      expected = g_strconcat (good[i].base, "/t/", secret, NULL);
+      assert_string_equal (url, expected);
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *base = ctd_link_parse_base (bad[i], &error);
+
+      if (base != NULL)
+        fail_msg ("“%s” taken as the desk's address “%s”", bad[i], base);
+      assert_true (g_error_matches (error, CTD_LINK_ERROR, CTD_LINK_ERROR_BASE));
+      /* The message quotes what was typed and shows how to write it. */
+      assert_non_null (strstr (error->message, bad[i]));
+      assert_non_null (strstr (error->message, "http://ADDRESS:PORT"));
+    }
+}
+
+/* Without an address, the link is its path: what the desk serves. */
+static void
+test_url_path (void **state)
+{
+  g_autofree char *path = ctd_link_url (NULL, "0123456789abcdef0123456789abcdef");
+
+  assert_string_equal (path, "/t/0123456789abcdef0123456789abcdef");
+}
+
 int
 main (void)
 {
@@ -106,6 +168,8 @@ main (void)
     cmocka_unit_test (test_secret_format),
     cmocka_unit_test (test_secret_equal),
     cmocka_unit_test (test_accepts_entry),
+    cmocka_unit_test (test_parse_base),
+    cmocka_unit_test (test_url_path),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
