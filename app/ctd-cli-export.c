@@ -12,6 +12,7 @@
 
 #include "ctd-cli.h"
 #include "ctd-export.h"
+#include "ctd-link.h"
 #include "ctd-report.h"
 
 /* What the writer counted: sheets of paper for a PDF, worksheets for
@@ -28,13 +29,15 @@ int
 ctd_cli_export (CtdCli *cli)
 {
   const char *usage = "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
-                      "[--public] [--blank] [--templates DIR]";
+                      "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT]";
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdSheetDoc) doc = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(GPtrArray) warnings = NULL;
   g_autofree char *label = NULL;
   g_autofree char *templates = NULL;
+  g_autofree char *links_text = NULL;
+  g_autofree char *links_base = NULL;
   gboolean all = FALSE;
   int round = 0;
   guint chosen_round, chouette = 0;
@@ -46,6 +49,7 @@ ctd_cli_export (CtdCli *cli)
     { "public", 0, 0, G_OPTION_ARG_NONE, &options.public_view, NULL, NULL },
     { "blank", 0, 0, G_OPTION_ARG_NONE, &options.blank, NULL, NULL },
     { "templates", 0, 0, G_OPTION_ARG_FILENAME, &templates, NULL, NULL },
+    { "links", 0, 0, G_OPTION_ARG_STRING, &links_text, NULL, NULL },
     { NULL },
   };
   CtdExportFormat format;
@@ -62,7 +66,12 @@ ctd_cli_export (CtdCli *cli)
     return ctd_cli_usage ("--round takes a round number (usage: %s)", usage);
   if (!ctd_export_format_for (path, &format, &error))
     return ctd_cli_usage ("%s", error->message);
+  if (links_text != NULL && (links_base = ctd_link_parse_base (links_text, &error)) == NULL)
+    return ctd_cli_usage ("--links %s", error->message);
   options.template_dir = templates;
+  /* Each scoring sheet gets its table's link and QR code; the report
+   * refuses them on a public copy. */
+  options.links_base = links_base;
 
   /* --all is round 0, chouette 0: the whole event. */
   chosen_round = (guint) round;

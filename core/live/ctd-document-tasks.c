@@ -199,6 +199,7 @@ typedef struct
   CtdStore          *store;
   CtdDocumentExport  what;
   char              *template_dir;
+  char              *links_base;
   char              *path;
   CtdExportProgress  progress;
   gpointer           progress_data;
@@ -211,6 +212,7 @@ export_job_free (ExportJob *job)
 {
   ctd_store_close (job->store);
   g_free (job->template_dir);
+  g_free (job->links_base);
   g_free (job->path);
   if (job->progress_data_free != NULL)
     job->progress_data_free (job->progress_data);
@@ -305,7 +307,9 @@ export_thread (GTask        *task,
  * @user_data: for @callback
  *
  * Builds the documents from a read-only connection of its own and
- * writes them (ctd_export_write_full()), in a worker thread.
+ * writes them (ctd_export_write_full()), in a worker thread. With
+ * @what's options.links_base, each scoring sheet carries its table's
+ * link and QR code, read there too (ctd_report_links_new()).
  */
 void
 ctd_document_export_async (CtdDocument             *self,
@@ -329,6 +333,8 @@ ctd_document_export_async (CtdDocument             *self,
   job->what = *what;
   job->template_dir = g_strdup (what->options.template_dir);
   job->what.options.template_dir = job->template_dir;
+  job->links_base = g_strdup (what->options.links_base);
+  job->what.options.links_base = job->links_base;
   job->path = g_strdup (path);
   job->progress = progress;
   job->progress_data = progress_data;
@@ -373,6 +379,7 @@ typedef struct
   guint             chouette;
   CtdReportOptions  options;
   char             *template_dir;
+  char             *links_base;
 } ReportJob;
 
 static void
@@ -380,6 +387,7 @@ report_job_free (ReportJob *job)
 {
   ctd_store_close (job->store);
   g_free (job->template_dir);
+  g_free (job->links_base);
   g_free (job);
 }
 
@@ -417,7 +425,8 @@ report_thread (GTask        *task,
  * connection of its own, in a worker thread, so that the window stays
  * responsive while a large round or the whole event is laid out.
  * Nothing is written: actions go on meanwhile, and the report holds the
- * event as it was when the worker read it.
+ * event as it was when the worker read it, the tables' links under
+ * @options's links_base included.
  */
 void
 ctd_document_build_report_async (CtdDocument             *self,
@@ -442,6 +451,8 @@ ctd_document_build_report_async (CtdDocument             *self,
   job->options = *options;
   job->template_dir = g_strdup (options->template_dir);
   job->options.template_dir = job->template_dir;
+  job->links_base = g_strdup (options->links_base);
+  job->options.links_base = job->links_base;
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, ctd_document_build_report_async);

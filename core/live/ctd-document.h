@@ -42,7 +42,9 @@ typedef enum
  * @round: with @chouette 0, every sheet of the round and its standings;
  *   0 with @chouette 0: the whole event (the archive)
  * @chouette: one chouette's scoring sheet (of @round), or 0
- * @options: public copy, blank sheets, layout folder
+ * @options: public copy, blank sheets, layout folder, and the desk's
+ *   address (links_base) to print each table's link under on its
+ *   scoring sheets; the strings are copied
  *
  * What ctd_document_export_async() writes: what `export --chouette`,
  * `--round` and `--all` write.

@@ -15,6 +15,9 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ctd-link.h"
+#include "ctd-store.h"
+
 /* The QR code's side, in points before the sheet is fitted to its paper:
  * an inch, about 22 mm printed on A4, modules of half a millimetre for a
  * link of up to 62 characters (version 4), which a phone reads from a
@@ -25,6 +28,86 @@
 #define LINK_GAP 4
 /* Around the line of text under the code. */
 #define LINK_TEXT_ROOM 3.2
+
+/**
+ * ctd_report_links_new:
+ * @store: an event
+ * @base: the desk's address as a director typed it, http://ADDRESS:PORT
+ *   (ctd_link_parse_base())
+ * @error: return location for a #GError
+ *
+ * Every chouette's link under @base, as `links --base` lists them, for
+ * %CtdReportOptions's @links: what a round's sheets print before play,
+ * so that each table opens its own chouette from its phone.
+ *
+ * Returns: (transfer full) (nullable) (element-type gpointer utf8): a
+ *   table of ctd_chouette_key() -> BASE/t/SECRET, empty before the first
+ *   draw; %NULL with %CTD_LINK_ERROR_BASE when @base is not such an
+ *   address, or with the store's error
+ */
+GHashTable *
+ctd_report_links_new (CtdStore    *store,
+                      const char  *base,
+                      GError     **error)
+{
+  g_autoptr(GHashTable) links = NULL;
+  g_autoptr(GPtrArray) stored = NULL;
+  g_autofree char *checked = NULL;
+
+  g_return_val_if_fail (store != NULL && base != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  checked = ctd_link_parse_base (base, error);
+  if (checked == NULL || (stored = ctd_store_list_links (store, 0, error)) == NULL)
+    return NULL;
+  links = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  for (guint i = 0; i < stored->len; i++)
+    {
+      const CtdStoreLink *link = g_ptr_array_index (stored, i);
+
+      g_hash_table_insert (links, ctd_chouette_key (link->round, link->chouette),
+                           ctd_link_url (checked, link->secret));
+    }
+  return g_steal_pointer (&links);
+}
+
+/**
+ * report_init_links:
+ * @report: a report whose options are set
+ * @error: return location for a #GError
+ *
+ * The links @report's sheets print: every chouette's under the options'
+ * @links_base, or else the options' table. Links asked for a public
+ * copy are refused: printed they would give each table's secret to the
+ * room, and dropped silently they would leave a director with sheets
+ * that lack what was asked.
+ *
+ * Returns: whether @report is ready to print its links
+ */
+gboolean
+report_init_links (Report  *report,
+                   GError **error)
+{
+  const CtdReportOptions *options = report->options;
+
+  g_assert (report->links == NULL);
+
+  if (options->links_base == NULL)
+    {
+      report->links = options->links != NULL ? g_hash_table_ref (options->links) : NULL;
+      return TRUE;
+    }
+  if (options->public_view)
+    {
+      g_set_error_literal (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_SECRET,
+                           _("A public copy never carries the tables' links: each one "
+                             "lets whoever reads it enter its chouette's games; print the "
+                             "links on the director's copy"));
+      return FALSE;
+    }
+  report->links = ctd_report_links_new (report->store, options->links_base, error);
+  return report->links != NULL;
+}
 
 /**
  * report_link_for:
@@ -39,9 +122,9 @@ report_link_for (Report *report,
                  guint   round,
                  guint   chouette)
 {
-  if (report->options->links == NULL || report->options->public_view)
+  if (report->links == NULL || report->options->public_view)
     return NULL;
-  return g_hash_table_lookup (report->options->links, ctd_chouette_key (round, chouette));
+  return g_hash_table_lookup (report->links, ctd_chouette_key (round, chouette));
 }
 
 /**

@@ -61,6 +61,8 @@ typedef struct
                                       * standings and the settlements read each once */
   GPtrArray              *names;   /* placeholder names, NULL-terminated */
   GPtrArray              *values;  /* their values */
+  GHashTable             *links;   /* the tables' links the sheets print (a ref of the
+                                    * options' or read from the event), or NULL */
 } Report;
 
 /*
@@ -182,6 +184,9 @@ char *report_rolloff_text (Report                *report,
                            const CtdStandingsRow *row);
 
 /* ---- the parts --------------------------------------------------------- */
+
+gboolean report_init_links (Report  *report,
+                            GError **error);
 
 const char *report_link_for (Report *report,
                              guint   round,

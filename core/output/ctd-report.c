@@ -107,6 +107,7 @@ report_clear (Report *report)
   g_clear_pointer (&report->chouettes, g_hash_table_unref);
   g_clear_pointer (&report->names, g_ptr_array_unref);
   g_clear_pointer (&report->values, g_ptr_array_unref);
+  g_clear_pointer (&report->links, g_hash_table_unref);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Report, report_clear)
@@ -162,7 +163,8 @@ report_init (Report                 *report,
 
   report->store = store;
   report->options = options != NULL ? options : &defaults;
-  if (!ctd_store_get_settings (store, &report->settings, error))
+  if (!ctd_store_get_settings (store, &report->settings, error) ||
+      !report_init_links (report, error))
     return FALSE;
   report->doc = ctd_sheet_doc_new (title, event_time (&report->settings));
   g_free (report->doc->subject);

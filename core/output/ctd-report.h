@@ -60,6 +60,11 @@ typedef enum
  *   by ctd_chouette_key(): its scoring sheet prints the link and its QR
  *   code under the signatures. %NULL, or a chouette without one, prints
  *   the sheet as before; a public copy never prints a link (a secret)
+ * @links_base: (nullable): the desk's address, http://ADDRESS:PORT, to
+ *   print every chouette's link under, read from the event
+ *   (ctd_report_links_new()), in place of @links; a public copy asked
+ *   with it is refused (%CTD_REPORT_ERROR_SECRET) rather than printed
+ *   without the links a director expects
  */
 typedef struct
 {
@@ -68,9 +73,14 @@ typedef struct
   gboolean      blank;
   CtdReportPart part;
   GHashTable   *links;
+  const char   *links_base;
 } CtdReportOptions;
 
 GQuark       ctd_report_error_quark (void);
+
+GHashTable  *ctd_report_links_new   (CtdStore               *store,
+                                     const char             *base,
+                                     GError                **error);
 
 CtdSheetDoc *ctd_report_chouette    (CtdStore               *store,
                                      guint                   round,
