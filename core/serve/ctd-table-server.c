@@ -134,7 +134,7 @@ early_handler (SoupServer        *soup,
       refuse (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, _("Only pages are read here."));
     }
   else if (soup_message_headers_get_content_length (headers) > 0 ||
-           soup_message_headers_get_encoding (headers) != SOUP_ENCODING_CONTENT_LENGTH)
+           soup_message_headers_get_one (headers, "Transfer-Encoding") != NULL)
     refuse (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, _("A page is read without a body."));
   else if (!ctd_serve_host_is_own (soup_message_headers_get_one (headers, "Host"),
                                    self->address, self->port))
@@ -153,6 +153,9 @@ serve_table (CtdTableServer    *self,
   CtdChouetteView *view;
   guint round = 0, chouette = 0;
 
+  /* Another program may have just reissued this link or released the
+   * round: look before answering, not at the next poll. */
+  ctd_document_check_for_changes (self->document);
   if (!ctd_document_find_link (self->document, secret, &round, &chouette, &error))
     {
       ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
