@@ -82,16 +82,58 @@ respond (SoupServerMessage *msg,
   soup_server_message_set_response (msg, content_type, SOUP_MEMORY_COPY, body, strlen (body));
 }
 
-/* A refusal before the body: the connection closes, so a body the
- * client still sends is never read. */
+/* A refusal before the body. Once its headers are read, libsoup reads
+ * a request's announced body before it answers; a client that announces
+ * one and never sends it would hold the connection to the timeout. So
+ * the connection is taken from libsoup, answered here and closed: no
+ * byte of a refused body is read. */
+static const char *const security_headers =
+  "Content-Security-Policy: " CSP "\r\n"
+  "X-Content-Type-Options: nosniff\r\n"
+  "Referrer-Policy: no-referrer\r\n"
+  "Cache-Control: no-store\r\n"
+  "X-Frame-Options: DENY\r\n";
+
+static void
+refusal_written (GObject      *output,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GIOStream) stream = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (output), result, NULL, &error))
+    g_debug ("A refusal was not delivered: %s", error->message);
+  g_io_stream_close_async (stream, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
+}
+
 static void
 refuse (SoupServerMessage *msg,
         guint              status,
+        const char        *extra_headers,
         const char        *text)
 {
-  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
-                                "Connection", "close");
-  respond (msg, status, "text/plain; charset=utf-8", text);
+  GIOStream *stream = soup_server_message_steal_connection (msg);
+  GBytes *bytes;
+  gsize size;
+  const char *data;
+  GString *answer;
+
+  if (stream == NULL)
+    return;
+  answer = g_string_new (NULL);
+  g_string_append_printf (answer, "HTTP/1.1 %u %s\r\n%s%s"
+                          "Content-Type: text/plain; charset=utf-8\r\n"
+                          "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                          status, status == 431 ? "Request Header Fields Too Large"
+                                                : soup_status_get_phrase (status),
+                          security_headers, extra_headers, strlen (text), text);
+  bytes = g_string_free_to_bytes (answer);
+  data = g_bytes_get_data (bytes, &size);
+  g_output_stream_write_all_async (g_io_stream_get_output_stream (stream), data, size,
+                                   G_PRIORITY_DEFAULT, NULL, refusal_written, stream);
+  /* The bytes live until the write is done: the stream's callback ends last. */
+  g_object_set_data_full (G_OBJECT (stream), "ctd-refusal", bytes, (GDestroyNotify) g_bytes_unref);
 }
 
 static gsize
@@ -124,21 +166,18 @@ early_handler (SoupServer        *soup,
   gsize uri_length = strlen (g_uri_get_path (uri)) + (uri_query != NULL ? strlen (uri_query) + 1 : 0);
 
   if (uri_length > CTD_TABLE_SERVER_MAX_URI)
-    refuse (msg, SOUP_STATUS_REQUEST_URI_TOO_LONG, _("This address is too long."));
+    refuse (msg, SOUP_STATUS_REQUEST_URI_TOO_LONG, "", _("This address is too long."));
   else if (headers_size (headers) > CTD_TABLE_SERVER_MAX_HEADERS)
-    refuse (msg, 431, _("This request's headers are too large."));
+    refuse (msg, 431, "", _("This request's headers are too large."));
   else if (g_strcmp0 (method, SOUP_METHOD_GET) != 0 && g_strcmp0 (method, SOUP_METHOD_HEAD) != 0)
-    {
-      soup_message_headers_replace (soup_server_message_get_response_headers (msg),
-                                    "Allow", "GET, HEAD");
-      refuse (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, _("Only pages are read here."));
-    }
+    refuse (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, "Allow: GET, HEAD\r\n",
+            _("Only pages are read here."));
   else if (soup_message_headers_get_content_length (headers) > 0 ||
            soup_message_headers_get_one (headers, "Transfer-Encoding") != NULL)
-    refuse (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, _("A page is read without a body."));
+    refuse (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "", _("A page is read without a body."));
   else if (!ctd_serve_host_is_own (soup_message_headers_get_one (headers, "Host"),
                                    self->address, self->port))
-    refuse (msg, SOUP_STATUS_MISDIRECTED_REQUEST,
+    refuse (msg, SOUP_STATUS_MISDIRECTED_REQUEST, "",
             _("This server answers only at its own address: use the link on your scoring sheet."));
 }
 
@@ -188,9 +227,11 @@ handler (SoupServer        *soup,
   if (client == NULL ||
       ctd_serve_guard_is_blocked (self->guard, client, g_get_monotonic_time ()))
     {
-      refuse (msg, 429,
-              _("Too many wrong links came from this phone: wait a minute, "
-                "then use the link on your scoring sheet."));
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                    "Retry-After", "60");
+      respond (msg, 429, "text/plain; charset=utf-8",
+               _("Too many wrong links came from this phone: wait a minute, "
+                 "then use the link on your scoring sheet."));
       return;
     }
   if (strcmp (path, "/static/table.css") == 0)
