@@ -245,10 +245,11 @@ handler (SoupServer        *soup,
   respond (msg, SOUP_STATUS_NOT_FOUND, "text/html; charset=utf-8", self->not_found);
 }
 
+/* Kept on its message: it lives no longer than the message it cuts off. */
 typedef struct
 {
-  GSocket *socket;
-  guint    source;
+  SoupServerMessage *msg;
+  guint              source;
 } Deadline;
 
 static void
@@ -257,7 +258,6 @@ deadline_free (gpointer data)
   Deadline *deadline = data;
 
   g_clear_handle_id (&deadline->source, g_source_remove);
-  g_object_unref (deadline->socket);
   g_free (deadline);
 }
 
@@ -265,10 +265,12 @@ static gboolean
 deadline_passed (gpointer data)
 {
   Deadline *deadline = data;
+  GSocket *socket = soup_server_message_get_socket (deadline->msg);
 
   g_debug ("A request took too long: its connection is cut");
   deadline->source = 0;
-  g_socket_shutdown (deadline->socket, TRUE, TRUE, NULL);
+  if (socket != NULL)
+    g_socket_shutdown (socket, TRUE, TRUE, NULL);
   return G_SOURCE_REMOVE;
 }
 
@@ -294,7 +296,7 @@ request_started (SoupServer        *soup,
     return;
   g_socket_set_timeout (socket, self->timeout);
   deadline = g_new0 (Deadline, 1);
-  deadline->socket = g_object_ref (socket);
+  deadline->msg = msg;
   deadline->source = g_timeout_add_seconds (self->timeout, deadline_passed, deadline);
   g_object_set_data_full (G_OBJECT (msg), "ctd-deadline", deadline, deadline_free);
   g_signal_connect (msg, "finished", G_CALLBACK (request_finished), NULL);
@@ -444,7 +446,7 @@ ctd_table_server_listen (CtdTableServer  *self,
                          GError         **error)
 {
   g_autoptr(GSocketAddress) socket_address = NULL;
-  GSList *uris;
+  GSList *listeners;
   gboolean ok;
 
   g_return_val_if_fail (CTD_IS_TABLE_SERVER (self), FALSE);
@@ -471,9 +473,17 @@ ctd_table_server_listen (CtdTableServer  *self,
   if (!ok)
     return FALSE;
 
-  uris = soup_server_get_uris (self->soup);
-  self->port = uris != NULL ? (guint) g_uri_get_port (uris->data) : port;
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  /* The port chosen when given 0, read from the socket itself. */
+  self->port = port;
+  listeners = soup_server_get_listeners (self->soup);
+  if (listeners != NULL)
+    {
+      g_autoptr(GSocketAddress) local = g_socket_get_local_address (listeners->data, NULL);
+
+      if (local != NULL)
+        self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+    }
+  g_slist_free (listeners);
   g_free (self->address);
   self->address = g_strdup (address);
   self->listening = TRUE;
