@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ctd-document-store.h"
+#include "ctd-serve-guard.h"
 #include "ctd-table-server.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
@@ -261,6 +262,58 @@ test_rate_limit (void **state)
   }
 }
 
+/* The count of failures: a window of a minute, a block of a minute,
+ * and a bounded table whatever the number of addresses. */
+static void
+test_guard (void **state)
+{
+  g_autoptr(CtdServeGuard) guard = ctd_serve_guard_new ();
+  const gint64 minute = 60 * G_USEC_PER_SEC;
+  gint64 now = 1000 * minute;
+
+  /* Nine failures, then a quiet minute: the count starts again. */
+  for (guint i = 0; i < 9; i++)
+    ctd_serve_guard_fail (guard, "192.168.1.7", now);
+  assert_false (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now));
+  now += minute;
+  for (guint i = 0; i < 9; i++)
+    ctd_serve_guard_fail (guard, "192.168.1.7", now);
+  assert_false (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now));
+  /* The tenth in the minute blocks that address only, for a minute. */
+  ctd_serve_guard_fail (guard, "192.168.1.7", now);
+  assert_true (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now));
+  assert_false (ctd_serve_guard_is_blocked (guard, "192.168.1.8", now));
+  assert_true (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now + minute - 1));
+  assert_false (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now + minute));
+
+  /* A flood of addresses: the table stays bounded. */
+  for (guint i = 0; i < 3 * CTD_SERVE_GUARD_MAX_ADDRESSES; i++)
+    {
+      g_autofree char *address = g_strdup_printf ("10.0.%u.%u", i / 256, i % 256);
+
+      ctd_serve_guard_fail (guard, address, now);
+    }
+  assert_true (ctd_serve_guard_get_size (guard) <= CTD_SERVE_GUARD_MAX_ADDRESSES);
+}
+
+/* The Host header: an IP literal or the server's own name and port. */
+static void
+test_host (void **state)
+{
+  assert_true (ctd_serve_host_is_own ("192.168.1.20:8080", NULL, 8080));
+  assert_true (ctd_serve_host_is_own ("192.168.1.20", NULL, 8080));
+  assert_true (ctd_serve_host_is_own ("[fe80::1]:8080", NULL, 8080));
+  assert_true (ctd_serve_host_is_own ("desk.local:8080", "desk.local", 8080));
+  assert_false (ctd_serve_host_is_own ("desk.local:8081", "desk.local", 8080));
+  assert_false (ctd_serve_host_is_own ("evil.example:8080", "desk.local", 8080));
+  assert_false (ctd_serve_host_is_own ("evil.example", NULL, 8080));
+  assert_false (ctd_serve_host_is_own ("192.168.1.20:99999", NULL, 8080));
+  assert_false (ctd_serve_host_is_own ("192.168.1.20:x", NULL, 8080));
+  assert_false (ctd_serve_host_is_own ("[fe80::1", NULL, 8080));
+  assert_false (ctd_serve_host_is_own ("", NULL, 8080));
+  assert_false (ctd_serve_host_is_own (NULL, NULL, 8080));
+}
+
 /* A request that never ends is cut off after the server's timeout. */
 static void
 test_slow (void **state)
@@ -290,6 +343,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_closed, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_rate_limit, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
+    cmocka_unit_test (test_guard),
+    cmocka_unit_test (test_host),
     cmocka_unit_test_setup_teardown (test_slow, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
