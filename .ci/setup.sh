@@ -11,6 +11,8 @@ CTD_PACKAGES=(
   libcairo2-dev libpango1.0-dev libcmocka-dev
   # The QR codes of the tables' links, and reading them back in the tests.
   libqrencode-dev zbar-tools unzip
+  # The desk's server for the tables' phones (core/serve).
+  libsoup-3.0-dev
   xvfb xauth
   desktop-file-utils appstream shared-mime-info libglib2.0-bin sqlite3
   python3-openpyxl poppler-utils libreoffice-calc

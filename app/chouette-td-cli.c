@@ -27,6 +27,7 @@ typedef enum
   READS_BARE,       /* reads when given no arguments (settings shows them) */
   READS_LIST,       /* reads for its "list" subcommand (player list) */
   READS_UNLESS_REISSUE,  /* links: reads, unless --reissue replaces one */
+  OPENS_DOCUMENT,   /* serve: opens the file itself, as a live document */
 } Access;
 
 static const struct
@@ -76,6 +77,9 @@ static const struct
     "links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]\n"
     "    (each chouette's private link /t/SECRET for its table's phones;\n"
     "    --base http://ADDRESS:PORT prints whole addresses)" },
+  { "serve", ctd_cli_serve, OPENS_DOCUMENT,
+    "serve [--address A] [--port P]   (each table's page at its link, on\n"
+    "    all the computer's addresses or A, port P (8080; 0: any free), until Ctrl+C)" },
   { "close", ctd_cli_close, WRITES,
     "close --archive DIR   (after the final: the event becomes "
     "read-only;\n    DIR gets the --all workbook and a copy of the "
@@ -154,8 +158,9 @@ main (int   argc,
 
       if (strcmp (args[1], commands[i].name) != 0)
         continue;
-      /* init creates the file; every other command needs it to exist. */
-      if (commands[i].access != CREATES)
+      /* init creates the file, serve opens it as a document; every
+       * other command needs it to exist and opens its store. */
+      if (commands[i].access != CREATES && commands[i].access != OPENS_DOCUMENT)
         {
           gboolean reads = commands[i].access == READS ||
                            (commands[i].access == READS_BARE && cli.argc == 0) ||

@@ -111,5 +111,6 @@ int ctd_cli_advance     (CtdCli *cli);
 int ctd_cli_export      (CtdCli *cli);
 int ctd_cli_close       (CtdCli *cli);
 int ctd_cli_links       (CtdCli *cli);
+int ctd_cli_serve       (CtdCli *cli);
 
 G_END_DECLS

@@ -258,6 +258,18 @@ CtdRoundView *
                                                 guint                    round,
                                                 GError                 **error);
 
+/* The chouettes' private links (ctd-document-links.c), for the table server. */
+GPtrArray   *ctd_document_list_links           (CtdDocument             *self,
+                                                guint                    round,
+                                                GError                 **error); /* element-type CtdStoreLink */
+gboolean     ctd_document_find_link            (CtdDocument             *self,
+                                                const char              *secret,
+                                                guint                   *out_round,
+                                                guint                   *out_chouette,
+                                                GError                 **error);
+gboolean     ctd_document_link_accepts_entry   (CtdDocument             *self,
+                                                guint                    round);
+
 /* What the pages read, through the document (the store stays behind it). */
 gboolean     ctd_document_get_settings         (CtdDocument             *self,
                                                 CtdEventSettings        *out_settings,

@@ -1,0 +1,121 @@
+/* ctd-cli-serve.c: the tables' pages served headless, until Ctrl+C.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "chouette-td-cli"
+
+#include "config.h"
+
+#include <glib-unix.h>
+#include <signal.h>
+#include <stdio.h>
+
+#include "ctd-cli.h"
+#include "ctd-document.h"
+#include "ctd-table-server.h"
+
+static const char usage[] = "serve [--address A] [--port P]";
+
+static gboolean
+quit_cb (gpointer user_data)
+{
+  g_main_loop_quit (user_data);
+  /* Removed after the loop, with the other signal's source. */
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+stopped_cb (CtdTableServer *server,
+            GParamSpec     *pspec,
+            GMainLoop      *loop)
+{
+  if (!ctd_table_server_get_listening (server))
+    {
+      printf ("The event was closed: the server stopped.\n");
+      g_main_loop_quit (loop);
+    }
+}
+
+/* Each chouette's whole link, as `links --base` prints them. */
+static gboolean
+print_links (CtdDocument  *document,
+             const char   *base,
+             GError      **error)
+{
+  g_autoptr(GPtrArray) links = ctd_document_list_links (document, 0, error);
+  guint shown_round = 0;
+
+  if (links == NULL)
+    return FALSE;
+  if (links->len == 0)
+    printf ("No chouette is drawn yet: each one gets its link when its round is drawn.\n");
+  for (guint i = 0; i < links->len; i++)
+    {
+      const CtdStoreLink *link = g_ptr_array_index (links, i);
+
+      if (link->round != shown_round)
+        {
+          printf ("Round %u: %s\n", link->round,
+                  ctd_document_link_accepts_entry (document, link->round)
+                  ? "the links open their chouettes"
+                  : "the round is no longer played: the links open nothing");
+          shown_round = link->round;
+        }
+      printf ("  %u.%-4u %s/t/%s\n", link->round, link->chouette, base, link->secret);
+    }
+  return TRUE;
+}
+
+int
+ctd_cli_serve (CtdCli *cli)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdDocument) document = NULL;
+  g_autoptr(CtdTableServer) server = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *uri = NULL;
+  int port = 8080;
+  GOptionEntry entries[] = {
+    { "address", 0, 0, G_OPTION_ARG_STRING, &address, NULL, NULL },
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, NULL, NULL },
+    { NULL },
+  };
+  guint sigint, sigterm;
+  int status;
+
+  if (!ctd_cli_parse_options (cli, usage, entries, 0, 0, &status))
+    return status;
+  if (port < 0 || port > 65535)
+    return ctd_cli_usage ("--port takes a port from 1 to 65535, or 0 for any free one "
+                          "(usage: %s)", usage);
+
+  /* The server reads the event as the window does: through a live
+   * document, which follows what the desk writes meanwhile. */
+  document = ctd_document_open_read_only (cli->path, &error);
+  if (document == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
+  server = ctd_table_server_new (document);
+  if (!ctd_table_server_listen (server, address, (guint) port, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+
+  uri = ctd_table_server_get_uri (server);
+  printf ("Serving the tables' pages at %s (port %u); Ctrl+C stops.\n",
+          uri, ctd_table_server_get_port (server));
+  if (!print_links (document, uri, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  fflush (stdout);
+
+  loop = g_main_loop_new (NULL, FALSE);
+  sigint = g_unix_signal_add (SIGINT, quit_cb, loop);
+  sigterm = g_unix_signal_add (SIGTERM, quit_cb, loop);
+  g_signal_connect (server, "notify::listening", G_CALLBACK (stopped_cb), loop);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  ctd_table_server_stop (server);
+  printf ("Stopped.\n");
+  return CTD_CLI_OK;
+}

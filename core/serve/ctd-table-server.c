@@ -1,0 +1,592 @@
+/* ctd-table-server.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A SoupServer on the main loop that answers the tables' phones. It
+ * faces a room full of them, so it refuses before it reads: only GET
+ * and HEAD, bounded request lines and headers, no body, a Host that
+ * names this desk (DNS rebinding), and a deadline on every request. A
+ * wrong, revoked or expired link answers the very bytes of a missing
+ * page, and failed guesses are counted per address (ctd-serve-guard.c).
+ * No path reaches the disk: the only resource is the style sheet, held
+ * in the binary.
+ */
+
+#define G_LOG_DOMAIN "ctd-serve"
+
+#include "config.h"
+
+#include "ctd-table-server.h"
+
+#include <glib/gi18n-lib.h>
+#include <libsoup/soup.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <string.h>
+
+#include "ctd-serve-guard.h"
+#include "ctd-table-page.h"
+
+static const char table_css[] = {
+#include "ctd-table-css.h"
+  , 0
+};
+
+/* The only sources a page may load: its own style sheet. */
+#define CSP "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; " \
+            "frame-ancestors 'none'; base-uri 'none'"
+
+struct _CtdTableServer
+{
+  GObject         parent_instance;
+
+  CtdDocument    *document;
+  SoupServer     *soup;
+  CtdServeGuard  *guard;
+  char           *not_found;   /* the one 404 page, the same bytes every time */
+  char           *address;     /* as given to listen(), or NULL for all */
+  guint           port;
+  guint           timeout;     /* seconds */
+  gboolean        listening;
+};
+
+enum
+{
+  PROP_0,
+  PROP_DOCUMENT,
+  PROP_LISTENING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (CtdTableServer, ctd_table_server, G_TYPE_OBJECT)
+
+/* Headers on every answer: no script, no frame, no sniffing, and no
+ * Referer that would carry the link's secret to another site. */
+static void
+respond (SoupServerMessage *msg,
+         guint              status,
+         const char        *content_type,
+         const char        *body)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+
+  soup_message_headers_replace (headers, "Content-Security-Policy", CSP);
+  soup_message_headers_replace (headers, "X-Content-Type-Options", "nosniff");
+  soup_message_headers_replace (headers, "Referrer-Policy", "no-referrer");
+  soup_message_headers_replace (headers, "Cache-Control", "no-store");
+  soup_message_headers_replace (headers, "X-Frame-Options", "DENY");
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, content_type, SOUP_MEMORY_COPY, body, strlen (body));
+}
+
+/* A refusal before the body. Once its headers are read, libsoup reads
+ * a request's announced body before it answers; a client that announces
+ * one and never sends it would hold the connection to the timeout. So
+ * the connection is taken from libsoup, answered here and closed: no
+ * byte of a refused body is read. */
+static const char *const security_headers =
+  "Content-Security-Policy: " CSP "\r\n"
+  "X-Content-Type-Options: nosniff\r\n"
+  "Referrer-Policy: no-referrer\r\n"
+  "Cache-Control: no-store\r\n"
+  "X-Frame-Options: DENY\r\n";
+
+static void
+refusal_written (GObject      *output,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GIOStream) stream = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (output), result, NULL, &error))
+    g_debug ("A refusal was not delivered: %s", error->message);
+  g_io_stream_close_async (stream, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
+}
+
+static void
+refuse (SoupServerMessage *msg,
+        guint              status,
+        const char        *extra_headers,
+        const char        *text)
+{
+  GIOStream *stream = soup_server_message_steal_connection (msg);
+  GBytes *bytes;
+  gsize size;
+  const char *data;
+  GString *answer;
+
+  if (stream == NULL)
+    return;
+  answer = g_string_new (NULL);
+  g_string_append_printf (answer, "HTTP/1.1 %u %s\r\n%s%s"
+                          "Content-Type: text/plain; charset=utf-8\r\n"
+                          "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                          status, status == 431 ? "Request Header Fields Too Large"
+                                                : soup_status_get_phrase (status),
+                          security_headers, extra_headers, strlen (text), text);
+  bytes = g_string_free_to_bytes (answer);
+  data = g_bytes_get_data (bytes, &size);
+  g_output_stream_write_all_async (g_io_stream_get_output_stream (stream), data, size,
+                                   G_PRIORITY_DEFAULT, NULL, refusal_written, stream);
+  /* The bytes live until the write is done: the stream's callback ends last. */
+  g_object_set_data_full (G_OBJECT (stream), "ctd-refusal", bytes, (GDestroyNotify) g_bytes_unref);
+}
+
+static gsize
+headers_size (SoupMessageHeaders *headers)
+{
+  SoupMessageHeadersIter iter;
+  const char *name, *value;
+  gsize size = 0;
+
+  soup_message_headers_iter_init (&iter, headers);
+  while (soup_message_headers_iter_next (&iter, &name, &value))
+    size += strlen (name) + strlen (value) + 4;  /* ": " and CRLF */
+  return size;
+}
+
+/* Called once the headers are read, before any body: what is refused
+ * here is refused without reading more. */
+static void
+early_handler (SoupServer        *soup,
+               SoupServerMessage *msg,
+               const char        *path,
+               GHashTable        *query,
+               gpointer           user_data)
+{
+  CtdTableServer *self = user_data;
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+  const char *method = soup_server_message_get_method (msg);
+  GUri *uri = soup_server_message_get_uri (msg);
+  const char *uri_query = g_uri_get_query (uri);
+  gsize uri_length = strlen (g_uri_get_path (uri)) + (uri_query != NULL ? strlen (uri_query) + 1 : 0);
+
+  if (uri_length > CTD_TABLE_SERVER_MAX_URI)
+    refuse (msg, SOUP_STATUS_REQUEST_URI_TOO_LONG, "", _("This address is too long."));
+  else if (headers_size (headers) > CTD_TABLE_SERVER_MAX_HEADERS)
+    refuse (msg, 431, "", _("This request's headers are too large."));
+  else if (g_strcmp0 (method, SOUP_METHOD_GET) != 0 && g_strcmp0 (method, SOUP_METHOD_HEAD) != 0)
+    refuse (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, "Allow: GET, HEAD\r\n",
+            _("Only pages are read here."));
+  else if (soup_message_headers_get_content_length (headers) > 0 ||
+           soup_message_headers_get_one (headers, "Transfer-Encoding") != NULL)
+    refuse (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "", _("A page is read without a body."));
+  else if (!ctd_serve_host_is_own (soup_message_headers_get_one (headers, "Host"),
+                                   self->address, self->port))
+    refuse (msg, SOUP_STATUS_MISDIRECTED_REQUEST, "",
+            _("This server answers only at its own address: use the link on your scoring sheet."));
+}
+
+/* /t/SECRET: the chouette's page, while its round is in play. */
+static gboolean
+serve_table (CtdTableServer    *self,
+             SoupServerMessage *msg,
+             const char        *secret)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *page = NULL;
+  CtdChouetteView *view;
+  guint round = 0, chouette = 0;
+
+  /* Another program may have just reissued this link or released the
+   * round: look before answering, not at the next poll. */
+  ctd_document_check_for_changes (self->document);
+  if (!ctd_document_find_link (self->document, secret, &round, &chouette, &error))
+    {
+      ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
+                            g_get_monotonic_time ());
+      return FALSE;
+    }
+  if (!ctd_document_link_accepts_entry (self->document, round))
+    return FALSE;
+  view = ctd_document_get_chouette_view (self->document, round, chouette, &error);
+  if (view == NULL)
+    {
+      g_warning ("Chouette %u.%u has a link but no page: %s", round, chouette, error->message);
+      return FALSE;
+    }
+  page = ctd_table_page_render (view);
+  respond (msg, SOUP_STATUS_OK, "text/html; charset=utf-8", page);
+  return TRUE;
+}
+
+static void
+handler (SoupServer        *soup,
+         SoupServerMessage *msg,
+         const char        *path,
+         GHashTable        *query,
+         gpointer           user_data)
+{
+  CtdTableServer *self = user_data;
+  const char *client = soup_server_message_get_remote_host (msg);
+
+  if (client == NULL ||
+      ctd_serve_guard_is_blocked (self->guard, client, g_get_monotonic_time ()))
+    {
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                    "Retry-After", "60");
+      respond (msg, 429, "text/plain; charset=utf-8",
+               _("Too many wrong links came from this phone: wait a minute, "
+                 "then use the link on your scoring sheet."));
+      return;
+    }
+  if (strcmp (path, "/static/table.css") == 0)
+    {
+      respond (msg, SOUP_STATUS_OK, "text/css; charset=utf-8", table_css);
+      return;
+    }
+  if (g_str_has_prefix (path, "/t/") && serve_table (self, msg, path + strlen ("/t/")))
+    return;
+  /* /standings answers once a later step renders the posting. */
+  respond (msg, SOUP_STATUS_NOT_FOUND, "text/html; charset=utf-8", self->not_found);
+}
+
+/* Kept on its message: it lives no longer than the message it cuts off. */
+typedef struct
+{
+  SoupServerMessage *msg;
+  guint              source;
+} Deadline;
+
+static void
+deadline_free (gpointer data)
+{
+  Deadline *deadline = data;
+
+  g_clear_handle_id (&deadline->source, g_source_remove);
+  g_free (deadline);
+}
+
+static gboolean
+deadline_passed (gpointer data)
+{
+  Deadline *deadline = data;
+  GSocket *socket = soup_server_message_get_socket (deadline->msg);
+
+  g_debug ("A request took too long: its connection is cut");
+  deadline->source = 0;
+  if (socket != NULL)
+    g_socket_shutdown (socket, TRUE, TRUE, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+request_finished (SoupServerMessage *msg)
+{
+  g_object_set_data (G_OBJECT (msg), "ctd-deadline", NULL);
+}
+
+/* Each request, a slow one or an idle connection waiting for its next,
+ * has the server's timeout to arrive whole: a phone never takes that
+ * long, and a trickle of bytes cannot hold a connection open. */
+static void
+request_started (SoupServer        *soup,
+                 SoupServerMessage *msg,
+                 gpointer           user_data)
+{
+  CtdTableServer *self = user_data;
+  GSocket *socket = soup_server_message_get_socket (msg);
+  Deadline *deadline;
+
+  if (socket == NULL)
+    return;
+  g_socket_set_timeout (socket, self->timeout);
+  deadline = g_new0 (Deadline, 1);
+  deadline->msg = msg;
+  deadline->source = g_timeout_add_seconds (self->timeout, deadline_passed, deadline);
+  g_object_set_data_full (G_OBJECT (msg), "ctd-deadline", deadline, deadline_free);
+  g_signal_connect (msg, "finished", G_CALLBACK (request_finished), NULL);
+}
+
+static void
+document_closed (CtdTableServer *self)
+{
+  if (ctd_document_get_closed (self->document))
+    ctd_table_server_stop (self);
+}
+
+static void
+ctd_table_server_constructed (GObject *object)
+{
+  CtdTableServer *self = CTD_TABLE_SERVER (object);
+
+  G_OBJECT_CLASS (ctd_table_server_parent_class)->constructed (object);
+  /* No "Server:" header: the desk does not say what it runs. */
+  self->soup = soup_server_new ("server-header", NULL, NULL);
+  soup_server_add_early_handler (self->soup, NULL, early_handler, self, NULL);
+  soup_server_add_handler (self->soup, NULL, handler, self, NULL);
+  g_signal_connect_object (self->soup, "request-started", G_CALLBACK (request_started), self, 0);
+  g_signal_connect_object (self->document, "notify::closed", G_CALLBACK (document_closed),
+                           self, G_CONNECT_SWAPPED);
+}
+
+static void
+ctd_table_server_dispose (GObject *object)
+{
+  CtdTableServer *self = CTD_TABLE_SERVER (object);
+
+  if (self->soup != NULL)
+    soup_server_disconnect (self->soup);
+  g_clear_object (&self->soup);
+  g_clear_object (&self->document);
+  G_OBJECT_CLASS (ctd_table_server_parent_class)->dispose (object);
+}
+
+static void
+ctd_table_server_finalize (GObject *object)
+{
+  CtdTableServer *self = CTD_TABLE_SERVER (object);
+
+  g_clear_pointer (&self->guard, ctd_serve_guard_free);
+  g_free (self->not_found);
+  g_free (self->address);
+  G_OBJECT_CLASS (ctd_table_server_parent_class)->finalize (object);
+}
+
+static void
+ctd_table_server_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  CtdTableServer *self = CTD_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    case PROP_LISTENING:
+      g_value_set_boolean (value, self->listening);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ctd_table_server_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  CtdTableServer *self = CTD_TABLE_SERVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      self->document = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ctd_table_server_class_init (CtdTableServerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = ctd_table_server_constructed;
+  object_class->dispose = ctd_table_server_dispose;
+  object_class->finalize = ctd_table_server_finalize;
+  object_class->get_property = ctd_table_server_get_property;
+  object_class->set_property = ctd_table_server_set_property;
+
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, CTD_TYPE_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LISTENING] =
+    g_param_spec_boolean ("listening", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+ctd_table_server_init (CtdTableServer *self)
+{
+  self->guard = ctd_serve_guard_new ();
+  self->not_found = ctd_table_page_not_found ();
+  self->timeout = CTD_TABLE_SERVER_TIMEOUT;
+}
+
+/**
+ * ctd_table_server_new:
+ * @document: the open event
+ *
+ * Returns: (transfer full): a server of @document's tables, not yet listening
+ */
+CtdTableServer *
+ctd_table_server_new (CtdDocument *document)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (document), NULL);
+  return g_object_new (CTD_TYPE_TABLE_SERVER, "document", document, NULL);
+}
+
+/**
+ * ctd_table_server_listen:
+ * @self: a server
+ * @address: (nullable): the address of one network interface, or %NULL for all
+ * @port: the port, or 0 for any free one (ctd_table_server_get_port())
+ * @error: return location for an error
+ *
+ * Starts answering on the main loop, until ctd_table_server_stop() or
+ * until the event is closed.
+ *
+ * Returns: %TRUE when listening; %FALSE with @error set otherwise
+ */
+gboolean
+ctd_table_server_listen (CtdTableServer  *self,
+                         const char      *address,
+                         guint            port,
+                         GError         **error)
+{
+  g_autoptr(GSocketAddress) socket_address = NULL;
+  GSList *listeners;
+  gboolean ok;
+
+  g_return_val_if_fail (CTD_IS_TABLE_SERVER (self), FALSE);
+  g_return_val_if_fail (!self->listening, FALSE);
+
+  if (port > 65535)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("Port %u is not a port: give one from 1 to 65535, or 0 for any free one"),
+                   port);
+      return FALSE;
+    }
+  if (address == NULL)
+    ok = soup_server_listen_all (self->soup, port, 0, error);
+  else if ((socket_address = g_inet_socket_address_new_from_string (address, port)) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("“%s” is not a network address of this computer: give one like "
+                     "192.168.1.20, or none to serve on all"), address);
+      return FALSE;
+    }
+  else
+    ok = soup_server_listen (self->soup, socket_address, 0, error);
+  if (!ok)
+    return FALSE;
+
+  /* The port chosen when given 0, read from the socket itself. */
+  self->port = port;
+  listeners = soup_server_get_listeners (self->soup);
+  if (listeners != NULL)
+    {
+      g_autoptr(GSocketAddress) local = g_socket_get_local_address (listeners->data, NULL);
+
+      if (local != NULL)
+        self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+    }
+  g_slist_free (listeners);
+  g_free (self->address);
+  self->address = g_strdup (address);
+  self->listening = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTENING]);
+  return TRUE;
+}
+
+/**
+ * ctd_table_server_stop:
+ * @self: a server
+ *
+ * Closes the port and every connection; nothing is answered after.
+ */
+void
+ctd_table_server_stop (CtdTableServer *self)
+{
+  g_return_if_fail (CTD_IS_TABLE_SERVER (self));
+  if (!self->listening)
+    return;
+  soup_server_disconnect (self->soup);
+  self->listening = FALSE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTENING]);
+}
+
+gboolean
+ctd_table_server_get_listening (CtdTableServer *self)
+{
+  g_return_val_if_fail (CTD_IS_TABLE_SERVER (self), FALSE);
+  return self->listening;
+}
+
+/**
+ * ctd_table_server_get_port:
+ * @self: a server
+ *
+ * Returns: the port it listens on (the one chosen when given 0), or 0
+ */
+guint
+ctd_table_server_get_port (CtdTableServer *self)
+{
+  g_return_val_if_fail (CTD_IS_TABLE_SERVER (self), 0);
+  return self->listening ? self->port : 0;
+}
+
+/* The first IPv4 address of a network interface other than loopback:
+ * what a phone on the venue's Wi-Fi reaches when the server listens on all. */
+static char *
+lan_address (void)
+{
+  struct ifaddrs *list = NULL;
+  char *found = NULL;
+
+  if (getifaddrs (&list) != 0)
+    return g_strdup ("127.0.0.1");
+  for (struct ifaddrs *i = list; i != NULL && found == NULL; i = i->ifa_next)
+    {
+      g_autoptr(GSocketAddress) address = NULL;
+      GInetAddress *inet;
+
+      if (i->ifa_addr == NULL || i->ifa_addr->sa_family != AF_INET)
+        continue;
+      address = g_socket_address_new_from_native (i->ifa_addr, sizeof (struct sockaddr_in));
+      inet = address != NULL ? g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (address)) : NULL;
+      if (inet != NULL && !g_inet_address_get_is_loopback (inet))
+        found = g_inet_address_to_string (inet);
+    }
+  freeifaddrs (list);
+  return found != NULL ? found : g_strdup ("127.0.0.1");
+}
+
+/**
+ * ctd_table_server_get_uri:
+ * @self: a listening server
+ *
+ * Returns: (transfer full) (nullable): the address phones open,
+ *   "http://192.168.1.20:8080", without a trailing slash; %NULL when
+ *   not listening
+ */
+char *
+ctd_table_server_get_uri (CtdTableServer *self)
+{
+  g_autofree char *host = NULL;
+
+  g_return_val_if_fail (CTD_IS_TABLE_SERVER (self), NULL);
+  if (!self->listening)
+    return NULL;
+  host = self->address != NULL ? g_strdup (self->address) : lan_address ();
+  if (strchr (host, ':') != NULL)
+    return g_strdup_printf ("http://[%s]:%u", host, self->port);
+  return g_strdup_printf ("http://%s:%u", host, self->port);
+}
+
+/**
+ * ctd_table_server_set_timeout:
+ * @self: a server
+ * @seconds: how long a request may take to arrive whole, at least 1
+ *
+ * For the tests: CTD_TABLE_SERVER_TIMEOUT is the default.
+ */
+void
+ctd_table_server_set_timeout (CtdTableServer *self,
+                              guint           seconds)
+{
+  g_return_if_fail (CTD_IS_TABLE_SERVER (self));
+  self->timeout = MAX (seconds, 1);
+}

@@ -1,0 +1,39 @@
+/* ctd-table-server.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The desk's server for the playing room: each chouette's page at its
+ * private link (/t/SECRET), over HTTP on the main loop, read through the
+ * live document only. Read-only for now: entry of games comes later.
+ */
+
+#pragma once
+
+#include "ctd-document.h"
+
+G_BEGIN_DECLS
+
+/* Requests larger than these are refused before anything else is read. */
+#define CTD_TABLE_SERVER_MAX_URI     512
+#define CTD_TABLE_SERVER_MAX_HEADERS (8 * 1024)
+/* A request not whole after this long is cut off (seconds). */
+#define CTD_TABLE_SERVER_TIMEOUT     10
+
+#define CTD_TYPE_TABLE_SERVER (ctd_table_server_get_type ())
+
+G_DECLARE_FINAL_TYPE (CtdTableServer, ctd_table_server, CTD, TABLE_SERVER, GObject)
+
+CtdTableServer *ctd_table_server_new          (CtdDocument     *document);
+gboolean        ctd_table_server_listen       (CtdTableServer  *self,
+                                               const char      *address,
+                                               guint            port,
+                                               GError         **error);
+void            ctd_table_server_stop         (CtdTableServer  *self);
+gboolean        ctd_table_server_get_listening (CtdTableServer *self);
+guint           ctd_table_server_get_port     (CtdTableServer  *self);
+char           *ctd_table_server_get_uri      (CtdTableServer  *self);
+void            ctd_table_server_set_timeout  (CtdTableServer  *self,
+                                               guint            seconds);
+
+G_END_DECLS

@@ -1,0 +1,218 @@
+/* test-table-server.c: the table's page served from the desk
+ * (CtdTableServer): what a phone reads at its chouette's link, escaped,
+ * with the headers that keep the link secret, fetched by a SoupSession
+ * on loopback as a phone's browser would.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <libsoup/soup.h>
+#include <string.h>
+
+#include "ctd-table-server.h"
+#include "ctd-test-build.h"
+#include "ctd-test-files.h"
+#include "ctd-test-serve.h"
+#include "ctd-test-store.h"
+
+typedef CtdTestFolder Fixture;
+
+/* The names as the page must write them: the same letters, as text. */
+static const char *const escaped_names[8] = {
+  "&lt;script&gt;alert(1)&lt;/script&gt;", "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;",
+  "=HYPERLINK(&quot;http://x&quot;,&quot;y&quot;)", "Ann &amp; Bob", "Cecil", "Dora", "Edwin",
+  "Flora",
+};
+
+static void
+record (CtdDocument *document,
+        guint        chouette,
+        guint        game)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!ctd_document_record_game (document, 1, chouette, game, ctd_test_four_sheet[game - 1],
+                                 FALSE, &error))
+    fail_msg ("%u.%u game %u: %s", 1, chouette, game, error->message);
+}
+
+typedef struct
+{
+  GBytes *body;
+  GError *error;
+  gboolean done;
+} Fetch;
+
+static void
+fetched_cb (GObject      *session,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  Fetch *fetch = user_data;
+
+  fetch->body = soup_session_send_and_read_finish (SOUP_SESSION (session), result, &fetch->error);
+  fetch->done = TRUE;
+}
+
+/* A GET as a phone's browser sends it; returns the page, sets the message's status. */
+static char *
+fetch_page (SoupSession *session,
+            const char  *url,
+            SoupMessage **out_message)
+{
+  SoupMessage *message = soup_message_new ("GET", url);
+  Fetch fetch = { 0, };
+  gsize size;
+  const char *data;
+  char *page;
+
+  soup_session_send_and_read_async (session, message, G_PRIORITY_DEFAULT, NULL, fetched_cb, &fetch);
+  assert_true (ctd_test_wait_until (&fetch.done, 20000, "the page"));
+  if (fetch.error != NULL)
+    fail_msg ("%s: %s", url, fetch.error->message);
+  data = g_bytes_get_data (fetch.body, &size);
+  page = g_strndup (data, size);
+  g_bytes_unref (fetch.body);
+  *out_message = message;
+  return page;
+}
+
+static guint
+count (const char *text,
+       const char *what)
+{
+  guint n = 0;
+
+  for (const char *at = strstr (text, what); at != NULL; at = strstr (at + 1, what))
+    n++;
+  return n;
+}
+
+/* A played chouette's page: players, every game's Box, Captain, orders
+ * and cube, the totals and the last segment's order; the other
+ * chouette's page shows only its own players. */
+static void
+test_page (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
+  g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
+  g_autoptr(SoupSession) session = soup_session_new ();
+  g_autoptr(SoupMessage) message = NULL, other_message = NULL;
+  g_autofree char *base = ctd_table_server_get_uri (server);
+  g_autofree char *one = ctd_test_serve_secret (document, 1, 1);
+  g_autofree char *two = ctd_test_serve_secret (document, 1, 2);
+  g_autofree char *url = g_strconcat (base, one, NULL);
+  g_autofree char *other_url = g_strconcat (base, two, NULL);
+  g_autofree char *page = NULL, *other = NULL;
+  SoupMessageHeaders *headers;
+  g_autofree char *expected_base = g_strdup_printf ("http://127.0.0.1:%u",
+                                                    ctd_table_server_get_port (server));
+
+  assert_string_equal (base, expected_base);
+  /* 1.1 played whole from the hand-worked sheet; 1.2 one game in. */
+  for (guint game = 1; game <= 12; game++)
+    record (document, 1, game);
+  record (document, 2, 1);
+
+  page = fetch_page (session, url, &message);
+  assert_int_equal (soup_message_get_status (message), 200);
+  headers = soup_message_get_response_headers (message);
+  assert_string_equal (soup_message_headers_get_content_type (headers, NULL), "text/html");
+  assert_string_equal (soup_message_headers_get_one (headers, "Content-Security-Policy"),
+                       "default-src 'none'; style-src 'self'; img-src 'self'; "
+                       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+  assert_string_equal (soup_message_headers_get_one (headers, "X-Content-Type-Options"), "nosniff");
+  assert_string_equal (soup_message_headers_get_one (headers, "Referrer-Policy"), "no-referrer");
+  assert_string_equal (soup_message_headers_get_one (headers, "Cache-Control"), "no-store");
+
+  assert_non_null (strstr (page, "<meta name=\"viewport\" content=\"width=device-width"));
+  assert_non_null (strstr (page, "<link rel=\"stylesheet\" href=\"/static/table.css\">"));
+  assert_null (strstr (page, "<script"));
+  assert_non_null (strstr (page, "<h1>Chouette 1.1 at table 1</h1>"));
+  assert_non_null (strstr (page, "All games are entered."));
+  assert_non_null (strstr (page, "<th scope=\"col\">Box</th><th scope=\"col\">Captain</th>"
+                                 "<th scope=\"col\">Playing order</th><th scope=\"col\">Cube</th>"
+                                 "<th scope=\"col\">Cube-decision order</th>"));
+  /* Twelve rows of games, entered. */
+  assert_int_equal (count (page, "<tr><td class=\"num\">"), 12);
+  assert_int_equal (count (page, "<tr class=\"pending\">"), 0);
+  /* The sheet's totals (test-chouette-view-state.c), and the last
+   * segment captained 3, 1, 2. */
+  assert_non_null (strstr (page, ": <span class=\"total\">-59</span></li>"));
+  assert_non_null (strstr (page, ": <span class=\"total\">-13.5</span></li>"));
+  assert_non_null (strstr (page, ": <span class=\"total\">+40.5</span></li>"));
+  assert_non_null (strstr (page, ": <span class=\"total\">+32</span></li>"));
+  assert_non_null (strstr (page, "Order: 3 1 2"));
+
+  other = fetch_page (session, other_url, &other_message);
+  assert_int_equal (soup_message_get_status (other_message), 200);
+  assert_non_null (strstr (other, "<h1>Chouette 1.2 at table 2</h1>"));
+  assert_non_null (strstr (other, "Next: game 2"));
+  assert_non_null (strstr (other, "Cube-decision order: "));
+  assert_int_equal (count (other, "<tr><td class=\"num\">"), 1);
+  assert_int_equal (count (other, "<tr class=\"pending\">"), 11);
+  assert_non_null (strstr (other, "The order is known once the first segment&apos;s scores give it."));
+  assert_null (strstr (other, "-59"));
+
+  /* Each name shows, as text, on its own chouette's page only. */
+  for (guint i = 0; i < G_N_ELEMENTS (escaped_names); i++)
+    {
+      guint here = count (page, escaped_names[i]), there = count (other, escaped_names[i]);
+
+      assert_true ((here > 0) != (there > 0));
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      assert_null (strstr (page, ctd_test_serve_names[i]));
+      assert_null (strstr (other, ctd_test_serve_names[i]));
+    }
+  assert_null (strstr (other, "<img"));
+  assert_null (strstr (page, "<img"));
+}
+
+/* The style sheet from the binary, and HEAD without a body. */
+static void
+test_resources (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
+  g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
+  g_autofree char *one = ctd_test_serve_secret (document, 1, 1);
+  guint port = ctd_table_server_get_port (server);
+  g_autoptr(CtdTestAnswer) css = ctd_test_http_get (port, "GET", "/static/table.css");
+  g_autoptr(CtdTestAnswer) get = ctd_test_http_get (port, "GET", one);
+  g_autoptr(CtdTestAnswer) head = ctd_test_http_get (port, "HEAD", one);
+  g_autofree char *length = g_strdup_printf ("%zu\r\n", strlen (get->body));
+
+  assert_int_equal (css->status, 200);
+  assert_true (g_str_has_prefix (ctd_test_answer_header (css, "Content-Type"), "text/css"));
+  assert_non_null (strstr (css->body, "body {"));
+  assert_true (g_str_has_prefix (ctd_test_answer_header (css, "Referrer-Policy"), "no-referrer"));
+
+  assert_int_equal (get->status, 200);
+  assert_int_equal (head->status, 200);
+  assert_string_equal (head->body, "");
+  assert_true (g_str_has_prefix (ctd_test_answer_header (head, "Content-Length"), length));
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_page, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_resources, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
