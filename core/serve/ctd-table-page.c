@@ -180,7 +180,10 @@ append_game_row (GString         *page,
   g_string_append (page, "<td>");
   append_escaped (page, ctd_game_item_get_playing (item));
   g_string_append_printf (page, "</td><td class=\"num\">%u</td><td>", cube);
-  append_escaped (page, *decisions != '\0' ? decisions : ctd_game_item_get_pending (item));
+  /* "pending", as the desk's grid says: the next game's box above says
+   * what its order waits for, and a long reason in a narrow column
+   * would make every row of a phone's screen tall. */
+  append_escaped (page, *decisions != '\0' ? decisions : _("pending"));
   g_string_append (page, "</td>");
   for (guint p = 1; p <= size; p++)
     {

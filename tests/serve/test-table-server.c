@@ -161,6 +161,8 @@ test_page (void **state)
   assert_non_null (strstr (other, "Cube-decision order: "));
   assert_int_equal (count (other, "<tr><td class=\"num\">"), 1);
   assert_int_equal (count (other, "<tr class=\"pending\">"), 11);
+  /* A game waiting for its order says "pending", as the desk's grid. */
+  assert_int_equal (count (other, "<td>pending</td>"), 10);
   assert_non_null (strstr (other, "The order is known once the first segment&apos;s scores give it."));
   assert_null (strstr (other, "-59"));
 
