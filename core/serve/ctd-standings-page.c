@@ -140,7 +140,10 @@ append_rows (GString          *page,
   append_header_cell (page, _("Name"));
   append_header_cell (page, _("Chouette"));
   append_header_cell (page, _("Score"));
-  append_header_cell (page, _("Note"));
+  /* The note says who goes on: no column for it until someone does,
+   * a phone's width is better spent on the names. */
+  if (display->n_advancing > 0)
+    append_header_cell (page, _("Note"));
   g_string_append (page, "</tr></thead>\n<tbody>\n");
   for (guint i = 0; i < display->rows->len; i++)
     {
@@ -151,15 +154,19 @@ append_rows (GString          *page,
 
       g_string_append (page, row->advances ? "<tr class=\"advances\">" : "<tr>");
       append_element (page, "<td class=\"num\">", rank, "</td>");
-      append_element (page, "<td>", row->name, "</td>");
+      append_element (page, "<td class=\"name\">", row->name, "</td>");
       append_element (page, "<td class=\"num\">", chouette, "</td>");
       append_element (page, "<td class=\"num total\">", score, "</td>");
-      g_string_append (page, "<td>");
-      /* Translators: beside a player who advances; %s is the next round's
-       * stage ("Semi-final") */
-      if (row->advances)
-        append_printf_escaped (page, _("→ %s"), ctd_stage_to_title (display->next_stage));
-      g_string_append (page, "</td></tr>\n");
+      if (display->n_advancing > 0)
+        {
+          g_string_append (page, "<td>");
+          /* Translators: beside a player who advances; %s is the next
+           * round's stage ("Semi-final") */
+          if (row->advances)
+            append_printf_escaped (page, _("→ %s"), ctd_stage_to_title (display->next_stage));
+          g_string_append (page, "</td>");
+        }
+      g_string_append (page, "</tr>\n");
     }
   g_string_append (page, "</tbody>\n</table>\n</div>\n");
 }

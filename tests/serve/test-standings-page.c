@@ -67,6 +67,17 @@ assert_security_headers (CtdTestAnswer *answer)
   assert_true (g_str_has_prefix (ctd_test_answer_header (answer, "X-Frame-Options"), "DENY"));
 }
 
+static guint
+count (const char *text,
+       const char *what)
+{
+  guint n = 0;
+
+  for (const char *at = strstr (text, what); at != NULL; at = strstr (at + 1, what))
+    n++;
+  return n;
+}
+
 /* No hostile name as markup: each shows as its letters. */
 static void
 assert_names_escaped (const char *page)
@@ -147,14 +158,16 @@ test_secret_round (void **state)
 }
 
 /* Released: the standings, best first, with ranks, names, chouettes and
- * scores; HEAD answers the same headers without the page. */
+ * scores; HEAD answers the same headers without the page; once the
+ * director chose, who goes on. */
 static void
 test_released_round (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
   g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
-  g_autoptr(CtdTestAnswer) page = NULL, head = NULL;
+  g_autoptr(CtdTestAnswer) page = NULL, head = NULL, chosen = NULL;
+  g_autoptr(GArray) advancers = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *length = NULL;
 
@@ -191,17 +204,33 @@ test_released_round (void **state)
   for (guint i = 0; i < G_N_ELEMENTS (ctd_test_serve_names); i++)
     {
       g_autofree char *escaped = g_markup_escape_text (ctd_test_serve_names[i], -1);
-      g_autofree char *cell = g_strdup_printf ("<td>%s</td>", escaped);
+      g_autofree char *cell = g_strdup_printf ("<td class=\"name\">%s</td>", escaped);
 
       assert_non_null (strstr (page->body, cell));
     }
   assert_null (strstr (page->body, "Chouette 1.1 at table"));
+  /* No one goes on yet: no column for the note. */
+  assert_null (strstr (page->body, "Note"));
+  assert_null (strstr (page->body, "<tr class=\"advances\">"));
 
   head = get_standings (server, "HEAD");
   assert_security_headers (head);
   assert_string_equal (head->body, "");
   length = g_strdup_printf ("%zu\r\n", strlen (page->body));
   assert_true (g_str_has_prefix (ctd_test_answer_header (head, "Content-Length"), length));
+
+  /* The director chose: the best two of each chouette go on to the
+   * Final, and the page says so beside them. */
+  advancers = ctd_document_advance (document, 1, 2, 0, NULL, &error);
+  if (advancers == NULL)
+    fail_msg ("advance: %s", error->message);
+  chosen = get_standings (server, "GET");
+  assert_non_null (strstr (chosen->body, "4 players advance to the Final."));
+  assert_non_null (strstr (chosen->body, "<th scope=\"col\">Note</th>"));
+  assert_int_equal (count (chosen->body, "<tr class=\"advances\">"), 4);
+  assert_int_equal (count (chosen->body, "<td>→ Final</td>"), 4);
+  assert_non_null (strstr (chosen->body, "<tr class=\"advances\"><td class=\"num\">1=</td>"
+                                         "<td class=\"name\">Edwin</td>"));
 }
 
 int
