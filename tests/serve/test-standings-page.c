@@ -30,15 +30,24 @@ typedef CtdTestFolder Fixture;
 static const char *const sheet_totals[4] = { "-59", "-13.5", "+40.5", "+32" };
 
 static void
+record_in (CtdDocument *document,
+           guint        round,
+           guint        chouette,
+           guint        game)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!ctd_document_record_game (document, round, chouette, game,
+                                 ctd_test_four_sheet[game - 1], FALSE, &error))
+    fail_msg ("%u.%u game %u: %s", round, chouette, game, error->message);
+}
+
+static void
 record (CtdDocument *document,
         guint        chouette,
         guint        game)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (!ctd_document_record_game (document, 1, chouette, game, ctd_test_four_sheet[game - 1],
-                                 FALSE, &error))
-    fail_msg ("%u.%u game %u: %s", 1, chouette, game, error->message);
+  record_in (document, 1, chouette, game);
 }
 
 static CtdTestAnswer *
@@ -233,6 +242,52 @@ test_released_round (void **state)
                                          "<td class=\"name\">Edwin</td>"));
 }
 
+/* The Final, played in the open and then complete: its placings stand,
+ * "1st" to "4th", with the scores. */
+static void
+test_final_placings (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
+  g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
+  g_autoptr(CtdTestAnswer) playing = NULL, over = NULL;
+  g_autoptr(GArray) advancers = NULL;
+  g_autoptr(GError) error = NULL;
+  guint final = 0;
+
+  for (guint chouette = 1; chouette <= 2; chouette++)
+    for (guint game = 1; game <= 12; game++)
+      record (document, chouette, game);
+  if (!ctd_document_release_round (document, 1, &error))
+    fail_msg ("release: %s", error->message);
+  advancers = ctd_document_advance (document, 1, 2, 0, NULL, &error);
+  if (advancers == NULL)
+    fail_msg ("advance: %s", error->message);
+  if (!ctd_document_draw_round (document, 7, &final, &error))
+    fail_msg ("draw the final: %s", error->message);
+
+  record_in (document, final, 1, 1);
+  playing = get_standings (server, "GET");
+  assert_non_null (strstr (playing->body, "<h2>Round 2 · Final</h2>"));
+  assert_non_null (strstr (playing->body, "The final is played in the open: its scores as "
+                                          "they stand."));
+  assert_non_null (strstr (playing->body, "<h2>Final standings so far</h2>"));
+
+  for (guint game = 2; game <= 12; game++)
+    record_in (document, final, 1, game);
+  over = get_standings (server, "GET");
+  assert_non_null (strstr (over->body, "The event is over. Congratulations to the winners!"));
+  assert_non_null (strstr (over->body, "<h2>Final placings</h2>"));
+  assert_non_null (strstr (over->body, "<td class=\"num\">1st</td>"));
+  assert_non_null (strstr (over->body, "<td class=\"num\">4th</td>"));
+  assert_true (strstr (over->body, "1st") < strstr (over->body, "2nd"));
+  assert_true (strstr (over->body, "2nd") < strstr (over->body, "3rd"));
+  assert_true (strstr (over->body, "3rd") < strstr (over->body, "4th"));
+  assert_non_null (strstr (over->body, "<td class=\"num total\">+40.5</td>"));
+  assert_non_null (strstr (over->body, "<td class=\"num total\">-59</td>"));
+  assert_null (strstr (over->body, "<script"));
+}
+
 int
 main (void)
 {
@@ -240,6 +295,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_secret_round, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_released_round, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_final_placings, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
