@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "ctd-serve-guard.h"
+#include "ctd-standings-page.h"
 #include "ctd-table-page.h"
 
 static const char table_css[] = {
@@ -214,6 +215,29 @@ serve_table (CtdTableServer    *self,
   return TRUE;
 }
 
+/* /standings: what the public display shows, no more; open to all,
+ * as the projector in the room is. */
+static gboolean
+serve_standings (CtdTableServer    *self,
+                 SoupServerMessage *msg)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *page = NULL;
+  CtdDisplayView *view;
+
+  /* Another program may have just released the round: look first. */
+  ctd_document_check_for_changes (self->document);
+  view = ctd_document_get_display_view (self->document, &error);
+  if (view == NULL)
+    {
+      g_warning ("The standings cannot be read: %s", error->message);
+      return FALSE;
+    }
+  page = ctd_standings_page_render (view);
+  respond (msg, SOUP_STATUS_OK, "text/html; charset=utf-8", page);
+  return TRUE;
+}
+
 static void
 handler (SoupServer        *soup,
          SoupServerMessage *msg,
@@ -241,7 +265,8 @@ handler (SoupServer        *soup,
     }
   if (g_str_has_prefix (path, "/t/") && serve_table (self, msg, path + strlen ("/t/")))
     return;
-  /* /standings answers once a later step renders the posting. */
+  if (strcmp (path, "/standings") == 0 && serve_standings (self, msg))
+    return;
   respond (msg, SOUP_STATUS_NOT_FOUND, "text/html; charset=utf-8", self->not_found);
 }
 

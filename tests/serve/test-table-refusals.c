@@ -84,7 +84,8 @@ test_hostile (void **state)
   g_autofree char *big_value = g_strnfill (9000, 'x');
   g_autofree char *request = NULL;
   static const char *const missing_paths[] = {
-    "/", "/t/", "/t", "/static/", "/static", "/standings", "/STATIC/table.css", "/static/table.css/",
+    "/", "/t/", "/t", "/static/", "/static", "/standings/", "/Standings", "/STATIC/table.css",
+    "/static/table.css/",
     "/static/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/favicon.ico",
   };
 

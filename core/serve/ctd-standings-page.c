@@ -1,0 +1,213 @@
+/* ctd-standings-page.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The standings page, written from the public display's live view (the
+ * one the projector's window binds), so a phone shows what the room's
+ * screen shows and no more: the secrecy of a round is decided in core
+ * (ctd-display.c), and this page only writes out the posting it is
+ * given. While a round is secret that posting holds the tables'
+ * progress and no score at all. Every text from the event is escaped.
+ */
+
+#define G_LOG_DOMAIN "ctd-serve"
+
+#include "config.h"
+
+#include "ctd-standings-page.h"
+
+#include <glib/gi18n-lib.h>
+
+static void
+append_escaped (GString    *page,
+                const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
+
+  g_string_append (page, escaped);
+}
+
+/* Appends a format's result escaped: the format is ours, its arguments may not be. */
+G_GNUC_PRINTF (2, 3)
+static void
+append_printf_escaped (GString    *page,
+                       const char *format,
+                       ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  append_escaped (page, text);
+}
+
+static void
+append_element (GString    *page,
+                const char *open,
+                const char *text,
+                const char *close)
+{
+  g_string_append (page, open);
+  append_escaped (page, text);
+  g_string_append (page, close);
+}
+
+/* Each chouette of the round: its table, its players and how many of
+ * its games are entered. Never a score. */
+static void
+append_progress (GString          *page,
+                 const CtdDisplay *display)
+{
+  if (display->chouettes->len == 0)
+    return;
+  append_element (page, "<h2>", _("Tables"), "</h2>\n<ul class=\"progress\">\n");
+  for (guint c = 0; c < display->chouettes->len; c++)
+    {
+      const CtdDisplayChouette *chouette = g_ptr_array_index (display->chouettes, c);
+
+      g_string_append (page, "<li><strong>");
+      append_printf_escaped (page, _("Chouette %u.%u"), display->round, chouette->number);
+      if (chouette->table != 0)
+        append_printf_escaped (page, _(" at table %u"), chouette->table);
+      g_string_append (page, "</strong>: ");
+      if (chouette->n_recorded == CTD_N_GAMES)
+        append_escaped (page, _("Finished"));
+      else
+        append_printf_escaped (page, _("%u of %u games"), chouette->n_recorded, CTD_N_GAMES);
+      g_string_append (page, "<br><span class=\"note\">");
+      for (guint k = 0; k < chouette->size; k++)
+        {
+          if (k > 0)
+            g_string_append (page, ", ");
+          append_escaped (page, chouette->names[k]);
+        }
+      g_string_append (page, "</span></li>\n");
+    }
+  g_string_append (page, "</ul>\n");
+}
+
+/* "1st", "2nd=": a placing of the final, "=" while a tie stands. */
+static char *
+rank_text (const CtdDisplay    *display,
+           const CtdDisplayRow *row)
+{
+  const char *ordinal;
+
+  if (display->mode != CTD_DISPLAY_PLACINGS)
+    return g_strdup_printf ("%u%s", row->rank, row->tied ? "=" : "");
+  switch (row->rank)
+    {
+    case 1: ordinal = _("1st"); break;
+    case 2: ordinal = _("2nd"); break;
+    case 3: ordinal = _("3rd"); break;
+    default: ordinal = _("4th"); break;
+    }
+  return g_strconcat (ordinal, row->tied ? "=" : "", NULL);
+}
+
+static const char *
+standings_heading (const CtdDisplay *display)
+{
+  if (display->mode == CTD_DISPLAY_PLACINGS)
+    return _("Final placings");
+  if (display->stage == CTD_STAGE_FINAL)
+    return _("Final standings so far");
+  return _("Standings");
+}
+
+static void
+append_header_cell (GString    *page,
+                    const char *text)
+{
+  append_element (page, "<th scope=\"col\">", text, "</th>");
+}
+
+/* The posted lines, best first: rank, name, chouette, score, and a
+ * note for who goes on (made only from a round whose scores may be
+ * posted: ctd_display_new()). */
+static void
+append_rows (GString          *page,
+             const CtdDisplay *display)
+{
+  if (display->rows->len == 0)
+    return;
+  append_element (page, "<h2>", standings_heading (display), "</h2>\n");
+  g_string_append (page, "<div class=\"scroll\">\n<table>\n<thead><tr>");
+  append_header_cell (page, _("Rank"));
+  append_header_cell (page, _("Name"));
+  append_header_cell (page, _("Chouette"));
+  append_header_cell (page, _("Score"));
+  /* The note says who goes on: no column for it until someone does,
+   * a phone's width is better spent on the names. */
+  if (display->n_advancing > 0)
+    append_header_cell (page, _("Note"));
+  g_string_append (page, "</tr></thead>\n<tbody>\n");
+  for (guint i = 0; i < display->rows->len; i++)
+    {
+      const CtdDisplayRow *row = g_ptr_array_index (display->rows, i);
+      g_autofree char *rank = rank_text (display, row);
+      g_autofree char *chouette = g_strdup_printf ("%u.%u", display->round, row->chouette);
+      g_autofree char *score = ctd_halves_to_string (row->score, TRUE);
+
+      g_string_append (page, row->advances ? "<tr class=\"advances\">" : "<tr>");
+      append_element (page, "<td class=\"num\">", rank, "</td>");
+      append_element (page, "<td class=\"name\">", row->name, "</td>");
+      append_element (page, "<td class=\"num\">", chouette, "</td>");
+      append_element (page, "<td class=\"num total\">", score, "</td>");
+      if (display->n_advancing > 0)
+        {
+          g_string_append (page, "<td>");
+          /* Translators: beside a player who advances; %s is the next
+           * round's stage ("Semi-final") */
+          if (row->advances)
+            append_printf_escaped (page, _("→ %s"), ctd_stage_to_title (display->next_stage));
+          g_string_append (page, "</td>");
+        }
+      g_string_append (page, "</tr>\n");
+    }
+  g_string_append (page, "</tbody>\n</table>\n</div>\n");
+}
+
+/**
+ * ctd_standings_page_render:
+ * @view: the public display's live view
+ *
+ * Returns: (transfer full): the standings page, a whole HTML document:
+ *   the event's name, the round's title and status line, then the
+ *   tables' progress or the posted standings or placings
+ */
+char *
+ctd_standings_page_render (CtdDisplayView *view)
+{
+  g_autoptr(GString) page = g_string_new (NULL);
+  const CtdDisplay *display;
+  const char *event_name, *round_title;
+
+  g_return_val_if_fail (CTD_IS_DISPLAY_VIEW (view), NULL);
+
+  display = ctd_display_view_get_content (view);
+  event_name = ctd_display_view_get_event_name (view);
+  round_title = ctd_display_view_get_round_title (view);
+  g_string_append (page,
+                   "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+                   "<meta charset=\"utf-8\">\n"
+                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                   "<meta name=\"referrer\" content=\"no-referrer\">\n"
+                   "<link rel=\"stylesheet\" href=\"/static/table.css\">\n");
+  append_element (page, "<title>", _("Standings"), "</title>\n</head>\n<body>\n");
+  append_element (page, "<h1>", event_name != NULL && *event_name != '\0'
+                                ? event_name : _("Chouette TD"), "</h1>\n");
+  if (round_title != NULL && *round_title != '\0')
+    append_element (page, "<h2>", round_title, "</h2>\n");
+  append_element (page, "<p class=\"next\">", ctd_display_view_get_status (view), "</p>\n");
+  /* Progress while the round is secret; the posting once it is not. */
+  if (display->mode == CTD_DISPLAY_PROGRESS)
+    append_progress (page, display);
+  else
+    append_rows (page, display);
+  g_string_append (page, "</body>\n</html>\n");
+  return g_string_free (g_steal_pointer (&page), FALSE);
+}
