@@ -104,6 +104,7 @@ ctd_cli_serve (CtdCli *cli)
   uri = ctd_table_server_get_uri (server);
   printf ("Serving the tables' pages at %s (port %u); Ctrl+C stops.\n",
           uri, ctd_table_server_get_port (server));
+  printf ("The posting, for everyone (no link): %s/standings\n", uri);
   if (!print_links (document, uri, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   fflush (stdout);

@@ -69,6 +69,13 @@ def test_serve(folder):
                         printed, re.MULTILINE), printed)
         links = dict(LINK.findall(printed))
         equal(sorted(links), ["1.1", "1.2"], "the links printed")
+        # The posting's address too: no link, what the public display shows.
+        posting = re.search(r"^The posting, for everyone \(no link\): "
+                            r"(http://127\.0\.0\.1:\d+/standings)$", printed, re.MULTILINE)
+        check(posting, printed)
+        status, page, _ = fetch(posting.group(1))
+        equal(status, 200, "the posting")
+        check("Round 1" in page and "Chouette 1.2" in page, page)
         # The links printed are those `links` gives.
         paths = {l["chouette"]: l["path"] for l in event.json("links")}
         for label, url in links.items():
