@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "ctd-cli.h"
+#include "ctd-link.h"
 #include "ctd-document.h"
 #include "ctd-table-server.h"
 
@@ -54,6 +55,7 @@ print_links (CtdDocument  *document,
   for (guint i = 0; i < links->len; i++)
     {
       const CtdStoreLink *link = g_ptr_array_index (links, i);
+      g_autofree char *url = ctd_link_url (base, link->secret);
 
       if (link->round != shown_round)
         {
@@ -63,7 +65,7 @@ print_links (CtdDocument  *document,
                   : "the round is no longer played: the links open nothing");
           shown_round = link->round;
         }
-      printf ("  %u.%-4u %s/t/%s\n", link->round, link->chouette, base, link->secret);
+      printf ("  %u.%-4u %s\n", link->round, link->chouette, url);
     }
   return TRUE;
 }
