@@ -56,6 +56,7 @@ struct _CtdDocument
 
   gint64       last_audit_id;
   gint64       data_version;
+  gint64       submissions_revision;  /* ctd_store_get_submissions_revision() seen last */
   guint        poll_id;
   guint        checkpoint_id;
   guint        n_busy;      /* slow writes running in a worker thread */

@@ -37,6 +37,7 @@
 enum
 {
   CHANGED,
+  SUBMISSIONS_CHANGED,
   N_SIGNALS
 };
 
@@ -158,10 +159,13 @@ document_catch_up (CtdDocument *self,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) changes = NULL;
+  gboolean games_changed = FALSE, sent;
+  gint64 revision;
 
   if (!ctd_store_get_data_version (self->store, &self->data_version, &error) ||
       (changes = ctd_store_list_changes_since (self->store, self->last_audit_id,
-                                               &error)) == NULL)
+                                               &error)) == NULL ||
+      (revision = ctd_store_get_submissions_revision (self->store, &error)) < 0)
     {
       g_warning ("“%s” could not be read: %s", ctd_document_get_path (self), error->message);
       return;
@@ -171,15 +175,26 @@ document_catch_up (CtdDocument *self,
       const CtdStoreChange *change = &g_array_index (changes, CtdStoreChange, i);
 
       self->last_audit_id = change->audit_id;
+      games_changed |= (change->what & (CTD_CHANGE_ROUNDS | CTD_CHANGE_CHOUETTE |
+                                        CTD_CHANGE_STANDINGS)) != 0;
       announce (self, change);
     }
-  if (changes->len == 0 && outside)
+  /* A table's line, or the director's answer to one, is no audit
+   * entry: a write with neither is not Chouette TD's. */
+  sent = revision != self->submissions_revision;
+  self->submissions_revision = revision;
+  if (changes->len == 0 && outside && !sent)
     {
       /* Written without an audit entry (not by Chouette TD): all of it. */
       const CtdStoreChange everything = { self->last_audit_id, CTD_CHANGE_ALL, 0, 0 };
 
       announce (self, &everything);
+      games_changed = TRUE;
     }
+  /* A game recorded, a round released or redrawn changes where the
+   * tables' lines stand too. */
+  if (sent || games_changed)
+    g_signal_emit (self, signals[SUBMISSIONS_CHANGED], 0);
   document_update_history (self);
   schedule_checkpoint (self);
 }
@@ -282,6 +297,19 @@ ctd_document_class_init (CtdDocumentClass *klass)
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                                    CTD_TYPE_CHANGE, G_TYPE_UINT, G_TYPE_UINT);
+
+  /**
+   * CtdDocument::submissions-changed:
+   * @self: the document
+   *
+   * Emitted when what the tables sent from their links may stand
+   * otherwise (ctd_document_list_submissions()): a line sent, confirmed,
+   * accepted or rejected, here or by another program, or a game
+   * recorded, a round released or redrawn.
+   */
+  signals[SUBMISSIONS_CHANGED] = g_signal_new ("submissions-changed", G_TYPE_FROM_CLASS (klass),
+                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                               G_TYPE_NONE, 0);
 }
 
 static void
@@ -309,6 +337,8 @@ document_new (CtdStore  *store,
   self->last_audit_id = ctd_store_get_last_audit_id (store, &local_error);
   if (local_error != NULL ||
       !ctd_store_get_data_version (store, &self->data_version, &local_error) ||
+      (self->submissions_revision = ctd_store_get_submissions_revision (store,
+                                                                        &local_error)) < 0 ||
       !document_update_name (self, &local_error) ||
       !document_update_closed (self, &local_error))
     {

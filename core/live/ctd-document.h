@@ -142,6 +142,40 @@ gboolean     ctd_document_record_game          (CtdDocument             *self,
                                                 const char              *notation,
                                                 gboolean                 replace,
                                                 GError                 **error);
+/* The lines tables send from their links (ctd-document-submissions.c) */
+GPtrArray   *ctd_document_list_submissions     (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                GError                 **error);
+CtdChouette *ctd_document_load_table_chouette  (CtdDocument             *self,
+                                                const char              *secret,
+                                                guint                   *out_round,
+                                                guint                   *out_chouette,
+                                                GError                 **error);
+gboolean     ctd_document_submit               (CtdDocument             *self,
+                                                const char              *secret,
+                                                guint                    game,
+                                                const char              *line,
+                                                guint                    entered_by,
+                                                const char              *request,
+                                                const char              *address,
+                                                gint64                  *out_id,
+                                                GError                 **error);
+gboolean     ctd_document_answer_submission    (CtdDocument             *self,
+                                                const char              *secret,
+                                                gint64                   id,
+                                                guint                    by,
+                                                gboolean                 confirm,
+                                                const char              *address,
+                                                GError                 **error);
+gboolean     ctd_document_accept_submission    (CtdDocument             *self,
+                                                gint64                   id,
+                                                gboolean                 replace,
+                                                GError                 **error);
+gboolean     ctd_document_reject_submission    (CtdDocument             *self,
+                                                gint64                   id,
+                                                const char              *reason,
+                                                GError                 **error);
 gboolean     ctd_document_clear_game           (CtdDocument             *self,
                                                 guint                    round,
                                                 guint                    chouette,

@@ -48,6 +48,8 @@ typedef enum
  * @direction: rule 1.6's last-segment order
  * @paper: the paper every export prints on (ctd_store_default_paper()
  *   for a new event), whatever the layout files say
+ * @table_auto_accept: whether a line a table entered and confirmed from
+ *   its link is recorded without the director's click (off by default)
  */
 typedef struct
 {
@@ -58,6 +60,7 @@ typedef struct
   gint64                   entry_fee_cents;
   CtdLastSegmentDirection  direction;
   CtdSheetPaper            paper;
+  gboolean                 table_auto_accept;
 } CtdEventSettings;
 
 typedef struct
@@ -147,6 +150,51 @@ typedef struct
   char  *issued;
 } CtdStoreLink;
 
+/* Where a table's line stands (ctd-store-submissions.c). The first four
+ * are stored; the last three are what a confirmed line is next to the
+ * game's record at the desk. */
+typedef enum
+{
+  CTD_SUBMISSION_ENTERED,    /* waiting for the other side's confirmation */
+  CTD_SUBMISSION_REFUSED,    /* the other side said it is wrong */
+  CTD_SUBMISSION_REJECTED,   /* the director sent it back, with a reason */
+  CTD_SUBMISSION_PENDING,    /* confirmed; the game has no result yet */
+  CTD_SUBMISSION_DISAGREES,  /* confirmed; the game holds another line */
+  CTD_SUBMISSION_RECORDED,   /* confirmed; the game holds this line */
+} CtdSubmissionState;
+
+/*
+ * CtdStoreSubmission:
+ * @id: the submission's id
+ * @round, @chouette, @game: the game it is for
+ * @line: the line, in canonical notation
+ * @state: where it stands
+ * @recorded: (nullable): the game's line at the desk, canonical
+ * @entered_by, @confirmed_by: seat numbers (0: nobody yet)
+ * @address, @confirm_address: (nullable): the phones' addresses
+ * @reason: (nullable): the director's reason for a rejection
+ * @sent, @answered, @decided: (nullable): when entered, confirmed or
+ *   refused, rejected (ISO 8601, UTC)
+ */
+typedef struct
+{
+  gint64              id;
+  guint               round;
+  guint               chouette;
+  guint               game;
+  char               *line;
+  CtdSubmissionState  state;
+  char               *recorded;
+  guint               entered_by;
+  guint               confirmed_by;
+  char               *address;
+  char               *confirm_address;
+  char               *reason;
+  char               *sent;
+  char               *answered;
+  char               *decided;
+} CtdStoreSubmission;
+
 /* A game as entered: @entered as typed, @canonical as it was read. */
 typedef struct
 {
@@ -215,6 +263,8 @@ void        ctd_store_game_free        (CtdStoreGame       *game);
 void        ctd_store_audit_entry_free (CtdStoreAuditEntry *entry);
 void        ctd_store_hold_up_free     (CtdStoreHoldUp     *hold_up);
 void        ctd_store_link_free        (CtdStoreLink       *link);
+void        ctd_store_submission_free  (CtdStoreSubmission *submission);
+gboolean    ctd_submission_state_is_open (CtdSubmissionState state);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdEventSettings, ctd_event_settings_clear)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStorePlayer, ctd_store_player_free)
@@ -223,5 +273,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreGame, ctd_store_game_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreAuditEntry, ctd_store_audit_entry_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreHoldUp, ctd_store_hold_up_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreLink, ctd_store_link_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStoreSubmission, ctd_store_submission_free)
 
 G_END_DECLS

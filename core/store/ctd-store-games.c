@@ -236,6 +236,32 @@ ctd_store_record_game (CtdStore    *self,
                        GError     **error)
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
+  g_autofree char *summary = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (notation != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_store_action_begin (self, &action, "record-game", error) ||
+      !ctd_store_write_game (self, round, chouette, game, notation, replace, &summary, error))
+    return FALSE;
+  /* The same result again: nothing to store or log. */
+  return summary == NULL || ctd_store_action_commit (&action, summary, error);
+}
+
+/* What ctd_store_record_game() does, inside the caller's action: sets
+ * @out_summary to the audit log's line, or to %NULL when the game
+ * already holds this very result (nothing written). */
+gboolean
+ctd_store_write_game (CtdStore    *self,
+                      guint        round,
+                      guint        chouette,
+                      guint        game,
+                      const char  *notation,
+                      gboolean     replace,
+                      char       **out_summary,
+                      GError     **error)
+{
   g_autoptr(CtdChouette) loaded = NULL;
   g_autofree char *old = NULL;
   g_autofree char *canonical = NULL;
@@ -243,14 +269,9 @@ ctd_store_record_game (CtdStore    *self,
   g_autofree char *summary = NULL;
   gint64 chouette_id;
 
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (notation != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
+  *out_summary = NULL;
   if (strlen (notation) > CTD_RESULT_MAX_LENGTH || !g_utf8_validate (notation, -1, NULL))
     return ctd_store_refuse (error, "Game %u: that is not a result line", game);
-  if (!ctd_store_action_begin (self, &action, "record-game", error))
-    return FALSE;
   loaded = load_open_chouette (self, round, chouette, &chouette_id, error);
   if (loaded == NULL)
     return FALSE;
@@ -272,7 +293,7 @@ ctd_store_record_game (CtdStore    *self,
     {
       if (strcmp (old, canonical) != 0)
         goto refuse_taken;
-      return TRUE;  /* the same result again: nothing to store or log */
+      return TRUE;
     }
   ledger = ctd_store_ledger_json (ctd_chouette_get_result (loaded, game));
   if (old != NULL && strcmp (old, canonical) != 0)
@@ -280,18 +301,20 @@ ctd_store_record_game (CtdStore    *self,
                                old, canonical);
   else
     summary = g_strdup_printf ("Chouette %u.%u game %u: %s", round, chouette, game, canonical);
-  return ctd_store_run (self,
-                        "INSERT INTO game (chouette, number, entered, canonical, ledger) "
-                        "VALUES (?1, ?2, ?3, ?4, ?5) "
-                        "ON CONFLICT (chouette, number) DO UPDATE SET "
-                        "  entered = excluded.entered, canonical = excluded.canonical, "
-                        "  ledger = excluded.ledger "
-                        "WHERE (entered, canonical, ledger) IS NOT "
-                        "  (excluded.entered, excluded.canonical, excluded.ledger)",
-                        CTD_ARGS (CTD_INT (chouette_id), CTD_INT (game), CTD_TEXT (notation),
-                                  CTD_TEXT (canonical), CTD_TEXT (ledger)), error) &&
-         store_last_order (self, chouette_id, loaded, error) &&
-         ctd_store_action_commit (&action, summary, error);
+  if (!ctd_store_run (self,
+                      "INSERT INTO game (chouette, number, entered, canonical, ledger) "
+                      "VALUES (?1, ?2, ?3, ?4, ?5) "
+                      "ON CONFLICT (chouette, number) DO UPDATE SET "
+                      "  entered = excluded.entered, canonical = excluded.canonical, "
+                      "  ledger = excluded.ledger "
+                      "WHERE (entered, canonical, ledger) IS NOT "
+                      "  (excluded.entered, excluded.canonical, excluded.ledger)",
+                      CTD_ARGS (CTD_INT (chouette_id), CTD_INT (game), CTD_TEXT (notation),
+                                CTD_TEXT (canonical), CTD_TEXT (ledger)), error) ||
+      !store_last_order (self, chouette_id, loaded, error))
+    return FALSE;
+  *out_summary = g_steal_pointer (&summary);
+  return TRUE;
 
 refuse_taken:
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,

@@ -196,6 +196,8 @@ gboolean  ctd_store_action_finish (CtdStoreAction  *action,
 gboolean  ctd_store_action_commit (CtdStoreAction  *action,
                                    const char      *summary,
                                    GError         **error);
+gboolean  ctd_store_action_commit_unlogged (CtdStoreAction  *action,
+                                            GError         **error);
 /* Refuses (CTD_STORE_ERROR_CLOSED) once the event is closed (ctd-store-close.c). */
 gboolean  ctd_store_check_not_closed (CtdStore    *self,
                                       GError     **error);
@@ -277,6 +279,15 @@ CtdChouette *ctd_store_load_chouette_by_id (CtdStore                *self,
                                             guint                    size,
                                             GError                 **error);
 
+/* A game's result written inside the caller's action (ctd-store-games.c). */
+gboolean     ctd_store_write_game          (CtdStore                *self,
+                                            guint                    round,
+                                            guint                    chouette,
+                                            guint                    game,
+                                            const char              *notation,
+                                            gboolean                 replace,
+                                            char                   **out_summary,
+                                            GError                 **error);
 gboolean     ctd_store_check_round_open    (CtdStore                *self,
                                             guint                    round,
                                             GError                 **error);

@@ -178,7 +178,7 @@ ctd_store_get_settings (CtdStore          *self,
   g_return_val_if_fail (out_settings != NULL, FALSE);
 
   stmt = ctd_store_prepare (self, "SELECT name, date, venue, stake_cents, entry_fee_cents, "
-                            "  direction, paper FROM event WHERE id = 1", CTD_NO_ARGS, error);
+                            "  direction, paper, table_auto_accept FROM event WHERE id = 1", CTD_NO_ARGS, error);
   if (stmt == NULL)
     return FALSE;
   step = ctd_store_step (self, stmt, error);
@@ -199,6 +199,7 @@ ctd_store_get_settings (CtdStore          *self,
                                          &out_settings->direction))
     out_settings->direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
   out_settings->paper = paper_from_string ((const char *) sqlite3_column_text (stmt, 6));
+  out_settings->table_auto_accept = sqlite3_column_int64 (stmt, 7) != 0;
   return TRUE;
 }
 
@@ -211,16 +212,19 @@ ctd_store_write_settings (CtdStore                *self,
 {
   return ctd_store_run (self,
                         "UPDATE event SET name = ?1, date = ?2, venue = ?3, stake_cents = ?4, "
-                        "  entry_fee_cents = ?5, direction = ?6, paper = ?7 "
+                        "  entry_fee_cents = ?5, direction = ?6, paper = ?7, "
+                        "  table_auto_accept = ?8 "
                         "WHERE id = 1 AND (name, date, venue, stake_cents, entry_fee_cents, "
-                        "  direction, paper) IS NOT (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                        "  direction, paper, table_auto_accept) IS NOT "
+                        "  (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                         CTD_ARGS (CTD_TEXT (settings->name),
                                   CTD_TEXT (settings->date != NULL ? settings->date : ""),
                                   CTD_TEXT (settings->venue != NULL ? settings->venue : ""),
                                   CTD_INT (settings->stake_cents),
                                   CTD_INT (settings->entry_fee_cents),
                                   CTD_TEXT (ctd_last_segment_direction_to_string (settings->direction)),
-                                  CTD_TEXT (ctd_store_paper_to_string (settings->paper))),
+                                  CTD_TEXT (ctd_store_paper_to_string (settings->paper)),
+                                  CTD_INT (settings->table_auto_accept ? 1 : 0)),
                         error);
 }
 
@@ -254,6 +258,10 @@ describe_settings_change (const CtdEventSettings *before,
              ctd_last_segment_direction_to_string (after->direction));
   if (before->paper != after->paper)
     CHANGED ("paper %s", n ? "," : "", after->paper == CTD_SHEET_PAPER_LETTER ? "Letter" : "A4");
+  if (before->table_auto_accept != after->table_auto_accept)
+    CHANGED ("%s", n ? "," : "", after->table_auto_accept
+                                   ? "tables' confirmed lines recorded without the desk"
+                                   : "tables' confirmed lines wait for the desk");
 #undef CHANGED
   return g_string_free (text, FALSE);
 }

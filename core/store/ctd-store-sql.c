@@ -586,3 +586,47 @@ ctd_store_action_commit (CtdStoreAction  *action,
   action->audit_id = 0;
   return TRUE;
 }
+
+/**
+ * ctd_store_action_commit_unlogged:
+ * @action: a begun action that wrote only rows outside the audit log
+ * @error: return location for a #GError
+ *
+ * Commits an action that leaves no entry in the audit log: a table's
+ * submission, which is no action of the director's and which undo never
+ * touches (ctd-store-submissions.c). The action still took the write
+ * lock and checked that the event is open. A logged row it changed by
+ * mistake is refused, not committed unlogged.
+ */
+gboolean
+ctd_store_action_commit_unlogged (CtdStoreAction  *action,
+                                  GError         **error)
+{
+  CtdStore *self = action->transaction.store;
+  gint64 n_changes = 0;
+
+  g_assert (self != NULL && action->audit_id != 0);
+
+  if (!ctd_store_query_int64 (self, "SELECT count (*) FROM audit_change WHERE audit = ?1",
+                              CTD_ARGS (CTD_INT (action->audit_id)), &n_changes, error))
+    {
+      ctd_store_action_clear (action);
+      return FALSE;
+    }
+  if (n_changes != 0)
+    {
+      g_critical ("An unlogged action changed %" G_GINT64_FORMAT " logged rows", n_changes);
+      ctd_store_action_clear (action);
+      return ctd_store_refuse (error, "%s", "This change cannot be written without the log");
+    }
+  if (!ctd_store_run (self, "DELETE FROM audit WHERE id = ?1",
+                      CTD_ARGS (CTD_INT (action->audit_id)), error) ||
+      !ctd_store_transaction_commit (&action->transaction, error))
+    {
+      ctd_store_action_clear (action);
+      return FALSE;
+    }
+  action->audit_id = 0;
+  return TRUE;
+}
+

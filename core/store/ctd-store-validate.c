@@ -463,6 +463,19 @@ static const struct
     "SELECT c.id, 'chouette ' || c.round || '.' || c.number || ' has no link' "
     "FROM chouette AS c WHERE NOT EXISTS (SELECT 1 FROM link WHERE link.chouette = c.id) "
     "ORDER BY c.id LIMIT 1", 4 },
+  /* What a table sent: for a chouette of the event, by its seats, with
+   * texts the pages and the log print as they are. */
+  { "submission",
+    "SELECT s.id, 'it names a player past its chouette''s size, or no chouette' "
+    "FROM submission AS s LEFT JOIN chouette AS c ON c.id = s.chouette "
+    "WHERE c.id IS NULL OR s.entered_by > c.size OR s.confirmed_by > c.size "
+    "ORDER BY s.id LIMIT 1", 5 },
+  { "submission",
+    "SELECT id, coalesce (ctd_text_problem (line, 'line', 512, 1), "
+    "  ctd_text_problem (address, 'address', 64, 1), "
+    "  ctd_text_problem (confirm_address, 'address', 64, 0), "
+    "  ctd_text_problem (reason, 'reason', 200, 0)) AS problem "
+    "FROM submission WHERE problem IS NOT NULL ORDER BY id LIMIT 1", 5 },
   { "audit",
     "SELECT id, coalesce (ctd_text_problem (action, 'action', -1, 1), "
     "  ctd_text_problem (summary, 'summary', -1, 0)) AS problem "

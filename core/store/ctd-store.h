@@ -19,7 +19,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this code writes (PRAGMA user_version). */
-#define CTD_STORE_SCHEMA_VERSION 4
+#define CTD_STORE_SCHEMA_VERSION 5
 
 /*
  * CtdStoreCloseHook:
@@ -236,6 +236,42 @@ gboolean    ctd_store_find_link        (CtdStore               *self,
                                         guint                  *out_round,
                                         guint                  *out_chouette,
                                         GError                **error);
+/* The lines tables send from their links (ctd-store-submissions.c). */
+gboolean    ctd_store_submit           (CtdStore               *self,
+                                        const char             *secret,
+                                        guint                   game,
+                                        const char             *line,
+                                        guint                   entered_by,
+                                        const char             *request,
+                                        const char             *address,
+                                        gint64                 *out_id,
+                                        GError                **error);
+gboolean    ctd_store_answer_submission (CtdStore              *self,
+                                         const char            *secret,
+                                         gint64                 id,
+                                         guint                  by,
+                                         gboolean               confirm,
+                                         const char            *address,
+                                         GError               **error);
+gboolean    ctd_store_accept_submission (CtdStore              *self,
+                                         gint64                 id,
+                                         gboolean               replace,
+                                         GError               **error);
+gboolean    ctd_store_reject_submission (CtdStore              *self,
+                                         gint64                 id,
+                                         const char            *reason,
+                                         GError               **error);
+GPtrArray  *ctd_store_list_submissions (CtdStore               *self,
+                                        guint                   round,
+                                        guint                   chouette,
+                                        GError                **error); /* element-type CtdStoreSubmission */
+CtdChouette *ctd_store_load_table_chouette (CtdStore           *self,
+                                            const char         *secret,
+                                            guint              *out_round,
+                                            guint              *out_chouette,
+                                            GError            **error);
+gint64      ctd_store_get_submissions_revision (CtdStore       *self,
+                                                GError        **error);
 GPtrArray  *ctd_store_list_audit       (CtdStore               *self,
                                         GError                **error);
 

@@ -118,8 +118,8 @@ test_upgrade_from_v1 (void **state)
   ctd_test_write_v1 (fixture->path, source,
     "INSERT INTO audit SELECT * FROM a.audit; "
     "INSERT INTO audit_change SELECT id, audit, tbl, row_id, "
-    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper', '$.closed') ELSE before END, "
-    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper', '$.closed') ELSE after END "
+    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper', '$.closed', '$.table_auto_accept') ELSE before END, "
+    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper', '$.closed', '$.table_auto_accept') ELSE after END "
     "  FROM a.audit_change; "
     "UPDATE game SET ledger = '[]' WHERE canonical LIKE '%E:%'; "
     "UPDATE audit_change SET after = json_set (after, '$.ledger', '[]') "

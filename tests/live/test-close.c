@@ -458,8 +458,8 @@ test_upgrade_from_v2 (void **state)
     "INSERT INTO player SELECT * FROM a.player; "
     "INSERT INTO audit SELECT * FROM a.audit; "
     "INSERT INTO audit_change SELECT id, audit, tbl, row_id, "
-    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.closed') ELSE before END, "
-    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.closed') ELSE after END "
+    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.closed', '$.table_auto_accept') ELSE before END, "
+    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.closed', '$.table_auto_accept') ELSE after END "
     "  FROM a.audit_change; "
     "DETACH a; "
     "PRAGMA user_version = 2",
