@@ -19,41 +19,7 @@
 
 #include <glib/gi18n-lib.h>
 
-static void
-append_escaped (GString    *page,
-                const char *text)
-{
-  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
-
-  g_string_append (page, escaped);
-}
-
-/* Appends a format's result escaped: the format is ours, its arguments may not be. */
-G_GNUC_PRINTF (2, 3)
-static void
-append_printf_escaped (GString    *page,
-                       const char *format,
-                       ...)
-{
-  g_autofree char *text = NULL;
-  va_list args;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  append_escaped (page, text);
-}
-
-static void
-append_element (GString    *page,
-                const char *open,
-                const char *text,
-                const char *close)
-{
-  g_string_append (page, open);
-  append_escaped (page, text);
-  g_string_append (page, close);
-}
+#include "ctd-serve-html.h"
 
 /* Each chouette of the round: its table, its players and how many of
  * its games are entered. Never a score. */
@@ -63,26 +29,26 @@ append_progress (GString          *page,
 {
   if (display->chouettes->len == 0)
     return;
-  append_element (page, "<h2>", _("Tables"), "</h2>\n<ul class=\"progress\">\n");
+  ctd_html_element (page, "<h2>", _("Tables"), "</h2>\n<ul class=\"progress\">\n");
   for (guint c = 0; c < display->chouettes->len; c++)
     {
       const CtdDisplayChouette *chouette = g_ptr_array_index (display->chouettes, c);
 
       g_string_append (page, "<li><strong>");
-      append_printf_escaped (page, _("Chouette %u.%u"), display->round, chouette->number);
+      ctd_html_printf_escaped (page, _("Chouette %u.%u"), display->round, chouette->number);
       if (chouette->table != 0)
-        append_printf_escaped (page, _(" at table %u"), chouette->table);
+        ctd_html_printf_escaped (page, _(" at table %u"), chouette->table);
       g_string_append (page, "</strong>: ");
       if (chouette->n_recorded == CTD_N_GAMES)
-        append_escaped (page, _("Finished"));
+        ctd_html_escaped (page, _("Finished"));
       else
-        append_printf_escaped (page, _("%u of %u games"), chouette->n_recorded, CTD_N_GAMES);
+        ctd_html_printf_escaped (page, _("%u of %u games"), chouette->n_recorded, CTD_N_GAMES);
       g_string_append (page, "<br><span class=\"note\">");
       for (guint k = 0; k < chouette->size; k++)
         {
           if (k > 0)
             g_string_append (page, ", ");
-          append_escaped (page, chouette->names[k]);
+          ctd_html_escaped (page, chouette->names[k]);
         }
       g_string_append (page, "</span></li>\n");
     }
@@ -122,7 +88,7 @@ static void
 append_header_cell (GString    *page,
                     const char *text)
 {
-  append_element (page, "<th scope=\"col\">", text, "</th>");
+  ctd_html_element (page, "<th scope=\"col\">", text, "</th>");
 }
 
 /* The posted lines, best first: rank, name, chouette, score, and a
@@ -134,7 +100,7 @@ append_rows (GString          *page,
 {
   if (display->rows->len == 0)
     return;
-  append_element (page, "<h2>", standings_heading (display), "</h2>\n");
+  ctd_html_element (page, "<h2>", standings_heading (display), "</h2>\n");
   g_string_append (page, "<div class=\"scroll\">\n<table>\n<thead><tr>");
   append_header_cell (page, _("Rank"));
   append_header_cell (page, _("Name"));
@@ -153,17 +119,17 @@ append_rows (GString          *page,
       g_autofree char *score = ctd_halves_to_string (row->score, TRUE);
 
       g_string_append (page, row->advances ? "<tr class=\"advances\">" : "<tr>");
-      append_element (page, "<td class=\"num\">", rank, "</td>");
-      append_element (page, "<td class=\"name\">", row->name, "</td>");
-      append_element (page, "<td class=\"num\">", chouette, "</td>");
-      append_element (page, "<td class=\"num total\">", score, "</td>");
+      ctd_html_element (page, "<td class=\"num\">", rank, "</td>");
+      ctd_html_element (page, "<td class=\"name\">", row->name, "</td>");
+      ctd_html_element (page, "<td class=\"num\">", chouette, "</td>");
+      ctd_html_element (page, "<td class=\"num total\">", score, "</td>");
       if (display->n_advancing > 0)
         {
           g_string_append (page, "<td>");
           /* Translators: beside a player who advances; %s is the next
            * round's stage ("Semi-final") */
           if (row->advances)
-            append_printf_escaped (page, _("→ %s"), ctd_stage_to_title (display->next_stage));
+            ctd_html_printf_escaped (page, _("→ %s"), ctd_stage_to_title (display->next_stage));
           g_string_append (page, "</td>");
         }
       g_string_append (page, "</tr>\n");
@@ -191,23 +157,17 @@ ctd_standings_page_render (CtdDisplayView *view)
   display = ctd_display_view_get_content (view);
   event_name = ctd_display_view_get_event_name (view);
   round_title = ctd_display_view_get_round_title (view);
-  g_string_append (page,
-                   "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-                   "<meta charset=\"utf-8\">\n"
-                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                   "<meta name=\"referrer\" content=\"no-referrer\">\n"
-                   "<link rel=\"stylesheet\" href=\"/static/table.css\">\n");
-  append_element (page, "<title>", _("Standings"), "</title>\n</head>\n<body>\n");
-  append_element (page, "<h1>", event_name != NULL && *event_name != '\0'
+  ctd_html_begin_page (page, _("Standings"));
+  ctd_html_element (page, "<h1>", event_name != NULL && *event_name != '\0'
                                 ? event_name : _("Chouette TD"), "</h1>\n");
   if (round_title != NULL && *round_title != '\0')
-    append_element (page, "<h2>", round_title, "</h2>\n");
-  append_element (page, "<p class=\"next\">", ctd_display_view_get_status (view), "</p>\n");
+    ctd_html_element (page, "<h2>", round_title, "</h2>\n");
+  ctd_html_element (page, "<p class=\"next\">", ctd_display_view_get_status (view), "</p>\n");
   /* Progress while the round is secret; the posting once it is not. */
   if (display->mode == CTD_DISPLAY_PROGRESS)
     append_progress (page, display);
   else
     append_rows (page, display);
-  g_string_append (page, "</body>\n</html>\n");
+  ctd_html_end_page (page);
   return g_string_free (g_steal_pointer (&page), FALSE);
 }

@@ -19,53 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ctd-record-items.h"
-
-/* Appends @text escaped for element content and for quoted attributes
- * alike (g_markup_escape_text() escapes both kinds of quote). */
-static void
-append_escaped (GString    *page,
-                const char *text)
-{
-  g_autofree char *escaped = g_markup_escape_text (text != NULL ? text : "", -1);
-
-  g_string_append (page, escaped);
-}
-
-/* Appends a format's result escaped: the format is ours, its arguments may not be. */
-G_GNUC_PRINTF (2, 3)
-static void
-append_printf_escaped (GString    *page,
-                       const char *format,
-                       ...)
-{
-  g_autofree char *text = NULL;
-  va_list args;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  append_escaped (page, text);
-}
-
-static void
-begin_page (GString    *page,
-            const char *title)
-{
-  g_string_append (page,
-                   "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-                   "<meta charset=\"utf-8\">\n"
-                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                   "<meta name=\"referrer\" content=\"no-referrer\">\n"
-                   "<link rel=\"stylesheet\" href=\"/static/table.css\">\n<title>");
-  append_escaped (page, title);
-  g_string_append (page, "</title>\n</head>\n<body>\n");
-}
-
-static void
-end_page (GString *page)
-{
-  g_string_append (page, "</body>\n</html>\n");
-}
+#include "ctd-serve-html.h"
 
 /* "3 (Carol)": a player's number with the name the table knows him by. */
 static void
@@ -73,7 +27,7 @@ append_player (GString         *page,
                CtdChouetteView *view,
                guint            player)
 {
-  append_printf_escaped (page, "%u (%s)", player, ctd_chouette_view_get_name (view, player));
+  ctd_html_printf_escaped (page, "%u (%s)", player, ctd_chouette_view_get_name (view, player));
 }
 
 static CtdGameItem *
@@ -105,30 +59,30 @@ append_next_game (GString         *page,
   g_string_append (page, "<section class=\"next\">\n<p><strong>");
   if (item == NULL)
     {
-      append_escaped (page, _("All games are entered."));
+      ctd_html_escaped (page, _("All games are entered."));
       g_string_append (page, "</strong></p>\n</section>\n");
       return;
     }
   g_object_get (item, "box", &box, "cube", &cube, NULL);
-  append_printf_escaped (page, _("Next: game %u"), next);
+  ctd_html_printf_escaped (page, _("Next: game %u"), next);
   g_string_append (page, "</strong></p>\n<p>");
-  append_escaped (page, _("Box: "));
+  ctd_html_escaped (page, _("Box: "));
   append_player (page, view, box);
   if (ctd_game_item_get_captain (item) != 0)
     {
       g_string_append (page, "<br>");
-      append_escaped (page, _("Captain: "));
+      ctd_html_escaped (page, _("Captain: "));
       append_player (page, view, ctd_game_item_get_captain (item));
       g_string_append (page, "<br>");
-      append_printf_escaped (page, _("Playing order: %s"), ctd_game_item_get_playing (item));
+      ctd_html_printf_escaped (page, _("Playing order: %s"), ctd_game_item_get_playing (item));
     }
   g_string_append (page, "<br>");
-  append_printf_escaped (page, _("Starting cube: %u"), cube);
+  ctd_html_printf_escaped (page, _("Starting cube: %u"), cube);
   g_string_append (page, "<br>");
   if (*ctd_game_item_get_decisions (item) != '\0')
-    append_printf_escaped (page, _("Cube-decision order: %s"), ctd_game_item_get_decisions (item));
+    ctd_html_printf_escaped (page, _("Cube-decision order: %s"), ctd_game_item_get_decisions (item));
   else
-    append_printf_escaped (page, _("Cube-decision order: known %s"),
+    ctd_html_printf_escaped (page, _("Cube-decision order: known %s"),
                            ctd_game_item_get_pending (item));
   g_string_append (page, "</p>\n</section>\n");
 }
@@ -138,12 +92,12 @@ append_players (GString         *page,
                 CtdChouetteView *view)
 {
   g_string_append (page, "<h2>");
-  append_escaped (page, _("Players"));
+  ctd_html_escaped (page, _("Players"));
   g_string_append (page, "</h2>\n<ol class=\"players\">\n");
   for (guint p = 1; p <= ctd_chouette_view_get_size (view); p++)
     {
       g_string_append (page, "<li>");
-      append_escaped (page, ctd_chouette_view_get_name (view, p));
+      ctd_html_escaped (page, ctd_chouette_view_get_name (view, p));
       g_string_append (page, "</li>\n");
     }
   g_string_append (page, "</ol>\n");
@@ -154,7 +108,7 @@ append_header_cell (GString    *page,
                     const char *text)
 {
   g_string_append (page, "<th scope=\"col\">");
-  append_escaped (page, text);
+  ctd_html_escaped (page, text);
   g_string_append (page, "</th>");
 }
 
@@ -178,21 +132,21 @@ append_game_row (GString         *page,
   else
     g_string_append (page, "<td></td>");
   g_string_append (page, "<td>");
-  append_escaped (page, ctd_game_item_get_playing (item));
+  ctd_html_escaped (page, ctd_game_item_get_playing (item));
   g_string_append_printf (page, "</td><td class=\"num\">%u</td><td>", cube);
   /* "pending", as the desk's grid says: the next game's box above says
    * what its order waits for, and a long reason in a narrow column
    * would make every row of a phone's screen tall. */
-  append_escaped (page, *decisions != '\0' ? decisions : _("pending"));
+  ctd_html_escaped (page, *decisions != '\0' ? decisions : _("pending"));
   g_string_append (page, "</td>");
   for (guint p = 1; p <= size; p++)
     {
       g_string_append (page, "<td class=\"num\">");
-      append_escaped (page, ctd_game_item_get_delta_text (item, p));
+      ctd_html_escaped (page, ctd_game_item_get_delta_text (item, p));
       if (ctd_game_item_get_totals_known (item) && ctd_game_item_get_recorded (item))
         {
           g_string_append (page, "<br><span class=\"total\">");
-          append_escaped (page, ctd_game_item_get_total_text (item, p));
+          ctd_html_escaped (page, ctd_game_item_get_total_text (item, p));
           g_string_append (page, "</span>");
         }
       g_string_append (page, "</td>");
@@ -208,9 +162,9 @@ append_games (GString         *page,
   guint size = ctd_chouette_view_get_size (view);
 
   g_string_append (page, "<h2>");
-  append_escaped (page, _("Games"));
+  ctd_html_escaped (page, _("Games"));
   g_string_append (page, "</h2>\n<p class=\"note\">");
-  append_escaped (page, _("Each player's score in the game, and below it the running total."));
+  ctd_html_escaped (page, _("Each player's score in the game, and below it the running total."));
   g_string_append (page, "</p>\n<div class=\"scroll\">\n<table>\n<thead><tr>");
   append_header_cell (page, _("Game"));
   append_header_cell (page, _("Box"));
@@ -241,12 +195,12 @@ append_totals (GString         *page,
   const char *order = ctd_chouette_view_get_last_order_text (view);
 
   g_string_append (page, "<h2>");
-  append_escaped (page, _("Totals"));
+  ctd_html_escaped (page, _("Totals"));
   g_string_append (page, "</h2>\n");
   if (!ctd_chouette_view_get_totals_known (view))
     {
       g_string_append (page, "<p>");
-      append_escaped (page, _("The totals show once every game before them is entered."));
+      ctd_html_escaped (page, _("The totals show once every game before them is entered."));
       g_string_append (page, "</p>\n");
     }
   else
@@ -257,21 +211,21 @@ append_totals (GString         *page,
           g_string_append (page, "<li>");
           append_player (page, view, p);
           g_string_append (page, ": <span class=\"total\">");
-          append_escaped (page, ctd_chouette_view_get_total_text (view, p));
+          ctd_html_escaped (page, ctd_chouette_view_get_total_text (view, p));
           g_string_append (page, "</span></li>\n");
         }
       g_string_append (page, "</ul>\n");
     }
 
   g_string_append (page, "<h2>");
-  append_escaped (page, _("Last segment"));
+  ctd_html_escaped (page, _("Last segment"));
   g_string_append (page, "</h2>\n<p>");
   if (*order != '\0')
-    append_printf_escaped (page, _("Order: %s"), order);
+    ctd_html_printf_escaped (page, _("Order: %s"), order);
   else
-    append_escaped (page, _("The order is known once the first segment's scores give it."));
+    ctd_html_escaped (page, _("The order is known once the first segment's scores give it."));
   g_string_append (page, "</p>\n<p class=\"note\">");
-  append_escaped (page, ctd_chouette_view_get_last_order_basis (view));
+  ctd_html_escaped (page, ctd_chouette_view_get_last_order_basis (view));
   g_string_append (page, "</p>\n");
 }
 
@@ -290,17 +244,17 @@ ctd_table_page_render (CtdChouetteView *view)
   g_return_val_if_fail (CTD_IS_CHOUETTE_VIEW (view), NULL);
 
   title = g_strdup_printf (_("Chouette %s"), ctd_chouette_view_get_label (view));
-  begin_page (page, title);
+  ctd_html_begin_page (page, title);
   g_string_append (page, "<h1>");
-  append_escaped (page, title);
+  ctd_html_escaped (page, title);
   if (ctd_chouette_view_get_table (view) != 0)
-    append_printf_escaped (page, _(" at table %u"), ctd_chouette_view_get_table (view));
+    ctd_html_printf_escaped (page, _(" at table %u"), ctd_chouette_view_get_table (view));
   g_string_append (page, "</h1>\n");
   append_next_game (page, view);
   append_players (page, view);
   append_games (page, view);
   append_totals (page, view);
-  end_page (page);
+  ctd_html_end_page (page);
   return g_string_free (g_steal_pointer (&page), FALSE);
 }
 
@@ -317,13 +271,13 @@ ctd_table_page_not_found (void)
 {
   g_autoptr(GString) page = g_string_new (NULL);
 
-  begin_page (page, _("Not found"));
+  ctd_html_begin_page (page, _("Not found"));
   g_string_append (page, "<h1>");
-  append_escaped (page, _("Not found"));
+  ctd_html_escaped (page, _("Not found"));
   g_string_append (page, "</h1>\n<p>");
-  append_escaped (page, _("This page does not exist. If it is your table's link, "
+  ctd_html_escaped (page, _("This page does not exist. If it is your table's link, "
                           "ask the director for the link on your scoring sheet."));
   g_string_append (page, "</p>\n");
-  end_page (page);
+  ctd_html_end_page (page);
   return g_string_free (g_steal_pointer (&page), FALSE);
 }
