@@ -94,9 +94,10 @@ ctd_cli_serve (CtdCli *cli)
     return ctd_cli_usage ("--port takes a port from 1 to 65535, or 0 for any free one "
                           "(usage: %s)", usage);
 
-  /* The server reads the event as the window does: through a live
-   * document, which follows what the desk writes meanwhile. */
-  document = ctd_document_open_read_only (cli->path, &error);
+  /* The server reads and writes the event as the window does: through
+   * a live document, which follows what the desk writes meanwhile. The
+   * tables' lines are written here; the desk accepts them. */
+  document = ctd_document_open (cli->path, &error);
   if (document == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
   server = ctd_table_server_new (document);

@@ -23,68 +23,227 @@
 
 /* "3 (Carol)": a player's number with the name the table knows him by. */
 static void
-append_player (GString         *page,
-               CtdChouetteView *view,
-               guint            player)
+append_player (GString           *page,
+               const CtdChouette *table,
+               guint              player)
+{
+  ctd_html_printf_escaped (page, "%u (%s)", player, ctd_chouette_get_name (table, player));
+}
+
+/* The same from the desk's view, for the games as recorded. */
+static void
+append_view_player (GString         *page,
+                    CtdChouetteView *view,
+                    guint            player)
 {
   ctd_html_printf_escaped (page, "%u (%s)", player, ctd_chouette_view_get_name (view, player));
 }
 
-static CtdGameItem *
-get_game (CtdChouetteView *view,
-          guint            game)
+/* "Carol, Ann, Bob": players by name, in the given order. */
+static void
+append_names (GString           *page,
+              const CtdChouette *table,
+              const guint       *players,
+              guint              n)
 {
-  GListModel *games = ctd_chouette_view_get_games (view);
-
-  for (guint i = 0; i < g_list_model_get_n_items (games); i++)
+  for (guint i = 0; i < n; i++)
     {
-      g_autoptr(CtdGameItem) item = g_list_model_get_item (games, i);
-
-      if (ctd_game_item_get_game (item) == game)
-        return g_steal_pointer (&item);
+      if (i > 0)
+        g_string_append (page, ", ");
+      ctd_html_escaped (page, ctd_chouette_get_name (table, players[i]));
     }
-  return NULL;
 }
 
-/* The game to play now, with who is in the box, who captains and the
- * order of cube decisions: what the table used to walk to the desk for. */
 static void
-append_next_game (GString         *page,
-                  CtdChouetteView *view)
+append_enter_link (GString    *page,
+                   const char *secret,
+                   guint       game,
+                   const char *text)
 {
-  guint next = ctd_chouette_view_get_next_game (view);
-  g_autoptr(CtdGameItem) item = next != 0 ? get_game (view, next) : NULL;
-  guint box = 0, cube = 0;
+  g_string_append (page, "<a class=\"button\" href=\"/t/");
+  ctd_html_escaped (page, secret);
+  g_string_append_printf (page, "/enter/%u\">", game);
+  ctd_html_escaped (page, text);
+  g_string_append (page, "</a>");
+}
 
+/* The game to play now, as the table sees the chouette (its own lines
+ * that wait counted in): who is in the box, who captains and the order
+ * of cube decisions, what the table used to walk to the desk for. */
+static void
+append_next_game (GString           *page,
+                  const CtdChouette *table,
+                  const char        *secret)
+{
+  CtdChouetteGame next;
+  guint game = 0;
+
+  for (guint g = 1; g <= CTD_N_GAMES && game == 0; g++)
+    if (ctd_chouette_get_result (table, g) == NULL)
+      game = g;
   g_string_append (page, "<section class=\"next\">\n<p><strong>");
-  if (item == NULL)
+  if (game == 0)
     {
       ctd_html_escaped (page, _("All games are entered."));
       g_string_append (page, "</strong></p>\n</section>\n");
       return;
     }
-  g_object_get (item, "box", &box, "cube", &cube, NULL);
-  ctd_html_printf_escaped (page, _("Next: game %u"), next);
+  ctd_chouette_get_sheet_game (table, game, &next);
+  ctd_html_printf_escaped (page, _("Next: game %u"), game);
   g_string_append (page, "</strong></p>\n<p>");
   ctd_html_escaped (page, _("Box: "));
-  append_player (page, view, box);
-  if (ctd_game_item_get_captain (item) != 0)
+  append_player (page, table, next.slot.box);
+  if (next.slot.captain != 0)
     {
       g_string_append (page, "<br>");
       ctd_html_escaped (page, _("Captain: "));
-      append_player (page, view, ctd_game_item_get_captain (item));
+      append_player (page, table, next.slot.captain);
       g_string_append (page, "<br>");
-      ctd_html_printf_escaped (page, _("Playing order: %s"), ctd_game_item_get_playing (item));
+      ctd_html_escaped (page, _("Playing order: "));
+      append_names (page, table, next.slot.playing_order, next.slot.n_crew);
     }
   g_string_append (page, "<br>");
-  ctd_html_printf_escaped (page, _("Starting cube: %u"), cube);
+  ctd_html_printf_escaped (page, _("Starting cube: %u"), next.slot.cube_start);
   g_string_append (page, "<br>");
-  if (*ctd_game_item_get_decisions (item) != '\0')
-    ctd_html_printf_escaped (page, _("Cube-decision order: %s"), ctd_game_item_get_decisions (item));
+  if (next.decision_known)
+    {
+      ctd_html_escaped (page, _("Cube-decision order: "));
+      append_names (page, table, next.decision_order, next.slot.n_crew);
+    }
   else
-    ctd_html_printf_escaped (page, _("Cube-decision order: known %s"),
-                           ctd_game_item_get_pending (item));
+    {
+      g_autofree char *pending = ctd_chouette_describe_pending (table, game);
+
+      ctd_html_printf_escaped (page, _("Cube-decision order: known %s"), pending);
+    }
+  g_string_append (page, "</p>\n<p>");
+  if (next.slot.captain != 0)
+    {
+      g_autofree char *enter = g_strdup_printf (_("Enter game %u"), game);
+
+      append_enter_link (page, secret, game, enter);
+    }
   g_string_append (page, "</p>\n</section>\n");
+}
+
+/* "Ann +2, Bob -1, Carol -1": what a line does, as the table sees it. */
+static void
+append_deltas (GString           *page,
+               const CtdChouette *table,
+               guint              game)
+{
+  CtdChouetteGame scored;
+
+  ctd_chouette_get_game (table, game, &scored);
+  if (scored.result == NULL)
+    return;
+  g_string_append (page, "<br>");
+  for (guint p = 1; p <= ctd_chouette_get_size (table); p++)
+    {
+      g_autofree char *delta = ctd_halves_to_string (scored.deltas[p - 1], TRUE);
+
+      if (p > 1)
+        g_string_append (page, ", ");
+      ctd_html_printf_escaped (page, "%s %s", ctd_chouette_get_name (table, p), delta);
+    }
+}
+
+/* A line the other side is asked to confirm, with both answers. */
+static void
+append_confirmation (GString                  *page,
+                     const CtdChouette        *table,
+                     const CtdStoreSubmission *line,
+                     const char               *secret,
+                     const char               *token)
+{
+  CtdChouetteGame sheet;
+  guint confirmer;
+  g_autofree char *confirm = NULL;
+
+  ctd_chouette_get_sheet_game (table, line->game, &sheet);
+  confirmer = line->entered_by == sheet.slot.box ? sheet.slot.captain : sheet.slot.box;
+  g_string_append (page, "<form method=\"post\" action=\"/t/");
+  ctd_html_escaped (page, secret);
+  g_string_append_printf (page, "/answer\">\n<input type=\"hidden\" name=\"token\" value=\"");
+  ctd_html_escaped (page, token);
+  g_string_append_printf (page, "\">\n<input type=\"hidden\" name=\"id\" value=\"%" G_GINT64_FORMAT "\">\n"
+                          "<input type=\"hidden\" name=\"by\" value=\"%u\">\n",
+                          line->id, confirmer);
+  confirm = g_strdup_printf (_("%s: this is right"), ctd_chouette_get_name (table, confirmer));
+  ctd_html_element (page, "<button type=\"submit\" name=\"answer\" value=\"confirm\">", confirm,
+                    "</button>\n");
+  ctd_html_element (page, "<button type=\"submit\" class=\"secondary\" name=\"answer\" "
+                    "value=\"refuse\">", _("It is wrong: send it back"), "</button>\n</form>\n");
+}
+
+/* What the table sent and where each line stands: the line the other
+ * side must confirm first, with its buttons. */
+static void
+append_lines (GString           *page,
+              const CtdChouette *table,
+              GPtrArray         *lines,
+              const char        *secret,
+              const char        *token)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const CtdStoreSubmission *line = g_ptr_array_index (lines, i);
+      g_autofree char *heading = NULL;
+
+      if (line->state == CTD_SUBMISSION_RECORDED)
+        continue;
+      if (!any)
+        ctd_html_element (page, "<h2>", _("Lines from this table"), "</h2>\n");
+      any = TRUE;
+      g_string_append_printf (page, "<div class=\"line-sent %s\" id=\"game-%u\">\n<p>",
+                              line->state == CTD_SUBMISSION_ENTERED ? "asks" : "sent", line->game);
+      heading = g_strdup_printf (_("Game %u:"), line->game);
+      ctd_html_element (page, "<strong>", heading, "</strong> ");
+      ctd_html_element (page, "<code>", line->line, "</code>");
+      switch (line->state)
+        {
+        case CTD_SUBMISSION_ENTERED:
+          append_deltas (page, table, line->game);
+          g_string_append (page, "<br>");
+          ctd_html_printf_escaped (page, _("Entered by %s. Is it right?"),
+                                   ctd_chouette_get_name (table, line->entered_by));
+          g_string_append (page, "</p>\n");
+          append_confirmation (page, table, line, secret, token);
+          break;
+        case CTD_SUBMISSION_PENDING:
+          g_string_append (page, "<br>");
+          ctd_html_printf_escaped (page, _("Confirmed by %s: waiting for the director."),
+                                   ctd_chouette_get_name (table, line->confirmed_by));
+          g_string_append (page, "</p>\n");
+          break;
+        case CTD_SUBMISSION_DISAGREES:
+          g_string_append (page, "<br>");
+          ctd_html_printf_escaped (page, _("The desk has “%s” for this game: the director "
+                                           "decides."), line->recorded);
+          g_string_append (page, "</p>\n");
+          break;
+        case CTD_SUBMISSION_REFUSED:
+        case CTD_SUBMISSION_REJECTED:
+        default:
+          g_string_append (page, "<br>");
+          if (line->state == CTD_SUBMISSION_REFUSED)
+            ctd_html_escaped (page, _("Sent back at the table: enter it again."));
+          else
+            ctd_html_printf_escaped (page, _("The director sent it back: %s"), line->reason);
+          g_string_append (page, "</p>\n<p>");
+          if (ctd_chouette_get_result (table, line->game) == NULL)
+            {
+              g_autofree char *again = g_strdup_printf (_("Enter game %u again"), line->game);
+
+              append_enter_link (page, secret, line->game, again);
+            }
+          g_string_append (page, "</p>\n");
+          break;
+        }
+      g_string_append (page, "</div>\n");
+    }
 }
 
 static void
@@ -175,7 +334,7 @@ append_games (GString         *page,
   for (guint p = 1; p <= size; p++)
     {
       g_string_append (page, "<th scope=\"col\">");
-      append_player (page, view, p);
+      append_view_player (page, view, p);
       g_string_append (page, "</th>");
     }
   g_string_append (page, "</tr></thead>\n<tbody>\n");
@@ -209,7 +368,7 @@ append_totals (GString         *page,
       for (guint p = 1; p <= ctd_chouette_view_get_size (view); p++)
         {
           g_string_append (page, "<li>");
-          append_player (page, view, p);
+          append_view_player (page, view, p);
           g_string_append (page, ": <span class=\"total\">");
           ctd_html_escaped (page, ctd_chouette_view_get_total_text (view, p));
           g_string_append (page, "</span></li>\n");
@@ -231,17 +390,29 @@ append_totals (GString         *page,
 
 /**
  * ctd_table_page_render:
- * @view: the chouette's live view
+ * @view: the chouette's live view: its games as recorded at the desk
+ * @table: the chouette as its table sees it (its lines that wait counted in)
+ * @lines: (element-type CtdStoreSubmission): the newest line the table
+ *   sent for each game
+ * @secret: the link's secret, for the page's own links and forms
+ * @token: the link's form token
+ * @problem: (nullable): why the table's last answer was refused
  *
  * Returns: (transfer full): the table's page, a whole HTML document
  */
 char *
-ctd_table_page_render (CtdChouetteView *view)
+ctd_table_page_render (CtdChouetteView   *view,
+                       const CtdChouette *table,
+                       GPtrArray         *lines,
+                       const char        *secret,
+                       const char        *token,
+                       const char        *problem)
 {
   g_autoptr(GString) page = g_string_new (NULL);
   g_autofree char *title = NULL;
 
   g_return_val_if_fail (CTD_IS_CHOUETTE_VIEW (view), NULL);
+  g_return_val_if_fail (table != NULL && lines != NULL, NULL);
 
   title = g_strdup_printf (_("Chouette %s"), ctd_chouette_view_get_label (view));
   ctd_html_begin_page (page, title);
@@ -250,7 +421,10 @@ ctd_table_page_render (CtdChouetteView *view)
   if (ctd_chouette_view_get_table (view) != 0)
     ctd_html_printf_escaped (page, _(" at table %u"), ctd_chouette_view_get_table (view));
   g_string_append (page, "</h1>\n");
-  append_next_game (page, view);
+  if (problem != NULL)
+    ctd_html_element (page, "<p class=\"problem\" role=\"alert\">", problem, "</p>\n");
+  append_lines (page, table, lines, secret, token);
+  append_next_game (page, table, secret);
   append_players (page, view);
   append_games (page, view);
   append_totals (page, view);

@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The table's page: one chouette's scoring page as HTML for a phone,
- * every text escaped, no script.
+ * the lines its table sent and the next game to enter; every text
+ * escaped, no script.
  */
 
 #pragma once
@@ -13,7 +14,12 @@
 
 G_BEGIN_DECLS
 
-char *ctd_table_page_render     (CtdChouetteView *view);
+char *ctd_table_page_render     (CtdChouetteView   *view,
+                                 const CtdChouette *table,
+                                 GPtrArray         *lines,
+                                 const char        *secret,
+                                 const char        *token,
+                                 const char        *problem);
 char *ctd_table_page_not_found  (void);
 
 G_END_DECLS

@@ -25,7 +25,9 @@
 #include <netinet/in.h>
 #include <string.h>
 
+#include "ctd-link.h"
 #include "ctd-serve-guard.h"
+#include "ctd-table-server-private.h"
 #include "ctd-standings-page.h"
 #include "ctd-table-page.h"
 
@@ -38,19 +40,6 @@ static const char table_css[] = {
 #define CSP "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; " \
             "frame-ancestors 'none'; base-uri 'none'"
 
-struct _CtdTableServer
-{
-  GObject         parent_instance;
-
-  CtdDocument    *document;
-  SoupServer     *soup;
-  CtdServeGuard  *guard;
-  char           *not_found;   /* the one 404 page, the same bytes every time */
-  char           *address;     /* as given to listen(), or NULL for all */
-  guint           port;
-  guint           timeout;     /* seconds */
-  gboolean        listening;
-};
 
 enum
 {
@@ -66,8 +55,8 @@ G_DEFINE_FINAL_TYPE (CtdTableServer, ctd_table_server, G_TYPE_OBJECT)
 
 /* Headers on every answer: no script, no frame, no sniffing, and no
  * Referer that would carry the link's secret to another site. */
-static void
-respond (SoupServerMessage *msg,
+void
+ctd_table_server_respond (SoupServerMessage *msg,
          guint              status,
          const char        *content_type,
          const char        *body)
@@ -150,6 +139,63 @@ headers_size (SoupMessageHeaders *headers)
   return size;
 }
 
+/* Whether a POST may go to @path: a table's form, /t/SECRET/ACTION. */
+static gboolean
+is_form_path (const char *path)
+{
+  const char *rest;
+  const char *slash;
+
+  if (!g_str_has_prefix (path, "/t/"))
+    return FALSE;
+  rest = path + strlen ("/t/");
+  slash = strchr (rest, '/');
+  if (slash == NULL)
+    return FALSE;
+  return strcmp (slash + 1, CTD_TABLE_ENTRY_CHECK) == 0 ||
+         strcmp (slash + 1, CTD_TABLE_ENTRY_SEND) == 0 ||
+         strcmp (slash + 1, CTD_TABLE_ENTRY_ANSWER) == 0;
+}
+
+/* A form is posted by a page of this server: its Origin, when the
+ * browser sends one (all do for a POST), is this server's; a page
+ * elsewhere, or a sandboxed "null", posts nothing into the desk. */
+static gboolean
+origin_is_own (SoupMessageHeaders *headers)
+{
+  const char *origin = soup_message_headers_get_one (headers, "Origin");
+  const char *host = soup_message_headers_get_one (headers, "Host");
+  g_autofree char *own = NULL;
+
+  if (origin == NULL)
+    return TRUE;
+  if (host == NULL)
+    return FALSE;
+  own = g_strconcat ("http://", host, NULL);
+  return g_ascii_strcasecmp (origin, own) == 0;
+}
+
+/* A POST's body: announced by its length, small, and a form. */
+static gboolean
+refuse_form_body (SoupServerMessage  *msg,
+                  SoupMessageHeaders *headers)
+{
+  const char *type = soup_message_headers_get_content_type (headers, NULL);
+
+  if (soup_message_headers_get_encoding (headers) != SOUP_ENCODING_CONTENT_LENGTH)
+    refuse (msg, SOUP_STATUS_LENGTH_REQUIRED, "", _("A form is sent with its length."));
+  else if (soup_message_headers_get_content_length (headers) > CTD_TABLE_ENTRY_MAX_BODY)
+    refuse (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "", _("This form is too large."));
+  else if (g_strcmp0 (type, "application/x-www-form-urlencoded") != 0)
+    refuse (msg, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE, "", _("Only the table's forms are sent here."));
+  else if (!origin_is_own (headers))
+    refuse (msg, SOUP_STATUS_FORBIDDEN, "",
+            _("This form comes from another site: use the link on your scoring sheet."));
+  else
+    return FALSE;
+  return TRUE;
+}
+
 /* Called once the headers are read, before any body: what is refused
  * here is refused without reading more. */
 static void
@@ -165,54 +211,26 @@ early_handler (SoupServer        *soup,
   GUri *uri = soup_server_message_get_uri (msg);
   const char *uri_query = g_uri_get_query (uri);
   gsize uri_length = strlen (g_uri_get_path (uri)) + (uri_query != NULL ? strlen (uri_query) + 1 : 0);
+  gboolean post = g_strcmp0 (method, SOUP_METHOD_POST) == 0 && is_form_path (path);
 
   if (uri_length > CTD_TABLE_SERVER_MAX_URI)
     refuse (msg, SOUP_STATUS_REQUEST_URI_TOO_LONG, "", _("This address is too long."));
   else if (headers_size (headers) > CTD_TABLE_SERVER_MAX_HEADERS)
     refuse (msg, 431, "", _("This request's headers are too large."));
-  else if (g_strcmp0 (method, SOUP_METHOD_GET) != 0 && g_strcmp0 (method, SOUP_METHOD_HEAD) != 0)
-    refuse (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, "Allow: GET, HEAD\r\n",
-            _("Only pages are read here."));
-  else if (soup_message_headers_get_content_length (headers) > 0 ||
-           soup_message_headers_get_one (headers, "Transfer-Encoding") != NULL)
+  else if (!post && g_strcmp0 (method, SOUP_METHOD_GET) != 0 &&
+           g_strcmp0 (method, SOUP_METHOD_HEAD) != 0)
+    refuse (msg, SOUP_STATUS_METHOD_NOT_ALLOWED,
+            is_form_path (path) ? "Allow: POST\r\n" : "Allow: GET, HEAD\r\n",
+            _("Only pages are read here, and the table's forms sent."));
+  else if (!post && (soup_message_headers_get_content_length (headers) > 0 ||
+                     soup_message_headers_get_one (headers, "Transfer-Encoding") != NULL))
     refuse (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "", _("A page is read without a body."));
   else if (!ctd_serve_host_is_own (soup_message_headers_get_one (headers, "Host"),
                                    self->address, self->port))
     refuse (msg, SOUP_STATUS_MISDIRECTED_REQUEST, "",
             _("This server answers only at its own address: use the link on your scoring sheet."));
-}
-
-/* /t/SECRET: the chouette's page, while its round is in play. */
-static gboolean
-serve_table (CtdTableServer    *self,
-             SoupServerMessage *msg,
-             const char        *secret)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *page = NULL;
-  CtdChouetteView *view;
-  guint round = 0, chouette = 0;
-
-  /* Another program may have just reissued this link or released the
-   * round: look before answering, not at the next poll. */
-  ctd_document_check_for_changes (self->document);
-  if (!ctd_document_find_link (self->document, secret, &round, &chouette, &error))
-    {
-      ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
-                            g_get_monotonic_time ());
-      return FALSE;
-    }
-  if (!ctd_document_link_accepts_entry (self->document, round))
-    return FALSE;
-  view = ctd_document_get_chouette_view (self->document, round, chouette, &error);
-  if (view == NULL)
-    {
-      g_warning ("Chouette %u.%u has a link but no page: %s", round, chouette, error->message);
-      return FALSE;
-    }
-  page = ctd_table_page_render (view);
-  respond (msg, SOUP_STATUS_OK, "text/html; charset=utf-8", page);
-  return TRUE;
+  else if (post)
+    refuse_form_body (msg, headers);
 }
 
 /* /standings: what the public display shows, no more; open to all,
@@ -234,7 +252,7 @@ serve_standings (CtdTableServer    *self,
       return FALSE;
     }
   page = ctd_standings_page_render (view);
-  respond (msg, SOUP_STATUS_OK, "text/html; charset=utf-8", page);
+  ctd_table_server_respond (msg, SOUP_STATUS_OK, "text/html; charset=utf-8", page);
   return TRUE;
 }
 
@@ -253,21 +271,27 @@ handler (SoupServer        *soup,
     {
       soup_message_headers_replace (soup_server_message_get_response_headers (msg),
                                     "Retry-After", "60");
-      respond (msg, 429, "text/plain; charset=utf-8",
+      ctd_table_server_respond (msg, 429, "text/plain; charset=utf-8",
                _("Too many wrong links came from this phone: wait a minute, "
                  "then use the link on your scoring sheet."));
       return;
     }
   if (strcmp (path, "/static/table.css") == 0)
     {
-      respond (msg, SOUP_STATUS_OK, "text/css; charset=utf-8", table_css);
+      ctd_table_server_respond (msg, SOUP_STATUS_OK, "text/css; charset=utf-8", table_css);
       return;
     }
-  if (g_str_has_prefix (path, "/t/") && serve_table (self, msg, path + strlen ("/t/")))
+  if (g_str_has_prefix (path, "/t/") &&
+      g_strcmp0 (soup_server_message_get_method (msg), SOUP_METHOD_POST) == 0)
+    {
+      ctd_table_server_serve_post (self, msg, path + strlen ("/t/"));
+      return;
+    }
+  if (g_str_has_prefix (path, "/t/") && ctd_table_server_serve_table (self, msg, path + strlen ("/t/")))
     return;
   if (strcmp (path, "/standings") == 0 && serve_standings (self, msg))
     return;
-  respond (msg, SOUP_STATUS_NOT_FOUND, "text/html; charset=utf-8", self->not_found);
+  ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, "text/html; charset=utf-8", self->not_found);
 }
 
 /* Kept on its message: it lives no longer than the message it cuts off. */
@@ -434,8 +458,23 @@ ctd_table_server_class_init (CtdTableServerClass *klass)
 static void
 ctd_table_server_init (CtdTableServer *self)
 {
+  g_autoptr(GError) error = NULL;
+  char half[CTD_LINK_SECRET_CHARS + 1];
+
   self->guard = ctd_serve_guard_new ();
   self->not_found = ctd_table_page_not_found ();
+  /* The forms' key: 256 bits from the system's random source, as hex. */
+  G_STATIC_ASSERT (CTD_TABLE_ENTRY_KEY_BYTES == 2 * CTD_LINK_SECRET_CHARS);
+  for (guint i = 0; i < 2; i++)
+    {
+      if (!ctd_link_secret_new (half, &error))
+        {
+          g_warning ("The tables cannot send games: %s", error->message);
+          break;
+        }
+      memcpy (self->key + i * CTD_LINK_SECRET_CHARS, half, CTD_LINK_SECRET_CHARS);
+      self->key_ready = i == 1;
+    }
   self->timeout = CTD_TABLE_SERVER_TIMEOUT;
 }
 

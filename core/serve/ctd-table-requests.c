@@ -1,0 +1,347 @@
+/* ctd-table-requests.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What the server answers a table, at its link: the chouette's page
+ * (GET /t/SECRET), a game's form (GET /t/SECRET/enter/N), and the forms
+ * it posts (/t/SECRET/check, /send, /answer). Every answer opens the
+ * link first, and a link that opens nothing now (wrong, reissued, its
+ * round over, the event closed) answers the very bytes of a missing
+ * page, counted as a failed guess. Every POST carries the link's form
+ * token. A write goes through the document, which checks it again under
+ * the write lock, and answers with a redirect to the table's page, so a
+ * reload never sends a form twice; a form sent twice anyway (a double
+ * tap, a retry after a lost answer) carries its idempotency key.
+ */
+
+#define G_LOG_DOMAIN "ctd-serve"
+
+#include "config.h"
+
+#include "ctd-table-server-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "ctd-link.h"
+#include "ctd-table-page.h"
+
+#define HTML "text/html; charset=utf-8"
+
+/* The link of a request: the chouette it opens now, or FALSE (the
+ * caller answers the missing page) with the guess counted. */
+static gboolean
+open_link (CtdTableServer    *self,
+           SoupServerMessage *msg,
+           const char        *secret,
+           guint             *out_round,
+           guint             *out_chouette)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* Another program may have just reissued this link or released the
+   * round: look before answering, not at the next poll. */
+  ctd_document_check_for_changes (self->document);
+  if (!ctd_document_find_link (self->document, secret, out_round, out_chouette, &error))
+    {
+      ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
+                            g_get_monotonic_time ());
+      return FALSE;
+    }
+  return ctd_document_link_accepts_entry (self->document, *out_round);
+}
+
+/* The table's page, with @problem when its last answer was refused. */
+static gboolean
+respond_table (CtdTableServer    *self,
+               SoupServerMessage *msg,
+               const char        *secret,
+               guint              round,
+               guint              chouette,
+               guint              status,
+               const char        *problem)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdChouette) table = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autofree char *token = ctd_table_entry_token (self->key, secret);
+  g_autofree char *page = NULL;
+  CtdChouetteView *view;
+
+  view = ctd_document_get_chouette_view (self->document, round, chouette, &error);
+  if (view == NULL ||
+      (table = ctd_document_load_table_chouette (self->document, secret, NULL, NULL,
+                                                 &error)) == NULL ||
+      (lines = ctd_document_list_submissions (self->document, round, chouette, &error)) == NULL)
+    {
+      g_warning ("Chouette %u.%u has a link but no page: %s", round, chouette, error->message);
+      return FALSE;
+    }
+  page = ctd_table_page_render (view, table, lines, secret, token, problem);
+  ctd_table_server_respond (msg, status, HTML, page);
+  return TRUE;
+}
+
+/* A game's form, empty or as it came back with @problem. */
+static gboolean
+respond_form (CtdTableServer    *self,
+              SoupServerMessage *msg,
+              const char        *secret,
+              guint              round,
+              guint              chouette,
+              guint              game,
+              GHashTable        *fields,
+              guint              status,
+              const char        *problem)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdChouette) table = NULL;
+  g_autofree char *token = ctd_table_entry_token (self->key, secret);
+  g_autofree char *label = g_strdup_printf ("%u.%u", round, chouette);
+  g_autofree char *page = NULL;
+
+  if (game < 1 || game > CTD_N_GAMES)
+    return FALSE;
+  table = ctd_document_load_table_chouette (self->document, secret, NULL, NULL, &error);
+  if (table == NULL)
+    {
+      g_debug ("No form for chouette %s: %s", label, error->message);
+      return FALSE;
+    }
+  page = ctd_table_entry_form (table, label, secret, token, game, fields, problem);
+  ctd_table_server_respond (msg, status, HTML, page);
+  return TRUE;
+}
+
+static gboolean
+parse_number (const char *text,
+              guint64     max,
+              guint64    *out_value)
+{
+  return text != NULL && g_ascii_string_to_unsigned (text, 10, 1, max, out_value, NULL);
+}
+
+/**
+ * ctd_table_server_serve_table:
+ * @self: a server
+ * @msg: a GET or HEAD under /t/
+ * @rest: its path after "/t/": SECRET, or SECRET/enter/GAME
+ *
+ * Returns: whether it was answered; %FALSE for the missing page
+ */
+gboolean
+ctd_table_server_serve_table (CtdTableServer    *self,
+                              SoupServerMessage *msg,
+                              const char        *rest)
+{
+  g_auto(GStrv) parts = g_strsplit (rest, "/", 4);
+  guint round = 0, chouette = 0;
+  guint64 game = 0;
+
+  if (parts[0] == NULL || !open_link (self, msg, parts[0], &round, &chouette))
+    return FALSE;
+  if (parts[1] == NULL)
+    return respond_table (self, msg, parts[0], round, chouette, SOUP_STATUS_OK, NULL);
+  if (strcmp (parts[1], "enter") == 0 && parts[2] != NULL && parts[3] == NULL &&
+      parse_number (parts[2], CTD_N_GAMES, &game))
+    return respond_form (self, msg, parts[0], round, chouette, (guint) game, NULL,
+                         SOUP_STATUS_OK, NULL);
+  return FALSE;
+}
+
+/* The form's fields, each of a bounded length; %NULL for a body that is
+ * no form of ours. */
+static GHashTable *
+read_fields (SoupServerMessage *msg)
+{
+  SoupMessageBody *body = soup_server_message_get_request_body (msg);
+  g_autoptr(GBytes) bytes = soup_message_body_flatten (body);
+  g_autofree char *text = NULL;
+  g_autoptr(GHashTable) fields = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+
+  if (size > CTD_TABLE_ENTRY_MAX_BODY || memchr (data, '\0', size) != NULL)
+    return NULL;
+  text = g_strndup (data, size);
+  fields = soup_form_decode (text);
+  if (fields == NULL || g_hash_table_size (fields) > 64)
+    return NULL;
+  g_hash_table_iter_init (&iter, fields);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (strlen (value) > CTD_TABLE_ENTRY_MAX_FIELD || !g_utf8_validate (value, -1, NULL))
+      return NULL;
+  return g_steal_pointer (&fields);
+}
+
+/* Back to the table's page after a write: a reload there sends nothing. */
+static void
+redirect_to_table (SoupServerMessage *msg,
+                   const char        *secret)
+{
+  g_autofree char *location = g_strconcat ("/t/", secret, NULL);
+
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                "Location", location);
+  ctd_table_server_respond (msg, SOUP_STATUS_SEE_OTHER, "text/plain; charset=utf-8", "");
+}
+
+/* A refusal of the store or the rules, in the table's words. */
+static gboolean
+is_gone (const GError *error)
+{
+  return g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND) ||
+         g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CLOSED);
+}
+
+static void
+post_check (CtdTableServer    *self,
+            SoupServerMessage *msg,
+            const char        *secret,
+            guint              round,
+            guint              chouette,
+            GHashTable        *fields)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdChouette) table = NULL;
+  g_autofree char *token = ctd_table_entry_token (self->key, secret);
+  g_autofree char *label = g_strdup_printf ("%u.%u", round, chouette);
+  g_autofree char *line = NULL;
+  g_autofree char *page = NULL;
+  guint64 game = 0, by = 0;
+
+  if (!parse_number (g_hash_table_lookup (fields, "game"), CTD_N_GAMES, &game) ||
+      (table = ctd_document_load_table_chouette (self->document, secret, NULL, NULL,
+                                                 &error)) == NULL)
+    {
+      ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
+      return;
+    }
+  if (!parse_number (g_hash_table_lookup (fields, "by"), CTD_MAX_PLAYERS, &by))
+    {
+      respond_form (self, msg, secret, round, chouette, (guint) game, fields,
+                    SOUP_STATUS_UNPROCESSABLE_ENTITY,
+                    _("Say who is entering this game: its Box or its Captain"));
+      return;
+    }
+  line = ctd_table_entry_line (table, (guint) game, fields, &error);
+  if (line != NULL)
+    page = ctd_table_entry_preview (table, label, secret, token, (guint) game, (guint) by, line,
+                                    &error);
+  if (page == NULL)
+    {
+      respond_form (self, msg, secret, round, chouette, (guint) game, fields,
+                    SOUP_STATUS_UNPROCESSABLE_ENTITY, error->message);
+      return;
+    }
+  ctd_table_server_respond (msg, SOUP_STATUS_OK, HTML, page);
+}
+
+static void
+post_send (CtdTableServer    *self,
+           SoupServerMessage *msg,
+           const char        *secret,
+           guint              round,
+           guint              chouette,
+           GHashTable        *fields)
+{
+  g_autoptr(GError) error = NULL;
+  const char *line = g_hash_table_lookup (fields, "line");
+  const char *request = g_hash_table_lookup (fields, "request");
+  guint64 game = 0, by = 0;
+
+  if (!parse_number (g_hash_table_lookup (fields, "game"), CTD_N_GAMES, &game) ||
+      !parse_number (g_hash_table_lookup (fields, "by"), CTD_MAX_PLAYERS, &by) ||
+      line == NULL || request == NULL)
+    {
+      ctd_table_server_respond (msg, SOUP_STATUS_BAD_REQUEST, HTML, self->not_found);
+      return;
+    }
+  if (ctd_document_submit (self->document, secret, (guint) game, line, (guint) by, request,
+                           soup_server_message_get_remote_host (msg), NULL, &error))
+    redirect_to_table (msg, secret);
+  else if (is_gone (error))
+    ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
+  else
+    respond_table (self, msg, secret, round, chouette, SOUP_STATUS_CONFLICT, error->message);
+}
+
+static void
+post_answer (CtdTableServer    *self,
+             SoupServerMessage *msg,
+             const char        *secret,
+             guint              round,
+             guint              chouette,
+             GHashTable        *fields)
+{
+  g_autoptr(GError) error = NULL;
+  const char *answer = g_hash_table_lookup (fields, "answer");
+  guint64 id = 0, by = 0;
+
+  if (!parse_number (g_hash_table_lookup (fields, "id"), G_MAXINT64, &id) ||
+      !parse_number (g_hash_table_lookup (fields, "by"), CTD_MAX_PLAYERS, &by) ||
+      (g_strcmp0 (answer, "confirm") != 0 && g_strcmp0 (answer, "refuse") != 0))
+    {
+      ctd_table_server_respond (msg, SOUP_STATUS_BAD_REQUEST, HTML, self->not_found);
+      return;
+    }
+  if (ctd_document_answer_submission (self->document, secret, (gint64) id, (guint) by,
+                                      strcmp (answer, "confirm") == 0,
+                                      soup_server_message_get_remote_host (msg), &error))
+    redirect_to_table (msg, secret);
+  else if (is_gone (error) && !ctd_document_link_accepts_entry (self->document, round))
+    ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
+  else
+    respond_table (self, msg, secret, round, chouette, SOUP_STATUS_CONFLICT, error->message);
+}
+
+/**
+ * ctd_table_server_serve_post:
+ * @self: a server
+ * @msg: a POST to a table's form (checked by the early handler: a small
+ *   body, a form, from this server's own pages)
+ * @rest: its path after "/t/": SECRET/ACTION
+ *
+ * Answers a table's form: the missing page for a link that opens
+ * nothing, 403 for a form without the link's token.
+ */
+void
+ctd_table_server_serve_post (CtdTableServer    *self,
+                             SoupServerMessage *msg,
+                             const char        *rest)
+{
+  g_auto(GStrv) parts = g_strsplit (rest, "/", 3);
+  g_autoptr(GHashTable) fields = NULL;
+  guint round = 0, chouette = 0;
+
+  if (parts[0] == NULL || parts[1] == NULL || parts[2] != NULL ||
+      !open_link (self, msg, parts[0], &round, &chouette))
+    {
+      ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
+      return;
+    }
+  fields = read_fields (msg);
+  if (fields == NULL)
+    {
+      ctd_table_server_respond (msg, SOUP_STATUS_BAD_REQUEST, "text/plain; charset=utf-8",
+                                _("This form could not be read: open your table's page again."));
+      return;
+    }
+  if (!self->key_ready ||
+      !ctd_table_entry_token_is (self->key, parts[0], g_hash_table_lookup (fields, "token")))
+    {
+      respond_table (self, msg, parts[0], round, chouette, SOUP_STATUS_FORBIDDEN,
+                     _("This form is out of date, or not from this table's page: "
+                       "it was not sent. Enter the game again from here."));
+      return;
+    }
+  if (strcmp (parts[1], CTD_TABLE_ENTRY_CHECK) == 0)
+    post_check (self, msg, parts[0], round, chouette, fields);
+  else if (strcmp (parts[1], CTD_TABLE_ENTRY_SEND) == 0)
+    post_send (self, msg, parts[0], round, chouette, fields);
+  else
+    post_answer (self, msg, parts[0], round, chouette, fields);
+}

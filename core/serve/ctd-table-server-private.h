@@ -1,0 +1,47 @@
+/* ctd-table-server-private.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The server's parts, shared by its plumbing (ctd-table-server.c) and
+ * its answers to the tables (ctd-table-requests.c).
+ */
+
+#pragma once
+
+#include <libsoup/soup.h>
+
+#include "ctd-serve-guard.h"
+#include "ctd-table-entry.h"
+#include "ctd-table-server.h"
+
+G_BEGIN_DECLS
+
+struct _CtdTableServer
+{
+  GObject         parent_instance;
+
+  CtdDocument    *document;
+  SoupServer     *soup;
+  CtdServeGuard  *guard;
+  char           *not_found;   /* the one 404 page, the same bytes every time */
+  char           *address;     /* as given to listen(), or NULL for all */
+  guint           port;
+  guint           timeout;     /* seconds */
+  gboolean        listening;
+  guint8          key[CTD_TABLE_ENTRY_KEY_BYTES];  /* the forms' tokens (ctd-table-entry.c) */
+  gboolean        key_ready;
+};
+
+void     ctd_table_server_respond     (SoupServerMessage *msg,
+                                       guint              status,
+                                       const char        *content_type,
+                                       const char        *body);
+gboolean ctd_table_server_serve_table (CtdTableServer    *self,
+                                       SoupServerMessage *msg,
+                                       const char        *rest);
+void     ctd_table_server_serve_post  (CtdTableServer    *self,
+                                       SoupServerMessage *msg,
+                                       const char        *rest);
+
+G_END_DECLS
