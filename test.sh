@@ -10,6 +10,7 @@ cd "$(dirname "$0")"
 source .ci/setup.sh
 
 ctd_ensure_packages
+ctd_ensure_test_modules
 
 ctd_build build
 # One xvfb-run for the whole suite: several at once can collide on a display.

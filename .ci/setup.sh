@@ -20,6 +20,9 @@ CTD_PACKAGES=(
   fonts-noto-core fonts-noto-cjk
   # The window driven through AT-SPI (tests/test-e2e.py).
   python3-pyatspi gir1.2-atspi-2.0 at-spi2-core dbus-daemon dbus-x11 xdotool
+  # The tables' pages on a phone, in a real browser
+  # (tests/serve/test-browser-table.mjs), driven from Node.js.
+  chromium nodejs
 )
 
 ctd_ensure_packages () {
@@ -28,6 +31,9 @@ ctd_ensure_packages () {
   for pkg in "${CTD_PACKAGES[@]}"; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   done
+  # npm comes with some builds of nodejs (whose package then conflicts
+  # with Debian's npm) and apart from Debian's: the command is what counts.
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
   [ ${#missing[@]} -eq 0 ] && return 0
 
   if [ "$(id -u)" -ne 0 ]; then
@@ -40,6 +46,23 @@ ctd_ensure_packages () {
   apt-get update -qq || { echo "apt-get update failed" >&2; exit 1; }
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
     { echo "apt-get install ${missing[*]} failed" >&2; exit 1; }
+}
+
+# ctd_ensure_test_modules: the browser test's npm packages (playwright-core,
+# pinned in tests/package-lock.json), installed again whenever the lock is
+# newer than them. Without the registry (offline), one line says so and
+# the browser test fails saying what it misses.
+CTD_TESTS_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/../tests" && pwd)"
+ctd_ensure_test_modules () {
+  local tests=$CTD_TESTS_DIR
+  if [ -f "$tests/node_modules/.package-lock.json" ] &&
+     [ ! "$tests/package-lock.json" -nt "$tests/node_modules/.package-lock.json" ]; then
+    return 0
+  fi
+  echo "Installing the browser test's npm packages (npm ci in tests/)"
+  (cd "$tests" && npm ci --no-audit --no-fund --loglevel=error >/dev/null 2>&1) ||
+    echo "npm ci in tests/ failed (no network? run it there to see why):" \
+         "the browser test fails until it succeeds" >&2
 }
 
 # ctd_build DIR [MESON OPTIONS...]: configure once, then build.

@@ -14,7 +14,9 @@ limit=800
 files=$(find "$root/core" "$root/ui" "$root/app" "$root/tests" \
           -path "$root/tests/golden" -prune -o \
           -path "$root/tests/fuzz/corpus" -prune -o \
-          -type f \( -name '*.c' -o -name '*.h' -o -name '*.py' -o -name '*.sh' -o -name '*.js' \) -print)
+          -path "$root/tests/node_modules" -prune -o \
+          -type f \( -name '*.c' -o -name '*.h' -o -name '*.py' -o -name '*.sh' -o -name '*.js' \
+                     -o -name '*.mjs' \) -print)
 if [ -z "$files" ]; then
   echo "No source found under $root" >&2
   exit 1

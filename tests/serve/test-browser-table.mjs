@@ -1,0 +1,451 @@
+// test-browser-table.mjs: the tables' pages in a real browser, on a phone.
+//
+// Copyright 2026 The Chouette TD authors
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Usage: node test-browser-table.mjs PATH/TO/chouette-td-cli
+//
+// What a table does with its sheet: Debian's chromium (/usr/bin/chromium),
+// driven by playwright-core (tests/package.json, `npm ci` in tests/),
+// as a phone 390 px wide opens the link it reads from the QR code printed
+// on its chouette's sheet, served by `chouette-td-cli serve` on loopback.
+// The page shows the chouette's players, names that are markup show as
+// letters (no dialog, no element made of them), it fits the phone's width
+// (only the score table scrolls sideways), a wrong secret is the 404 page,
+// and once the round's results are recorded and released, /standings
+// posts them. With CTD_SCREENSHOT_DIR set, full-page screenshots go there.
+// Every step is one small function: a step that plays games through the
+// table's form goes between the table page and the standings.
+// Ends with "N passed, N failed"; exits 1 on any failure.
+
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const CHROMIUM = '/usr/bin/chromium';
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true,
+                hasTouch: true };
+// Names a player may type at registration: each must show as these letters.
+const SCRIPT_NAME = '<script>alert(1)</script>';
+const IMG_NAME = '"><img src=x onerror=alert(1)>';
+// Registered in this order, the draw with seed 7 seats both hostile names
+// in chouette 1.1 (checked by seatedIn(), not assumed).
+const NAMES = ['Anna Berg', SCRIPT_NAME, 'Bruno Costa', IMG_NAME, 'Chen Wei',
+               'Dagny Eriksen', 'Emeka Obi', 'Fatima Zahra'];
+const SEED = 7;
+// The 4-player sheet of tests/ctdtest.py (FOUR_SHEET): 12 games whose
+// totals are -59, -13.5, +40.5, +32.
+const FOUR_SHEET = [
+  'T', 'B 3:4', 'Bg 2:8 3:4- 4:4+', '- 1:2- 3:1- 4:1-',
+  'Tb 1:2- 3:4 E:1>3:8', 'B 1:w 3:16 F:1>2:2', 'T 1:2 2:1+ 4:4 !T', 'Tg',
+  'Bg 1:8 2:8 4:4- E:4>1:8+', 'B 1:2 2:1- F:2>3:0.5', 'T 2:8 3:4-', 'Bb 1:16 3:8+',
+];
+// The whole run, browser and server included, stops by itself.
+const DEADLINE_MS = 240_000;
+const WAIT_MS = 20_000;
+
+class Failure extends Error {}
+
+function check (condition, message) {
+  if (!condition)
+    throw new Failure(message);
+}
+
+function equal (actual, expected, what) {
+  const a = JSON.stringify(actual), e = JSON.stringify(expected);
+  if (a !== e)
+    throw new Failure(`${what}: expected ${e}, got ${a}`);
+}
+
+// ---------------------------------------------------------------------------
+// The event, through the command line
+
+let CLI = null;
+
+function cli (file, ...args) {
+  const proc = spawnSync(CLI, [file, ...args.map(String)], { encoding: 'utf8', timeout: 60_000 });
+  if (proc.status !== 0)
+    throw new Failure(`chouette-td-cli ${args.join(' ')}: exit ${proc.status}\n` +
+                      `stdout: ${proc.stdout}\nstderr: ${proc.stderr}`);
+  return proc.stdout;
+}
+
+function cliJson (file, ...args) {
+  return JSON.parse(cli(file, '--json', ...args));
+}
+
+// An 8-player event, everyone checked in, round 1 drawn: two chouettes of 4.
+function newEvent (folder) {
+  const file = path.join(folder, 'event.chouette');
+  cli(file, 'init', '--name', 'Club Open', '--date', '2026-11-22', '--venue', 'Clubhouse',
+      '--stake', '5');
+  for (const name of NAMES)
+    cli(file, 'player', 'add', '--', name, '--checked-in');
+  cli(file, 'draw', '--seed', SEED);
+  return file;
+}
+
+// The names of @label's players, seat by seat.
+function seatedIn (file, label) {
+  return cliJson(file, 'show', label).players.map(p => p.name);
+}
+
+// The games of round 1 not entered yet (by the tables' phones, say),
+// recorded at the desk from the sheet: every chouette complete.
+function recordRound (file) {
+  for (const { chouette } of cliJson(file, 'links', '--round', '1')) {
+    const entered = new Set(cliJson(file, 'show', chouette).games
+                            .filter(g => g.result).map(g => g.game));
+    FOUR_SHEET.forEach((notation, i) => {
+      if (!entered.has(i + 1))
+        cli(file, 'record', chouette, i + 1, notation);
+    });
+  }
+}
+
+// "+40.5", "-59", "0": a score as the pages write it.
+function scoreText (score) {
+  return (score > 0 ? '+' : score < 0 ? '-' : '') + String(Math.abs(score));
+}
+
+// ---------------------------------------------------------------------------
+// The desk's server
+
+const LINK = /^ {2}(\d+\.\d+)\s+(http:\/\/127\.0\.0\.1:\d+\/t\/[0-9a-f]{32})$/;
+const POSTING = /^The posting, for everyone \(no link\): (http:\/\/127\.0\.0\.1:(\d+)\/standings)$/;
+const servers = new Set();
+
+// Starts serve on a free loopback port; resolves once it printed the
+// posting's address and one link per chouette of the round.
+function startServer (file, nLinks) {
+  const env = { ...process.env };
+  // Under AddressSanitizer, the full stacks tests/lsan.supp needs (see
+  // tests/test-cli-serve.py); a plain build ignores the variable.
+  env.ASAN_OPTIONS = [env.ASAN_OPTIONS, 'fast_unwind_on_malloc=0'].filter(Boolean).join(':');
+  const proc = spawn(CLI, [file, 'serve', '--address', '127.0.0.1', '--port', '0'],
+                     { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = { proc, links: {}, posting: null, base: null, out: '', err: '' };
+  servers.add(server);
+  proc.stderr.setEncoding('utf8');
+  proc.stderr.on('data', chunk => { server.err += chunk; });
+  server.exited = new Promise(resolve => proc.on('exit', (code, signal) => resolve({ code, signal })));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Failure(`serve printed no links:\n${server.out}`)),
+                             WAIT_MS);
+    server.exited.then(() => reject(new Failure(`serve exited:\n${server.out}${server.err}`)));
+    readline.createInterface({ input: proc.stdout }).on('line', line => {
+      server.out += line + '\n';
+      const link = LINK.exec(line), posting = POSTING.exec(line);
+      if (link)
+        server.links[link[1]] = link[2];
+      if (posting) {
+        server.posting = posting[1];
+        server.base = `http://127.0.0.1:${posting[2]}`;
+      }
+      if (server.posting && Object.keys(server.links).length === nLinks) {
+        clearTimeout(timer);
+        resolve(server);
+      }
+    });
+  });
+}
+
+// Ctrl+C, as the director stops it: a clean exit that says "Stopped.".
+async function stopServer (server) {
+  server.proc.kill('SIGINT');
+  const { code, signal } = await server.exited;
+  servers.delete(server);
+  equal({ code, signal }, { code: 0, signal: null }, `serve's exit (stderr: ${server.err})`);
+  check(server.out.includes('Stopped.'), server.out);
+}
+
+// ---------------------------------------------------------------------------
+// Paper: the sheets' QR codes, read as a phone's camera reads them
+
+// chouette -> the texts of the QR codes on its sheet's pages, from the
+// sheets printed at 200 dpi (pdftoppm) and read by zbarimg.
+function sheetCodes (folder, pdf) {
+  const prefix = path.join(folder, 'page');
+  const pdftoppm = spawnSync('pdftoppm', ['-r', '200', '-png', pdf, prefix], { timeout: 120_000 });
+  check(pdftoppm.status === 0, `pdftoppm: ${pdftoppm.stderr}`);
+  const pngs = fs.readdirSync(folder).filter(f => /^page-\d+\.png$/.test(f)).sort();
+  const codes = {};
+  pngs.forEach((png, i) => {
+    const text = spawnSync('pdftotext', ['-f', i + 1, '-l', i + 1, pdf, '-'].map(String),
+                           { encoding: 'utf8' }).stdout;
+    const named = /\bchouette (\d+\.\d+)\b/i.exec(text);
+    const zbar = spawnSync('zbarimg', ['-q', '--raw', path.join(folder, png)],
+                           { encoding: 'utf8', timeout: 60_000 });
+    // zbarimg: 0 codes read, 4 none found.
+    check(zbar.status === 0 || zbar.status === 4, `zbarimg ${png}: exit ${zbar.status}`);
+    if (named)
+      (codes[named[1]] ??= []).push(...zbar.stdout.split(/\s+/).filter(Boolean));
+    fs.unlinkSync(path.join(folder, png));
+  });
+  return codes;
+}
+
+// ---------------------------------------------------------------------------
+// The phone
+
+// A new phone (its own context: no cookie or cache shared) counting the
+// dialogs any page of it opens; a dialog is dismissed, never left open.
+async function openPhone (browser) {
+  const page = await browser.newPage(PHONE);
+  const phone = { page, dialogs: [] };
+  page.on('dialog', dialog => {
+    phone.dialogs.push(dialog.message());
+    dialog.dismiss().catch(() => {});
+  });
+  return phone;
+}
+
+// Opens @url on @phone; returns the response (status, headers).
+async function visit (phone, url) {
+  const response = await phone.page.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
+  check(response !== null, `no response from ${url}`);
+  return response;
+}
+
+async function screenshot (phone, name) {
+  const dir = process.env.CTD_SCREENSHOT_DIR;
+  if (!dir)
+    return;
+  fs.mkdirSync(dir, { recursive: true });
+  await phone.page.screenshot({ path: path.join(dir, name), fullPage: true });
+}
+
+// Each name is shown, whole, as an element's visible text.
+async function checkNamesShown (phone, names, where) {
+  for (const name of names) {
+    const shown = phone.page.getByText(name, { exact: true });
+    check(await shown.count() > 0 && await shown.first().isVisible(),
+          `${where}: ${JSON.stringify(name)} is not shown as text`);
+  }
+}
+
+// A name made of markup never became markup: no script or image element,
+// no event handler attribute, no dialog.
+async function checkNoMarkupFromNames (phone, where) {
+  const made = await phone.page.evaluate(() => ({
+    scripts: document.querySelectorAll('script').length,
+    images: document.querySelectorAll('img').length,
+    handlers: [...document.querySelectorAll('*')]
+      .filter(e => [...e.attributes].some(a => a.name.startsWith('on'))).length,
+  }));
+  equal(made, { scripts: 0, images: 0, handlers: 0 }, `${where}: elements made of names`);
+  equal(phone.dialogs, [], `${where}: dialogs`);
+}
+
+// Elements that stick out of the phone's width, other than those inside
+// a sideways scroller (the score table's): none, and the page itself is
+// no wider than the phone.
+async function checkFitsWidth (phone, where) {
+  const found = await phone.page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const inScroller = e => {
+      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement)
+        if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX))
+          return true;
+      return false;
+    };
+    const describe = e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') +
+      ` (${Math.round(e.getBoundingClientRect().right)} px: ${e.textContent.trim().slice(0, 40)})`;
+    return {
+      width,
+      page: document.documentElement.scrollWidth,
+      out: [...document.body.querySelectorAll('*')]
+        .filter(e => e.getBoundingClientRect().right > width + 0.5 && !inScroller(e))
+        .map(describe),
+    };
+  });
+  equal(found.width, PHONE.viewport.width, `${where}: the layout's width`);
+  equal(found.out, [], `${where}: elements wider than the phone`);
+  check(found.page <= found.width, `${where}: the page is ${found.page} px wide`);
+}
+
+// ---------------------------------------------------------------------------
+// The steps, in order: each is counted, and a failed one does not stop
+// those after it that do not need it.
+
+async function testDetectors (ctx) {
+  // The checks themselves, on a page that does not escape: they must see it.
+  const phone = await openPhone(ctx.browser);
+  const dialog = phone.page.waitForEvent('dialog', { timeout: WAIT_MS });
+  await phone.page.setContent(`<p>${IMG_NAME}</p><p style="width:600px">wide</p>`);
+  await dialog;
+  const missed = [];
+  for (const [what, fn] of [['markup', () => checkNoMarkupFromNames(phone, 'raw')],
+                            ['width', () => checkFitsWidth(phone, 'raw')]]) {
+    try {
+      await fn();
+      missed.push(what);
+    } catch (error) {
+      if (!(error instanceof Failure))
+        throw error;
+    }
+  }
+  equal(missed, [], 'checks that saw nothing on a page that does not escape');
+  equal(phone.dialogs, ['1'], 'the dialog of the unescaped page');
+  await phone.page.close();
+}
+
+async function testSheetCode (ctx) {
+  const pdf = path.join(ctx.folder, 'sheets.pdf');
+  cli(ctx.file, 'export', pdf, '--round', '1', '--links', ctx.server.base);
+  const codes = sheetCodes(ctx.folder, pdf);
+  equal(codes['1.1'], [ctx.server.links['1.1']], "the code on 1.1's sheet");
+  ctx.tableUrl = codes['1.1'][0];
+}
+
+async function testTablePage (ctx) {
+  check(ctx.tableUrl, "no link read from 1.1's sheet");
+  const phone = await openPhone(ctx.browser);
+  const response = await visit(phone, ctx.tableUrl);
+  equal(response.status(), 200, 'the table page');
+  const csp = response.headers()['content-security-policy'] ?? '';
+  check(csp.includes("default-src 'none'"), `Content-Security-Policy: ${JSON.stringify(csp)}`);
+  check((await phone.page.title()).includes('Chouette 1.1'), await phone.page.title());
+  const players = seatedIn(ctx.file, '1.1');
+  equal([SCRIPT_NAME, IMG_NAME].filter(n => players.includes(n)), [SCRIPT_NAME, IMG_NAME],
+        `the hostile names in 1.1 (${JSON.stringify(players)})`);
+  await checkNamesShown(phone, players, 'the table page');
+  await checkNoMarkupFromNames(phone, 'the table page');
+  await screenshot(phone, 'phone-table.png');
+  await checkFitsWidth(phone, 'the table page');
+  await phone.page.close();
+}
+
+async function testWrongSecret (ctx) {
+  const url = ctx.server.links['1.1'];
+  const last = parseInt(url.slice(-1), 16);
+  const wrong = url.slice(0, -1) + (last ^ 1).toString(16);
+  const phone = await openPhone(ctx.browser);
+  const response = await visit(phone, wrong);
+  equal(response.status(), 404, 'a wrong secret');
+  const text = await phone.page.locator('body').innerText();
+  check(text.includes('Not found'), text);
+  for (const name of NAMES)
+    check(!text.includes(name), `the 404 page names ${name}`);
+  await screenshot(phone, 'phone-refusal.png');
+  await checkFitsWidth(phone, 'the 404 page');
+  await phone.page.close();
+}
+
+async function testPostingInPlay (ctx) {
+  const phone = await openPhone(ctx.browser);
+  await visit(phone, ctx.server.posting);
+  const text = await phone.page.locator('body').innerText();
+  check(text.includes('Chouette 1.1') && text.includes(SCRIPT_NAME) && text.includes(IMG_NAME),
+        text);
+  equal(await phone.page.getByRole('row').count(), 0, 'rows of scores while the round is secret');
+  await checkNoMarkupFromNames(phone, 'the posting in play');
+  await phone.page.close();
+}
+
+async function testRoundReleased (ctx) {
+  recordRound(ctx.file);
+  // advance chooses the top 2 of each chouette, which releases the round.
+  cliJson(ctx.file, 'advance', '--top', '2');
+  ctx.standings = cliJson(ctx.file, 'standings');
+  equal(ctx.standings.length, NAMES.length, 'rows of standings --json');
+}
+
+async function testPosting (ctx) {
+  const rows = ctx.standings;
+  check(rows, 'no standings to post');
+  const phone = await openPhone(ctx.browser);
+  // The server sees another writer's results: wait for the posting.
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    await visit(phone, ctx.server.posting);
+    if ((await phone.page.getByRole('row').count()) > rows.length)
+      break;
+    check(Date.now() < deadline,
+          `no standings posted:\n${await phone.page.locator('body').innerText()}`);
+    await phone.page.waitForTimeout(250);
+  }
+  await checkNamesShown(phone, rows.map(r => r.name), 'the posting');
+  for (const row of rows) {
+    const line = phone.page.getByRole('row')
+      .filter({ has: phone.page.getByRole('cell', { name: row.name, exact: true }) });
+    equal(await line.count(), 1, `rows naming ${row.name}`);
+    const cells = await line.getByRole('cell').allInnerTexts();
+    check(cells.includes(scoreText(row.score)) && cells.includes(row.chouette),
+          `${row.name}: ${scoreText(row.score)} in ${row.chouette}, ` +
+          `the page has ${JSON.stringify(cells)}`);
+  }
+  await checkNoMarkupFromNames(phone, 'the posting');
+  await screenshot(phone, 'phone-standings.png');
+  await checkFitsWidth(phone, 'the posting');
+  await phone.page.close();
+}
+
+// In this order. Games entered through the table's page go after
+// testWrongSecret: testRoundReleased records at the desk only the games
+// still missing, and testPosting checks what the CLI's standings say.
+const STEPS = [testDetectors, testSheetCode, testTablePage, testWrongSecret, testPostingInPlay,
+               testRoundReleased, testPosting];
+
+// ---------------------------------------------------------------------------
+
+async function main () {
+  if (process.argv.length < 3 || !fs.existsSync(process.argv[2])) {
+    console.error('usage: test-browser-table.mjs PATH/TO/chouette-td-cli');
+    return 2;
+  }
+  CLI = path.resolve(process.argv[2]);
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch (error) {
+    console.log(`playwright-core is missing (${error.code}): run \`npm ci\` in tests/ ` +
+                '(./test.sh does), then this again');
+    console.log('0 passed, 1 failed');
+    return 1;
+  }
+
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ctd-browser-'));
+  const ctx = { folder, file: newEvent(folder) };
+  ctx.server = await startServer(ctx.file, cliJson(ctx.file, 'links', '--round', '1').length);
+  ctx.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'],
+                                        timeout: WAIT_MS });
+  let passed = 0, failed = 0;
+  try {
+    for (const step of STEPS) {
+      try {
+        await step(ctx);
+        passed++;
+        console.log(`ok   ${step.name}`);
+      } catch (error) {
+        failed++;
+        console.log(`FAIL ${step.name}\n${error.stack}`);
+      }
+    }
+  } finally {
+    await ctx.browser.close();
+  }
+  try {
+    await stopServer(ctx.server);
+    passed++;
+    console.log('ok   stopServer');
+  } catch (error) {
+    failed++;
+    console.log(`FAIL stopServer\n${error.stack}`);
+  }
+  fs.rmSync(folder, { recursive: true, force: true });
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+// Never left running: the server dies with the test, the test by its deadline.
+process.on('exit', () => { for (const s of servers) s.proc.kill('SIGKILL'); });
+setTimeout(() => {
+  console.log(`FAIL: still running after ${DEADLINE_MS / 1000} s\n0 passed, 1 failed`);
+  process.exit(1);
+}, DEADLINE_MS).unref();
+
+main().then(status => process.exit(status),
+            error => { console.log(`FAIL ${error.stack}\n0 passed, 1 failed`); process.exit(1); });
