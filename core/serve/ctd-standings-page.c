@@ -104,12 +104,7 @@ append_rows (GString          *page,
   g_string_append (page, "<div class=\"scroll\">\n<table>\n<thead><tr>");
   append_header_cell (page, _("Rank"));
   append_header_cell (page, _("Name"));
-  append_header_cell (page, _("Chouette"));
   append_header_cell (page, _("Score"));
-  /* The note says who goes on: no column for it until someone does,
-   * a phone's width is better spent on the names. */
-  if (display->n_advancing > 0)
-    append_header_cell (page, _("Note"));
   g_string_append (page, "</tr></thead>\n<tbody>\n");
   for (guint i = 0; i < display->rows->len; i++)
     {
@@ -120,18 +115,20 @@ append_rows (GString          *page,
 
       g_string_append (page, row->advances ? "<tr class=\"advances\">" : "<tr>");
       ctd_html_element (page, "<td class=\"num\">", rank, "</td>");
-      ctd_html_element (page, "<td class=\"name\">", row->name, "</td>");
-      ctd_html_element (page, "<td class=\"num\">", chouette, "</td>");
-      ctd_html_element (page, "<td class=\"num total\">", score, "</td>");
-      if (display->n_advancing > 0)
+      ctd_html_element (page, "<td class=\"name\"><span>", row->name, "</span>");
+      /* The chouette, and who goes on, under the name: a phone's width
+       * is spent on the names and the scores. */
+      ctd_html_element (page, "<br><span class=\"note\">", chouette, "</span>");
+      if (row->advances)
         {
-          g_string_append (page, "<td>");
-          /* Translators: beside a player who advances; %s is the next
+          g_string_append (page, " <span class=\"note\">");
+          /* Translators: under a player who advances; %s is the next
            * round's stage ("Semi-final") */
-          if (row->advances)
-            ctd_html_printf_escaped (page, _("→ %s"), ctd_stage_to_title (display->next_stage));
-          g_string_append (page, "</td>");
+          ctd_html_printf_escaped (page, _("→ %s"), ctd_stage_to_title (display->next_stage));
+          g_string_append (page, "</span>");
         }
+      g_string_append (page, "</td>");
+      ctd_html_element (page, "<td class=\"num total\">", score, "</td>");
       g_string_append (page, "</tr>\n");
     }
   g_string_append (page, "</tbody>\n</table>\n</div>\n");

@@ -283,21 +283,11 @@ append_game_row (GString         *page,
   const char *decisions = ctd_game_item_get_decisions (item);
 
   g_object_get (item, "box", &box, "cube", &cube, NULL);
-  g_string_append_printf (page, "<tr%s><td class=\"num\">%u</td><td class=\"num\">%u</td>",
+  /* The scores first, beside the game's number, which stays on screen
+   * while the row scrolls: they are what a phone's reader looks for. */
+  g_string_append_printf (page, "<tr%s><th scope=\"row\" class=\"num\">%u</th>",
                           ctd_game_item_get_recorded (item) ? "" : " class=\"pending\"",
-                          ctd_game_item_get_game (item), box);
-  if (ctd_game_item_get_captain (item) != 0)
-    g_string_append_printf (page, "<td class=\"num\">%u</td>", ctd_game_item_get_captain (item));
-  else
-    g_string_append (page, "<td></td>");
-  g_string_append (page, "<td>");
-  ctd_html_escaped (page, ctd_game_item_get_playing (item));
-  g_string_append_printf (page, "</td><td class=\"num\">%u</td><td>", cube);
-  /* "pending", as the desk's grid says: the next game's box above says
-   * what its order waits for, and a long reason in a narrow column
-   * would make every row of a phone's screen tall. */
-  ctd_html_escaped (page, *decisions != '\0' ? decisions : _("pending"));
-  g_string_append (page, "</td>");
+                          ctd_game_item_get_game (item));
   for (guint p = 1; p <= size; p++)
     {
       g_string_append (page, "<td class=\"num\">");
@@ -310,6 +300,19 @@ append_game_row (GString         *page,
         }
       g_string_append (page, "</td>");
     }
+  g_string_append_printf (page, "<td class=\"num\">%u</td>", box);
+  if (ctd_game_item_get_captain (item) != 0)
+    g_string_append_printf (page, "<td class=\"num\">%u</td>", ctd_game_item_get_captain (item));
+  else
+    g_string_append (page, "<td></td>");
+  g_string_append (page, "<td>");
+  ctd_html_escaped (page, ctd_game_item_get_playing (item));
+  g_string_append_printf (page, "</td><td class=\"num\">%u</td><td>", cube);
+  /* "pending", as the desk's grid says: the next game's box above says
+   * what its order waits for, and a long reason in a narrow column
+   * would make every row of a phone's screen tall. */
+  ctd_html_escaped (page, *decisions != '\0' ? decisions : _("pending"));
+  g_string_append (page, "</td>");
   g_string_append (page, "</tr>\n");
 }
 
@@ -326,17 +329,15 @@ append_games (GString         *page,
   ctd_html_escaped (page, _("Each player's score in the game, and below it the running total."));
   g_string_append (page, "</p>\n<div class=\"scroll\">\n<table>\n<thead><tr>");
   append_header_cell (page, _("Game"));
+  /* The players by number, as the list above names them: a name in
+   * each heading would push the scores off a phone's screen. */
+  for (guint p = 1; p <= size; p++)
+    g_string_append_printf (page, "<th scope=\"col\" class=\"num\">%u</th>", p);
   append_header_cell (page, _("Box"));
   append_header_cell (page, _("Captain"));
   append_header_cell (page, _("Playing order"));
   append_header_cell (page, _("Cube"));
   append_header_cell (page, _("Cube-decision order"));
-  for (guint p = 1; p <= size; p++)
-    {
-      g_string_append (page, "<th scope=\"col\">");
-      append_view_player (page, view, p);
-      g_string_append (page, "</th>");
-    }
   g_string_append (page, "</tr></thead>\n<tbody>\n");
   for (guint i = 0; i < g_list_model_get_n_items (games); i++)
     {

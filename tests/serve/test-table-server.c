@@ -143,8 +143,8 @@ test_page (void **state)
   assert_non_null (strstr (page, "<th scope=\"col\">Box</th><th scope=\"col\">Captain</th>"
                                  "<th scope=\"col\">Playing order</th><th scope=\"col\">Cube</th>"
                                  "<th scope=\"col\">Cube-decision order</th>"));
-  /* Twelve rows of games, entered. */
-  assert_int_equal (count (page, "<tr><td class=\"num\">"), 12);
+  /* Twelve rows of games, entered, each headed by its number. */
+  assert_int_equal (count (page, "<tr><th scope=\"row\" class=\"num\">"), 12);
   assert_int_equal (count (page, "<tr class=\"pending\">"), 0);
   /* The sheet's totals (test-chouette-view-state.c), and the last
    * segment captained 3, 1, 2. */
@@ -159,7 +159,7 @@ test_page (void **state)
   assert_non_null (strstr (other, "<h1>Chouette 1.2 at table 2</h1>"));
   assert_non_null (strstr (other, "Next: game 2"));
   assert_non_null (strstr (other, "Cube-decision order: "));
-  assert_int_equal (count (other, "<tr><td class=\"num\">"), 1);
+  assert_int_equal (count (other, "<tr><th scope=\"row\" class=\"num\">"), 1);
   assert_int_equal (count (other, "<tr class=\"pending\">"), 11);
   /* A game waiting for its order says "pending", as the desk's grid. */
   assert_int_equal (count (other, "<td>pending</td>"), 10);
