@@ -334,6 +334,78 @@ async function testWrongSecret (ctx) {
   await phone.page.close();
 }
 
+// The twelve games of 1.1 entered on one phone and confirmed on another
+// (the Box enters, the Captain answers, each with the same link); game 1
+// in words, the others in the form's notation field. Nothing reaches the
+// desk's totals until the director accepts each line.
+async function testEnterGames (ctx) {
+  check(ctx.tableUrl, "no link read from 1.1's sheet");
+  const enterer = await openPhone(ctx.browser);
+  const confirmer = await openPhone(ctx.browser);
+  for (let game = 1; game <= 12; game++) {
+    await visit(enterer, ctx.tableUrl);
+    await enterer.page.getByRole('link', { name: `Enter game ${game}`, exact: true }).click();
+    await enterer.page.waitForURL(`**/enter/${game}`, { timeout: WAIT_MS });
+    await enterer.page.getByRole('group', { name: 'Who is entering this game?' })
+      .getByRole('radio').first().check();
+    if (game === 1) {
+      // "T": the crew won a single game, every cube played at its start.
+      await enterer.page.getByRole('group', { name: 'Who won?' })
+        .getByRole('radio', { name: /^The crew, Captain / }).check();
+      await enterer.page.getByRole('radio', { name: 'Single game' }).check();
+      await checkNoMarkupFromNames(enterer, 'the form');
+      await screenshot(enterer, 'phone-form.png');
+      await checkFitsWidth(enterer, 'the form');
+    } else {
+      await enterer.page.getByLabel('Notation (replaces the answers above)')
+        .fill(FOUR_SHEET[game - 1]);
+    }
+    await enterer.page.getByRole('button', { name: 'Check this line' }).click();
+    const line = enterer.page.locator('p.line code');
+    await line.waitFor({ timeout: WAIT_MS });
+    equal(await enterer.page.locator('table.preview tbody tr').count(), 4,
+          `game ${game}: the players in the check`);
+    if (game === 1) {
+      equal(await line.innerText(), 'T', 'game 1 in words');
+      await screenshot(enterer, 'phone-check.png');
+    }
+    await enterer.page.getByRole('button', { name: /^Send it to .* to confirm$/ }).click();
+    await enterer.page.waitForURL(ctx.tableUrl, { timeout: WAIT_MS });
+
+    await visit(confirmer, ctx.tableUrl);
+    const right = confirmer.page.getByRole('button', { name: /: this is right$/ });
+    equal(await right.count(), 1, `game ${game}: the confirmation asked`);
+    if (game === 1) {
+      await checkNoMarkupFromNames(confirmer, 'the confirmation');
+      await screenshot(confirmer, 'phone-confirm.png');
+    }
+    await right.click();
+    await confirmer.page.waitForURL(ctx.tableUrl, { timeout: WAIT_MS });
+    const waiting = await confirmer.page.locator(`#game-${game}`).innerText();
+    check(waiting.includes('waiting for the director'), waiting);
+    if (game === 12)
+      await screenshot(confirmer, 'phone-pending.png');
+  }
+  // Twelve lines wait; the desk has none of them.
+  equal(cliJson(ctx.file, 'show', '1.1').games.filter(g => g.result).length, 0,
+        'games recorded before the desk accepts');
+  const pending = cliJson(ctx.file, 'pending');
+  equal(pending.filter(p => p.chouette === '1.1').length, 12, 'lines waiting for the director');
+  for (let game = 1; game <= 12; game++)
+    cli(ctx.file, 'accept', '1.1', game);
+  const shown = cliJson(ctx.file, 'show', '1.1');
+  equal(shown.games.filter(g => g.result).length, 12, 'games recorded once accepted');
+  // The phone's totals, as the desk's.
+  await visit(enterer, ctx.tableUrl);
+  await enterer.page.waitForFunction(() => document.body.innerText.includes('All games are entered'),
+                                     null, { timeout: WAIT_MS });
+  const text = await enterer.page.locator('body').innerText();
+  for (const player of shown.players)
+    check(text.includes(scoreText(player.total)), `${player.name}'s total ${player.total} in\n${text}`);
+  await enterer.page.close();
+  await confirmer.page.close();
+}
+
 async function testPostingInPlay (ctx) {
   const phone = await openPhone(ctx.browser);
   await visit(phone, ctx.server.posting);
@@ -386,8 +458,8 @@ async function testPosting (ctx) {
 // In this order. Games entered through the table's page go after
 // testWrongSecret: testRoundReleased records at the desk only the games
 // still missing, and testPosting checks what the CLI's standings say.
-const STEPS = [testDetectors, testSheetCode, testTablePage, testWrongSecret, testPostingInPlay,
-               testRoundReleased, testPosting];
+const STEPS = [testDetectors, testSheetCode, testTablePage, testWrongSecret, testEnterGames,
+               testPostingInPlay, testRoundReleased, testPosting];
 
 // ---------------------------------------------------------------------------
 
