@@ -32,8 +32,9 @@
 /* A column as the PDF writer measures it (POINTS_PER_CHAR and
  * COLUMN_PADDING of ctd-pdf-private.h), in points. */
 #define COLUMN_POINTS(chars) ((chars) * 5.25 + 3.75)
-/* 30 mm, in points: the least side a code of about 60 characters reads
- * at from a phone held over the table. */
+/* 30 mm, in points: the least side of a code of about 60 characters
+ * (its modules, without the light border) for a phone held over the
+ * table. */
 #define LEAST_SIDE (30 / 25.4 * 72)
 
 /* What `links --base BASE` lists for chouette @round.@number. */
@@ -121,7 +122,30 @@ test_slips (void **state)
   assert_false (ctd_test_has_number_cells (page));
 }
 
-/* Printed on A4 and on Letter, each code is at least 30 mm a side; a
+/* With CTD_SCREENSHOT_DIR set, the first sheet of paper is kept there as
+ * link-slips.png, to be looked at. */
+static void
+keep_first_page (const CtdTestFolder *folder,
+                 const CtdSheetDoc   *doc,
+                 const char          *shots)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pdf = g_build_filename (folder->dir, "slips.pdf", NULL);
+  g_autofree char *prefix = g_build_filename (shots, "link-slips", NULL);
+  const char *argv[] = { "pdftoppm", "-r", "100", "-f", "1", "-l", "1", "-singlefile", "-png",
+                         pdf, prefix, NULL };
+  int status = 0;
+
+  assert_true (ctd_pdf_write (doc, pdf, &error));
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL,
+                     &status, &error) ||
+      !g_spawn_check_wait_status (status, &error))
+    fail_msg ("pdftoppm: %s", error->message);
+  g_unlink (pdf);
+}
+
+/* Printed on A4 and on Letter, each code is at least 30 mm a side, its
+ * light border aside; a
  * sheet of paper holds four slips, the next ones go on the next sheet,
  * and a last sheet with one slip prints it the same size. */
 static void
@@ -131,7 +155,8 @@ test_slips_size (void **state)
   CtdReportOptions options = { .part = CTD_REPORT_PART_SLIPS, .links_base = BASE };
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdSheetDoc) doc = ctd_report_round (store, 1, &options, &error);
-  const CtdSheetPaper papers[] = { CTD_SHEET_PAPER_A4, CTD_SHEET_PAPER_LETTER };
+  const CtdSheetPaper papers[] = { CTD_SHEET_PAPER_LETTER, CTD_SHEET_PAPER_A4 };
+  const char *shots = g_getenv ("CTD_SCREENSHOT_DIR");
 
   assert_non_null (doc);
   assert_int_equal (doc->pages->len, 2);
@@ -162,11 +187,16 @@ test_slips_size (void **state)
                 height += g_array_index (paper->heights, double, row);
               for (guint col = image->col; col <= image->last_col; col++)
                 width += COLUMN_POINTS (ctd_sheet_page_get_width (page, col));
-              assert_true (MIN (width, height) * paper->scale >= LEAST_SIDE);
+              /* The code's modules, without the light border around them. */
+              assert_true (MIN (width, height) * paper->scale *
+                           (image->qr->size - 2 * CTD_QR_QUIET_ZONE) / image->qr->size
+                           >= LEAST_SIDE);
             }
         }
       assert_float_equal (scales[0], scales[1], 1e-9);
     }
+  if (shots != NULL)
+    keep_first_page (*state, doc, shots);
 }
 
 /* A club's copy of the layout changes the words. */
