@@ -642,10 +642,11 @@ finish (Report  *report,
  * @error: return location for a #GError
  *
  * Every scoring sheet of the round, then its standings, and for the final
- * the final results; or its link slips alone (%CTD_REPORT_PART_SLIPS). A public copy of a round that is still secret holds
- * the standings page only, without scores; its sheets alone are refused
- * (%CTD_REPORT_ERROR_SECRET), as ctd_report_chouette() refuses one, except
- * blank sheets, which hold no score.
+ * the final results; or its link slips alone (%CTD_REPORT_PART_SLIPS).
+ * A public copy of a round that is still secret holds the standings page
+ * only, without scores; its sheets alone are refused
+ * (%CTD_REPORT_ERROR_SECRET), as ctd_report_chouette() refuses one,
+ * except blank sheets, which hold no score.
  *
  * Returns: (transfer full) (nullable): the document
  */
