@@ -29,7 +29,8 @@ int
 ctd_cli_export (CtdCli *cli)
 {
   const char *usage = "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
-                      "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT]";
+                      "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT] "
+                      "[--slips]";
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdSheetDoc) doc = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -39,6 +40,7 @@ ctd_cli_export (CtdCli *cli)
   g_autofree char *links_text = NULL;
   g_autofree char *links_base = NULL;
   gboolean all = FALSE;
+  gboolean slips = FALSE;
   int round = 0;
   guint chosen_round, chouette = 0;
   CtdReportOptions options = { NULL, FALSE, FALSE };
@@ -50,6 +52,7 @@ ctd_cli_export (CtdCli *cli)
     { "blank", 0, 0, G_OPTION_ARG_NONE, &options.blank, NULL, NULL },
     { "templates", 0, 0, G_OPTION_ARG_FILENAME, &templates, NULL, NULL },
     { "links", 0, 0, G_OPTION_ARG_STRING, &links_text, NULL, NULL },
+    { "slips", 0, 0, G_OPTION_ARG_NONE, &slips, NULL, NULL },
     { NULL },
   };
   CtdExportFormat format;
@@ -66,6 +69,22 @@ ctd_cli_export (CtdCli *cli)
     return ctd_cli_usage ("--round takes a round number (usage: %s)", usage);
   if (!ctd_export_format_for (path, &format, &error))
     return ctd_cli_usage ("%s", error->message);
+  /* A slip is a table's secret, for one round's tables, and nothing
+   * without its link. */
+  if (slips && round == 0)
+    return ctd_cli_usage ("--slips prints one round's link slips: give --round N "
+                          "(usage: %s)", usage);
+  if (slips && links_text == NULL)
+    return ctd_cli_usage ("--slips needs the desk's address to print the links under: "
+                          "give --links http://ADDRESS:PORT (usage: %s)", usage);
+  if (slips && options.public_view)
+    return ctd_cli_usage ("--slips and --public: a link slip lets whoever holds it enter "
+                          "its table's games, so it is never a public copy (usage: %s)", usage);
+  if (slips && options.blank)
+    return ctd_cli_usage ("--slips prints the slips alone, with no scoring sheet: leave out "
+                          "--blank (usage: %s)", usage);
+  if (slips)
+    options.part = CTD_REPORT_PART_SLIPS;
   if (links_text != NULL && (links_base = ctd_link_parse_base (links_text, &error)) == NULL)
     return ctd_cli_usage ("--links %s", error->message);
   options.template_dir = templates;

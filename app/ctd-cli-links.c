@@ -16,19 +16,59 @@
 
 static const char usage[] = "links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]";
 
-/* Whether round @round's links open their chouettes for entry now. */
-static gboolean
-round_accepts_entry (CtdCli    *cli,
-                     guint      round,
-                     gboolean   event_closed,
-                     gboolean  *out_accepts,
-                     GError   **error)
+/**
+ * ctd_cli_print_links:
+ * @store: an event
+ * @round: one round's links, or 0 for every chouette's
+ * @base: (nullable): the desk's address, to print whole links under;
+ *   %NULL prints each link's path alone
+ * @error: return location for a #GError
+ *
+ * Prints the links by round, each round headed by whether they open
+ * their chouettes for entry now: what `links` lists and what `serve`
+ * prints when it starts, one text for both.
+ *
+ * Returns: whether the links could be read
+ */
+gboolean
+ctd_cli_print_links (CtdStore    *store,
+                     guint        round,
+                     const char  *base,
+                     GError     **error)
 {
-  CtdStoreRound info;
+  g_autoptr(GPtrArray) links = NULL;
+  g_autoptr(GDateTime) closed = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint shown_round = 0;
+  gboolean accepts = FALSE;
 
-  if (!ctd_tournament_get_round (cli->store, round, &info, error))
+  closed = ctd_store_get_closed (store, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if ((links = ctd_store_list_links (store, round, error)) == NULL)
     return FALSE;
-  *out_accepts = ctd_link_accepts_entry (info.state, event_closed);
+  if (links->len == 0)
+    printf ("No chouette is drawn yet: each one gets its link when its round is drawn.\n");
+  for (guint i = 0; i < links->len; i++)
+    {
+      const CtdStoreLink *link = g_ptr_array_index (links, i);
+      g_autofree char *url = ctd_link_url (base, link->secret);
+
+      if (link->round != shown_round)
+        {
+          if (!ctd_tournament_link_accepts_entry (store, link->round, &accepts, error))
+            return FALSE;
+          printf ("%sRound %u: %s\n", shown_round != 0 ? "\n" : "", link->round,
+                  accepts ? "the links open their chouettes for entry"
+                  : closed != NULL ? "the event is closed: the links open nothing"
+                  : "the round is no longer played: the links open nothing");
+          shown_round = link->round;
+        }
+      printf ("  %u.%-4u %s\n", link->round, link->chouette, url);
+    }
   return TRUE;
 }
 
@@ -107,7 +147,6 @@ ctd_cli_links (CtdCli *cli)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) links = NULL;
-  g_autoptr(GDateTime) closed = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autofree char *base_text = NULL;
   g_autofree char *base = NULL;
@@ -135,16 +174,12 @@ ctd_cli_links (CtdCli *cli)
   if (label != NULL)
     return reissue (cli, label, base);
 
-  closed = ctd_store_get_closed (cli->store, &error);
-  if (error != NULL ||
-      (links = ctd_store_list_links (cli->store, (guint) round, &error)) == NULL)
-    return ctd_cli_refused (g_steal_pointer (&error));
-  if (!cli->json && links->len == 0)
-    {
-      printf ("No chouette is drawn yet: each one gets its link when its round is drawn.\n");
-      return CTD_CLI_OK;
-    }
+  if (!cli->json)
+    return ctd_cli_print_links (cli->store, (guint) round, base, &error) ? CTD_CLI_OK
+           : ctd_cli_refused (g_steal_pointer (&error));
 
+  if ((links = ctd_store_list_links (cli->store, (guint) round, &error)) == NULL)
+    return ctd_cli_refused (g_steal_pointer (&error));
   json_builder_begin_array (builder);
   for (guint i = 0; i < links->len; i++)
     {
@@ -152,21 +187,11 @@ ctd_cli_links (CtdCli *cli)
       g_autofree char *path = ctd_link_url (NULL, link->secret);
       g_autofree char *url = base != NULL ? ctd_link_url (base, link->secret) : NULL;
 
-      if (link->round != shown_round)
-        {
-          if (!round_accepts_entry (cli, link->round, closed != NULL, &accepts, &error))
-            return ctd_cli_refused (g_steal_pointer (&error));
-          if (!cli->json)
-            printf ("%sRound %u: %s\n", shown_round != 0 ? "\n" : "", link->round,
-                    accepts ? "the links open their chouettes for entry"
-                    : closed != NULL ? "the event is closed: the links open nothing"
-                    : "the round is no longer played: the links open nothing");
-          shown_round = link->round;
-        }
-      if (cli->json)
-        add_link_json (builder, link, path, url, accepts);
-      else
-        printf ("  %u.%-4u %s\n", link->round, link->chouette, url != NULL ? url : path);
+      if (link->round != shown_round &&
+          !ctd_tournament_link_accepts_entry (cli->store, link->round, &accepts, &error))
+        return ctd_cli_refused (g_steal_pointer (&error));
+      shown_round = link->round;
+      add_link_json (builder, link, path, url, accepts);
     }
   json_builder_end_array (builder);
   if (cli->json)

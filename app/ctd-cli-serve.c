@@ -13,8 +13,7 @@
 #include <stdio.h>
 
 #include "ctd-cli.h"
-#include "ctd-link.h"
-#include "ctd-document.h"
+#include "ctd-document-store.h"
 #include "ctd-table-server.h"
 
 static const char usage[] = "serve [--address A] [--port P]";
@@ -37,37 +36,6 @@ stopped_cb (CtdTableServer *server,
       printf ("The event was closed: the server stopped.\n");
       g_main_loop_quit (loop);
     }
-}
-
-/* Each chouette's whole link, as `links --base` prints them. */
-static gboolean
-print_links (CtdDocument  *document,
-             const char   *base,
-             GError      **error)
-{
-  g_autoptr(GPtrArray) links = ctd_document_list_links (document, 0, error);
-  guint shown_round = 0;
-
-  if (links == NULL)
-    return FALSE;
-  if (links->len == 0)
-    printf ("No chouette is drawn yet: each one gets its link when its round is drawn.\n");
-  for (guint i = 0; i < links->len; i++)
-    {
-      const CtdStoreLink *link = g_ptr_array_index (links, i);
-      g_autofree char *url = ctd_link_url (base, link->secret);
-
-      if (link->round != shown_round)
-        {
-          printf ("Round %u: %s\n", link->round,
-                  ctd_document_link_accepts_entry (document, link->round)
-                  ? "the links open their chouettes"
-                  : "the round is no longer played: the links open nothing");
-          shown_round = link->round;
-        }
-      printf ("  %u.%-4u %s\n", link->round, link->chouette, url);
-    }
-  return TRUE;
 }
 
 int
@@ -108,7 +76,8 @@ ctd_cli_serve (CtdCli *cli)
   printf ("Serving the tables' pages at %s (port %u); Ctrl+C stops.\n",
           uri, ctd_table_server_get_port (server));
   printf ("The posting, for everyone (no link): %s/standings\n", uri);
-  if (!print_links (document, uri, &error))
+  /* Each chouette's whole link, as `links --base` lists them. */
+  if (!ctd_cli_print_links (ctd_document_get_store (document), 0, uri, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   fflush (stdout);
 

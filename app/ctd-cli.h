@@ -88,6 +88,10 @@ gboolean  ctd_cli_load_chouette   (CtdCli       *cli,
                                    CtdStoreChouette **out_seats,
                                    CtdChouette **out_chouette,
                                    GError      **error);
+gboolean  ctd_cli_print_links     (CtdStore     *store,
+                                   guint         round,
+                                   const char   *base,
+                                   GError      **error);
 
 /* Commands, one small function each. */
 int ctd_cli_init        (CtdCli *cli);

@@ -12,8 +12,10 @@
 # reader (zbarimg, zbar-tools); the codes are exactly the links `links
 # --base` lists, each on its own chouette's sheet. A public copy with
 # links and an address that is not the desk's are refused, the event and
-# the file unchanged. Standard library only, with poppler-utils and
-# zbar-tools; ends with "N passed, N failed".
+# the file unchanged. A round's link slips (--slips) carry each table's
+# link the same way, its players' names printed as text, and are never a
+# public copy. Standard library only, with poppler-utils and zbar-tools;
+# ends with "N passed, N failed".
 
 import glob
 import os
@@ -192,6 +194,89 @@ def test_refused(folder):
             equal(f.read(), "the older file", name + " after the refusals")
     equal([n for n in os.listdir(folder) if n.startswith(".")], [],
           "temporary files left behind")
+
+
+HOSTILE = ['=HYPERLINK("x")', "<b>x</b>"]
+SLIP = re.compile(r"Table (\d+) — chouette (\d+\.\d+) (.*?) (http://\S+) "
+                  r"Scan to enter this table's games; keep this slip at the table\.")
+
+
+def slips_event(folder):
+    """Two chouettes, two players named as a spreadsheet formula and as
+    markup; returns the event and, by chouette, its table and players in
+    seat order as `draw` printed them."""
+    event = new_event(folder, 8)
+    for number, name in enumerate(HOSTILE, start=1):
+        event.run("player", "edit", "#%d" % number, "--name", name)
+    drawn = event.run("draw", "--seed", "7").stdout
+    seats = {}
+    for label, table, players in re.findall(r"^\s*(\d+\.\d+)\s+table (\d+): (.*)$", drawn,
+                                            re.MULTILINE):
+        seats[label] = (table, [p.split(" ", 1)[1] for p in players.split(", ")])
+    equal(sorted(seats), ["1.1", "1.2"], "chouettes drawn: " + drawn)
+    return event, seats
+
+
+def test_slips_pdf(folder):
+    """One slip per chouette, on one page: each code reads as exactly a
+    link `links --base` lists, each slip writes its own chouette's link
+    under its table, chouette and players (seat order), names as text."""
+    event, seats = slips_event(folder)
+    links = listed_links(event, "--round", "1")
+    pdf = os.path.join(folder, "slips.pdf")
+    out = event.run("export", pdf, "--round", "1", "--slips", "--links", BASE).stdout
+    equal(out, "Wrote %s: 1 page\n" % pdf, "export --slips")
+    pages = pdf_codes(folder, pdf)
+    equal(len(pages), 1, "pages")
+    _, codes, text = pages[0]
+    equal(sorted(codes), sorted(links.values()), "the codes read from the slips")
+    slips = {label: (table, players, url) for table, label, players, url in SLIP.findall(text)}
+    equal(sorted(slips), sorted(links), "slips in: " + text)
+    for label, (table, players, url) in slips.items():
+        equal(url, links[label], "the link written on %s's slip" % label)
+        equal(table, seats[label][0], "the table on %s's slip" % label)
+        equal(players, " ".join("%d %s" % (k, name)
+                                for k, name in enumerate(seats[label][1], start=1)),
+              "the players on %s's slip" % label)
+    for name in HOSTILE:
+        check(name in text, "%s printed as text: %s" % (name, text))
+    check("Club Open" in text, "the event's name on the slips")
+
+
+def test_slips_xlsx(folder):
+    """The slips as a spreadsheet: one worksheet, an image per slip, each
+    a listed link; the names as text, never a formula."""
+    event, _ = slips_event(folder)
+    links = listed_links(event)
+    xlsx = os.path.join(folder, "slips.xlsx")
+    event.run("export", xlsx, "--round", "1", "--slips", "--links", BASE)
+    sheets = xlsx_codes(folder, xlsx)
+    equal([name for name, _ in sheets], ["Slips 1.1-1.2"], "worksheets")
+    equal(sorted(sheets[0][1]), sorted(links.values()), "the codes in the workbook")
+    text = ctdtest.xlsx_text(xlsx)
+    check("<f>" not in text, "no formula in the workbook")
+    for name in HOSTILE:
+        check(name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+              .replace('"', "&quot;") in text or
+              name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in text,
+              "%s written as text" % name)
+
+
+def test_slips_refused(folder):
+    """Slips without the desk's address, without a round, or for the
+    public are refused with what to do; the event as it was."""
+    event, _ = slips_event(folder)
+    pdf = os.path.join(folder, "slips.pdf")
+    event.refused("export", pdf, "--round", "1", "--slips", status=2,
+                  message="--slips needs the desk's address to print the links under: "
+                          "give --links http://ADDRESS:PORT")
+    event.refused("export", pdf, "--round", "1", "--slips", "--links", BASE, "--public",
+                  status=2, message="--slips and --public: a link slip lets whoever holds it "
+                                    "enter its table's games")
+    for choice in [["--all"], ["--chouette", "1.1"]]:
+        event.refused("export", pdf, *choice, "--slips", "--links", BASE, status=2,
+                      message="--slips prints one round's link slips: give --round N")
+    check(not os.path.exists(pdf), "no file written")
 
 
 if __name__ == "__main__":

@@ -80,6 +80,10 @@ def test_serve(folder):
         paths = {l["chouette"]: l["path"] for l in event.json("links")}
         for label, url in links.items():
             check(url.endswith(paths[label]), "%s: %s" % (label, url))
+        # Listed in the same words as `links --base`: one printer for both.
+        base = re.search(r"^Serving the tables' pages at (\S+) ", printed, re.MULTILINE).group(1)
+        listed = event.run("links", "--base", base).stdout
+        check(printed.endswith(listed), "serve printed:\n%s\nlinks lists:\n%s" % (printed, listed))
 
         status, page, headers = fetch(links["1.1"])
         equal(status, 200, "the page of 1.1")

@@ -34,6 +34,8 @@ ctd_export_dialog_describe_choice (CtdExportDialog *self)
     g_string_append_printf (name, _(" - blank sheets, round %u"), what.round);
   else if (what.options.part == CTD_REPORT_PART_SHEETS)
     g_string_append_printf (name, _(" - sheets, round %u"), what.round);
+  else if (what.options.part == CTD_REPORT_PART_SLIPS)
+    g_string_append_printf (name, _(" - link slips, round %u"), what.round);
   else if (what.options.part == CTD_REPORT_PART_STANDINGS)
     g_string_append_printf (name, _(" - standings, round %u"), what.round);
   else if (what.options.part == CTD_REPORT_PART_RESULTS)

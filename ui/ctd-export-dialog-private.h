@@ -23,6 +23,7 @@ struct _CtdExportDialog
   GtkToggleButton *sheets_choice;
   GtkToggleButton *standings_choice;
   GtkToggleButton *chouette_choice;
+  GtkToggleButton *slips_choice;
   GtkToggleButton *results_choice;
   GtkToggleButton *all_choice;
   GtkDropDown    *round_dropdown;
@@ -42,6 +43,8 @@ struct _CtdExportDialog
   CtdDocument    *document;
   GCancellable   *cancellable;  /* while an export or a print's report runs */
   GFile          *target;       /* the file being or last written */
+  char           *links_base;   /* where the desk serves the tables' links, or NULL:
+                                 * then no link slips are offered */
 };
 
 gboolean ctd_export_dialog_get_what              (CtdExportDialog   *self,

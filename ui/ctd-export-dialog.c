@@ -74,6 +74,17 @@ wants_round (CtdExportDialog *self)
   return !is_chosen (self->all_choice) && !is_chosen (self->results_choice);
 }
 
+/* The round's link slips: the director's copy, under the address the
+ * tables' phones reach the desk at. */
+static void
+get_slips (CtdExportDialog   *self,
+           CtdDocumentExport *out_what)
+{
+  out_what->options.public_view = FALSE;
+  out_what->options.part = CTD_REPORT_PART_SLIPS;
+  out_what->options.links_base = self->links_base;
+}
+
 /* What the choices ask for; FALSE while a round or chouette is wanted
  * and none is selected. */
 gboolean
@@ -100,6 +111,11 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
       out_what->options.part = CTD_REPORT_PART_SHEETS;
       return TRUE;
     }
+  if (is_chosen (self->slips_choice))
+    {
+      get_slips (self, out_what);
+      return TRUE;
+    }
   if (is_chosen (self->sheets_choice) || is_chosen (self->standings_choice))
     {
       out_what->options.part = is_chosen (self->sheets_choice) ? CTD_REPORT_PART_SHEETS
@@ -123,7 +139,8 @@ update_controls (CtdExportDialog *self)
   CtdDocumentExport what;
 
   GtkToggleButton *round_choices[] = { self->blank_choice, self->sheets_choice,
-                                       self->standings_choice, self->chouette_choice };
+                                       self->standings_choice, self->chouette_choice,
+                                       self->slips_choice };
   gboolean round_chosen = FALSE;
   gboolean ready;
 
@@ -142,7 +159,7 @@ update_controls (CtdExportDialog *self)
                             has_chouettes && is_chosen (self->chouette_choice));
   /* (the switch with its label) */
   gtk_widget_set_sensitive (gtk_widget_get_parent (GTK_WIDGET (self->public_switch)),
-                            !is_chosen (self->blank_choice));
+                            !is_chosen (self->blank_choice) && !is_chosen (self->slips_choice));
   ready = !busy && self->document != NULL && ctd_export_dialog_get_what (self, &what);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose", ready);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.print", ready);
@@ -530,6 +547,7 @@ ctd_export_dialog_finalize (GObject *object)
   CtdExportDialog *self = CTD_EXPORT_DIALOG (object);
 
   g_clear_object (&self->target);
+  g_free (self->links_base);
   G_OBJECT_CLASS (ctd_export_dialog_parent_class)->finalize (object);
 }
 
@@ -575,6 +593,7 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, sheets_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, standings_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, slips_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, results_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_dropdown);
@@ -652,4 +671,29 @@ ctd_export_dialog_new (GtkWindow   *parent,
   else
     gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->all_choice));
   return self;
+}
+
+/**
+ * ctd_export_dialog_set_links_base:
+ * @self: the dialog
+ * @links_base: (nullable): the address the desk serves the tables'
+ *   links at, http://ADDRESS:PORT, or %NULL while it serves none
+ *
+ * Offers a round's link slips while the tables have links to reach the
+ * desk at, and only then: a slip printed under no address, or one the
+ * desk no longer listens on, would send its table nowhere. With %NULL a
+ * chosen slips choice gives way to the round's filled sheets.
+ */
+void
+ctd_export_dialog_set_links_base (CtdExportDialog *self,
+                                  const char      *links_base)
+{
+  g_return_if_fail (CTD_IS_EXPORT_DIALOG (self));
+
+  g_free (self->links_base);
+  self->links_base = g_strdup (links_base);
+  if (links_base == NULL && is_chosen (self->slips_choice))
+    gtk_toggle_button_set_active (self->sheets_choice, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->slips_choice), links_base != NULL);
+  update_controls (self);
 }

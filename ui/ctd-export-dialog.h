@@ -29,6 +29,8 @@ void             ctd_export_dialog_print_async (CtdExportDialog *self,
 gboolean         ctd_export_dialog_print_finish (CtdExportDialog *self,
                                                  GAsyncResult    *result,
                                                  GError         **error);
+void             ctd_export_dialog_set_links_base (CtdExportDialog *self,
+                                                   const char      *links_base);
 gboolean         ctd_export_dialog_select_chouette (CtdExportDialog *self,
                                                     guint            round,
                                                     guint            number);

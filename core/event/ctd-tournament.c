@@ -13,6 +13,8 @@
 
 #include "ctd-tournament-private.h"
 
+#include "ctd-link.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,6 +110,47 @@ ctd_tournament_get_round (CtdStore       *store,
                rounds->len == 0 ? "There is no round %u: nothing has been drawn yet"
                                 : "There is no round %u in this event", round);
   return FALSE;
+}
+
+/**
+ * ctd_tournament_link_accepts_entry:
+ * @store: an event
+ * @round: a round number
+ * @out_accepts: (out): whether round @round's links open their chouettes
+ *   for entry now: only while the round is in play and the event is open
+ *   (ctd_link_accepts_entry())
+ * @error: return location for a #GError
+ *
+ * The one reading of "may a table enter its games from its link now?",
+ * for `links`, `serve` and the document the table server reads.
+ *
+ * Returns: whether the round and the event could be read; if not, @error
+ *   says why (%CTD_STORE_ERROR_NOT_FOUND for a round that does not exist)
+ */
+gboolean
+ctd_tournament_link_accepts_entry (CtdStore  *store,
+                                   guint      round,
+                                   gboolean  *out_accepts,
+                                   GError   **error)
+{
+  g_autoptr(GDateTime) closed = NULL;
+  g_autoptr(GError) local_error = NULL;
+  CtdStoreRound info;
+
+  g_return_val_if_fail (store != NULL && out_accepts != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ctd_tournament_get_round (store, round, &info, error))
+    return FALSE;
+  /* NULL is both "open" and a failure: the error tells them apart. */
+  closed = ctd_store_get_closed (store, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  *out_accepts = ctd_link_accepts_entry (info.state, closed != NULL);
+  return TRUE;
 }
 
 /**

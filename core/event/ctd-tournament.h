@@ -51,6 +51,10 @@ CtdStoreChouette *
                                               guint          round,
                                               guint          chouette,
                                               GError       **error);
+gboolean      ctd_tournament_link_accepts_entry   (CtdStore      *store,
+                                              guint          round,
+                                              gboolean      *out_accepts,
+                                              GError       **error);
 gboolean      ctd_tournament_get_last_round       (CtdStore      *store,
                                               CtdStoreRound *out_round,
                                               GError       **error);

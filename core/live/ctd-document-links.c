@@ -74,13 +74,13 @@ ctd_document_link_accepts_entry (CtdDocument *self,
                                  guint        round)
 {
   g_autoptr(GError) error = NULL;
-  CtdStoreRound info;
+  gboolean accepts = FALSE;
 
   g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
-  if (!ctd_tournament_get_round (self->store, round, &info, &error))
+  if (!ctd_tournament_link_accepts_entry (self->store, round, &accepts, &error))
     {
       g_debug ("Round %u opens no link: %s", round, error->message);
       return FALSE;
     }
-  return ctd_link_accepts_entry (info.state, ctd_document_get_closed (self));
+  return accepts;
 }

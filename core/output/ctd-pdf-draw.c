@@ -175,7 +175,10 @@ draw_borders (cairo_t            *cr,
   add_lines (cr, across, TRUE);
   add_lines (cr, down, FALSE);
   cairo_set_line_width (cr, width == CTD_SHEET_BORDER_MEDIUM ? MEDIUM : THIN);
+  if (width == CTD_SHEET_BORDER_DASHED)
+    cairo_set_dash (cr, (const double[]) { DASH, DASH }, 2, 0);
   cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
 }
 
 /* Text in the margin, its top at @top: left, centre and right parts. */
@@ -321,6 +324,7 @@ draw_paper (cairo_t           *cr,
     }
   draw_borders (cr, doc, page, &grid, CTD_SHEET_BORDER_THIN);
   draw_borders (cr, doc, page, &grid, CTD_SHEET_BORDER_MEDIUM);
+  draw_borders (cr, doc, page, &grid, CTD_SHEET_BORDER_DASHED);
   draw_images (cr, page, &grid);
   cairo_restore (cr);
 }

@@ -33,6 +33,7 @@ G_BEGIN_DECLS
 #define MAX_ENLARGE 1.5
 #define THIN 0.5
 #define MEDIUM 1.5
+#define DASH 3.0        /* a cut line's dashes and gaps */
 #define HEADER_SIZE 8.0
 /* A text that does not fit is shrunk, 5% of its size at a time, down to
  * 60% (8 steps), before it wraps; it is never cut. */

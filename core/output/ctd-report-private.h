@@ -10,6 +10,7 @@
  *   ctd-report-standings.c a round's standings
  *   ctd-report-final.c     final results, settlements, the audit log
  *   ctd-report-link.c      a table's link and its QR code on its sheet
+ *   ctd-report-slips.c     a round's link slips, one per table
  */
 
 #pragma once
@@ -200,6 +201,10 @@ guint report_add_table_link (Report       *report,
                              const char   *label,
                              const char   *link,
                              GError      **error);
+
+gboolean report_add_slips (Report              *report,
+                           const CtdStoreRound *info,
+                           GError             **error);
 
 gboolean report_add_chouette_sheet (Report                 *report,
                                     const CtdStoreRound    *info,

@@ -621,6 +621,7 @@ finish (Report  *report,
     [CTD_REPORT_PART_SHEETS] = "there is no scoring sheet to print yet",
     [CTD_REPORT_PART_STANDINGS] = "there are no standings to print yet: draw a round first",
     [CTD_REPORT_PART_RESULTS] = "there are no final results or settlements to print yet",
+    [CTD_REPORT_PART_SLIPS] = "link slips are printed for one round: choose a round",
   };
 
   if (report->doc->pages->len == 0)
@@ -641,10 +642,11 @@ finish (Report  *report,
  * @error: return location for a #GError
  *
  * Every scoring sheet of the round, then its standings, and for the final
- * the final results. A public copy of a round that is still secret holds
- * the standings page only, without scores; its sheets alone are refused
- * (%CTD_REPORT_ERROR_SECRET), as ctd_report_chouette() refuses one, except
- * blank sheets, which hold no score.
+ * the final results; or its link slips alone (%CTD_REPORT_PART_SLIPS).
+ * A public copy of a round that is still secret holds the standings page
+ * only, without scores; its sheets alone are refused
+ * (%CTD_REPORT_ERROR_SECRET), as ctd_report_chouette() refuses one,
+ * except blank sheets, which hold no score.
  *
  * Returns: (transfer full) (nullable): the document
  */
@@ -665,6 +667,8 @@ ctd_report_round (CtdStore               *store,
   if (!report_init (&report, store, options, title, error) ||
       !ctd_tournament_get_round (store, round, &info, error))
     return NULL;
+  if (report.options->part == CTD_REPORT_PART_SLIPS)
+    return report_add_slips (&report, &info, error) ? finish (&report, error) : NULL;
   sheets_only = report.options->part == CTD_REPORT_PART_SHEETS;
   if (sheets_only && !report.options->blank && !check_public (&report, &info, error))
     return NULL;

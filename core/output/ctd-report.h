@@ -34,6 +34,9 @@ typedef enum
  *   out before play, or a round's filled sheets)
  * @CTD_REPORT_PART_STANDINGS: the round standings only
  * @CTD_REPORT_PART_RESULTS: the final results and the settlements only
+ * @CTD_REPORT_PART_SLIPS: a round's link slips, one per table, to cut
+ *   and hand out (issue 21): ctd_report_round() only, with the links
+ *   (@links or @links_base) and never for a public copy
  *
  * Which part of a round or of the whole event a document holds: what a
  * director prints at the desk is most often one part, not the archive.
@@ -44,6 +47,7 @@ typedef enum
   CTD_REPORT_PART_SHEETS,
   CTD_REPORT_PART_STANDINGS,
   CTD_REPORT_PART_RESULTS,
+  CTD_REPORT_PART_SLIPS,
 } CtdReportPart;
 
 /*

@@ -28,12 +28,14 @@ typedef enum
   CTD_SHEET_ALIGN_RIGHT,
 } CtdSheetAlign;
 
-/* Borders, one per side: none, thin or medium. */
+/* Borders, one per side: none, thin or medium; dashed is a thin line
+ * to cut along (the link slips), not one to write on. */
 typedef enum
 {
   CTD_SHEET_BORDER_NONE,
   CTD_SHEET_BORDER_THIN,
   CTD_SHEET_BORDER_MEDIUM,
+  CTD_SHEET_BORDER_DASHED,
 } CtdSheetBorder;
 
 /* Indexes into CtdSheetStyle.border, not a type of their own. */

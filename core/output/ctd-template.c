@@ -49,6 +49,10 @@ static const char builtin_audit_log[] = {
 #include "ctd-template-audit-log.h"
   , 0
 };
+static const char builtin_link_slips[] = {
+#include "ctd-template-link-slips.h"
+  , 0
+};
 
 static const struct
 {
@@ -61,6 +65,7 @@ static const struct
   { "results.ini", builtin_results },
   { "settlements.ini", builtin_settlements },
   { "audit-log.ini", builtin_audit_log },
+  { "link-slips.ini", builtin_link_slips },
 };
 
 /**

@@ -78,6 +78,8 @@ border_type (CtdSheetBorder border)
       return LXW_BORDER_THIN;
     case CTD_SHEET_BORDER_MEDIUM:
       return LXW_BORDER_MEDIUM;
+    case CTD_SHEET_BORDER_DASHED:
+      return LXW_BORDER_DASHED;
     case CTD_SHEET_BORDER_NONE:
     default:
       return LXW_BORDER_NONE;

@@ -318,30 +318,43 @@ test_link_validity_by_round (void **state)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
   CtdStoreRound info;
+  gboolean accepts = TRUE;
 
   ctd_test_add_checked_in (store, 8);
   assert_true (ctd_store_draw_round (store, 3, NULL, &error));
 #define ACCEPTS(closed) \
   (assert_true (ctd_tournament_get_round (store, 1, &info, &error)), \
    ctd_link_accepts_entry (info.state, (closed)))
+/* What `links`, `serve` and the table server read: the same answer. */
+#define ACCEPTS_NOW() \
+  (assert_true (ctd_tournament_link_accepts_entry (store, 1, &accepts, &error)), accepts)
   assert_true (ACCEPTS (FALSE));
+  assert_true (ACCEPTS_NOW ());
   assert_false (ACCEPTS (TRUE));
   ctd_test_record (store, 1, 1, 1, ctd_test_four_sheet[0]);
   assert_int_equal (info.state, CTD_ROUND_DRAWN);
   assert_true (ACCEPTS (FALSE));
+  assert_true (ACCEPTS_NOW ());
   assert_int_equal (info.state, CTD_ROUND_IN_PLAY);
   for (guint c = 1; c <= 2; c++)
     for (guint g = c == 1 ? 2 : 1; g <= CTD_N_GAMES; g++)
       ctd_test_record (store, 1, c, g, ctd_test_four_sheet[g - 1]);
   assert_false (ACCEPTS (FALSE));
+  assert_false (ACCEPTS_NOW ());
   assert_int_equal (info.state, CTD_ROUND_COMPLETE);
   /* A correction that reopens the round opens its links again. */
   assert_true (ctd_store_clear_game (store, 1, 2, 12, &error));
   assert_true (ACCEPTS (FALSE));
+  assert_true (ACCEPTS_NOW ());
   ctd_test_record (store, 1, 2, 12, ctd_test_four_sheet[11]);
   assert_true (ctd_store_release_round (store, 1, &error));
   assert_false (ACCEPTS (FALSE));
+  assert_false (ACCEPTS_NOW ());
   assert_int_equal (info.state, CTD_ROUND_RELEASED);
+  /* A round that does not exist is an error, not a "no". */
+  assert_false (ctd_tournament_link_accepts_entry (store, 9, &accepts, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_NOT_FOUND);
+#undef ACCEPTS_NOW
 #undef ACCEPTS
 }
 

@@ -295,7 +295,8 @@ static void
 test_builtin (void **state G_GNUC_UNUSED)
 {
   const char *names[] = { "scoring-sheet-4.ini", "scoring-sheet-3.ini", "standings.ini",
-                          "results.ini", "settlements.ini", "audit-log.ini" };
+                          "results.ini", "settlements.ini", "audit-log.ini",
+                          "link-slips.ini" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
