@@ -353,6 +353,17 @@ ctd_cli_accept (CtdCli *cli)
       json_builder_add_string_value (builder, address_of (submission));
       add_seat_json (builder, "entered_by", chouette, submission->entered_by);
       add_seat_json (builder, "confirmed_by", chouette, submission->confirmed_by);
+      /* What the replacement changed, as record --replace says it, or null. */
+      json_builder_set_member_name (builder, "changes");
+      if (preview.changes != NULL)
+        {
+          json_builder_begin_array (builder);
+          for (guint i = 0; preview.changes[i] != NULL; i++)
+            json_builder_add_string_value (builder, preview.changes[i]);
+          json_builder_end_array (builder);
+        }
+      else
+        json_builder_add_null_value (builder);
       json_builder_end_object (builder);
       ctd_cli_print_json (builder);
     }

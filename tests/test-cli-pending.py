@@ -94,6 +94,7 @@ def test_listed_and_accepted(folder):
 
     out = event.json("accept", "1.1", 1)
     equal(out["result"], "T", "accepted line")
+    equal(out["changes"], None, "nothing replaced")
     equal(out["totals"], {"1": -3, "2": 1, "3": 1, "4": 1}, "totals")
     equal(show_games(event, "1.1"), {1: "T"}, "show has the game")
     equal([(p["chouette"], p["game"]) for p in event.json("pending")],
@@ -140,6 +141,7 @@ def test_disagreement(folder):
     err = event.refused("accept", "1.1", 1, message="(--replace)")
     out = event.json("accept", "1.1", 1, "--replace")
     equal(out["replaced"], "T", "replaced")
+    equal(out["changes"], pending[0]["changes"], "what the replacement changed")
     equal(show_games(event, "1.1"), {1: "B"}, "the table's line")
     check("--replace" in err, err)
 
