@@ -43,7 +43,8 @@ static const struct
     "[--paper a4|letter]" },
   { "settings", ctd_cli_settings, READS_BARE,
     "settings [--name NAME] [--date D] [--venue V] [--stake N] "
-    "[--entry-fee N] [--last-segment ...] [--paper a4|letter] [--force]" },
+    "[--entry-fee N] [--last-segment ...] [--paper a4|letter]\n"
+    "    [--table-auto-accept on|off] [--force]" },
   { "player", ctd_cli_player, READS_LIST,
     "player add NAME [--club C] [--id X] [--checked-in] | "
     "import FILE.csv [--checked-in] | list | "
@@ -78,6 +79,15 @@ static const struct
     "links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]\n"
     "    (each chouette's private link /t/SECRET for its table's phones;\n"
     "    --base http://ADDRESS:PORT prints whole addresses)" },
+  { "pending", ctd_cli_pending, READS,
+    "pending   (the lines tables sent and confirmed from their links, waiting\n"
+    "    for the director: each with what it gives and where it came from)" },
+  { "accept", ctd_cli_accept, WRITES,
+    "accept CHOUETTE GAME [--replace]   (records the table's waiting line as\n"
+    "    record would; --replace when the game holds another line)" },
+  { "reject", ctd_cli_reject, WRITES,
+    "reject CHOUETTE GAME --reason TEXT   (sends the table's line back; the\n"
+    "    table reads the reason and may enter the game again)" },
   { "serve", ctd_cli_serve, OPENS_DOCUMENT,
     "serve [--address A] [--port P]   (each table's page at its link, on\n"
     "    all the computer's addresses or A, port P (8080; 0: any free), until Ctrl+C)" },

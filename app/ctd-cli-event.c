@@ -57,6 +57,7 @@ typedef struct
   char *fee;
   char *direction;
   char *paper;
+  char *auto_accept;
 } SettingsOptions;
 
 static void
@@ -69,6 +70,7 @@ settings_options_clear (SettingsOptions *options)
   g_free (options->fee);
   g_free (options->direction);
   g_free (options->paper);
+  g_free (options->auto_accept);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SettingsOptions, settings_options_clear)
@@ -80,7 +82,7 @@ settings_options_any (const SettingsOptions *options)
 {
   return options->name != NULL || options->date != NULL || options->venue != NULL ||
          options->stake != NULL || options->fee != NULL || options->direction != NULL ||
-         options->paper != NULL;
+         options->paper != NULL || options->auto_accept != NULL;
 }
 
 /* @force (nullable): where settings' --force goes; init has none. */
@@ -99,15 +101,17 @@ parse_settings (CtdCli           *cli,
     { "entry-fee", 0, 0, G_OPTION_ARG_STRING, &options->fee, NULL, NULL },
     { "last-segment", 0, 0, G_OPTION_ARG_STRING, &options->direction, NULL, NULL },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &options->paper, NULL, NULL },
-    /* Last, so that init (no --force) ends the table here. */
+    /* Last, so that init (settings only) ends the table here: an event
+     * starts with the desk accepting every table's line. */
+    { "table-auto-accept", 0, 0, G_OPTION_ARG_STRING, &options->auto_accept, NULL, NULL },
     { "force", 0, 0, G_OPTION_ARG_NONE, force, NULL, NULL },
     { NULL },
   };
-  GOptionEntry *force_entry = &entries[G_N_ELEMENTS (entries) - 2];
+  GOptionEntry *settings_only = &entries[G_N_ELEMENTS (entries) - 3];
 
-  g_assert (g_str_equal (force_entry->long_name, "force"));
+  g_assert (g_str_equal (settings_only->long_name, "table-auto-accept"));
   if (force == NULL)
-    *force_entry = (GOptionEntry) { NULL };
+    *settings_only = (GOptionEntry) { NULL };
   return ctd_cli_parse_options (cli, usage, entries, 0, 0, out_status);
 }
 
@@ -146,6 +150,19 @@ apply_settings (const SettingsOptions  *options,
       *out_status = ctd_cli_usage ("--paper is a4 or letter, not “%s”", options->paper);
       return FALSE;
     }
+  if (options->auto_accept != NULL)
+    {
+      if (g_ascii_strcasecmp (options->auto_accept, "on") == 0)
+        settings->table_auto_accept = TRUE;
+      else if (g_ascii_strcasecmp (options->auto_accept, "off") == 0)
+        settings->table_auto_accept = FALSE;
+      else
+        {
+          *out_status = ctd_cli_usage ("--table-auto-accept is on or off, not “%s”",
+                                       options->auto_accept);
+          return FALSE;
+        }
+    }
   return TRUE;
 }
 
@@ -182,6 +199,8 @@ print_settings (CtdCli                 *cli,
       json_builder_set_member_name (builder, "paper");
       json_builder_add_string_value (builder, settings->paper == CTD_SHEET_PAPER_LETTER
                                               ? "letter" : "a4");
+      json_builder_set_member_name (builder, "table_auto_accept");
+      json_builder_add_boolean_value (builder, settings->table_auto_accept);
       add_nullable_string (builder, "warning", warning);
       add_nullable_string (builder, "closed", closed_text);
       json_builder_end_object (builder);
@@ -197,6 +216,9 @@ print_settings (CtdCli                 *cli,
   printf ("  entry fee     %s\n", fee_text);
   printf ("  last segment  %s\n", ctd_last_segment_direction_to_string (settings->direction));
   printf ("  paper         %s\n", paper_title (settings->paper));
+  printf ("  tables' lines %s\n", settings->table_auto_accept
+          ? "recorded once confirmed at the table (--table-auto-accept on)"
+          : "wait for the director (pending, accept, reject)");
   if (closed_local != NULL)
     {
       g_autofree char *when = g_date_time_format (closed_local, "%Y-%m-%d %H:%M");
@@ -252,7 +274,7 @@ ctd_cli_settings (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   const char *usage = "settings [--name NAME] [--date YYYY-MM-DD] [--venue V] [--stake N] "
                       "[--entry-fee N] [--last-segment highest-first|lowest-first] "
-                      "[--paper a4|letter] [--force]";
+                      "[--paper a4|letter] [--table-auto-accept on|off] [--force]";
   CtdEventSettings settings;
   gboolean force = FALSE;
   int status;

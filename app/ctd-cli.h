@@ -116,5 +116,8 @@ int ctd_cli_export      (CtdCli *cli);
 int ctd_cli_close       (CtdCli *cli);
 int ctd_cli_links       (CtdCli *cli);
 int ctd_cli_serve       (CtdCli *cli);
+int ctd_cli_pending     (CtdCli *cli);
+int ctd_cli_accept      (CtdCli *cli);
+int ctd_cli_reject      (CtdCli *cli);
 
 G_END_DECLS

@@ -406,6 +406,7 @@ ctd_store_submit (CtdStore    *self,
   g_autoptr(CtdChouette) chouette = NULL;
   g_autoptr(GPtrArray) list = NULL;
   g_autofree char *canonical = NULL;
+  g_autofree char *recorded = NULL;
   CtdStoreSubmission *newest;
   CtdChouetteGame slot;
   gint64 existing = 0, existing_chouette = 0, chouette_id;
@@ -470,10 +471,14 @@ ctd_store_submit (CtdStore    *self,
   if (confirmer_of (&slot.slot, entered_by) == 0)
     return refuse_game (error, game, _("the line is entered by its Box or its Captain "
                                        "(seat %u is neither)"), entered_by);
+  /* The desk's line, whether or not it came from the table: open lines
+   * of recorded games are not applied, so the game holds the desk's. */
+  if (ctd_chouette_get_result (chouette, game) != NULL)
+    recorded = ctd_result_format (ctd_chouette_get_result (chouette, game));
   if (!ctd_chouette_record (chouette, game, line, error))
     return FALSE;
   canonical = ctd_result_format (ctd_chouette_get_result (chouette, game));
-  if (newest != NULL && g_strcmp0 (newest->recorded, canonical) == 0)
+  if (g_strcmp0 (recorded, canonical) == 0)
     return refuse_game (error, game, "%s", _("the desk already has this very line"));
 
   if (!ctd_store_run (self,
@@ -608,8 +613,10 @@ ctd_store_answer_submission (CtdStore    *self,
     return TRUE;  /* a double tap: the answer is in */
   if (submission->state != CTD_SUBMISSION_ENTERED)
     return refuse_game (error, submission->game, "%s",
-                        confirm ? _("this line was sent back; enter the game again")
-                                : _("this line is already confirmed; the director decides now"));
+                        submission->state == CTD_SUBMISSION_REFUSED ||
+                        submission->state == CTD_SUBMISSION_REJECTED
+                        ? _("this line was sent back; enter the game again")
+                        : _("this line is already confirmed; the director decides now"));
 
   if ((chouette = ctd_store_load_chouette_by_id (self, chouette_id, size, error)) == NULL ||
       (list = list_newest (self, chouette_id, error)) == NULL)
