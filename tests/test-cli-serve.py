@@ -89,7 +89,7 @@ def test_serve(folder):
         equal(status, 200, "the page of 1.1")
         check("Chouette 1.1" in page, page)
         check("Player " in page and "Next: game 1" in page, page)
-        equal(headers.get("Referrer-Policy"), "no-referrer", "Referrer-Policy")
+        equal(headers.get("Referrer-Policy"), "same-origin", "Referrer-Policy")
         check("default-src 'none'" in headers.get("Content-Security-Policy", ""), str(headers))
 
         wrong = re.sub(r"/t/[0-9a-f]{32}$", "/t/" + "0" * 32, links["1.1"])

@@ -84,7 +84,7 @@ ctd_html_begin_page (GString    *page,
                    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
                    "<meta charset=\"utf-8\">\n"
                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                   "<meta name=\"referrer\" content=\"no-referrer\">\n"
+                   "<meta name=\"referrer\" content=\"same-origin\">\n"
                    "<link rel=\"stylesheet\" href=\"/static/table.css\">\n");
   ctd_html_element (page, "<title>", title, "</title>\n</head>\n<body>\n");
 }

@@ -54,7 +54,10 @@ static GParamSpec *properties[N_PROPS];
 G_DEFINE_FINAL_TYPE (CtdTableServer, ctd_table_server, G_TYPE_OBJECT)
 
 /* Headers on every answer: no script, no frame, no sniffing, and no
- * Referer that would carry the link's secret to another site. */
+ * Referer that would carry the link's secret to another site. Not
+ * "no-referrer": under it a browser posts a form with "Origin: null",
+ * which the desk must refuse (a sandboxed page elsewhere sends it too);
+ * "same-origin" keeps the Referer and the Origin within the desk. */
 void
 ctd_table_server_respond (SoupServerMessage *msg,
          guint              status,
@@ -65,7 +68,7 @@ ctd_table_server_respond (SoupServerMessage *msg,
 
   soup_message_headers_replace (headers, "Content-Security-Policy", CSP);
   soup_message_headers_replace (headers, "X-Content-Type-Options", "nosniff");
-  soup_message_headers_replace (headers, "Referrer-Policy", "no-referrer");
+  soup_message_headers_replace (headers, "Referrer-Policy", "same-origin");
   soup_message_headers_replace (headers, "Cache-Control", "no-store");
   soup_message_headers_replace (headers, "X-Frame-Options", "DENY");
   soup_server_message_set_status (msg, status, NULL);
@@ -80,7 +83,7 @@ ctd_table_server_respond (SoupServerMessage *msg,
 static const char *const security_headers =
   "Content-Security-Policy: " CSP "\r\n"
   "X-Content-Type-Options: nosniff\r\n"
-  "Referrer-Policy: no-referrer\r\n"
+  "Referrer-Policy: same-origin\r\n"
   "Cache-Control: no-store\r\n"
   "X-Frame-Options: DENY\r\n";
 

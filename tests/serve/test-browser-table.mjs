@@ -362,7 +362,10 @@ async function testEnterGames (ctx) {
     }
     await enterer.page.getByRole('button', { name: 'Check this line' }).click();
     const line = enterer.page.locator('p.line code');
-    await line.waitFor({ timeout: WAIT_MS });
+    await line.waitFor({ timeout: WAIT_MS }).catch(async () => {
+      throw new Failure(`game ${game}: no check, the page says\n` +
+                        await enterer.page.locator('body').innerText());
+    });
     equal(await enterer.page.locator('table.preview tbody tr').count(), 4,
           `game ${game}: the players in the check`);
     if (game === 1) {
@@ -400,8 +403,12 @@ async function testEnterGames (ctx) {
   await enterer.page.waitForFunction(() => document.body.innerText.includes('All games are entered'),
                                      null, { timeout: WAIT_MS });
   const text = await enterer.page.locator('body').innerText();
-  for (const player of shown.players)
-    check(text.includes(scoreText(player.total)), `${player.name}'s total ${player.total} in\n${text}`);
+  // Each player's total as the desk has it (show --json), in the
+  // phone's Totals list: "1 (Name): +12.5".
+  shown.players.forEach(player => {
+    const total = `${player.number} (${player.name}): ${scoreText(shown.totals[String(player.number)])}`;
+    check(text.includes(total), `"${total}" is not on the phone's page:\n${text}`);
+  });
   await enterer.page.close();
   await confirmer.page.close();
 }

@@ -71,7 +71,7 @@ assert_security_headers (CtdTestAnswer *answer)
   assert_true (g_str_has_prefix (ctd_test_answer_header (answer, "X-Content-Type-Options"),
                                  "nosniff"));
   assert_true (g_str_has_prefix (ctd_test_answer_header (answer, "Referrer-Policy"),
-                                 "no-referrer"));
+                                 "same-origin"));
   assert_true (g_str_has_prefix (ctd_test_answer_header (answer, "Cache-Control"), "no-store"));
   assert_true (g_str_has_prefix (ctd_test_answer_header (answer, "X-Frame-Options"), "DENY"));
 }

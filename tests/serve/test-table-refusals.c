@@ -36,7 +36,7 @@ missing_page (guint port)
 
   assert_int_equal (answer->status, 404);
   assert_true (g_str_has_prefix (ctd_test_answer_header (answer, "Referrer-Policy"),
-                                 "no-referrer"));
+                                 "same-origin"));
   return g_strdup (answer->body);
 }
 

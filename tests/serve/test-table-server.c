@@ -132,7 +132,7 @@ test_page (void **state)
                        "default-src 'none'; style-src 'self'; img-src 'self'; "
                        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
   assert_string_equal (soup_message_headers_get_one (headers, "X-Content-Type-Options"), "nosniff");
-  assert_string_equal (soup_message_headers_get_one (headers, "Referrer-Policy"), "no-referrer");
+  assert_string_equal (soup_message_headers_get_one (headers, "Referrer-Policy"), "same-origin");
   assert_string_equal (soup_message_headers_get_one (headers, "Cache-Control"), "no-store");
 
   assert_non_null (strstr (page, "<meta name=\"viewport\" content=\"width=device-width"));
@@ -199,7 +199,7 @@ test_resources (void **state)
   assert_int_equal (css->status, 200);
   assert_true (g_str_has_prefix (ctd_test_answer_header (css, "Content-Type"), "text/css"));
   assert_non_null (strstr (css->body, "body {"));
-  assert_true (g_str_has_prefix (ctd_test_answer_header (css, "Referrer-Policy"), "no-referrer"));
+  assert_true (g_str_has_prefix (ctd_test_answer_header (css, "Referrer-Policy"), "same-origin"));
 
   assert_int_equal (get->status, 200);
   assert_int_equal (head->status, 200);
