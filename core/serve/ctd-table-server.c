@@ -21,11 +21,11 @@
 
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
-#include <ifaddrs.h>
-#include <netinet/in.h>
 #include <string.h>
 
 #include "ctd-serve-guard.h"
+#include "ctd-serve-interfaces.h"
+#include "ctd-serve-visits.h"
 #include "ctd-standings-page.h"
 #include "ctd-table-page.h"
 
@@ -50,6 +50,9 @@ struct _CtdTableServer
   guint           port;
   guint           timeout;     /* seconds */
   gboolean        listening;
+  CtdServeVisits *visits;      /* the tables connected lately */
+  guint           n_tables;
+  guint           tables_timer;
 };
 
 enum
@@ -57,6 +60,7 @@ enum
   PROP_0,
   PROP_DOCUMENT,
   PROP_LISTENING,
+  PROP_N_TABLES,
   N_PROPS
 };
 
@@ -182,6 +186,53 @@ early_handler (SoupServer        *soup,
             _("This server answers only at its own address: use the link on your scoring sheet."));
 }
 
+/* ---- the tables connected ---- */
+
+/* How often the count is looked at again while listening, so that a
+ * table gone quiet stops counting within this of its five minutes. */
+#define TABLES_CHECK_S 10
+
+static void
+update_n_tables (CtdTableServer *self)
+{
+  guint n = self->listening ? ctd_serve_visits_count (self->visits, g_get_monotonic_time ()) : 0;
+
+  if (n == self->n_tables)
+    return;
+  self->n_tables = n;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_TABLES]);
+}
+
+static gboolean
+tables_timer_cb (gpointer user_data)
+{
+  update_n_tables (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* A page served at chouette @round.@chouette's link: its table is connected. */
+static void
+note_table (CtdTableServer *self,
+            guint           round,
+            guint           chouette)
+{
+  ctd_serve_visits_seen (self->visits, round, chouette, g_get_monotonic_time ());
+  update_n_tables (self);
+}
+
+/* The count's timer runs while the server listens and stops with it;
+ * stopped, no table is connected. */
+static void
+follow_tables (CtdTableServer *self)
+{
+  g_clear_handle_id (&self->tables_timer, g_source_remove);
+  if (self->listening)
+    self->tables_timer = g_timeout_add_seconds (TABLES_CHECK_S, tables_timer_cb, self);
+  else
+    ctd_serve_visits_clear (self->visits);
+  update_n_tables (self);
+}
+
 /* /t/SECRET: the chouette's page, while its round is in play. */
 static gboolean
 serve_table (CtdTableServer    *self,
@@ -212,6 +263,7 @@ serve_table (CtdTableServer    *self,
     }
   page = ctd_table_page_render (view);
   respond (msg, SOUP_STATUS_OK, "text/html; charset=utf-8", page);
+  note_table (self, round, chouette);
   return TRUE;
 }
 
@@ -354,6 +406,7 @@ ctd_table_server_dispose (GObject *object)
 {
   CtdTableServer *self = CTD_TABLE_SERVER (object);
 
+  g_clear_handle_id (&self->tables_timer, g_source_remove);
   if (self->soup != NULL)
     soup_server_disconnect (self->soup);
   g_clear_object (&self->soup);
@@ -367,6 +420,7 @@ ctd_table_server_finalize (GObject *object)
   CtdTableServer *self = CTD_TABLE_SERVER (object);
 
   g_clear_pointer (&self->guard, ctd_serve_guard_free);
+  g_clear_pointer (&self->visits, ctd_serve_visits_free);
   g_free (self->not_found);
   g_free (self->address);
   G_OBJECT_CLASS (ctd_table_server_parent_class)->finalize (object);
@@ -387,6 +441,9 @@ ctd_table_server_get_property (GObject    *object,
       break;
     case PROP_LISTENING:
       g_value_set_boolean (value, self->listening);
+      break;
+    case PROP_N_TABLES:
+      g_value_set_uint (value, self->n_tables);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -428,6 +485,12 @@ ctd_table_server_class_init (CtdTableServerClass *klass)
   properties[PROP_LISTENING] =
     g_param_spec_boolean ("listening", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* How many distinct chouettes' links opened a page in the last
+   * CTD_SERVE_VISITS_WINDOW_US: the tables connected, as the director
+   * sees them; 0 while not listening. */
+  properties[PROP_N_TABLES] =
+    g_param_spec_uint ("n-tables", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -435,6 +498,7 @@ static void
 ctd_table_server_init (CtdTableServer *self)
 {
   self->guard = ctd_serve_guard_new ();
+  self->visits = ctd_serve_visits_new ();
   self->not_found = ctd_table_page_not_found ();
   self->timeout = CTD_TABLE_SERVER_TIMEOUT;
 }
@@ -513,6 +577,7 @@ ctd_table_server_listen (CtdTableServer  *self,
   self->address = g_strdup (address);
   self->listening = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTENING]);
+  follow_tables (self);
   return TRUE;
 }
 
@@ -531,6 +596,21 @@ ctd_table_server_stop (CtdTableServer *self)
   soup_server_disconnect (self->soup);
   self->listening = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTENING]);
+  follow_tables (self);
+}
+
+/**
+ * ctd_table_server_get_n_tables:
+ * @self: a server
+ *
+ * Returns: how many tables are connected: distinct chouettes whose link
+ *   opened a page in the last five minutes; 0 while not listening
+ */
+guint
+ctd_table_server_get_n_tables (CtdTableServer *self)
+{
+  g_return_val_if_fail (CTD_IS_TABLE_SERVER (self), 0);
+  return self->n_tables;
 }
 
 gboolean
@@ -553,32 +633,6 @@ ctd_table_server_get_port (CtdTableServer *self)
   return self->listening ? self->port : 0;
 }
 
-/* The first IPv4 address of a network interface other than loopback:
- * what a phone on the venue's Wi-Fi reaches when the server listens on all. */
-static char *
-lan_address (void)
-{
-  struct ifaddrs *list = NULL;
-  char *found = NULL;
-
-  if (getifaddrs (&list) != 0)
-    return g_strdup ("127.0.0.1");
-  for (struct ifaddrs *i = list; i != NULL && found == NULL; i = i->ifa_next)
-    {
-      g_autoptr(GSocketAddress) address = NULL;
-      GInetAddress *inet;
-
-      if (i->ifa_addr == NULL || i->ifa_addr->sa_family != AF_INET)
-        continue;
-      address = g_socket_address_new_from_native (i->ifa_addr, sizeof (struct sockaddr_in));
-      inet = address != NULL ? g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (address)) : NULL;
-      if (inet != NULL && !g_inet_address_get_is_loopback (inet))
-        found = g_inet_address_to_string (inet);
-    }
-  freeifaddrs (list);
-  return found != NULL ? found : g_strdup ("127.0.0.1");
-}
-
 /**
  * ctd_table_server_get_uri:
  * @self: a listening server
@@ -595,7 +649,7 @@ ctd_table_server_get_uri (CtdTableServer *self)
   g_return_val_if_fail (CTD_IS_TABLE_SERVER (self), NULL);
   if (!self->listening)
     return NULL;
-  host = self->address != NULL ? g_strdup (self->address) : lan_address ();
+  host = self->address != NULL ? g_strdup (self->address) : ctd_serve_lan_address ();
   if (strchr (host, ':') != NULL)
     return g_strdup_printf ("http://[%s]:%u", host, self->port);
   return g_strdup_printf ("http://%s:%u", host, self->port);
