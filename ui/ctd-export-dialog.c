@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ctd-main-window.h"
 #include "ctd-record-items.h"
 #include "ctd-report.h"
 #include "ctd-ui.h"
@@ -74,6 +75,20 @@ wants_round (CtdExportDialog *self)
   return !is_chosen (self->all_choice) && !is_chosen (self->results_choice);
 }
 
+/* The scoring sheets carry each table's link while the window's Table
+ * Entry serves (the address phones open then), none otherwise: read when
+ * a job starts, so that a print follows a server started or stopped
+ * while the dialog is open. */
+void
+ctd_export_dialog_follow_links_base (CtdExportDialog *self)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+
+  g_clear_pointer (&self->links_base, g_free);
+  if (CTD_IS_MAIN_WINDOW (parent))
+    self->links_base = ctd_main_window_dup_links_base (CTD_MAIN_WINDOW (parent));
+}
+
 /* What the choices ask for; FALSE while a round or chouette is wanted
  * and none is selected. */
 gboolean
@@ -82,6 +97,9 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
 {
   memset (out_what, 0, sizeof *out_what);
   out_what->options.public_view = gtk_switch_get_active (self->public_switch);
+  /* A public copy is posted: it never carries the links (the secrets). */
+  if (!out_what->options.public_view)
+    out_what->options.links_base = self->links_base;
   if (is_chosen (self->all_choice))
     return TRUE;
   if (is_chosen (self->results_choice))
@@ -96,6 +114,7 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
     {
       /* No score on a blank sheet: nothing to keep secret. */
       out_what->options.public_view = FALSE;
+      out_what->options.links_base = self->links_base;
       out_what->options.blank = TRUE;
       out_what->options.part = CTD_REPORT_PART_SHEETS;
       return TRUE;
@@ -309,6 +328,7 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
       ctd_export_dialog_show_message (self, _("Choose a file on this computer"), TRUE);
       return;
     }
+  ctd_export_dialog_follow_links_base (self);
   if (!ctd_export_dialog_get_what (self, &what))
     {
       ctd_export_dialog_show_message (self, _("Choose a round or a chouette to export"), TRUE);
@@ -530,6 +550,7 @@ ctd_export_dialog_finalize (GObject *object)
   CtdExportDialog *self = CTD_EXPORT_DIALOG (object);
 
   g_clear_object (&self->target);
+  g_free (self->links_base);
   G_OBJECT_CLASS (ctd_export_dialog_parent_class)->finalize (object);
 }
 
