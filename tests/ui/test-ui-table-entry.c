@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "ctd-application.h"
+#include "ctd-chouette-page.h"
 #include "ctd-export-dialog.h"
 #include "ctd-main-window.h"
 #include "ctd-table-entry-dialog.h"
@@ -375,8 +376,51 @@ export_blank_sheets (CtdMainWindow *window,
   return xlsx_strings (path);
 }
 
+static gboolean
+pointer_set (gconstpointer pointer)
+{
+  return *(gpointer const *) pointer != NULL;
+}
+
+static void
+printed_cb (GObject      *page,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* Chouette 1.2's sheet printed from its page (Print Sheet…) to a PDF
+ * named @name: its text, as pdftotext reads it. */
+static char *
+print_chouette_sheet (CtdMainWindow *window,
+                      const char    *dir,
+                      const char    *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  const char *argv[] = { "pdftotext", path, "-", NULL };
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  CtdChouettePage *page;
+  char *text = NULL;
+  int status;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-chouette",
+                                  g_variant_new_string ("1.2"));
+  page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_CHOUETTE_PAGE));
+  ctd_chouette_page_print_async (page, GTK_PRINT_OPERATION_ACTION_EXPORT, path, NULL, printed_cb,
+                                 &result);
+  assert_true (ctd_test_wait_for (pointer_set, &result, 60000, "the sheet to print"));
+  assert_true (ctd_chouette_page_print_finish (page, result, &error));
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, &text, NULL, &status, &error))
+    fail_msg ("pdftotext: %s", error->message);
+  return text;
+}
+
 /* While the window serves, its sheets carry each table's link under the
- * server's address; stopped, none. */
+ * server's address, from Print or Export and from a chouette's page;
+ * stopped, none. */
 static void
 test_sheets_carry_links (void **state)
 {
@@ -385,6 +429,7 @@ test_sheets_carry_links (void **state)
   CtdMainWindow *window = open_drawn (app, fixture->dir);
   CtdTableEntryDialog *dialog = open_dialog (window);
   g_autofree char *url = NULL, *base = NULL, *served = NULL, *stopped = NULL;
+  g_autofree char *printed = NULL, *printed_stopped = NULL;
 
   choose (dialog, 0);
   click (dialog, "Start serving");
@@ -393,11 +438,16 @@ test_sheets_carry_links (void **state)
   url = table_url (window, 2);
   served = export_blank_sheets (window, fixture->dir, "served.xlsx");
   assert_non_null (strstr (served, url));
+  printed = print_chouette_sheet (window, fixture->dir, "served.pdf");
+  assert_non_null (strstr (printed, url));
 
   click (dialog, "Stop serving");
   stopped = export_blank_sheets (window, fixture->dir, "stopped.xlsx");
   assert_null (strstr (stopped, "/t/"));
   assert_null (strstr (stopped, base));
+  printed_stopped = print_chouette_sheet (window, fixture->dir, "stopped.pdf");
+  assert_null (strstr (printed_stopped, "/t/"));
+  assert_non_null (strstr (printed_stopped, "1.2"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
