@@ -136,6 +136,9 @@ update_state (CtdTableEntryDialog *self)
 
       text = g_strdup_printf (ngettext ("Serving at %s — %u table connected",
                                         "Serving at %s — %u tables connected", n), uri, n);
+      /* The port taken (any free one when 0 was asked) is kept for the
+       * next Start: the sheets printed meanwhile carry it in their links. */
+      gtk_spin_button_set_value (self->port_spin, ctd_table_server_get_port (self->server));
     }
   else if (self->server == NULL)
     text = g_strdup (_("Not serving. Open an event to serve its tables."));

@@ -234,6 +234,10 @@ test_start_and_stop (void **state)
   none = serving_text (window, 0);
   wait_for_state (dialog, none);
   assert_false (gtk_widget_get_visible (find_input (dialog, "Start serving", GTK_TYPE_BUTTON)));
+  /* The port taken shows, for the next Start to take it again. */
+  assert_int_equal (gtk_spin_button_get_value_as_int (
+                      GTK_SPIN_BUTTON (find_input (dialog, "Port", GTK_TYPE_SPIN_BUTTON))),
+                    ctd_table_server_get_port (server));
 
   url = table_url (window, 1);
   assert_int_equal (open_page (url), 200);
