@@ -298,6 +298,7 @@ test_port_in_use (void **state)
                               "and press Start again.", port, port + 1);
   assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), expected));
   wait_for_state (dialog, "Not serving.");
+  ctd_test_screenshot (GTK_WINDOW (dialog), "table-entry-port-in-use.png");
   g_socket_listener_close (other);
   gtk_window_destroy (GTK_WINDOW (window));
 }
