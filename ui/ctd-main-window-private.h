@@ -58,7 +58,7 @@ struct _CtdMainWindow
   GCancellable        *open_cancellable;
   CtdTableServer      *table_server;       /* Table Entry, of the event shown */
 
-  /* borrowed (a weak pointer) */
+  /* borrowed: the toplevels own it; NULL once destroyed */
   CtdTableEntryDialog *table_entry_dialog;
 };
 

@@ -63,12 +63,15 @@ ctd_main_window_drop_server (CtdMainWindow *self)
     ctd_table_server_stop (self->table_server);
   g_clear_object (&self->table_server);
   if (self->table_entry_dialog != NULL)
-    {
-      GtkWindow *dialog = GTK_WINDOW (self->table_entry_dialog);
+    gtk_window_destroy (GTK_WINDOW (self->table_entry_dialog));
+}
 
-      g_clear_weak_pointer (&self->table_entry_dialog);
-      gtk_window_destroy (dialog);
-    }
+/* However it goes (with the window, or the application ending first),
+ * the window stops reaching it. */
+static void
+table_entry_dialog_destroy_cb (CtdMainWindow *self)
+{
+  self->table_entry_dialog = NULL;
 }
 
 /* win.table-entry: the dialog, made once and shown again. */
@@ -83,7 +86,10 @@ ctd_main_window_table_entry_action (GSimpleAction *action,
     return;
   if (self->table_entry_dialog == NULL)
     {
-      g_set_weak_pointer (&self->table_entry_dialog, ctd_table_entry_dialog_new (GTK_WINDOW (self)));
+      self->table_entry_dialog = ctd_table_entry_dialog_new (GTK_WINDOW (self));
+      g_signal_connect_object (self->table_entry_dialog, "destroy",
+                               G_CALLBACK (table_entry_dialog_destroy_cb), self,
+                               G_CONNECT_SWAPPED);
       ctd_table_entry_dialog_set_server (self->table_entry_dialog, self->table_server);
     }
   gtk_window_present (GTK_WINDOW (self->table_entry_dialog));

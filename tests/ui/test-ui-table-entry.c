@@ -267,8 +267,14 @@ test_start_and_stop (void **state)
   assert_false (ctd_table_server_get_listening (server));
   wait_for_state (dialog, "Not serving.");
   assert_null (ctd_main_window_dup_links_base (window));
+
+  /* The window closed while serving: the server stops, the dialog goes. */
+  click (dialog, "Start serving");
+  assert_true (ctd_table_server_get_listening (server));
+  g_object_ref (server);
   gtk_window_destroy (GTK_WINDOW (window));
-  /* The dialog goes with its window. */
+  assert_false (ctd_table_server_get_listening (server));
+  g_object_unref (server);
   assert_null (ctd_test_find_toplevel (CTD_TYPE_TABLE_ENTRY_DIALOG));
 }
 
