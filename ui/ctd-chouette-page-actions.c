@@ -12,6 +12,7 @@
 
 #include "ctd-chouette-page-private.h"
 #include "ctd-export-dialog.h"
+#include "ctd-main-window.h"
 #include "ctd-record-items.h"
 #include "ctd-print.h"
 #include "ctd-report.h"
@@ -446,7 +447,9 @@ ctd_chouette_page_print_async (CtdChouettePage          *self,
                                GAsyncReadyCallback       callback,
                                gpointer                  user_data)
 {
-  const CtdReportOptions options = { NULL, FALSE, FALSE };
+  CtdReportOptions options = { NULL, FALSE, FALSE };
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *links_base = NULL;
   g_autoptr(GTask) task = NULL;
   PrintRequest *request;
 
@@ -479,6 +482,11 @@ ctd_chouette_page_print_async (CtdChouettePage          *self,
                                               G_CALLBACK (print_root_changed_cb),
                                               request->cancellable, 0);
   g_object_set_data (G_OBJECT (self), PRINTING_KEY, request);
+  /* While the window's Table Entry serves, the sheet carries its table's
+   * link and QR code, as the Print or Export dialog's do. */
+  if (CTD_IS_MAIN_WINDOW (root))
+    links_base = ctd_main_window_dup_links_base (CTD_MAIN_WINDOW (root));
+  options.links_base = links_base;
   ctd_document_build_report_async (self->document, self->round, self->number, &options,
                                    request->cancellable, print_report_ready_cb,
                                    g_steal_pointer (&task));

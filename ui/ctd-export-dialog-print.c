@@ -134,6 +134,7 @@ ctd_export_dialog_print_async (CtdExportDialog          *self,
   cancellable = g_cancellable_new ();
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, ctd_export_dialog_print_async);
+  ctd_export_dialog_follow_links_base (self);
   if (!ctd_export_dialog_get_what (self, &what))
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s",

@@ -43,13 +43,15 @@ struct _CtdExportDialog
   CtdDocument    *document;
   GCancellable   *cancellable;  /* while an export or a print's report runs */
   GFile          *target;       /* the file being or last written */
-  char           *links_base;   /* where the desk serves the tables' links, or NULL:
+  char           *links_base;   /* the window's Table Entry address, read at each job
+                                 * (ctd_export_dialog_follow_links_base()), or NULL:
                                  * then no link slips are offered */
 };
 
 gboolean ctd_export_dialog_get_what              (CtdExportDialog   *self,
                                                   CtdDocumentExport *out_what);
 char    *ctd_export_dialog_describe_choice       (CtdExportDialog   *self);
+void     ctd_export_dialog_follow_links_base     (CtdExportDialog   *self);
 void     ctd_export_dialog_show_message          (CtdExportDialog   *self,
                                                   const char        *text,
                                                   gboolean           is_error);

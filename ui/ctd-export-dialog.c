@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ctd-main-window.h"
 #include "ctd-record-items.h"
 #include "ctd-report.h"
 #include "ctd-ui.h"
@@ -85,6 +86,23 @@ get_slips (CtdExportDialog   *self,
   out_what->options.links_base = self->links_base;
 }
 
+/* The scoring sheets carry each table's link while the window's Table
+ * Entry serves (the address phones open then), none otherwise: read when
+ * the dialog opens and when a job starts, so that a print follows a
+ * server started or stopped while the dialog is open. A dialog of no
+ * main window keeps the address its caller gave. */
+void
+ctd_export_dialog_follow_links_base (CtdExportDialog *self)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  g_autofree char *links_base = NULL;
+
+  if (!CTD_IS_MAIN_WINDOW (parent))
+    return;
+  links_base = ctd_main_window_dup_links_base (CTD_MAIN_WINDOW (parent));
+  ctd_export_dialog_set_links_base (self, links_base);
+}
+
 /* What the choices ask for; FALSE while a round or chouette is wanted
  * and none is selected. */
 gboolean
@@ -93,6 +111,9 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
 {
   memset (out_what, 0, sizeof *out_what);
   out_what->options.public_view = gtk_switch_get_active (self->public_switch);
+  /* A public copy is posted: it never carries the links (the secrets). */
+  if (!out_what->options.public_view)
+    out_what->options.links_base = self->links_base;
   if (is_chosen (self->all_choice))
     return TRUE;
   if (is_chosen (self->results_choice))
@@ -107,6 +128,7 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
     {
       /* No score on a blank sheet: nothing to keep secret. */
       out_what->options.public_view = FALSE;
+      out_what->options.links_base = self->links_base;
       out_what->options.blank = TRUE;
       out_what->options.part = CTD_REPORT_PART_SHEETS;
       return TRUE;
@@ -326,6 +348,7 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
       ctd_export_dialog_show_message (self, _("Choose a file on this computer"), TRUE);
       return;
     }
+  ctd_export_dialog_follow_links_base (self);
   if (!ctd_export_dialog_get_what (self, &what))
     {
       ctd_export_dialog_show_message (self, _("Choose a round or a chouette to export"), TRUE);
@@ -654,6 +677,8 @@ ctd_export_dialog_new (GtkWindow   *parent,
   gtk_drop_down_set_model (self->round_dropdown, rounds);
   n_rounds = g_list_model_get_n_items (rounds);
   round_dropdown_selected_cb (self);
+  /* Link slips are offered while the window serves the tables. */
+  ctd_export_dialog_follow_links_base (self);
   if (n_rounds > 0)
     {
       g_autoptr(CtdRoundItem) newest = g_list_model_get_item (rounds, n_rounds - 1);

@@ -271,6 +271,7 @@ static const GActionEntry win_actions[] = {
   { "go-to-chouette", go_to_chouette_action },
   { "dismiss-banner", dismiss_banner_action },
   { "close-event", ctd_main_window_close_event_action },
+  { "table-entry", ctd_main_window_table_entry_action },
 };
 
 /**
@@ -318,6 +319,10 @@ ctd_main_window_bind_actions (CtdMainWindow *self)
   g_binding_group_bind (self->document_bindings, "read-only",
                         g_action_map_lookup_action (map, "close-event"), "enabled",
                         G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  /* A closed event's tables enter nothing more: nothing to serve. */
+  g_binding_group_bind (self->document_bindings, "closed",
+                        g_action_map_lookup_action (map, "table-entry"), "enabled",
+                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }
 
 /**
@@ -339,4 +344,5 @@ ctd_main_window_enable_actions (CtdMainWindow *self)
   set_enabled (self, "undo", FALSE);
   set_enabled (self, "redo", FALSE);
   set_enabled (self, "close-event", FALSE);
+  set_enabled (self, "table-entry", FALSE);
 }

@@ -17,6 +17,7 @@
 #include "ctd-results-page.h"
 #include "ctd-rounds-page.h"
 #include "ctd-standings-page.h"
+#include "ctd-table-entry-dialog.h"
 
 G_BEGIN_DECLS
 
@@ -55,11 +56,22 @@ struct _CtdMainWindow
   GBindingGroup       *document_bindings;  /* the document's properties shown */
   GSignalGroup        *document_signals;
   GCancellable        *open_cancellable;
+  CtdTableServer      *table_server;       /* Table Entry, of the event shown */
+
+  /* borrowed: the toplevels own it; NULL once destroyed */
+  CtdTableEntryDialog *table_entry_dialog;
 };
 
 /* ctd-main-window-actions.c */
 void ctd_main_window_add_actions    (CtdMainWindow *self);
 void ctd_main_window_bind_actions   (CtdMainWindow *self);
 void ctd_main_window_enable_actions (CtdMainWindow *self);
+
+/* ctd-main-window-serve.c */
+void ctd_main_window_follow_server      (CtdMainWindow *self);
+void ctd_main_window_drop_server        (CtdMainWindow *self);
+void ctd_main_window_table_entry_action (GSimpleAction *action,
+                                         GVariant      *parameter,
+                                         gpointer       user_data);
 
 G_END_DECLS

@@ -176,6 +176,7 @@ ctd_main_window_set_document (CtdMainWindow *self,
   g_return_if_fail (document == NULL || CTD_IS_DOCUMENT (document));
 
   g_set_object (&self->document, document);
+  ctd_main_window_follow_server (self);
   g_binding_group_set_source (self->document_bindings, document);
   g_signal_group_set_target (self->document_signals, document);
   ctd_main_window_enable_actions (self);
@@ -509,6 +510,7 @@ ctd_main_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->open_cancellable);
   g_clear_object (&self->open_cancellable);
+  ctd_main_window_drop_server (self);
   g_clear_object (&self->document_bindings);
   g_clear_object (&self->document_signals);
   g_clear_object (&self->document);

@@ -10,6 +10,7 @@
 
 #include "ctd-application.h"
 #include "ctd-document.h"
+#include "ctd-table-server.h"
 
 G_BEGIN_DECLS
 
@@ -31,5 +32,7 @@ void           ctd_main_window_show_error   (CtdMainWindow   *self,
 gboolean       ctd_main_window_close_event  (CtdMainWindow   *self,
                                              const char      *folder,
                                              GError         **error);
+CtdTableServer *ctd_main_window_get_table_server (CtdMainWindow *self);
+char           *ctd_main_window_dup_links_base   (CtdMainWindow *self);
 
 G_END_DECLS

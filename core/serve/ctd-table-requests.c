@@ -49,7 +49,10 @@ open_link (CtdTableServer    *self,
                             g_get_monotonic_time ());
       return FALSE;
     }
-  return ctd_document_link_accepts_entry (self->document, *out_round);
+  if (!ctd_document_link_accepts_entry (self->document, *out_round))
+    return FALSE;
+  ctd_table_server_note_table (self, *out_round, *out_chouette);
+  return TRUE;
 }
 
 /* The table's page, with @problem when its last answer was refused. */

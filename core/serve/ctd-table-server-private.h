@@ -12,6 +12,7 @@
 #include <libsoup/soup.h>
 
 #include "ctd-serve-guard.h"
+#include "ctd-serve-visits.h"
 #include "ctd-table-entry.h"
 #include "ctd-table-server.h"
 
@@ -31,6 +32,9 @@ struct _CtdTableServer
   gboolean        listening;
   guint8          key[CTD_TABLE_ENTRY_KEY_BYTES];  /* the forms' tokens (ctd-table-entry.c) */
   gboolean        key_ready;
+  CtdServeVisits *visits;      /* the tables connected lately */
+  guint           n_tables;
+  guint           tables_timer;
 };
 
 void     ctd_table_server_respond     (SoupServerMessage *msg,
@@ -43,5 +47,8 @@ gboolean ctd_table_server_serve_table (CtdTableServer    *self,
 void     ctd_table_server_serve_post  (CtdTableServer    *self,
                                        SoupServerMessage *msg,
                                        const char        *rest);
+void     ctd_table_server_note_table  (CtdTableServer    *self,
+                                       guint              round,
+                                       guint              chouette);
 
 G_END_DECLS

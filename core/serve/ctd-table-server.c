@@ -21,12 +21,12 @@
 
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
-#include <ifaddrs.h>
-#include <netinet/in.h>
 #include <string.h>
 
 #include "ctd-link.h"
 #include "ctd-serve-guard.h"
+#include "ctd-serve-interfaces.h"
+#include "ctd-serve-visits.h"
 #include "ctd-table-server-private.h"
 #include "ctd-standings-page.h"
 #include "ctd-table-page.h"
@@ -46,6 +46,7 @@ enum
   PROP_0,
   PROP_DOCUMENT,
   PROP_LISTENING,
+  PROP_N_TABLES,
   N_PROPS
 };
 
@@ -236,6 +237,54 @@ early_handler (SoupServer        *soup,
     refuse_form_body (msg, headers);
 }
 
+/* ---- the tables connected ---- */
+
+/* How often the count is looked at again while listening, so that a
+ * table gone quiet stops counting within this of its five minutes. */
+#define TABLES_CHECK_S 10
+
+static void
+update_n_tables (CtdTableServer *self)
+{
+  guint n = self->listening ? ctd_serve_visits_count (self->visits, g_get_monotonic_time ()) : 0;
+
+  if (n == self->n_tables)
+    return;
+  self->n_tables = n;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_TABLES]);
+}
+
+static gboolean
+tables_timer_cb (gpointer user_data)
+{
+  update_n_tables (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* A request at chouette @round.@chouette's link, which opened it: its
+ * table is connected. */
+void
+ctd_table_server_note_table (CtdTableServer *self,
+                             guint           round,
+                             guint           chouette)
+{
+  ctd_serve_visits_seen (self->visits, round, chouette, g_get_monotonic_time ());
+  update_n_tables (self);
+}
+
+/* The count's timer runs while the server listens and stops with it;
+ * stopped, no table is connected. */
+static void
+follow_tables (CtdTableServer *self)
+{
+  g_clear_handle_id (&self->tables_timer, g_source_remove);
+  if (self->listening)
+    self->tables_timer = g_timeout_add_seconds (TABLES_CHECK_S, tables_timer_cb, self);
+  else
+    ctd_serve_visits_clear (self->visits);
+  update_n_tables (self);
+}
+
 /* /standings: what the public display shows, no more; open to all,
  * as the projector in the room is. */
 static gboolean
@@ -381,6 +430,7 @@ ctd_table_server_dispose (GObject *object)
 {
   CtdTableServer *self = CTD_TABLE_SERVER (object);
 
+  g_clear_handle_id (&self->tables_timer, g_source_remove);
   if (self->soup != NULL)
     soup_server_disconnect (self->soup);
   g_clear_object (&self->soup);
@@ -394,6 +444,7 @@ ctd_table_server_finalize (GObject *object)
   CtdTableServer *self = CTD_TABLE_SERVER (object);
 
   g_clear_pointer (&self->guard, ctd_serve_guard_free);
+  g_clear_pointer (&self->visits, ctd_serve_visits_free);
   g_free (self->not_found);
   g_free (self->address);
   G_OBJECT_CLASS (ctd_table_server_parent_class)->finalize (object);
@@ -414,6 +465,9 @@ ctd_table_server_get_property (GObject    *object,
       break;
     case PROP_LISTENING:
       g_value_set_boolean (value, self->listening);
+      break;
+    case PROP_N_TABLES:
+      g_value_set_uint (value, self->n_tables);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -455,6 +509,12 @@ ctd_table_server_class_init (CtdTableServerClass *klass)
   properties[PROP_LISTENING] =
     g_param_spec_boolean ("listening", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* How many distinct chouettes' links opened a page in the last
+   * CTD_SERVE_VISITS_WINDOW_US: the tables connected, as the director
+   * sees them; 0 while not listening. */
+  properties[PROP_N_TABLES] =
+    g_param_spec_uint ("n-tables", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -465,6 +525,7 @@ ctd_table_server_init (CtdTableServer *self)
   char half[CTD_LINK_SECRET_CHARS + 1];
 
   self->guard = ctd_serve_guard_new ();
+  self->visits = ctd_serve_visits_new ();
   self->not_found = ctd_table_page_not_found ();
   /* The forms' key: 256 bits from the system's random source, as hex. */
   G_STATIC_ASSERT (CTD_TABLE_ENTRY_KEY_BYTES == 2 * CTD_LINK_SECRET_CHARS);
@@ -555,6 +616,7 @@ ctd_table_server_listen (CtdTableServer  *self,
   self->address = g_strdup (address);
   self->listening = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTENING]);
+  follow_tables (self);
   return TRUE;
 }
 
@@ -573,6 +635,21 @@ ctd_table_server_stop (CtdTableServer *self)
   soup_server_disconnect (self->soup);
   self->listening = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTENING]);
+  follow_tables (self);
+}
+
+/**
+ * ctd_table_server_get_n_tables:
+ * @self: a server
+ *
+ * Returns: how many tables are connected: distinct chouettes whose link
+ *   opened a page in the last five minutes; 0 while not listening
+ */
+guint
+ctd_table_server_get_n_tables (CtdTableServer *self)
+{
+  g_return_val_if_fail (CTD_IS_TABLE_SERVER (self), 0);
+  return self->n_tables;
 }
 
 gboolean
@@ -595,32 +672,6 @@ ctd_table_server_get_port (CtdTableServer *self)
   return self->listening ? self->port : 0;
 }
 
-/* The first IPv4 address of a network interface other than loopback:
- * what a phone on the venue's Wi-Fi reaches when the server listens on all. */
-static char *
-lan_address (void)
-{
-  struct ifaddrs *list = NULL;
-  char *found = NULL;
-
-  if (getifaddrs (&list) != 0)
-    return g_strdup ("127.0.0.1");
-  for (struct ifaddrs *i = list; i != NULL && found == NULL; i = i->ifa_next)
-    {
-      g_autoptr(GSocketAddress) address = NULL;
-      GInetAddress *inet;
-
-      if (i->ifa_addr == NULL || i->ifa_addr->sa_family != AF_INET)
-        continue;
-      address = g_socket_address_new_from_native (i->ifa_addr, sizeof (struct sockaddr_in));
-      inet = address != NULL ? g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (address)) : NULL;
-      if (inet != NULL && !g_inet_address_get_is_loopback (inet))
-        found = g_inet_address_to_string (inet);
-    }
-  freeifaddrs (list);
-  return found != NULL ? found : g_strdup ("127.0.0.1");
-}
-
 /**
  * ctd_table_server_get_uri:
  * @self: a listening server
@@ -637,7 +688,7 @@ ctd_table_server_get_uri (CtdTableServer *self)
   g_return_val_if_fail (CTD_IS_TABLE_SERVER (self), NULL);
   if (!self->listening)
     return NULL;
-  host = self->address != NULL ? g_strdup (self->address) : lan_address ();
+  host = self->address != NULL ? g_strdup (self->address) : ctd_serve_lan_address ();
   if (strchr (host, ':') != NULL)
     return g_strdup_printf ("http://[%s]:%u", host, self->port);
   return g_strdup_printf ("http://%s:%u", host, self->port);

@@ -31,6 +31,7 @@ gboolean        ctd_table_server_listen       (CtdTableServer  *self,
                                                GError         **error);
 void            ctd_table_server_stop         (CtdTableServer  *self);
 gboolean        ctd_table_server_get_listening (CtdTableServer *self);
+guint           ctd_table_server_get_n_tables (CtdTableServer *self);
 guint           ctd_table_server_get_port     (CtdTableServer  *self);
 char           *ctd_table_server_get_uri      (CtdTableServer  *self);
 void            ctd_table_server_set_timeout  (CtdTableServer  *self,

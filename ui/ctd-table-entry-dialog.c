@@ -1,0 +1,387 @@
+/* ctd-table-entry-dialog.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ctd-table-entry-dialog"
+
+#include "config.h"
+
+#include "ctd-table-entry-dialog.h"
+
+#include <glib/gi18n.h>
+
+#include "ctd-serve-interfaces.h"
+#include "ctd-ui.h"
+
+/*
+ * Table Entry: the window's own server for the tables' phones (issue
+ * 21), started and stopped here. The director picks the network (all
+ * of them, or one interface's address) and the port, presses Start
+ * (or Enter), and reads the state: where the tables' links answer and
+ * how many tables opened theirs lately. The server is the window's
+ * (ctd-main-window-serve.c): closing this dialog only hides it, and the
+ * server goes on serving until Stop, another event, or the event's close.
+ */
+
+struct _CtdTableEntryDialog
+{
+  GtkWindow       parent_instance;
+
+  /* template widgets */
+  GtkWidget      *settings_grid;
+  GtkDropDown    *interface_dropdown;
+  GtkSpinButton  *port_spin;
+  GtkLabel       *state_label;
+  GtkWidget      *start_button;
+  GtkWidget      *stop_button;
+  GtkLabel       *message_label;
+
+  /* owned */
+  CtdTableServer *server;
+  GSignalGroup   *server_signals;
+  GSignalGroup   *document_signals;
+  GPtrArray      *interfaces;  /* CtdServeInterface, as the drop-down lists them */
+};
+
+G_DEFINE_FINAL_TYPE (CtdTableEntryDialog, ctd_table_entry_dialog, GTK_TYPE_WINDOW)
+
+enum
+{
+  PROP_0,
+  PROP_SERVER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+show_message (CtdTableEntryDialog *self,
+              const char          *text)
+{
+  if (text != NULL)
+    ctd_ui_show_message (self->message_label, NULL, text, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), text != NULL);
+}
+
+static gboolean
+is_listening (CtdTableEntryDialog *self)
+{
+  return self->server != NULL && ctd_table_server_get_listening (self->server);
+}
+
+static gboolean
+is_event_closed (CtdTableEntryDialog *self)
+{
+  CtdDocument *document = g_signal_group_dup_target (self->document_signals);
+  gboolean closed = document != NULL && ctd_document_get_closed (document);
+
+  g_clear_object (&document);
+  return closed;
+}
+
+/* The networks offered: read again each time the dialog opens while
+ * not serving (the venue's Wi-Fi may have joined meanwhile), the
+ * choice kept when its address is still there. */
+static void
+fill_interfaces (CtdTableEntryDialog *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autofree char *chosen = NULL;
+  guint selected = 0;
+
+  if (self->interfaces != NULL)
+    {
+      guint position = gtk_drop_down_get_selected (self->interface_dropdown);
+
+      if (position < self->interfaces->len)
+        chosen = g_strdup (((CtdServeInterface *) g_ptr_array_index (self->interfaces,
+                                                                     position))->address);
+    }
+  g_clear_pointer (&self->interfaces, g_ptr_array_unref);
+  self->interfaces = ctd_serve_list_interfaces ();
+  for (guint i = 0; i < self->interfaces->len; i++)
+    {
+      CtdServeInterface *interface = g_ptr_array_index (self->interfaces, i);
+      g_autofree char *name = NULL;
+
+      if (interface->address == NULL)
+        name = g_strdup (interface->name);
+      else
+        /* TRANSLATORS: a network interface and its address, "wlan0 — 192.168.1.20" */
+        name = g_strdup_printf (_("%s — %s"), interface->name, interface->address);
+      gtk_string_list_append (names, name);
+      if (chosen != NULL && g_strcmp0 (interface->address, chosen) == 0)
+        selected = i;
+    }
+  gtk_drop_down_set_model (self->interface_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->interface_dropdown, selected);
+}
+
+/* What the director reads: the state in words, the buttons that fit it. */
+static void
+update_state (CtdTableEntryDialog *self)
+{
+  gboolean listening = is_listening (self);
+  gboolean closed = is_event_closed (self);
+  g_autofree char *text = NULL;
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+  gboolean had_button_focus = focus == self->start_button || focus == self->stop_button;
+
+  if (listening)
+    {
+      g_autofree char *uri = ctd_table_server_get_uri (self->server);
+      guint n = ctd_table_server_get_n_tables (self->server);
+
+      text = g_strdup_printf (ngettext ("Serving at %s — %u table connected",
+                                        "Serving at %s — %u tables connected", n), uri, n);
+      /* The port taken (any free one when 0 was asked) is kept for the
+       * next Start: the sheets printed meanwhile carry it in their links. */
+      gtk_spin_button_set_value (self->port_spin, ctd_table_server_get_port (self->server));
+    }
+  else if (self->server == NULL)
+    text = g_strdup (_("Not serving. Open an event to serve its tables."));
+  else if (closed)
+    text = g_strdup (_("Not serving. The event is closed: its tables enter nothing more."));
+  else
+    text = g_strdup (_("Not serving."));
+  gtk_label_set_text (self->state_label, text);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table-entry.start",
+                                 self->server != NULL && !listening && !closed);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table-entry.stop", listening);
+  gtk_widget_set_sensitive (self->settings_grid, self->server != NULL && !listening);
+  gtk_widget_set_visible (self->start_button, !listening);
+  gtk_widget_set_visible (self->stop_button, listening);
+  /* Enter starts; once serving, Enter does nothing a director did not mean. */
+  gtk_window_set_default_widget (GTK_WINDOW (self), listening ? NULL : self->start_button);
+  /* The button pressed gives way to the other: the focus goes with it. */
+  if (had_button_focus)
+    gtk_widget_grab_focus (listening ? self->stop_button : self->start_button);
+}
+
+/* ---- actions ---------------------------------------------------------- */
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  CtdTableEntryDialog *self = CTD_TABLE_ENTRY_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+  const CtdServeInterface *interface;
+  guint position, port;
+
+  if (self->server == NULL || is_listening (self) || is_event_closed (self))
+    return;
+  /* A port typed and not yet taken by the spin button counts. */
+  gtk_spin_button_update (self->port_spin);
+  port = (guint) gtk_spin_button_get_value_as_int (self->port_spin);
+  position = gtk_drop_down_get_selected (self->interface_dropdown);
+  g_assert (self->interfaces != NULL && position < self->interfaces->len);
+  interface = g_ptr_array_index (self->interfaces, position);
+  if (ctd_table_server_listen (self->server, interface->address, port, &error))
+    {
+      show_message (self, NULL);
+      return;
+    }
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_ADDRESS_IN_USE))
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Port %u is in use by another program (perhaps another Chouette TD "
+                           "serving): choose another port, such as %u, or 0 for any free one, "
+                           "and press Start again."), port, port < 65535 ? port + 1 : 8080);
+
+      show_message (self, text);
+    }
+  else
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Table Entry could not start on port %u: %s"), port, error->message);
+
+      show_message (self, text);
+    }
+  gtk_widget_grab_focus (GTK_WIDGET (self->port_spin));
+}
+
+static void
+stop_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  CtdTableEntryDialog *self = CTD_TABLE_ENTRY_DIALOG (widget);
+
+  if (self->server != NULL)
+    ctd_table_server_stop (self->server);
+}
+
+/* ---- the object -------------------------------------------------------- */
+
+/**
+ * ctd_table_entry_dialog_set_server:
+ * @self: a Table Entry dialog
+ * @server: (nullable): the window's server of the event shown, or %NULL
+ *   with no event
+ *
+ * Shows and drives @server; the window calls it when its event changes.
+ */
+void
+ctd_table_entry_dialog_set_server (CtdTableEntryDialog *self,
+                                   CtdTableServer      *server)
+{
+  g_autoptr(CtdDocument) document = NULL;
+
+  g_return_if_fail (CTD_IS_TABLE_ENTRY_DIALOG (self));
+  g_return_if_fail (server == NULL || CTD_IS_TABLE_SERVER (server));
+
+  if (!g_set_object (&self->server, server))
+    return;
+  if (server != NULL)
+    g_object_get (server, "document", &document, NULL);
+  g_signal_group_set_target (self->server_signals, server);
+  g_signal_group_set_target (self->document_signals, document);
+  show_message (self, NULL);
+  update_state (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER]);
+}
+
+/**
+ * ctd_table_entry_dialog_get_server:
+ * @self: a Table Entry dialog
+ *
+ * Returns: (transfer none) (nullable): the server it drives
+ */
+CtdTableServer *
+ctd_table_entry_dialog_get_server (CtdTableEntryDialog *self)
+{
+  g_return_val_if_fail (CTD_IS_TABLE_ENTRY_DIALOG (self), NULL);
+  return self->server;
+}
+
+static void
+ctd_table_entry_dialog_show (GtkWidget *widget)
+{
+  CtdTableEntryDialog *self = CTD_TABLE_ENTRY_DIALOG (widget);
+
+  if (!is_listening (self))
+    fill_interfaces (self);
+  update_state (self);
+  GTK_WIDGET_CLASS (ctd_table_entry_dialog_parent_class)->show (widget);
+  /* Enter starts at once with the choices shown. */
+  if (!is_listening (self))
+    gtk_window_set_focus (GTK_WINDOW (self), self->start_button);
+}
+
+static void
+ctd_table_entry_dialog_dispose (GObject *object)
+{
+  CtdTableEntryDialog *self = CTD_TABLE_ENTRY_DIALOG (object);
+
+  g_clear_object (&self->server_signals);
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->server);
+  g_clear_pointer (&self->interfaces, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_TABLE_ENTRY_DIALOG);
+  G_OBJECT_CLASS (ctd_table_entry_dialog_parent_class)->dispose (object);
+}
+
+static void
+ctd_table_entry_dialog_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  CtdTableEntryDialog *self = CTD_TABLE_ENTRY_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVER:
+      g_value_set_object (value, self->server);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ctd_table_entry_dialog_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  CtdTableEntryDialog *self = CTD_TABLE_ENTRY_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERVER:
+      ctd_table_entry_dialog_set_server (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ctd_table_entry_dialog_class_init (CtdTableEntryDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ctd_table_entry_dialog_dispose;
+  object_class->get_property = ctd_table_entry_dialog_get_property;
+  object_class->set_property = ctd_table_entry_dialog_set_property;
+  widget_class->show = ctd_table_entry_dialog_show;
+
+  properties[PROP_SERVER] =
+    g_param_spec_object ("server", NULL, NULL, CTD_TYPE_TABLE_SERVER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  ctd_ui_ensure_resources ();
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/chouettetd/ChouetteTD/ctd-table-entry-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, settings_grid);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, interface_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, port_spin);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, state_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, start_button);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, stop_button);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, message_label);
+  gtk_widget_class_install_action (widget_class, "table-entry.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "table-entry.stop", NULL, stop_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+ctd_table_entry_dialog_init (CtdTableEntryDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  ctd_ui_name_drop_down (self->interface_dropdown, _("Network interface"));
+  /* Enter in the port starts, as on the button. */
+  gtk_text_set_activates_default (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (self->port_spin))),
+                                  TRUE);
+  self->server_signals = g_signal_group_new (CTD_TYPE_TABLE_SERVER);
+  g_signal_group_connect_object (self->server_signals, "notify::listening",
+                                 G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->server_signals, "notify::n-tables",
+                                 G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  self->document_signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
+  g_signal_group_connect_object (self->document_signals, "notify::closed",
+                                 G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  fill_interfaces (self);
+  update_state (self);
+}
+
+/**
+ * ctd_table_entry_dialog_new:
+ * @parent: the window whose server it drives
+ *
+ * Returns: (transfer none): the dialog, not yet shown, with no server
+ *   (ctd_table_entry_dialog_set_server())
+ */
+CtdTableEntryDialog *
+ctd_table_entry_dialog_new (GtkWindow *parent)
+{
+  return g_object_new (CTD_TYPE_TABLE_ENTRY_DIALOG, "transient-for", parent, NULL);
+}
