@@ -97,25 +97,38 @@ ctd_chouette_page_update_table_bar (CtdChouettePage *self)
   g_autofree char *text = NULL;
   GtkWidget *bar = gtk_revealer_get_child (self->table_revealer);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "chouette.accept-table-line",
-                                 waiting != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "chouette.reject-table-line",
-                                 waiting != NULL);
-  if (waiting == NULL || self->view == NULL || !ctd_chouette_view_get_editable (self->view))
+  gboolean shown = waiting != NULL && self->view != NULL &&
+                   ctd_chouette_view_get_editable (self->view);
+  gboolean in_field;
+  const char *hint;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "chouette.accept-table-line", shown);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "chouette.reject-table-line", shown);
+  if (!shown)
     {
       gtk_revealer_set_reveal_child (self->table_revealer, FALSE);
       return;
     }
   differs = ctd_submission_item_get_state (waiting) == CTD_SUBMISSION_DISAGREES;
   fits = ctd_submission_item_get_fits (waiting);
-  text = g_strdup_printf ("%s %s", ctd_submission_item_get_summary (waiting),
-                          differs ? _("Enter puts it in place of the desk's line, after a "
-                                      "confirmation; Reject sends it back.")
-                                  : _("Enter accepts it; Reject sends it back."));
+  in_field = is_table_line (self, waiting, ctd_chouette_page_notation_text (self));
+  if (!in_field)
+    hint = _("Enter records the line typed instead; Accept takes the table's, Reject sends it "
+             "back.");
+  else if (differs)
+    hint = _("Enter puts it in place of the desk's line, after a confirmation; Reject sends it "
+             "back.");
+  else
+    hint = _("Enter accepts it; Reject sends it back.");
+  text = g_strdup_printf ("%s %s", ctd_submission_item_get_summary (waiting), hint);
   gtk_label_set_text (self->table_label, text);
+  /* What the line does: said under the field while it holds the line
+   * (ctd-chouette-page.c's preview), here once something else is typed;
+   * for a disagreement, what replacing the desk's line changes. */
   gtk_label_set_text (self->table_detail_label,
                       differs ? ctd_submission_item_get_differences (waiting)
                               : ctd_submission_item_get_preview (waiting));
+  gtk_widget_set_visible (GTK_WIDGET (self->table_detail_label), differs || !in_field);
   if (fits)
     gtk_widget_remove_css_class (GTK_WIDGET (self->table_detail_label), "error");
   else

@@ -162,6 +162,7 @@ notation_changed_cb (CtdChouettePage *self)
   if (!self->loading)
     self->edited = TRUE;
   update_preview (self);
+  ctd_chouette_page_update_table_bar (self);
   /* A line typed (or loaded) is shown by the form too, when it reads;
    * the form leaves its rows alone for the line it already describes. */
   if (!self->from_form && gtk_revealer_get_reveal_child (self->guided_revealer))
@@ -356,6 +357,7 @@ editable_changed_cb (CtdChouettePage *self)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], editable);
   if (!editable)
     gtk_toggle_button_set_active (self->guided_button, FALSE);
+  ctd_chouette_page_update_table_bar (self);
 }
 
 /* What the view's properties do not carry, again: the players' columns,

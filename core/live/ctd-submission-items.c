@@ -171,8 +171,9 @@ ctd_submission_item_new (const CtdStoreSubmission *submission,
                                                                   &error);
       if (self->differences == NULL)
         self->differences = g_strdup (error->message);
-      /* TRANSLATORS: the grid's cell of a game the desk entered otherwise */
-      self->mark = g_strdup_printf (_("Table's line differs: “%s”"), self->line);
+      /* TRANSLATORS: after the desk's line in the grid's cell of its game;
+       * the line comes first, as the column may be narrow */
+      self->mark = g_strdup_printf (_("table's line differs: “%s”"), self->line);
       self->summary = g_strdup_printf (_("Table %s's line for game %u differs: desk “%s”, table "
                                          "“%s” (%s)."),
                                        ctd_chouette_view_get_label (view), self->game,
@@ -181,8 +182,9 @@ ctd_submission_item_new (const CtdStoreSubmission *submission,
   else
     {
       self->differences = g_strdup ("");
-      /* TRANSLATORS: the grid's cell of a game the table sent */
-      self->mark = g_strdup_printf (_("From the table: “%s”"), self->line);
+      /* TRANSLATORS: the grid's cell of a game the table sent; the line
+       * comes first, as the column may be narrow */
+      self->mark = g_strdup_printf (_("“%s” from the table"), self->line);
       self->summary = g_strdup_printf (_("Table %s sent this line for game %u: “%s” (%s)."),
                                        ctd_chouette_view_get_label (view), self->game,
                                        self->line, where);

@@ -221,7 +221,7 @@ test_pending (void **state)
   assert_int_equal (ctd_submission_item_get_state (item), CTD_SUBMISSION_PENDING);
   assert_string_equal (ctd_submission_item_get_line (item), "T");
   assert_string_equal (ctd_submission_item_get_recorded (item), "");
-  assert_string_equal (ctd_submission_item_get_mark (item), "From the table: “T”");
+  assert_string_equal (ctd_submission_item_get_mark (item), "“T” from the table");
   assert_true (ctd_submission_item_get_fits (item));
   assert_string_equal (ctd_submission_item_get_differences (item), "");
   {
@@ -321,7 +321,7 @@ test_disagreement (void **state)
   assert_true (heard.item_notifies > 0);
   assert_int_equal (ctd_submission_item_get_state (item), CTD_SUBMISSION_DISAGREES);
   assert_string_equal (ctd_submission_item_get_recorded (item), "B");
-  assert_string_equal (ctd_submission_item_get_mark (item), "Table's line differs: “T”");
+  assert_string_equal (ctd_submission_item_get_mark (item), "table's line differs: “T”");
   assert_true (g_str_has_prefix (ctd_submission_item_get_summary (item),
                                  "Table 1.1's line for game 1 differs: desk “B”, table “T” "
                                  "(entered by "));

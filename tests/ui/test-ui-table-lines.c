@@ -175,7 +175,7 @@ test_accept_and_undo (void **state)
   assert_true (g_str_has_prefix (bar_text (&desk), expected));
   assert_non_null (strstr (bar_text (&desk), "from 192.168.1.24). Enter accepts it; Reject sends "
                                              "it back."));
-  assert_true (ctd_test_grid_shows (desk.window, desk.page, "From the table: “T”"));
+  assert_true (ctd_test_grid_shows (desk.window, desk.page, "“T” from the table"));
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (ctd_test_notation_entry (desk.page))),
                        "T");
   assert_true (g_str_has_prefix (ctd_test_preview_text (desk.page), "Records “T”:"));
@@ -183,7 +183,6 @@ test_accept_and_undo (void **state)
   during = totals_text (&desk);
   assert_string_equal (during, before);
   assert_false (ctd_game_item_get_recorded (row));
-  ctd_test_screenshot (GTK_WINDOW (desk.window), "scoring-table-line.png");
 
   /* Enter: the game's line, and on to game 2. */
   press_enter (&desk);
@@ -192,7 +191,7 @@ test_accept_and_undo (void **state)
   assert_string_equal (ctd_game_item_get_notation (row), "T");
   assert_int_equal (ctd_test_selected_game (desk.page), 2);
   assert_null (bar_text (&desk));
-  assert_false (ctd_test_grid_shows (desk.window, desk.page, "From the table: “T”"));
+  assert_false (ctd_test_grid_shows (desk.window, desk.page, "“T” from the table"));
   after = totals_text (&desk);
   assert_string_not_equal (after, before);
   entered = g_strdup_printf ("Game 1 recorded from table 1.%u's line: “T”.", desk.number);
@@ -202,13 +201,22 @@ test_accept_and_undo (void **state)
   g_action_group_activate_action (G_ACTION_GROUP (desk.window), "undo", NULL);
   assert_int_equal (stands (&desk, 1, NULL), CTD_SUBMISSION_PENDING);
   assert_false (ctd_game_item_get_recorded (row));
-  assert_true (ctd_test_grid_shows (desk.window, desk.page, "From the table: “T”"));
+  assert_true (ctd_test_grid_shows (desk.window, desk.page, "“T” from the table"));
   g_free (after);
   after = totals_text (&desk);
   assert_string_equal (after, before);
   gtk_widget_activate_action (GTK_WIDGET (desk.page), "chouette.previous-game", NULL);
   assert_int_equal (ctd_test_selected_game (desk.page), 1);
   assert_true (g_str_has_prefix (bar_text (&desk), expected));
+
+  /* The director types another line: the bar says Enter records that
+   * one; the table's then differs from the desk's. */
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_notation_entry (desk.page)), "B");
+  assert_non_null (strstr (bar_text (&desk), "Enter records the line typed instead"));
+  press_enter (&desk);
+  assert_string_equal (ctd_game_item_get_notation (row), "B");
+  assert_int_equal (stands (&desk, 1, NULL), CTD_SUBMISSION_DISAGREES);
+  assert_true (ctd_test_grid_shows (desk.window, desk.page, "B · table's line differs: “T”"));
   gtk_window_destroy (GTK_WINDOW (desk.window));
 }
 
@@ -256,7 +264,7 @@ test_reject (void **state)
   assert_int_equal (stands (&desk, 1, &reason), CTD_SUBMISSION_REJECTED);
   assert_string_equal (reason, "The cube was on 4");
   assert_null (bar_text (&desk));
-  assert_false (ctd_test_grid_shows (desk.window, desk.page, "From the table: “T”"));
+  assert_false (ctd_test_grid_shows (desk.window, desk.page, "“T” from the table"));
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (ctd_test_notation_entry (desk.page))),
                        "");
   said = g_strdup_printf ("Game 1's line went back to table 1.%u: “The cube was on 4”.",
@@ -284,7 +292,7 @@ test_disagreement (void **state)
   assert_string_equal (ctd_game_item_get_notation (row), "B");
   table_sends (&desk, 1, "T");
   assert_int_equal (stands (&desk, 1, NULL), CTD_SUBMISSION_DISAGREES);
-  assert_true (ctd_test_grid_shows (desk.window, desk.page, "B · Table's line differs: “T”"));
+  assert_true (ctd_test_grid_shows (desk.window, desk.page, "B · table's line differs: “T”"));
   gtk_widget_activate_action (GTK_WIDGET (desk.page), "chouette.previous-game", NULL);
   assert_int_equal (ctd_test_selected_game (desk.page), 1);
   expected = g_strdup_printf ("Table 1.%u's line for game 1 differs: desk “B”, table “T” (",
@@ -305,6 +313,52 @@ test_disagreement (void **state)
   assert_string_equal (ctd_game_item_get_notation (row), "T");
   assert_int_equal (stands (&desk, 1, NULL), CTD_SUBMISSION_RECORDED);
   assert_null (bar_text (&desk));
+  gtk_window_destroy (GTK_WINDOW (desk.window));
+}
+
+/* Half a sheet entered at the desk, the next game sent by the table:
+ * the page as the README shows it. */
+static void
+test_among_entered_games (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autofree char *before = NULL;
+  g_autofree char *during = NULL;
+  g_autofree char *mark = NULL;
+  g_autofree char *line = NULL;
+  CtdRng rng;
+  Desk desk;
+
+  open_desk (&desk, app, fixture->path);
+  ctd_rng_init (&rng, 21);
+  for (guint game = 1; game <= 5; game++)
+    {
+      g_autofree char *typed = ctd_test_line_for (desk.page, game, &rng);
+
+      ctd_test_type_line (desk.page, typed);
+      assert_true (ctd_game_item_get_recorded (ctd_test_grid_row (desk.page, game)));
+    }
+  assert_int_equal (ctd_test_selected_game (desk.page), 6);
+  before = totals_text (&desk);
+  line = ctd_test_line_for (desk.page, 6, &rng);
+  table_sends (&desk, 6, line);
+  {
+    g_autoptr(GPtrArray) lines = ctd_document_list_submissions (desk.document, 1, desk.number,
+                                                                NULL);
+
+    /* The line as core stores it: the mark shows that form. */
+    mark = g_strdup_printf ("“%s” from the table",
+                            ((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->line);
+  }
+  assert_true (ctd_test_grid_shows (desk.window, desk.page, mark));
+  assert_non_null (bar_text (&desk));
+  during = totals_text (&desk);
+  assert_string_equal (during, before);
+  ctd_test_screenshot (GTK_WINDOW (desk.window), "scoring-table-line.png");
+  press_enter (&desk);
+  assert_int_equal (stands (&desk, 6, NULL), CTD_SUBMISSION_RECORDED);
+  assert_int_equal (ctd_test_selected_game (desk.page), 7);
   gtk_window_destroy (GTK_WINDOW (desk.window));
 }
 
@@ -353,6 +407,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_reject, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_disagreement, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_among_entered_games, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_setting, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
