@@ -241,7 +241,12 @@ test_reject (void **state)
 
   open_desk (&desk, app, fixture->path);
   table_sends (&desk, 1, "T");
-  assert_non_null (ctd_test_find_named (GTK_WIDGET (desk.page), "Reject Table's Line"));
+  /* Alt+J on the bar's button, Ctrl+Shift+J from anywhere on the page. */
+  assert_string_equal (gtk_button_get_label (GTK_BUTTON (ctd_test_find_named (GTK_WIDGET (desk.page),
+                                                                           "Reject Table's Line"))),
+                       "Re_ject…");
+  assert_true (ctd_test_has_shortcut (GTK_WIDGET (desk.page), "<Shift><Control>j",
+                                      "chouette.reject-table-line"));
   assert_non_null (ctd_test_find_named (GTK_WIDGET (desk.page), "Accept Table's Line"));
   assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.page), "chouette.reject-table-line",
                                            NULL));
@@ -374,6 +379,11 @@ test_setting (void **state)
   Desk desk;
 
   open_desk (&desk, app, fixture->path);
+  /* Letter, chosen when printing: the form does not show it, and keeps it. */
+  assert_true (ctd_document_get_settings (desk.document, &settings, &error));
+  settings.paper = CTD_SHEET_PAPER_LETTER;
+  assert_true (ctd_document_set_settings (desk.document, &settings, &error));
+  ctd_event_settings_clear (&settings);
   g_action_group_activate_action (G_ACTION_GROUP (desk.window), "show-page",
                                   g_variant_new_string ("event"));
   page = ctd_test_find_widget (GTK_WIDGET (desk.window), CTD_TYPE_EVENT_PAGE);
@@ -386,6 +396,7 @@ test_setting (void **state)
   assert_true (ctd_document_get_settings (desk.document, &settings, &error));
   assert_true (settings.table_auto_accept);
   assert_int_equal (settings.stake_cents, 500);
+  assert_int_equal (settings.paper, CTD_SHEET_PAPER_LETTER);
 
   /* Now a confirmed line is the game's at once, and nothing waits. */
   table_sends (&desk, 1, "T");
