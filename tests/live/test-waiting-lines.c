@@ -2,7 +2,8 @@
  * wait for the director, as the list the document hands a scoring page
  * (ctd_document_get_waiting_lines()): it follows a line sent, confirmed,
  * accepted, undone, disagreeing with the desk, rejected and recorded by
- * the event's setting, and notifies only what changed; while a line
+ * the event's setting, also when another program on the file (the table
+ * server) writes them, and notifies only what changed; while a line
  * waits, nothing the room or the desk counts moves.
  *
  * Copyright 2026 The Chouette TD authors
@@ -390,6 +391,38 @@ test_auto_accept (void **state)
   assert_int_equal (stands (document, 1, NULL), CTD_SUBMISSION_RECORDED);
 }
 
+static void
+flag_cb (CtdDocument *document,
+         gboolean    *flag)
+{
+  *flag = TRUE;
+}
+
+/* The table server is another program on the file: what it writes
+ * reaches the desk's list at the desk's next look. */
+static void
+test_other_program (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) desk = ctd_test_create_document (fixture->path);
+  g_autoptr(CtdDocument) server = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean heard = FALSE;
+  GListModel *list;
+
+  ctd_test_draw_players (desk, 4);
+  list = ctd_document_get_waiting_lines (desk, 1, 1, &error);
+  g_signal_connect (desk, "submissions-changed", G_CALLBACK (flag_cb), &heard);
+  server = ctd_document_open (fixture->path, &error);
+  assert_non_null (server);
+  send_line (server, 1, "T", TRUE);
+  assert_int_equal (g_list_model_get_n_items (list), 0);
+  ctd_document_check_for_changes (desk);
+  assert_true (heard);
+  assert_int_equal (g_list_model_get_n_items (list), 1);
+  assert_string_equal (ctd_submission_item_get_line (item_at (list, 0)), "T");
+}
+
 int
 main (void)
 {
@@ -401,6 +434,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_reject, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_auto_accept, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_other_program, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
