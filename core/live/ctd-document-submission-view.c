@@ -17,45 +17,67 @@
 #include "ctd-document-private.h"
 #include "ctd-submission-items.h"
 
-/* Reads chouette @key's lines again into @list, through its view. */
+/* Reads chouette @key's lines again into @list, through its view, from
+ * @all (every chouette's newest lines), or from the file when %NULL. */
 static gboolean
 update_list (CtdDocument  *self,
              gpointer      key,
              CtdItemList  *list,
+             GPtrArray    *all,
              GError      **error)
 {
   guint round = ctd_chouette_key_round (key);
   guint number = GPOINTER_TO_UINT (key) & G_MAXUINT16;
-  g_autoptr(GPtrArray) submissions = NULL;
   g_autoptr(GPtrArray) fresh = NULL;
+  g_autoptr(GPtrArray) read = NULL;
+  g_autoptr(GPtrArray) mine = g_ptr_array_new ();
   CtdChouetteView *view;
 
   view = ctd_document_get_chouette_view (self, round, number, error);
   if (view == NULL)
     return FALSE;
   /* A chouette whose draw was undone waits for nobody. */
-  if (!ctd_chouette_view_get_exists (view))
-    submissions = g_ptr_array_new ();
-  else if ((submissions = ctd_document_list_submissions (self, round, number, error)) == NULL)
-    return FALSE;
-  fresh = ctd_submission_items_new (submissions, view);
+  if (ctd_chouette_view_get_exists (view))
+    {
+      if (all == NULL && (all = read = ctd_document_list_submissions (self, round, number,
+                                                                      error)) == NULL)
+        return FALSE;
+      for (guint i = 0; i < all->len; i++)
+        {
+          CtdStoreSubmission *submission = g_ptr_array_index (all, i);
+
+          if (submission->round == round && submission->chouette == number)
+            g_ptr_array_add (mine, submission);
+        }
+    }
+  fresh = ctd_submission_items_new (mine, view);
   ctd_item_list_update (list, fresh);
   return TRUE;
 }
 
-/* Brings every list handed out up to date (their views already are). */
+/* Brings every list handed out up to date (their views already are),
+ * from one read of the file. */
 void
 document_update_waiting_lines (CtdDocument *self)
 {
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GError) error = NULL;
   GHashTableIter iter;
   gpointer key, list;
 
+  if (g_hash_table_size (self->waiting_lines) == 0)
+    return;
+  all = ctd_document_list_submissions (self, 0, 0, &error);
+  if (all == NULL)
+    {
+      g_warning ("The tables' lines could not be read: %s", error->message);
+      return;
+    }
   g_hash_table_iter_init (&iter, self->waiting_lines);
   while (g_hash_table_iter_next (&iter, &key, &list))
     {
-      g_autoptr(GError) error = NULL;
-
-      if (!update_list (self, key, list, &error))
+      g_clear_error (&error);
+      if (!update_list (self, key, list, all, &error))
         g_warning ("The tables' lines of chouette %u.%u could not be read: %s",
                    ctd_chouette_key_round (key), GPOINTER_TO_UINT (key) & G_MAXUINT16,
                    error->message);
@@ -102,7 +124,7 @@ ctd_document_get_waiting_lines (CtdDocument  *self,
                                                         ctd_submission_item_key,
                                                         ctd_submission_item_assign);
 
-      if (!update_list (self, key, fresh, error))
+      if (!update_list (self, key, fresh, NULL, error))
         return NULL;
       list = g_steal_pointer (&fresh);
       g_hash_table_insert (self->waiting_lines, key, list);
