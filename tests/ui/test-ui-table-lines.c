@@ -179,6 +179,13 @@ test_accept_and_undo (void **state)
   assert_string_equal (gtk_editable_get_text (GTK_EDITABLE (ctd_test_notation_entry (desk.page))),
                        "T");
   assert_true (g_str_has_prefix (ctd_test_preview_text (desk.page), "Records “T”:"));
+  /* The bar's Alt+A and Alt+J are the only ones on screen. */
+  {
+    g_autofree char *clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (desk.window));
+
+    if (clashes != NULL)
+      fail_msg ("mnemonics shared by %s", clashes);
+  }
   /* Waiting, it counts nowhere. */
   during = totals_text (&desk);
   assert_string_equal (during, before);
@@ -391,6 +398,12 @@ test_setting (void **state)
                                        "for the desk", GTK_TYPE_CHECK_BUTTON);
   assert_non_null (check);
   assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  {
+    g_autofree char *clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (desk.window));
+
+    if (clashes != NULL)
+      fail_msg ("mnemonics shared by %s", clashes);
+  }
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
   assert_true (gtk_widget_activate_action (page, "event.save", NULL));
   assert_true (ctd_document_get_settings (desk.document, &settings, &error));
