@@ -29,9 +29,9 @@
 
 /* After game @game is stored: the next game to enter, or the one after,
  * in the field. */
-static void
-move_on (CtdChouettePage *self,
-         guint            game)
+void
+ctd_chouette_page_move_on (CtdChouettePage *self,
+                           guint            game)
 {
   guint next = ctd_chouette_view_get_next_game (self->view);
 
@@ -67,7 +67,7 @@ replace_confirmed (gpointer user_data)
     }
   text = g_strdup_printf (_("Game %u corrected: “%s”."), game, self->confirm_notation);
   ctd_chouette_page_show_message (self, text, FALSE);
-  move_on (self, game);
+  ctd_chouette_page_move_on (self, game);
 }
 
 static void
@@ -128,6 +128,9 @@ record_action (GtkWidget  *widget,
     return;
   game = ctd_game_item_get_game (item);
   line = g_strstrip (g_strdup (ctd_chouette_page_notation_text (self)));
+  /* The table's line, as it sent it: accepted (ctd-chouette-page-table.c). */
+  if (ctd_chouette_page_accept_table_line (self, game, line))
+    return;
   if (!ctd_game_item_get_recorded (item))
     {
       if (*line == '\0')
@@ -143,7 +146,7 @@ record_action (GtkWidget  *widget,
           return;
         }
       ctd_chouette_page_hide_message (self);
-      move_on (self, game);
+      ctd_chouette_page_move_on (self, game);
       return;
     }
 
@@ -543,6 +546,7 @@ print_sheet_action (GtkWidget  *widget,
 void
 ctd_chouette_page_install_actions (GtkWidgetClass *widget_class)
 {
+  ctd_chouette_page_install_table_actions (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, notation_activate_cb);
   gtk_widget_class_install_action (widget_class, "chouette.record", NULL, record_action);
   gtk_widget_class_install_action (widget_class, "chouette.clear-game", NULL, clear_game_action);

@@ -5,8 +5,9 @@
  *
  * Shared by ctd-chouette-page.c (the view and the field),
  * ctd-chouette-page-actions.c (what the director does),
- * ctd-chouette-page-sheet.c (the grid's cells and the totals below it)
- * and ctd-chouette-page-bind.c (the widgets bound to the view).
+ * ctd-chouette-page-sheet.c (the grid's cells and the totals below it),
+ * ctd-chouette-page-bind.c (the widgets bound to the view) and
+ * ctd-chouette-page-table.c (the lines the table sent from its link).
  */
 
 #pragma once
@@ -14,6 +15,7 @@
 #include "ctd-chouette-page.h"
 #include "ctd-guided-form.h"
 #include "ctd-record-items.h"
+#include "ctd-submission-items.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +33,9 @@ struct _CtdChouettePage
   GtkColumnView      *column_view;
   GtkSingleSelection *selection;
   GtkWidget          *entry_box;
+  GtkRevealer        *table_revealer;
+  GtkLabel           *table_label;
+  GtkLabel           *table_detail_label;
   GtkLabel           *game_label;
   GtkEntry           *notation_entry;
   GtkLabel           *preview_label;
@@ -63,6 +68,7 @@ struct _CtdChouettePage
   GBindingGroup      *view_bindings;     /* source: the view shown */
   GSignalGroup       *view_signals;      /* target: the view shown */
   GSignalGroup       *document_signals;  /* target: the document */
+  GListModel         *waiting;           /* the document's list of the table's waiting lines */
   char               *confirm_notation;  /* the line a confirmation is about */
   char               *none_hint;         /* what the page says with no chouette */
 
@@ -72,6 +78,7 @@ struct _CtdChouettePage
   guint               left_round;    /* the chouette the page left for a new round */
   guint               left_number;
   guint               confirm_game;
+  gint64              confirm_submission;  /* the table's line a confirmation is about */
   guint               scroll_idle;   /* the grid's height changed: its row to show again */
   gboolean            loading;       /* the code, not the director, sets a field */
   gboolean            edited;        /* the field holds a line typed, not the one stored */
@@ -83,6 +90,7 @@ void ctd_chouette_page_init_columns  (CtdChouettePage *self);
 void ctd_chouette_page_build_players (CtdChouettePage *self);
 void ctd_chouette_page_update_totals (CtdChouettePage *self);
 void ctd_chouette_page_bind_cells    (GtkWidgetClass  *widget_class);
+void ctd_chouette_page_refresh_results (CtdChouettePage *self);
 
 /* ctd-chouette-page-bind.c */
 void ctd_chouette_page_bind_view   (CtdChouettePage *self);
@@ -93,6 +101,19 @@ void ctd_chouette_page_bind_totals (CtdChouettePage *self,
 /* ctd-chouette-page-actions.c */
 void ctd_chouette_page_install_actions (GtkWidgetClass *widget_class);
 void ctd_chouette_page_apply_paper     (CtdChouettePage *self);
+void ctd_chouette_page_move_on         (CtdChouettePage *self,
+                                        guint            game);
+
+/* ctd-chouette-page-table.c */
+CtdSubmissionItem *ctd_chouette_page_waiting_line (CtdChouettePage *self,
+                                                   guint            game);
+gboolean ctd_chouette_page_field_holds_table_line (CtdChouettePage *self);
+void     ctd_chouette_page_update_table_bar       (CtdChouettePage *self);
+void     ctd_chouette_page_follow_table_lines     (CtdChouettePage *self);
+gboolean ctd_chouette_page_accept_table_line      (CtdChouettePage *self,
+                                                   guint            game,
+                                                   const char      *line);
+void     ctd_chouette_page_install_table_actions  (GtkWidgetClass  *widget_class);
 
 /* ctd-chouette-page.c */
 void         ctd_chouette_page_show_message  (CtdChouettePage *self,

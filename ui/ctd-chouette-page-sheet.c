@@ -54,6 +54,8 @@ static const CellKind fixed_cells[] = {
 /* A factory says which cell it makes: kind | player << 8. */
 static const char cell_key[] = "ctd-cell";
 static const char signals_key[] = "ctd-cell-signals";
+/* The page a cell is on: the table's waiting lines are the page's. */
+static const char page_key[] = "ctd-cell-page";
 
 static void
 set_cell (GtkWidget  *label,
@@ -63,6 +65,44 @@ set_cell (GtkWidget  *label,
   gtk_label_set_text (GTK_LABEL (label), text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
                                   -1);
+}
+
+/* The game's result, and the line its table sent when one waits for
+ * the director: marked, never in the scores (they are the view's). */
+static void
+update_result_cell (GtkWidget   *label,
+                    CtdGameItem *item)
+{
+  CtdChouettePage *page = g_object_get_data (G_OBJECT (label), page_key);
+  guint game = ctd_game_item_get_game (item);
+  const char *value = ctd_game_item_get_notation (item);
+  CtdSubmissionItem *waiting = page != NULL ? ctd_chouette_page_waiting_line (page, game) : NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *tooltip = NULL;
+  g_autofree char *spoken = NULL;
+
+  name = ctd_game_item_get_recorded (item)
+           ? g_strdup_printf (_("Game %u, result %s"), game, value)
+           : g_strdup_printf (_("Game %u, result not entered"), game);
+  if (waiting == NULL)
+    {
+      gtk_widget_remove_css_class (label, "table-line");
+      /* A long line may be cut short by the column's width. */
+      gtk_widget_set_tooltip_text (label, *value != '\0' ? value : NULL);
+      set_cell (label, value, name);
+      return;
+    }
+  gtk_widget_add_css_class (label, "table-line");
+  /* TRANSLATORS: the desk's line, then the table's that differs from it */
+  text = *value != '\0' ? g_strdup_printf (_("%s · %s"), value,
+                                           ctd_submission_item_get_mark (waiting))
+                        : g_strdup (ctd_submission_item_get_mark (waiting));
+  tooltip = g_strdup_printf ("%s\n%s", ctd_submission_item_get_summary (waiting),
+                             ctd_submission_item_get_preview (waiting));
+  gtk_widget_set_tooltip_text (label, tooltip);
+  spoken = g_strdup_printf ("%s. %s", name, ctd_submission_item_get_summary (waiting));
+  set_cell (label, text, spoken);
 }
 
 /* The cell's text and name from the row as core gives it. */
@@ -136,14 +176,8 @@ update_cell (GtkWidget   *label,
         }
       break;
     case CELL_RESULT:
-      value = ctd_game_item_get_notation (item);
-      text = g_strdup (value);
-      name = ctd_game_item_get_recorded (item)
-               ? g_strdup_printf (_("Game %u, result %s"), game, value)
-               : g_strdup_printf (_("Game %u, result not entered"), game);
-      /* A long line may be cut short by the column's width. */
-      gtk_widget_set_tooltip_text (label, *value != '\0' ? value : NULL);
-      break;
+      update_result_cell (label, item);
+      return;
     case CELL_SCORE:
       value = ctd_game_item_get_delta_text (item, player);
       text = g_strdup (value);
@@ -224,6 +258,7 @@ cell_setup_cb (CtdChouettePage    *self,
   GSignalGroup *signals = g_signal_group_new (CTD_TYPE_GAME_ITEM);
 
   g_object_set_data (G_OBJECT (label), cell_key, GUINT_TO_POINTER (cell));
+  g_object_set_data (G_OBJECT (label), page_key, self);
   /* The cell follows the row the list item holds, whichever it is now:
    * the row's item notifies each property the view changes in place. */
   g_signal_group_connect_object (signals, "notify", G_CALLBACK (item_notify_cb), label,
@@ -266,6 +301,40 @@ cell_bind_cb (CtdChouettePage    *self,
               GtkListItemFactory *factory)
 {
   update_cell (gtk_list_item_get_child (list_item), gtk_list_item_get_item (list_item));
+}
+
+static void
+refresh_results (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GSignalGroup *signals = g_object_get_data (G_OBJECT (child), signals_key);
+      guint cell = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (child), cell_key));
+
+      if (signals != NULL && (CellKind) (cell & 0xff) == CELL_RESULT)
+        {
+          g_autoptr(CtdGameItem) item = g_signal_group_dup_target (signals);
+
+          if (item != NULL)
+            update_result_cell (child, item);
+        }
+      else
+        refresh_results (child);
+    }
+}
+
+/**
+ * ctd_chouette_page_refresh_results: (skip)
+ * @self: the page
+ *
+ * The result cells again: where the table's lines stand changed (the
+ * rows' items did not).
+ */
+void
+ctd_chouette_page_refresh_results (CtdChouettePage *self)
+{
+  refresh_results (GTK_WIDGET (self->column_view));
 }
 
 /**

@@ -118,7 +118,8 @@ update_preview (CtdChouettePage *self)
       ctd_chouette_page_set_preview (self, hint, FALSE);
       return;
     }
-  if (ctd_game_item_get_recorded (item) && !self->edited)
+  if (ctd_game_item_get_recorded (item) && !self->edited &&
+      !ctd_chouette_page_field_holds_table_line (self))
     {
       g_autofree char *hint = g_strdup_printf (_("Game %u is entered. A line typed here replaces "
                                                  "it, after a confirmation; Enter moves on."),
@@ -161,6 +162,7 @@ notation_changed_cb (CtdChouettePage *self)
   if (!self->loading)
     self->edited = TRUE;
   update_preview (self);
+  ctd_chouette_page_update_table_bar (self);
   /* A line typed (or loaded) is shown by the form too, when it reads;
    * the form leaves its rows alone for the line it already describes. */
   if (!self->from_form && gtk_revealer_get_reveal_child (self->guided_revealer))
@@ -189,14 +191,19 @@ ctd_chouette_page_load_field (CtdChouettePage *self,
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   if (force || !self->edited)
     {
+      /* A line the table sent waits: it is what Enter accepts. */
+      CtdSubmissionItem *waiting = ctd_chouette_page_waiting_line (self, game);
+
       self->loading = TRUE;
       gtk_editable_set_text (GTK_EDITABLE (self->notation_entry),
-                             ctd_game_item_get_notation (item));
+                             waiting != NULL ? ctd_submission_item_get_line (waiting)
+                                             : ctd_game_item_get_notation (item));
       gtk_editable_set_position (GTK_EDITABLE (self->notation_entry), -1);
       self->loading = FALSE;
       self->edited = FALSE;
     }
   update_preview (self);
+  ctd_chouette_page_update_table_bar (self);
 }
 
 static void guided_notation_cb (CtdChouettePage *self);
@@ -350,6 +357,7 @@ editable_changed_cb (CtdChouettePage *self)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], editable);
   if (!editable)
     gtk_toggle_button_set_active (self->guided_button, FALSE);
+  ctd_chouette_page_update_table_bar (self);
 }
 
 /* What the view's properties do not carry, again: the players' columns,
@@ -385,6 +393,20 @@ set_view (CtdChouettePage *self,
   if (self->view == view)
     return;
   g_set_object (&self->view, view);
+  g_clear_object (&self->waiting);
+  if (view != NULL && self->document != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      GListModel *waiting = ctd_document_get_waiting_lines (self->document,
+                                                            ctd_chouette_view_get_round (view),
+                                                            ctd_chouette_view_get_number (view),
+                                                            &error);
+
+      if (waiting == NULL)
+        g_warning ("The table's lines of chouette %s cannot be read: %s",
+                   ctd_chouette_view_get_label (view), error->message);
+      self->waiting = waiting != NULL ? g_object_ref (waiting) : NULL;
+    }
   gtk_single_selection_set_model (self->selection,
                                   view != NULL ? ctd_chouette_view_get_games (view) : NULL);
   self->paper_edited = FALSE;
@@ -607,6 +629,9 @@ ctd_chouette_page_class_init (CtdChouettePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, column_view);
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, selection);
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, entry_box);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, table_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, table_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, table_detail_label);
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, game_label);
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, notation_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdChouettePage, preview_label);
@@ -650,6 +675,10 @@ ctd_chouette_page_init (CtdChouettePage *self)
   g_signal_group_connect_object (self->document_signals, "changed",
                                  G_CALLBACK (document_changed_cb), self,
                                  G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  /* The document's lists of the tables' lines are up to date by then. */
+  g_signal_group_connect_object (self->document_signals, "submissions-changed",
+                                 G_CALLBACK (ctd_chouette_page_follow_table_lines), self,
+                                 G_CONNECT_SWAPPED);
   ctd_chouette_page_init_columns (self);
   self->guided_form = CTD_GUIDED_FORM (ctd_guided_form_new ());
   gtk_box_append (self->guided_box, GTK_WIDGET (self->guided_form));

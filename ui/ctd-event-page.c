@@ -35,6 +35,7 @@ struct _CtdEventPage
   GtkEntry    *stake_entry;
   GtkEntry    *fee_entry;
   GtkDropDown *direction_dropdown;
+  GtkCheckButton *auto_accept_check;
   GtkLabel    *fee_label;
   GtkRevealer *message_revealer;
   GtkLabel    *message_label;
@@ -85,6 +86,7 @@ load_settings (CtdEventPage *self)
   set_money (self->fee_entry, settings.entry_fee_cents);
   gtk_drop_down_set_selected (self->direction_dropdown,
                               settings.direction == CTD_LAST_SEGMENT_LOWEST_FIRST ? 1 : 0);
+  gtk_check_button_set_active (self->auto_accept_check, settings.table_auto_accept);
 }
 
 /* Reads an amount; %FALSE (with the message shown) when it is not one. */
@@ -148,8 +150,13 @@ save (CtdEventPage *self,
       gboolean      force)
 {
   g_autoptr(GError) error = NULL;
+  g_auto(CtdEventSettings) stored = { 0, };
   CtdEventSettings settings = { 0, };
 
+  /* What the form does not show (the paper, chosen when printing) stays
+   * as stored. */
+  if (self->document != NULL && ctd_document_get_settings (self->document, &stored, NULL))
+    settings.paper = stored.paper;
   if (self->document == NULL ||
       !read_money (self, self->stake_entry, _("stake"), &settings.stake_cents) ||
       !read_money (self, self->fee_entry, _("entry fee"), &settings.entry_fee_cents))
@@ -159,6 +166,7 @@ save (CtdEventPage *self,
   settings.venue = (char *) gtk_editable_get_text (GTK_EDITABLE (self->venue_entry));
   settings.direction = gtk_drop_down_get_selected (self->direction_dropdown) == 1
                          ? CTD_LAST_SEGMENT_LOWEST_FIRST : CTD_LAST_SEGMENT_HIGHEST_FIRST;
+  settings.table_auto_accept = gtk_check_button_get_active (self->auto_accept_check);
   if (ctd_document_set_settings_full (self->document, &settings, force, &error))
     {
       show_message (self, _("Settings saved."), FALSE);
@@ -248,6 +256,8 @@ follow_document (CtdEventPage *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_binding_group_bind (self->bindings, "read-only", self->direction_dropdown, "sensitive",
                         G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_binding_group_bind (self->bindings, "read-only", self->auto_accept_check, "sensitive",
+                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
   self->signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
   g_signal_group_connect_object (self->signals, "changed", G_CALLBACK (document_changed_cb),
@@ -280,6 +290,7 @@ ctd_event_page_set_document (CtdEventPage *self,
       for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
         gtk_editable_set_editable (GTK_EDITABLE (entries[i]), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->direction_dropdown), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->auto_accept_check), FALSE);
     }
   gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
   update_actions (self);
@@ -325,6 +336,7 @@ ctd_event_page_class_init (CtdEventPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, stake_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, fee_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, direction_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, auto_accept_check);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, fee_label);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, message_revealer);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, message_label);

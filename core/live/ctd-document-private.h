@@ -53,6 +53,7 @@ struct _CtdDocument
   GHashTable  *round_views;     /* round -> CtdRoundView */
   CtdDisplayView *display_view; /* NULL until asked for */
   CtdFinalView   *final_view;   /* NULL until asked for */
+  GHashTable  *waiting_lines;   /* ctd_chouette_key() -> CtdItemList of CtdSubmissionItem */
 
   gint64       last_audit_id;
   gint64       data_version;
@@ -113,6 +114,10 @@ void document_update_round_views (CtdDocument          *self,
 
 void document_offer_public_standings (CtdDocument *self,
                                       guint        round);
+
+/* ---- ctd-document-submission-view.c ------------------------------------ */
+
+void document_update_waiting_lines (CtdDocument *self);
 
 /* ---- ctd-document-actions.c -------------------------------------------- */
 

@@ -193,6 +193,10 @@ document_catch_up (CtdDocument *self,
     }
   /* A game recorded, a round released or redrawn changes where the
    * tables' lines stand too. */
+  /* The lists handed out follow any change (a player's name too); the
+   * item that changed notifies. */
+  if (sent || changes->len > 0 || games_changed)
+    document_update_waiting_lines (self);
   if (sent || games_changed)
     g_signal_emit (self, signals[SUBMISSIONS_CHANGED], 0);
   document_update_history (self);
@@ -256,6 +260,7 @@ ctd_document_finalize (GObject *object)
     ctd_final_view_forget_store (self->final_view);
   g_clear_object (&self->final_view);
   g_clear_object (&self->display_view);
+  g_clear_pointer (&self->waiting_lines, g_hash_table_unref);
   g_clear_pointer (&self->round_views, g_hash_table_unref);
   g_clear_pointer (&self->chouette_views, g_hash_table_unref);
   g_clear_object (&self->players);
@@ -321,6 +326,7 @@ ctd_document_init (CtdDocument *self)
   self->totals = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->chouette_views = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   self->round_views = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->waiting_lines = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
 }
 
 /* Takes @store: the document starts following the file from its newest

@@ -27,6 +27,7 @@
 #include "ctd-report.h"
 #include "ctd-outcome.h"
 #include "ctd-records.h"
+#include "ctd-submission-items.h"
 
 G_BEGIN_DECLS
 
@@ -175,6 +176,12 @@ gboolean     ctd_document_accept_submission    (CtdDocument             *self,
 gboolean     ctd_document_reject_submission    (CtdDocument             *self,
                                                 gint64                   id,
                                                 const char              *reason,
+                                                GError                 **error);
+/* The confirmed lines that wait for the director, one list a chouette
+ * (ctd-document-submission-view.c), kept up to date in place */
+GListModel  *ctd_document_get_waiting_lines    (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
                                                 GError                 **error);
 gboolean     ctd_document_clear_game           (CtdDocument             *self,
                                                 guint                    round,
