@@ -500,6 +500,22 @@ ctd_store_action_clear (CtdStoreAction *action)
   action->audit_id = 0;
 }
 
+/* How many logged rows the action changed so far; rolled back on failure. */
+static gboolean
+count_changes (CtdStoreAction  *action,
+               gint64          *out_n,
+               GError         **error)
+{
+  g_assert (action->transaction.store != NULL && action->audit_id != 0);
+
+  if (ctd_store_query_int64 (action->transaction.store,
+                             "SELECT count (*) FROM audit_change WHERE audit = ?1",
+                             CTD_ARGS (CTD_INT (action->audit_id)), out_n, error))
+    return TRUE;
+  ctd_store_action_clear (action);
+  return FALSE;
+}
+
 /**
  * ctd_store_action_finish:
  * @action: a begun action
@@ -522,15 +538,9 @@ ctd_store_action_finish (CtdStoreAction  *action,
   CtdStore *self = action->transaction.store;
   gint64 n_changes = 0;
 
-  g_assert (self != NULL && action->audit_id != 0);
-
   *out_empty = FALSE;
-  if (!ctd_store_query_int64 (self, "SELECT count (*) FROM audit_change WHERE audit = ?1",
-                              CTD_ARGS (CTD_INT (action->audit_id)), &n_changes, error))
-    {
-      ctd_store_action_clear (action);
-      return FALSE;
-    }
+  if (!count_changes (action, &n_changes, error))
+    return FALSE;
   if (n_changes == 0)
     {
       *out_empty = TRUE;
@@ -605,14 +615,8 @@ ctd_store_action_commit_unlogged (CtdStoreAction  *action,
   CtdStore *self = action->transaction.store;
   gint64 n_changes = 0;
 
-  g_assert (self != NULL && action->audit_id != 0);
-
-  if (!ctd_store_query_int64 (self, "SELECT count (*) FROM audit_change WHERE audit = ?1",
-                              CTD_ARGS (CTD_INT (action->audit_id)), &n_changes, error))
-    {
-      ctd_store_action_clear (action);
-      return FALSE;
-    }
+  if (!count_changes (action, &n_changes, error))
+    return FALSE;
   if (n_changes != 0)
     {
       g_critical ("An unlogged action changed %" G_GINT64_FORMAT " logged rows", n_changes);
