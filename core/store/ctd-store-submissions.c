@@ -682,8 +682,12 @@ find_waiting (CtdStore  *self,
     return NULL;
   if (chouette_id == 0)
     {
+      /* The number as text: a format macro inside the message would cut
+       * it short for the translators' tools. */
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   _("There is no table's line %" G_GINT64_FORMAT " in this event"), id);
+                   _("There is no table's line %s in this event"), number);
       return NULL;
     }
   submission = find_submission (self, chouette_id, id, error);
