@@ -31,6 +31,7 @@
 #include "ctd-link.h"
 #include "ctd-rules-enum-types.h"
 #include "ctd-serve-html.h"
+#include "ctd-table-form.h"
 
 /**
  * ctd_table_entry_token:
@@ -78,28 +79,6 @@ ctd_table_entry_token_is (const guint8 *key,
 
 /* ---- the line from the form's words ------------------------------------- */
 
-static const char *
-field (GHashTable *fields,
-       const char *name)
-{
-  const char *value = fields != NULL ? g_hash_table_lookup (fields, name) : NULL;
-
-  return value != NULL ? value : "";
-}
-
-static gboolean
-parse_uint (const char *text,
-            guint       max,
-            guint      *out_value)
-{
-  guint64 value;
-
-  if (!g_ascii_string_to_unsigned (text, 10, 0, max, &value, NULL))
-    return FALSE;
-  *out_value = (guint) value;
-  return TRUE;
-}
-
 static gboolean
 context_of (const CtdChouette  *chouette,
             guint               game,
@@ -128,7 +107,8 @@ context_of (const CtdChouette  *chouette,
  * @error: return location for an error, in the table's words
  *
  * The line the form's words say: the "notation" field when it is
- * filled, otherwise who won and how, each crew member's cube, and the
+ * filled, otherwise who won and how, each crew member's cube, the
+ * extras, penalties and adjustment (ctd_form_read_more()), and the
  * "more" field's tokens after them. Not checked against the rules here:
  * ctd_chouette_record() does that, with its own words.
  *
@@ -141,12 +121,12 @@ ctd_table_entry_line (const CtdChouette  *chouette,
                       GError            **error)
 {
   g_autoptr(GEnumClass) ends = g_type_class_ref (CTD_TYPE_CUBE_END);
-  g_autofree char *notation = g_strstrip (g_strdup (field (fields, "notation")));
-  g_autofree char *more = g_strstrip (g_strdup (field (fields, "more")));
+  g_autofree char *notation = g_strstrip (g_strdup (ctd_form_field (fields, "notation")));
+  g_autofree char *more = g_strstrip (g_strdup (ctd_form_field (fields, "more")));
   g_autofree char *line = NULL;
   CtdResult result = { 0, };
-  const char *winner = field (fields, "winner");
-  const char *how = field (fields, "how");
+  const char *winner = ctd_form_field (fields, "winner");
+  const char *how = ctd_form_field (fields, "how");
 
   if (*notation != '\0')
     return g_steal_pointer (&notation);
@@ -187,14 +167,14 @@ ctd_table_entry_line (const CtdChouette  *chouette,
     {
       g_autofree char *value_name = g_strdup_printf ("value-%u", p);
       g_autofree char *end_name = g_strdup_printf ("end-%u", p);
-      GEnumValue *end = g_enum_get_value_by_nick (ends, field (fields, end_name));
+      GEnumValue *end = g_enum_get_value_by_nick (ends, ctd_form_field (fields, end_name));
       guint value = result.context.cube_start;
 
       if (p == result.context.box)
         continue;
       if (end == NULL ||
           (end->value != CTD_CUBE_WASH &&
-           !parse_uint (field (fields, value_name), CTD_CUBE_MAX_POINTS, &value)))
+           !ctd_form_parse_uint (ctd_form_field (fields, value_name), CTD_CUBE_MAX_POINTS, &value)))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        _("Say what %s's cube was worth and how it ended"),
@@ -203,6 +183,8 @@ ctd_table_entry_line (const CtdChouette  *chouette,
         }
       result.cubes[p - 1] = (CtdCube) { end->value, end->value == CTD_CUBE_WASH ? 0 : value };
     }
+  if (!ctd_form_read_more (fields, &result, error))
+    return NULL;
   line = ctd_result_format (&result);
   if (*more != '\0')
     {
@@ -215,87 +197,6 @@ ctd_table_entry_line (const CtdChouette  *chouette,
 }
 
 /* ---- the pages ------------------------------------------------------------ */
-
-static void
-hidden (GString    *page,
-        const char *name,
-        const char *value)
-{
-  g_string_append_printf (page, "<input type=\"hidden\" name=\"%s\" value=\"", name);
-  ctd_html_escaped (page, value);
-  g_string_append (page, "\">\n");
-}
-
-static const char *
-checked (GHashTable *fields,
-         const char *name,
-         const char *value,
-         gboolean    by_default)
-{
-  const char *given = fields != NULL ? g_hash_table_lookup (fields, name) : NULL;
-
-  if (given == NULL)
-    return by_default ? " checked" : "";
-  return strcmp (given, value) == 0 ? " checked" : "";
-}
-
-static void
-radio (GString    *page,
-       GHashTable *fields,
-       const char *name,
-       const char *value,
-       gboolean    by_default,
-       const char *label)
-{
-  g_string_append_printf (page, "<label class=\"choice\"><input type=\"radio\" name=\"%s\" "
-                          "value=\"%s\"%s> ", name, value,
-                          checked (fields, name, value, by_default));
-  ctd_html_escaped (page, label);
-  g_string_append (page, "</label>\n");
-}
-
-static void
-begin_fieldset (GString    *page,
-                const char *legend)
-{
-  ctd_html_element (page, "<fieldset>\n<legend>", legend, "</legend>\n");
-}
-
-static void
-option (GString    *page,
-        const char *value,
-        gboolean    selected,
-        const char *label)
-{
-  g_string_append (page, "<option value=\"");
-  ctd_html_escaped (page, value);
-  g_string_append_printf (page, "\"%s>", selected ? " selected" : "");
-  ctd_html_escaped (page, label);
-  g_string_append (page, "</option>\n");
-}
-
-/* How a crew member's cube ended, in words with the names. */
-static char *
-describe_end (const CtdChouette *chouette,
-              CtdCubeEnd         end,
-              guint              player,
-              guint              box)
-{
-  switch (end)
-    {
-    case CTD_CUBE_PLAYED:
-      return g_strdup (_("played to the end"));
-    case CTD_CUBE_TAKER_PASSED:
-      return g_strdup_printf (_("%s passed the Box's double"), ctd_chouette_get_name (chouette, player));
-    case CTD_CUBE_OWNER_PASSED:
-      return g_strdup_printf (_("the Box (%s) passed %s's double"),
-                              ctd_chouette_get_name (chouette, box),
-                              ctd_chouette_get_name (chouette, player));
-    case CTD_CUBE_WASH:
-    default:
-      return g_strdup (_("washed (rule 2.5: no points)"));
-    }
-}
 
 static void
 append_cube (GString              *page,
@@ -312,7 +213,7 @@ append_cube (GString              *page,
   const char *given_value = fields != NULL ? g_hash_table_lookup (fields, value_name) : NULL;
   const char *given_end = fields != NULL ? g_hash_table_lookup (fields, end_name) : NULL;
 
-  begin_fieldset (page, legend);
+  ctd_form_begin_fieldset (page, legend);
   g_string_append (page, "<label>");
   ctd_html_escaped (page, _("Value"));
   g_string_append_printf (page, "<br><select name=\"%s\">\n", value_name);
@@ -322,7 +223,7 @@ append_cube (GString              *page,
       g_autofree char *text = g_strdup_printf ("%u", value);
       g_autofree char *label = g_strdup_printf (_("worth %u"), value);
 
-      option (page, text, given_value != NULL ? strcmp (given_value, text) == 0
+      ctd_form_option (page, text, given_value != NULL ? strcmp (given_value, text) == 0
                                               : value == context->cube_start, label);
     }
   g_string_append (page, "</select></label>\n");
@@ -331,9 +232,9 @@ append_cube (GString              *page,
   g_string_append_printf (page, "<br><select name=\"%s\">\n", end_name);
   for (guint i = 0; i < ends->n_values; i++)
     {
-      g_autofree char *label = describe_end (chouette, ends->values[i].value, player, context->box);
+      g_autofree char *label = ctd_form_describe_end (chouette, ends->values[i].value, player, context->box);
 
-      option (page, ends->values[i].value_nick,
+      ctd_form_option (page, ends->values[i].value_nick,
               given_end != NULL ? strcmp (given_end, ends->values[i].value_nick) == 0
                                 : ends->values[i].value == CTD_CUBE_PLAYED, label);
     }
@@ -349,7 +250,7 @@ begin_form (GString    *page,
   g_string_append (page, "<form method=\"post\" action=\"/t/");
   ctd_html_escaped (page, secret);
   g_string_append_printf (page, "/%s\">\n", action);
-  hidden (page, "token", token);
+  ctd_form_hidden (page, "token", token);
 }
 
 static void
@@ -420,36 +321,36 @@ ctd_table_entry_form (const CtdChouette *chouette,
   captain_text = g_strdup_printf ("%u", context.captain);
 
   begin_form (page, secret, CTD_TABLE_ENTRY_CHECK, token);
-  hidden (page, "game", game_text);
+  ctd_form_hidden (page, "game", game_text);
 
-  begin_fieldset (page, _("Who is entering this game?"));
+  ctd_form_begin_fieldset (page, _("Who is entering this game?"));
   {
     g_autofree char *as_box = g_strdup_printf (_("%s, the Box"), ctd_chouette_get_name (chouette, context.box));
     g_autofree char *as_captain = g_strdup_printf (_("%s, the Captain"),
                                                    ctd_chouette_get_name (chouette, context.captain));
 
-    radio (page, fields, "by", box_text, FALSE, as_box);
-    radio (page, fields, "by", captain_text, FALSE, as_captain);
+    ctd_form_radio (page, fields, "by", box_text, FALSE, as_box);
+    ctd_form_radio (page, fields, "by", captain_text, FALSE, as_captain);
   }
   ctd_html_element (page, "<p class=\"note\">", _("The other one confirms it before it goes to "
                                                   "the director."), "</p>\n</fieldset>\n");
 
-  begin_fieldset (page, _("Who won?"));
+  ctd_form_begin_fieldset (page, _("Who won?"));
   {
     g_autofree char *box_won = g_strdup_printf (_("The Box, %s"), ctd_chouette_get_name (chouette, context.box));
     g_autofree char *team_won = g_strdup_printf (_("The crew, Captain %s"),
                                                  ctd_chouette_get_name (chouette, context.captain));
 
-    radio (page, fields, "winner", "box", FALSE, box_won);
-    radio (page, fields, "winner", "team", FALSE, team_won);
-    radio (page, fields, "winner", "none", FALSE,
+    ctd_form_radio (page, fields, "winner", "box", FALSE, box_won);
+    ctd_form_radio (page, fields, "winner", "team", FALSE, team_won);
+    ctd_form_radio (page, fields, "winner", "none", FALSE,
            _("Nobody played it out: every cube was passed or washed"));
   }
   g_string_append (page, "</fieldset>\n");
-  begin_fieldset (page, _("How?"));
-  radio (page, fields, "how", "single", TRUE, _("Single game"));
-  radio (page, fields, "how", "gammon", FALSE, _("Gammon"));
-  radio (page, fields, "how", "backgammon", FALSE, _("Backgammon"));
+  ctd_form_begin_fieldset (page, _("How?"));
+  ctd_form_radio (page, fields, "how", "single", TRUE, _("Single game"));
+  ctd_form_radio (page, fields, "how", "gammon", FALSE, _("Gammon"));
+  ctd_form_radio (page, fields, "how", "backgammon", FALSE, _("Backgammon"));
   g_string_append (page, "</fieldset>\n");
 
   {
@@ -462,21 +363,15 @@ ctd_table_entry_form (const CtdChouette *chouette,
   for (guint i = 0; i < sheet.slot.n_crew; i++)
     append_cube (page, chouette, &context, sheet.slot.playing_order[i], fields);
 
-  begin_fieldset (page, _("Extras, penalties, adjustments"));
-  g_string_append (page, "<label>");
-  ctd_html_escaped (page, _("Their tokens in notation, as on the sheet (E:…, P:…, A:…)"));
-  g_string_append_printf (page, "<br><input type=\"text\" name=\"more\" maxlength=\"%u\" "
-                          "autocomplete=\"off\" autocapitalize=\"characters\" value=\"",
-                          CTD_RESULT_MAX_LENGTH);
-  ctd_html_escaped (page, field (fields, "more"));
-  g_string_append (page, "\"></label>\n</fieldset>\n");
-  begin_fieldset (page, _("Or the whole line in notation"));
+  ctd_form_append_more (page, chouette, &context, sheet.slot.playing_order, sheet.slot.n_crew,
+                        fields);
+  ctd_form_begin_fieldset (page, _("Or the whole line in notation"));
   g_string_append (page, "<label>");
   ctd_html_escaped (page, _("Notation (replaces the answers above)"));
   g_string_append_printf (page, "<br><input type=\"text\" name=\"notation\" maxlength=\"%u\" "
                           "autocomplete=\"off\" autocapitalize=\"characters\" value=\"",
                           CTD_RESULT_MAX_LENGTH);
-  ctd_html_escaped (page, field (fields, "notation"));
+  ctd_html_escaped (page, ctd_form_field (fields, "notation"));
   g_string_append (page, "\"></label>\n</fieldset>\n");
 
   ctd_html_element (page, "<p><button type=\"submit\">", _("Check this line"),
@@ -562,11 +457,11 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
   g_string_append (page, "</tbody>\n</table>\n");
 
   begin_form (page, secret, CTD_TABLE_ENTRY_SEND, token);
-  hidden (page, "game", game_text);
-  hidden (page, "by", by_text);
-  hidden (page, "line", canonical);
+  ctd_form_hidden (page, "game", game_text);
+  ctd_form_hidden (page, "by", by_text);
+  ctd_form_hidden (page, "line", canonical);
   /* One key per check: a double tap or a retry of this form sends one line. */
-  hidden (page, "request", request);
+  ctd_form_hidden (page, "request", request);
   {
     g_autofree char *send = g_strdup_printf (_("Send it to %s to confirm"),
                                              ctd_chouette_get_name (copy, confirmer));

@@ -1,0 +1,382 @@
+/* ctd-table-form.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The pieces of a table's form (ctd-table-entry.c): its fields read back
+ * and written with what they held, and the part a table opens when a
+ * game had more than cubes: extras (rule 3.7), penalties (rule 2.5), the
+ * "together" mark of rule 3.6 and a director's adjustment, each in words
+ * with the players' names. What they offer is what the rules offer
+ * (the cube values of ctd_result_cube_values(), the penalty of
+ * ctd_result_penalty_amount()); a combination that breaks a rule still
+ * makes its line, for ctd_chouette_record() to refuse in its own words.
+ */
+
+#define G_LOG_DOMAIN "ctd-serve"
+
+#include "config.h"
+
+#include "ctd-table-form.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "ctd-rules-enum-types.h"
+#include "ctd-serve-html.h"
+
+/* ---- fields ---------------------------------------------------------------- */
+
+const char *
+ctd_form_field (GHashTable *fields,
+       const char *name)
+{
+  const char *value = fields != NULL ? g_hash_table_lookup (fields, name) : NULL;
+
+  return value != NULL ? value : "";
+}
+
+gboolean
+ctd_form_parse_uint (const char *text,
+            guint       max,
+            guint      *out_value)
+{
+  guint64 value;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 0, max, &value, NULL))
+    return FALSE;
+  *out_value = (guint) value;
+  return TRUE;
+}
+
+void
+ctd_form_hidden (GString    *page,
+        const char *name,
+        const char *value)
+{
+  g_string_append_printf (page, "<input type=\"hidden\" name=\"%s\" value=\"", name);
+  ctd_html_escaped (page, value);
+  g_string_append (page, "\">\n");
+}
+
+static const char *
+form_checked (GHashTable *fields,
+         const char *name,
+         const char *value,
+         gboolean    by_default)
+{
+  const char *given = fields != NULL ? g_hash_table_lookup (fields, name) : NULL;
+
+  if (given == NULL)
+    return by_default ? " checked" : "";
+  return strcmp (given, value) == 0 ? " checked" : "";
+}
+
+void
+ctd_form_radio (GString    *page,
+       GHashTable *fields,
+       const char *name,
+       const char *value,
+       gboolean    by_default,
+       const char *label)
+{
+  g_string_append_printf (page, "<label class=\"choice\"><input type=\"radio\" name=\"%s\" "
+                          "value=\"%s\"%s> ", name, value,
+                          form_checked (fields, name, value, by_default));
+  ctd_html_escaped (page, label);
+  g_string_append (page, "</label>\n");
+}
+
+void
+ctd_form_begin_fieldset (GString    *page,
+                const char *legend)
+{
+  ctd_html_element (page, "<fieldset>\n<legend>", legend, "</legend>\n");
+}
+
+void
+ctd_form_option (GString    *page,
+        const char *value,
+        gboolean    selected,
+        const char *label)
+{
+  g_string_append (page, "<option value=\"");
+  ctd_html_escaped (page, value);
+  g_string_append_printf (page, "\"%s>", selected ? " selected" : "");
+  ctd_html_escaped (page, label);
+  g_string_append (page, "</option>\n");
+}
+
+/* How a crew member's cube ended, in words with the names. */
+char *
+ctd_form_describe_end (const CtdChouette *chouette,
+              CtdCubeEnd         end,
+              guint              player,
+              guint              box)
+{
+  switch (end)
+    {
+    case CTD_CUBE_PLAYED:
+      return g_strdup (_("played to the end"));
+    case CTD_CUBE_TAKER_PASSED:
+      return g_strdup_printf (_("%s passed the Box's double"), ctd_chouette_get_name (chouette, player));
+    case CTD_CUBE_OWNER_PASSED:
+      return g_strdup_printf (_("the Box (%s) passed %s's double"),
+                              ctd_chouette_get_name (chouette, box),
+                              ctd_chouette_get_name (chouette, player));
+    case CTD_CUBE_WASH:
+    default:
+      return g_strdup (_("washed (rule 2.5: no points)"));
+    }
+}
+
+
+/* ---- extras, penalties, adjustments ------------------------------------- */
+
+static void
+player_select (GString           *page,
+               const CtdChouette *chouette,
+               GHashTable        *fields,
+               const char        *name,
+               const char        *label,
+               const char        *none,
+               const guint       *players,
+               guint              n_players)
+{
+  const char *given = ctd_form_field (fields, name);
+
+  g_string_append (page, "<label>");
+  ctd_html_escaped (page, label);
+  g_string_append_printf (page, "<br><select name=\"%s\">\n", name);
+  if (none != NULL)
+    ctd_form_option (page, "", *given == '\0', none);
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autofree char *value = g_strdup_printf ("%u", players[i]);
+
+      ctd_form_option (page, value, strcmp (given, value) == 0,
+                       ctd_chouette_get_name (chouette, players[i]));
+    }
+  g_string_append (page, "</select></label>\n");
+}
+
+static void
+value_select (GString              *page,
+              const CtdGameContext *context,
+              GHashTable           *fields,
+              const char           *name)
+{
+  /* An extra ends at a doubling of the cube its offerer passed, itself a
+   * doubling of the starting cube: these values hold them all. */
+  g_autoptr(GArray) values = ctd_result_cube_values (context, CTD_RESULT_FORM_DOUBLINGS + 1);
+  const char *given = ctd_form_field (fields, name);
+
+  g_string_append (page, "<label>");
+  ctd_html_escaped (page, _("Worth"));
+  g_string_append_printf (page, "<br><select name=\"%s\">\n", name);
+  for (guint i = 0; values != NULL && i < values->len; i++)
+    {
+      g_autofree char *value = g_strdup_printf ("%u", g_array_index (values, guint, i));
+
+      ctd_form_option (page, value, strcmp (given, value) == 0, value);
+    }
+  g_string_append (page, "</select></label>\n");
+}
+
+static void
+end_select (GString           *page,
+            const CtdChouette *chouette,
+            GHashTable        *fields,
+            const char        *name)
+{
+  const char *given = ctd_form_field (fields, name);
+  static const struct { const char *nick; const char *label; } ends[] = {
+    { "played", N_("played to the end") },
+    { "taker-passed", N_("its taker passed a redouble") },
+    { "owner-passed", N_("its offerer passed a redouble") },
+  };
+
+  g_string_append (page, "<label>");
+  ctd_html_escaped (page, _("How it ended"));
+  g_string_append_printf (page, "<br><select name=\"%s\">\n", name);
+  for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
+    ctd_form_option (page, ends[i].nick, strcmp (given, ends[i].nick) == 0 || (i == 0 && *given == '\0'),
+                     _(ends[i].label));
+  g_string_append (page, "</select></label>\n");
+}
+
+/**
+ * ctd_form_append_more:
+ * @page: the form being written
+ * @chouette: the chouette as its table sees it
+ * @context: the game
+ * @crew: the game's crew, in playing order
+ * @n_crew: how many
+ * @fields: (nullable): what the form held
+ *
+ * The part of the form for what a game had besides its cubes, folded
+ * away (HTML's own details element: no script) unless it was filled.
+ */
+void
+ctd_form_append_more (GString              *page,
+                      const CtdChouette    *chouette,
+                      const CtdGameContext *context,
+                      const guint          *crew,
+                      guint                 n_crew,
+                      GHashTable           *fields)
+{
+  guint players[CTD_MAX_PLAYERS];
+  guint payees[2] = { context->box, context->captain };
+  gboolean open = fields != NULL &&
+                  (*ctd_form_field (fields, "extra-1-by") != '\0' ||
+                   *ctd_form_field (fields, "penalty-1-by") != '\0' ||
+                   *ctd_form_field (fields, "adjust-by") != '\0' ||
+                   *ctd_form_field (fields, "together") != '\0' ||
+                   *ctd_form_field (fields, "more") != '\0');
+
+  for (guint p = 1; p <= context->size; p++)
+    players[p - 1] = p;
+  g_string_append_printf (page, "<details%s>\n", open ? " open" : "");
+  ctd_html_element (page, "<summary>", _("Extras, penalties, adjustments"), "</summary>\n");
+
+  for (guint e = 1; e <= CTD_FORM_EXTRAS; e++)
+    {
+      g_autofree char *legend = g_strdup_printf (_("Extra %u (rule 3.7)"), e);
+      g_autofree char *by = g_strdup_printf ("extra-%u-by", e);
+      g_autofree char *to = g_strdup_printf ("extra-%u-to", e);
+      g_autofree char *value = g_strdup_printf ("extra-%u-value", e);
+      g_autofree char *end = g_strdup_printf ("extra-%u-end", e);
+
+      ctd_form_begin_fieldset (page, legend);
+      player_select (page, chouette, fields, by, _("Offered by (who passed the Box's cube)"),
+                     _("no extra"), crew, n_crew);
+      player_select (page, chouette, fields, to, _("Taken by"), NULL, crew, n_crew);
+      value_select (page, context, fields, value);
+      end_select (page, chouette, fields, end);
+      g_string_append (page, "</fieldset>\n");
+    }
+  for (guint f = 1; f <= CTD_FORM_PENALTIES; f++)
+    {
+      g_autofree char *amount = ctd_halves_to_string (ctd_result_penalty_amount (context), FALSE);
+      g_autofree char *legend = g_strdup_printf (_("Penalty %u (rule 2.5): %s points"), f, amount);
+      g_autofree char *by = g_strdup_printf ("penalty-%u-by", f);
+      g_autofree char *to = g_strdup_printf ("penalty-%u-to", f);
+
+      ctd_form_begin_fieldset (page, legend);
+      player_select (page, chouette, fields, by, _("Paid by (a player already out of the game)"),
+                     _("no penalty"), crew, n_crew);
+      player_select (page, chouette, fields, to, _("To"), NULL, payees, 2);
+      g_string_append (page, "</fieldset>\n");
+    }
+  ctd_form_begin_fieldset (page, _("The director's adjustment"));
+  player_select (page, chouette, fields, "adjust-by", _("Paid by"), _("no adjustment"), players,
+                 context->size);
+  player_select (page, chouette, fields, "adjust-to", _("To"), NULL, players, context->size);
+  g_string_append (page, "<label>");
+  ctd_html_escaped (page, _("Points (as 1 or 1.5)"));
+  g_string_append (page, "<br><input type=\"text\" name=\"adjust-points\" maxlength=\"12\" "
+                   "inputmode=\"decimal\" autocomplete=\"off\" value=\"");
+  ctd_html_escaped (page, ctd_form_field (fields, "adjust-points"));
+  g_string_append (page, "\"></label>\n</fieldset>\n");
+
+  g_string_append_printf (page, "<label class=\"choice\"><input type=\"checkbox\" "
+                          "name=\"together\" value=\"1\"%s> ",
+                          *ctd_form_field (fields, "together") != '\0' ? " checked" : "");
+  ctd_html_escaped (page, _("The whole crew doubled together, as one initial offering (rule 3.6)"));
+  g_string_append (page, "</label>\n");
+
+  ctd_form_begin_fieldset (page, _("Anything else, in notation"));
+  g_string_append (page, "<label>");
+  ctd_html_escaped (page, _("Tokens as on the sheet (E:…, F:…, A:…)"));
+  g_string_append_printf (page, "<br><input type=\"text\" name=\"more\" maxlength=\"%u\" "
+                          "autocomplete=\"off\" autocapitalize=\"characters\" value=\"",
+                          CTD_RESULT_MAX_LENGTH);
+  ctd_html_escaped (page, ctd_form_field (fields, "more"));
+  g_string_append (page, "\"></label>\n</fieldset>\n</details>\n");
+}
+
+static gboolean
+read_player (GHashTable  *fields,
+             const char  *name,
+             guint        size,
+             guint       *out_player)
+{
+  return ctd_form_parse_uint (ctd_form_field (fields, name), size, out_player) && *out_player >= 1;
+}
+
+static gboolean
+say (GError     **error,
+     const char  *text)
+{
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, text);
+  return FALSE;
+}
+
+/**
+ * ctd_form_read_more:
+ * @fields: the form's fields
+ * @result: (inout): the result being built, its context set
+ * @error: return location for what the table must fill in
+ *
+ * Adds the extras, penalties, adjustment and "together" mark the form
+ * gives to @result. A row left at "no extra" (and the like) adds
+ * nothing; a row begun but not whole is refused with its words.
+ *
+ * Returns: whether the fields read
+ */
+gboolean
+ctd_form_read_more (GHashTable  *fields,
+                    CtdResult   *result,
+                    GError     **error)
+{
+  g_autoptr(GEnumClass) ends = g_type_class_ref (CTD_TYPE_CUBE_END);
+  guint size = result->context.size;
+
+  for (guint e = 1; e <= CTD_FORM_EXTRAS; e++)
+    {
+      g_autofree char *by = g_strdup_printf ("extra-%u-by", e);
+      g_autofree char *to = g_strdup_printf ("extra-%u-to", e);
+      g_autofree char *value = g_strdup_printf ("extra-%u-value", e);
+      g_autofree char *end = g_strdup_printf ("extra-%u-end", e);
+      GEnumValue *ended = g_enum_get_value_by_nick (ends, ctd_form_field (fields, end));
+      CtdExtra extra = { 0, };
+
+      if (*ctd_form_field (fields, by) == '\0')
+        continue;
+      if (!read_player (fields, by, size, &extra.offerer) ||
+          !read_player (fields, to, size, &extra.taker) ||
+          !ctd_form_parse_uint (ctd_form_field (fields, value), CTD_CUBE_MAX_POINTS, &extra.value) ||
+          ended == NULL || ended->value == CTD_CUBE_WASH)
+        return say (error, _("Say who offered each extra, who took it, what it was worth and "
+                             "how it ended"));
+      extra.end = ended->value;
+      result->extras[result->n_extras++] = extra;
+    }
+  for (guint f = 1; f <= CTD_FORM_PENALTIES; f++)
+    {
+      g_autofree char *by = g_strdup_printf ("penalty-%u-by", f);
+      g_autofree char *to = g_strdup_printf ("penalty-%u-to", f);
+      CtdPenalty penalty = { 0, };
+
+      if (*ctd_form_field (fields, by) == '\0')
+        continue;
+      if (!read_player (fields, by, size, &penalty.from) ||
+          !read_player (fields, to, size, &penalty.to))
+        return say (error, _("Say who paid each penalty, and to whom"));
+      penalty.amount = ctd_result_penalty_amount (&result->context);
+      result->penalties[result->n_penalties++] = penalty;
+    }
+  if (*ctd_form_field (fields, "adjust-by") != '\0')
+    {
+      CtdAdjustment adjustment = { 0, };
+
+      if (!read_player (fields, "adjust-by", size, &adjustment.from) ||
+          !read_player (fields, "adjust-to", size, &adjustment.to) ||
+          !ctd_halves_parse (ctd_form_field (fields, "adjust-points"), &adjustment.amount))
+        return say (error, _("Say who pays the adjustment, to whom, and how many points"));
+      result->adjustments[result->n_adjustments++] = adjustment;
+    }
+  result->together = *ctd_form_field (fields, "together") != '\0';
+  return TRUE;
+}

@@ -1,0 +1,154 @@
+/* test-table-form.c: the table's form in words makes the very lines the
+ * sheet has in notation: cubes, extras, penalties, the "together" mark
+ * and an adjustment; a row begun but not whole is refused in words.
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "ctd-table-entry.h"
+#include "ctd-test-store.h"
+
+static CtdChouette *
+chouette_new (void)
+{
+  static const char *const names[CTD_MAX_PLAYERS] = { "Ann", "Bob", "Cy", "Di" };
+  CtdChouette *chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+
+  ctd_chouette_set_names (chouette, names);
+  return chouette;
+}
+
+/* The form's fields from "name=value" pairs. */
+static GHashTable *
+fields_new (const char *const *pairs)
+{
+  GHashTable *fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint i = 0; pairs[i] != NULL; i++)
+    {
+      g_auto(GStrv) pair = g_strsplit (pairs[i], "=", 2);
+
+      g_hash_table_insert (fields, g_strdup (pair[0]), g_strdup (pair[1]));
+    }
+  return fields;
+}
+
+/* The line @pairs make for @game reads as sheet line @notation does. */
+static void
+assert_words_make (guint              game,
+                   const char *const *pairs,
+                   const char        *notation)
+{
+  g_autoptr(CtdChouette) words = chouette_new ();
+  g_autoptr(CtdChouette) typed = chouette_new ();
+  g_autoptr(GHashTable) fields = fields_new (pairs);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = ctd_table_entry_line (words, game, fields, &error);
+  g_autofree char *from_words = NULL;
+  g_autofree char *from_sheet = NULL;
+
+  if (line == NULL)
+    fail_msg ("game %u: %s", game, error->message);
+  if (!ctd_chouette_record (words, game, line, &error))
+    fail_msg ("game %u, “%s”: %s", game, line, error->message);
+  assert_true (ctd_chouette_record (typed, game, notation, NULL));
+  from_words = ctd_result_format (ctd_chouette_get_result (words, game));
+  from_sheet = ctd_result_format (ctd_chouette_get_result (typed, game));
+  assert_string_equal (from_words, from_sheet);
+}
+
+static void
+test_cubes_and_extra (void **state)
+{
+  /* Game 5: Bob in the box, cubes start at 2. */
+  static const char *const extra[] = {
+    "winner=team", "how=backgammon", "value-1=2", "end-1=taker-passed", "value-3=4",
+    "end-3=played", "value-4=2", "end-4=played", "extra-1-by=1", "extra-1-to=3",
+    "extra-1-value=8", "extra-1-end=played", "extra-2-by=", NULL,
+  };
+
+  assert_words_make (5, extra, "Tb 1:2- 3:4 E:1>3:8");
+}
+
+static void
+test_wash_and_penalty (void **state)
+{
+  /* Game 6: Bob in the box, cubes start at 4; Ann washed, pays him the penalty. */
+  static const char *const penalty[] = {
+    "winner=box", "how=single", "value-1=4", "end-1=wash", "value-3=16", "end-3=played",
+    "value-4=4", "end-4=played", "penalty-1-by=1", "penalty-1-to=2", NULL,
+  };
+
+  assert_words_make (6, penalty, "B 1:w 3:16 F:1>2:2");
+}
+
+static void
+test_together_and_adjustment (void **state)
+{
+  /* Game 7: Cy in the box, cubes start at 1; the crew doubled together. */
+  static const char *const together[] = {
+    "winner=team", "how=single", "value-1=2", "end-1=played", "value-2=1",
+    "end-2=owner-passed", "value-4=4", "end-4=played", "together=1", NULL,
+  };
+  /* Game 1, and the director's ruling: Di pays Ann 1.5 points. */
+  static const char *const adjusted[] = {
+    "winner=team", "how=single", "value-2=1", "end-2=played", "value-3=1", "end-3=played",
+    "value-4=1", "end-4=played", "adjust-by=4", "adjust-to=1", "adjust-points=1.5", NULL,
+  };
+
+  assert_words_make (7, together, "T 1:2 2:1+ 4:4 !T");
+  assert_words_make (1, adjusted, "T A:4>1:1.5");
+}
+
+/* A row begun and not finished says what is missing, in words. */
+static void
+test_half_rows (void **state)
+{
+  static const char *const half_extra[] = {
+    "winner=team", "how=single", "value-2=1", "end-2=played", "value-3=1", "end-3=played",
+    "value-4=1", "end-4=played", "extra-1-by=3", NULL,
+  };
+  static const char *const half_adjustment[] = {
+    "winner=team", "how=single", "value-2=1", "end-2=played", "value-3=1", "end-3=played",
+    "value-4=1", "end-4=played", "adjust-by=4", "adjust-to=1", "adjust-points=x", NULL,
+  };
+  static const char *const no_winner[] = { "how=single", NULL };
+  const char *const *cases[] = { half_extra, half_adjustment, no_winner };
+  const char *words[] = { "extra", "adjustment", "who won" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CtdChouette) chouette = chouette_new ();
+      g_autoptr(GHashTable) fields = fields_new (cases[i]);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *line = ctd_table_entry_line (chouette, 1, fields, &error);
+
+      assert_null (line);
+      if (strstr (error->message, words[i]) == NULL)
+        fail_msg ("“%s” does not speak of the %s", error->message, words[i]);
+    }
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_cubes_and_extra),
+    cmocka_unit_test (test_wash_and_penalty),
+    cmocka_unit_test (test_together_and_adjustment),
+    cmocka_unit_test (test_half_rows),
+  };
+
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
