@@ -221,6 +221,35 @@ test_reissue_refused (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A closed event can no longer change: said under the field, nothing
+ * asked. */
+static void
+test_reissue_closed (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = ctd_test_open_built_event (app, fixture->dir, "Closed.chouette", 8,
+                                                     2026, TRUE);
+  CtdDocument *document = ctd_main_window_get_document (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CtdTableEntryDialog *dialog;
+
+  /* (the window offers Table Entry only while the event is open: the
+   * dialog was open as it closed) */
+  dialog = ctd_test_open_table_entry (window);
+  if (!ctd_document_close_event (document, fixture->dir, &error))
+    fail_msg ("close: %s", error->message);
+  before = all_secrets (document);
+  type_chouette (dialog, "1.1");
+  assert_shows (GTK_WIDGET (dialog), ctd_document_get_read_only_reason (document));
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  after = all_secrets (document);
+  assert_string_equal (after, before);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Line @line for game @game of 1.1, entered by its Box and confirmed by
  * its Captain, as two phones do. Returns its id. */
 static gint64
@@ -304,6 +333,7 @@ test_waiting_lines (void **state)
   CtdChouettePage *page = CTD_CHOUETTE_PAGE (ctd_test_find_widget (GTK_WIDGET (window),
                                                                    CTD_TYPE_CHOUETTE_PAGE));
   g_autoptr(GError) error = NULL;
+  g_autofree char *mnemonics = NULL;
   GtkWidget *go;
   gint64 first, second;
 
@@ -317,6 +347,8 @@ test_waiting_lines (void **state)
   assert_shows (GTK_WIDGET (dialog), "Waiting for you: 1.1 (games 1 and 2)");
   go = ctd_test_table_entry_input (dialog, "Go to 1.1", GTK_TYPE_BUTTON);
   assert_true (gtk_widget_get_visible (go));
+  mnemonics = ctd_test_mnemonic_clashes (GTK_WIDGET (dialog));
+  assert_null (mnemonics);
   serve_for_screenshot (window, dialog);
 
   ctd_test_table_entry_click (dialog, "Go to 1.1");
@@ -345,6 +377,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_reissue_by_keys, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_reissue_refused, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_reissue_closed, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_waiting_lines, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
