@@ -155,7 +155,8 @@ test_start_and_stop (void **state)
   /* Each input and button is named for a screen reader. */
   ctd_test_table_entry_input (dialog, "Network interface", GTK_TYPE_TOGGLE_BUTTON);
   ctd_test_table_entry_input (dialog, "Start serving", GTK_TYPE_BUTTON);
-  assert_false (gtk_widget_get_visible (ctd_test_table_entry_input (dialog, "Stop serving", GTK_TYPE_BUTTON)));
+  assert_false (gtk_widget_get_visible (ctd_test_table_entry_input (dialog, "Stop serving",
+                                                                    GTK_TYPE_BUTTON)));
 
   ctd_test_choose_loopback (dialog, 0);
   press_enter_in_port (dialog);
@@ -164,10 +165,12 @@ test_start_and_stop (void **state)
   assert_int_not_equal (ctd_table_server_get_port (server), 0);
   none = serving_text (window, 0);
   wait_for_state (dialog, none);
-  assert_false (gtk_widget_get_visible (ctd_test_table_entry_input (dialog, "Start serving", GTK_TYPE_BUTTON)));
+  assert_false (gtk_widget_get_visible (ctd_test_table_entry_input (dialog, "Start serving",
+                                                                    GTK_TYPE_BUTTON)));
   /* The port taken shows, for the next Start to take it again. */
   assert_int_equal (gtk_spin_button_get_value_as_int (
-                      GTK_SPIN_BUTTON (ctd_test_table_entry_input (dialog, "Port", GTK_TYPE_SPIN_BUTTON))),
+                      GTK_SPIN_BUTTON (ctd_test_table_entry_input (dialog, "Port",
+                                                                   GTK_TYPE_SPIN_BUTTON))),
                     ctd_table_server_get_port (server));
 
   url = table_url (window, 1);
@@ -270,7 +273,8 @@ test_stops_with_the_event (void **state)
   assert_true (ctd_main_window_close_event (window, folder, &error));
   assert_false (ctd_table_server_get_listening (second));
   wait_for_state (dialog, "Not serving. The event is closed: its tables enter nothing more.");
-  assert_false (gtk_widget_is_sensitive (ctd_test_table_entry_input (dialog, "Start serving", GTK_TYPE_BUTTON)));
+  assert_false (gtk_widget_is_sensitive (ctd_test_table_entry_input (dialog, "Start serving",
+                                                                     GTK_TYPE_BUTTON)));
   assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "table-entry"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
