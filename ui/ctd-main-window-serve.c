@@ -10,6 +10,8 @@
 
 #include "ctd-main-window-private.h"
 
+#include <glib/gi18n.h>
+
 #include "ctd-table-entry-dialog.h"
 
 /*
@@ -48,6 +50,34 @@ ctd_main_window_follow_server (CtdMainWindow *self)
     self->table_server = ctd_table_server_new (self->document);
   if (self->table_entry_dialog != NULL)
     ctd_table_entry_dialog_set_server (self->table_entry_dialog, self->table_server);
+}
+
+/**
+ * ctd_main_window_update_waiting: (skip)
+ * @self: a window
+ *
+ * The sidebar's "Scoring" row says how many of the tables' lines wait
+ * for the director across the event ("Scoring · 3 waiting"), where the
+ * director looks between two entries: read again as the document says
+ * where the lines stand changed, and when it changes.
+ */
+void
+ctd_main_window_update_waiting (CtdMainWindow *self)
+{
+  GtkStackPage *page = gtk_stack_get_page (self->pages_stack, GTK_WIDGET (self->chouette_page));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  guint n = 0;
+
+  if (self->document != NULL && !ctd_document_count_waiting_lines (self->document, &n, &error))
+    g_warning ("The tables' waiting lines could not be counted: %s", error->message);
+  if (n == 0)
+    title = g_strdup (_("Scoring"));
+  else
+    /* TRANSLATORS: the sidebar's row of the scoring page, with how many
+     * lines the tables sent wait for the director */
+    title = g_strdup_printf (ngettext ("Scoring · %u waiting", "Scoring · %u waiting", n), n);
+  gtk_stack_page_set_title (page, title);
 }
 
 /**

@@ -159,6 +159,9 @@ follow_document (CtdMainWindow *self)
                                  G_CALLBACK (update_history), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->document_signals, "notify::read-only",
                                  G_CALLBACK (update_read_only), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "submissions-changed",
+                                 G_CALLBACK (ctd_main_window_update_waiting), self,
+                                 G_CONNECT_SWAPPED);
 }
 
 /**
@@ -209,6 +212,7 @@ ctd_main_window_set_document (CtdMainWindow *self,
     }
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
   update_read_only (self);
+  ctd_main_window_update_waiting (self);
   gtk_stack_set_visible_child_name (self->main_stack, document != NULL ? "event" : "welcome");
   update_history (self);
 }
@@ -588,6 +592,11 @@ ctd_main_window_init (CtdMainWindow *self)
   pages = G_LIST_MODEL (gtk_stack_get_pages (self->pages_stack));
   g_signal_connect_object (pages, "items-changed", G_CALLBACK (pages_changed_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  /* A row's title changes with the lines waiting ("Scoring · 3
+   * waiting"): its name follows, after the sidebar's own label. */
+  g_signal_connect_object (gtk_stack_get_page (self->pages_stack, GTK_WIDGET (self->chouette_page)),
+                           "notify::title", G_CALLBACK (name_sidebar_rows), self->sidebar,
+                           G_CONNECT_SWAPPED);
   name_sidebar_rows (self->sidebar);
   update_plan (self);
   fill_recent (self);

@@ -23,6 +23,11 @@
  * how many tables opened theirs lately. The server is the window's
  * (ctd-main-window-serve.c): closing this dialog only hides it, and the
  * server goes on serving until Stop, another event, or the event's close.
+ *
+ * It also says which chouettes' tables sent lines that wait for the
+ * director (Go to takes the director to the first), and reissues one
+ * chouette's link when its sheet or phone goes missing: asked first,
+ * then one action, undone with Ctrl+Z here as in the window.
  */
 
 struct _CtdTableEntryDialog
@@ -37,12 +42,19 @@ struct _CtdTableEntryDialog
   GtkWidget      *start_button;
   GtkWidget      *stop_button;
   GtkLabel       *message_label;
+  GtkLabel       *waiting_label;
+  GtkWidget      *go_button;
+  GtkEntry       *reissue_entry;
+  GtkLabel       *reissue_label;
 
   /* owned */
   CtdTableServer *server;
   GSignalGroup   *server_signals;
   GSignalGroup   *document_signals;
   GPtrArray      *interfaces;  /* CtdServeInterface, as the drop-down lists them */
+  char           *waiting_first;  /* "1.1": Go to's chouette, or NULL */
+  guint           reissue_round;  /* the chouette asked about, until confirmed */
+  guint           reissue_chouette;
 };
 
 G_DEFINE_FINAL_TYPE (CtdTableEntryDialog, ctd_table_entry_dialog, GTK_TYPE_WINDOW)
@@ -63,6 +75,17 @@ show_message (CtdTableEntryDialog *self,
   if (text != NULL)
     ctd_ui_show_message (self->message_label, NULL, text, TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), text != NULL);
+}
+
+/* Under the chouette field: a refusal, or what the reissue did. */
+static void
+show_reissue_message (CtdTableEntryDialog *self,
+                      const char          *text,
+                      gboolean             is_error)
+{
+  if (text != NULL)
+    ctd_ui_show_message (self->reissue_label, NULL, text, is_error);
+  gtk_widget_set_visible (GTK_WIDGET (self->reissue_label), text != NULL);
 }
 
 static gboolean
@@ -161,7 +184,140 @@ update_state (CtdTableEntryDialog *self)
     gtk_widget_grab_focus (listening ? self->stop_button : self->start_button);
 }
 
+/* Which chouettes' lines wait for the director, and Go to the first. */
+static void
+update_waiting (CtdTableEntryDialog *self)
+{
+  g_autoptr(CtdDocument) document = g_signal_group_dup_target (self->document_signals);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_clear_pointer (&self->waiting_first, g_free);
+  if (document != NULL)
+    {
+      text = ctd_document_describe_waiting_lines (document, &self->waiting_first, &error);
+      if (text == NULL)
+        text = g_strdup (error->message);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->waiting_label), document != NULL);
+  gtk_label_set_text (self->waiting_label, text != NULL ? text : "");
+  if (self->waiting_first != NULL)
+    {
+      /* TRANSLATORS: a button, to the scoring page of chouette "1.1" */
+      g_autofree char *go = g_strdup_printf (_("_Go to %s"), self->waiting_first);
+      /* TRANSLATORS: the same button's name for a screen reader */
+      g_autofree char *name = g_strdup_printf (_("Go to %s"), self->waiting_first);
+
+      gtk_button_set_label (GTK_BUTTON (self->go_button), go);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->go_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
+  gtk_widget_set_visible (self->go_button, self->waiting_first != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table-entry.go-waiting",
+                                 self->waiting_first != NULL);
+}
+
+/* A change (an undo, another table's line, the event closed) ends what
+ * the reissue's message said; the reissue announces its change before
+ * it shows its message. */
+static void
+document_changed_cb (CtdTableEntryDialog *self)
+{
+  show_reissue_message (self, NULL, FALSE);
+}
+
 /* ---- actions ---------------------------------------------------------- */
+
+/* table-entry.undo and .redo: the window's win.undo and win.redo (the
+ * dialog is a window of its own, outside the window's actions; it does
+ * not hold them, which would keep the window alive). */
+static void
+window_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  GtkWindow *window = gtk_window_get_transient_for (GTK_WINDOW (widget));
+
+  if (window != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (window),
+                                g_str_equal (action_name, "table-entry.undo") ? "win.undo"
+                                                                              : "win.redo",
+                                NULL);
+}
+
+/* The window's scoring page on the first chouette with a waiting line. */
+static void
+go_waiting_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  CtdTableEntryDialog *self = CTD_TABLE_ENTRY_DIALOG (widget);
+  GtkWindow *window = gtk_window_get_transient_for (GTK_WINDOW (self));
+
+  if (self->waiting_first == NULL || window == NULL)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-chouette", "s",
+                              self->waiting_first);
+  gtk_window_present (window);
+}
+
+static void
+reissue_confirmed (gpointer user_data)
+{
+  CtdTableEntryDialog *self = user_data;
+  g_autoptr(CtdDocument) document = g_signal_group_dup_target (self->document_signals);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (document == NULL || self->reissue_round == 0)
+    return;
+  if (!ctd_document_reissue_link (document, self->reissue_round, self->reissue_chouette,
+                                  &error))
+    {
+      show_reissue_message (self, error->message, TRUE);
+      return;
+    }
+  text = g_strdup_printf (_("Chouette %u.%u has a new link: print its sheet (or the round's link "
+                            "slips) again."), self->reissue_round, self->reissue_chouette);
+  gtk_editable_set_text (GTK_EDITABLE (self->reissue_entry), "");
+  show_reissue_message (self, text, FALSE);
+  self->reissue_round = self->reissue_chouette = 0;
+}
+
+/* Reissue Link… (or Enter in the chouette's field): checked first, so
+ * that a chouette the event lacks is told before anything is asked. */
+static void
+reissue_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  CtdTableEntryDialog *self = CTD_TABLE_ENTRY_DIALOG (widget);
+  g_autoptr(CtdDocument) document = g_signal_group_dup_target (self->document_signals);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *question = NULL;
+  g_autofree char *detail = NULL;
+  guint round, chouette;
+
+  if (document == NULL)
+    return;
+  label = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->reissue_entry))));
+  if (!ctd_tournament_parse_label (label, &round, &chouette, &error) ||
+      !ctd_document_check_reissue_link (document, round, chouette, &error))
+    {
+      show_reissue_message (self, error->message, TRUE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->reissue_entry));
+      return;
+    }
+  show_reissue_message (self, NULL, FALSE);
+  self->reissue_round = round;
+  self->reissue_chouette = chouette;
+  question = g_strdup_printf (_("Reissue chouette %u.%u's link?"), round, chouette);
+  detail = g_strdup_printf (_("Chouette %u.%u's old link will open nothing; its table needs its "
+                              "sheet or slip printed again."), round, chouette);
+  ctd_ui_confirm (GTK_WIDGET (self), question, detail, _("_Reissue"), reissue_confirmed,
+                  G_OBJECT (self));
+}
 
 static void
 start_action (GtkWidget  *widget,
@@ -216,6 +372,12 @@ stop_action (GtkWidget  *widget,
     ctd_table_server_stop (self->server);
 }
 
+static void
+reissue_entry_activate_cb (CtdTableEntryDialog *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "table-entry.reissue", NULL);
+}
+
 /* ---- the object -------------------------------------------------------- */
 
 /**
@@ -242,7 +404,9 @@ ctd_table_entry_dialog_set_server (CtdTableEntryDialog *self,
   g_signal_group_set_target (self->server_signals, server);
   g_signal_group_set_target (self->document_signals, document);
   show_message (self, NULL);
+  show_reissue_message (self, NULL, FALSE);
   update_state (self);
+  update_waiting (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SERVER]);
 }
 
@@ -282,6 +446,7 @@ ctd_table_entry_dialog_dispose (GObject *object)
   g_clear_object (&self->document_signals);
   g_clear_object (&self->server);
   g_clear_pointer (&self->interfaces, g_ptr_array_unref);
+  g_clear_pointer (&self->waiting_first, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_TABLE_ENTRY_DIALOG);
   G_OBJECT_CLASS (ctd_table_entry_dialog_parent_class)->dispose (object);
 }
@@ -348,9 +513,24 @@ ctd_table_entry_dialog_class_init (CtdTableEntryDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, start_button);
   gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, stop_button);
   gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, message_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, waiting_label);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, go_button);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, reissue_entry);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, reissue_label);
   gtk_widget_class_install_action (widget_class, "table-entry.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "table-entry.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "table-entry.reissue", NULL, reissue_action);
+  gtk_widget_class_install_action (widget_class, "table-entry.go-waiting", NULL,
+                                   go_waiting_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  /* The window's undo and redo, here too: a reissue is undone where it
+   * was made. */
+  gtk_widget_class_install_action (widget_class, "table-entry.undo", NULL, window_action);
+  gtk_widget_class_install_action (widget_class, "table-entry.redo", NULL, window_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
+                                       "table-entry.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "table-entry.redo", NULL);
 }
 
 static void
@@ -361,6 +541,11 @@ ctd_table_entry_dialog_init (CtdTableEntryDialog *self)
   /* Enter in the port starts, as on the button. */
   gtk_text_set_activates_default (GTK_TEXT (gtk_editable_get_delegate (GTK_EDITABLE (self->port_spin))),
                                   TRUE);
+  /* Enter in the chouette's field reissues (Start stays the default);
+   * Ctrl+Z there undoes the window's last action, not the typing. */
+  g_signal_connect_object (self->reissue_entry, "activate", G_CALLBACK (reissue_entry_activate_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_editable_set_enable_undo (GTK_EDITABLE (self->reissue_entry), FALSE);
   self->server_signals = g_signal_group_new (CTD_TYPE_TABLE_SERVER);
   g_signal_group_connect_object (self->server_signals, "notify::listening",
                                  G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
@@ -369,8 +554,13 @@ ctd_table_entry_dialog_init (CtdTableEntryDialog *self)
   self->document_signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
   g_signal_group_connect_object (self->document_signals, "notify::closed",
                                  G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "submissions-changed",
+                                 G_CALLBACK (update_waiting), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "changed",
+                                 G_CALLBACK (document_changed_cb), self, G_CONNECT_SWAPPED);
   fill_interfaces (self);
   update_state (self);
+  update_waiting (self);
 }
 
 /**

@@ -3,9 +3,10 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The chouettes' private links, read through the document: what the
- * table server (core/serve) needs to open a chouette's page from its
- * secret, without a second way into the event file.
+ * The chouettes' private links, through the document: what the table
+ * server (core/serve) needs to open a chouette's page from its secret,
+ * without a second way into the event file, and the window's reissue of
+ * one chouette's link when its sheet or phone goes missing.
  */
 
 #define G_LOG_DOMAIN "ctd-document"
@@ -83,4 +84,73 @@ ctd_document_link_accepts_entry (CtdDocument *self,
       return FALSE;
     }
   return accepts;
+}
+
+/**
+ * ctd_document_check_reissue_link:
+ * @self: a document
+ * @round: a round's number
+ * @chouette: a chouette's number in @round
+ * @error: return location for an error
+ *
+ * What ctd_document_reissue_link() would refuse, asked before the
+ * director confirms: no such chouette (the error says how many the
+ * round has), an event closed or open for reading only, an import
+ * still writing. Nothing is written.
+ *
+ * Returns: %TRUE when the link can be reissued now
+ */
+gboolean
+ctd_document_check_reissue_link (CtdDocument  *self,
+                                 guint         round,
+                                 guint         chouette,
+                                 GError      **error)
+{
+  g_autoptr(CtdStoreChouette) found = NULL;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+
+  if (!document_action_begin (self, error))
+    return FALSE;
+  if (ctd_document_get_read_only (self))
+    {
+      g_set_error_literal (error, CTD_STORE_ERROR,
+                           ctd_document_get_closed (self) ? CTD_STORE_ERROR_CLOSED
+                                                          : CTD_STORE_ERROR_READ_ONLY,
+                           ctd_document_get_read_only_reason (self));
+      return FALSE;
+    }
+  found = ctd_tournament_get_chouette (self->store, round, chouette, error);
+  return found != NULL;
+}
+
+/**
+ * ctd_document_reissue_link:
+ * @self: a document
+ * @round: a round's number
+ * @chouette: a chouette's number in @round
+ * @error: return location for an error
+ *
+ * ctd_store_reissue_link(), announced: chouette @round.@chouette gets a
+ * new secret (a sheet or a phone gone missing), its old link opens
+ * nothing from now on, and every other chouette keeps its own. One
+ * logged action, undone as any other (the old secret comes back).
+ *
+ * Returns: whether the link was reissued; refused with
+ *   %CTD_STORE_ERROR_NOT_FOUND for no such chouette, and once the event
+ *   is closed
+ */
+gboolean
+ctd_document_reissue_link (CtdDocument  *self,
+                           guint         round,
+                           guint         chouette,
+                           GError      **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+
+  if (!document_action_begin (self, error) ||
+      !ctd_store_reissue_link (self->store, round, chouette, NULL, error))
+    return FALSE;
+  document_catch_up (self, FALSE);
+  return TRUE;
 }

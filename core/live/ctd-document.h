@@ -183,6 +183,13 @@ GListModel  *ctd_document_get_waiting_lines    (CtdDocument             *self,
                                                 guint                    round,
                                                 guint                    chouette,
                                                 GError                 **error);
+/* How many wait, and where, across the event (ctd-document-waiting.c) */
+gboolean     ctd_document_count_waiting_lines  (CtdDocument             *self,
+                                                guint                   *out_n_lines,
+                                                GError                 **error);
+char        *ctd_document_describe_waiting_lines (CtdDocument           *self,
+                                                  char                 **out_first,
+                                                  GError               **error);
 gboolean     ctd_document_clear_game           (CtdDocument             *self,
                                                 guint                    round,
                                                 guint                    chouette,
@@ -299,7 +306,8 @@ CtdRoundView *
                                                 guint                    round,
                                                 GError                 **error);
 
-/* The chouettes' private links (ctd-document-links.c), for the table server. */
+/* The chouettes' private links (ctd-document-links.c), for the table
+ * server and the window's reissue. */
 GPtrArray   *ctd_document_list_links           (CtdDocument             *self,
                                                 guint                    round,
                                                 GError                 **error); /* element-type CtdStoreLink */
@@ -310,6 +318,14 @@ gboolean     ctd_document_find_link            (CtdDocument             *self,
                                                 GError                 **error);
 gboolean     ctd_document_link_accepts_entry   (CtdDocument             *self,
                                                 guint                    round);
+gboolean     ctd_document_check_reissue_link   (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                GError                 **error);
+gboolean     ctd_document_reissue_link         (CtdDocument             *self,
+                                                guint                    round,
+                                                guint                    chouette,
+                                                GError                 **error);
 
 /* What the pages read, through the document (the store stays behind it). */
 gboolean     ctd_document_get_settings         (CtdDocument             *self,

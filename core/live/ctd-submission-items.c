@@ -193,6 +193,23 @@ ctd_submission_item_new (const CtdStoreSubmission *submission,
 }
 
 /**
+ * ctd_submission_waits:
+ * @submission: a table's newest line for a game
+ *
+ * Whether the line waits for the director: confirmed at its table and
+ * not what the game holds (pending, or disagreeing with the desk).
+ *
+ * Returns: %TRUE when the director has it to accept or reject
+ */
+gboolean
+ctd_submission_waits (const CtdStoreSubmission *submission)
+{
+  g_return_val_if_fail (submission != NULL, FALSE);
+  return submission->state == CTD_SUBMISSION_PENDING ||
+         submission->state == CTD_SUBMISSION_DISAGREES;
+}
+
+/**
  * ctd_submission_items_new:
  * @submissions: (element-type CtdStoreSubmission): a chouette's newest
  *   lines (ctd_document_list_submissions())
@@ -213,8 +230,7 @@ ctd_submission_items_new (GPtrArray       *submissions,
     {
       const CtdStoreSubmission *submission = g_ptr_array_index (submissions, i);
 
-      if (submission->state == CTD_SUBMISSION_PENDING ||
-          submission->state == CTD_SUBMISSION_DISAGREES)
+      if (ctd_submission_waits (submission))
         g_ptr_array_add (items, ctd_submission_item_new (submission, view));
     }
   return items;

@@ -39,6 +39,7 @@ const char         *ctd_submission_item_get_differences (CtdSubmissionItem   *se
 gint64              ctd_submission_item_key        (gpointer                  item);
 void                ctd_submission_item_assign     (gpointer                  item,
                                                     gpointer                  fresh);
+gboolean            ctd_submission_waits           (const CtdStoreSubmission *submission);
 GPtrArray          *ctd_submission_items_new       (GPtrArray                *submissions,
                                                     CtdChouetteView          *view);
 

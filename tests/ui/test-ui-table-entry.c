@@ -27,6 +27,7 @@
 #include "ctd-main-window.h"
 #include "ctd-table-entry-dialog.h"
 #include "ctd-test-files.h"
+#include "ctd-test-table-entry.h"
 #include "ctd-test-ui.h"
 
 typedef CtdTestFolder Fixture;
@@ -41,93 +42,13 @@ __asan_default_options (void)
   return "fast_unwind_on_malloc=0";
 }
 
-/* A window on a new event of 8 players, round 1 drawn: its links open. */
-static CtdMainWindow *
-open_drawn (CtdApplication *app,
-            const char     *dir)
-{
-  g_autofree char *path = g_build_filename (dir, "Entry.chouette", NULL);
-  CtdMainWindow *window = ctd_test_open_new_event (app, path);
-
-  ctd_test_draw_players (ctd_main_window_get_document (window), 8);
-  return window;
-}
-
-/* win.table-entry, as the main menu's "Table Entry…" */
-static CtdTableEntryDialog *
-open_dialog (CtdMainWindow *window)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  GtkWindow *dialog = NULL;
-
-  assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "table-entry"));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "table-entry", NULL);
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (CTD_IS_TABLE_ENTRY_DIALOG (toplevel) &&
-          gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window))
-        dialog = toplevel;
-    }
-  assert_non_null (dialog);
-  assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
-  assert_ptr_equal (gtk_window_get_transient_for (dialog), GTK_WINDOW (window));
-  return CTD_TABLE_ENTRY_DIALOG (dialog);
-}
-
-static GtkWidget *
-find_input (CtdTableEntryDialog *dialog,
-            const char          *name,
-            GType                type)
-{
-  GtkWidget *widget = ctd_test_find_named_of_type (GTK_WIDGET (dialog), name, type);
-
-  if (widget == NULL)
-    fail_msg ("No %s named “%s” in the dialog", g_type_name (type), name);
-  return widget;
-}
-
-/* The director's choice: the loopback interface and @port, typed. */
-static void
-choose (CtdTableEntryDialog *dialog,
-        guint                port)
-{
-  /* (the name is on the drop-down's button: what takes the focus) */
-  GtkDropDown *dropdown = GTK_DROP_DOWN (gtk_widget_get_ancestor (
-    find_input (dialog, "Network interface", GTK_TYPE_TOGGLE_BUTTON), GTK_TYPE_DROP_DOWN));
-  GtkStringList *names = GTK_STRING_LIST (gtk_drop_down_get_model (dropdown));
-  GtkWidget *spin = find_input (dialog, "Port", GTK_TYPE_SPIN_BUTTON);
-  g_autofree char *text = g_strdup_printf ("%u", port);
-  guint loopback = GTK_INVALID_LIST_POSITION;
-
-  assert_string_equal (gtk_string_list_get_string (names, 0), "All interfaces");
-  for (guint i = 1; i < g_list_model_get_n_items (G_LIST_MODEL (names)); i++)
-    if (g_str_has_suffix (gtk_string_list_get_string (names, i), " — 127.0.0.1"))
-      loopback = i;
-  assert_int_not_equal (loopback, GTK_INVALID_LIST_POSITION);
-  gtk_drop_down_set_selected (dropdown, loopback);
-  gtk_editable_set_text (GTK_EDITABLE (spin), text);
-}
-
 /* Enter in the port field: Start, the dialog's default. */
 static void
 press_enter_in_port (CtdTableEntryDialog *dialog)
 {
-  GtkWidget *spin = find_input (dialog, "Port", GTK_TYPE_SPIN_BUTTON);
+  GtkWidget *spin = ctd_test_table_entry_input (dialog, "Port", GTK_TYPE_SPIN_BUTTON);
 
   g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate");
-}
-
-static void
-click (CtdTableEntryDialog *dialog,
-       const char          *name)
-{
-  GtkWidget *button = find_input (dialog, name, GTK_TYPE_BUTTON);
-
-  assert_true (gtk_widget_get_visible (button));
-  assert_true (gtk_widget_is_sensitive (button));
-  g_signal_emit_by_name (button, "clicked");
 }
 
 /* The state label says @text exactly, within a few seconds. */
@@ -220,9 +141,9 @@ test_start_and_stop (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn (app, fixture->dir);
+  CtdMainWindow *window = ctd_test_open_drawn_entry (app, fixture->dir);
   CtdTableServer *server = ctd_main_window_get_table_server (window);
-  CtdTableEntryDialog *dialog = open_dialog (window);
+  CtdTableEntryDialog *dialog = ctd_test_open_table_entry (window);
   g_autofree char *none = NULL, *one = NULL, *url = NULL;
   g_autofree char *mnemonics = ctd_test_mnemonic_clashes (GTK_WIDGET (dialog));
 
@@ -232,44 +153,46 @@ test_start_and_stop (void **state)
   wait_for_state (dialog, "Not serving.");
   assert_null (ctd_main_window_dup_links_base (window));
   /* Each input and button is named for a screen reader. */
-  find_input (dialog, "Network interface", GTK_TYPE_TOGGLE_BUTTON);
-  find_input (dialog, "Start serving", GTK_TYPE_BUTTON);
-  assert_false (gtk_widget_get_visible (find_input (dialog, "Stop serving", GTK_TYPE_BUTTON)));
+  ctd_test_table_entry_input (dialog, "Network interface", GTK_TYPE_TOGGLE_BUTTON);
+  ctd_test_table_entry_input (dialog, "Start serving", GTK_TYPE_BUTTON);
+  assert_false (gtk_widget_get_visible (ctd_test_table_entry_input (dialog, "Stop serving",
+                                                                    GTK_TYPE_BUTTON)));
 
-  choose (dialog, 0);
+  ctd_test_choose_loopback (dialog, 0);
   press_enter_in_port (dialog);
   /* (the default button activates a moment later, as a press shows) */
   assert_true (ctd_test_wait_for (is_listening, server, 5000, "Enter to start the server"));
   assert_int_not_equal (ctd_table_server_get_port (server), 0);
   none = serving_text (window, 0);
   wait_for_state (dialog, none);
-  assert_false (gtk_widget_get_visible (find_input (dialog, "Start serving", GTK_TYPE_BUTTON)));
+  assert_false (gtk_widget_get_visible (ctd_test_table_entry_input (dialog, "Start serving",
+                                                                    GTK_TYPE_BUTTON)));
   /* The port taken shows, for the next Start to take it again. */
   assert_int_equal (gtk_spin_button_get_value_as_int (
-                      GTK_SPIN_BUTTON (find_input (dialog, "Port", GTK_TYPE_SPIN_BUTTON))),
+                      GTK_SPIN_BUTTON (ctd_test_table_entry_input (dialog, "Port",
+                                                                   GTK_TYPE_SPIN_BUTTON))),
                     ctd_table_server_get_port (server));
 
   url = table_url (window, 1);
   assert_int_equal (open_page (url), 200);
   one = serving_text (window, 1);
   wait_for_state (dialog, one);
-  ctd_test_screenshot (GTK_WINDOW (dialog), "table-entry.png");
 
   /* Closed, the dialog only hides; the server goes on. */
   gtk_window_close (GTK_WINDOW (dialog));
   assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
   assert_true (ctd_table_server_get_listening (server));
   assert_int_equal (open_page (url), 200);
-  assert_ptr_equal (open_dialog (window), dialog);
+  assert_ptr_equal (ctd_test_open_table_entry (window), dialog);
   wait_for_state (dialog, one);
 
-  click (dialog, "Stop serving");
+  ctd_test_table_entry_click (dialog, "Stop serving");
   assert_false (ctd_table_server_get_listening (server));
   wait_for_state (dialog, "Not serving.");
   assert_null (ctd_main_window_dup_links_base (window));
 
   /* The window closed while serving: the server stops, the dialog goes. */
-  click (dialog, "Start serving");
+  ctd_test_table_entry_click (dialog, "Start serving");
   assert_true (ctd_table_server_get_listening (server));
   g_object_ref (server);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -288,16 +211,16 @@ test_port_in_use (void **state)
   g_autoptr(GSocketAddress) loopback = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
   g_autoptr(GSocketAddress) taken = NULL;
   g_autoptr(GError) error = NULL;
-  CtdMainWindow *window = open_drawn (app, fixture->dir);
-  CtdTableEntryDialog *dialog = open_dialog (window);
+  CtdMainWindow *window = ctd_test_open_drawn_entry (app, fixture->dir);
+  CtdTableEntryDialog *dialog = ctd_test_open_table_entry (window);
   g_autofree char *expected = NULL;
   guint port;
 
   assert_true (g_socket_listener_add_address (other, loopback, G_SOCKET_TYPE_STREAM,
                                               G_SOCKET_PROTOCOL_TCP, NULL, &taken, &error));
   port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (taken));
-  choose (dialog, port);
-  click (dialog, "Start serving");
+  ctd_test_choose_loopback (dialog, port);
+  ctd_test_table_entry_click (dialog, "Start serving");
   assert_false (ctd_table_server_get_listening (ctd_main_window_get_table_server (window)));
   expected = g_strdup_printf ("Port %u is in use by another program (perhaps another Chouette TD "
                               "serving): choose another port, such as %u, or 0 for any free one, "
@@ -321,12 +244,12 @@ test_stops_with_the_event (void **state)
   g_autoptr(CtdDocument) other = NULL;
   CtdMainWindow *window = ctd_test_open_built_event (app, fixture->dir, "Finished.chouette", 8,
                                                      2026, TRUE);
-  CtdTableEntryDialog *dialog = open_dialog (window);
+  CtdTableEntryDialog *dialog = ctd_test_open_table_entry (window);
   CtdTableServer *first = ctd_main_window_get_table_server (window);
   CtdTableServer *second;
 
-  choose (dialog, 0);
-  click (dialog, "Start serving");
+  ctd_test_choose_loopback (dialog, 0);
+  ctd_test_table_entry_click (dialog, "Start serving");
   assert_true (ctd_table_server_get_listening (first));
 
   /* Another event: the first one's server stops, the new one's is idle. */
@@ -343,14 +266,15 @@ test_stops_with_the_event (void **state)
   wait_for_state (dialog, "Not serving.");
 
   /* Closing the event stops it, and nothing starts it again. */
-  choose (dialog, 0);
-  click (dialog, "Start serving");
+  ctd_test_choose_loopback (dialog, 0);
+  ctd_test_table_entry_click (dialog, "Start serving");
   assert_true (ctd_table_server_get_listening (second));
   assert_int_equal (g_mkdir (folder, 0755), 0);
   assert_true (ctd_main_window_close_event (window, folder, &error));
   assert_false (ctd_table_server_get_listening (second));
   wait_for_state (dialog, "Not serving. The event is closed: its tables enter nothing more.");
-  assert_false (gtk_widget_is_sensitive (find_input (dialog, "Start serving", GTK_TYPE_BUTTON)));
+  assert_false (gtk_widget_is_sensitive (ctd_test_table_entry_input (dialog, "Start serving",
+                                                                     GTK_TYPE_BUTTON)));
   assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "table-entry"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -447,13 +371,13 @@ test_sheets_carry_links (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
-  CtdMainWindow *window = open_drawn (app, fixture->dir);
-  CtdTableEntryDialog *dialog = open_dialog (window);
+  CtdMainWindow *window = ctd_test_open_drawn_entry (app, fixture->dir);
+  CtdTableEntryDialog *dialog = ctd_test_open_table_entry (window);
   g_autofree char *url = NULL, *base = NULL, *served = NULL, *stopped = NULL;
   g_autofree char *printed = NULL, *printed_stopped = NULL;
 
-  choose (dialog, 0);
-  click (dialog, "Start serving");
+  ctd_test_choose_loopback (dialog, 0);
+  ctd_test_table_entry_click (dialog, "Start serving");
   base = ctd_main_window_dup_links_base (window);
   assert_true (g_str_has_prefix (base, "http://127.0.0.1:"));
   url = table_url (window, 2);
@@ -462,7 +386,7 @@ test_sheets_carry_links (void **state)
   printed = print_chouette_sheet (window, fixture->dir, "served.pdf");
   assert_non_null (strstr (printed, url));
 
-  click (dialog, "Stop serving");
+  ctd_test_table_entry_click (dialog, "Stop serving");
   stopped = export_blank_sheets (window, fixture->dir, "stopped.xlsx");
   assert_null (strstr (stopped, "/t/"));
   assert_null (strstr (stopped, base));
