@@ -455,6 +455,19 @@ ctd_store_submit (CtdStore    *self,
   if (game < 1 || game > CTD_N_GAMES)
     return ctd_store_refuse (error, _("There is no game %u: a chouette plays games 1 to %u"),
                              game, CTD_N_GAMES);
+  /* Whoever holds a link could send and refuse lines without end: the
+   * file keeps a bounded number for each table. */
+  {
+    gint64 n_sent = 0;
+
+    if (!ctd_store_query_int64 (self, "SELECT count (*) FROM submission WHERE chouette = ?1",
+                                CTD_ARGS (CTD_INT (chouette_id)), &n_sent, error))
+      return FALSE;
+    if (n_sent >= CTD_STORE_SUBMISSIONS_MAX)
+      return ctd_store_refuse (error, _("This table has sent %d lines, as many as the desk "
+                                        "keeps: ask the director to enter the rest"),
+                               CTD_STORE_SUBMISSIONS_MAX);
+  }
   if ((chouette = ctd_store_load_chouette_by_id (self, chouette_id, size, error)) == NULL ||
       (list = list_newest (self, chouette_id, error)) == NULL)
     return FALSE;

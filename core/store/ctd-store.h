@@ -236,7 +236,9 @@ gboolean    ctd_store_find_link        (CtdStore               *self,
                                         guint                  *out_round,
                                         guint                  *out_chouette,
                                         GError                **error);
-/* The lines tables send from their links (ctd-store-submissions.c). */
+/* The lines tables send from their links (ctd-store-submissions.c); at
+ * most this many a chouette, twenty tries a game. */
+#define CTD_STORE_SUBMISSIONS_MAX (20 * CTD_N_GAMES)
 gboolean    ctd_store_submit           (CtdStore               *self,
                                         const char             *secret,
                                         guint                   game,
