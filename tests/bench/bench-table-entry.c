@@ -44,6 +44,7 @@
 #include "ctd-table-server.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
+#include "ctd-test-store.h"
 #include "ctd-bench-phone.h"
 
 #define N_PLAYERS    512
@@ -51,14 +52,6 @@
 #define N_ENTERED    (2 * N_TABLES - 1)  /* both bursts' */
 #define N_QUIET      400  /* reads of one page, each phase */
 #define BENCH_DEADLINE_S 300
-
-/* The 4-player sheet of tests/event/ctd-test-store.c: legal in order on
- * any chouette of four, its last segment's Captains included. */
-static const char *const sheet[12] = {
-  "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
-  "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:8 4:4- E:4>1:8+",
-  "B 1:2 2:1- F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
-};
 
 typedef enum
 {
@@ -114,8 +107,8 @@ typedef struct
   GArray   *ms[N_KINDS];
   guint     unexpected;  /* answers a phone would not expect */
   GString  *problems;
-  gint     *n_opening;  /* phones still opening their page */
-  gint     *go;         /* set once every phone has */
+  gint     *n_opening;   /* phones still opening their page */
+  gint     *go;          /* set once every phone has */
   gint     *n_running;
 } Table;
 
@@ -178,8 +171,8 @@ send_twice (Table        *table,
   gboolean ok = TRUE;
 
   for (guint i = 0; i < 2; i++)
-    if (!ctd_bench_conn_write (&conns[i], request) && !(ctd_bench_conn_open (&conns[i]) &&
-                                              ctd_bench_conn_write (&conns[i], request)))
+    if (!ctd_bench_conn_write (&conns[i], request) &&
+        !(ctd_bench_conn_open (&conns[i]) && ctd_bench_conn_write (&conns[i], request)))
       {
         table_note (table, "send: not written");
         return FALSE;
@@ -242,7 +235,7 @@ enter_game (Table        *table,
       goto out;
     }
   /* Checked in notation: the preview's send form holds the line as read. */
-  escaped = g_uri_escape_string (sheet[game - 1], NULL, FALSE);
+  escaped = g_uri_escape_string (ctd_test_four_sheet[game - 1], NULL, FALSE);
   body = g_strdup_printf ("token=%s&game=%u&by=%s&notation=%s", token, game, by, escaped);
   g_free (request);
   request = ctd_bench_post_request (table->port, check, body);
@@ -298,7 +291,7 @@ table_thread (gpointer data)
 {
   Table *table = data;
   CtdBenchConn conns[2] = { { table->port, -1, g_string_new (NULL) },
-                    { table->port, -1, g_string_new (NULL) } };
+                            { table->port, -1, g_string_new (NULL) } };
   g_autofree char *page = ctd_bench_get_request (table->port, table->path);
   CtdBenchAnswer opened = { 0, };
 
@@ -334,16 +327,17 @@ table_thread (gpointer data)
 
 /* ---- the desk: the main loop, its dispatches timed ------------------------- */
 
+/* The main loop's dispatches, in ms. */
 typedef struct
 {
-  GArray *ms;       /* each dispatch's work */
-  double  longest;
-  double  longest_cpu;  /* the most CPU time one dispatch took */
-  guint   over_16;
-  double  total;    /* the sum of the dispatches' work */
-  double  cpu;      /* the main thread's CPU time meanwhile, ms */
-  gboolean one_ready;  /* dispatch one ready socket per iteration */
-  gint    turn;     /* with one_ready: where the next search starts */
+  GArray   *ms;           /* each dispatch's work, as the clock on the wall saw it */
+  double    longest;
+  double    longest_cpu;  /* the most CPU time one dispatch took */
+  guint     over_16;
+  double    total;        /* the sum of the dispatches' work */
+  double    cpu;          /* the main thread's CPU time meanwhile */
+  gboolean  one_ready;    /* dispatch one ready connection per iteration */
+  gint      turn;         /* with one_ready: where the next search starts */
 } Frames;
 
 /* Runs the main loop, as the window's, until no table runs: each
@@ -441,7 +435,7 @@ run_tables (CtdTableServer  *server,
   g_autofree GThread **threads = g_new0 (GThread *, n);
   gint n_running = n, n_opening = n, go = FALSE;
   Frames opening = { .ms = g_array_new (FALSE, FALSE, sizeof (double)) };
-  gint64 start = g_get_monotonic_time ();
+  gint64 start;
   gboolean in_time;
   guint unexpected = 0;
 
