@@ -112,10 +112,14 @@ read_rounds (CtdStore  *self,
 /* Every round's facts, read again only when something was written since
  * the last read: this connection changed rows (sqlite3_total_changes64()
  * counts them, rolled back or not) or another one committed (the data
- * version). A window asks for them several times per change (the lists,
- * the notes, the cut), and each read counts every chouette's games and
- * compares its paper totals. Only outside a transaction: what one reads
- * may yet be rolled back (ctd_store_query_rounds()). */
+ * version, which a transaction's snapshot fixes). A window asks for them
+ * several times per change (the lists, the notes, the cut), the table
+ * server once or twice per request, and each read counts every
+ * chouette's games and compares its paper totals. Kept only from a read
+ * outside a transaction, as what one reads inside may yet be rolled
+ * back; but used inside one too while nothing was written since, as the
+ * transaction then reads the very rows they were read from. %NULL
+ * without @error inside a transaction when they are not current. */
 static GArray *
 read_every_round (CtdStore  *self,
                   GError   **error)
@@ -128,8 +132,11 @@ read_every_round (CtdStore  *self,
   if (self->rounds == NULL || self->rounds_changes != changes ||
       self->rounds_data_version != data_version)
     {
-      GArray *rounds = read_rounds (self, 0, error);
+      GArray *rounds;
 
+      if (!sqlite3_get_autocommit (self->db))
+        return NULL;
+      rounds = read_rounds (self, 0, error);
       if (rounds == NULL)
         return NULL;
       g_clear_pointer (&self->rounds, g_array_unref);
@@ -146,12 +153,18 @@ ctd_store_query_rounds (CtdStore  *self,
                         GError   **error)
 {
   g_autoptr(GArray) every = NULL;
+  GError *failed = NULL;
   GArray *one;
 
-  if (!sqlite3_get_autocommit (self->db))
+  every = read_every_round (self, &failed);
+  if (failed != NULL)
+    {
+      g_propagate_error (error, failed);
+      return NULL;
+    }
+  if (every == NULL)
     return read_rounds (self, round, error);
-  every = read_every_round (self, error);
-  if (every == NULL || round == 0)
+  if (round == 0)
     return g_steal_pointer (&every);
   one = g_array_new (FALSE, TRUE, sizeof (CtdStoreRound));
   for (guint i = 0; i < every->len; i++)

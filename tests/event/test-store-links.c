@@ -358,6 +358,52 @@ test_link_validity_by_round (void **state)
 #undef ACCEPTS
 }
 
+/* Whether a link opens is decided on the round as the link's own
+ * transaction reads it, though the store keeps the rounds it read
+ * outside one: another program that completes the round closes the
+ * link at once, for a read and for a write, and this store's own
+ * correction opens it again. */
+static void
+test_link_follows_other_program (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(CtdStore) other = NULL;
+  g_autoptr(CtdChouette) table = NULL;
+  g_autofree char *secret = NULL;
+  CtdStoreRound info;
+
+  ctd_test_add_checked_in (store, 4);
+  assert_true (ctd_store_draw_round (store, 3, NULL, &error));
+  for (guint g = 1; g < CTD_N_GAMES; g++)
+    ctd_test_record (store, 1, 1, g, ctd_test_four_sheet[g - 1]);
+  secret = secret_of (store, 1, 1);
+  assert_true (ctd_tournament_get_round (store, 1, &info, &error));
+  assert_int_equal (info.state, CTD_ROUND_IN_PLAY);
+  table = ctd_store_load_table_chouette (store, secret, NULL, NULL, &error);
+  assert_non_null (table);
+  g_clear_pointer (&table, ctd_chouette_free);
+
+  other = ctd_store_open (fixture->path, &error);
+  assert_non_null (other);
+  ctd_test_record (other, 1, 1, CTD_N_GAMES, ctd_test_four_sheet[CTD_N_GAMES - 1]);
+  assert_null (ctd_store_load_table_chouette (store, secret, NULL, NULL, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  assert_false (ctd_store_submit (store, secret, 1, ctd_test_four_sheet[0], 1,
+                                  "0123456789abcdef0123456789abcdef", "127.0.0.1", NULL, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  assert_true (ctd_store_clear_game (store, 1, 1, CTD_N_GAMES, &error));
+  table = ctd_store_load_table_chouette (store, secret, NULL, NULL, &error);
+  assert_non_null (table);
+  /* And the other program's store, which read nothing since its write. */
+  assert_true (ctd_tournament_get_round (other, 1, &info, &error));
+  assert_int_equal (info.state, CTD_ROUND_IN_PLAY);
+}
+
 /* A file of schema 3 whose history holds a draw and a redraw (made by
  * this version, then copied without links): opened, it is backed up and
  * upgraded, every chouette gets a link; undo of the redraw puts back
@@ -533,6 +579,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_links_redraw_undo_redo, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_reissue, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_link_validity_by_round, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_link_follows_other_program, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_upgrade_from_v3, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_validate_bad_links, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
