@@ -32,6 +32,8 @@ struct _CtdTableServer
   gboolean        listening;
   guint8          key[CTD_TABLE_ENTRY_KEY_BYTES];  /* the forms' tokens (ctd-table-entry.c) */
   gboolean        key_ready;
+  GQueue         *waiting;     /* requests paused until their turn (answer_next()) */
+  guint           answer_id;
   CtdServeVisits *visits;      /* the tables connected lately */
   guint           n_tables;
   guint           tables_timer;

@@ -21,7 +21,9 @@
 
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "ctd-link.h"
 #include "ctd-serve-guard.h"
@@ -308,6 +310,55 @@ serve_standings (CtdTableServer    *self,
   return TRUE;
 }
 
+/* Answers @msg, whose path is @path: the work of one request. */
+static void
+answer (CtdTableServer    *self,
+        SoupServerMessage *msg,
+        const char        *path)
+{
+  if (g_str_has_prefix (path, "/t/") &&
+      g_strcmp0 (soup_server_message_get_method (msg), SOUP_METHOD_POST) == 0)
+    {
+      ctd_table_server_serve_post (self, msg, path + strlen ("/t/"));
+      return;
+    }
+  if (g_str_has_prefix (path, "/t/") && ctd_table_server_serve_table (self, msg, path + strlen ("/t/")))
+    return;
+  if (strcmp (path, "/standings") == 0 && serve_standings (self, msg))
+    return;
+  ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, "text/html; charset=utf-8", self->not_found);
+}
+
+/* One waiting request answered per turn of the main loop, at idle
+ * priority: when every table posts at once, GLib dispatches all their
+ * connections' sources in one go, and answering them there would hold
+ * the window's frame for all of them; queued, each answer is a short
+ * dispatch of its own, and the window draws in between. */
+static gboolean
+answer_next (gpointer user_data)
+{
+  CtdTableServer *self = user_data;
+  g_autoptr(SoupServerMessage) msg = g_queue_pop_head (self->waiting);
+
+  if (msg != NULL && g_object_get_data (G_OBJECT (msg), "ctd-finished") == NULL)
+    {
+      answer (self, msg, g_object_get_data (G_OBJECT (msg), "ctd-path"));
+      soup_server_message_unpause (msg);
+    }
+  if (!g_queue_is_empty (self->waiting))
+    return G_SOURCE_CONTINUE;
+  self->answer_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Drops what waits: the server stops, or goes. */
+static void
+forget_waiting (CtdTableServer *self)
+{
+  g_clear_handle_id (&self->answer_id, g_source_remove);
+  g_queue_clear_full (self->waiting, g_object_unref);
+}
+
 static void
 handler (SoupServer        *soup,
          SoupServerMessage *msg,
@@ -333,17 +384,11 @@ handler (SoupServer        *soup,
       ctd_table_server_respond (msg, SOUP_STATUS_OK, "text/css; charset=utf-8", table_css);
       return;
     }
-  if (g_str_has_prefix (path, "/t/") &&
-      g_strcmp0 (soup_server_message_get_method (msg), SOUP_METHOD_POST) == 0)
-    {
-      ctd_table_server_serve_post (self, msg, path + strlen ("/t/"));
-      return;
-    }
-  if (g_str_has_prefix (path, "/t/") && ctd_table_server_serve_table (self, msg, path + strlen ("/t/")))
-    return;
-  if (strcmp (path, "/standings") == 0 && serve_standings (self, msg))
-    return;
-  ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, "text/html; charset=utf-8", self->not_found);
+  g_object_set_data_full (G_OBJECT (msg), "ctd-path", g_strdup (path), g_free);
+  soup_server_message_pause (msg);
+  g_queue_push_tail (self->waiting, g_object_ref (msg));
+  if (self->answer_id == 0)
+    self->answer_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, answer_next, self, NULL);
 }
 
 /* Kept on its message: it lives no longer than the message it cuts off. */
@@ -379,6 +424,8 @@ static void
 request_finished (SoupServerMessage *msg)
 {
   g_object_set_data (G_OBJECT (msg), "ctd-deadline", NULL);
+  /* Cut off while it waited for its answer: there is no one to answer. */
+  g_object_set_data (G_OBJECT (msg), "ctd-finished", GINT_TO_POINTER (TRUE));
 }
 
 /* Each request, a slow one or an idle connection waiting for its next,
@@ -431,6 +478,7 @@ ctd_table_server_dispose (GObject *object)
   CtdTableServer *self = CTD_TABLE_SERVER (object);
 
   g_clear_handle_id (&self->tables_timer, g_source_remove);
+  forget_waiting (self);
   if (self->soup != NULL)
     soup_server_disconnect (self->soup);
   g_clear_object (&self->soup);
@@ -445,6 +493,7 @@ ctd_table_server_finalize (GObject *object)
 
   g_clear_pointer (&self->guard, ctd_serve_guard_free);
   g_clear_pointer (&self->visits, ctd_serve_visits_free);
+  g_queue_free (self->waiting);
   g_free (self->not_found);
   g_free (self->address);
   G_OBJECT_CLASS (ctd_table_server_parent_class)->finalize (object);
@@ -526,6 +575,7 @@ ctd_table_server_init (CtdTableServer *self)
 
   self->guard = ctd_serve_guard_new ();
   self->visits = ctd_serve_visits_new ();
+  self->waiting = g_queue_new ();
   self->not_found = ctd_table_page_not_found ();
   /* The forms' key: 256 bits from the system's random source, as hex. */
   G_STATIC_ASSERT (CTD_TABLE_ENTRY_KEY_BYTES == 2 * CTD_LINK_SECRET_CHARS);
@@ -611,6 +661,14 @@ ctd_table_server_listen (CtdTableServer  *self,
       if (local != NULL)
         self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
     }
+  /* A room of phones connects at once: libsoup listens with GLib's
+   * backlog of 10, and the kernel drops the rest, which retry only after
+   * a second or three. Listening again with a longer backlog takes
+   * effect on the same socket (Linux; GSocket will not set it once
+   * listening). */
+  for (GSList *l = listeners; l != NULL; l = l->next)
+    if (listen (g_socket_get_fd (l->data), CTD_TABLE_SERVER_BACKLOG) != 0)
+      g_debug ("The backlog stays GLib's: %s", g_strerror (errno));
   g_slist_free (listeners);
   g_free (self->address);
   self->address = g_strdup (address);
@@ -632,6 +690,7 @@ ctd_table_server_stop (CtdTableServer *self)
   g_return_if_fail (CTD_IS_TABLE_SERVER (self));
   if (!self->listening)
     return;
+  forget_waiting (self);
   soup_server_disconnect (self->soup);
   self->listening = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTENING]);

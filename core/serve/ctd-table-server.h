@@ -17,6 +17,8 @@ G_BEGIN_DECLS
 /* Requests larger than these are refused before anything else is read. */
 #define CTD_TABLE_SERVER_MAX_URI     512
 #define CTD_TABLE_SERVER_MAX_HEADERS (8 * 1024)
+/* Connections waiting to be accepted: a room of phones at once. */
+#define CTD_TABLE_SERVER_BACKLOG     128
 /* A request not whole after this long is cut off (seconds). */
 #define CTD_TABLE_SERVER_TIMEOUT     10
 
