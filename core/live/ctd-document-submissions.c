@@ -50,27 +50,30 @@ ctd_document_list_submissions (CtdDocument  *self,
 }
 
 /**
- * ctd_document_load_table_chouette:
+ * ctd_document_load_table:
  * @self: a document
  * @secret: a link's secret
  * @out_round: (out) (optional): its chouette's round
  * @out_chouette: (out) (optional): its chouette's number
+ * @out_lines: (out) (optional) (transfer full) (element-type CtdStoreSubmission):
+ *   the newest line the table sent for each game
  * @error: return location for an error
  *
- * The chouette as its table sees it, its own waiting lines counted in
- * (ctd_store_load_table_chouette()).
+ * The chouette as its table sees it, its own waiting lines counted in,
+ * in one read (ctd_store_load_table()).
  *
  * Returns: (transfer full): the chouette, or %NULL with @error set
  */
 CtdChouette *
-ctd_document_load_table_chouette (CtdDocument  *self,
-                                  const char   *secret,
-                                  guint        *out_round,
-                                  guint        *out_chouette,
-                                  GError      **error)
+ctd_document_load_table (CtdDocument  *self,
+                         const char   *secret,
+                         guint        *out_round,
+                         guint        *out_chouette,
+                         GPtrArray   **out_lines,
+                         GError      **error)
 {
   g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-  return ctd_store_load_table_chouette (self->store, secret, out_round, out_chouette, error);
+  return ctd_store_load_table (self->store, secret, out_round, out_chouette, out_lines, error);
 }
 
 /**

@@ -148,10 +148,11 @@ GPtrArray   *ctd_document_list_submissions     (CtdDocument             *self,
                                                 guint                    round,
                                                 guint                    chouette,
                                                 GError                 **error);
-CtdChouette *ctd_document_load_table_chouette  (CtdDocument             *self,
+CtdChouette *ctd_document_load_table           (CtdDocument             *self,
                                                 const char              *secret,
                                                 guint                   *out_round,
                                                 guint                   *out_chouette,
+                                                GPtrArray              **out_lines,
                                                 GError                 **error);
 gboolean     ctd_document_submit               (CtdDocument             *self,
                                                 const char              *secret,

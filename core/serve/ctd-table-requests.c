@@ -29,29 +29,53 @@
 
 #define HTML "text/html; charset=utf-8"
 
-/* The link of a request: the chouette it opens now, or FALSE (the
- * caller answers the missing page) with the guess counted. */
+/* A request's table: its link, the chouette it opens now as the table
+ * sees it (its waiting lines counted in), and its lines; read once for
+ * the whole answer. */
+typedef struct
+{
+  const char  *secret;
+  guint        round;
+  guint        chouette;
+  CtdChouette *seen;
+  GPtrArray   *lines;
+} Table;
+
+static void
+table_clear (Table *table)
+{
+  g_clear_pointer (&table->seen, ctd_chouette_free);
+  g_clear_pointer (&table->lines, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Table, table_clear)
+
+/* Reads the table of @secret, or FALSE (the caller answers the missing
+ * page), a wrong secret counted as a failed guess. */
 static gboolean
-open_link (CtdTableServer    *self,
-           SoupServerMessage *msg,
-           const char        *secret,
-           guint             *out_round,
-           guint             *out_chouette)
+open_table (CtdTableServer    *self,
+            SoupServerMessage *msg,
+            const char        *secret,
+            Table             *out_table)
 {
   g_autoptr(GError) error = NULL;
 
   /* Another program may have just reissued this link or released the
    * round: look before answering, not at the next poll. */
   ctd_document_check_for_changes (self->document);
-  if (!ctd_document_find_link (self->document, secret, out_round, out_chouette, &error))
+  out_table->secret = secret;
+  out_table->seen = ctd_document_load_table (self->document, secret, &out_table->round,
+                                             &out_table->chouette, &out_table->lines, &error);
+  if (out_table->seen == NULL)
     {
-      ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
-                            g_get_monotonic_time ());
+      if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND))
+        ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
+                              g_get_monotonic_time ());
+      else if (!g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CLOSED))
+        g_warning ("A table's page could not be read: %s", error->message);
       return FALSE;
     }
-  if (!ctd_document_link_accepts_entry (self->document, *out_round))
-    return FALSE;
-  ctd_table_server_note_table (self, *out_round, *out_chouette);
+  ctd_table_server_note_table (self, out_table->round, out_table->chouette);
   return TRUE;
 }
 
@@ -59,29 +83,23 @@ open_link (CtdTableServer    *self,
 static gboolean
 respond_table (CtdTableServer    *self,
                SoupServerMessage *msg,
-               const char        *secret,
-               guint              round,
-               guint              chouette,
+               const Table       *table,
                guint              status,
                const char        *problem)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdChouette) table = NULL;
-  g_autoptr(GPtrArray) lines = NULL;
-  g_autofree char *token = ctd_table_entry_token (self->key, secret);
+  g_autofree char *token = ctd_table_entry_token (self->key, table->secret);
   g_autofree char *page = NULL;
   CtdChouetteView *view;
 
-  view = ctd_document_get_chouette_view (self->document, round, chouette, &error);
-  if (view == NULL ||
-      (table = ctd_document_load_table_chouette (self->document, secret, NULL, NULL,
-                                                 &error)) == NULL ||
-      (lines = ctd_document_list_submissions (self->document, round, chouette, &error)) == NULL)
+  view = ctd_document_get_chouette_view (self->document, table->round, table->chouette, &error);
+  if (view == NULL)
     {
-      g_warning ("Chouette %u.%u has a link but no page: %s", round, chouette, error->message);
+      g_warning ("Chouette %u.%u has a link but no page: %s", table->round, table->chouette,
+                 error->message);
       return FALSE;
     }
-  page = ctd_table_page_render (view, table, lines, secret, token, problem);
+  page = ctd_table_page_render (view, table->seen, table->lines, table->secret, token, problem);
   ctd_table_server_respond (msg, status, HTML, page);
   return TRUE;
 }
@@ -90,29 +108,19 @@ respond_table (CtdTableServer    *self,
 static gboolean
 respond_form (CtdTableServer    *self,
               SoupServerMessage *msg,
-              const char        *secret,
-              guint              round,
-              guint              chouette,
+              const Table       *table,
               guint              game,
               GHashTable        *fields,
               guint              status,
               const char        *problem)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdChouette) table = NULL;
-  g_autofree char *token = ctd_table_entry_token (self->key, secret);
-  g_autofree char *label = g_strdup_printf ("%u.%u", round, chouette);
+  g_autofree char *token = ctd_table_entry_token (self->key, table->secret);
+  g_autofree char *label = g_strdup_printf ("%u.%u", table->round, table->chouette);
   g_autofree char *page = NULL;
 
   if (game < 1 || game > CTD_N_GAMES)
     return FALSE;
-  table = ctd_document_load_table_chouette (self->document, secret, NULL, NULL, &error);
-  if (table == NULL)
-    {
-      g_debug ("No form for chouette %s: %s", label, error->message);
-      return FALSE;
-    }
-  page = ctd_table_entry_form (table, label, secret, token, game, fields, problem);
+  page = ctd_table_entry_form (table->seen, label, table->secret, token, game, fields, problem);
   ctd_table_server_respond (msg, status, HTML, page);
   return TRUE;
 }
@@ -139,17 +147,16 @@ ctd_table_server_serve_table (CtdTableServer    *self,
                               const char        *rest)
 {
   g_auto(GStrv) parts = g_strsplit (rest, "/", 4);
-  guint round = 0, chouette = 0;
+  g_auto(Table) table = { NULL, };
   guint64 game = 0;
 
-  if (parts[0] == NULL || !open_link (self, msg, parts[0], &round, &chouette))
+  if (parts[0] == NULL || !open_table (self, msg, parts[0], &table))
     return FALSE;
   if (parts[1] == NULL)
-    return respond_table (self, msg, parts[0], round, chouette, SOUP_STATUS_OK, NULL);
+    return respond_table (self, msg, &table, SOUP_STATUS_OK, NULL);
   if (strcmp (parts[1], "enter") == 0 && parts[2] != NULL && parts[3] == NULL &&
       parse_number (parts[2], CTD_N_GAMES, &game))
-    return respond_form (self, msg, parts[0], round, chouette, (guint) game, NULL,
-                         SOUP_STATUS_OK, NULL);
+    return respond_form (self, msg, &table, (guint) game, NULL, SOUP_STATUS_OK, NULL);
   return FALSE;
 }
 
@@ -203,41 +210,35 @@ is_gone (const GError *error)
 static void
 post_check (CtdTableServer    *self,
             SoupServerMessage *msg,
-            const char        *secret,
-            guint              round,
-            guint              chouette,
+            const Table       *table,
             GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdChouette) table = NULL;
-  g_autofree char *token = ctd_table_entry_token (self->key, secret);
-  g_autofree char *label = g_strdup_printf ("%u.%u", round, chouette);
+  g_autofree char *token = ctd_table_entry_token (self->key, table->secret);
+  g_autofree char *label = g_strdup_printf ("%u.%u", table->round, table->chouette);
   g_autofree char *line = NULL;
   g_autofree char *page = NULL;
   guint64 game = 0, by = 0;
 
-  if (!parse_number (g_hash_table_lookup (fields, "game"), CTD_N_GAMES, &game) ||
-      (table = ctd_document_load_table_chouette (self->document, secret, NULL, NULL,
-                                                 &error)) == NULL)
+  if (!parse_number (g_hash_table_lookup (fields, "game"), CTD_N_GAMES, &game))
     {
       ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
       return;
     }
   if (!parse_number (g_hash_table_lookup (fields, "by"), CTD_MAX_PLAYERS, &by))
     {
-      respond_form (self, msg, secret, round, chouette, (guint) game, fields,
-                    SOUP_STATUS_UNPROCESSABLE_ENTITY,
+      respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_UNPROCESSABLE_ENTITY,
                     _("Say who is entering this game: its Box or its Captain"));
       return;
     }
-  line = ctd_table_entry_line (table, (guint) game, fields, &error);
+  line = ctd_table_entry_line (table->seen, (guint) game, fields, &error);
   if (line != NULL)
-    page = ctd_table_entry_preview (table, label, secret, token, (guint) game, (guint) by, line,
-                                    &error);
+    page = ctd_table_entry_preview (table->seen, label, table->secret, token, (guint) game,
+                                    (guint) by, line, &error);
   if (page == NULL)
     {
-      respond_form (self, msg, secret, round, chouette, (guint) game, fields,
-                    SOUP_STATUS_UNPROCESSABLE_ENTITY, error->message);
+      respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_UNPROCESSABLE_ENTITY,
+                    error->message);
       return;
     }
   ctd_table_server_respond (msg, SOUP_STATUS_OK, HTML, page);
@@ -246,9 +247,7 @@ post_check (CtdTableServer    *self,
 static void
 post_send (CtdTableServer    *self,
            SoupServerMessage *msg,
-           const char        *secret,
-           guint              round,
-           guint              chouette,
+            const Table       *table,
            GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
@@ -263,21 +262,19 @@ post_send (CtdTableServer    *self,
       ctd_table_server_respond (msg, SOUP_STATUS_BAD_REQUEST, HTML, self->not_found);
       return;
     }
-  if (ctd_document_submit (self->document, secret, (guint) game, line, (guint) by, request,
-                           soup_server_message_get_remote_host (msg), NULL, &error))
-    redirect_to_table (msg, secret);
+  if (ctd_document_submit (self->document, table->secret, (guint) game, line, (guint) by,
+                           request, soup_server_message_get_remote_host (msg), NULL, &error))
+    redirect_to_table (msg, table->secret);
   else if (is_gone (error))
     ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
   else
-    respond_table (self, msg, secret, round, chouette, SOUP_STATUS_CONFLICT, error->message);
+    respond_table (self, msg, table, SOUP_STATUS_CONFLICT, error->message);
 }
 
 static void
 post_answer (CtdTableServer    *self,
              SoupServerMessage *msg,
-             const char        *secret,
-             guint              round,
-             guint              chouette,
+            const Table       *table,
              GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
@@ -291,14 +288,14 @@ post_answer (CtdTableServer    *self,
       ctd_table_server_respond (msg, SOUP_STATUS_BAD_REQUEST, HTML, self->not_found);
       return;
     }
-  if (ctd_document_answer_submission (self->document, secret, (gint64) id, (guint) by,
+  if (ctd_document_answer_submission (self->document, table->secret, (gint64) id, (guint) by,
                                       strcmp (answer, "confirm") == 0,
                                       soup_server_message_get_remote_host (msg), &error))
-    redirect_to_table (msg, secret);
-  else if (is_gone (error) && !ctd_document_link_accepts_entry (self->document, round))
+    redirect_to_table (msg, table->secret);
+  else if (is_gone (error) && !ctd_document_link_accepts_entry (self->document, table->round))
     ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
   else
-    respond_table (self, msg, secret, round, chouette, SOUP_STATUS_CONFLICT, error->message);
+    respond_table (self, msg, table, SOUP_STATUS_CONFLICT, error->message);
 }
 
 /**
@@ -318,10 +315,10 @@ ctd_table_server_serve_post (CtdTableServer    *self,
 {
   g_auto(GStrv) parts = g_strsplit (rest, "/", 3);
   g_autoptr(GHashTable) fields = NULL;
-  guint round = 0, chouette = 0;
+  g_auto(Table) table = { NULL, };
 
   if (parts[0] == NULL || parts[1] == NULL || parts[2] != NULL ||
-      !open_link (self, msg, parts[0], &round, &chouette))
+      !open_table (self, msg, parts[0], &table))
     {
       ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
       return;
@@ -336,15 +333,15 @@ ctd_table_server_serve_post (CtdTableServer    *self,
   if (!self->key_ready ||
       !ctd_table_entry_token_is (self->key, parts[0], g_hash_table_lookup (fields, "token")))
     {
-      respond_table (self, msg, parts[0], round, chouette, SOUP_STATUS_FORBIDDEN,
+      respond_table (self, msg, &table, SOUP_STATUS_FORBIDDEN,
                      _("This form is out of date, or not from this table's page: "
                        "it was not sent. Enter the game again from here."));
       return;
     }
   if (strcmp (parts[1], CTD_TABLE_ENTRY_CHECK) == 0)
-    post_check (self, msg, parts[0], round, chouette, fields);
+    post_check (self, msg, &table, fields);
   else if (strcmp (parts[1], CTD_TABLE_ENTRY_SEND) == 0)
-    post_send (self, msg, parts[0], round, chouette, fields);
+    post_send (self, msg, &table, fields);
   else
-    post_answer (self, msg, parts[0], round, chouette, fields);
+    post_answer (self, msg, &table, fields);
 }

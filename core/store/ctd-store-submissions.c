@@ -156,8 +156,9 @@ find_newest (GPtrArray *list,
 }
 
 /* The chouette a link opens, while its round is in play: any other
- * secret, and a link whose round is not, is NOT_FOUND alike, so a phone
- * learns nothing from the difference. */
+ * secret is NOT_FOUND, a link whose round is not in play CLOSED, with
+ * the same words, so a phone learns nothing from the difference (the
+ * server tells them apart only to count wrong guesses). */
 static gboolean
 open_link (CtdStore    *self,
            const char  *secret,
@@ -171,11 +172,13 @@ open_link (CtdStore    *self,
 
   if (!ctd_store_find_link (self, secret, out_round, out_number, error) ||
       !ctd_store_find_chouette (self, *out_round, *out_number, out_id, out_size, error) ||
-      !ctd_store_get_round_state (self, *out_round, &state, error))
+      !ctd_store_get_round_state (self, *out_round, &state, error) ||
+      /* A closed event is an archive: its links open nothing. */
+      !ctd_store_check_not_closed (self, error))
     return FALSE;
   if (!ctd_link_accepts_entry (state, FALSE))
     {
-      g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
+      g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CLOSED,
                            _("No chouette of this event has this link"));
       return FALSE;
     }
@@ -204,27 +207,31 @@ apply_open_lines (CtdChouette *chouette,
 }
 
 /**
- * ctd_store_load_table_chouette:
+ * ctd_store_load_table:
  * @self: a store
  * @secret: a link's secret
  * @out_round: (out) (optional): the round of the chouette it opens
  * @out_chouette: (out) (optional): that chouette's number
+ * @out_lines: (out) (optional) (transfer full) (element-type CtdStoreSubmission):
+ *   the newest line the table sent for each game, with where it stands
  * @error: return location for a #GError
  *
- * The chouette as its table sees it: every recorded game, and the lines
- * it has sent that wait for somebody, in game order. What the table
- * plays next (its order of cube decisions, the last segment's order)
- * rests on them, while nothing at the desk does. NOT_FOUND for a secret
- * that opens nothing now (ctd_link_accepts_entry()).
+ * The chouette as its table sees it, in one read: every recorded game,
+ * and the lines it has sent that wait for somebody, in game order. What
+ * the table plays next (its order of cube decisions, the last segment's
+ * order) rests on them, while nothing at the desk does. NOT_FOUND for a
+ * secret no chouette has, CLOSED for a link that opens nothing now
+ * (ctd_link_accepts_entry()).
  *
  * Returns: (transfer full): the chouette, or %NULL with @error set
  */
 CtdChouette *
-ctd_store_load_table_chouette (CtdStore    *self,
-                               const char  *secret,
-                               guint       *out_round,
-                               guint       *out_chouette,
-                               GError     **error)
+ctd_store_load_table (CtdStore    *self,
+                      const char  *secret,
+                      guint       *out_round,
+                      guint       *out_chouette,
+                      GPtrArray  **out_lines,
+                      GError     **error)
 {
   g_auto(CtdStoreTransaction) transaction = { NULL, };
   g_autoptr(CtdChouette) chouette = NULL;
@@ -245,7 +252,31 @@ ctd_store_load_table_chouette (CtdStore    *self,
     *out_round = round;
   if (out_chouette != NULL)
     *out_chouette = number;
+  if (out_lines != NULL)
+    *out_lines = g_steal_pointer (&list);
   return g_steal_pointer (&chouette);
+}
+
+/**
+ * ctd_store_load_table_chouette:
+ * @self: a store
+ * @secret: a link's secret
+ * @out_round: (out) (optional): the round of the chouette it opens
+ * @out_chouette: (out) (optional): that chouette's number
+ * @error: return location for a #GError
+ *
+ * ctd_store_load_table() without the lines.
+ *
+ * Returns: (transfer full): the chouette, or %NULL with @error set
+ */
+CtdChouette *
+ctd_store_load_table_chouette (CtdStore    *self,
+                               const char  *secret,
+                               guint       *out_round,
+                               guint       *out_chouette,
+                               GError     **error)
+{
+  return ctd_store_load_table (self, secret, out_round, out_chouette, NULL, error);
 }
 
 /**

@@ -267,6 +267,12 @@ GPtrArray  *ctd_store_list_submissions (CtdStore               *self,
                                         guint                   round,
                                         guint                   chouette,
                                         GError                **error); /* element-type CtdStoreSubmission */
+CtdChouette *ctd_store_load_table      (CtdStore               *self,
+                                        const char             *secret,
+                                        guint                  *out_round,
+                                        guint                  *out_chouette,
+                                        GPtrArray             **out_lines,
+                                        GError                **error);
 CtdChouette *ctd_store_load_table_chouette (CtdStore           *self,
                                             const char         *secret,
                                             guint              *out_round,

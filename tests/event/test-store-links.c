@@ -389,11 +389,11 @@ test_link_follows_other_program (void **state)
   assert_non_null (other);
   ctd_test_record (other, 1, 1, CTD_N_GAMES, ctd_test_four_sheet[CTD_N_GAMES - 1]);
   assert_null (ctd_store_load_table_chouette (store, secret, NULL, NULL, &error));
-  ctd_test_assert_store_error (error, CTD_STORE_ERROR_NOT_FOUND);
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_CLOSED);
   g_clear_error (&error);
   assert_false (ctd_store_submit (store, secret, 1, ctd_test_four_sheet[0], 1,
                                   "0123456789abcdef0123456789abcdef", "127.0.0.1", NULL, &error));
-  ctd_test_assert_store_error (error, CTD_STORE_ERROR_NOT_FOUND);
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_CLOSED);
   g_clear_error (&error);
 
   assert_true (ctd_store_clear_game (store, 1, 1, CTD_N_GAMES, &error));
