@@ -116,10 +116,12 @@ read_rounds (CtdStore  *self,
  * several times per change (the lists, the notes, the cut), the table
  * server once or twice per request, and each read counts every
  * chouette's games and compares its paper totals. Kept only from a read
- * outside a transaction, as what one reads inside may yet be rolled
- * back; but used inside one too while nothing was written since, as the
- * transaction then reads the very rows they were read from. %NULL
- * without @error inside a transaction when they are not current. */
+ * outside a write transaction (outside any, or inside one that only
+ * reads: its snapshot holds committed rows), as what a write transaction
+ * reads may yet be rolled back; but used inside one too while nothing
+ * was written since, as the transaction then reads the very rows they
+ * were read from. %NULL without @error inside a write transaction when
+ * they are not current. */
 static GArray *
 read_every_round (CtdStore  *self,
                   GError   **error)
@@ -134,7 +136,7 @@ read_every_round (CtdStore  *self,
     {
       GArray *rounds;
 
-      if (!sqlite3_get_autocommit (self->db))
+      if (sqlite3_txn_state (self->db, "main") == SQLITE_TXN_WRITE)
         return NULL;
       rounds = read_rounds (self, 0, error);
       if (rounds == NULL)
