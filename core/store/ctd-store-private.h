@@ -196,6 +196,12 @@ gboolean  ctd_store_action_finish (CtdStoreAction  *action,
 gboolean  ctd_store_action_commit (CtdStoreAction  *action,
                                    const char      *summary,
                                    GError         **error);
+gboolean  ctd_store_action_begin_unlogged  (CtdStore        *self,
+                                            CtdStoreAction  *action,
+                                            GError         **error);
+gboolean  ctd_store_action_log             (CtdStoreAction  *action,
+                                            const char      *name,
+                                            GError         **error);
 gboolean  ctd_store_action_commit_unlogged (CtdStoreAction  *action,
                                             GError         **error);
 /* Refuses (CTD_STORE_ERROR_CLOSED) once the event is closed (ctd-store-close.c). */

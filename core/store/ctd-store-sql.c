@@ -598,39 +598,84 @@ ctd_store_action_commit (CtdStoreAction  *action,
 }
 
 /**
- * ctd_store_action_commit_unlogged:
- * @action: a begun action that wrote only rows outside the audit log
+ * ctd_store_action_begin_unlogged:
+ * @self: a store
+ * @action: (out caller-allocates): a guard set to CTD_STORE_ACTION_INIT,
+ *   declared g_auto
  * @error: return location for a #GError
  *
- * Commits an action that leaves no entry in the audit log: a table's
- * submission, which is no action of the director's and which undo never
- * touches (ctd-store-submissions.c). The action still took the write
- * lock and checked that the event is open. A logged row it changed by
- * mistake is refused, not committed unlogged.
+ * Starts an action that writes only rows outside the audit log, such as
+ * a table's submission, which is no action of the director's and which
+ * undo never touches (ctd-store-submissions.c): the write lock, a
+ * writable file and an open event, as for any action, but no audit row,
+ * until ctd_store_action_log() opens one for a logged change. Nothing is
+ * written here, so what the store keeps of the rounds still holds for
+ * the action's first reads.
+ */
+gboolean
+ctd_store_action_begin_unlogged (CtdStore        *self,
+                                 CtdStoreAction  *action,
+                                 GError         **error)
+{
+  if (self->read_only)
+    return ctd_store_refuse_read_only (self, error);
+  if (!ctd_store_transaction_begin (self, &action->transaction, TRUE, error) ||
+      !ctd_store_check_not_closed (self, error))
+    {
+      ctd_store_action_clear (action);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * ctd_store_action_log:
+ * @action: an action begun unlogged
+ * @name: the audit log's name for what follows
+ * @error: return location for a #GError
+ *
+ * Opens the action's audit row, inside its transaction: the logged
+ * changes after it are filed under it, and the action ends with
+ * ctd_store_action_commit().
+ */
+gboolean
+ctd_store_action_log (CtdStoreAction  *action,
+                      const char      *name,
+                      GError         **error)
+{
+  CtdStore *self = action->transaction.store;
+
+  g_assert (self != NULL && action->audit_id == 0);
+
+  if (!ctd_store_run (self, "INSERT INTO audit (time, action, summary) "
+                      "VALUES (strftime ('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, '')",
+                      CTD_ARGS (CTD_TEXT (name)), error))
+    {
+      ctd_store_action_clear (action);
+      return FALSE;
+    }
+  action->audit_id = sqlite3_last_insert_rowid (self->db);
+  return TRUE;
+}
+
+/**
+ * ctd_store_action_commit_unlogged:
+ * @action: an action begun with ctd_store_action_begin_unlogged(), that
+ *   opened no audit row
+ * @error: return location for a #GError
+ *
+ * Commits an action that leaves no entry in the audit log.
  */
 gboolean
 ctd_store_action_commit_unlogged (CtdStoreAction  *action,
                                   GError         **error)
 {
-  CtdStore *self = action->transaction.store;
-  gint64 n_changes = 0;
+  g_assert (action->transaction.store != NULL && action->audit_id == 0);
 
-  if (!count_changes (action, &n_changes, error))
-    return FALSE;
-  if (n_changes != 0)
-    {
-      g_critical ("An unlogged action changed %" G_GINT64_FORMAT " logged rows", n_changes);
-      ctd_store_action_clear (action);
-      return ctd_store_refuse (error, "%s", "This change cannot be written without the log");
-    }
-  if (!ctd_store_run (self, "DELETE FROM audit WHERE id = ?1",
-                      CTD_ARGS (CTD_INT (action->audit_id)), error) ||
-      !ctd_store_transaction_commit (&action->transaction, error))
+  if (!ctd_store_transaction_commit (&action->transaction, error))
     {
       ctd_store_action_clear (action);
       return FALSE;
     }
-  action->audit_id = 0;
   return TRUE;
 }
-

@@ -454,7 +454,7 @@ ctd_store_submit (CtdStore    *self,
     return FALSE;
   if (strlen (line) > CTD_RESULT_MAX_LENGTH || !g_utf8_validate (line, -1, NULL))
     return refuse_game (error, game, "%s", _("that is not a result line"));
-  if (!ctd_store_action_begin (self, &action, "submit", error) ||
+  if (!ctd_store_action_begin_unlogged (self, &action, error) ||
       !open_link (self, secret, &round, &number, &chouette_id, &size, error))
     return FALSE;
 
@@ -645,8 +645,7 @@ ctd_store_answer_submission (CtdStore    *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!check_address (address, error) ||
-      !ctd_store_action_begin (self, &action, confirm ? "confirm-submission" : "refuse-submission",
-                               error) ||
+      !ctd_store_action_begin_unlogged (self, &action, error) ||
       !open_link (self, secret, &round, &number, &chouette_id, &size, error) ||
       (submission = find_submission (self, chouette_id, id, error)) == NULL)
     return FALSE;
@@ -704,7 +703,8 @@ ctd_store_answer_submission (CtdStore    *self,
           submission->confirmed_by = by;
           g_free (submission->confirm_address);
           submission->confirm_address = g_strdup (address);
-          return record_submission (self, &action, submission, FALSE, error);
+          return ctd_store_action_log (&action, "accept-submission", error) &&
+                 record_submission (self, &action, submission, FALSE, error);
         }
       g_debug ("Game %u waits for the director: %s", submission->game, not_yet->message);
     }
@@ -817,7 +817,7 @@ ctd_store_reject_submission (CtdStore    *self,
 
   trimmed = g_strstrip (g_strdup (reason != NULL ? reason : ""));
   if (!ctd_store_check_text (trimmed, _("reason"), 200, TRUE, error) ||
-      !ctd_store_action_begin (self, &action, "reject-submission", error) ||
+      !ctd_store_action_begin_unlogged (self, &action, error) ||
       (submission = find_waiting (self, id, error)) == NULL ||
       !ctd_store_run (self,
                       "UPDATE submission SET state = 'rejected', reason = ?2, "
