@@ -36,16 +36,19 @@
  * back enters the game again.
  */
 
-/* The newest submission of each game of chouette ?1 (or every chouette
- * when ?1 is NULL), with the game's line at the desk. */
-static const char newest_sql[] =
-  "SELECT s.id, c.round, c.number, s.game, s.line, s.state, g.canonical, s.entered_by, "
-  "  s.confirmed_by, s.address, s.confirm_address, s.reason, s.sent, s.answered, s.decided "
-  "FROM submission AS s JOIN chouette AS c ON c.id = s.chouette "
-  "  LEFT JOIN game AS g ON g.chouette = s.chouette AND g.number = s.game "
-  "WHERE (?1 IS NULL OR s.chouette = ?1) AND s.id = "
-  "  (SELECT max (o.id) FROM submission AS o WHERE o.chouette = s.chouette AND o.game = s.game) "
-  "ORDER BY c.round, c.number, s.game";
+/* The newest submission of each game of the chouettes WHERE picks, with
+ * the game's line at the desk. Two statements, not one with "?1 IS NULL
+ * OR": a table's page reads its own chouette's through the index. */
+#define NEWEST_SQL(where) \
+  "SELECT s.id, c.round, c.number, s.game, s.line, s.state, g.canonical, s.entered_by, " \
+  "  s.confirmed_by, s.address, s.confirm_address, s.reason, s.sent, s.answered, s.decided " \
+  "FROM submission AS s JOIN chouette AS c ON c.id = s.chouette " \
+  "  LEFT JOIN game AS g ON g.chouette = s.chouette AND g.number = s.game " \
+  "WHERE " where " AND s.id = " \
+  "  (SELECT max (o.id) FROM submission AS o WHERE o.chouette = s.chouette AND o.game = s.game) " \
+  "ORDER BY c.round, c.number, s.game"
+static const char newest_of_chouette_sql[] = NEWEST_SQL ("s.chouette = ?1");
+static const char newest_sql[] = NEWEST_SQL ("1");
 
 /**
  * ctd_store_submission_free:
@@ -132,8 +135,11 @@ list_newest (CtdStore  *self,
   g_autoptr(CtdStmt) stmt = NULL;
   CtdStep step;
 
-  stmt = ctd_store_prepare (self, newest_sql,
-                            CTD_ARGS (chouette_id != 0 ? CTD_INT (chouette_id) : CTD_NULL), error);
+  if (chouette_id != 0)
+    stmt = ctd_store_prepare (self, newest_of_chouette_sql, CTD_ARGS (CTD_INT (chouette_id)),
+                              error);
+  else
+    stmt = ctd_store_prepare (self, newest_sql, CTD_NO_ARGS, error);
   if (stmt == NULL)
     return NULL;
   while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
