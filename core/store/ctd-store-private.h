@@ -181,9 +181,10 @@ typedef struct
 {
   CtdStoreTransaction transaction;
   gint64              audit_id;  /* the action's audit row */
+  gint64              changes;   /* unlogged: the connection's changes when it began */
 } CtdStoreAction;
 
-#define CTD_STORE_ACTION_INIT { { NULL, }, 0 }
+#define CTD_STORE_ACTION_INIT { { NULL, }, 0, 0 }
 
 gboolean  ctd_store_action_begin  (CtdStore        *self,
                                    CtdStoreAction  *action,

@@ -625,6 +625,7 @@ ctd_store_action_begin_unlogged (CtdStore        *self,
       ctd_store_action_clear (action);
       return FALSE;
     }
+  action->changes = sqlite3_total_changes64 (self->db);
   return TRUE;
 }
 
@@ -670,12 +671,20 @@ gboolean
 ctd_store_action_commit_unlogged (CtdStoreAction  *action,
                                   GError         **error)
 {
-  g_assert (action->transaction.store != NULL && action->audit_id == 0);
+  CtdStore *self = action->transaction.store;
+  /* What the store keeps of the rounds (ctd-store-rounds.c) was current
+   * when the action began: rows outside the log change no round's facts,
+   * so it still is once they are written. */
+  gboolean rounds_current = self->rounds != NULL && self->rounds_changes == action->changes;
+
+  g_assert (self != NULL && action->audit_id == 0);
 
   if (!ctd_store_transaction_commit (&action->transaction, error))
     {
       ctd_store_action_clear (action);
       return FALSE;
     }
+  if (rounds_current)
+    self->rounds_changes = sqlite3_total_changes64 (self->db);
   return TRUE;
 }
