@@ -150,6 +150,69 @@ ctd_store_list_links (CtdStore  *self,
   return step == CTD_STEP_DONE ? g_steal_pointer (&links) : NULL;
 }
 
+/* A link as ctd_store_find_link() compares it. */
+typedef struct
+{
+  guint round;
+  guint chouette;
+  char  secret[CTD_LINK_SECRET_CHARS + 1];
+} KnownLink;
+
+/* Every link, read again only when something was written since (as the
+ * rounds are kept, ctd-store-rounds.c: this connection's changed rows,
+ * the file's data version, never from a write transaction): the table
+ * server looks one up for each phone's request. %NULL without @error
+ * inside a write transaction when they are not current: the caller
+ * reads them itself. */
+static GArray *
+read_links (CtdStore  *self,
+            GError   **error)
+{
+  g_autoptr(GArray) links = g_array_new (FALSE, FALSE, sizeof (KnownLink));
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  stmt = ctd_store_prepare (self, "SELECT c.round, c.number, l.secret "
+                            "FROM link AS l JOIN chouette AS c ON c.id = l.chouette",
+                            CTD_NO_ARGS, error);
+  if (stmt == NULL)
+    return NULL;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    {
+      KnownLink link = {
+        .round = (guint) sqlite3_column_int64 (stmt, 0),
+        .chouette = (guint) sqlite3_column_int64 (stmt, 1),
+      };
+
+      g_strlcpy (link.secret, (const char *) sqlite3_column_text (stmt, 2), sizeof link.secret);
+      g_array_append_val (links, link);
+    }
+  return step == CTD_STEP_DONE ? g_steal_pointer (&links) : NULL;
+}
+
+static GArray *
+known_links (CtdStore  *self,
+             GError   **error)
+{
+  gint64 changes = sqlite3_total_changes64 (self->db);
+  gint64 data_version = 0;
+  GArray *links;
+
+  if (!ctd_store_query_int64 (self, "PRAGMA data_version", CTD_NO_ARGS, &data_version, error))
+    return NULL;
+  if (self->links != NULL && self->links_changes == changes &&
+      self->links_data_version == data_version)
+    return g_array_ref (self->links);
+  links = read_links (self, error);
+  if (links == NULL || sqlite3_txn_state (self->db, "main") == SQLITE_TXN_WRITE)
+    return links;
+  g_clear_pointer (&self->links, g_array_unref);
+  self->links = g_array_ref (links);
+  self->links_changes = changes;
+  self->links_data_version = data_version;
+  return links;
+}
+
 /**
  * ctd_store_find_link:
  * @self: a store
@@ -162,7 +225,8 @@ ctd_store_list_links (CtdStore  *self,
  * (ctd_link_accepts_entry() says whether it may enter games). A lookup
  * must not tell a guesser by its timing how close a guess came: SQLite's
  * index on the secret compares byte by byte and stops at the first
- * difference. So every link is read and compared with
+ * difference. So every link (as the store keeps them, read again after
+ * any write) is compared with
  * ctd_link_secret_equal(), which takes the same time wherever a secret
  * differs, without stopping at a match: an event holds at most a few
  * hundred chouettes, and the time then depends only on their count.
@@ -177,33 +241,28 @@ ctd_store_find_link (CtdStore    *self,
                      guint       *out_chouette,
                      GError     **error)
 {
-  g_autoptr(CtdStmt) stmt = NULL;
+  g_autoptr(GArray) links = NULL;
   gboolean found = FALSE;
   guint round = 0, chouette = 0;
-  CtdStep step;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (secret != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  stmt = ctd_store_prepare (self, "SELECT c.round, c.number, l.secret "
-                            "FROM link AS l JOIN chouette AS c ON c.id = l.chouette",
-                            CTD_NO_ARGS, error);
-  if (stmt == NULL)
+  links = known_links (self, error);
+  if (links == NULL)
     return FALSE;
-  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+  for (guint i = 0; i < links->len; i++)
     {
-      gboolean match = ctd_link_secret_equal ((const char *) sqlite3_column_text (stmt, 2),
-                                              secret);
+      const KnownLink *link = &g_array_index (links, KnownLink, i);
+      gboolean match = ctd_link_secret_equal (link->secret, secret);
       /* Kept without a branch on the match: no early exit. */
       guint mask = 0u - (guint) match;
 
-      round |= mask & (guint) sqlite3_column_int64 (stmt, 0);
-      chouette |= mask & (guint) sqlite3_column_int64 (stmt, 1);
+      round |= mask & link->round;
+      chouette |= mask & link->chouette;
       found |= match;
     }
-  if (step == CTD_STEP_FAILED)
-    return FALSE;
   if (!found)
     {
       g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,

@@ -53,6 +53,11 @@ struct _CtdStore
   GArray     *rounds;
   gint64      rounds_changes;
   gint64      rounds_data_version;
+  /* Every chouette's link as ctd_store_find_link() last read them, and
+   * when (ctd-store-links.c), kept the same way. */
+  GArray     *links;
+  gint64      links_changes;
+  gint64      links_data_version;
 };
 
 /* ---- statements ------------------------------------------------------ */

@@ -672,10 +672,11 @@ ctd_store_action_commit_unlogged (CtdStoreAction  *action,
                                   GError         **error)
 {
   CtdStore *self = action->transaction.store;
-  /* What the store keeps of the rounds (ctd-store-rounds.c) was current
-   * when the action began: rows outside the log change no round's facts,
-   * so it still is once they are written. */
+  /* What the store keeps of the rounds and the links (ctd-store-rounds.c,
+   * ctd-store-links.c) was current when the action began: rows outside
+   * the log change neither, so it still is once they are written. */
   gboolean rounds_current = self->rounds != NULL && self->rounds_changes == action->changes;
+  gboolean links_current = self->links != NULL && self->links_changes == action->changes;
 
   g_assert (self != NULL && action->audit_id == 0);
 
@@ -686,5 +687,7 @@ ctd_store_action_commit_unlogged (CtdStoreAction  *action,
     }
   if (rounds_current)
     self->rounds_changes = sqlite3_total_changes64 (self->db);
+  if (links_current)
+    self->links_changes = sqlite3_total_changes64 (self->db);
   return TRUE;
 }
