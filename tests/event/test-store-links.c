@@ -404,6 +404,44 @@ test_link_follows_other_program (void **state)
   assert_int_equal (info.state, CTD_ROUND_IN_PLAY);
 }
 
+/* A link another program reissues opens nothing here at once, though
+ * this store had just found it: what it keeps of the links is read
+ * again after any write, its own (a table's line) or another's. */
+static void
+test_reissued_elsewhere (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(CtdStore) other = NULL;
+  g_autofree char *old = NULL;
+  g_autofree char *now = NULL;
+  guint round = 0, chouette = 0;
+
+  ctd_test_add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 3, NULL, &error));
+  old = secret_of (store, 1, 2);
+  assert_true (ctd_store_find_link (store, old, &round, &chouette, &error));
+  /* A table's line, written outside the log, keeps what is known. */
+  assert_true (ctd_store_submit (store, old, 1, ctd_test_four_sheet[0], 1,
+                                 "0123456789abcdef0123456789abcdef", "127.0.0.1", NULL, &error));
+  assert_true (ctd_store_find_link (store, old, &round, &chouette, &error));
+  assert_int_equal (chouette, 2);
+
+  other = ctd_store_open (fixture->path, &error);
+  assert_non_null (other);
+  assert_true (ctd_store_reissue_link (other, 1, 2, &now, &error));
+  assert_false (ctd_store_find_link (store, old, NULL, NULL, &error));
+  ctd_test_assert_store_error (error, CTD_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  assert_true (ctd_store_find_link (store, now, &round, &chouette, &error));
+  assert_int_equal (chouette, 2);
+  /* And this store's own undo of it, written here. */
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_find_link (store, old, NULL, NULL, &error));
+  assert_false (ctd_store_find_link (store, now, NULL, NULL, &error));
+}
+
 /* A file of schema 3 whose history holds a draw and a redraw (made by
  * this version, then copied without links): opened, it is backed up and
  * upgraded, every chouette gets a link; undo of the redraw puts back
@@ -580,6 +618,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_reissue, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_link_validity_by_round, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_link_follows_other_program, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_reissued_elsewhere, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_upgrade_from_v3, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_validate_bad_links, ctd_test_folder_setup, ctd_test_folder_teardown),
