@@ -300,6 +300,18 @@ gboolean     ctd_store_write_game          (CtdStore                *self,
                                             gboolean                 replace,
                                             char                   **out_summary,
                                             GError                 **error);
+/* The tables' lines (ctd-store-submissions.c, -desk.c) */
+CtdStoreSubmission *ctd_store_find_submission (CtdStore                *self,
+                                               gint64                   chouette_id,
+                                               gint64                   id,
+                                               GError                 **error);
+const char  *ctd_store_seat_name           (const CtdChouette       *chouette,
+                                            guint                    seat);
+gboolean     ctd_store_record_submission   (CtdStore                *self,
+                                            CtdStoreAction          *action,
+                                            const CtdStoreSubmission *submission,
+                                            gboolean                 replace,
+                                            GError                 **error);
 gboolean     ctd_store_check_round_open    (CtdStore                *self,
                                             guint                    round,
                                             GError                 **error);
