@@ -160,7 +160,10 @@ ctd_link_secret_equal (const char *secret,
   guint8 difference = 0;
   gsize length;
 
-  g_return_val_if_fail (ctd_link_secret_is_valid (secret), FALSE);
+  /* The stored secret is checked where it is read (the file's
+   * validation, the store's list of links), not once per comparison: a
+   * lookup compares every link of the event. */
+  g_return_val_if_fail (secret != NULL, FALSE);
 
   if (candidate == NULL)
     return FALSE;

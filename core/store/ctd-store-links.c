@@ -184,7 +184,13 @@ read_links (CtdStore  *self,
         .chouette = (guint) sqlite3_column_int64 (stmt, 1),
       };
 
-      g_strlcpy (link.secret, (const char *) sqlite3_column_text (stmt, 2), sizeof link.secret);
+      const char *secret = (const char *) sqlite3_column_text (stmt, 2);
+
+      /* The file was validated when opened: a secret that is not one
+       * opens nothing, whatever the candidate. */
+      if (!ctd_link_secret_is_valid (secret))
+        continue;
+      g_strlcpy (link.secret, secret, sizeof link.secret);
       g_array_append_val (links, link);
     }
   return step == CTD_STEP_DONE ? g_steal_pointer (&links) : NULL;
