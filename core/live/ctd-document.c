@@ -199,7 +199,9 @@ document_catch_up (CtdDocument *self,
     document_update_waiting_lines (self);
   if (sent || games_changed)
     g_signal_emit (self, signals[SUBMISSIONS_CHANGED], 0);
-  document_update_history (self);
+  /* A table's line alone is no entry of the log: undo and redo stand. */
+  if (changes->len > 0 || games_changed)
+    document_update_history (self);
   schedule_checkpoint (self);
 }
 

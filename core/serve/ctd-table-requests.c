@@ -51,22 +51,39 @@ table_clear (Table *table)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Table, table_clear)
 
 /* Reads the table of @secret, or FALSE (the caller answers the missing
- * page), a wrong secret counted as a failed guess. */
+ * page), a wrong secret counted as a failed guess. Without @load only
+ * the link is checked (a form that writes: the store reads the table
+ * itself under the write lock), and table_load() reads the rest when a
+ * refusal needs the page. */
 static gboolean
 open_table (CtdTableServer    *self,
             SoupServerMessage *msg,
             const char        *secret,
+            gboolean           load,
             Table             *out_table)
 {
   g_autoptr(GError) error = NULL;
+  gboolean opened;
 
   /* Another program may have just reissued this link or released the
    * round: look before answering, not at the next poll. */
   ctd_document_check_for_changes (self->document);
   out_table->secret = secret;
-  out_table->seen = ctd_document_load_table (self->document, secret, &out_table->round,
-                                             &out_table->chouette, &out_table->lines, &error);
-  if (out_table->seen == NULL)
+  if (load)
+    {
+      out_table->seen = ctd_document_load_table (self->document, secret, &out_table->round,
+                                                 &out_table->chouette, &out_table->lines,
+                                                 &error);
+      opened = out_table->seen != NULL;
+    }
+  else
+    {
+      opened = ctd_document_find_link (self->document, secret, &out_table->round,
+                                       &out_table->chouette, &error);
+      if (opened && !ctd_document_link_accepts_entry (self->document, out_table->round))
+        return FALSE;
+    }
+  if (!opened)
     {
       if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND))
         ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
@@ -79,11 +96,28 @@ open_table (CtdTableServer    *self,
   return TRUE;
 }
 
+/* The table as it sees its chouette, for a page, when open_table() did
+ * not read it. */
+static gboolean
+table_load (CtdTableServer *self,
+            Table          *table)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (table->seen != NULL)
+    return TRUE;
+  table->seen = ctd_document_load_table (self->document, table->secret, NULL, NULL,
+                                         &table->lines, &error);
+  if (table->seen == NULL)
+    g_debug ("The table's page cannot be read now: %s", error->message);
+  return table->seen != NULL;
+}
+
 /* The table's page, with @problem when its last answer was refused. */
 static gboolean
 respond_table (CtdTableServer    *self,
                SoupServerMessage *msg,
-               const Table       *table,
+               Table             *table,
                guint              status,
                const char        *problem)
 {
@@ -92,6 +126,11 @@ respond_table (CtdTableServer    *self,
   g_autofree char *page = NULL;
   CtdChouetteView *view;
 
+  if (!table_load (self, table))
+    {
+      ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
+      return TRUE;
+    }
   view = ctd_document_get_chouette_view (self->document, table->round, table->chouette, &error);
   if (view == NULL)
     {
@@ -150,7 +189,7 @@ ctd_table_server_serve_table (CtdTableServer    *self,
   g_auto(Table) table = { NULL, };
   guint64 game = 0;
 
-  if (parts[0] == NULL || !open_table (self, msg, parts[0], &table))
+  if (parts[0] == NULL || !open_table (self, msg, parts[0], TRUE, &table))
     return FALSE;
   if (parts[1] == NULL)
     return respond_table (self, msg, &table, SOUP_STATUS_OK, NULL);
@@ -210,7 +249,7 @@ is_gone (const GError *error)
 static void
 post_check (CtdTableServer    *self,
             SoupServerMessage *msg,
-            const Table       *table,
+            Table             *table,
             GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
@@ -247,7 +286,7 @@ post_check (CtdTableServer    *self,
 static void
 post_send (CtdTableServer    *self,
            SoupServerMessage *msg,
-            const Table       *table,
+           Table             *table,
            GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
@@ -274,7 +313,7 @@ post_send (CtdTableServer    *self,
 static void
 post_answer (CtdTableServer    *self,
              SoupServerMessage *msg,
-            const Table       *table,
+             Table             *table,
              GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
@@ -317,8 +356,10 @@ ctd_table_server_serve_post (CtdTableServer    *self,
   g_autoptr(GHashTable) fields = NULL;
   g_auto(Table) table = { NULL, };
 
+  /* Only a check needs the table as it stands; a send or an answer is
+   * checked by the store itself. */
   if (parts[0] == NULL || parts[1] == NULL || parts[2] != NULL ||
-      !open_table (self, msg, parts[0], &table))
+      !open_table (self, msg, parts[0], strcmp (parts[1], CTD_TABLE_ENTRY_CHECK) == 0, &table))
     {
       ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
       return;
