@@ -237,31 +237,6 @@ ctd_display_window_fill_chouettes (CtdDisplayWindow *self,
     }
 }
 
-/* "1st", "2nd=": a placing of the final, "=" while a tie stands. */
-static char *
-placing_text (const CtdDisplayRow *row)
-{
-  const char *ordinal;
-
-  switch (row->rank)
-    {
-    case 1: ordinal = _("1st"); break;
-    case 2: ordinal = _("2nd"); break;
-    case 3: ordinal = _("3rd"); break;
-    default: ordinal = _("4th"); break;
-    }
-  return g_strconcat (ordinal, row->tied ? "=" : "", NULL);
-}
-
-static char *
-rank_text (const CtdDisplay    *display,
-           const CtdDisplayRow *row)
-{
-  if (display->mode == CTD_DISPLAY_PLACINGS)
-    return placing_text (row);
-  return g_strdup_printf ("%u%s", row->rank, row->tied ? "=" : "");
-}
-
 /* The cells of one line of the standings, on line @line of the first
  * block (place_rows() moves them to theirs). */
 static void
@@ -270,7 +245,7 @@ attach_row (CtdDisplayWindow    *self,
             const CtdDisplayRow *row,
             int                  line)
 {
-  g_autofree char *rank = rank_text (display, row);
+  g_autofree char *rank = ctd_display_rank_text (display, row);
   g_autofree char *label = g_strdup_printf ("%u.%u", display->round, row->chouette);
   g_autofree char *score = ctd_halves_to_string (row->score, TRUE);
   /* Translators: beside a player who advances; %s is the next round's
@@ -338,16 +313,6 @@ ctd_display_window_rows_per_page (CtdDisplayWindow *self)
   return self->n_pages > 0 ? (n + self->n_pages - 1) / self->n_pages : n;
 }
 
-static const char *
-standings_heading (const CtdDisplay *display)
-{
-  if (display->mode == CTD_DISPLAY_PLACINGS)
-    return _("Final placings");
-  if (display->stage == CTD_STAGE_FINAL)
-    return _("Final standings so far");
-  return _("Standings");
-}
-
 /* The standings' lines of the page shown, and its heading. */
 void
 ctd_display_window_fill_standings (CtdDisplayWindow *self)
@@ -364,8 +329,8 @@ ctd_display_window_fill_standings (CtdDisplayWindow *self)
   ctd_display_window_place_rows (self);
   if (self->n_pages > 1)
     /* Translators: "Standings · page 1 of 3" */
-    heading = g_strdup_printf (_("%s · page %u of %u"), standings_heading (display),
+    heading = g_strdup_printf (_("%s · page %u of %u"), ctd_display_heading (display),
                                self->page + 1, self->n_pages);
   gtk_label_set_text (self->standings_title,
-                      heading != NULL ? heading : standings_heading (display));
+                      heading != NULL ? heading : ctd_display_heading (display));
 }

@@ -164,6 +164,55 @@ ctd_display_describe_release (CtdStage      stage,
 }
 
 /**
+ * ctd_display_rank_text:
+ * @display: what is posted
+ * @row: one of its lines
+ *
+ * A line's rank as the posting writes it: "3=" while a tie stands, and
+ * the Final's placings as "1st", "2nd=".
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+ctd_display_rank_text (const CtdDisplay    *display,
+                       const CtdDisplayRow *row)
+{
+  const char *ordinal;
+
+  g_return_val_if_fail (display != NULL && row != NULL, NULL);
+
+  if (display->mode != CTD_DISPLAY_PLACINGS)
+    return g_strdup_printf ("%u%s", row->rank, row->tied ? "=" : "");
+  switch (row->rank)
+    {
+    case 1: ordinal = _("1st"); break;
+    case 2: ordinal = _("2nd"); break;
+    case 3: ordinal = _("3rd"); break;
+    default: ordinal = _("4th"); break;
+    }
+  return g_strconcat (ordinal, row->tied ? "=" : "", NULL);
+}
+
+/**
+ * ctd_display_heading:
+ * @display: what is posted
+ *
+ * Returns: the posting's heading: the Final's placings, its standings
+ *   while it is played, or a round's standings
+ */
+const char *
+ctd_display_heading (const CtdDisplay *display)
+{
+  g_return_val_if_fail (display != NULL, NULL);
+
+  if (display->mode == CTD_DISPLAY_PLACINGS)
+    return _("Final placings");
+  if (display->stage == CTD_STAGE_FINAL)
+    return _("Final standings so far");
+  return _("Standings");
+}
+
+/**
  * ctd_display_chouette_copy:
  * @chouette: a chouette's card
  *

@@ -115,6 +115,9 @@ const char *ctd_display_describe_release   (CtdStage      stage,
                                             CtdRoundState state);
 CtdDisplay *ctd_display_new          (CtdStore       *store,
                                       GError        **error);
+char       *ctd_display_rank_text    (const CtdDisplay    *display,
+                                      const CtdDisplayRow *row);
+const char *ctd_display_heading      (const CtdDisplay    *display);
 void        ctd_display_free         (CtdDisplay     *self);
 CtdDisplayChouette *
             ctd_display_chouette_copy (const CtdDisplayChouette *chouette);

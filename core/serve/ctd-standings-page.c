@@ -55,35 +55,6 @@ append_progress (GString          *page,
   g_string_append (page, "</ul>\n");
 }
 
-/* "1st", "2nd=": a placing of the final, "=" while a tie stands. */
-static char *
-rank_text (const CtdDisplay    *display,
-           const CtdDisplayRow *row)
-{
-  const char *ordinal;
-
-  if (display->mode != CTD_DISPLAY_PLACINGS)
-    return g_strdup_printf ("%u%s", row->rank, row->tied ? "=" : "");
-  switch (row->rank)
-    {
-    case 1: ordinal = _("1st"); break;
-    case 2: ordinal = _("2nd"); break;
-    case 3: ordinal = _("3rd"); break;
-    default: ordinal = _("4th"); break;
-    }
-  return g_strconcat (ordinal, row->tied ? "=" : "", NULL);
-}
-
-static const char *
-standings_heading (const CtdDisplay *display)
-{
-  if (display->mode == CTD_DISPLAY_PLACINGS)
-    return _("Final placings");
-  if (display->stage == CTD_STAGE_FINAL)
-    return _("Final standings so far");
-  return _("Standings");
-}
-
 static void
 append_header_cell (GString    *page,
                     const char *text)
@@ -100,7 +71,7 @@ append_rows (GString          *page,
 {
   if (display->rows->len == 0)
     return;
-  ctd_html_element (page, "<h2>", standings_heading (display), "</h2>\n");
+  ctd_html_element (page, "<h2>", ctd_display_heading (display), "</h2>\n");
   g_string_append (page, "<div class=\"scroll\">\n<table>\n<thead><tr>");
   append_header_cell (page, _("Rank"));
   append_header_cell (page, _("Name"));
@@ -109,7 +80,7 @@ append_rows (GString          *page,
   for (guint i = 0; i < display->rows->len; i++)
     {
       const CtdDisplayRow *row = g_ptr_array_index (display->rows, i);
-      g_autofree char *rank = rank_text (display, row);
+      g_autofree char *rank = ctd_display_rank_text (display, row);
       g_autofree char *chouette = g_strdup_printf ("%u.%u", display->round, row->chouette);
       g_autofree char *score = ctd_halves_to_string (row->score, TRUE);
 
