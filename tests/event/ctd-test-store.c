@@ -276,3 +276,23 @@ ctd_test_correct (CtdStore   *store,
 {
   ctd_test_record_full (store, round, chouette, game, notation, TRUE);
 }
+
+/* The secret of chouette @round.@chouette's link. */
+char *
+ctd_test_link_secret (CtdStore *store,
+                      guint     round,
+                      guint     chouette)
+{
+  g_autoptr(GPtrArray) links = ctd_store_list_links (store, round, NULL);
+
+  assert_non_null (links);
+  for (guint i = 0; i < links->len; i++)
+    {
+      const CtdStoreLink *link = g_ptr_array_index (links, i);
+
+      if (link->chouette == chouette)
+        return g_strdup (link->secret);
+    }
+  fail_msg ("chouette %u.%u has no link", round, chouette);
+  return NULL;
+}

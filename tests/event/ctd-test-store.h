@@ -32,6 +32,9 @@ void                ctd_test_assert_store_error (const GError        *error,
                                                  int                  code);
 void                ctd_test_add_checked_in     (CtdStore            *store,
                                                  guint                n);
+char               *ctd_test_link_secret        (CtdStore            *store,
+                                                 guint                round,
+                                                 guint                chouette);
 void                ctd_test_record_full        (CtdStore            *store,
                                                  guint                round,
                                                  guint                chouette,

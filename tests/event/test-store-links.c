@@ -68,26 +68,6 @@ assert_links (CtdStore   *store,
   assert_string_equal (got, expected);
 }
 
-/* The secret of chouette @round.@chouette. */
-static char *
-secret_of (CtdStore *store,
-           guint     round,
-           guint     chouette)
-{
-  g_autoptr(GPtrArray) links = ctd_store_list_links (store, round, NULL);
-
-  assert_non_null (links);
-  for (guint i = 0; i < links->len; i++)
-    {
-      const CtdStoreLink *link = g_ptr_array_index (links, i);
-
-      if (link->chouette == chouette)
-        return g_strdup (link->secret);
-    }
-  fail_msg ("chouette %u.%u has no link", round, chouette);
-  return NULL;
-}
-
 static void
 assert_found (CtdStore   *store,
               const char *secret,
@@ -171,7 +151,7 @@ test_links_after_draw (void **state)
   other = ctd_store_create (other_path, &ctd_test_default_settings, &error);
   ctd_test_add_checked_in (other, 32);
   assert_true (ctd_store_draw_round (other, 42, NULL, &error));
-  other_secret = secret_of (other, 1, 1);
+  other_secret = ctd_test_link_secret (other, 1, 1);
   assert_false (g_hash_table_contains (seen, other_secret));
   assert_not_found (store, other_secret);
 
@@ -203,7 +183,7 @@ test_links_redraw_undo_redo (void **state)
   ctd_test_add_checked_in (store, 8);
   assert_true (ctd_store_draw_round (store, 1, NULL, &error));
   drawn = links_text (store, 1);
-  first = secret_of (store, 1, 1);
+  first = ctd_test_link_secret (store, 1, 1);
   assert_true (ctd_store_redraw_round (store, 1, 2, &error));
   redrawn = links_text (store, 1);
   assert_int_equal (strlen (redrawn), strlen (drawn));
@@ -248,14 +228,14 @@ test_reissue (void **state)
 
   ctd_test_add_checked_in (store, 8);
   assert_true (ctd_store_draw_round (store, 1, NULL, &error));
-  old = secret_of (store, 1, 2);
-  neighbour = secret_of (store, 1, 1);
+  old = ctd_test_link_secret (store, 1, 2);
+  neighbour = ctd_test_link_secret (store, 1, 1);
   last = ctd_store_get_last_audit_id (store, &error);
 
   assert_true (ctd_store_reissue_link (store, 1, 2, &fresh, &error));
   assert_true (ctd_link_secret_is_valid (fresh));
   assert_string_not_equal (fresh, old);
-  now = secret_of (store, 1, 2);
+  now = ctd_test_link_secret (store, 1, 2);
   assert_string_equal (now, fresh);
   assert_not_found (store, old);
   assert_found (store, fresh, 1, 2);
@@ -378,7 +358,7 @@ test_link_follows_other_program (void **state)
   assert_true (ctd_store_draw_round (store, 3, NULL, &error));
   for (guint g = 1; g < CTD_N_GAMES; g++)
     ctd_test_record (store, 1, 1, g, ctd_test_four_sheet[g - 1]);
-  secret = secret_of (store, 1, 1);
+  secret = ctd_test_link_secret (store, 1, 1);
   assert_true (ctd_tournament_get_round (store, 1, &info, &error));
   assert_int_equal (info.state, CTD_ROUND_IN_PLAY);
   table = ctd_store_load_table_chouette (store, secret, NULL, NULL, &error);
@@ -420,7 +400,7 @@ test_reissued_elsewhere (void **state)
 
   ctd_test_add_checked_in (store, 8);
   assert_true (ctd_store_draw_round (store, 3, NULL, &error));
-  old = secret_of (store, 1, 2);
+  old = ctd_test_link_secret (store, 1, 2);
   assert_true (ctd_store_find_link (store, old, &round, &chouette, &error));
   /* A table's line, written outside the log, keeps what is known. */
   assert_true (ctd_store_submit (store, old, 1, ctd_test_four_sheet[0], 1,

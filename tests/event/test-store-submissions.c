@@ -24,26 +24,6 @@ typedef CtdTestFolder Fixture;
 static const char address[] = "192.168.1.23";
 static const char confirm_address[] = "192.168.1.24";
 
-/* The secret of chouette @round.@chouette. */
-static char *
-secret_of (CtdStore *store,
-           guint     round,
-           guint     chouette)
-{
-  g_autoptr(GPtrArray) links = ctd_store_list_links (store, round, NULL);
-
-  assert_non_null (links);
-  for (guint i = 0; i < links->len; i++)
-    {
-      const CtdStoreLink *link = g_ptr_array_index (links, i);
-
-      if (link->chouette == chouette)
-        return g_strdup (link->secret);
-    }
-  fail_msg ("chouette %u.%u has no link", round, chouette);
-  return NULL;
-}
-
 /* A form's idempotency key, different for each @n. */
 static char *
 key (guint n)
@@ -133,7 +113,7 @@ send_confirmed (CtdStore   *store,
                 guint       key_n)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *secret = secret_of (store, 1, chouette);
+  g_autofree char *secret = ctd_test_link_secret (store, 1, chouette);
   g_autofree char *request = key (key_n);
   guint box, captain;
   gint64 id = 0;
@@ -178,7 +158,7 @@ test_enter_confirm_accept (void **state)
   g_autoptr(CtdStoreSubmission) submission = NULL;
   g_autoptr(CtdStoreAuditEntry) entry = NULL;
   g_autoptr(GPtrArray) games = NULL;
-  g_autofree char *secret = secret_of (store, 1, 1);
+  g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *request = key (1);
   g_autofree char *box_name = NULL;
   g_autofree char *captain_name = NULL;
@@ -266,8 +246,8 @@ test_idempotency (void **state)
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = drawn_event (fixture, 8);
-  g_autofree char *secret = secret_of (store, 1, 1);
-  g_autofree char *other = secret_of (store, 1, 2);
+  g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
+  g_autofree char *other = ctd_test_link_secret (store, 1, 2);
   g_autofree char *request = key (7);
   g_autofree char *count = NULL;
   g_autofree char *dump = NULL;
@@ -337,9 +317,9 @@ test_link_refused (void **state)
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = drawn_event (fixture, 8);
-  g_autofree char *secret = secret_of (store, 1, 1);
+  g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *wrong = g_strdup (secret);
-  g_autofree char *old = secret_of (store, 1, 2);
+  g_autofree char *old = ctd_test_link_secret (store, 1, 2);
   g_autofree char *request = key (1);
   guint box, captain;
   gint64 id = 0;
@@ -378,7 +358,7 @@ test_bad_lines (void **state)
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = drawn_event (fixture, 8);
-  g_autofree char *secret = secret_of (store, 1, 1);
+  g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *dump = ctd_test_dump (fixture->path, FALSE);
   g_autofree char *dump_after = NULL;
   g_autofree char *request = key (3);
@@ -430,7 +410,7 @@ test_one_line_at_a_time (void **state)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = drawn_event (fixture, 8);
   g_autoptr(CtdStoreSubmission) rejected = NULL;
-  g_autofree char *secret = secret_of (store, 1, 1);
+  g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *box_name = NULL;
   g_autofree char *captain_name = NULL;
   g_autofree char *expected = NULL;
@@ -562,7 +542,7 @@ test_same_as_desk (void **state)
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = drawn_event (fixture, 8);
-  g_autofree char *secret = secret_of (store, 1, 1);
+  g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *request = key (1);
   g_autofree char *dump = NULL;
   g_autofree char *dump_after = NULL;
@@ -657,7 +637,7 @@ test_table_chouette (void **state)
   g_autoptr(CtdStore) store = drawn_event (fixture, 8);
   g_autoptr(CtdChouette) table = NULL;
   g_autoptr(CtdChouette) desk = NULL;
-  g_autofree char *secret = secret_of (store, 1, 1);
+  g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *request = key (50);
   CtdChouetteGame slot;
   guint order[CTD_MAX_PLAYERS - 1];
@@ -718,7 +698,7 @@ test_redraw_and_validate (void **state)
   assert_string_equal (sizes, "4,3|\n");
   send_confirmed (store, 1, 1, "T", 1);
   send_confirmed (store, 2, 1, "T", 2);
-  secret = secret_of (store, 1, 2);
+  secret = ctd_test_link_secret (store, 1, 2);
   sides_of (store, secret, 4, &box, &captain, NULL, NULL);
   assert_true (ctd_store_submit (store, secret, 4, "T", box, request, address, NULL, &error));
   assert_true (ctd_store_write_copy (store, good, NULL, 0, &error));
@@ -753,7 +733,7 @@ test_bounded (void **state)
 {
   g_autoptr(CtdStore) store = drawn_event (*state, 8);
   g_autoptr(GError) error = NULL;
-  g_autofree char *secret = secret_of (store, 1, 1);
+  g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *last = key (CTD_STORE_SUBMISSIONS_MAX);
   guint box, captain;
 
