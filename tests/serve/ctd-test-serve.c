@@ -15,6 +15,7 @@
 #include "ctd-test-serve.h"
 
 #include <gio/gio.h>
+#include <libsoup/soup.h>
 #include <string.h>
 
 #include "ctd-test-build.h"
@@ -243,3 +244,56 @@ ctd_test_serve_snapshot (const char *path)
     }
   return g_string_free (rows, FALSE);
 }
+
+typedef struct
+{
+  GBytes   *body;
+  GError   *error;
+  gboolean  done;
+} Fetch;
+
+static void
+fetched_cb (GObject      *session,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  Fetch *fetch = user_data;
+
+  fetch->body = soup_session_send_and_read_finish (SOUP_SESSION (session), result, &fetch->error);
+  fetch->done = TRUE;
+}
+
+/**
+ * ctd_test_fetch:
+ * @url: a page of a server on the test's main loop
+ * @out_status: (out) (optional): the answer's status
+ *
+ * A phone's GET, as a browser sends it (a SoupSession of its own), the
+ * main loop running meanwhile, as the window's does.
+ *
+ * Returns: (transfer full): the page
+ */
+char *
+ctd_test_fetch (const char *url,
+                guint      *out_status)
+{
+  g_autoptr(SoupSession) session = soup_session_new ();
+  g_autoptr(SoupMessage) message = soup_message_new ("GET", url);
+  Fetch fetch = { 0, };
+  gsize size;
+  const char *data;
+  char *page;
+
+  soup_session_send_and_read_async (session, message, G_PRIORITY_DEFAULT, NULL, fetched_cb, &fetch);
+  if (!ctd_test_wait_until (&fetch.done, 20000, "the page"))
+    g_error ("No answer from %s", url);
+  if (fetch.error != NULL)
+    g_error ("%s: %s", url, fetch.error->message);
+  data = g_bytes_get_data (fetch.body, &size);
+  page = g_strndup (data, size);
+  g_bytes_unref (fetch.body);
+  if (out_status != NULL)
+    *out_status = soup_message_get_status (message);
+  return page;
+}
+

@@ -34,6 +34,8 @@ CtdTestAnswer *ctd_test_http_get     (guint          port,
                                       const char    *path);
 const char    *ctd_test_answer_header (CtdTestAnswer *answer,
                                        const char    *name);
+char          *ctd_test_fetch        (const char    *url,
+                                      guint         *out_status);
 
 /* The players of ctd_test_serve_document(), hostile names first. */
 extern const char *const ctd_test_serve_names[8];

@@ -49,40 +49,17 @@ test_visits_window (void **state)
   assert_int_equal (ctd_serve_visits_count (visits, start + 6 * minute), 0);
 }
 
-typedef struct
-{
-  GBytes   *body;
-  GError   *error;
-  gboolean  done;
-} Fetch;
-
-static void
-fetched_cb (GObject      *session,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  Fetch *fetch = user_data;
-
-  fetch->body = soup_session_send_and_read_finish (SOUP_SESSION (session), result, &fetch->error);
-  fetch->done = TRUE;
-}
-
 /* A phone's GET of @path; returns the status. */
 static guint
-open_page (SoupSession *session,
-           const char  *base,
-           const char  *path)
+open_page (const char *base,
+           const char *path)
 {
   g_autofree char *url = g_strconcat (base, path, NULL);
-  g_autoptr(SoupMessage) message = soup_message_new ("GET", url);
-  Fetch fetch = { 0, };
+  g_autofree char *page = NULL;
+  guint status = 0;
 
-  soup_session_send_and_read_async (session, message, G_PRIORITY_DEFAULT, NULL, fetched_cb, &fetch);
-  assert_true (ctd_test_wait_until (&fetch.done, 20000, "the page"));
-  if (fetch.error != NULL)
-    fail_msg ("%s: %s", url, fetch.error->message);
-  g_bytes_unref (fetch.body);
-  return soup_message_get_status (message);
+  page = ctd_test_fetch (url, &status);
+  return status;
 }
 
 static void
@@ -101,7 +78,6 @@ test_server_count (void **state)
   Fixture *fixture = *state;
   g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
   g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
-  g_autoptr(SoupSession) session = soup_session_new ();
   g_autofree char *base = ctd_table_server_get_uri (server);
   g_autofree char *one = ctd_test_serve_secret (document, 1, 1);
   g_autofree char *two = ctd_test_serve_secret (document, 1, 2);
@@ -113,14 +89,14 @@ test_server_count (void **state)
   wrong[3] = wrong[3] == '0' ? '1' : '0';
   assert_int_equal (ctd_table_server_get_n_tables (server), 0);
 
-  assert_int_equal (open_page (session, base, wrong), 404);
+  assert_int_equal (open_page (base, wrong), 404);
   assert_int_equal (ctd_table_server_get_n_tables (server), 0);
-  assert_int_equal (open_page (session, base, "/standings"), 200);
+  assert_int_equal (open_page (base, "/standings"), 200);
   assert_int_equal (ctd_table_server_get_n_tables (server), 0);
-  assert_int_equal (open_page (session, base, one), 200);
+  assert_int_equal (open_page (base, one), 200);
   assert_int_equal (ctd_table_server_get_n_tables (server), 1);
-  assert_int_equal (open_page (session, base, one), 200);
-  assert_int_equal (open_page (session, base, two), 200);
+  assert_int_equal (open_page (base, one), 200);
+  assert_int_equal (open_page (base, two), 200);
   g_object_get (server, "n-tables", &n_tables, NULL);
   assert_int_equal (n_tables, 2);
   assert_int_equal (notified, 2);

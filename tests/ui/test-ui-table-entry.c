@@ -27,20 +27,11 @@
 #include "ctd-main-window.h"
 #include "ctd-table-entry-dialog.h"
 #include "ctd-test-files.h"
+#include "ctd-test-serve.h"
 #include "ctd-test-table-entry.h"
 #include "ctd-test-ui.h"
 
 typedef CtdTestFolder Fixture;
-
-/* Under AddressSanitizer, the full stacks tests/lsan.supp needs to tell
- * libsoup's own leak of accepted sockets from ours (as
- * tests/serve/ctd-test-serve.c); a plain build never calls it. */
-const char *__asan_default_options (void);
-const char *
-__asan_default_options (void)
-{
-  return "fast_unwind_on_malloc=0";
-}
 
 /* Enter in the port field: Start, the dialog's default. */
 static void
@@ -93,38 +84,15 @@ table_url (CtdMainWindow *window,
   return NULL;
 }
 
-typedef struct
-{
-  GBytes   *body;
-  GError   *error;
-  gboolean  done;
-} Fetch;
-
-static void
-fetched_cb (GObject      *session,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  Fetch *fetch = user_data;
-
-  fetch->body = soup_session_send_and_read_finish (SOUP_SESSION (session), result, &fetch->error);
-  fetch->done = TRUE;
-}
-
 /* A phone opens @url, on the test's main loop as the window serves. */
 static guint
 open_page (const char *url)
 {
-  g_autoptr(SoupSession) session = soup_session_new ();
-  g_autoptr(SoupMessage) message = soup_message_new ("GET", url);
-  Fetch fetch = { 0, };
+  g_autofree char *page = NULL;
+  guint status = 0;
 
-  soup_session_send_and_read_async (session, message, G_PRIORITY_DEFAULT, NULL, fetched_cb, &fetch);
-  assert_true (ctd_test_wait_until (&fetch.done, 20000, "the table's page"));
-  if (fetch.error != NULL)
-    fail_msg ("%s: %s", url, fetch.error->message);
-  g_bytes_unref (fetch.body);
-  return soup_message_get_status (message);
+  page = ctd_test_fetch (url, &status);
+  return status;
 }
 
 static gboolean
