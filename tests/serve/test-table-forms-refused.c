@@ -118,6 +118,22 @@ test_forms_refused (void **state)
   assert_post (port, send, origin, not_seat, 409, "entered by neither Box nor Captain");
   assert_post (port, send, origin, bad_line, 409, "a line the rules refuse");
   assert_post (port, answer, origin, other_id, 409, "an answer to no line");
+  /* Markup typed into the form comes back on it as text, refused. */
+  {
+    g_autofree char *markup = g_strdup_printf ("token=%s&game=1&by=1&notation=%%3Cscript%%3E"
+                                               "alert(1)%%3C%%2Fscript%%3E&more=%%22%%3E%%3Cimg",
+                                               token);
+    g_autofree char *request =
+      g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\n%sContent-Length: %zu\r\n"
+                       "Connection: close\r\n\r\n%s", check, port, origin, strlen (markup),
+                       markup);
+    g_autoptr(CtdTestAnswer) refused = ctd_test_http_send (port, request, NULL);
+
+    assert_int_equal (refused->status, 422);
+    assert_null (strstr (refused->body, "<script"));
+    assert_null (strstr (refused->body, "<img"));
+    assert_non_null (strstr (refused->body, "value=\"&lt;script&gt;alert(1)&lt;/script&gt;\""));
+  }
   /* Another action, or a form posted where a page is. */
   {
     g_autofree char *unknown = g_strconcat (one, "/delete", NULL);
