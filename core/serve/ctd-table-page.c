@@ -73,18 +73,24 @@ append_enter_link (GString    *page,
 static void
 append_next_game (GString           *page,
                   const CtdChouette *table,
+                  GPtrArray         *lines,
                   const char        *secret)
 {
   CtdChouetteGame next;
   guint game = 0;
+  gboolean waiting = FALSE;
 
   for (guint g = 1; g <= CTD_N_GAMES && game == 0; g++)
     if (ctd_chouette_get_result (table, g) == NULL)
       game = g;
+  for (guint i = 0; i < lines->len; i++)
+    waiting |= ctd_submission_state_is_open (((CtdStoreSubmission *) g_ptr_array_index (lines, i))->state);
   g_string_append (page, "<section class=\"next\">\n<p><strong>");
   if (game == 0)
     {
-      ctd_html_escaped (page, _("All games are entered."));
+      /* Sent is not recorded: the desk still has the last word. */
+      ctd_html_escaped (page, waiting ? _("Every game is sent: the desk records them.")
+                                      : _("All games are entered."));
       g_string_append (page, "</strong></p>\n</section>\n");
       return;
     }
@@ -425,7 +431,7 @@ ctd_table_page_render (CtdChouetteView   *view,
   if (problem != NULL)
     ctd_html_element (page, "<p class=\"problem\" role=\"alert\">", problem, "</p>\n");
   append_lines (page, table, lines, secret, token);
-  append_next_game (page, table, secret);
+  append_next_game (page, table, lines, secret);
   append_players (page, view);
   append_games (page, view);
   append_totals (page, view);
