@@ -251,7 +251,10 @@ ctd_store_record_game (CtdStore    *self,
 
 /* What ctd_store_record_game() does, inside the caller's action: sets
  * @out_summary to the audit log's line, or to %NULL when the game
- * already holds this very result (nothing written). */
+ * already holds this very result (nothing written). What the store
+ * keeps of the rounds follows the game (ctd_store_rounds_follow_game()):
+ * the caller's action writes no other game and nothing else a round's
+ * facts count. */
 gboolean
 ctd_store_write_game (CtdStore    *self,
                       guint        round,
@@ -267,7 +270,8 @@ ctd_store_write_game (CtdStore    *self,
   g_autofree char *canonical = NULL;
   g_autofree char *ledger = NULL;
   g_autofree char *summary = NULL;
-  gint64 chouette_id;
+  CtdStoreChouetteFacts before, after;
+  gint64 chouette_id, changes;
 
   *out_summary = NULL;
   if (strlen (notation) > CTD_RESULT_MAX_LENGTH || !g_utf8_validate (notation, -1, NULL))
@@ -295,6 +299,9 @@ ctd_store_write_game (CtdStore    *self,
         goto refuse_taken;
       return TRUE;
     }
+  if (!ctd_store_read_chouette_facts (self, chouette_id, &before, error))
+    return FALSE;
+  changes = sqlite3_total_changes64 (self->db);
   ledger = ctd_store_ledger_json (ctd_chouette_get_result (loaded, game));
   if (old != NULL && strcmp (old, canonical) != 0)
     summary = g_strdup_printf ("Chouette %u.%u game %u: “%s” -> “%s”", round, chouette, game,
@@ -311,8 +318,10 @@ ctd_store_write_game (CtdStore    *self,
                       "  (excluded.entered, excluded.canonical, excluded.ledger)",
                       CTD_ARGS (CTD_INT (chouette_id), CTD_INT (game), CTD_TEXT (notation),
                                 CTD_TEXT (canonical), CTD_TEXT (ledger)), error) ||
-      !store_last_order (self, chouette_id, loaded, error))
+      !store_last_order (self, chouette_id, loaded, error) ||
+      !ctd_store_read_chouette_facts (self, chouette_id, &after, error))
     return FALSE;
+  ctd_store_rounds_follow_game (self, changes, round, &before, &after);
   *out_summary = g_steal_pointer (&summary);
   return TRUE;
 

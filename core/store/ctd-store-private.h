@@ -51,6 +51,8 @@ struct _CtdStore
    * this connection's count of changed rows and the file's data version
    * (ctd-store-rounds.c). */
   GArray     *rounds;
+  GArray     *round_facts;  /* CtdRoundFacts, one for each of rounds */
+  gboolean    rounds_followed;  /* followed a game the transaction wrote */
   gint64      rounds_changes;
   gint64      rounds_data_version;
   /* Every chouette's link as ctd_store_find_link() last read them, and
@@ -186,7 +188,8 @@ typedef struct
 {
   CtdStoreTransaction transaction;
   gint64              audit_id;  /* the action's audit row */
-  gint64              changes;   /* unlogged: the connection's changes when it began */
+  gint64              changes;   /* the connection's changes when it began, or when
+                                  * its audit row was written */
 } CtdStoreAction;
 
 #define CTD_STORE_ACTION_INIT { { NULL, }, 0, 0 }
@@ -214,6 +217,8 @@ gboolean  ctd_store_action_commit_unlogged (CtdStoreAction  *action,
 gboolean  ctd_store_check_not_closed (CtdStore    *self,
                                       GError     **error);
 void      ctd_store_action_clear  (CtdStoreAction  *action);
+void      ctd_store_keep_current  (CtdStore        *self,
+                                   gint64           changes);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdStoreAction, ctd_store_action_clear)
 
@@ -323,5 +328,22 @@ GArray      *ctd_store_query_advancers     (CtdStore                *self,
 GArray      *ctd_store_query_rounds        (CtdStore                *self,
                                             guint                    round,
                                             GError                 **error);
+
+/* What a round counts of one chouette (ctd-store-rounds.c). */
+typedef struct
+{
+  guint    n_games;
+  gboolean mismatched;
+} CtdStoreChouetteFacts;
+
+gboolean     ctd_store_read_chouette_facts (CtdStore                    *self,
+                                            gint64                       chouette_id,
+                                            CtdStoreChouetteFacts       *out_facts,
+                                            GError                     **error);
+void         ctd_store_rounds_follow_game  (CtdStore                    *self,
+                                            gint64                       changes,
+                                            guint                        round,
+                                            const CtdStoreChouetteFacts *before,
+                                            const CtdStoreChouetteFacts *after);
 
 G_END_DECLS

@@ -44,10 +44,18 @@ ctd_store_stage_from_string (const char *stage)
   "       - sum (CASE p.value ->> 'from' WHEN t.key + 1 THEN p.value ->> 'halves' ELSE 0 END), 0) " \
   "     FROM game AS g, json_each (g.ledger) AS p WHERE g.chouette = ch.id))"
 
+/* For a chouette "ch": its recorded games and whether its paper totals
+ * disagree with them, as a round counts them. */
+#define CHOUETTE_FACTS_SQL \
+  "(SELECT count (*) FROM game WHERE game.chouette = ch.id), " MISMATCHED_SQL
+
 /* One row per round (all rounds when ?1 = 0) with its facts: each
  * chouette's recorded games are counted, and its paper totals compared
- * with its games (MISMATCHED_SQL). */
+ * with its games (MISMATCHED_SQL), once per chouette (MATERIALIZED: the
+ * filters below would otherwise count each twice). */
 static const char rounds_sql[] =
+  "WITH c (id, round, size, n_games, mismatched) AS MATERIALIZED ("
+  "  SELECT ch.id, ch.round, ch.size, " CHOUETTE_FACTS_SQL " FROM chouette AS ch) "
   "SELECT r.id, r.stage, r.seed, coalesce (r.top_k, -1), coalesce (r.wildcards, -1), "
   "  r.released, EXISTS (SELECT 1 FROM round AS later WHERE later.id > r.id), "
   "  count (c.id), "
@@ -55,20 +63,20 @@ static const char rounds_sql[] =
   "  count (c.id) FILTER (WHERE c.n_games >= ?2), "
   "  count (c.id) FILTER (WHERE c.mismatched != 0), "
   "  coalesce (sum (c.size), 0) "
-  "FROM round AS r LEFT JOIN ("
-  "  SELECT ch.id, ch.round, ch.size, "
-  "    (SELECT count (*) FROM game WHERE game.chouette = ch.id) AS n_games, "
-  "    " MISMATCHED_SQL " AS mismatched "
-  "  FROM chouette AS ch) AS c ON c.round = r.id "
+  "FROM round AS r LEFT JOIN c ON c.round = r.id "
   "WHERE ?1 = 0 OR r.id = ?1 "
   "GROUP BY r.id ORDER BY r.id";
 
+/* The rounds, and when @out_facts is given what their states follow
+ * from, in the same order. */
 static GArray *
 read_rounds (CtdStore  *self,
              guint      round,
+             GArray   **out_facts,
              GError   **error)
 {
   g_autoptr(GArray) rounds = g_array_new (FALSE, TRUE, sizeof (CtdStoreRound));
+  g_autoptr(GArray) every_facts = g_array_new (FALSE, TRUE, sizeof (CtdRoundFacts));
   g_autoptr(CtdStmt) stmt = NULL;
   CtdStep step;
 
@@ -98,6 +106,7 @@ read_rounds (CtdStore  *self,
       };
 
       g_array_append_val (rounds, info);
+      g_array_append_val (every_facts, facts);
     }
   if (step == CTD_STEP_FAILED)
     return NULL;
@@ -106,6 +115,8 @@ read_rounds (CtdStore  *self,
       ctd_store_no_round (error, round);
       return NULL;
     }
+  if (out_facts != NULL)
+    *out_facts = g_steal_pointer (&every_facts);
   return g_steal_pointer (&rounds);
 }
 
@@ -134,15 +145,17 @@ read_every_round (CtdStore  *self,
   if (self->rounds == NULL || self->rounds_changes != changes ||
       self->rounds_data_version != data_version)
     {
-      GArray *rounds;
+      GArray *rounds, *facts = NULL;
 
       if (sqlite3_txn_state (self->db, "main") == SQLITE_TXN_WRITE)
         return NULL;
-      rounds = read_rounds (self, 0, error);
+      rounds = read_rounds (self, 0, &facts, error);
       if (rounds == NULL)
         return NULL;
       g_clear_pointer (&self->rounds, g_array_unref);
+      g_clear_pointer (&self->round_facts, g_array_unref);
       self->rounds = rounds;
+      self->round_facts = facts;
       self->rounds_changes = changes;
       self->rounds_data_version = data_version;
     }
@@ -165,7 +178,7 @@ ctd_store_query_rounds (CtdStore  *self,
       return NULL;
     }
   if (every == NULL)
-    return read_rounds (self, round, error);
+    return read_rounds (self, round, NULL, error);
   if (round == 0)
     return g_steal_pointer (&every);
   one = g_array_new (FALSE, TRUE, sizeof (CtdStoreRound));
@@ -179,6 +192,80 @@ ctd_store_query_rounds (CtdStore  *self,
       return NULL;
     }
   return one;
+}
+
+/* One chouette's facts, read as the rounds count them. */
+gboolean
+ctd_store_read_chouette_facts (CtdStore               *self,
+                               gint64                  chouette_id,
+                               CtdStoreChouetteFacts  *out_facts,
+                               GError                **error)
+{
+  g_autoptr(CtdStmt) stmt = NULL;
+  CtdStep step;
+
+  stmt = ctd_store_prepare (self, "SELECT " CHOUETTE_FACTS_SQL " FROM chouette AS ch WHERE ch.id = ?1",
+                            CTD_ARGS (CTD_INT (chouette_id)), error);
+  if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
+    return FALSE;
+  g_assert (step == CTD_STEP_ROW);  /* the caller read the chouette */
+  out_facts->n_games = (guint) sqlite3_column_int64 (stmt, 0);
+  out_facts->mismatched = sqlite3_column_int64 (stmt, 1) != 0;
+  return ctd_store_step_done (self, stmt, error);
+}
+
+/* What a round counts of a chouette once, for the difference made by
+ * one write: -1, 0 or +1. */
+static void
+follow (guint    *count,
+        gboolean  before,
+        gboolean  after)
+{
+  if (after && !before)
+    (*count)++;
+  else if (before && !after)
+    (*count)--;
+}
+
+/* After a game of a chouette of @round was written inside the current
+ * write transaction, and nothing else a round's facts count (its audit
+ * row, the chouette's last-segment order), since the connection had
+ * made @changes: the chouette's facts @before and @after bring what the
+ * store keeps of the rounds up to date, if it was current before, rather
+ * than every chouette's games being counted again at the next read (the
+ * tables' lines are recorded one by one, each followed by reads of the
+ * rounds). Until the transaction commits: a rollback forgets it
+ * (ctd_store_transaction_clear()). */
+void
+ctd_store_rounds_follow_game (CtdStore                    *self,
+                              gint64                       changes,
+                              guint                        round,
+                              const CtdStoreChouetteFacts *before,
+                              const CtdStoreChouetteFacts *after)
+{
+  if (self->rounds == NULL || self->rounds_changes != changes)
+    {
+      ctd_store_keep_current (self, changes);  /* the links */
+      return;
+    }
+  for (guint i = 0; i < self->rounds->len; i++)
+    {
+      CtdStoreRound *info = &g_array_index (self->rounds, CtdStoreRound, i);
+      CtdRoundFacts *facts = &g_array_index (self->round_facts, CtdRoundFacts, i);
+
+      if (info->number != round)
+        continue;
+      follow (&facts->n_chouettes_with_games, before->n_games > 0, after->n_games > 0);
+      follow (&facts->n_chouettes_complete, before->n_games >= CTD_N_GAMES,
+              after->n_games >= CTD_N_GAMES);
+      follow (&facts->n_mismatched, before->mismatched, after->mismatched);
+      info->state = ctd_round_state_compute (facts);
+      self->rounds_followed = TRUE;
+      ctd_store_keep_current (self, changes);
+      return;
+    }
+  ctd_store_keep_current (self, changes);
+  self->rounds_changes = -1;  /* a round the store did not know of */
 }
 
 gboolean

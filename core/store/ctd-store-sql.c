@@ -442,6 +442,7 @@ ctd_store_transaction_commit (CtdStoreTransaction  *transaction,
       ctd_store_transaction_clear (transaction);
       return FALSE;
     }
+  self->rounds_followed = FALSE;
   transaction->store = NULL;
   return TRUE;
 }
@@ -451,8 +452,40 @@ ctd_store_transaction_clear (CtdStoreTransaction *transaction)
 {
   CtdStore *self = g_steal_pointer (&transaction->store);
 
-  if (self != NULL && !sqlite3_get_autocommit (self->db))
+  if (self == NULL)
+    return;
+  /* The rounds as the store kept them followed a game written here
+   * (ctd_store_rounds_follow_game()): rolled back, it was never made. */
+  if (self->rounds_followed)
+    self->rounds_changes = -1;
+  self->rounds_followed = FALSE;
+  if (!sqlite3_get_autocommit (self->db))
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/**
+ * ctd_store_keep_current:
+ * @self: a store in a write transaction
+ * @changes: sqlite3_total_changes64() before writes that changed no
+ *   round's facts and no link (an audit row, a table's line)
+ *
+ * What the store keeps of the rounds and the links (ctd-store-rounds.c,
+ * ctd-store-links.c) is current while the connection's count of changed
+ * rows has not moved since they were read. Writes that change neither
+ * move it; those that were current before them are then still current,
+ * and the action's next reads need not count every chouette's games
+ * again; as they are after a rollback, which changes nothing they count.
+ */
+void
+ctd_store_keep_current (CtdStore *self,
+                        gint64    changes)
+{
+  gint64 now = sqlite3_total_changes64 (self->db);
+
+  if (self->rounds != NULL && self->rounds_changes == changes)
+    self->rounds_changes = now;
+  if (self->links != NULL && self->links_changes == changes)
+    self->links_changes = now;
 }
 
 /* ---- the action guard ------------------------------------------------------ */
@@ -480,16 +513,13 @@ ctd_store_action_begin (CtdStore        *self,
    * them all: checked under the write lock, so no other window or
    * command can close it in between. */
   if (!ctd_store_transaction_begin (self, &action->transaction, TRUE, error) ||
-      !ctd_store_check_not_closed (self, error) ||
-      !ctd_store_run (self, "INSERT INTO audit (time, action, summary) "
-                      "VALUES (strftime ('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, '')",
-                      CTD_ARGS (CTD_TEXT (name)), error))
+      !ctd_store_check_not_closed (self, error))
     {
       ctd_store_action_clear (action);
       return FALSE;
     }
-  action->audit_id = sqlite3_last_insert_rowid (self->db);
-  return TRUE;
+  action->changes = sqlite3_total_changes64 (self->db);
+  return ctd_store_action_log (action, name, error);
 }
 
 /* Rolls the action back unless it was committed. */
@@ -536,7 +566,7 @@ ctd_store_action_finish (CtdStoreAction  *action,
                          GError         **error)
 {
   CtdStore *self = action->transaction.store;
-  gint64 n_changes = 0;
+  gint64 n_changes = 0, changes;
 
   *out_empty = FALSE;
   if (!count_changes (action, &n_changes, error))
@@ -547,6 +577,7 @@ ctd_store_action_finish (CtdStoreAction  *action,
       ctd_store_action_clear (action);
       return TRUE;
     }
+  changes = sqlite3_total_changes64 (self->db);
   if (!ctd_store_run (self,
                       "UPDATE audit SET summary = ?2, "
                       "  before = (SELECT json_group_array (json_object ("
@@ -563,6 +594,7 @@ ctd_store_action_finish (CtdStoreAction  *action,
       ctd_store_action_clear (action);
       return FALSE;
     }
+  ctd_store_keep_current (self, changes);  /* the audit row only */
   return TRUE;
 }
 
@@ -648,6 +680,10 @@ ctd_store_action_log (CtdStoreAction  *action,
 
   g_assert (self != NULL && action->audit_id == 0);
 
+  /* What an unlogged action wrote so far is outside the log: no round's
+   * facts, no link; nor is the audit row. */
+  ctd_store_keep_current (self, action->changes);
+  action->changes = sqlite3_total_changes64 (self->db);
   if (!ctd_store_run (self, "INSERT INTO audit (time, action, summary) "
                       "VALUES (strftime ('%Y-%m-%dT%H:%M:%fZ', 'now'), ?1, '')",
                       CTD_ARGS (CTD_TEXT (name)), error))
@@ -655,6 +691,7 @@ ctd_store_action_log (CtdStoreAction  *action,
       ctd_store_action_clear (action);
       return FALSE;
     }
+  ctd_store_keep_current (self, action->changes);
   action->audit_id = sqlite3_last_insert_rowid (self->db);
   return TRUE;
 }
@@ -672,22 +709,15 @@ ctd_store_action_commit_unlogged (CtdStoreAction  *action,
                                   GError         **error)
 {
   CtdStore *self = action->transaction.store;
-  /* What the store keeps of the rounds and the links (ctd-store-rounds.c,
-   * ctd-store-links.c) was current when the action began: rows outside
-   * the log change neither, so it still is once they are written. */
-  gboolean rounds_current = self->rounds != NULL && self->rounds_changes == action->changes;
-  gboolean links_current = self->links != NULL && self->links_changes == action->changes;
 
   g_assert (self != NULL && action->audit_id == 0);
 
+  /* Rows outside the log change no round's facts and no link. */
+  ctd_store_keep_current (self, action->changes);
   if (!ctd_store_transaction_commit (&action->transaction, error))
     {
       ctd_store_action_clear (action);
       return FALSE;
     }
-  if (rounds_current)
-    self->rounds_changes = sqlite3_total_changes64 (self->db);
-  if (links_current)
-    self->links_changes = sqlite3_total_changes64 (self->db);
   return TRUE;
 }

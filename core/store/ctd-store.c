@@ -182,6 +182,7 @@ ctd_store_close (CtdStore *self)
     close (self->shm_fd);
   g_clear_pointer (&self->columns, g_hash_table_unref);
   g_clear_pointer (&self->rounds, g_array_unref);
+  g_clear_pointer (&self->round_facts, g_array_unref);
   g_clear_pointer (&self->links, g_array_unref);
   g_free (self->path);
   g_free (self->display_name);

@@ -296,3 +296,31 @@ ctd_test_link_secret (CtdStore *store,
   fail_msg ("chouette %u.%u has no link", round, chouette);
   return NULL;
 }
+
+/* What @store says of the rounds, from what it keeps across its own
+ * writes, is what a fresh reading of @path finds. */
+void
+ctd_test_assert_rounds_read (CtdStore   *store,
+                             const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) fresh = ctd_store_open_read_only (path, &error);
+  g_autoptr(GArray) kept = ctd_store_list_rounds (store, &error);
+  g_autoptr(GArray) read = NULL;
+
+  assert_non_null (fresh);
+  assert_non_null (kept);
+  read = ctd_store_list_rounds (fresh, &error);
+  assert_non_null (read);
+  assert_int_equal (kept->len, read->len);
+  for (guint i = 0; i < read->len; i++)
+    {
+      const CtdStoreRound *a = &g_array_index (kept, CtdStoreRound, i);
+      const CtdStoreRound *b = &g_array_index (read, CtdStoreRound, i);
+
+      assert_int_equal (a->number, b->number);
+      assert_int_equal (a->state, b->state);
+      assert_int_equal (a->n_chouettes, b->n_chouettes);
+      assert_int_equal (a->n_players, b->n_players);
+    }
+}

@@ -35,6 +35,8 @@ void                ctd_test_add_checked_in     (CtdStore            *store,
 char               *ctd_test_link_secret        (CtdStore            *store,
                                                  guint                round,
                                                  guint                chouette);
+void                ctd_test_assert_rounds_read (CtdStore            *store,
+                                                 const char          *path);
 void                ctd_test_record_full        (CtdStore            *store,
                                                  guint                round,
                                                  guint                chouette,

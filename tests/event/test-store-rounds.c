@@ -532,6 +532,52 @@ test_rounds_follow_writes (void **state)
   assert_int_equal (round_one_state (other), CTD_ROUND_IN_PLAY);
 }
 
+/* The rounds the store keeps across the games it records one by one
+ * (rather than counting every chouette's games again after each) are
+ * what a fresh reading finds: a chouette's first game, its last, its
+ * paper totals agreeing again, and the round's last game. */
+static void
+test_rounds_kept_across_games (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+
+  ctd_test_add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 5, NULL, &error));
+  for (guint c = 1; c <= 2; c++)
+    for (guint g = 1; g <= 12; g++)
+      {
+        /* Read, so that the store keeps them; then one game. */
+        ctd_test_assert_rounds_read (store, fixture->path);
+        ctd_test_record (store, 1, c, g, ctd_test_four_sheet[g - 1]);
+        ctd_test_assert_rounds_read (store, fixture->path);
+        assert_int_equal (round_one_state (store), c == 2 && g == 12 ? CTD_ROUND_COMPLETE
+                                                                     : CTD_ROUND_IN_PLAY);
+        /* The paper totals of 1.1, typed with its game 12 missing,
+         * disagree until it is in again. */
+        if (c == 2 && g == 6)
+          {
+            set_paper_totals (store, 0);
+            assert_true (ctd_store_clear_game (store, 1, 1, 12, &error));
+            ctd_test_assert_rounds_read (store, fixture->path);
+            ctd_test_record (store, 1, 1, 12, ctd_test_four_sheet[11]);
+            ctd_test_assert_rounds_read (store, fixture->path);
+            assert_true (ctd_store_clear_game (store, 1, 1, 11, &error));
+            ctd_test_record (store, 1, 1, 11, "B");
+            ctd_test_assert_rounds_read (store, fixture->path);
+            ctd_test_record_full (store, 1, 1, 11, ctd_test_four_sheet[10], TRUE);
+            ctd_test_assert_rounds_read (store, fixture->path);
+          }
+      }
+  /* A game written and then rolled back (its action refused later)
+   * leaves nothing kept of it. */
+  assert_false (ctd_store_record_game (store, 1, 2, 12, "B 9:2", TRUE, &error));
+  g_clear_error (&error);
+  ctd_test_assert_rounds_read (store, fixture->path);
+  assert_int_equal (round_one_state (store), CTD_ROUND_COMPLETE);
+}
+
 int
 main (void)
 {
@@ -549,6 +595,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_crosscheck_hold_ups, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_rounds_follow_writes, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_rounds_kept_across_games, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
