@@ -10,6 +10,7 @@
  *   ctd-document-models.c  the list models and caches handed out
  *   ctd-document-actions.c the ctd_document_* writes
  *   ctd-document-tasks.c   opening, importing and exporting in a thread
+ *   ctd-document-sync.c    the tables' writes put on the disk together
  */
 
 #pragma once
@@ -61,6 +62,8 @@ struct _CtdDocument
   guint        poll_id;
   guint        checkpoint_id;
   guint        n_busy;      /* slow writes running in a worker thread */
+  GPtrArray   *sync_waiting;   /* GTasks for the next flush (ctd-document-sync.c) */
+  GPtrArray   *sync_flushing;  /* those the running flush answers, NULL if none runs */
   gboolean     can_undo;
   gboolean     can_redo;
   guint        n_registered;

@@ -88,7 +88,8 @@ ctd_document_load_table (CtdDocument  *self,
  * @out_id: (out) (optional): the submission
  * @error: return location for an error
  *
- * ctd_store_submit(), announced.
+ * ctd_store_submit(), announced. Committed without waiting for the disk:
+ * acknowledge it once ctd_document_sync_async() says the disk holds it.
  *
  * Returns: whether the line is kept (or was already)
  */
@@ -103,9 +104,15 @@ ctd_document_submit (CtdDocument  *self,
                      gint64       *out_id,
                      GError      **error)
 {
-  return document_action_begin (self, error) &&
-         written (self, ctd_store_submit (self->store, secret, game, line, entered_by, request,
-                                          address, out_id, error));
+  gboolean committed;
+
+  if (!document_action_begin (self, error))
+    return FALSE;
+  ctd_store_defer_sync (self->store, TRUE);
+  committed = ctd_store_submit (self->store, secret, game, line, entered_by, request, address,
+                                out_id, error);
+  ctd_store_defer_sync (self->store, FALSE);
+  return written (self, committed);
 }
 
 /**
@@ -119,7 +126,8 @@ ctd_document_submit (CtdDocument  *self,
  * @error: return location for an error
  *
  * ctd_store_answer_submission(), announced (a game when the event
- * records confirmed lines by itself).
+ * records confirmed lines by itself). Committed without waiting for the
+ * disk, as ctd_document_submit() is.
  *
  * Returns: whether the answer is kept
  */
@@ -132,9 +140,14 @@ ctd_document_answer_submission (CtdDocument  *self,
                                 const char   *address,
                                 GError      **error)
 {
-  return document_action_begin (self, error) &&
-         written (self, ctd_store_answer_submission (self->store, secret, id, by, confirm,
-                                                     address, error));
+  gboolean committed;
+
+  if (!document_action_begin (self, error))
+    return FALSE;
+  ctd_store_defer_sync (self->store, TRUE);
+  committed = ctd_store_answer_submission (self->store, secret, id, by, confirm, address, error);
+  ctd_store_defer_sync (self->store, FALSE);
+  return written (self, committed);
 }
 
 /**

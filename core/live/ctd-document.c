@@ -262,6 +262,7 @@ ctd_document_finalize (GObject *object)
     ctd_final_view_forget_store (self->final_view);
   g_clear_object (&self->final_view);
   g_clear_object (&self->display_view);
+  g_clear_pointer (&self->sync_waiting, g_ptr_array_unref);
   g_clear_pointer (&self->waiting_lines, g_hash_table_unref);
   g_clear_pointer (&self->round_views, g_hash_table_unref);
   g_clear_pointer (&self->chouette_views, g_hash_table_unref);

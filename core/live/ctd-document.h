@@ -170,6 +170,12 @@ gboolean     ctd_document_answer_submission    (CtdDocument             *self,
                                                 gboolean                 confirm,
                                                 const char              *address,
                                                 GError                 **error);
+void         ctd_document_sync_async           (CtdDocument             *self,
+                                                GAsyncReadyCallback      callback,
+                                                gpointer                 user_data);
+gboolean     ctd_document_sync_finish          (CtdDocument             *self,
+                                                GAsyncResult            *result,
+                                                GError                 **error);
 gboolean     ctd_document_accept_submission    (CtdDocument             *self,
                                                 gint64                   id,
                                                 gboolean                 replace,

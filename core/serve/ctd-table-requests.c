@@ -238,6 +238,59 @@ redirect_to_table (SoupServerMessage *msg,
   ctd_table_server_respond (msg, SOUP_STATUS_SEE_OTHER, "text/plain; charset=utf-8", "");
 }
 
+/* A write acknowledged once it is on the disk (ctd_document_sync_async()). */
+typedef struct
+{
+  CtdTableServer    *server;
+  SoupServerMessage *msg;
+  char              *secret;
+} Held;
+
+static void
+synced (GObject      *source,
+        GAsyncResult *result,
+        gpointer      user_data)
+{
+  Held *held = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean on_disk = ctd_document_sync_finish (CTD_DOCUMENT (source), result, &error);
+
+  /* Cut off while it waited: there is no one to answer. */
+  if (g_object_get_data (G_OBJECT (held->msg), "ctd-finished") == NULL)
+    {
+      if (on_disk)
+        redirect_to_table (held->msg, held->secret);
+      else
+        /* Committed but perhaps not on the disk: the same form again is
+         * the same line (its key), so a retry is safe. */
+        ctd_table_server_respond (held->msg, SOUP_STATUS_SERVICE_UNAVAILABLE,
+                                  "text/plain; charset=utf-8",
+                                  _("The desk could not save this on its disk: go back and "
+                                    "send it again in a moment, or tell the director."));
+      soup_server_message_unpause (held->msg);
+    }
+  g_object_unref (held->msg);
+  g_object_unref (held->server);
+  g_free (held->secret);
+  g_free (held);
+}
+
+/* Back to the table's page once the write is on the disk: the message
+ * stays paused (answer_next() leaves it) until then. */
+static void
+acknowledge (CtdTableServer    *self,
+             SoupServerMessage *msg,
+             const char        *secret)
+{
+  Held *held = g_new0 (Held, 1);
+
+  held->server = g_object_ref (self);
+  held->msg = g_object_ref (msg);
+  held->secret = g_strdup (secret);
+  g_object_set_data (G_OBJECT (msg), "ctd-held", GINT_TO_POINTER (TRUE));
+  ctd_document_sync_async (self->document, synced, held);
+}
+
 /* A refusal of the store or the rules, in the table's words. */
 static gboolean
 is_gone (const GError *error)
@@ -303,7 +356,7 @@ post_send (CtdTableServer    *self,
     }
   if (ctd_document_submit (self->document, table->secret, (guint) game, line, (guint) by,
                            request, soup_server_message_get_remote_host (msg), NULL, &error))
-    redirect_to_table (msg, table->secret);
+    acknowledge (self, msg, table->secret);
   else if (is_gone (error))
     ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
   else
@@ -330,7 +383,7 @@ post_answer (CtdTableServer    *self,
   if (ctd_document_answer_submission (self->document, table->secret, (gint64) id, (guint) by,
                                       strcmp (answer, "confirm") == 0,
                                       soup_server_message_get_remote_host (msg), &error))
-    redirect_to_table (msg, table->secret);
+    acknowledge (self, msg, table->secret);
   else if (is_gone (error) && !ctd_document_link_accepts_entry (self->document, table->round))
     ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
   else

@@ -343,7 +343,9 @@ answer_next (gpointer user_data)
   if (msg != NULL && g_object_get_data (G_OBJECT (msg), "ctd-finished") == NULL)
     {
       answer (self, msg, g_object_get_data (G_OBJECT (msg), "ctd-path"));
-      soup_server_message_unpause (msg);
+      /* A write answers once it is on the disk (ctd-table-requests.c). */
+      if (g_object_get_data (G_OBJECT (msg), "ctd-held") == NULL)
+        soup_server_message_unpause (msg);
     }
   if (!g_queue_is_empty (self->waiting))
     return G_SOURCE_CONTINUE;

@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -301,6 +302,69 @@ ctd_store_get_data_version (CtdStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   return ctd_store_query_int64 (self, "PRAGMA data_version", CTD_NO_ARGS, out_version, error);
+}
+
+/**
+ * ctd_store_defer_sync:
+ * @self: a store open for writing
+ * @defer: %TRUE for the commits that follow to return before they are
+ *   on the disk, %FALSE to wait for it again
+ *
+ * A commit waits for the disk (synchronous=FULL). Deferred
+ * (synchronous=NORMAL), it returns once it is in the write-ahead log:
+ * every reader sees it, the program's crash cannot lose it, and it is on
+ * the disk once ctd_store_sync_log() of the file returns, which any
+ * number of commits may share. For writes acknowledged only then (the
+ * tables' lines): the window's loop does not wait for the disk, and the
+ * commits of many tables at once wait for one flush, not one each.
+ */
+void
+ctd_store_defer_sync (CtdStore *self,
+                      gboolean  defer)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (self != NULL && !self->read_only);
+
+  if (!ctd_store_run (self, defer ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = FULL",
+                      CTD_NO_ARGS, &error))
+    g_warning ("“%s”: commits could not be %s: %s", self->display_name,
+               defer ? "deferred" : "made durable again", error->message);
+}
+
+/**
+ * ctd_store_sync_log:
+ * @path: an event file
+ * @error: return location for a #GError
+ *
+ * Puts the file's write-ahead log on the disk: every commit made to it
+ * before, deferred (ctd_store_defer_sync()) or not, is then durable. Uses
+ * no store, so any thread may call it. A missing log holds nothing: its
+ * commits were put into the file, and on the disk, when it went.
+ *
+ * Returns: whether the log is on the disk; %CTD_STORE_ERROR_IO if not
+ */
+gboolean
+ctd_store_sync_log (const char  *path,
+                    GError     **error)
+{
+  g_autofree char *log = g_strconcat (path, "-wal", NULL);
+  int fd = g_open (log, O_RDONLY | O_CLOEXEC, 0);
+  int saved;
+
+  if (fd < 0 && errno == ENOENT)
+    return TRUE;
+  if (fd >= 0 && fdatasync (fd) == 0)
+    {
+      close (fd);
+      return TRUE;
+    }
+  saved = errno;
+  if (fd >= 0)
+    close (fd);
+  g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
+               _("The last changes could not be saved on the disk (%s)"), g_strerror (saved));
+  return FALSE;
 }
 
 /* Connection settings every store needs: durable commits (WAL with

@@ -60,6 +60,11 @@ void        ctd_store_close            (CtdStore               *self);
 const char *ctd_store_get_path         (const CtdStore         *self);
 gboolean    ctd_store_is_read_only     (CtdStore               *self);
 void        ctd_store_hold_locks       (CtdStore               *self);
+/* Commits that return before the disk has them, put there by ctd_store_sync_log(). */
+void        ctd_store_defer_sync       (CtdStore               *self,
+                                        gboolean                defer);
+gboolean    ctd_store_sync_log         (const char             *path,
+                                        GError                **error);
 /* The log's commits into the file itself, waiting for nobody: whether the file alone is whole. */
 gboolean    ctd_store_checkpoint       (CtdStore               *self);
 /* PRAGMA data_version: changes when another connection commits to the file. */
