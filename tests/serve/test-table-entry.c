@@ -15,7 +15,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ctd-table-server.h"
 #include "ctd-test-build.h"
@@ -235,6 +237,55 @@ test_enter_confirm_accept (void **state)
   served_close (&served);
 }
 
+/* A line is answered once the disk holds it: a log the desk cannot put
+ * on the disk answers 503 in words, and the same form sent again once
+ * it can is one line. */
+static void
+test_disk_refuses (void **state)
+{
+  Fixture *fixture = *state;
+  Served served = { 0, };
+  g_autofree char *log = g_strconcat (fixture->path, "-wal", NULL);
+  g_autofree char *kept = g_strconcat (fixture->path, "-wal.kept", NULL);
+  g_autofree char *check_path = NULL;
+  g_autofree char *send_path = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *request = NULL;
+  g_autoptr(CtdTestAnswer) preview = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+
+  served_open (&served, fixture->path);
+  check_path = g_strconcat (served.path, "/check", NULL);
+  send_path = g_strconcat (served.path, "/send", NULL);
+  body = g_strconcat ("token=", served.token, "&" GAME_1_WORDS, NULL);
+  preview = post (served.port, check_path, body);
+  request = hidden_value (preview->body, "request");
+  g_free (body);
+  body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s",
+                          served.token, request);
+
+  /* The log, still open to SQLite, is out of reach of a flush. */
+  assert_int_equal (g_rename (log, kept), 0);
+  assert_int_equal (symlink (log, log), 0);
+  {
+    g_autoptr(CtdTestAnswer) sent = post (served.port, send_path, body);
+
+    assert_int_equal (sent->status, 503);
+    assert_non_null (strstr (sent->body, "could not save this on its disk"));
+  }
+  assert_int_equal (g_unlink (log), 0);
+  assert_int_equal (g_rename (kept, log), 0);
+  {
+    g_autoptr(CtdTestAnswer) sent = post (served.port, send_path, body);
+
+    assert_int_equal (sent->status, 303);
+  }
+  lines = lines_of (served.document);
+  assert_int_equal (lines->len, 1);
+  assert_string_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->line, GAME_1_LINE);
+  served_close (&served);
+}
+
 /* The Captain says it is wrong: the line goes back, and the game can be
  * entered again. */
 static void
@@ -359,6 +410,8 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_enter_confirm_accept, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_disk_refuses, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_refused_at_table, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
