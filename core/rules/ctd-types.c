@@ -14,6 +14,8 @@
 
 #include "ctd-rules-enum-types.h"
 
+#include <glib/gi18n-lib.h>
+
 /**
  * ctd_halves_to_string:
  * @halves: a score in half points
@@ -249,11 +251,11 @@ ctd_stage_to_title (CtdStage stage)
   switch (stage)
     {
     case CTD_STAGE_QUALIFYING:
-      return "Qualifying";
+      return C_("stage", "Qualifying");
     case CTD_STAGE_SEMIFINAL:
-      return "Semi-final";
+      return C_("stage", "Semi-final");
     case CTD_STAGE_FINAL:
-      return "Final";
+      return C_("stage", "Final");
     default:
       g_return_val_if_reached ("Round");
     }
