@@ -84,7 +84,7 @@ ctd_tournament_find_tie (CtdStore            *store,
     {
       g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                    "Round %u is %s: roll-offs wait until every game is entered",
-                   round, ctd_round_state_to_string (info.state));
+                   round, ctd_round_state_to_title (info.state));
       return NULL;
     }
   if (standings == NULL &&

@@ -278,6 +278,38 @@ ctd_round_state_to_string (CtdRoundState state)
 }
 
 /**
+ * ctd_round_state_to_title:
+ * @state: a round's state
+ *
+ * The state as a director reads it in a sentence ("Round 2 is in
+ * play"), in the director's language. Display text, not a nick: the CLI
+ * and the event file use ctd_round_state_to_string().
+ *
+ * Returns: (transfer none): e.g. "in play"
+ */
+const char *
+ctd_round_state_to_title (CtdRoundState state)
+{
+  /* Translators: a round's state, said in sentences such as "Round %u
+   * is %s: ..."; a released round's results are final and public. */
+  switch (state)
+    {
+    case CTD_ROUND_DRAWN:
+      return C_("round state", "drawn");
+    case CTD_ROUND_IN_PLAY:
+      return C_("round state", "in play");
+    case CTD_ROUND_COMPLETE:
+      return C_("round state", "complete");
+    case CTD_ROUND_RELEASED:
+      return C_("round state", "released");
+    case CTD_ROUND_CLOSED:
+      return C_("round state", "closed");
+    default:
+      g_return_val_if_reached ("?");
+    }
+}
+
+/**
  * ctd_round_state_parse:
  * @text: a word from ctd_round_state_to_string()
  * @out_state: (out): the state; untouched when @text is refused

@@ -15,6 +15,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /* Gives the copy's audit log times that do not depend on when it was
  * made: entry N (in the log's order) at @start + (N - 1) * @step_s. */
 static int
@@ -262,7 +264,7 @@ ctd_store_write_copy (CtdStore    *self,
   g_close (fd, NULL);
   if (!fill_copy (self, target, error))
     {
-      g_prefix_error (error, "No copy was written to “%s”: ", target_display);
+      g_prefix_error (error, _("No copy was written to “%s”: "), target_display);
       g_unlink (target);
       return FALSE;
     }
@@ -283,7 +285,7 @@ ctd_store_write_copy (CtdStore    *self,
     }
   if (rc != SQLITE_OK)
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
-                 "No copy was written to “%s”: %s", target_display,
+                 _("No copy was written to “%s”: %s"), target_display,
                  dest != NULL ? sqlite3_errmsg (dest) : sqlite3_errstr (rc));
   ctd_store_close_db (dest);
   if (rc != SQLITE_OK)

@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /*
  * The audit log: the triggers that keep its row images, undo and redo
  * (the comment at the top of ctd-store.c says how).
@@ -88,7 +90,7 @@ read_columns (CtdStore    *self,
   if (step != CTD_STEP_DONE || !has_id)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_EVENT,
-                   "“%s” is not a Chouette TD event file: its table “%s” is not ours",
+                   _("“%s” is not a Chouette TD event file: its table “%s” is not ours"),
                    self->display_name, table);
       return NULL;
     }
@@ -215,7 +217,7 @@ revert_change (CtdStore         *self,
   if (columns == NULL)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-                   "“%s” has an audit entry for an unknown table “%s”; it cannot be undone",
+                   _("“%s” has an audit entry for an unknown table “%s”; it cannot be undone"),
                    self->display_name, change->table);
       return FALSE;
     }
@@ -256,7 +258,7 @@ revert_change (CtdStore         *self,
   if (sqlite3_changes (self->db) != 1)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-                   "“%s” was changed outside Chouette TD; the last action cannot be undone",
+                   _("“%s” was changed outside Chouette TD; the last action cannot be undone"),
                    self->display_name);
       return FALSE;
     }
@@ -317,7 +319,7 @@ revert_newest (CtdStore    *self,
       !find_target (self, target_sql, action.audit_id, &target, &original, error))
     return FALSE;
   if (target == 0)
-    return ctd_store_refuse (error, "There is nothing to %s in “%s”", name, self->display_name);
+    return ctd_store_refuse (error, _("There is nothing to %s in “%s”"), name, self->display_name);
 
   summary = g_strdup_printf ("%s: %s", verb, original);
   if (!revert_entry (self, target, error) ||

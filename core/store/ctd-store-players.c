@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /*
  * The players, and the text the director types (shared with the
  * settings, ctd-store-settings.c). Every action runs between
@@ -40,23 +42,27 @@ ctd_store_check_text (const char  *text,
   g_autofree char *stripped = NULL;
 
   if (text == NULL || *text == '\0')
-    return required ? ctd_store_refuse (error, "The %s cannot be empty", what) : TRUE;
+    /* Translators: %s names a field, e.g. "club" or "venue". */
+    return required ? ctd_store_refuse (error, _("The %s cannot be empty"), what) : TRUE;
   if (!g_utf8_validate (text, -1, NULL))
-    return ctd_store_refuse (error, "The %s is not valid text", what);
+    return ctd_store_refuse (error, _("The %s is not valid text"), what);
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     if (g_unichar_iscntrl (g_utf8_get_char (p)))
       {
         g_autofree char *shown = ctd_printable (text);
 
-        return ctd_store_refuse (error, "The %s “%s” contains a control character such as a "
-                                 "line break", what, shown);
+        return ctd_store_refuse (error, _("The %s “%s” contains a control character such as a "
+                                   "line break"), what, shown);
       }
   if (g_utf8_strlen (text, -1) > (glong) max_chars)
-    return ctd_store_refuse (error, "The %s is longer than %" G_GSIZE_FORMAT " characters",
-                             what, max_chars);
+    /* Translators: %s names a field, e.g. "club" or "venue". */
+    return ctd_store_refuse (error, ngettext ("The %s is longer than %lu character",
+                                              "The %s is longer than %lu characters",
+                                              (gulong) max_chars),
+                             what, (gulong) max_chars);
   stripped = g_strstrip (g_strdup (text));
   if (required && *stripped == '\0')
-    return ctd_store_refuse (error, "The %s cannot be only spaces", what);
+    return ctd_store_refuse (error, _("The %s cannot be only spaces"), what);
   return TRUE;
 }
 
@@ -120,7 +126,8 @@ ctd_store_describe_player (CtdStore  *self,
   if (step == CTD_STEP_DONE)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   "There is no player %" G_GINT64_FORMAT " in this event", player_id);
+                   /* Translators: %lld is a player's number in the event file. */
+                   _("There is no player %lld in this event"), (long long) player_id);
       return NULL;
     }
   name = (const char *) sqlite3_column_text (stmt, 0);
@@ -186,9 +193,12 @@ check_player_text (const char  *name,
                    const char  *member_id,
                    GError     **error)
 {
-  return ctd_store_check_text (name, "player's name", CTD_STORE_TEXT_MAX, TRUE, error) &&
-         ctd_store_check_text (club, "club", CTD_STORE_TEXT_MAX, FALSE, error) &&
-         ctd_store_check_text (member_id, "player ID", CTD_STORE_MEMBER_ID_MAX, FALSE, error);
+  /* Translators: these name what the director typed, in "The %s
+   * cannot be empty" and the like; a player ID is a club's or rating
+   * list's number for the player. */
+  return ctd_store_check_text (name, _("player's name"), CTD_STORE_TEXT_MAX, TRUE, error) &&
+         ctd_store_check_text (club, _("club"), CTD_STORE_TEXT_MAX, FALSE, error) &&
+         ctd_store_check_text (member_id, _("player ID"), CTD_STORE_MEMBER_ID_MAX, FALSE, error);
 }
 
 /* Adds one player inside the current action. The same name, club and
@@ -210,8 +220,8 @@ insert_player (CtdStore    *self,
       !find_identity_clash (self, name, club, member_id, 0, &clash, error))
     return FALSE;
   if (clash != NULL)
-    return ctd_store_refuse (error, "There is already a player %s; to register another player "
-                             "of that name, give a club or player ID that tells them apart",
+    return ctd_store_refuse (error, _("There is already a player %s; to register another player "
+                               "of that name, give a club or player ID that tells them apart"),
                              clash);
 
   key = name_key (name);
@@ -444,7 +454,7 @@ ctd_store_set_checked_in_players (CtdStore      *self,
       if (!find_player (self, player_ids[i], &label, &withdrawn, error))
         return FALSE;
       if (withdrawn)
-        return ctd_store_refuse (error, "%s has withdrawn from the event; reinstate them first",
+        return ctd_store_refuse (error, _("%s has withdrawn from the event; reinstate them first"),
                                  label);
       if (!ctd_store_run (self, "UPDATE player SET checked_in = ?2 "
                           "WHERE id = ?1 AND checked_in IS NOT ?2",
@@ -510,15 +520,19 @@ check_not_seated (CtdStore    *self,
   round_games = sqlite3_column_int64 (stmt, 3);
   if (round_games == 0)
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                 "%s is drawn in chouette %u.%u, and round %u has not started: to take them "
-                 "out, confirm the withdrawal, then redraw the round without them",
+                 _("%s is drawn in chouette %u.%u, and round %u has not started: to take them "
+                   "out, confirm the withdrawal, then redraw the round without them"),
                  label, round, number, round);
   else
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                 "%s plays in chouette %u.%u, which is in play (%" G_GINT64_FORMAT " of %d "
-                 "games entered): under rule 3.1 the Captain acts for an absent player; to "
-                 "withdraw them anyway, confirm the withdrawal",
-                 label, round, number, n_games, CTD_N_GAMES);
+                 /* Translators: a player, the round and chouette numbers
+                  * ("2.3" is chouette 3 of round 2), then how many of
+                  * its games are entered (of 12); the Captain leads
+                  * the crew, the players against the Box. */
+                 _("%s plays in chouette %u.%u, which is in play (%lld of %d games entered): "
+                   "under rule 3.1 the Captain acts for an absent player; to withdraw them "
+                   "anyway, confirm the withdrawal"),
+                 label, round, number, (long long) n_games, CTD_N_GAMES);
   return FALSE;
 }
 
@@ -557,7 +571,7 @@ ctd_store_withdraw_player (CtdStore  *self,
       !find_player (self, player_id, &label, &withdrawn, error))
     return FALSE;
   if (withdrawn)
-    return ctd_store_refuse (error, "%s has withdrawn from the event already", label);
+    return ctd_store_refuse (error, _("%s has withdrawn from the event already"), label);
   if (!force && !check_not_seated (self, player_id, label, error))
     return FALSE;
   summary = g_strdup_printf (force ? "Withdrew %s (forced)" : "Withdrew %s", label);
@@ -598,7 +612,7 @@ ctd_store_reinstate_player (CtdStore  *self,
       !find_player (self, player_id, &label, &withdrawn, error))
     return FALSE;
   if (!withdrawn)
-    return ctd_store_refuse (error, "%s has not withdrawn: there is nothing to reinstate",
+    return ctd_store_refuse (error, _("%s has not withdrawn: there is nothing to reinstate"),
                              label);
   stmt = ctd_store_prepare (self, "SELECT name, club, member_id FROM player WHERE id = ?1",
                             CTD_ARGS (CTD_INT (player_id)), error);
@@ -609,8 +623,8 @@ ctd_store_reinstate_player (CtdStore  *self,
                             error))
     return FALSE;
   if (clash != NULL)
-    return ctd_store_refuse (error, "%s cannot be reinstated: %s, registered since, has the "
-                             "same name, club and player ID", label, clash);
+    return ctd_store_refuse (error, _("%s cannot be reinstated: %s, registered since, has the "
+                               "same name, club and player ID"), label, clash);
   g_clear_pointer (&stmt, ctd_store_release_statement);
   summary = g_strdup_printf ("Reinstated %s", label);
   return ctd_store_run (self, "UPDATE player SET withdrawn = 0 WHERE id = ?1",
@@ -705,12 +719,12 @@ ctd_store_edit_player (CtdStore    *self,
       (!withdrawn &&
        !find_identity_clash (self, name, club, member_id, player_id, &clash, error)))
     {
-      g_prefix_error (error, "%s: ", label);
+      g_prefix_error (error, _("%s: "), label);
       return FALSE;
     }
   if (clash != NULL)
-    return ctd_store_refuse (error, "%s cannot take these details: %s has the same name, club "
-                             "and player ID; give a club or player ID that tells them apart",
+    return ctd_store_refuse (error, _("%s cannot take these details: %s has the same name, club "
+                               "and player ID; give a club or player ID that tells them apart"),
                              label, clash);
 
   summary = g_string_new (NULL);

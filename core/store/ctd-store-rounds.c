@@ -14,6 +14,8 @@
 #include "ctd-draw.h"
 #include "ctd-round.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * Rounds: their state, the draw and redraw (roll-offs, release and
  * advancement are in ctd-store-advance.c). A round's state is never stored (SPEC 6): only the
@@ -398,11 +400,11 @@ ctd_store_check_round_open (CtdStore  *self,
   if (step == CTD_STEP_DONE)
     return ctd_store_no_round (error, round);
   if (sqlite3_column_int64 (stmt, 1) != 0)
-    return ctd_store_refuse (error, "Round %u is closed: round %u is drawn, so its results can "
-                             "no longer change", round, round + 1);
+    return ctd_store_refuse (error, _("Round %u is closed: round %u is drawn, so its results can "
+                               "no longer change"), round, round + 1);
   if (sqlite3_column_int64 (stmt, 0) != 0)
-    return ctd_store_refuse (error, "Round %u is released: its results can no longer change; "
-                             "undo the release first", round);
+    return ctd_store_refuse (error, _("Round %u is released: its results can no longer change; "
+                               "undo the release first"), round);
   return TRUE;
 }
 
@@ -508,10 +510,10 @@ field_for_round (CtdStore    *self,
         return NULL;
       if (field->len == 0 && (*out_absent)->len > 0)
         {
-          ctd_store_refuse (error, "Nobody is checked in, and only checked-in players are "
-                            "drawn: check the players in as they arrive, or register those present "
-                            "as checked in; "
-                            "%u player%s registered", (*out_absent)->len,
+          ctd_store_refuse (error, _("Nobody is checked in, and only checked-in players are "
+                              "drawn: check the players in as they arrive, or register those present "
+                              "as checked in; "
+                              "%u player%s registered"), (*out_absent)->len,
                             (*out_absent)->len == 1 ? " is" : "s are");
           return NULL;
         }
@@ -527,14 +529,14 @@ field_for_round (CtdStore    *self,
     return NULL;
   if (!ctd_stage_has_next (previous))
     {
-      ctd_store_refuse (error, "Round %u was the final: the event is over, and no round can "
-                        "follow it", round - 1);
+      ctd_store_refuse (error, _("Round %u was the final: the event is over, and no round can "
+                          "follow it"), round - 1);
       return NULL;
     }
   if (state != CTD_ROUND_RELEASED)
     {
-      ctd_store_refuse (error, "Round %u is %s: release it and choose who advances before "
-                        "drawing round %u", round - 1, ctd_round_state_to_string (state), round);
+      ctd_store_refuse (error, _("Round %u is %s: release it and choose who advances before "
+                          "drawing round %u"), round - 1, ctd_round_state_to_title (state), round);
       return NULL;
     }
   field = ctd_store_query_advancers (self, round - 1, error);
@@ -542,7 +544,7 @@ field_for_round (CtdStore    *self,
     return NULL;
   if (field->len == 0)
     {
-      ctd_store_refuse (error, "Choose who advances from round %u before drawing round %u",
+      ctd_store_refuse (error, _("Choose who advances from round %u before drawing round %u"),
                         round - 1, round);
       return NULL;
     }
@@ -570,7 +572,7 @@ write_draw (CtdStore      *self,
   draw = ctd_draw_new (field->len, seed, &refusal);
   if (draw == NULL)
     {
-      g_set_error (error, refusal->domain, refusal->code, "%s%s", refusal->message,
+      g_set_error (error, refusal->domain, refusal->code, _("%s%s"), refusal->message,
                    absent_text);
       return FALSE;
     }
@@ -697,9 +699,9 @@ ctd_store_redraw_round (CtdStore  *self,
       !get_last_round (self, &last_round, error))
     return FALSE;
   if (!ctd_round_can_redraw (state, round == last_round))
-    return ctd_store_refuse (error, "Round %u cannot be redrawn: it is %s (a round can be "
-                             "redrawn only until its first result is entered)", round,
-                             ctd_round_state_to_string (state));
+    return ctd_store_refuse (error, _("Round %u cannot be redrawn: it is %s (a round can be "
+                               "redrawn only until its first result is entered)"), round,
+                             ctd_round_state_to_title (state));
   field = field_for_round (self, round, &stage, &absent, error);
   if (field == NULL)
     return FALSE;

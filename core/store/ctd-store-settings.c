@@ -18,6 +18,8 @@
 #include "ctd-rules-enum-types.h"
 #include "ctd-money.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * The event's settings: its name, date, venue, money, last-segment
  * direction and the paper every export prints on; the paper a new event
@@ -104,19 +106,24 @@ ctd_store_default_paper (void)
 /* "The stake can be at most 1,000,000.00 a point, not 2,500,000.00":
  * grouped by thousands, since the bound is a run of zeros. */
 static gboolean
-refuse_amount (GError     **error,
-               const char  *what,
-               const char  *unit,
-               CtdCents     bound,
-               CtdCents     amount)
+refuse_amount (GError   **error,
+               gboolean   stake,
+               CtdCents   bound,
+               CtdCents   amount)
 {
   g_autofree char *bound_text = ctd_money_to_string (bound);
   g_autofree char *amount_text = ctd_money_to_string (amount);
   g_autofree char *bound_grouped = ctd_money_group_digits (bound_text);
   g_autofree char *amount_grouped = ctd_money_group_digits (amount_text);
 
-  return ctd_store_refuse (error, "The %s can be at most %s%s, not %s", what, bound_grouped,
-                           unit, amount_grouped);
+  if (stake)
+    /* Translators: two amounts of money; the stake is paid per point
+     * of score. */
+    return ctd_store_refuse (error, _("The stake can be at most %s a point, not %s"),
+                             bound_grouped, amount_grouped);
+  /* Translators: two amounts of money. */
+  return ctd_store_refuse (error, _("The entry fee can be at most %s, not %s"), bound_grouped,
+                           amount_grouped);
 }
 
 /* Refuses settings the event file cannot hold or a sheet cannot print. */
@@ -126,8 +133,11 @@ ctd_store_validate_settings (const CtdEventSettings  *settings,
 {
   const char *date = settings->date != NULL ? settings->date : "";
 
-  if (!ctd_store_check_text (settings->name, "event's name", CTD_STORE_TEXT_MAX, TRUE, error) ||
-      !ctd_store_check_text (settings->venue, "venue", CTD_STORE_TEXT_MAX, FALSE, error))
+  /* Translators: these name what the director typed, in "The %s
+   * cannot be empty" and the like. */
+  if (!ctd_store_check_text (settings->name, _("event's name"), CTD_STORE_TEXT_MAX, TRUE,
+                             error) ||
+      !ctd_store_check_text (settings->venue, _("venue"), CTD_STORE_TEXT_MAX, FALSE, error))
     return FALSE;
   if (*date != '\0')
     {
@@ -136,24 +146,22 @@ ctd_store_validate_settings (const CtdEventSettings  *settings,
 
       if (strlen (date) != 10 || sscanf (date, "%4u-%2u-%2u%c", &y, &m, &d, &tail) != 3 ||
           !g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y))
-        return ctd_store_refuse (error, "The event date “%s” is not a date; write it as "
-                                 "YYYY-MM-DD, e.g. 2026-05-17",
+        return ctd_store_refuse (error, _("The event date “%s” is not a date; write it as "
+                                   "YYYY-MM-DD, e.g. 2026-05-17"),
                                  g_utf8_validate (date, -1, NULL) ? date : "?");
     }
   if (settings->stake_cents < 0 || settings->entry_fee_cents < 0)
-    return ctd_store_refuse (error, "The stake and the entry fee cannot be negative");
+    return ctd_store_refuse (error, _("The stake and the entry fee cannot be negative"));
   /* Beyond these a chouette's settlement would not fit (ctd-money.h). */
   if (settings->stake_cents > CTD_STAKE_MAX_CENTS)
-    return refuse_amount (error, "stake", " a point", CTD_STAKE_MAX_CENTS,
-                          settings->stake_cents);
+    return refuse_amount (error, TRUE, CTD_STAKE_MAX_CENTS, settings->stake_cents);
   if (settings->entry_fee_cents > CTD_ENTRY_FEE_MAX_CENTS)
-    return refuse_amount (error, "entry fee", "", CTD_ENTRY_FEE_MAX_CENTS,
-                          settings->entry_fee_cents);
+    return refuse_amount (error, FALSE, CTD_ENTRY_FEE_MAX_CENTS, settings->entry_fee_cents);
   if (settings->direction != CTD_LAST_SEGMENT_HIGHEST_FIRST &&
       settings->direction != CTD_LAST_SEGMENT_LOWEST_FIRST)
-    return ctd_store_refuse (error, "Unknown last-segment direction");
+    return ctd_store_refuse (error, _("Unknown last-segment direction"));
   if (settings->paper != CTD_SHEET_PAPER_A4 && settings->paper != CTD_SHEET_PAPER_LETTER)
-    return ctd_store_refuse (error, "Unknown paper: the event prints on A4 or Letter");
+    return ctd_store_refuse (error, _("Unknown paper: the event prints on A4 or Letter"));
   return TRUE;
 }
 
@@ -187,7 +195,7 @@ ctd_store_get_settings (CtdStore          *self,
   if (step == CTD_STEP_DONE)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-                   "“%s” has lost its event settings", self->display_name);
+                   _("“%s” has lost its event settings"), self->display_name);
       return FALSE;
     }
   out_settings->name = ctd_store_column_dup (stmt, 0);
@@ -364,9 +372,9 @@ check_fixed (CtdStore                *self,
       if (results != NULL && !force)
         {
           g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                       "The stake is fixed once a result is entered, since settlements are "
-                       "paid at the table: %s; a stake of %s would change those settlements. "
-                       "Force the change to make it anyway", results, new_stake);
+                       _("The stake is fixed once a result is entered, since settlements are "
+                         "paid at the table: %s; a stake of %s would change those settlements. "
+                         "Force the change to make it anyway"), results, new_stake);
           return FALSE;
         }
       if (results != NULL)
@@ -383,9 +391,9 @@ check_fixed (CtdStore                *self,
       if (results != NULL && !force)
         {
           g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                       "The last-segment direction is fixed once a result is entered, so "
-                       "that no round mixes both: %s; with %s their last-segment orders would "
-                       "no longer follow the scores. Force the change to make it anyway",
+                       _("The last-segment direction is fixed once a result is entered, so "
+                         "that no round mixes both: %s; with %s their last-segment orders would "
+                         "no longer follow the scores. Force the change to make it anyway"),
                        results, new_direction);
           return FALSE;
         }

@@ -15,6 +15,8 @@
 #include "ctd-money.h"
 #include "ctd-result.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * Opening an event file is validating it. Files travel (last year's
  * archive from another club, a copy someone touched with another tool),
@@ -168,9 +170,11 @@ refuse_file (CtdStore  *self,
 {
   if (error != NULL && g_error_matches (*error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID))
     {
-      g_prefix_error (error, "“%s” cannot be used: ", self->display_name);
-      g_autofree char *message = g_strdup_printf ("%s; open the copy it came from, or its most "
-                                                  "recent backup, instead", (*error)->message);
+      /* Translators: a file's name, then what is wrong with it. */
+      g_autofree char *message = g_strdup_printf (_("“%s” cannot be used: %s; open the copy it "
+                                                    "came from, or its most recent backup, "
+                                                    "instead"),
+                                                  self->display_name, (*error)->message);
       g_free ((*error)->message);
       (*error)->message = g_steal_pointer (&message);
     }
@@ -228,15 +232,21 @@ check_schema (CtdStore  *self,
                   : g_strcmp0 (want->fields[1], have->fields[1]);
 
       if (order < 0)
-        return refuse_invalid (self, error, "its %s “%s” is missing (file format %"
-                               G_GINT64_FORMAT ")", want->fields[0], want->fields[1], version);
+        /* Translators: follows "“FILE” cannot be used: "; the first %s
+         * is an SQLite word (table, index, trigger), the second its name. */
+        return refuse_invalid (self, error, _("its %s “%s” is missing (file format %lld)"),
+                               want->fields[0], want->fields[1], (long long) version);
       if (order > 0)
-        return refuse_invalid (self, error, "it holds a %s “%s” that Chouette TD never writes "
-                               "(added by another program?)", have->fields[0], have->fields[1]);
+        /* Translators: the first %s is an SQLite word (table, index,
+         * trigger), the second its name. */
+        return refuse_invalid (self, error, _("it holds a %s “%s” that Chouette TD never writes "
+                                 "(added by another program?)"), have->fields[0], have->fields[1]);
       if (!same_entry (want, have))
-        return refuse_invalid (self, error, "its %s “%s” is not defined as Chouette TD defines "
-                               "it (file format %" G_GINT64_FORMAT ")", have->fields[0],
-                               have->fields[1], version);
+        /* Translators: the first %s is an SQLite word (table, index,
+         * trigger), the second its name. */
+        return refuse_invalid (self, error, _("its %s “%s” is not defined as Chouette TD "
+                                              "defines it (file format %lld)"),
+                               have->fields[0], have->fields[1], (long long) version);
       e++;
       f++;
     }
@@ -500,10 +510,12 @@ check_records (CtdStore  *self,
   if (foreign == NULL || (step = ctd_store_step (self, foreign, error)) == CTD_STEP_FAILED)
     return FALSE;
   if (step == CTD_STEP_ROW)
-    return refuse_record (error, "table %s, row %" G_GINT64_FORMAT ": its %s refers to a row "
-                          "of table %s that does not exist",
+    /* Translators: names of the file's tables and columns, and a row's
+     * number in its table. */
+    return refuse_record (error, _("table %s, row %lld: its %s refers to a row of table %s "
+                                   "that does not exist"),
                           (const char *) sqlite3_column_text (foreign, 0),
-                          (gint64) sqlite3_column_int64 (foreign, 1),
+                          (long long) sqlite3_column_int64 (foreign, 1),
                           (const char *) sqlite3_column_text (foreign, 3),
                           (const char *) sqlite3_column_text (foreign, 2));
 
@@ -525,10 +537,13 @@ check_records (CtdStore  *self,
       if (step == CTD_STEP_DONE)
         continue;
       if (sqlite3_column_type (stmt, 0) == SQLITE_NULL)
-        return refuse_record (error, "table %s: %s", record_checks[i].table,
+        /* Translators: a table of the file, then what is wrong in it. */
+        return refuse_record (error, _("table %s: %s"), record_checks[i].table,
                               (const char *) sqlite3_column_text (stmt, 1));
-      return refuse_record (error, "table %s, row %" G_GINT64_FORMAT ": %s",
-                            record_checks[i].table, (gint64) sqlite3_column_int64 (stmt, 0),
+      /* Translators: a table of the file, a row's number in it, then
+       * what is wrong in the row. */
+      return refuse_record (error, _("table %s, row %lld: %s"),
+                            record_checks[i].table, (long long) sqlite3_column_int64 (stmt, 0),
                             (const char *) sqlite3_column_text (stmt, 1));
     }
   return TRUE;
@@ -556,8 +571,8 @@ ctd_store_check_records (CtdStore    *self,
   if (check_records (self, CTD_STORE_SCHEMA_VERSION, error))
     return TRUE;
   if (error != NULL && g_error_matches (*error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID))
-    g_prefix_error (error, "“%s” was not changed: %s would write what Chouette TD never "
-                    "writes: ", self->display_name, action);
+    g_prefix_error (error, _("“%s” was not changed: %s would write what Chouette TD never "
+                      "writes: "), self->display_name, action);
   return FALSE;
 }
 
@@ -596,11 +611,12 @@ ctd_store_validate_file (CtdStore  *self,
   g_autofree char *integrity = NULL;
 
   if (version < 0)
-    return refuse_invalid (self, error, "its file format %" G_GINT64_FORMAT " is not one "
-                           "Chouette TD writes (0..%d)", version, CTD_STORE_SCHEMA_VERSION);
+    return refuse_invalid (self, error, _("its file format %lld is not one Chouette TD writes "
+                                          "(0..%d)"), (long long) version,
+                           CTD_STORE_SCHEMA_VERSION);
   if (version == 0 && n_tables > 0)
-    return refuse_invalid (self, error, "it holds tables but no file format (user_version 0); "
-                           "Chouette TD writes its tables and the format together");
+    return refuse_invalid (self, error, _("it holds tables but no file format (user_version 0); "
+                             "Chouette TD writes its tables and the format together"));
   if (!check_schema (self, version, error))
     return FALSE;
 
@@ -618,6 +634,6 @@ ctd_store_validate_file (CtdStore  *self,
     return refuse_file (self, error);
   /* Rows that break a constraint the record checks do not name. */
   if (g_strcmp0 (integrity, "ok") != 0)
-    return refuse_invalid (self, error, "its rows break the file's own rules (%s)", integrity);
+    return refuse_invalid (self, error, _("its rows break the file's own rules (%s)"), integrity);
   return TRUE;
 }
