@@ -142,11 +142,15 @@ ctd_store_add_rolloff (CtdStore       *self,
       (names = describe_players (self, order, n_players, error)) == NULL)
     return FALSE;
   if (seed != NULL)
-    summary = g_strdup_printf ("Round %u: roll-off, best first: %s (rolled with seed %"
-                               G_GUINT64_FORMAT ")", round, names, *seed);
+    /* Translators: a line of the event's log; the players' names,
+     * winner first, then the random generator's seed (a number). */
+    summary = g_strdup_printf (_("Round %u: roll-off, best first: %s (rolled with seed %llu)"),
+                               round, names, (unsigned long long) *seed);
   else
-    summary = g_strdup_printf ("Round %u: roll-off, best first: %s (as played, typed by the "
-                               "director)", round, names);
+    /* Translators: a line of the event's log; the players' names,
+     * winner first. */
+    summary = g_strdup_printf (_("Round %u: roll-off, best first: %s (as played, typed by the "
+                                 "director)"), round, names);
   return ctd_store_run (self, "INSERT INTO rolloff (round, players, seed) VALUES (?1, ?2, ?3)",
                         CTD_ARGS (CTD_INT (round), CTD_TEXT (json),
                                   seed != NULL ? CTD_INT (*seed) : CTD_NULL), error) &&
@@ -192,7 +196,8 @@ ctd_store_release_round (CtdStore  *self,
     return ctd_store_refuse (error, _("Round %u is %s: a round can be released once every game "
                                "of every chouette is entered and every typed paper total agrees"),
                              round, ctd_round_state_to_title (state));
-  summary = g_strdup_printf ("Released round %u", round);
+  /* Translators: a line of the event's log. */
+  summary = g_strdup_printf (_("Released round %u"), round);
   return mark_released (self, round, error) &&
          ctd_store_action_commit (&action, summary, error);
 }
@@ -276,8 +281,12 @@ ctd_store_set_advancement (CtdStore      *self,
   if (!check_round_players (self, round, advancers, n_advancers, error) ||
       (names = describe_players (self, advancers, n_advancers, error)) == NULL)
     return FALSE;
-  summary = g_strdup_printf ("Round %u: top %u and %u wildcard%s advance: %s", round, top_k,
-                             wildcards, wildcards == 1 ? "" : "s", names);
+  /* Translators: a line of the event's log: the top K players of each
+   * chouette and the wildcards (players advancing from outside the top
+   * K) advance to the next round; %s lists their names. */
+  summary = g_strdup_printf (ngettext ("Round %u: top %u and %u wildcard advance: %s",
+                                       "Round %u: top %u and %u wildcards advance: %s", wildcards),
+                             round, top_k, wildcards, names);
   /* Choosing the advancers releases a complete round (SPEC 6): one
    * action, so one undo takes both back. */
   return (state != CTD_ROUND_COMPLETE || mark_released (self, round, error)) &&

@@ -256,8 +256,10 @@ ctd_store_write_copy (CtdStore    *self,
                    saved_errno == EEXIST ? CTD_STORE_ERROR_EXISTS
                    : saved_errno == EACCES || saved_errno == EROFS ? CTD_STORE_ERROR_READ_ONLY
                    : CTD_STORE_ERROR_IO,
-                   saved_errno == EEXIST ? "“%s” already exists; choose another name for the copy"
-                   : "“%s” could not be created: %s",
+                   saved_errno == EEXIST ? _("“%s” already exists; choose another name for the "
+                                             "copy")
+                   /* Translators: a file's name, then the system's reason. */
+                   : _("“%s” could not be created: %s"),
                    target_display, g_strerror (saved_errno));
       return FALSE;
     }

@@ -299,10 +299,14 @@ ctd_store_write_game (CtdStore    *self,
     }
   ledger = ctd_store_ledger_json (ctd_chouette_get_result (loaded, game));
   if (old != NULL && strcmp (old, canonical) != 0)
-    summary = g_strdup_printf ("Chouette %u.%u game %u: “%s” -> “%s”", round, chouette, game,
+    /* Translators: a line of the event's log: chouette 2.3 is chouette
+     * 3 of round 2; a game's result line before, then after. */
+    summary = g_strdup_printf (_("Chouette %u.%u game %u: “%s” -> “%s”"), round, chouette, game,
                                old, canonical);
   else
-    summary = g_strdup_printf ("Chouette %u.%u game %u: %s", round, chouette, game, canonical);
+    /* Translators: a line of the event's log: chouette 2.3 is chouette
+     * 3 of round 2, then a game's result in notation ("Tg 3:4"). */
+    summary = g_strdup_printf (_("Chouette %u.%u game %u: %s"), round, chouette, game, canonical);
   if (!ctd_store_run (self,
                       "INSERT INTO game (chouette, number, entered, canonical, ledger) "
                       "VALUES (?1, ?2, ?3, ?4, ?5) "
@@ -368,7 +372,8 @@ ctd_store_clear_game (CtdStore  *self,
                    _("Chouette %u.%u has no result for game %u"), round, chouette, game);
       return FALSE;
     }
-  summary = g_strdup_printf ("Chouette %u.%u game %u: cleared “%s”", round, chouette, game,
+  /* Translators: a line of the event's log; a game's result line. */
+  summary = g_strdup_printf (_("Chouette %u.%u game %u: cleared “%s”"), round, chouette, game,
                              sqlite3_column_text (stmt, 0));
   g_clear_pointer (&stmt, ctd_store_release_statement);
   return ctd_store_run (self, "DELETE FROM game WHERE chouette = ?1 AND number = ?2",
@@ -489,18 +494,18 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
 
   if (!ctd_chouette_fix_last_segment_order (loaded, order, error))
     return FALSE;
-  if (order == NULL)
-    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s", round, chouette,
-                               scores_text);
-  else if (known && memcmp (order, scores_order, n_crew * sizeof (guint)) == 0)
-    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s", round, chouette,
-                               fixed_text);
+  /* Translators: lines of the event's log; an order is players'
+   * numbers and names, e.g. "3, 1, 2 (Cid, Ann, Bob)"; the last segment
+   * is the chouette's last games, played in an order the scores give. */
+  if (order == NULL || (known && memcmp (order, scores_order, n_crew * sizeof (guint)) == 0))
+    summary = g_strdup_printf (_("Chouette %u.%u: fixed the last-segment order %s"), round,
+                               chouette, order == NULL ? scores_text : fixed_text);
   else if (known)
-    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s by hand; the "
-                               "scores give %s", round, chouette, fixed_text, scores_text);
+    summary = g_strdup_printf (_("Chouette %u.%u: fixed the last-segment order %s by hand; the "
+                                 "scores give %s"), round, chouette, fixed_text, scores_text);
   else
-    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s by hand, before "
-                               "the scores could give it", round, chouette, fixed_text);
+    summary = g_strdup_printf (_("Chouette %u.%u: fixed the last-segment order %s by hand, "
+                                 "before the scores could give it"), round, chouette, fixed_text);
   return store_last_order (self, chouette_id, loaded, error) &&
          ctd_store_action_commit (&action, summary, error);
 }
@@ -535,7 +540,7 @@ ctd_store_get_seat_names (CtdStore  *self,
     }
   for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
     if (out_names[k] == NULL)
-      out_names[k] = g_strdup_printf ("player %u", k + 1);
+      out_names[k] = g_strdup_printf (_("player %u"), k + 1);
   if (step == CTD_STEP_DONE)
     return TRUE;
   for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
@@ -591,7 +596,9 @@ ctd_store_set_crosscheck (CtdStore         *self,
       !ctd_store_get_seat_names (self, chouette_id, names, error))
     return FALSE;
 
-  g_string_printf (summary, "Chouette %u.%u: paper totals", round, chouette);
+  /* Translators: a line of the event's log, followed by each player's
+   * name and total as written on the paper sheet. */
+  g_string_printf (summary, _("Chouette %u.%u: paper totals"), round, chouette);
   for (guint p = 0; p < size; p++)
     {
       if (given == NULL || given[p])
@@ -630,6 +637,8 @@ ctd_store_set_crosscheck (CtdStore         *self,
   free_names (names);
 
   if (n_given > 0 && n_given < size)
+    /* Translators: the last %s lists players' numbers and names, e.g.
+     * "3 (Cid), 4 (Dora)". */
     return ctd_store_refuse (error, _("Chouette %u.%u: the paper totals need every player's "
                                "total; missing: player %s"), round, chouette, missing->str);
   if (sum != 0)
@@ -648,7 +657,8 @@ ctd_store_set_crosscheck (CtdStore         *self,
                         CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (json->str)), error);
   else
     {
-      g_string_printf (summary, "Chouette %u.%u: removed the paper totals", round, chouette);
+      /* Translators: a line of the event's log. */
+      g_string_printf (summary, _("Chouette %u.%u: removed the paper totals"), round, chouette);
       ok = ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette = ?1",
                           CTD_ARGS (CTD_INT (chouette_id)), error);
     }

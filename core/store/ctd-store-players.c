@@ -87,10 +87,13 @@ identity_text (const char *club,
   gboolean has_club = club != NULL && *club != '\0';
   gboolean has_id = member_id != NULL && *member_id != '\0';
 
+  /* Translators: how a player is told apart from another of the same
+   * name: their club, and ID their player ID (a club's or rating list's
+   * number for them), e.g. "Ann Lee (Riga, ID 1234)". */
   if (has_club && has_id)
-    return g_strdup_printf ("%s, ID %s", club, member_id);
+    return g_strdup_printf (_("%s, ID %s"), club, member_id);
   if (has_id)
-    return g_strdup_printf ("ID %s", member_id);
+    return g_strdup_printf (_("ID %s"), member_id);
   return has_club ? g_strdup (club) : NULL;
 }
 
@@ -277,7 +280,9 @@ ctd_store_add_player (CtdStore    *self,
       !insert_player (self, name, club, member_id, checked_in, &id, error) ||
       (label = ctd_store_describe_player (self, id, error)) == NULL)
     return FALSE;
-  summary = g_strdup_printf ("Added %s%s", label, checked_in ? ", checked in" : "");
+  /* Translators: lines of the event's log; %s is a player. */
+  summary = checked_in ? g_strdup_printf (_("Added %s, checked in"), label)
+                       : g_strdup_printf (_("Added %s"), label);
   if (!ctd_store_action_commit (&action, summary, error))
     return FALSE;
   if (out_id != NULL)
@@ -350,8 +355,16 @@ ctd_store_import_players (CtdStore            *self,
 
   /* Nobody added: nothing to undo, so no audit entry (the guard rolls
    * the empty action back). */
-  summary = g_strdup_printf ("Imported %u player%s from %s%s", n_added, n_added == 1 ? "" : "s",
-                             source, checked_in ? ", checked in" : "");
+  /* Translators: lines of the event's log; %s is the file the players
+   * came from. */
+  if (checked_in)
+    summary = g_strdup_printf (ngettext ("Imported %u player from %s, checked in",
+                                         "Imported %u players from %s, checked in", n_added),
+                               n_added, source);
+  else
+    summary = g_strdup_printf (ngettext ("Imported %u player from %s",
+                                         "Imported %u players from %s", n_added),
+                               n_added, source);
   if (failed ||
       (n_added > 0 && !ctd_store_action_commit (&action, summary, error)))
     {
@@ -464,18 +477,37 @@ ctd_store_set_checked_in_players (CtdStore      *self,
         g_ptr_array_add (changed, g_steal_pointer (&label));
     }
 
+  /* Translators: lines of the event's log; %s is a player. */
   if (changed->len == 1)
-    g_string_printf (summary, checked_in ? "Checked in %s" : "Checked out %s",
+    g_string_printf (summary, checked_in ? _("Checked in %s") : _("Checked out %s"),
                      (const char *) changed->pdata[0]);
   else if (changed->len > 1)
     {
-      g_string_printf (summary, checked_in ? "Checked in %u players" : "Checked out %u players",
-                       changed->len);
+      g_autoptr(GString) names = g_string_new (NULL);
+
       for (guint i = 0; i < MIN (changed->len, CHECK_IN_NAMES_SHOWN); i++)
-        g_string_append_printf (summary, "%s%s", i == 0 ? ": " : ", ",
+        g_string_append_printf (names, "%s%s", i == 0 ? "" : ", ",
                                 (const char *) changed->pdata[i]);
       if (changed->len > CHECK_IN_NAMES_SHOWN)
-        g_string_append_printf (summary, " and %u more", changed->len - CHECK_IN_NAMES_SHOWN);
+        {
+          guint n_more = changed->len - CHECK_IN_NAMES_SHOWN;
+          g_autofree char *shown = g_strdup (names->str);
+
+          /* Translators: the first names of a list too long to give in
+           * full, then how many more there are. */
+          g_string_printf (names, ngettext ("%s and %u more", "%s and %u more", n_more), shown,
+                           n_more);
+        }
+      /* Translators: lines of the event's log: how many players, then
+       * their names. */
+      if (checked_in)
+        g_string_printf (summary, ngettext ("Checked in %u player: %s",
+                                            "Checked in %u players: %s", changed->len),
+                         changed->len, names->str);
+      else
+        g_string_printf (summary, ngettext ("Checked out %u player: %s",
+                                            "Checked out %u players: %s", changed->len),
+                         changed->len, names->str);
     }
   /* Nobody changed: the action changed no row and leaves no entry. */
   if (!ctd_store_action_commit (&action, summary->str, error))
@@ -574,7 +606,8 @@ ctd_store_withdraw_player (CtdStore  *self,
     return ctd_store_refuse (error, _("%s has withdrawn from the event already"), label);
   if (!force && !check_not_seated (self, player_id, label, error))
     return FALSE;
-  summary = g_strdup_printf (force ? "Withdrew %s (forced)" : "Withdrew %s", label);
+  /* Translators: lines of the event's log; %s is a player. */
+  summary = g_strdup_printf (force ? _("Withdrew %s (forced)") : _("Withdrew %s"), label);
   return ctd_store_run (self, "UPDATE player SET checked_in = 0, withdrawn = 1 WHERE id = ?1",
                         CTD_ARGS (CTD_INT (player_id)), error) &&
          ctd_store_action_commit (&action, summary, error);
@@ -626,7 +659,8 @@ ctd_store_reinstate_player (CtdStore  *self,
     return ctd_store_refuse (error, _("%s cannot be reinstated: %s, registered since, has the "
                                "same name, club and player ID"), label, clash);
   g_clear_pointer (&stmt, ctd_store_release_statement);
-  summary = g_strdup_printf ("Reinstated %s", label);
+  /* Translators: a line of the event's log; %s is a player. */
+  summary = g_strdup_printf (_("Reinstated %s"), label);
   return ctd_store_run (self, "UPDATE player SET withdrawn = 0 WHERE id = ?1",
                         CTD_ARGS (CTD_INT (player_id)), error) &&
          ctd_store_action_commit (&action, summary, error);
@@ -642,13 +676,19 @@ append_field_change (GString     *summary,
                      const char  *before,
                      const char  *after)
 {
-  g_autofree char *old_text = before != NULL ? g_strdup_printf ("“%s”", before) : g_strdup ("none");
-  g_autofree char *new_text = after != NULL ? g_strdup_printf ("“%s”", after) : g_strdup ("none");
+  /* Translators: a value the director typed, quoted in the event's
+   * log, or "none" for a club or player ID left empty. */
+  g_autofree char *old_text = before != NULL ? g_strdup_printf (_("“%s”"), before)
+                                             : g_strdup (C_("player field", "none"));
+  g_autofree char *new_text = after != NULL ? g_strdup_printf (_("“%s”"), after)
+                                            : g_strdup (C_("player field", "none"));
 
   if (g_strcmp0 (before, after) == 0)
     return;
-  g_string_append_printf (summary, "%s %s %s -> %s", *n_changed > 0 ? "," : ":", field,
-                          old_text, new_text);
+  /* Translators: in "Edited Ann: name “Ann” -> “Ann Lee”, club ...":
+   * what changed (name, club or player ID), its old and new values. */
+  g_string_append (summary, *n_changed > 0 ? ", " : ": ");
+  g_string_append_printf (summary, _("%s %s -> %s"), field, old_text, new_text);
   (*n_changed)++;
 }
 
@@ -728,10 +768,13 @@ ctd_store_edit_player (CtdStore    *self,
                              label, clash);
 
   summary = g_string_new (NULL);
-  g_string_printf (summary, "Edited %s", label);
-  append_field_change (summary, &n_changed, "name", old_name, name);
-  append_field_change (summary, &n_changed, "club", old_club, club);
-  append_field_change (summary, &n_changed, "player ID", old_member_id, member_id);
+  /* Translators: a line of the event's log; %s is a player; the
+   * fields' changes follow. */
+  g_string_printf (summary, _("Edited %s"), label);
+  append_field_change (summary, &n_changed, C_("player field", "name"), old_name, name);
+  append_field_change (summary, &n_changed, C_("player field", "club"), old_club, club);
+  append_field_change (summary, &n_changed, C_("player field", "player ID"), old_member_id,
+                       member_id);
   key = name_key (name);
   /* Nothing different: no row changes, so the action leaves no entry. */
   return ctd_store_run (self, "UPDATE player SET name = ?2, name_key = ?3, club = ?4, "

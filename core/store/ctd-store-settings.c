@@ -17,6 +17,7 @@
 
 #include "ctd-rules-enum-types.h"
 #include "ctd-money.h"
+#include "ctd-text.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -236,67 +237,70 @@ ctd_store_write_settings (CtdStore                *self,
                         error);
 }
 
+/* A direction in a sentence of the log, "last segment lowest-first":
+ * the words of the file (ctd_last_segment_direction_to_string()),
+ * translated. */
+static const char *
+direction_word (CtdLastSegmentDirection direction)
+{
+  /* Translators: the last segment's order of play: the highest (or
+   * lowest) score first. */
+  return direction == CTD_LAST_SEGMENT_LOWEST_FIRST ? C_("direction", "lowest-first")
+                                                    : C_("direction", "highest-first");
+}
+
 /* "name “Club Open”, stake 5.00, paper Letter": what @after changes. */
 static char *
 describe_settings_change (const CtdEventSettings *before,
                           const CtdEventSettings *after)
 {
-  GString *text = g_string_new ("Changed the event settings:");
+  /* Translators: a line of the event's log; what changed follows,
+   * e.g. "name “Club Open”, stake 5.00, paper Letter". */
+  GString *text = g_string_new (_("Changed the event settings:"));
   guint n = 0;
 
-#define CHANGED(...) g_string_append_printf (text, "%s " __VA_ARGS__), n++
+  /* Translators: these are the parts of "Changed the event settings:
+   * ...", each a setting and its new value. */
+#define CHANGED(...) g_string_append (text, n ? ", " : " "), \
+                     g_string_append_printf (text, __VA_ARGS__), n++
   if (g_strcmp0 (before->name, after->name) != 0)
-    CHANGED ("name “%s”", n ? "," : "", after->name);
+    CHANGED (_("name “%s”"), after->name);
   if (g_strcmp0 (before->date, after->date != NULL ? after->date : "") != 0)
-    CHANGED ("date %s", n ? "," : "", after->date != NULL && *after->date ? after->date : "none");
+    CHANGED (_("date %s"), after->date != NULL && *after->date ? after->date
+                                                                : C_("event date", "none"));
   if (g_strcmp0 (before->venue, after->venue != NULL ? after->venue : "") != 0)
-    CHANGED ("venue “%s”", n ? "," : "", after->venue != NULL ? after->venue : "");
+    CHANGED (_("venue “%s”"), after->venue != NULL ? after->venue : "");
   if (before->stake_cents != after->stake_cents)
     {
       g_autofree char *stake = ctd_money_to_string (after->stake_cents);
-      CHANGED ("stake %s", n ? "," : "", stake);
+      CHANGED (_("stake %s"), stake);
     }
   if (before->entry_fee_cents != after->entry_fee_cents)
     {
       g_autofree char *fee = ctd_money_to_string (after->entry_fee_cents);
-      CHANGED ("entry fee %s", n ? "," : "", fee);
+      CHANGED (_("entry fee %s"), fee);
     }
   if (before->direction != after->direction)
-    CHANGED ("last segment %s", n ? "," : "",
-             ctd_last_segment_direction_to_string (after->direction));
+    /* Translators: %s is "highest-first" or "lowest-first". */
+    CHANGED (_("last segment %s"), direction_word (after->direction));
   if (before->paper != after->paper)
-    CHANGED ("paper %s", n ? "," : "", after->paper == CTD_SHEET_PAPER_LETTER ? "Letter" : "A4");
+    CHANGED (_("paper %s"), after->paper == CTD_SHEET_PAPER_LETTER ? C_("paper size", "Letter")
+                                                                   : C_("paper size", "A4"));
   if (before->table_auto_accept != after->table_auto_accept)
-    CHANGED ("%s", n ? "," : "", after->table_auto_accept
-                                   ? "tables' confirmed lines recorded without the desk"
-                                   : "tables' confirmed lines wait for the desk");
+    CHANGED ("%s", after->table_auto_accept ? _("tables' confirmed lines recorded without the desk")
+                                            : _("tables' confirmed lines wait for the desk"));
 #undef CHANGED
   return g_string_free (text, FALSE);
 }
 
-/* "1.1", "1.1 and 1.2", "1.1, 1.2 and 1.3" */
-static char *
-join_labels (GPtrArray *labels)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < labels->len; i++)
-    {
-      if (i > 0)
-        g_string_append (text, i == labels->len - 1 ? " and " : ", ");
-      g_string_append (text, g_ptr_array_index (labels, i));
-    }
-  return g_string_free (text, FALSE);
-}
-
 /* "chouettes 1.1 and 1.2 were settled at 5.00 a point, and chouette 1.3
- * has results entered at it": the chouettes a stake or a direction
- * already applies to (SPEC 7), settled ones (all games in) first; %NULL
- * in @out_text when no result is entered. */
+ * has results entered at it": the chouettes a stake (@old_stake) or a
+ * direction (@old_direction) already applies to (SPEC 7), settled ones
+ * (all games in) first; %NULL in @out_text when no result is entered. */
 static gboolean
 describe_results (CtdStore    *self,
-                  const char  *settled_at,
-                  const char  *entered_at,
+                  const char  *old_stake,
+                  const char  *old_direction,
                   char       **out_text,
                   GError     **error)
 {
@@ -319,22 +323,38 @@ describe_results (CtdStore    *self,
                                       (guint) sqlite3_column_int64 (stmt, 1)));
   if (step != CTD_STEP_DONE)
     return FALSE;
+  /* Translators: the first %s is a chouette's number or a list of them
+   * ("1.1, 1.2 and 1.3", chouette 1.2 is chouette 2 of round 1). */
   if (settled->len > 0)
     {
-      g_autofree char *labels = join_labels (settled);
+      g_autofree char *labels = ctd_text_join_and (settled);
 
-      settled_text = g_strdup_printf ("%s %s %s %s", settled->len == 1 ? "chouette" : "chouettes",
-                                      labels, settled->len == 1 ? "was" : "were", settled_at);
+      settled_text = old_stake != NULL
+        /* Translators: the second %s is an amount of money. */
+        ? g_strdup_printf (ngettext ("chouette %s was settled at %s a point",
+                                     "chouettes %s were settled at %s a point", settled->len),
+                           labels, old_stake)
+        /* Translators: the second %s is "highest-first" or "lowest-first". */
+        : g_strdup_printf (ngettext ("chouette %s was played %s",
+                                     "chouettes %s were played %s", settled->len),
+                           labels, old_direction);
     }
   if (entered->len > 0)
     {
-      g_autofree char *labels = join_labels (entered);
+      g_autofree char *labels = ctd_text_join_and (entered);
 
-      entered_text = g_strdup_printf ("%s %s %s %s", entered->len == 1 ? "chouette" : "chouettes",
-                                      labels, entered->len == 1 ? "has" : "have", entered_at);
+      entered_text = old_stake != NULL
+        ? g_strdup_printf (ngettext ("chouette %s has results entered at it",
+                                     "chouettes %s have results entered at it", entered->len),
+                           labels)
+        : g_strdup_printf (ngettext ("chouette %s has results entered under it",
+                                     "chouettes %s have results entered under it",
+                                     entered->len), labels);
     }
   if (settled_text != NULL && entered_text != NULL)
-    *out_text = g_strdup_printf ("%s, and %s", settled_text, entered_text);
+    /* Translators: "chouette 1.1 was settled at 5.00 a point, and
+     * chouette 1.2 has results entered at it". */
+    *out_text = g_strdup_printf (_("%s, and %s"), settled_text, entered_text);
   else
     *out_text = g_strdup (settled_text != NULL ? settled_text : entered_text);
   return TRUE;
@@ -358,16 +378,15 @@ check_fixed (CtdStore                *self,
   gboolean direction = before->direction != after->direction;
   g_autofree char *old_stake = ctd_money_to_string (before->stake_cents);
   g_autofree char *new_stake = ctd_money_to_string (after->stake_cents);
-  const char *old_direction = ctd_last_segment_direction_to_string (before->direction);
-  const char *new_direction = ctd_last_segment_direction_to_string (after->direction);
+  const char *old_direction = direction_word (before->direction);
+  const char *new_direction = direction_word (after->direction);
 
   *out_note = NULL;
   if (stake)
     {
-      g_autofree char *at = g_strdup_printf ("settled at %s a point", old_stake);
       g_autofree char *results = NULL;
 
-      if (!describe_results (self, at, "results entered at it", &results, error))
+      if (!describe_results (self, old_stake, NULL, &results, error))
         return FALSE;
       if (results != NULL && !force)
         {
@@ -378,15 +397,16 @@ check_fixed (CtdStore                *self,
           return FALSE;
         }
       if (results != NULL)
-        g_string_append_printf (note, " (forced after results: %s; their settlements now count "
-                                "%s a point)", results, new_stake);
+        /* Translators: ends a line of the event's log; the chouettes
+         * with results, then the new stake, an amount of money. */
+        g_string_append_printf (note, _(" (forced after results: %s; their settlements now "
+                                        "count %s a point)"), results, new_stake);
     }
   if (direction)
     {
-      g_autofree char *under = g_strdup_printf ("played %s", old_direction);
       g_autofree char *results = NULL;
 
-      if (!describe_results (self, under, "results entered under it", &results, error))
+      if (!describe_results (self, NULL, old_direction, &results, error))
         return FALSE;
       if (results != NULL && !force)
         {
@@ -398,8 +418,10 @@ check_fixed (CtdStore                *self,
           return FALSE;
         }
       if (results != NULL)
-        g_string_append_printf (note, " (forced after results: %s; their last segments now go "
-                                "%s)", results, new_direction);
+        /* Translators: ends a line of the event's log; the chouettes
+         * with results, then "highest-first" or "lowest-first". */
+        g_string_append_printf (note, _(" (forced after results: %s; their last segments now "
+                                        "go %s)"), results, new_direction);
     }
   if (note->len > 0)
     *out_note = g_strdup (note->str);
