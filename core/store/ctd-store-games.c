@@ -476,7 +476,8 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
       unknown->message[0] = g_ascii_tolower (unknown->message[0]);
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
                    _("Chouette %u.%u: %s, so the order %s cannot be checked against the scores; "
-                     "to fix it anyway, confirm it"), round, chouette, unknown->message, fixed_text);
+                     "to fix it anyway, confirm it"), round, chouette, unknown->message,
+                   fixed_text);
       free_names (names);
       return FALSE;
     }

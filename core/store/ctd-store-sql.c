@@ -579,8 +579,9 @@ ctd_store_action_finish (CtdStoreAction  *action,
  * language the action was made in, and the log and undo show it as
  * stored: it records what was said at the time, and a file passed
  * between directors keeps each line readable as written (files from
- * before translation hold English lines, which stay so). An action that changed nothing (checking in a player who is
- * checked in) leaves no entry, so undo never has to undo nothing. On
+ * before translation hold English lines, which stay so). An action
+ * that changed nothing (checking in a player who is checked in)
+ * leaves no entry, so undo never has to undo nothing. On
  * failure the action is rolled back.
  */
 gboolean
