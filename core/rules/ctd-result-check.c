@@ -26,7 +26,10 @@ result_check_line (const Parser  *parser,
   /* Refused unread: never scan past the longest legal line. */
   if (memchr (notation, '\0', CTD_RESULT_MAX_LENGTH + 1) == NULL)
     return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                        _("the result is longer than %d characters; no game needs that many"),
+                        ngettext ("the result is longer than %d character; no game needs that "
+                                  "many",
+                                  "the result is longer than %d characters; no game needs that "
+                                  "many", CTD_RESULT_MAX_LENGTH),
                         CTD_RESULT_MAX_LENGTH);
   if (!g_utf8_validate (notation, -1, NULL))
     return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,

@@ -279,8 +279,12 @@ parse_penalty (Parser      *parser,
                           "expected %s, not %s"), token, context->cube_start, expected, p);
   if (result->n_penalties == CTD_MAX_PENALTIES)
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                        _("more than %d penalties ('%s' is one too many); a game records at most "
-                          "%d"),
+                        /* Translators: rule 2.5's penalty, paid by a player
+                         * out of the game; %s is the token typed. */
+                        ngettext ("more than %d penalty ('%s' is one too many); a game records "
+                                  "at most %d",
+                                  "more than %d penalties ('%s' is one too many); a game records "
+                                  "at most %d", CTD_MAX_PENALTIES),
                         CTD_MAX_PENALTIES, token, CTD_MAX_PENALTIES);
 
   parser->penalty_tokens[result->n_penalties] = token;
@@ -324,8 +328,12 @@ parse_adjustment (Parser      *parser,
                         adjustment.to, adjustment.from);
   if (result->n_adjustments == CTD_MAX_ADJUSTMENTS)
     return result_fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
-                        _("more than %d adjustments ('%s' is one too many); a game records at "
-                          "most %d"),
+                        /* Translators: an adjustment is a payment the
+                         * director rules; %s is the token typed. */
+                        ngettext ("more than %d adjustment ('%s' is one too many); a game "
+                                  "records at most %d",
+                                  "more than %d adjustments ('%s' is one too many); a game "
+                                  "records at most %d", CTD_MAX_ADJUSTMENTS),
                         CTD_MAX_ADJUSTMENTS, token, CTD_MAX_ADJUSTMENTS);
 
   result->adjustments[result->n_adjustments++] = adjustment;

@@ -253,6 +253,27 @@ check_schema (CtdStore  *self,
   return TRUE;
 }
 
+/* The fields the record checks name to ctd_text_problem(), as their
+ * SQL writes them: listed here so that the words reach the template,
+ * and translated where the problem is said. */
+static const char *const text_fields[] = {
+  /* Translators: fields of an event file, in "the %s is not valid
+   * UTF-8 text" and the like, said of a file another program changed. */
+  NC_("file field", "event name"), NC_("file field", "venue"), NC_("file field", "name"),
+  NC_("file field", "club"), NC_("file field", "player ID"), NC_("file field", "result line"),
+  NC_("file field", "line"), NC_("file field", "address"), NC_("file field", "reason"),
+  NC_("file field", "action"), NC_("file field", "summary"),
+};
+
+static const char *
+field_word (const char *what)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (text_fields); i++)
+    if (g_strcmp0 (what, text_fields[i]) == 0)
+      return g_dpgettext2 (GETTEXT_PACKAGE, "file field", text_fields[i]);
+  return what;
+}
+
 /* ctd_text_problem (VALUE, WHAT, MAX_CHARS, REQUIRED): NULL when VALUE
  * is a text the store would have accepted (ctd_store_check_text(); with
  * MAX_CHARS < 0 only valid UTF-8 is asked), else the refusal, e.g. "the
@@ -263,7 +284,7 @@ text_problem (sqlite3_context  *context,
               sqlite3_value   **args)
 {
   const char *text = (const char *) sqlite3_value_text (args[0]);
-  const char *what = (const char *) sqlite3_value_text (args[1]);
+  const char *what = field_word ((const char *) sqlite3_value_text (args[1]));
   gint64 max_chars = sqlite3_value_int64 (args[2]);
   gboolean required = sqlite3_value_int (args[3]) != 0;
   g_autoptr(GError) refusal = NULL;
@@ -272,10 +293,12 @@ text_problem (sqlite3_context  *context,
   g_assert (n_args == 4);
 
   if (text != NULL && (gsize) sqlite3_value_bytes (args[0]) != strlen (text))
-    problem = g_strdup_printf ("the %s holds a NUL character", what);
+    /* Translators: %s names a field of the file, e.g. "club". */
+    problem = g_strdup_printf (_("the %s holds a NUL character"), what);
   else if (max_chars < 0)
     problem = text == NULL || g_utf8_validate (text, -1, NULL) ? NULL
-      : g_strdup_printf ("the %s is not valid UTF-8 text", what);
+      /* Translators: %s names a field of the file, e.g. "club". */
+      : g_strdup_printf (_("the %s is not valid UTF-8 text"), what);
   else if (!ctd_store_check_text (text, what, (gsize) max_chars, required, &refusal))
     {
       problem = g_strdup (refusal->message);
@@ -626,8 +649,8 @@ ctd_store_validate_file (CtdStore  *self,
   integrity = ctd_store_column_dup (stmt, 0);
   g_clear_pointer (&stmt, ctd_store_release_statement);
   if (integrity == NULL || (strcmp (integrity, "ok") != 0 && !is_constraint_problem (integrity)))
-    return ctd_store_refuse_damaged (self, integrity != NULL ? integrity : "no integrity report",
-                                     error);
+    return ctd_store_refuse_damaged (self, integrity != NULL ? integrity
+                                                             : _("no integrity report"), error);
 
   /* Format 0 has no tables (checked above): no records to check. */
   if (version > 0 && !check_records (self, version, error))
