@@ -32,9 +32,6 @@ struct _CtdChouette
 
 gboolean chouette_valid_game (guint game);
 
-guint    chouette_count_missing (const CtdChouette *self,
-                                 guint              first,
-                                 guint              last);
 gboolean chouette_sum_games (const CtdChouette *self,
                              guint              last,
                              CtdHalves         *out_totals);

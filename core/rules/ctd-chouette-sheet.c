@@ -142,7 +142,7 @@ ctd_chouette_describe_pending (const CtdChouette *self,
   missing = ctd_chouette_describe_missing (self, 1, game - 1);
   if (missing == NULL)
     return NULL;
-  n_missing = chouette_count_missing (self, 1, game - 1);
+  n_missing = ctd_chouette_count_missing (self, 1, game - 1);
   if (view.slot.captain == 0)
     /* Translators: when a game's cube-decision order will be known; %s
      * is e.g. "game 4" or "games 4 and 7"; the last segment is the
@@ -249,7 +249,7 @@ ctd_chouette_describe_last_segment_order (const CtdChouette *self)
   known = ctd_chouette_compute_last_segment_order (self, computed, NULL);
   if (!known)
     {
-      guint n_missing = chouette_count_missing (self, 1, before);
+      guint n_missing = ctd_chouette_count_missing (self, 1, before);
 
       missing = ctd_chouette_describe_missing (self, 1, before);
       if (self->order_fixed)

@@ -237,14 +237,27 @@ ctd_chouette_describe_missing (const CtdChouette *self,
   return g_strdup_printf (ngettext ("game %s", "games %s", numbers->len), list);
 }
 
-/* How many of games @first..@last are not recorded: the count of
- * ctd_chouette_describe_missing()'s list, for a sentence's verb. */
+/**
+ * ctd_chouette_count_missing:
+ * @self: a chouette
+ * @first: the first game to look at, 1 to 12
+ * @last: the last one
+ *
+ * How many of games @first..@last are not recorded: the count of
+ * ctd_chouette_describe_missing()'s list, for the plural of a sentence
+ * that says it (ngettext()), never read back from the translated text.
+ *
+ * Returns: the number of unrecorded games
+ */
 guint
-chouette_count_missing (const CtdChouette *self,
-                        guint              first,
-                        guint              last)
+ctd_chouette_count_missing (const CtdChouette *self,
+                            guint              first,
+                            guint              last)
 {
   guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (chouette_valid_game (first) && chouette_valid_game (last), 0);
 
   for (guint game = first; game <= last; game++)
     n += self->results[game - 1] == NULL;
@@ -317,7 +330,7 @@ ctd_chouette_compute_last_segment_order (const CtdChouette *self,
                              "%s is not recorded yet",
                              "The last-segment order comes from the scores after games 1-%u; "
                              "%s are not recorded yet",
-                             chouette_count_missing (self, 1, before)), before, missing);
+                             ctd_chouette_count_missing (self, 1, before)), before, missing);
       return FALSE;
     }
   ctd_schedule_last_segment_order (self->size, totals, self->direction, out_order);
