@@ -285,8 +285,8 @@ note_for (const CtdStandingsRow   *row,
     {
       g_autofree char *place = ctd_outcome_ordinal (row->rolloff_place);
 
-      /* Translators: %s is an ordinal place, "2nd", "3rd". */
       g_string_append (note, note->len > 0 ? "; " : "");
+      /* Translators: %s is an ordinal place, "2nd", "3rd". */
       g_string_append_printf (note, _("%s in roll-off"), place);
     }
   return g_string_free (g_steal_pointer (&note), FALSE);

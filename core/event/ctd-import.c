@@ -293,19 +293,19 @@ ctd_import_parse_csv (const char  *data,
       for (guint i = 0; i < header->len; i++)
         g_string_append_printf (found, "%s“%s”", i > 0 ? ", " : "",
                                 (const char *) g_ptr_array_index (header, i));
-      /* Translators: %s lists the file's column names; the quoted words
-       * “name”, “player”, “player name”, “club” and “id” are the column
-       * names the file must use, in English. */
       if (header->len == 1)
         g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_COLUMNS,
+                     /* Translators: %s lists the file's column names; the quoted words
+                      * “name”, “player”, “player name”, “club” and “id” are the column
+                      * names the file must use, in English. */
                      _("The first row has no name column: it has %s (one column, read with "
                        "commas, semicolons or tabs between columns); expected a column “name” "
                        "(or “player”, “player name”) with the players' names, and optionally "
                        "“club” and “id”"), found->str);
       else
-        /* Translators: as above; the second %s is "commas", "semicolons"
-         * or "tabs". */
         g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_COLUMNS,
+                     /* Translators: as above; the second %s is "commas", "semicolons"
+                      * or "tabs". */
                      _("The first row has no name column: it has %s (columns separated by %s); "
                        "expected a column “name” (or “player”, “player name”) with the "
                        "players' names, and optionally “club” and “id”"), found->str,

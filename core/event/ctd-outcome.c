@@ -34,10 +34,10 @@
 char *
 ctd_outcome_ordinal (guint place)
 {
-  /* Translators: a place in the final or a roll-off, by English's own
-   * classes of ordinals; each context says which places it is for, so
-   * that a language writing "1er" but "21e" can. */
   if (place == 1)
+    /* Translators: a place in the final or a roll-off, by English's own
+     * classes of ordinals; each context says which places it is for, so
+     * that a language writing "1er" but "21e" can. */
     return g_strdup_printf (C_("ordinal of 1", "%ust"), place);
   if (place % 100 >= 11 && place % 100 <= 13)
     return g_strdup_printf (C_("ordinal of 11, 12, 13, 111...", "%uth"), place);

@@ -146,15 +146,15 @@ fail_tie (const CtdStandings *standings,
     where = g_strdup_printf (ngettext ("the wildcard cut (%u wildcard)",
                                        "the wildcard cut (%u wildcards)", cut), cut);
   if (contenders->len == 2)
-    /* Translators: the cut (the second %s is e.g. "the cut of chouette
-     * 2 (top 1)"), the two tied players' names, then their score. */
     g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_TIE,
+                 /* Translators: the cut (the second %s is e.g. "the cut of chouette
+                  * 2 (top 1)"), the two tied players' names, then their score. */
                  _("Tie at %s: %s both have %s; record a roll-off between them to decide who "
                    "advances"), where, names, score);
   else
-    /* Translators: the cut, the three or more tied players' names
-     * ("A, B and C"), then their score. */
     g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_TIE,
+                 /* Translators: the cut, the three or more tied players' names
+                  * ("A, B and C"), then their score. */
                  _("Tie at %s: %s all have %s; record a roll-off between them to decide who "
                    "advances"), where, names, score);
   return FALSE;
@@ -303,8 +303,8 @@ ctd_advance_select (const CtdStandings *standings,
                                                          "only %u players remain",
                                                          n_remaining), n_remaining);
 
-      /* Translators: the second %s is e.g. "only 2 players remain". */
       g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_INVALID,
+                   /* Translators: the second %s is e.g. "only 2 players remain". */
                    ngettext ("%u wildcard cannot be chosen: %s after the top %u of each "
                              "chouette",
                              "%u wildcards cannot be chosen: %s after the top %u of each "

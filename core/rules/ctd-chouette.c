@@ -322,10 +322,10 @@ ctd_chouette_compute_last_segment_order (const CtdChouette *self,
     {
       g_autofree char *missing = ctd_chouette_describe_missing (self, 1, before);
 
-      /* Translators: the last segment is the chouette's last games,
-       * whose order of play the scores decide; %s is e.g. "game 4" or
-       * "games 4 and 7". */
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES,
+                   /* Translators: the last segment is the chouette's last games,
+                    * whose order of play the scores decide; %s is e.g. "game 4" or
+                    * "games 4 and 7". */
                    ngettext ("The last-segment order comes from the scores after games 1-%u; "
                              "%s is not recorded yet",
                              "The last-segment order comes from the scores after games 1-%u; "

@@ -291,9 +291,9 @@ describe_ratio (CtdCents entry_fee,
   CtdCents tenths;
   g_autofree char *number = NULL;
 
-  /* Translators: these say how many times the stake the entry fee is,
-   * in "The entry fee (10.00) is %s the stake (2.00)". */
   if (entry_fee % stake == 0)
+    /* Translators: these say how many times the stake the entry fee is,
+     * in "The entry fee (10.00) is %s the stake (2.00)". */
     return g_strdup_printf (ngettext ("%lld time", "%lld times", (gulong) (entry_fee / stake)),
                             (long long) (entry_fee / stake));
   if (entry_fee > G_MAXINT64 / 10)

@@ -102,17 +102,17 @@ check_extra (const Parser  *parser,
                                              doublings)
                           : g_steal_pointer (&doublings);
       if (extra->end == CTD_CUBE_PLAYED)
-        /* Translators: an extra is a cube a crew member who passed the
-         * Box's double offers to another crew member; the players are
-         * offerer, taker, then the offerer again. */
         return result_fail (parser, error, CTD_RESULT_ERROR_VALUE,
+                            /* Translators: an extra is a cube a crew member who passed the
+                             * Box's double offers to another crew member; the players are
+                             * offerer, taker, then the offerer again. */
                             _("the extra from %s to %s cannot be played at %u: %s passed at %u, "
                               "so expected %s (in '%s')"),
                             result_who (parser, extra->offerer),
                             result_who (parser, extra->taker), extra->value,
                             result_who (parser, extra->offerer), passed->value, expected, token);
-      /* Translators: as "the extra from %s to %s cannot be played ...". */
       return result_fail (parser, error, CTD_RESULT_ERROR_VALUE,
+                          /* Translators: as "the extra from %s to %s cannot be played ...". */
                           _("the extra from %s to %s cannot end passed at %u: %s passed at %u, "
                             "so expected %s (in '%s')"),
                           result_who (parser, extra->offerer), result_who (parser, extra->taker),

@@ -111,11 +111,11 @@ result_describe_cube (const Parser *parser,
 {
   const CtdCube *cube = &parser->result->cubes[player - 1];
 
-  /* Translators: these end a sentence whose subject is a crew member's
-   * cube, "2 Ann's cube %s" ("... was passed by the Box at 4"); the Box
-   * is the player alone against the crew (the others), and a washed
-   * cube is cancelled, paying nothing. */
   if (!parser->listed[player - 1])
+    /* Translators: these end a sentence whose subject is a crew member's
+     * cube, "2 Ann's cube %s" ("... was passed by the Box at 4"); the Box
+     * is the player alone against the crew (the others), and a washed
+     * cube is cancelled, paying nothing. */
     return g_strdup_printf (_("is not listed, so it counts as played to the end at its "
                               "starting value %u"), cube->value);
   switch (cube->end)

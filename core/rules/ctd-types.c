@@ -290,11 +290,11 @@ ctd_round_state_to_string (CtdRoundState state)
 const char *
 ctd_round_state_to_title (CtdRoundState state)
 {
-  /* Translators: a round's state, said in sentences such as "Round %u
-   * is %s: ..."; a released round's results are final and public. */
   switch (state)
     {
     case CTD_ROUND_DRAWN:
+      /* Translators: a round's state, said in sentences such as "Round %u
+       * is %s: ..."; a released round's results are final and public. */
       return C_("round state", "drawn");
     case CTD_ROUND_IN_PLAY:
       return C_("round state", "in play");

@@ -495,10 +495,10 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
 
   if (!ctd_chouette_fix_last_segment_order (loaded, order, error))
     return FALSE;
-  /* Translators: lines of the event's log; an order is players'
-   * numbers and names, e.g. "3, 1, 2 (Cid, Ann, Bob)"; the last segment
-   * is the chouette's last games, played in an order the scores give. */
   if (order == NULL || (known && memcmp (order, scores_order, n_crew * sizeof (guint)) == 0))
+    /* Translators: lines of the event's log; an order is players'
+     * numbers and names, e.g. "3, 1, 2 (Cid, Ann, Bob)"; the last segment
+     * is the chouette's last games, played in an order the scores give. */
     summary = g_strdup_printf (_("Chouette %u.%u: fixed the last-segment order %s"), round,
                                chouette, order == NULL ? scores_text : fixed_text);
   else if (known)

@@ -87,10 +87,10 @@ identity_text (const char *club,
   gboolean has_club = club != NULL && *club != '\0';
   gboolean has_id = member_id != NULL && *member_id != '\0';
 
-  /* Translators: how a player is told apart from another of the same
-   * name: their club, and ID their player ID (a club's or rating list's
-   * number for them), e.g. "Ann Lee (Riga, ID 1234)". */
   if (has_club && has_id)
+    /* Translators: how a player is told apart from another of the same
+     * name: their club, and ID their player ID (a club's or rating list's
+     * number for them), e.g. "Ann Lee (Riga, ID 1234)". */
     return g_strdup_printf (_("%s, ID %s"), club, member_id);
   if (has_id)
     return g_strdup_printf (_("ID %s"), member_id);
@@ -355,9 +355,9 @@ ctd_store_import_players (CtdStore            *self,
 
   /* Nobody added: nothing to undo, so no audit entry (the guard rolls
    * the empty action back). */
-  /* Translators: lines of the event's log; %s is the file the players
-   * came from. */
   if (checked_in)
+    /* Translators: lines of the event's log; %s is the file the players
+     * came from. */
     summary = g_strdup_printf (ngettext ("Imported %u player from %s, checked in",
                                          "Imported %u players from %s, checked in", n_added),
                                n_added, source);
@@ -477,8 +477,8 @@ ctd_store_set_checked_in_players (CtdStore      *self,
         g_ptr_array_add (changed, g_steal_pointer (&label));
     }
 
-  /* Translators: lines of the event's log; %s is a player. */
   if (changed->len == 1)
+    /* Translators: lines of the event's log; %s is a player. */
     g_string_printf (summary, checked_in ? _("Checked in %s") : _("Checked out %s"),
                      (const char *) changed->pdata[0]);
   else if (changed->len > 1)
@@ -498,9 +498,9 @@ ctd_store_set_checked_in_players (CtdStore      *self,
           g_string_printf (names, ngettext ("%s and %u more", "%s and %u more", n_more), shown,
                            n_more);
         }
-      /* Translators: lines of the event's log: how many players, then
-       * their names. */
       if (checked_in)
+        /* Translators: lines of the event's log: how many players, then
+         * their names. */
         g_string_printf (summary, ngettext ("Checked in %u player: %s",
                                             "Checked in %u players: %s", changed->len),
                          changed->len, names->str);
@@ -685,9 +685,9 @@ append_field_change (GString     *summary,
 
   if (g_strcmp0 (before, after) == 0)
     return;
+  g_string_append (summary, *n_changed > 0 ? ", " : ": ");
   /* Translators: in "Edited Ann: name “Ann” -> “Ann Lee”, club ...":
    * what changed (name, club or player ID), its old and new values. */
-  g_string_append (summary, *n_changed > 0 ? ", " : ": ");
   g_string_append_printf (summary, _("%s %s -> %s"), field, old_text, new_text);
   (*n_changed)++;
 }

@@ -259,11 +259,11 @@ describe_settings_change (const CtdEventSettings *before,
   GString *text = g_string_new (_("Changed the event settings:"));
   guint n = 0;
 
-  /* Translators: these are the parts of "Changed the event settings:
-   * ...", each a setting and its new value. */
 #define CHANGED(...) g_string_append (text, n ? ", " : " "), \
                      g_string_append_printf (text, __VA_ARGS__), n++
   if (g_strcmp0 (before->name, after->name) != 0)
+    /* Translators: this and the next ones are the parts of "Changed
+     * the event settings: ...", each a setting and its new value. */
     CHANGED (_("name “%s”"), after->name);
   if (g_strcmp0 (before->date, after->date != NULL ? after->date : "") != 0)
     CHANGED (_("date %s"), after->date != NULL && *after->date ? after->date
@@ -323,18 +323,19 @@ describe_results (CtdStore    *self,
                                       (guint) sqlite3_column_int64 (stmt, 1)));
   if (step != CTD_STEP_DONE)
     return FALSE;
-  /* Translators: the first %s is a chouette's number or a list of them
-   * ("1.1, 1.2 and 1.3", chouette 1.2 is chouette 2 of round 1). */
   if (settled->len > 0)
     {
       g_autofree char *labels = ctd_text_join_and (settled);
 
       settled_text = old_stake != NULL
-        /* Translators: the second %s is an amount of money. */
+        /* Translators: the first %s is a chouette's number or a list of
+         * them ("1.1, 1.2 and 1.3", chouette 1.2 is chouette 2 of round
+         * 1), the second an amount of money. */
         ? g_strdup_printf (ngettext ("chouette %s was settled at %s a point",
                                      "chouettes %s were settled at %s a point", settled->len),
                            labels, old_stake)
-        /* Translators: the second %s is "highest-first" or "lowest-first". */
+        /* Translators: the first %s is a chouette's number or a list of
+         * them, the second "highest-first" or "lowest-first". */
         : g_strdup_printf (ngettext ("chouette %s was played %s",
                                      "chouettes %s were played %s", settled->len),
                            labels, old_direction);
