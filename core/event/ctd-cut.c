@@ -15,6 +15,9 @@
 #include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-outcome.h"
+#include "ctd-text.h"
+
+#include <glib/gi18n-lib.h>
 
 /*
  * The advancement cut of a round as the director's desk works it (SPEC
@@ -29,20 +32,17 @@ static char *
 join_names (const CtdStandings *standings,
             const GArray       *ids)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   for (guint i = 0; i < ids->len; i++)
     for (gsize r = 0; r < ctd_standings_get_n_rows (standings); r++)
       {
         const CtdStandingsRow *row = ctd_standings_get_row (standings, r);
 
-        if (row->player_id != g_array_index (ids, gint64, i))
-          continue;
-        if (i > 0)
-          g_string_append (text, i + 1 == ids->len ? " and " : ", ");
-        g_string_append (text, row->name);
+        if (row->player_id == g_array_index (ids, gint64, i))
+          g_ptr_array_add (names, row->name);
       }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return ctd_text_join_and (names);
 }
 
 /**
@@ -188,12 +188,18 @@ ctd_cut_preview_describe (const CtdCutPreview *preview)
 
   if (!preview->size_ok)
     return g_string_free (g_steal_pointer (&text), FALSE);
-  g_string_append_printf (text, "Top %u of each chouette and %u wildcard%s: %u players go on "
-                          "to the %s.\n", preview->top_k, preview->wildcards,
-                          preview->wildcards == 1 ? "" : "s", preview->n_next,
+  /* Translators: the top K players of each chouette and the wildcards
+   * (players advancing from outside the top K); the next round's
+   * stage ("Final", "Semi-final") ends the sentence. */
+  g_string_append_printf (text, ngettext ("Top %u of each chouette and %u wildcard: %u players "
+                                          "go on to the %s.\n",
+                                          "Top %u of each chouette and %u wildcards: %u players "
+                                          "go on to the %s.\n", preview->wildcards),
+                          preview->top_k, preview->wildcards, preview->n_next,
                           ctd_stage_to_title (preview->next_stage));
   if (preview->advancer_names != NULL)
-    g_string_append_printf (text, "Advancing: %s.\n", preview->advancer_names);
+    /* Translators: the names of the players who advance, "A, B and C". */
+    g_string_append_printf (text, _("Advancing: %s.\n"), preview->advancer_names);
   if (ctd_advance_plan (preview->n_next, &plan, NULL))
     {
       /* The plan starts from a field; here that field is the next round. */
@@ -255,23 +261,33 @@ note_for (const CtdStandingsRow   *row,
 
   if (advancer != NULL)
     {
-      g_string_append_printf (note, "%s to the %s", wildcard ? "wildcard: advances" : "advances",
+      /* Translators: a player's note in the standings; %s is the next
+       * round's stage ("Final", "Semi-final"); a wildcard advances from
+       * outside the top K of their chouette. */
+      g_string_append_printf (note, wildcard ? _("wildcard: advances to the %s")
+                                             : _("advances to the %s"),
                               ctd_stage_to_title (next_stage));
       if (advancer->chouette != 0)
         g_string_append_printf (note, " (%u.%u)", info->number + 1, advancer->chouette);
     }
   else if (proposed)
-    g_string_append (note, wildcard ? "in line for a wildcard" : "in line to advance");
+    /* Translators: notes of a player in the standings, joined by "; "
+     * when several apply; the cut is where the top K of each chouette
+     * (and the wildcards) end; a roll-off decides a tie. */
+    g_string_append (note, wildcard ? _("in line for a wildcard") : _("in line to advance"));
   if (row->needs_rolloff)
     g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "",
-                            info->stage == CTD_STAGE_FINAL ? "tie for a place" : "tie at the cut");
+                            info->stage == CTD_STAGE_FINAL ? _("tie for a place")
+                                                           : _("tie at the cut"));
   if (row->rolloff_place == 1)
-    g_string_append_printf (note, "%sroll-off won", note->len > 0 ? "; " : "");
+    g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "", _("roll-off won"));
   else if (row->rolloff_place > 1)
     {
       g_autofree char *place = ctd_outcome_ordinal (row->rolloff_place);
 
-      g_string_append_printf (note, "%s%s in roll-off", note->len > 0 ? "; " : "", place);
+      g_string_append (note, note->len > 0 ? "; " : "");
+      /* Translators: %s is an ordinal place, "2nd", "3rd". */
+      g_string_append_printf (note, _("%s in roll-off"), place);
     }
   return g_string_free (g_steal_pointer (&note), FALSE);
 }
@@ -408,11 +424,12 @@ find_seated (const GPtrArray  *chouettes,
     return TRUE;
   if (n_found == 0)
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
-                 "“%s” is not a player of round %u: type names or #numbers, winner first, "
-                 "separated by commas", word, round);
+                 /* Translators: %s is what the director typed. */
+                 _("“%s” is not a player of round %u: type names or #numbers, winner first, "
+                   "separated by commas"), word, round);
   else
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
-                 "Several players of round %u are called “%s”: type their #numbers instead",
+                 _("Several players of round %u are called “%s”: type their #numbers instead"),
                  round, word);
   return FALSE;
 }
@@ -485,8 +502,8 @@ ctd_cut_parse_order_in (const GPtrArray  *chouettes,
   if (ids->len < 2)
     {
       g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
-                           "Type the tied players in roll-off order, winner first, separated "
-                           "by commas: at least two");
+                           _("Type the tied players in roll-off order, winner first, separated "
+                             "by commas: at least two"));
       return NULL;
     }
   return g_steal_pointer (&ids);

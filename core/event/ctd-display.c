@@ -15,6 +15,7 @@
 #include "ctd-store.h"
 #include "ctd-tournament.h"
 #include "ctd-standings.h"
+#include "ctd-outcome.h"
 
 /*
  * What the public display in the playing room shows: the newest drawn
@@ -177,19 +178,14 @@ char *
 ctd_display_rank_text (const CtdDisplay    *display,
                        const CtdDisplayRow *row)
 {
-  const char *ordinal;
+  g_autofree char *ordinal = NULL;
 
   g_return_val_if_fail (display != NULL && row != NULL, NULL);
 
   if (display->mode != CTD_DISPLAY_PLACINGS)
     return g_strdup_printf ("%u%s", row->rank, row->tied ? "=" : "");
-  switch (row->rank)
-    {
-    case 1: ordinal = _("1st"); break;
-    case 2: ordinal = _("2nd"); break;
-    case 3: ordinal = _("3rd"); break;
-    default: ordinal = _("4th"); break;
-    }
+  /* A Final has at most 4 players: places 1 to 4. */
+  ordinal = ctd_outcome_ordinal (row->rank >= 1 && row->rank <= 3 ? row->rank : 4);
   return g_strconcat (ordinal, row->tied ? "=" : "", NULL);
 }
 

@@ -13,6 +13,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /*
  * A player list from a spreadsheet, saved as CSV (RFC 4180: fields in
  * double quotes may hold separators, quotes doubled and line breaks;
@@ -111,7 +113,7 @@ read_record (const char  **p,
   if (quoted)
     {
       g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_SYNTAX,
-                   "Line %u: a quoted field is never closed (a \" is missing)", first_line);
+                   _("Line %u: a quoted field is never closed (a \" is missing)"), first_line);
       return NULL;
     }
   g_ptr_array_add (fields, g_string_free (g_steal_pointer (&field), FALSE));
@@ -174,7 +176,9 @@ detect_separator (const char *p,
 static const char *
 separator_name (char separator)
 {
-  return separator == ';' ? "semicolons" : separator == '\t' ? "tabs" : "commas";
+  /* Translators: what separates a CSV file's columns, in "columns
+   * separated by %s". */
+  return separator == ';' ? _("semicolons") : separator == '\t' ? _("tabs") : _("commas");
 }
 
 static int
@@ -249,7 +253,10 @@ ctd_import_parse_csv (const char  *data,
       for (const char *q = data; q < bad; q++)
         bad_line += ends_line (q, end);
       g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_ENCODING,
-                   "Line %u is not UTF-8 text: save the file as “CSV UTF-8” and import it again",
+                   /* Translators: “CSV UTF-8” is the name spreadsheet
+                    * programs give this kind of file in their Save As. */
+                   _("Line %u is not UTF-8 text: save the file as “CSV UTF-8” and import it "
+                     "again"),
                    bad_line);
       return NULL;
     }
@@ -269,8 +276,10 @@ ctd_import_parse_csv (const char  *data,
   if (header == NULL)
     {
       g_set_error_literal (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_EMPTY,
-                           "The file is empty: its first row must name the columns, one of "
-                           "them “name”");
+                           /* Translators: “name” is a column's name in the
+                            * file, which must be written in English. */
+                           _("The file is empty: its first row must name the columns, one of "
+                             "them “name”"));
       return NULL;
     }
 
@@ -284,13 +293,23 @@ ctd_import_parse_csv (const char  *data,
       for (guint i = 0; i < header->len; i++)
         g_string_append_printf (found, "%s“%s”", i > 0 ? ", " : "",
                                 (const char *) g_ptr_array_index (header, i));
-      g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_COLUMNS,
-                   "The first row has no name column: it has %s (%s %s); expected a column "
-                   "“name” (or “player”, “player name”) with the players' names, and "
-                   "optionally “club” and “id”", found->str,
-                   header->len == 1 ? "one column, read with" : "columns separated by",
-                   header->len == 1 ? "commas, semicolons or tabs between columns"
-                                    : separator_name (separator));
+      if (header->len == 1)
+        g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_COLUMNS,
+                     /* Translators: %s lists the file's column names; the quoted words
+                      * “name”, “player”, “player name”, “club” and “id” are the column
+                      * names the file must use, in English. */
+                     _("The first row has no name column: it has %s (one column, read with "
+                       "commas, semicolons or tabs between columns); expected a column “name” "
+                       "(or “player”, “player name”) with the players' names, and optionally "
+                       "“club” and “id”"), found->str);
+      else
+        g_set_error (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_COLUMNS,
+                     /* Translators: as above; the second %s is "commas", "semicolons"
+                      * or "tabs". */
+                     _("The first row has no name column: it has %s (columns separated by %s); "
+                       "expected a column “name” (or “player”, “player name”) with the "
+                       "players' names, and optionally “club” and “id”"), found->str,
+                     separator_name (separator));
       return NULL;
     }
 
@@ -311,13 +330,13 @@ ctd_import_parse_csv (const char  *data,
       row->club = field_or_null (fields, club_column);
       row->member_id = field_or_null (fields, id_column);
       if (row->name == NULL)
-        row->skipped = g_strdup ("the name is empty");
+        row->skipped = g_strdup (_("the name is empty"));
       g_ptr_array_add (rows, row);
     }
   if (rows->len == 0)
     {
       g_set_error_literal (error, CTD_IMPORT_ERROR, CTD_IMPORT_ERROR_EMPTY,
-                           "The file has a header row but no player rows below it");
+                           _("The file has a header row but no player rows below it"));
       return NULL;
     }
   return g_steal_pointer (&rows);
@@ -383,7 +402,8 @@ ctd_import_players (CtdStore    *store,
   rows = ctd_import_parse_csv (data, length, error);
   if (rows == NULL)
     {
-      g_prefix_error (error, "%s: ", source);
+      /* Translators: a file's name; what is wrong with it follows. */
+      g_prefix_error (error, _("%s: "), source);
       return NULL;
     }
   for (guint i = 0; i < rows->len; i++)

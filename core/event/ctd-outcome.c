@@ -12,6 +12,9 @@
 
 #include "ctd-store.h"
 #include "ctd-tournament.h"
+#include "ctd-text.h"
+
+#include <glib/gi18n-lib.h>
 
 /*
  * Nothing here decides a rule: the placings are ctd_tournament_final_placings()'s,
@@ -31,12 +34,24 @@
 char *
 ctd_outcome_ordinal (guint place)
 {
-  const char *suffix = place % 10 == 1 ? "st" : place % 10 == 2 ? "nd"
-                       : place % 10 == 3 ? "rd" : "th";
-
+  if (place == 1)
+    /* Translators: a place in the final or a roll-off, by English's own
+     * classes of ordinals; each context says which places it is for, so
+     * that a language writing "1er" but "21e" can. */
+    return g_strdup_printf (C_("ordinal of 1", "%ust"), place);
   if (place % 100 >= 11 && place % 100 <= 13)
-    suffix = "th";
-  return g_strdup_printf ("%u%s", place, suffix);
+    return g_strdup_printf (C_("ordinal of 11, 12, 13, 111...", "%uth"), place);
+  switch (place % 10)
+    {
+    case 1:
+      return g_strdup_printf (C_("ordinal of 21, 31, 101...", "%ust"), place);
+    case 2:
+      return g_strdup_printf (C_("ordinal of 2, 22, 32...", "%und"), place);
+    case 3:
+      return g_strdup_printf (C_("ordinal of 3, 23, 33...", "%urd"), place);
+    default:
+      return g_strdup_printf (C_("ordinal of 4 to 10, 14 to 20, 24...", "%uth"), place);
+    }
 }
 
 /**
@@ -54,19 +69,6 @@ ctd_outcome_place_text (const CtdStandingsRow *row)
 
   place = ctd_outcome_ordinal (row->rank);
   return g_strdup_printf ("%s%s", place, row->tied ? "=" : "");
-}
-
-/* "Ann", "Ann and Bob", "Ann, Bob and Cid" */
-static void
-append_names (GString   *text,
-              GPtrArray *names)
-{
-  for (guint i = 0; i < names->len; i++)
-    {
-      if (i > 0)
-        g_string_append (text, i + 1 == names->len ? " and " : ", ");
-      g_string_append (text, g_ptr_array_index (names, i));
-    }
 }
 
 /**
@@ -100,11 +102,13 @@ ctd_outcome_describe_ties (const CtdStandings *placings)
       if (first->tied && first->needs_rolloff && names->len > 1)
         {
           g_autofree char *place = ctd_outcome_ordinal (first->rank);
+          g_autofree char *joined = ctd_text_join_and (names);
 
           if (text->len > 0)
             g_string_append_c (text, '\n');
-          append_names (text, names);
-          g_string_append_printf (text, " are tied for %s place", place);
+          /* Translators: two or more players' names ("Ann and Bob"),
+           * then a place ("1st"). */
+          g_string_append_printf (text, _("%s are tied for %s place"), joined, place);
         }
       i = j;
     }
@@ -127,13 +131,16 @@ final_progress (CtdStore  *store,
   if (hold_ups == NULL)
     return NULL;
   if (hold_ups->len == 0)
-    return g_strdup ("The Final is not finished yet");
+    return g_strdup (_("The Final is not finished yet"));
   hold_up = g_ptr_array_index (hold_ups, 0);
   if (hold_up->n_games < CTD_N_GAMES)
-    return g_strdup_printf ("The Final is not finished: %u of %u games entered",
+    /* Translators: how many of the final's 12 games are entered. */
+    return g_strdup_printf (_("The Final is not finished: %u of %u games entered"),
                             hold_up->n_games, CTD_N_GAMES);
   why = ctd_store_hold_up_describe (hold_up);
-  return g_strdup_printf ("The Final is not finished: %s", why);
+  /* Translators: %s is what holds the final up, e.g. "1.1: games 11
+   * and 12 to enter". */
+  return g_strdup_printf (_("The Final is not finished: %s"), why);
 }
 
 /**
@@ -177,7 +184,7 @@ ctd_outcome_get_final (CtdStore         *store,
       out_final->status = g_error_matches (local_error, CTD_TOURNAMENT_ERROR,
                                            CTD_TOURNAMENT_ERROR_NO_FINAL)
                             ? g_strdup (local_error->message)
-                            : g_strdup ("There is no final yet: no round has been drawn");
+                            : g_strdup (_("There is no final yet: no round has been drawn"));
       return TRUE;
     }
   if (!ctd_tournament_get_round (store, round, &info, error))
@@ -346,16 +353,18 @@ ctd_outcome_describe_payments (const CtdOutcomeSettlement *settlement)
   if (!settlement->settled)
     return g_strdup (settlement->why_not);
   if (settlement->settlement.n_transfers == 0)
-    return g_strdup ("Nobody owes anything.");
+    return g_strdup (_("Nobody owes anything."));
   text = g_string_new (NULL);
   for (guint i = 0; i < settlement->settlement.n_transfers; i++)
     {
       const CtdTransfer *t = &settlement->settlement.transfers[i];
       g_autofree char *amount = ctd_money_to_string (t->amount);
 
-      g_string_append_printf (text, "%s%s pays %s %s", i > 0 ? "\n" : "",
-                              settlement->names[t->from - 1], settlement->names[t->to - 1],
-                              amount);
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      /* Translators: who pays, who is paid, then an amount of money. */
+      g_string_append_printf (text, _("%s pays %s %s"), settlement->names[t->from - 1],
+                              settlement->names[t->to - 1], amount);
     }
   return g_string_free (text, FALSE);
 }
@@ -388,7 +397,10 @@ ctd_outcome_describe_amounts (const CtdOutcomeSettlement *settlement)
           g_autofree char *score = ctd_halves_to_string (settlement->settlement.scores[k], TRUE);
           g_autofree char *amount = ctd_money_to_string (settlement->settlement.amounts[k]);
 
-          g_string_append_printf (text, ": %s points, %s", score, amount);
+          /* Translators: follows a player's name: their score in the
+           * chouette (e.g. "-59" or "+3.5"), then what it comes to in
+           * money at the stake. */
+          g_string_append_printf (text, _(": %s points, %s"), score, amount);
         }
     }
   return g_string_free (text, FALSE);

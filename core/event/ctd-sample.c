@@ -18,6 +18,8 @@
 #include "ctd-tournament.h"
 #include "ctd-result.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * Whole events played by the program itself, through the same calls a
  * director's window makes: the sample event shipped with Chouette TD
@@ -325,7 +327,7 @@ ctd_sample_roll_off_ties (CtdStore  *store,
         return FALSE;
     }
   g_set_error (error, CTD_SAMPLE_ERROR, CTD_SAMPLE_ERROR_UNSETTLED,
-               "Round %u: ties at the cut kept coming back after 64 roll-offs", round);
+               _("Round %u: ties at the cut kept coming back after 64 roll-offs"), round);
   return FALSE;
 }
 
@@ -505,8 +507,8 @@ ctd_sample_write_event (const char              *path,
       (log_start = g_date_time_new_from_iso8601 (options->log_start, NULL)) == NULL)
     {
       g_set_error (error, CTD_SAMPLE_ERROR, CTD_SAMPLE_ERROR_INVALID,
-                   "“%s” was not written: the log's start “%s” is not an ISO 8601 time with "
-                   "its time zone", display, options->log_start);
+                   _("“%s” was not written: the log's start “%s” is not an ISO 8601 time with "
+                     "its time zone"), display, options->log_start);
       return FALSE;
     }
 
@@ -518,7 +520,7 @@ ctd_sample_write_event (const char              *path,
       int saved_errno = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   "“%s” was not written: no working folder could be made beside it (%s)",
+                   _("“%s” was not written: no working folder could be made beside it (%s)"),
                    display, g_strerror (saved_errno));
       return FALSE;
     }
@@ -528,7 +530,7 @@ ctd_sample_write_event (const char              *path,
       int saved_errno = errno;
 
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   "“%s” was not written: %s", display, g_strerror (saved_errno));
+                   _("“%s” was not written: %s"), display, g_strerror (saved_errno));
       written = FALSE;
     }
   remove_work_dir (dir);
@@ -666,7 +668,7 @@ ctd_sample_save_new (GBytes      *contents,
       g_autofree char *display = g_filename_display_name (dir);
 
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   "The folder “%s” could not be made: %s", display, g_strerror (saved_errno));
+                   _("The folder “%s” could not be made: %s"), display, g_strerror (saved_errno));
       return NULL;
     }
   for (guint n = 1; n <= 999; n++)
@@ -690,7 +692,7 @@ ctd_sample_save_new (GBytes      *contents,
     g_autofree char *display = g_filename_display_name (dir);
 
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                 "“%s” already holds 999 copies named “%s”: remove some of them", display,
+                 _("“%s” already holds 999 copies named “%s”: remove some of them"), display,
                  base_name);
   }
   return NULL;

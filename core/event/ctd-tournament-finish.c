@@ -14,6 +14,8 @@
 
 #include "ctd-tournament-private.h"
 
+#include <glib/gi18n-lib.h>
+
 /* The first tie of the final's placings: every player level with the
  * best-placed player whose place no roll-off has settled. */
 static GArray *
@@ -83,8 +85,8 @@ ctd_tournament_find_tie (CtdStore            *store,
   if (info.state < CTD_ROUND_COMPLETE)
     {
       g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
-                   "Round %u is %s: roll-offs wait until every game is entered",
-                   round, ctd_round_state_to_string (info.state));
+                   _("Round %u is %s: roll-offs wait until every game is entered"),
+                   round, ctd_round_state_to_title (info.state));
       return NULL;
     }
   if (standings == NULL &&
@@ -96,7 +98,7 @@ ctd_tournament_find_tie (CtdStore            *store,
       ids = first_placing_tie (standings);
       if (ids == NULL)
         g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE,
-                     "No placing of the final (round %u) is tied", round);
+                     _("No placing of the final (round %u) is tied"), round);
       return ids;
     }
 
@@ -104,8 +106,13 @@ ctd_tournament_find_tie (CtdStore            *store,
   if (advancers != NULL)
     {
       g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_TIE,
-                   "Nothing is tied at the cut of round %u (top %u of each chouette, "
-                   "%u wildcard%s)", round, top_k, wildcards, wildcards == 1 ? "" : "s");
+                   /* Translators: the cut is where the top K of each
+                    * chouette and the wildcards (players advancing from
+                    * outside the top K) end. */
+                   ngettext ("Nothing is tied at the cut of round %u (top %u of each chouette, "
+                             "%u wildcard)",
+                             "Nothing is tied at the cut of round %u (top %u of each chouette, "
+                             "%u wildcards)", wildcards), round, top_k, wildcards);
       return NULL;
     }
   if (!g_error_matches (local_error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_TIE))
@@ -183,9 +190,14 @@ ctd_tournament_final_placings (CtdStore  *store,
     return NULL;
   if (last.stage != CTD_STAGE_FINAL)
     {
-      g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_FINAL,
-                   "There is no final yet: the newest round, %u, is a %s round",
-                   last.number, ctd_stage_to_string (last.stage));
+      if (last.stage == CTD_STAGE_QUALIFYING)
+        g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_FINAL,
+                     _("There is no final yet: the newest round, %u, is a qualifying round"),
+                     last.number);
+      else
+        g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_NO_FINAL,
+                     _("There is no final yet: the newest round, %u, is a semi-final round"),
+                     last.number);
       return NULL;
     }
   if (out_round != NULL)
@@ -244,7 +256,7 @@ ctd_tournament_check_finished (CtdStore  *store,
   placings = ctd_tournament_final_placings (store, &round, error);
   if (placings == NULL || !ctd_tournament_get_round (store, round, &info, error))
     {
-      g_prefix_error (error, "The event is not finished: ");
+      g_prefix_error (error, _("The event is not finished: "));
       return FALSE;
     }
   if (info.state < CTD_ROUND_COMPLETE)
@@ -252,7 +264,7 @@ ctd_tournament_check_finished (CtdStore  *store,
       missing = describe_hold_ups (store, round, error);
       if (missing != NULL)
         g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
-                     "The event is not finished: the final (round %u) is not complete: %s",
+                     _("The event is not finished: the final (round %u) is not complete: %s"),
                      round, missing);
       return FALSE;
     }
@@ -267,8 +279,9 @@ ctd_tournament_check_finished (CtdStore  *store,
   if (tied->len == 0)
     return TRUE;
   g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
-               "The event is not finished: places in the final (round %u) are tied between "
-               "%s; record their roll-off first", round, tied->str);
+               /* Translators: the last %s lists players' names. */
+               _("The event is not finished: places in the final (round %u) are tied between "
+                 "%s; record their roll-off first"), round, tied->str);
   return FALSE;
 }
 
@@ -337,8 +350,8 @@ ctd_tournament_settle (CtdStore       *store,
   if (n < CTD_N_GAMES)
     {
       g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
-                   "Chouette %u.%u has %u of %u games entered: it settles at its end "
-                   "(rule 1.8)", round, chouette, n, CTD_N_GAMES);
+                   _("Chouette %u.%u has %u of %u games entered: it settles at its end "
+                     "(rule 1.8)"), round, chouette, n, CTD_N_GAMES);
       return FALSE;
     }
   ctd_chouette_get_totals (loaded, totals);

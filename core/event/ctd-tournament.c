@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /*
  * The event as the director works it: views and actions that need both
  * the records (ctd-store) and the rules (standings, advancement, money).
@@ -67,8 +69,8 @@ ctd_tournament_parse_label (const char  *label,
       !g_ascii_string_to_unsigned (parts[1], 10, 1, 999, &numbers[1], NULL))
     {
       g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_LABEL,
-                   "“%s” is not a chouette: write ROUND.NUMBER, e.g. 1.3 for chouette 3 "
-                   "of round 1", label);
+                   _("“%s” is not a chouette: write ROUND.NUMBER, e.g. 1.3 for chouette 3 "
+                     "of round 1"), label);
       return FALSE;
     }
   *out_round = (guint) numbers[0];
@@ -107,8 +109,8 @@ ctd_tournament_get_round (CtdStore       *store,
         return TRUE;
       }
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-               rounds->len == 0 ? "There is no round %u: nothing has been drawn yet"
-                                : "There is no round %u in this event", round);
+               rounds->len == 0 ? _("There is no round %u: nothing has been drawn yet")
+                                : _("There is no round %u in this event"), round);
   return FALSE;
 }
 
@@ -180,8 +182,10 @@ ctd_tournament_get_chouette (CtdStore  *store,
     if (((CtdStoreChouette *) g_ptr_array_index (chouettes, i))->number == chouette)
       return g_ptr_array_steal_index (chouettes, i);
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-               "There is no chouette %u.%u: round %u has %u chouette%s", round, chouette, round,
-               chouettes->len, chouettes->len == 1 ? "" : "s");
+               /* Translators: chouette 2.3 is chouette 3 of round 2. */
+               ngettext ("There is no chouette %u.%u: round %u has %u chouette",
+                         "There is no chouette %u.%u: round %u has %u chouettes", chouettes->len),
+               round, chouette, round, chouettes->len);
   return NULL;
 }
 
@@ -210,7 +214,7 @@ ctd_tournament_get_last_round (CtdStore       *store,
   if (rounds->len == 0)
     {
       g_set_error_literal (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                           "Nothing has been drawn yet: draw the qualifying round first");
+                           _("Nothing has been drawn yet: draw the qualifying round first"));
       return FALSE;
     }
   *out_round = g_array_index (rounds, CtdStoreRound, rounds->len - 1);
@@ -399,8 +403,8 @@ ctd_tournament_check_hold_ups (const CtdStoreRound  *info,
   if (info->stage == CTD_STAGE_FINAL)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
-                   "Round %u is the final: nobody advances from it; its scores give "
-                   "the placings", info->number);
+                   _("Round %u is the final: nobody advances from it; its scores give "
+                     "the placings"), info->number);
       return FALSE;
     }
   if (info->state >= CTD_ROUND_COMPLETE)
@@ -412,14 +416,23 @@ ctd_tournament_check_hold_ups (const CtdStoreRound  *info,
       const CtdStoreHoldUp *hold_up = g_ptr_array_index (hold_ups, i);
 
       if (hold_up->n_games < CTD_N_GAMES)
-        g_string_append_printf (missing, "%s%u.%u has %u of %u games", missing->len ? "; " : "",
-                                info->number, hold_up->chouette, hold_up->n_games, CTD_N_GAMES);
+        {
+          g_string_append (missing, missing->len ? "; " : "");
+          /* Translators: a chouette ("1.3" is chouette 3 of round 1)
+           * and how many of its 12 games are entered. */
+          g_string_append_printf (missing, _("%u.%u has %u of %u games"), info->number,
+                                  hold_up->chouette, hold_up->n_games, CTD_N_GAMES);
+        }
       else if (hold_up->mismatched != 0)
-        g_string_append_printf (missing, "%s%u.%u disagrees with its paper totals",
-                                missing->len ? "; " : "", info->number, hold_up->chouette);
+        {
+          g_string_append (missing, missing->len ? "; " : "");
+          /* Translators: a chouette ("1.3" is chouette 3 of round 1). */
+          g_string_append_printf (missing, _("%u.%u disagrees with its paper totals"),
+                                  info->number, hold_up->chouette);
+        }
     }
   g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
-               "Round %u is not complete, so nobody can advance yet: %s", info->number,
+               _("Round %u is not complete, so nobody can advance yet: %s"), info->number,
                missing->str);
   return FALSE;
 }
@@ -472,7 +485,7 @@ ctd_tournament_default_advancement (CtdStore  *store,
   if (plan.rounds[0].stage == CTD_STAGE_FINAL)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
-                   "Round %u is the final: nobody advances from it", round);
+                   _("Round %u is the final: nobody advances from it"), round);
       return FALSE;
     }
   *out_top_k = plan.rounds[0].top_k;

@@ -11,6 +11,9 @@
 #include "ctd-advance.h"
 
 #include "ctd-draw.h"
+#include "ctd-text.h"
+
+#include <glib/gi18n-lib.h>
 
 /* The largest field ctd_advance_plan() proposes a format for. */
 #define MAX_PLAN_PLAYERS 256
@@ -48,15 +51,17 @@ ctd_advance_check_next_size (guint      n_players,
   if (n_players == 5)
     {
       g_set_error_literal (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_ROUND_SIZE,
-                           "5 players cannot make the next round: advance 4 for a final "
-                           "or 6 for two 3-player semi-finals");
+                           _("5 players cannot make the next round: advance 4 for a final "
+                             "or 6 for two 3-player semi-finals"));
       return FALSE;
     }
   if (n_players < CTD_MIN_PLAYERS)
     {
       g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_ROUND_SIZE,
-                   "%u player%s cannot make the next round: advance 3 or 4 for a final",
-                   n_players, n_players == 1 ? "" : "s");
+                   ngettext ("%u player cannot make the next round: advance 3 or 4 for a final",
+                             "%u players cannot make the next round: advance 3 or 4 for a final",
+                             n_players),
+                   n_players);
       return FALSE;
     }
 
@@ -106,7 +111,8 @@ fail_tie (const CtdStandings *standings,
           CtdAdvanceTie      *out_tie,
           GError            **error)
 {
-  g_autoptr(GString) names = g_string_new (NULL);
+  g_autoptr(GPtrArray) name_list = g_ptr_array_new ();
+  g_autofree char *names = NULL;
   g_autofree char *where = NULL;
   g_autofree char *score = NULL;
 
@@ -115,9 +121,7 @@ fail_tie (const CtdStandings *standings,
       const CtdStandingsRow *row = ctd_standings_get_row (standings,
                                                           g_array_index (contenders, gsize, i));
 
-      if (i > 0)
-        g_string_append (names, i + 1 == contenders->len ? " and " : ", ");
-      g_string_append (names, row->name);
+      g_ptr_array_add (name_list, row->name);
       if (out_tie != NULL)
         {
           if (out_tie->player_ids == NULL)
@@ -130,14 +134,29 @@ fail_tie (const CtdStandings *standings,
     }
   if (out_tie != NULL)
     out_tie->chouette = chouette;
+  names = ctd_text_join_and (name_list);
 
   if (chouette != 0)
-    where = g_strdup_printf ("the cut of chouette %u (top %u)", chouette, cut);
+    /* Translators: said in "Tie at %s: ..."; the second %u is how
+     * many players advance from each chouette (its top K). */
+    where = g_strdup_printf (_("the cut of chouette %u (top %u)"), chouette, cut);
   else
-    where = g_strdup_printf ("the wildcard cut (%u wildcard%s)", cut, cut == 1 ? "" : "s");
-  g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_TIE,
-               "Tie at %s: %s %s %s; record a roll-off between them to decide who advances",
-               where, names->str, contenders->len == 2 ? "both have" : "all have", score);
+    /* Translators: said in "Tie at %s: ..."; a wildcard is a player
+     * who advances without being in the top K of a chouette. */
+    where = g_strdup_printf (ngettext ("the wildcard cut (%u wildcard)",
+                                       "the wildcard cut (%u wildcards)", cut), cut);
+  if (contenders->len == 2)
+    g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_TIE,
+                 /* Translators: the cut (the second %s is e.g. "the cut of chouette
+                  * 2 (top 1)"), the two tied players' names, then their score. */
+                 _("Tie at %s: %s both have %s; record a roll-off between them to decide who "
+                   "advances"), where, names, score);
+  else
+    g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_TIE,
+                 /* Translators: the cut, the three or more tied players' names
+                  * ("A, B and C"), then their score. */
+                 _("Tie at %s: %s all have %s; record a roll-off between them to decide who "
+                   "advances"), where, names, score);
   return FALSE;
 }
 
@@ -255,8 +274,10 @@ ctd_advance_select (const CtdStandings *standings,
   if (top_k == 0)
     {
       g_set_error_literal (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_INVALID,
-                           "Top 0 cannot be: the top player of every chouette advances "
-                           "(rule 1.7), so top K must be 1 or more");
+                           /* Translators: top K is how many players
+                            * advance from each chouette. */
+                           _("Top 0 cannot be: the top player of every chouette advances "
+                             "(rule 1.7), so top K must be 1 or more"));
       return NULL;
     }
   for (guint c = 0; c < chouettes->len; c++)
@@ -267,8 +288,10 @@ ctd_advance_select (const CtdStandings *standings,
       if (members->len < top_k)
         {
           g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_INVALID,
-                       "Top %u cannot advance from chouette %u, which has only %u players: "
-                       "choose a top K of %u or less",
+                       ngettext ("Top %u cannot advance from chouette %u, which has only %u "
+                                 "player: choose a top K of %u or less",
+                                 "Top %u cannot advance from chouette %u, which has only %u "
+                                 "players: choose a top K of %u or less", members->len),
                        top_k, chouette, members->len, members->len);
           return NULL;
         }
@@ -276,10 +299,17 @@ ctd_advance_select (const CtdStandings *standings,
   n_remaining = (guint) n_rows - top_k * chouettes->len;
   if (wildcards > n_remaining)
     {
+      g_autofree char *left = g_strdup_printf (ngettext ("only %u player remains",
+                                                         "only %u players remain",
+                                                         n_remaining), n_remaining);
+
       g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_INVALID,
-                   "%u wildcards cannot be chosen: only %u players remain after the top %u "
-                   "of each chouette",
-                   wildcards, n_remaining, top_k);
+                   /* Translators: the second %s is e.g. "only 2 players remain". */
+                   ngettext ("%u wildcard cannot be chosen: %s after the top %u of each "
+                             "chouette",
+                             "%u wildcards cannot be chosen: %s after the top %u of each "
+                             "chouette", wildcards),
+                   wildcards, left, top_k);
       return NULL;
     }
   if (!ctd_advance_check_next_size (top_k * chouettes->len + wildcards, NULL, error))
@@ -436,8 +466,10 @@ ctd_advance_plan (guint      n_players,
   if (n_players > MAX_PLAN_PLAYERS)
     {
       g_set_error (error, CTD_ADVANCE_ERROR, CTD_ADVANCE_ERROR_ROUND_SIZE,
-                   "No plan is proposed for %u players, only for fields of 3 to %u: "
-                   "choose the top K and wildcards round by round",
+                   ngettext ("No plan is proposed for %u player, only for fields of 3 to %u: "
+                             "choose the top K and wildcards round by round",
+                             "No plan is proposed for %u players, only for fields of 3 to %u: "
+                             "choose the top K and wildcards round by round", n_players),
                    n_players, MAX_PLAN_PLAYERS);
       return FALSE;
     }
@@ -474,18 +506,24 @@ ctd_advance_plan (guint      n_players,
   return TRUE;
 }
 
-static void
-append_chouettes (GString *text,
-                  guint    n_fours,
-                  guint    n_threes)
+/* "2 chouettes of 4 and 3 of 3", "1 chouette of 3" */
+static char *
+describe_chouettes (guint n_fours,
+                    guint n_threes)
 {
   guint first = n_fours > 0 ? n_fours : n_threes;
+  g_autofree char *chouettes = NULL;
 
-  /* "2 chouettes of 4 and 3 of 3", "1 chouette of 3" */
-  g_string_append_printf (text, "%u chouette%s of %u", first, first == 1 ? "" : "s",
-                          n_fours > 0 ? 4 : 3);
-  if (n_fours > 0 && n_threes > 0)
-    g_string_append_printf (text, " and %u of 3", n_threes);
+  /* Translators: how many chouettes (groups playing together), then
+   * how many players each has (3 or 4). */
+  chouettes = g_strdup_printf (ngettext ("%u chouette of %u", "%u chouettes of %u", first),
+                               first, n_fours > 0 ? 4 : 3);
+  if (n_fours == 0 || n_threes == 0)
+    return g_steal_pointer (&chouettes);
+  /* Translators: %s is e.g. "2 chouettes of 4", then how many
+   * chouettes of 3 players there are too. */
+  return g_strdup_printf (ngettext ("%s and %u of 3", "%s and %u of 3", n_threes), chouettes,
+                          n_threes);
 }
 
 /**
@@ -514,37 +552,71 @@ ctd_advance_plan_describe (const CtdPlan *plan)
     {
       const CtdPlanRound *round = &plan->rounds[r];
       guint n_chouettes = round->n_fours + round->n_threes;
+      guint n_advancing = round->top_k * n_chouettes + round->wildcards;
+      g_autofree char *chouettes = describe_chouettes (round->n_fours, round->n_threes);
+      g_autofree char *advancing = NULL;
+      g_autofree char *who = NULL;
 
-      g_string_append_printf (text, "%s: %u players in ", ctd_stage_to_title (round->stage),
-                              round->n_players);
-      append_chouettes (text, round->n_fours, round->n_threes);
-      if (round->stage != CTD_STAGE_FINAL)
+      if (round->stage == CTD_STAGE_FINAL)
         {
-          g_string_append_printf (text, "; top %u of each", round->top_k);
-          if (round->wildcards > 0)
-            g_string_append_printf (text, " and %u wildcard%s advance", round->wildcards,
-                                    round->wildcards == 1 ? "" : "s");
-          else
-            g_string_append (text, " advances");
-          g_string_append_printf (text, " (%u players)",
-                                  round->top_k * n_chouettes + round->wildcards);
+          /* Translators: the stage ("Final"), how many players, and the
+           * chouettes they play in (e.g. "1 chouette of 4"). */
+          g_string_append_printf (text, ngettext ("%s: %u player in %s.\n",
+                                                  "%s: %u players in %s.\n", round->n_players),
+                                  ctd_stage_to_title (round->stage), round->n_players,
+                                  chouettes);
+          continue;
         }
-      g_string_append (text, ".\n");
+      advancing = g_strdup_printf (ngettext ("%u player", "%u players", n_advancing),
+                                   n_advancing);
+      if (round->wildcards > 0)
+        /* Translators: "top 1 of each" is the top player of each
+         * chouette; a wildcard is a player advancing from outside the
+         * top K; the last %s is e.g. "5 players", who advance in all. */
+        who = g_strdup_printf (ngettext ("top %u of each and %u wildcard advance (%s)",
+                                         "top %u of each and %u wildcards advance (%s)",
+                                         round->wildcards),
+                               round->top_k, round->wildcards, advancing);
+      else
+        /* Translators: the top K players of each chouette advance; %s is
+         * e.g. "4 players", who advance in all. */
+        who = g_strdup_printf (_("top %u of each advances (%s)"), round->top_k, advancing);
+      /* Translators: the stage ("Qualifying"), how many players, the
+       * chouettes they play in (e.g. "2 chouettes of 4 and 1 of 3"), then
+       * who advances (e.g. "top 1 of each advances (3 players)"). */
+      g_string_append_printf (text, ngettext ("%s: %u player in %s; %s.\n",
+                                              "%s: %u players in %s; %s.\n", round->n_players),
+                              ctd_stage_to_title (round->stage), round->n_players, chouettes,
+                              who);
       any_wildcards |= round->wildcards > 0;
       n_semifinals += round->stage == CTD_STAGE_SEMIFINAL;
     }
   if (plan->beyond_aba || any_wildcards)
-    g_string_append (text, "Wildcards go beyond the ABA rules: rule 1.7 advances only the top "
-                           "player(s) of each chouette.\n");
+    /* Translators: ABA is the American Backgammon Association, whose
+     * chouette tournament rules these are. */
+    g_string_append (text, _("Wildcards go beyond the ABA rules: rule 1.7 advances only the "
+                             "top player(s) of each chouette.\n"));
   /* SPEC 6's decision, said where it applies, as the wildcards are. */
   if (n_semifinals == 2)
-    g_string_append (text, "A second Semi-final round goes");
-  else if (n_semifinals > 2)
-    g_string_append_printf (text, "%u Semi-final rounds go", n_semifinals);
-  if (n_semifinals > 1)
-    g_string_append_printf (text, " beyond the ABA rules: rule 1.7 names one Semi-final stage, "
-                            "and a field of %u is too large to reach a Final through one, even "
-                            "with only the top player of each chouette advancing.\n",
+    /* Translators: %u is how many players the event starts with. */
+    g_string_append_printf (text, _("A second Semi-final round goes beyond the ABA rules: rule "
+                                    "1.7 names one Semi-final stage, and a field of %u is too "
+                                    "large to reach a Final through one, even with only the "
+                                    "top player of each chouette advancing.\n"),
                             plan->rounds[0].n_players);
+  else if (n_semifinals > 2)
+    /* Translators: how many Semi-final rounds, then how many players
+     * the event starts with. */
+    g_string_append_printf (text, ngettext ("%u Semi-final round goes beyond the ABA rules: "
+                                            "rule 1.7 names one Semi-final stage, and a field "
+                                            "of %u is too large to reach a Final through one, "
+                                            "even with only the top player of each chouette "
+                                            "advancing.\n",
+                                            "%u Semi-final rounds go beyond the ABA rules: "
+                                            "rule 1.7 names one Semi-final stage, and a field "
+                                            "of %u is too large to reach a Final through one, "
+                                            "even with only the top player of each chouette "
+                                            "advancing.\n", n_semifinals),
+                            n_semifinals, plan->rounds[0].n_players);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -260,9 +260,9 @@ describe_last_order (const CtdChouette *before,
 
           for (guint g = 1; g < first; g++)
             n_missing += ctd_chouette_get_result (after, g) == NULL;
-          /* TRANSLATORS: "... cannot confirm it until game 4 is entered"
-           * or "... until games 4 and 6 are entered" */
           g_ptr_array_add (lines,
+                           /* TRANSLATORS: "... cannot confirm it until game 4 is entered"
+                            * or "... until games 4 and 6 are entered" */
                            g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                          "Warning: the last-segment order %s "
                                                          "is fixed and stays so; the scores "

@@ -14,6 +14,10 @@
 
 #include "ctd-chouette-private.h"
 
+#include "ctd-text.h"
+
+#include <glib/gi18n-lib.h>
+
 /* ---- the sheet's view ---------------------------------------------------- */
 
 /**
@@ -127,7 +131,7 @@ ctd_chouette_describe_pending (const CtdChouette *self,
 {
   CtdChouetteGame view;
   g_autofree char *missing = NULL;
-  const char *verb;
+  guint n_missing;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (chouette_valid_game (game), NULL);
@@ -138,11 +142,20 @@ ctd_chouette_describe_pending (const CtdChouette *self,
   missing = ctd_chouette_describe_missing (self, 1, game - 1);
   if (missing == NULL)
     return NULL;
-  verb = g_str_has_prefix (missing, "games") ? "are" : "is";
+  n_missing = ctd_chouette_count_missing (self, 1, game - 1);
   if (view.slot.captain == 0)
-    return g_strdup_printf ("after %s %s entered (the last-segment order needs games 1-%u)",
-                            missing, verb, ctd_schedule_first_last_game (self->size) - 1);
-  return g_strdup_printf ("after %s %s entered", missing, verb);
+    /* Translators: when a game's cube-decision order will be known; %s
+     * is e.g. "game 4" or "games 4 and 7"; the last segment is the
+     * chouette's last games, played in an order the scores decide. */
+    return g_strdup_printf (ngettext ("after %s is entered (the last-segment order needs games "
+                                      "1-%u)",
+                                      "after %s are entered (the last-segment order needs games "
+                                      "1-%u)", n_missing),
+                            missing, ctd_schedule_first_last_game (self->size) - 1);
+  /* Translators: when a game's cube-decision order will be known; %s
+   * is e.g. "game 4" or "games 4 and 7". */
+  return g_strdup_printf (ngettext ("after %s is entered", "after %s are entered", n_missing),
+                          missing);
 }
 
 /* "3 1 2" */
@@ -171,12 +184,16 @@ describe_basis (const CtdChouette *self,
   GString *text = g_string_new (NULL);
 
   chouette_sum_games (self, before, totals);
-  g_string_append (text, self->direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ? "highest first"
-                                                                            : "lowest first");
+  /* Translators: the last segment's order: the highest (lowest) score
+   * plays first. */
+  g_string_append (text, self->direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ? _("highest first")
+                                                                            : _("lowest first"));
   for (guint i = 0; i < n_crew;)
     {
       guint j = i + 1;
       g_autofree char *score = NULL;
+      g_autofree char *players = NULL;
+      g_autoptr(GPtrArray) numbers = NULL;
 
       while (j < n_crew && totals[order[j] - 1] == totals[order[i] - 1])
         j++;
@@ -186,11 +203,14 @@ describe_basis (const CtdChouette *self,
           continue;
         }
       score = ctd_halves_to_string (totals[order[i] - 1], TRUE);
-      g_string_append (text, "; players ");
+      numbers = g_ptr_array_new_with_free_func (g_free);
       for (guint k = i; k < j; k++)
-        g_string_append_printf (text, "%s%u", k == i ? "" : k == j - 1 ? " and " : ", ",
-                                order[k]);
-      g_string_append_printf (text, " are tied at %s, so the lower number goes first", score);
+        g_ptr_array_add (numbers, g_strdup_printf ("%u", order[k]));
+      players = ctd_text_join_and (numbers);
+      /* Translators: continues "highest first"; the first %s lists the
+       * tied players' numbers ("2 and 3"), the second their score. */
+      g_string_append_printf (text, _("; players %s are tied at %s, so the lower number goes "
+                                      "first"), players, score);
       i = j;
     }
   return g_string_free (text, FALSE);
@@ -229,25 +249,45 @@ ctd_chouette_describe_last_segment_order (const CtdChouette *self)
   known = ctd_chouette_compute_last_segment_order (self, computed, NULL);
   if (!known)
     {
+      guint n_missing = ctd_chouette_count_missing (self, 1, before);
+
       missing = ctd_chouette_describe_missing (self, 1, before);
       if (self->order_fixed)
-        return g_strdup_printf ("Fixed; the scores after game %u cannot confirm it until %s %s "
-                                "entered", before, missing,
-                                g_str_has_prefix (missing, "games") ? "are" : "is");
-      return g_strdup_printf ("Given by the scores after game %u, %s first, once %s %s "
-                              "entered", before,
-                              self->direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ? "highest"
-                                                                                 : "lowest",
-                              missing, g_str_has_prefix (missing, "games") ? "are" : "is");
+        /* Translators: the last-segment order; %s is e.g. "game 4" or
+         * "games 4 and 7". */
+        return g_strdup_printf (ngettext ("Fixed; the scores after game %u cannot confirm it "
+                                          "until %s is entered",
+                                          "Fixed; the scores after game %u cannot confirm it "
+                                          "until %s are entered", n_missing), before, missing);
+      if (self->direction == CTD_LAST_SEGMENT_HIGHEST_FIRST)
+        /* Translators: the last-segment order; %s is e.g. "game 4" or
+         * "games 4 and 7". */
+        return g_strdup_printf (ngettext ("Given by the scores after game %u, highest first, "
+                                          "once %s is entered",
+                                          "Given by the scores after game %u, highest first, "
+                                          "once %s are entered", n_missing), before, missing);
+      /* Translators: the last-segment order; %s is e.g. "game 4" or
+       * "games 4 and 7". */
+      return g_strdup_printf (ngettext ("Given by the scores after game %u, lowest first, "
+                                        "once %s is entered",
+                                        "Given by the scores after game %u, lowest first, "
+                                        "once %s are entered", n_missing), before, missing);
     }
 
   basis = describe_basis (self, computed);
   if (!self->order_fixed)
-    return g_strdup_printf ("By the scores after game %u, %s; fixed once a game of %u-%u is "
-                            "entered", before, basis, first, CTD_N_GAMES);
+    /* Translators: %s is how the order follows from the scores, e.g.
+     * "highest first; players 2 and 3 are tied at +1.5, so the lower
+     * number goes first". */
+    return g_strdup_printf (_("By the scores after game %u, %s; fixed once a game of %u-%u is "
+                              "entered"), before, basis, first, CTD_N_GAMES);
   if (chouette_same_order (self->size - 1, self->order, computed))
-    return g_strdup_printf ("By the scores after game %u, %s; fixed", before, basis);
+    /* Translators: %s is how the order follows from the scores, e.g.
+     * "highest first". */
+    return g_strdup_printf (_("By the scores after game %u, %s; fixed"), before, basis);
   order_text = order_to_string (computed, self->size - 1);
-  return g_strdup_printf ("Fixed; the scores after game %u give %s instead (%s)", before,
+  /* Translators: the first %s is an order of players' numbers ("2 1
+   * 3"), the second how it follows from the scores ("highest first"). */
+  return g_strdup_printf (_("Fixed; the scores after game %u give %s instead (%s)"), before,
                           order_text, basis);
 }

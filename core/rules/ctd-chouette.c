@@ -13,6 +13,10 @@
 
 #include "ctd-chouette-private.h"
 
+#include "ctd-text.h"
+
+#include <glib/gi18n-lib.h>
+
 /**
  * ctd_chouette_error_quark:
  *
@@ -215,27 +219,49 @@ ctd_chouette_describe_missing (const CtdChouette *self,
                                guint              first,
                                guint              last)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
-  guint missing[CTD_N_GAMES];
-  guint n = 0;
+  g_autoptr(GPtrArray) numbers = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (chouette_valid_game (first) && chouette_valid_game (last), NULL);
 
   for (guint game = first; game <= last; game++)
     if (self->results[game - 1] == NULL)
-      missing[n++] = game;
-  if (n == 0)
+      g_ptr_array_add (numbers, g_strdup_printf ("%u", game));
+  if (numbers->len == 0)
     return NULL;
 
-  g_string_append (text, n == 1 ? "game " : "games ");
-  for (guint i = 0; i < n; i++)
-    {
-      if (i > 0)
-        g_string_append (text, i == n - 1 ? " and " : ", ");
-      g_string_append_printf (text, "%u", missing[i]);
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  list = ctd_text_join_and (numbers);
+  /* Translators: %s is one game's number, or a list of them ("1, 3
+   * and 8"), of the games of a chouette not entered yet. */
+  return g_strdup_printf (ngettext ("game %s", "games %s", numbers->len), list);
+}
+
+/**
+ * ctd_chouette_count_missing:
+ * @self: a chouette
+ * @first: the first game to look at, 1 to 12
+ * @last: the last one
+ *
+ * How many of games @first..@last are not recorded: the count of
+ * ctd_chouette_describe_missing()'s list, for the plural of a sentence
+ * that says it (ngettext()), never read back from the translated text.
+ *
+ * Returns: the number of unrecorded games
+ */
+guint
+ctd_chouette_count_missing (const CtdChouette *self,
+                            guint              first,
+                            guint              last)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (chouette_valid_game (first) && chouette_valid_game (last), 0);
+
+  for (guint game = first; game <= last; game++)
+    n += self->results[game - 1] == NULL;
+  return n;
 }
 
 /* The totals after games 1..@last: the sum of the recorded ones. Returns
@@ -297,9 +323,14 @@ ctd_chouette_compute_last_segment_order (const CtdChouette *self,
       g_autofree char *missing = ctd_chouette_describe_missing (self, 1, before);
 
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES,
-                   "The last-segment order comes from the scores after games 1-%u; "
-                   "%s %s not recorded yet", before, missing,
-                   g_str_has_prefix (missing, "games") ? "are" : "is");
+                   /* Translators: the last segment is the chouette's last games,
+                    * whose order of play the scores decide; %s is e.g. "game 4" or
+                    * "games 4 and 7". */
+                   ngettext ("The last-segment order comes from the scores after games 1-%u; "
+                             "%s is not recorded yet",
+                             "The last-segment order comes from the scores after games 1-%u; "
+                             "%s are not recorded yet",
+                             ctd_chouette_count_missing (self, 1, before)), before, missing);
       return FALSE;
     }
   ctd_schedule_last_segment_order (self->size, totals, self->direction, out_order);
@@ -370,8 +401,9 @@ ctd_chouette_fix_last_segment_order (CtdChouette  *self,
       guint first = ctd_schedule_first_last_game (self->size);
 
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED,
-                   "The last-segment order is fixed: results of games %u-%u were "
-                   "entered with it; clear them before changing the order", first, CTD_N_GAMES);
+                   _("The last-segment order is fixed: results of games %u-%u were "
+                     "entered with it; clear them before changing the order"), first,
+                   CTD_N_GAMES);
       return FALSE;
     }
 
@@ -402,8 +434,8 @@ ctd_chouette_unfix_last_segment_order (CtdChouette  *self,
   if (has_last_segment_results (self))
     {
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED,
-                   "The last-segment order cannot be released: games %u-%u "
-                   "already have results entered with it",
+                   _("The last-segment order cannot be released: games %u-%u "
+                     "already have results entered with it"),
                    ctd_schedule_first_last_game (self->size), CTD_N_GAMES);
       return FALSE;
     }
@@ -526,7 +558,7 @@ record (CtdChouette  *self,
   if (!chouette_valid_game (game))
     {
       g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_INVALID,
-                   "There is no game %u: a chouette has games 1 to %u", game, CTD_N_GAMES);
+                   _("There is no game %u: a chouette has games 1 to %u"), game, CTD_N_GAMES);
       return FALSE;
     }
 
@@ -539,8 +571,10 @@ record (CtdChouette  *self,
           g_autofree char *missing = ctd_chouette_describe_missing (self, 1, before);
 
           g_set_error (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_MISSING_GAMES,
-                       "Game %u is in the last segment, whose order comes from the scores "
-                       "after games 1-%u; enter %s first", game, before, missing);
+                       /* Translators: the last %s is e.g. "game 4" or
+                        * "games 4 and 7". */
+                       _("Game %u is in the last segment, whose order comes from the scores "
+                         "after games 1-%u; enter %s first"), game, before, missing);
           return FALSE;
         }
       last_order = order;

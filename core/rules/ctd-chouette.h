@@ -95,6 +95,9 @@ gboolean     ctd_chouette_is_complete  (const CtdChouette       *self);
 char        *ctd_chouette_describe_missing (const CtdChouette   *self,
                                             guint                first,
                                             guint                last);
+guint        ctd_chouette_count_missing (const CtdChouette      *self,
+                                         guint                   first,
+                                         guint                   last);
 
 gboolean     ctd_chouette_compute_last_segment_order (const CtdChouette *self,
                                                       guint             *out_order,

@@ -12,6 +12,8 @@
 
 #include "ctd-rng.h"
 
+#include <glib/gi18n-lib.h>
+
 /**
  * ctd_draw_error_quark:
  *
@@ -53,26 +55,26 @@ ctd_draw_sizes (guint    n_players,
     {
     case 0:
       g_set_error_literal (error, CTD_DRAW_ERROR, CTD_DRAW_ERROR_FIELD_SIZE,
-                           "No players to draw: check in at least 3 players "
-                           "(3 = one chouette of 3, 4 = one chouette of 4)");
+                           _("No players to draw: check in at least 3 players "
+                             "(3 = one chouette of 3, 4 = one chouette of 4)"));
       return FALSE;
     case 1:
       g_set_error_literal (error, CTD_DRAW_ERROR, CTD_DRAW_ERROR_FIELD_SIZE,
-                           "1 player cannot make a chouette, which needs 3 or 4 players: "
-                           "add 2 players (3 = one chouette of 3) "
-                           "or 3 (4 = one chouette of 4)");
+                           _("1 player cannot make a chouette, which needs 3 or 4 players: "
+                             "add 2 players (3 = one chouette of 3) "
+                             "or 3 (4 = one chouette of 4)"));
       return FALSE;
     case 2:
       g_set_error_literal (error, CTD_DRAW_ERROR, CTD_DRAW_ERROR_FIELD_SIZE,
-                           "2 players cannot make a chouette, which needs 3 or 4 players: "
-                           "add 1 player (3 = one chouette of 3) "
-                           "or 2 (4 = one chouette of 4)");
+                           _("2 players cannot make a chouette, which needs 3 or 4 players: "
+                             "add 1 player (3 = one chouette of 3) "
+                             "or 2 (4 = one chouette of 4)"));
       return FALSE;
     case 5:
       g_set_error_literal (error, CTD_DRAW_ERROR, CTD_DRAW_ERROR_FIELD_SIZE,
-                           "5 players cannot be split into chouettes of 3 and 4: "
-                           "add 1 player (6 = two chouettes of 3) "
-                           "or withdraw 1 (4 = one chouette of 4)");
+                           _("5 players cannot be split into chouettes of 3 and 4: "
+                             "add 1 player (6 = two chouettes of 3) "
+                             "or withdraw 1 (4 = one chouette of 4)"));
       return FALSE;
     default:
       break;

@@ -15,6 +15,8 @@
 
 #include "ctd-result.h"
 
+#include <glib/gi18n-lib.h>
+
 /* The bounds hold what ctd-money.h says they hold: a whole chouette's
  * score at the largest stake fits a CtdCents, and so do the products the
  * fee check makes (25 x the stake, 10 x the fee). */
@@ -190,7 +192,7 @@ ctd_money_settle (const CtdHalves *scores,
   if (n_players < 2 || n_players > CTD_MAX_PLAYERS)
     {
       g_set_error (error, CTD_MONEY_ERROR, CTD_MONEY_ERROR_INVALID,
-                   "A settlement is between 2 and %d players, not %u",
+                   _("A settlement is between 2 and %d players, not %u"),
                    CTD_MAX_PLAYERS, n_players);
       return FALSE;
     }
@@ -199,8 +201,8 @@ ctd_money_settle (const CtdHalves *scores,
       g_autofree char *stake_text = ctd_money_to_string (stake);
 
       g_set_error (error, CTD_MONEY_ERROR, CTD_MONEY_ERROR_INVALID,
-                   "The stake (%s) is negative: set the event's stake per point "
-                   "to 0 or more", stake_text);
+                   _("The stake (%s) is negative: set the event's stake per point "
+                     "to 0 or more"), stake_text);
       return FALSE;
     }
 
@@ -214,8 +216,8 @@ ctd_money_settle (const CtdHalves *scores,
           g_autofree char *stake_text = ctd_money_to_string (stake);
 
           g_set_error (error, CTD_MONEY_ERROR, CTD_MONEY_ERROR_INVALID,
-                       "Player %u's score (%s) is too large to settle at a stake "
-                       "of %s: check the chouette's results and the stake",
+                       _("Player %u's score (%s) is too large to settle at a stake "
+                         "of %s: check the chouette's results and the stake"),
                        i + 1, score_text, stake_text);
           return FALSE;
         }
@@ -226,8 +228,8 @@ ctd_money_settle (const CtdHalves *scores,
       g_autofree char *sum_text = ctd_halves_to_string (sum, TRUE);
 
       g_set_error (error, CTD_MONEY_ERROR, CTD_MONEY_ERROR_NOT_ZERO_SUM,
-                   "The chouette's scores add up to %s instead of 0, so it "
-                   "cannot be settled: check the entered results", sum_text);
+                   _("The chouette's scores add up to %s instead of 0, so it "
+                     "cannot be settled: check the entered results"), sum_text);
       return FALSE;
     }
 
@@ -256,7 +258,8 @@ describe_fees (CtdCents stake)
 
   low = ctd_money_to_string (stake * FEE_RATIO_MIN);
   high = ctd_money_to_string (stake * FEE_RATIO_MAX);
-  return g_strdup_printf ("an entry fee of %s to %s", low, high);
+  /* Translators: two amounts of money. */
+  return g_strdup_printf (_("an entry fee of %s to %s"), low, high);
 }
 
 /* "a stake of 4.00 to 5.00", or NULL when no whole number of cents fits. */
@@ -271,8 +274,10 @@ describe_stakes (CtdCents entry_fee)
   if (low == 0 || low > high)
     return NULL;
   if (low == high)
-    return g_strdup_printf ("a stake of %s", low_text);
-  return g_strdup_printf ("a stake of %s to %s", low_text, high_text);
+    /* Translators: an amount of money per point of score. */
+    return g_strdup_printf (_("a stake of %s"), low_text);
+  /* Translators: two amounts of money per point of score. */
+  return g_strdup_printf (_("a stake of %s to %s"), low_text, high_text);
 }
 
 /* The fee as a multiple of the stake, for a fee outside the recommended
@@ -284,16 +289,21 @@ describe_ratio (CtdCents entry_fee,
                 gboolean below)
 {
   CtdCents tenths;
+  g_autofree char *number = NULL;
 
   if (entry_fee % stake == 0)
-    return g_strdup_printf ("%" G_GINT64_FORMAT " times", entry_fee / stake);
+    /* Translators: these say how many times the stake the entry fee is,
+     * in "The entry fee (10.00) is %s the stake (2.00)". */
+    return g_strdup_printf (ngettext ("%lld time", "%lld times", (gulong) (entry_fee / stake)),
+                            (long long) (entry_fee / stake));
   if (entry_fee > G_MAXINT64 / 10)
-    return g_strdup_printf (below ? "less than %d times" : "more than %d times",
-                            below ? FEE_RATIO_MIN : FEE_RATIO_MAX);
+    return below ? g_strdup_printf (_("less than %d times"), FEE_RATIO_MIN)
+                 : g_strdup_printf (_("more than %d times"), FEE_RATIO_MAX);
 
   tenths = below ? entry_fee * 10 / stake : (entry_fee * 10 - 1) / stake + 1;
-  return g_strdup_printf ("about %" G_GINT64_FORMAT ".%d times",
-                          tenths / 10, (int) (tenths % 10));
+  number = g_strdup_printf ("%" G_GINT64_FORMAT ".%d", tenths / 10, (int) (tenths % 10));
+  /* Translators: %s is a number with one decimal, e.g. "19.6". */
+  return g_strdup_printf (_("about %s times"), number);
 }
 
 /**
@@ -322,7 +332,7 @@ ctd_money_check_fee (CtdCents entry_fee,
   gboolean below;
 
   if (entry_fee < 0 || stake < 0)
-    return g_strdup_printf ("The entry fee (%s) and the stake (%s) cannot be negative.",
+    return g_strdup_printf (_("The entry fee (%s) and the stake (%s) cannot be negative."),
                             fee_text, stake_text);
 
   if (stake == 0)
@@ -330,10 +340,12 @@ ctd_money_check_fee (CtdCents entry_fee,
       if (entry_fee > 0)
         stakes = describe_stakes (entry_fee);
       if (stakes == NULL)
-        return g_strdup ("No stake is set: rule 1.8 recommends an entry fee of 20 to 25 "
-                         "times the stake per point.");
-      return g_strdup_printf ("No stake is set: rule 1.8 recommends an entry fee of 20 to 25 "
-                              "times the stake per point: for an entry fee of %s, %s.",
+        return g_strdup (_("No stake is set: rule 1.8 recommends an entry fee of 20 to 25 "
+                           "times the stake per point."));
+      /* Translators: an amount of money, then e.g. "a stake of 4.00 to
+       * 5.00". */
+      return g_strdup_printf (_("No stake is set: rule 1.8 recommends an entry fee of 20 to 25 "
+                                "times the stake per point: for an entry fee of %s, %s."),
                               fee_text, stakes);
     }
 
@@ -341,9 +353,12 @@ ctd_money_check_fee (CtdCents entry_fee,
   if (entry_fee == 0)
     {
       if (fees == NULL)
-        return g_strdup ("No entry fee is set: rule 1.8 recommends 20 to 25 times the stake.");
-      return g_strdup_printf ("No entry fee is set: rule 1.8 recommends 20 to 25 times the "
-                              "stake (%s): %s.", stake_text, fees);
+        return g_strdup (_("No entry fee is set: rule 1.8 recommends 20 to 25 times the "
+                           "stake."));
+      /* Translators: an amount of money, then e.g. "an entry fee of
+       * 80.00 to 100.00". */
+      return g_strdup_printf (_("No entry fee is set: rule 1.8 recommends 20 to 25 times the "
+                                "stake (%s): %s."), stake_text, fees);
     }
 
   /* 20 x stake <= fee <= 25 x stake, without multiplying: no overflow. */
@@ -353,13 +368,21 @@ ctd_money_check_fee (CtdCents entry_fee,
 
   ratio = describe_ratio (entry_fee, stake, below);
   stakes = describe_stakes (entry_fee);
-  return g_strdup_printf ("The entry fee (%s) is %s the stake (%s); rule 1.8 recommends "
-                          "20 to 25 times%s%s%s%s.",
-                          fee_text, ratio, stake_text,
-                          fees || stakes ? ": " : "",
-                          fees ? fees : "",
-                          fees && stakes ? ", or " : "",
-                          stakes ? stakes : "");
+  if (fees != NULL && stakes != NULL)
+    /* Translators: the fee, how many times the stake it is ("12 times"),
+     * the stake, then e.g. "an entry fee of 80.00 to 100.00" and "a
+     * stake of 4.00 to 5.00". */
+    return g_strdup_printf (_("The entry fee (%s) is %s the stake (%s); rule 1.8 recommends "
+                              "20 to 25 times: %s, or %s."),
+                            fee_text, ratio, stake_text, fees, stakes);
+  if (fees != NULL || stakes != NULL)
+    /* Translators: the fee, how many times the stake it is ("12 times"),
+     * the stake, then e.g. "an entry fee of 80.00 to 100.00". */
+    return g_strdup_printf (_("The entry fee (%s) is %s the stake (%s); rule 1.8 recommends "
+                              "20 to 25 times: %s."),
+                            fee_text, ratio, stake_text, fees != NULL ? fees : stakes);
+  return g_strdup_printf (_("The entry fee (%s) is %s the stake (%s); rule 1.8 recommends "
+                            "20 to 25 times."), fee_text, ratio, stake_text);
 }
 
 /**

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 gboolean
 result_check_line (const Parser  *parser,
                    const char    *notation,
@@ -24,14 +26,18 @@ result_check_line (const Parser  *parser,
   /* Refused unread: never scan past the longest legal line. */
   if (memchr (notation, '\0', CTD_RESULT_MAX_LENGTH + 1) == NULL)
     return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                        "the result is longer than %d characters; no game needs that many",
+                        ngettext ("the result is longer than %d character; no game needs that "
+                                  "many",
+                                  "the result is longer than %d characters; no game needs that "
+                                  "many", CTD_RESULT_MAX_LENGTH),
                         CTD_RESULT_MAX_LENGTH);
   if (!g_utf8_validate (notation, -1, NULL))
     return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                        "the result contains bytes that are not text (invalid UTF-8); retype it");
+                        _("the result contains bytes that are not text (invalid UTF-8); retype "
+                          "it"));
   if (notation[strspn (notation, WHITESPACE)] == '\0')
     return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                        "the result is empty; enter at least the outcome, e.g. 'B' or 'Tg 3:4'");
+                        _("the result is empty; enter at least the outcome, e.g. 'B' or 'Tg 3:4'"));
   return TRUE;
 }
 
@@ -67,17 +73,18 @@ check_extra (const Parser  *parser,
     {
       how = result_describe_cube (parser, extra->offerer);
       return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
-                          "'%s': only a crew member who passed the Box's cube can offer an extra, "
-                          "but %s's cube %s; write e.g. '%u:%u-'", token,
+                          _("'%s': only a crew member who passed the Box's cube can offer an "
+                            "extra, "
+                            "but %s's cube %s; write e.g. '%u:%u-'"), token,
                           result_who (parser, extra->offerer), how, extra->offerer, start);
     }
   if (!took_a_double (parser, extra->taker))
     {
       how = result_describe_cube (parser, extra->taker);
       return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
-                          "'%s': only a crew member who took a double from the Box can take an "
-                          "extra, but %s's cube %s; expected %s's cube above its "
-                          "starting value %u, e.g. '%u:%u'",
+                          _("'%s': only a crew member who took a double from the Box can take an "
+                            "extra, but %s's cube %s; expected %s's cube above its "
+                            "starting value %u, e.g. '%u:%u'"),
                           token, result_who (parser, extra->taker), how,
                           result_who (parser, extra->taker), start, extra->taker, 2 * start);
     }
@@ -88,15 +95,27 @@ check_extra (const Parser  *parser,
       guint64 first = (guint64) passed->value << (by_taker ? 2 : 1);
       g_autofree char *doublings = result_describe_doublings (first, extra->value);
 
-      expected = by_taker ? g_strdup_printf ("%u (%s refusing the offer) or %s",
+      /* Translators: the cube values an extra may have: one value, a
+       * player, then a list of values ("8, 16, 32, …"). */
+      expected = by_taker ? g_strdup_printf (_("%u (%s refusing the offer) or %s"),
                                              passed->value, result_who (parser, extra->taker),
                                              doublings)
                           : g_steal_pointer (&doublings);
+      if (extra->end == CTD_CUBE_PLAYED)
+        return result_fail (parser, error, CTD_RESULT_ERROR_VALUE,
+                            /* Translators: an extra is a cube a crew member who passed the
+                             * Box's double offers to another crew member; the players are
+                             * offerer, taker, then the offerer again. */
+                            _("the extra from %s to %s cannot be played at %u: %s passed at %u, "
+                              "so expected %s (in '%s')"),
+                            result_who (parser, extra->offerer),
+                            result_who (parser, extra->taker), extra->value,
+                            result_who (parser, extra->offerer), passed->value, expected, token);
       return result_fail (parser, error, CTD_RESULT_ERROR_VALUE,
-                          "the extra from %s to %s cannot %s at %u: %s passed at %u, so expected "
-                          "%s (in '%s')",
+                          /* Translators: as "the extra from %s to %s cannot be played ...". */
+                          _("the extra from %s to %s cannot end passed at %u: %s passed at %u, "
+                            "so expected %s (in '%s')"),
                           result_who (parser, extra->offerer), result_who (parser, extra->taker),
-                          extra->end == CTD_CUBE_PLAYED ? "be played" : "end passed",
                           extra->value, result_who (parser, extra->offerer), passed->value,
                           expected, token);
     }
@@ -122,8 +141,8 @@ check_outcome (const Parser  *parser,
 
   if (result->winner != CTD_WINNER_NONE && player == 0 && extra < 0)
     return result_fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
-                        "the outcome is '%s', but no cube was played to the end (every cube was "
-                        "passed or washed); write '-' as the outcome",
+                        _("the outcome is '%s', but no cube was played to the end (every cube was "
+                          "passed or washed); write '-' as the outcome"),
                         result_outcome_to_string (result->winner, result->multiplier));
   if (result->winner != CTD_WINNER_NONE)
     return TRUE;
@@ -132,15 +151,15 @@ check_outcome (const Parser  *parser,
     {
       how = result_describe_cube (parser, player);
       return result_fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
-                          "the outcome is '-', but %s's cube %s; give the winner (" OUTCOMES
-                          ") or how that cube ended (e.g. '%u:%u-')",
+                          _("the outcome is '-', but %s's cube %s; give the winner (B, Bg, Bb, "
+                            "T, Tg or Tb) or how that cube ended (e.g. '%u:%u-')"),
                           result_who (parser, player), how, player,
                           result->cubes[player - 1].value);
     }
   if (extra >= 0)
     return result_fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
-                        "the outcome is '-', but the extra from %s to %s was played "
-                        "to the end ('%s'); give the winner (" OUTCOMES ")",
+                        _("the outcome is '-', but the extra from %s to %s was played "
+                          "to the end ('%s'); give the winner (B, Bg, Bb, T, Tg or Tb)"),
                         result_who (parser, result->extras[extra].offerer),
                         result_who (parser, result->extras[extra].taker),
                         parser->extra_tokens[extra]);
@@ -176,9 +195,10 @@ check_majority (const Parser  *parser,
         {
           how = result_describe_cube (parser, p);
           return result_fail (parser, error, CTD_RESULT_ERROR_MAJORITY,
-                              "'!T' says the whole crew doubled together, but %s's cube %s, "
-                              "which contradicts it; a cube in that offering was passed by the Box "
-                              "('%u:%u+') or taken (worth %u or more)",
+                              _("'!T' says the whole crew doubled together, but %s's cube %s, "
+                                "which contradicts it; a cube in that offering was passed by the "
+                                "Box "
+                                "('%u:%u+') or taken (worth %u or more)"),
                               result_who (parser, p), how, p,
                               context->cube_start, 2 * context->cube_start);
         }
@@ -186,14 +206,18 @@ check_majority (const Parser  *parser,
 
   if (n_offered == 0)
     return result_fail (parser, error, CTD_RESULT_ERROR_MAJORITY,
-                        "'!T' says the whole crew doubled together, but every crew cube was "
-                        "washed; remove '!T'");
+                        _("'!T' says the whole crew doubled together, but every crew cube was "
+                          "washed; remove '!T'"));
   if (n_passed == n_offered || 2 * n_taken > n_offered)
     return TRUE;
-  need = n_offered == 2 ? g_strdup ("both") : g_strdup_printf ("at least %u", n_offered / 2 + 1);
+  /* Translators: how many of the cubes offered together the Box must
+   * take, in "(%s of 3)": "both (of 2)" or "at least 2 (of 3)". */
+  need = n_offered == 2 ? g_strdup (_("both"))
+                        : g_strdup_printf (_("at least %u"), n_offered / 2 + 1);
   return result_fail (parser, error, CTD_RESULT_ERROR_MAJORITY,
-                      "with '!T' the Box must take a majority of the cubes offered together (%s of "
-                      "%u) or pass them all; the line shows %u taken and %u passed",
+                      _("with '!T' the Box must take a majority of the cubes offered together (%s "
+                        "of "
+                        "%u) or pass them all; the line shows %u taken and %u passed"),
                       need, n_offered, n_taken, n_passed);
 }
 
@@ -223,19 +247,23 @@ check_penalty (const Parser  *parser,
     return TRUE;
   if (penalty->from == parser->context->box)
     {
-      why = g_strdup_printf ("%s is the Box", offender);
+      /* Translators: ends "... is for a player already out of the game,
+       * but %s". */
+      why = g_strdup_printf (_("%s is the Box"), offender);
     }
   else
     {
       how = result_describe_cube (parser, penalty->from);
-      why = g_strdup_printf ("%s's cube %s", offender, how);
+      /* Translators: a player, then how their cube ended, e.g. "was
+       * played to the end at 2". */
+      why = g_strdup_printf (_("%s's cube %s"), offender, how);
     }
   return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                      "%s cannot pay a penalty ('%s'): rule 2.5's penalty is for a player "
-                      "already out of the game, whose cube was passed or washed, but %s; a "
-                      "player still in the game loses their cube to the aggrieved player or has "
-                      "it washed (write how it ended), or the director records another payment "
-                      "with A:%u>%u:V",
+                      _("%s cannot pay a penalty ('%s'): rule 2.5's penalty is for a player "
+                        "already out of the game, whose cube was passed or washed, but %s; a "
+                        "player still in the game loses their cube to the aggrieved player or has "
+                        "it washed (write how it ended), or the director records another payment "
+                        "with A:%u>%u:V"),
                       offender, parser->penalty_tokens[index], why, penalty->from, penalty->to);
 }
 

@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /* ---- reading each token ------------------------------------------------- */
 
 static gboolean
@@ -89,13 +91,17 @@ result_describe_doublings (guint64 first,
   guint64 v = first;
 
   if (first > CTD_CUBE_MAX_POINTS)
-    g_string_append_printf (text, "nothing, since no cube goes past %u", CTD_CUBE_MAX_POINTS);
+    /* Translators: what a cube value may be, when it may be none:
+     * "expected nothing, since no cube goes past 4096". */
+    g_string_append_printf (text, _("nothing, since no cube goes past %u"), CTD_CUBE_MAX_POINTS);
   for (guint i = 0; i < 4 && v <= CTD_CUBE_MAX_POINTS; i++, v *= 2)
     g_string_append_printf (text, "%s%" G_GUINT64_FORMAT, i > 0 ? ", " : "", v);
   if (v <= CTD_CUBE_MAX_POINTS)
     g_string_append (text, ", …");
   if (typed > CTD_CUBE_MAX_POINTS && first <= CTD_CUBE_MAX_POINTS)
-    g_string_append_printf (text, " (no cube goes past %u)", CTD_CUBE_MAX_POINTS);
+    /* Translators: follows a list of cube values, e.g. "1024, 2048,
+     * 4096 (no cube goes past 4096)". */
+    g_string_append_printf (text, _(" (no cube goes past %u)"), CTD_CUBE_MAX_POINTS);
   return g_string_free (text, FALSE);
 }
 
@@ -106,19 +112,25 @@ result_describe_cube (const Parser *parser,
   const CtdCube *cube = &parser->result->cubes[player - 1];
 
   if (!parser->listed[player - 1])
-    return g_strdup_printf ("is not listed, so it counts as played to the end at its "
-                            "starting value %u", cube->value);
+    /* Translators: these end a sentence whose subject is a crew member's
+     * cube, "2 Ann's cube %s" ("... was passed by the Box at 4"); the Box
+     * is the player alone against the crew (the others), and a washed
+     * cube is cancelled, paying nothing. */
+    return g_strdup_printf (_("is not listed, so it counts as played to the end at its "
+                              "starting value %u"), cube->value);
   switch (cube->end)
     {
     case CTD_CUBE_PLAYED:
-      return g_strdup_printf ("was played to the end at %u", cube->value);
+      return g_strdup_printf (_("was played to the end at %u"), cube->value);
     case CTD_CUBE_TAKER_PASSED:
-      return g_strdup_printf ("was passed by %s at %u", result_who (parser, player), cube->value);
+      /* Translators: %s is the player who passed, %u the cube's value. */
+      return g_strdup_printf (_("was passed by %s at %u"), result_who (parser, player),
+                              cube->value);
     case CTD_CUBE_OWNER_PASSED:
-      return g_strdup_printf ("was passed by the Box at %u", cube->value);
+      return g_strdup_printf (_("was passed by the Box at %u"), cube->value);
     case CTD_CUBE_WASH:
     default:
-      return g_strdup ("was washed");
+      return g_strdup (_("was washed"));
     }
 }
 
@@ -131,7 +143,7 @@ check_player (const Parser *parser,
   if (result_player_is_valid (parser->result, player))
     return TRUE;
   return result_fail (parser, error, CTD_RESULT_ERROR_PLAYER,
-                      "'%s' names a player who is not in this chouette; its players are 1 to %u",
+                      _("'%s' names a player who is not in this chouette; its players are 1 to %u"),
                       token, parser->context->size);
 }
 
@@ -148,25 +160,25 @@ parse_cube (Parser      *parser,
 
   if (!read_number (&p, &player) || *p++ != ':' || !read_end (p, &cube.end, &cube.value))
     return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                        "'%s' is not a cube; write P:V (played to the end at V), P:V- (player P "
-                        "passed at V), P:V+ (the Box passed at V) or P:w (wash), e.g. '3:4-'",
+                        _("'%s' is not a cube; write P:V (played to the end at V), P:V- (player P "
+                          "passed at V), P:V+ (the Box passed at V) or P:w (wash), e.g. '3:4-'"),
                         token);
   if (!check_player (parser, token, player, error))
     return FALSE;
   if (player == parser->context->box)
     return result_fail (parser, error, CTD_RESULT_ERROR_PLAYER,
-                        "'%s': %s is the Box, and the Box holds no crew cube; list only the "
-                        "crew's cubes", token, result_who (parser, player));
+                        _("'%s': %s is the Box, and the Box holds no crew cube; list only the "
+                          "crew's cubes"), token, result_who (parser, player));
   if (parser->listed[player - 1])
     return result_fail (parser, error, CTD_RESULT_ERROR_PLAYER,
-                        "%s's cube is listed twice (again in '%s'); each cube ends in "
-                        "exactly one way", result_who (parser, player), token);
+                        _("%s's cube is listed twice (again in '%s'); each cube ends in "
+                          "exactly one way"), result_who (parser, player), token);
   if (cube.end != CTD_CUBE_WASH && !result_is_doubling_of (cube.value, start, 0))
     {
       expected = result_describe_doublings (start, cube.value);
       return result_fail (parser, error, CTD_RESULT_ERROR_VALUE,
-                          "%s's cube value %u cannot arise from a starting cube of %u; "
-                          "expected %s (in '%s')",
+                          _("%s's cube value %u cannot arise from a starting cube of %u; "
+                            "expected %s (in '%s')"),
                           result_who (parser, player), cube.value, start, expected,
                           token);
     }
@@ -189,30 +201,32 @@ parse_extra (Parser      *parser,
   if (!read_number (&p, &extra.offerer) || *p++ != '>' || !read_number (&p, &extra.taker)
       || *p++ != ':' || !read_end (p, &extra.end, &extra.value))
     return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                        "'%s' is not an extra; write E:Q>P:V for an extra from player Q taken by "
-                        "player P, ending in - if P passed it or + if Q passed it, e.g. 'E:3>4:4'",
+                        _("'%s' is not an extra; write E:Q>P:V for an extra from player Q taken by "
+                          "player P, ending in - if P passed it or + if Q passed it, e.g. "
+                          "'E:3>4:4'"),
                         token);
   if (!check_player (parser, token, extra.offerer, error)
       || !check_player (parser, token, extra.taker, error))
     return FALSE;
   if (extra.offerer == box || extra.taker == box)
     return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
-                        "'%s': the Box (%s) can neither offer nor take an extra; extras are "
-                        "between crew members", token, result_who (parser, box));
+                        _("'%s': the Box (%s) can neither offer nor take an extra; extras are "
+                          "between crew members"), token, result_who (parser, box));
   if (extra.offerer == extra.taker)
     return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
-                        "'%s': %s cannot take their own extra; the taker is another crew "
-                        "member", token, result_who (parser, extra.taker));
+                        _("'%s': %s cannot take their own extra; the taker is another crew "
+                          "member"), token, result_who (parser, extra.taker));
   if (extra.end == CTD_CUBE_WASH)
     return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
-                        "'%s': an extra cannot be washed; write how it ended: E:%u>%u:V (played), "
-                        "with - (%s passed) or + (%s passed)", token,
+                        _("'%s': an extra cannot be washed; write how it ended: E:%u>%u:V "
+                          "(played), "
+                          "with - (%s passed) or + (%s passed)"), token,
                         extra.offerer, extra.taker, result_who (parser, extra.taker),
                         result_who (parser, extra.offerer));
   for (guint i = 0; i < result->n_extras; i++)
     if (result->extras[i].offerer == extra.offerer && result->extras[i].taker == extra.taker)
       return result_fail (parser, error, CTD_RESULT_ERROR_PLAYER,
-                          "the extra from %s to %s is listed twice (again in '%s')",
+                          _("the extra from %s to %s is listed twice (again in '%s')"),
                           result_who (parser, extra.offerer), result_who (parser, extra.taker),
                           token);
 
@@ -237,35 +251,40 @@ parse_penalty (Parser      *parser,
   if (!read_number (&p, &penalty.from) || *p++ != '>' || !read_number (&p, &penalty.to)
       || *p++ != ':' || *p == '\0')
     return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                        "'%s' is not a penalty; write F:Q>R:V for player Q paying player R V "
-                        "points, e.g. 'F:4>1:0.5'", token);
+                        _("'%s' is not a penalty; write F:Q>R:V for player Q paying player R V "
+                          "points, e.g. 'F:4>1:0.5'"), token);
   if (!check_player (parser, token, penalty.from, error)
       || !check_player (parser, token, penalty.to, error))
     return FALSE;
   if (penalty.to != context->box && penalty.to != context->captain)
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                        "'%s': a penalty is paid to the aggrieved Box (%s) or Captain "
-                        "(%s), not to %s", token, result_who (parser, context->box),
+                        _("'%s': a penalty is paid to the aggrieved Box (%s) or Captain "
+                          "(%s), not to %s"), token, result_who (parser, context->box),
                         result_who (parser, context->captain), result_who (parser, penalty.to));
   if (penalty.from == penalty.to)
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                        "'%s': %s cannot pay a penalty to themselves", token,
+                        _("'%s': %s cannot pay a penalty to themselves"), token,
                         result_who (parser, penalty.to));
   /* Rule 2.5: "1/2 of the original starting cube value", which in half
    * points is the starting cube's value in points. */
   expected = ctd_halves_to_string ((CtdHalves) context->cube_start, FALSE);
   if (!ctd_halves_parse (p, &penalty.amount))
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                        "'%s': the penalty '%s' is not a whole or half number of points; "
-                        "expected %s, half the starting cube of %u", token, p, expected,
+                        _("'%s': the penalty '%s' is not a whole or half number of points; "
+                          "expected %s, half the starting cube of %u"), token, p, expected,
                         context->cube_start);
   if (penalty.amount != (CtdHalves) context->cube_start)
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                        "'%s': a penalty is half the game's starting cube of %u (rule 2.5), so "
-                        "expected %s, not %s", token, context->cube_start, expected, p);
+                        _("'%s': a penalty is half the game's starting cube of %u (rule 2.5), so "
+                          "expected %s, not %s"), token, context->cube_start, expected, p);
   if (result->n_penalties == CTD_MAX_PENALTIES)
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
-                        "more than %d penalties ('%s' is one too many); a game records at most %d",
+                        /* Translators: rule 2.5's penalty, paid by a player
+                         * out of the game; %s is the token typed. */
+                        ngettext ("more than %d penalty ('%s' is one too many); a game records "
+                                  "at most %d",
+                                  "more than %d penalties ('%s' is one too many); a game records "
+                                  "at most %d", CTD_MAX_PENALTIES),
                         CTD_MAX_PENALTIES, token, CTD_MAX_PENALTIES);
 
   parser->penalty_tokens[result->n_penalties] = token;
@@ -288,28 +307,33 @@ parse_adjustment (Parser      *parser,
   if (!read_number (&p, &adjustment.from) || *p++ != '>' || !read_number (&p, &adjustment.to)
       || *p++ != ':' || *p == '\0')
     return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                        "'%s' is not an adjustment; write A:Q>R:V for player Q paying player R V "
-                        "points by the director's ruling, e.g. 'A:3>1:2.5'", token);
+                        _("'%s' is not an adjustment; write A:Q>R:V for player Q paying player R V "
+                          "points by the director's ruling, e.g. 'A:3>1:2.5'"), token);
   if (!check_player (parser, token, adjustment.from, error)
       || !check_player (parser, token, adjustment.to, error))
     return FALSE;
   if (adjustment.from == adjustment.to)
     return result_fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
-                        "'%s': %s cannot pay an adjustment to themselves; name two "
-                        "different players", token, result_who (parser, adjustment.to));
+                        _("'%s': %s cannot pay an adjustment to themselves; name two "
+                          "different players"), token, result_who (parser, adjustment.to));
   if (!ctd_halves_parse (p, &adjustment.amount))
     return result_fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
-                        "'%s': the adjustment '%s' is not a whole or half number of points; "
-                        "write e.g. 3 or 2.5", token, p);
+                        _("'%s': the adjustment '%s' is not a whole or half number of points; "
+                          "write e.g. 3 or 2.5"), token, p);
   if (adjustment.amount <= 0 || adjustment.amount > CTD_HALVES (CTD_CUBE_MAX_POINTS))
     return result_fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
-                        "'%s': an adjustment must be more than zero and at most %u points; to "
-                        "reverse one, swap the players (A:%u>%u:...)", token, CTD_CUBE_MAX_POINTS,
+                        _("'%s': an adjustment must be more than zero and at most %u points; to "
+                          "reverse one, swap the players "
+                          "(A:%u>%u:...)"), token, CTD_CUBE_MAX_POINTS,
                         adjustment.to, adjustment.from);
   if (result->n_adjustments == CTD_MAX_ADJUSTMENTS)
     return result_fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
-                        "more than %d adjustments ('%s' is one too many); a game records at "
-                        "most %d",
+                        /* Translators: an adjustment is a payment the
+                         * director rules; %s is the token typed. */
+                        ngettext ("more than %d adjustment ('%s' is one too many); a game "
+                                  "records at most %d",
+                                  "more than %d adjustments ('%s' is one too many); a game "
+                                  "records at most %d", CTD_MAX_ADJUSTMENTS),
                         CTD_MAX_ADJUSTMENTS, token, CTD_MAX_ADJUSTMENTS);
 
   result->adjustments[result->n_adjustments++] = adjustment;
@@ -330,16 +354,18 @@ parse_token (Parser      *parser,
     {
       if (!first)
         return result_fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
-                            "'%s' is a second outcome; give the outcome once, at the start of the "
-                            "line", token);
+                            _("'%s' is a second outcome; give the outcome once, at the start of "
+                              "the "
+                              "line"), token);
       result->winner = winner;
       result->multiplier = multiplier;
       return TRUE;
     }
   if (first)
     return result_fail (parser, error, CTD_RESULT_ERROR_OUTCOME,
-                        "the line must start with the outcome (" OUTCOMES ", or - when every cube "
-                        "was passed or washed), not with '%s'", token);
+                        _("the line must start with the outcome (B, Bg, Bb, T, Tg or Tb, or - "
+                          "when every cube "
+                          "was passed or washed), not with '%s'"), token);
 
   if (g_ascii_isdigit (token[0]))
     return parse_cube (parser, token, error);
@@ -353,13 +379,13 @@ parse_token (Parser      *parser,
     {
       if (result->together)
         return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                            "'!T' appears twice; write it once");
+                            _("'!T' appears twice; write it once"));
       result->together = TRUE;
       return TRUE;
     }
   return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,
-                      "'%s' is not result notation; after the outcome come P:V, P:V-, P:V+, P:w, "
-                      "E:Q>P:V, F:Q>R:V, !T and A:Q>R:V", token);
+                      _("'%s' is not result notation; after the outcome come P:V, P:V-, P:V+, P:w, "
+                        "E:Q>P:V, F:Q>R:V, !T and A:Q>R:V"), token);
 }
 
 /* ---- the whole line ----------------------------------------------------- */

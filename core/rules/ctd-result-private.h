@@ -22,7 +22,6 @@ G_BEGIN_DECLS
  * and fail the range checks instead of overflowing. */
 #define MAX_DIGITS 9
 #define WHITESPACE " \t\n\v\f\r"
-#define OUTCOMES   "B, Bg, Bb, T, Tg or Tb"
 
 typedef struct
 {

@@ -17,6 +17,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /*
  * A game's result line (SPEC section 5, "Result notation") is parsed in
  * two passes: each token is read and checked on its own, then the
@@ -68,7 +70,9 @@ result_fail (const Parser    *parser,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  g_set_error (error, CTD_RESULT_ERROR, (int) code, "Game %u: %s", parser->context->game, message);
+  /* Translators: a game's number, then what is wrong with its line. */
+  g_set_error (error, CTD_RESULT_ERROR, (int) code, _("Game %u: %s"), parser->context->game,
+               message);
   return FALSE;
 }
 
@@ -82,7 +86,7 @@ result_who (const Parser *parser,
   const char *name = parser->names != NULL && player >= 1 && player <= parser->context->size
                      ? parser->names[player - 1] : NULL;
   char *text = name != NULL && *name != '\0' ? g_strdup_printf ("%u %s", player, name)
-                                             : g_strdup_printf ("player %u", player);
+                                             : g_strdup_printf (_("player %u"), player);
 
   g_ptr_array_add (parser->texts, text);
   return text;

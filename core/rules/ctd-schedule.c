@@ -10,6 +10,8 @@
 
 #include "ctd-schedule.h"
 
+#include <glib/gi18n-lib.h>
+
 /**
  * ctd_schedule_error_quark:
  *
@@ -249,8 +251,10 @@ ctd_schedule_check_last_segment_order (guint         size,
       if (order[i] < 1 || order[i] > size - 1 || seen[order[i]])
         {
           g_set_error (error, CTD_SCHEDULE_ERROR, CTD_SCHEDULE_ERROR_INVALID_ORDER,
-                       "The last-segment order must list players 1 to %u once each "
-                       "(player %u is the last Box)", size - 1, size);
+                       /* Translators: the Box plays alone against the others; the
+                        * last segment is the last games of the chouette's twelve. */
+                       _("The last-segment order must list players 1 to %u once each "
+                         "(player %u is the last Box)"), size - 1, size);
           return FALSE;
         }
       seen[order[i]] = TRUE;

@@ -12,6 +12,8 @@
 
 #include "ctd-rng.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * CtdStandingsRows are ordered by score; roll-offs order players of equal score.
  * A player may take part in more than one roll-off (lose a roll-off for
@@ -428,7 +430,7 @@ check_rolloff (const CtdStandings *self,
   if (n_players < 2)
     {
       g_set_error_literal (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF,
-                           "Roll-off refused: a roll-off needs at least two tied players");
+                           _("Roll-off refused: a roll-off needs at least two tied players"));
       return FALSE;
     }
 
@@ -437,8 +439,9 @@ check_rolloff (const CtdStandings *self,
       if (!lookup_player (self, player_ids[k], &indices[k]))
         {
           g_set_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_UNKNOWN_PLAYER,
-                       "Roll-off refused: player %" G_GINT64_FORMAT " is not in this round",
-                       player_ids[k]);
+                       /* Translators: %lld is a player's number in the event file. */
+                       _("Roll-off refused: player %lld is not in this round"),
+                       (long long) player_ids[k]);
           return FALSE;
         }
     }
@@ -453,7 +456,7 @@ check_rolloff (const CtdStandings *self,
           if (indices[l] == indices[k])
             {
               g_set_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF,
-                           "Roll-off refused: %s is listed twice", row->name);
+                           _("Roll-off refused: %s is listed twice"), row->name);
               return FALSE;
             }
         }
@@ -463,7 +466,8 @@ check_rolloff (const CtdStandings *self,
           g_autofree char *score = ctd_halves_to_string (row->score, FALSE);
 
           g_set_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_NOT_TIED,
-                       "Roll-off refused: %s (%s) and %s (%s) are not tied",
+                       /* Translators: two players' names, each with their score. */
+                       _("Roll-off refused: %s (%s) and %s (%s) are not tied"),
                        first->name, first_score, row->name, score);
           return FALSE;
         }
@@ -476,7 +480,7 @@ check_rolloff (const CtdStandings *self,
       if (rolled_ahead (self, indices[k], indices[l]))
         {
           g_set_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF,
-                       "Roll-off refused: an earlier roll-off already put %s ahead of %s",
+                       _("Roll-off refused: an earlier roll-off already put %s ahead of %s"),
                        self->players[indices[k]].name, self->players[indices[l]].name);
           return FALSE;
         }

@@ -14,6 +14,8 @@
 
 #include "ctd-rules-enum-types.h"
 
+#include <glib/gi18n-lib.h>
+
 /**
  * ctd_halves_to_string:
  * @halves: a score in half points
@@ -249,11 +251,11 @@ ctd_stage_to_title (CtdStage stage)
   switch (stage)
     {
     case CTD_STAGE_QUALIFYING:
-      return "Qualifying";
+      return C_("stage", "Qualifying");
     case CTD_STAGE_SEMIFINAL:
-      return "Semi-final";
+      return C_("stage", "Semi-final");
     case CTD_STAGE_FINAL:
-      return "Final";
+      return C_("stage", "Final");
     default:
       g_return_val_if_reached ("Round");
     }
@@ -273,6 +275,38 @@ ctd_round_state_to_string (CtdRoundState state)
 
   g_return_val_if_fail (nick != NULL, "unknown");
   return nick;
+}
+
+/**
+ * ctd_round_state_to_title:
+ * @state: a round's state
+ *
+ * The state as a director reads it in a sentence ("Round 2 is in
+ * play"), in the director's language. Display text, not a nick: the CLI
+ * and the event file use ctd_round_state_to_string().
+ *
+ * Returns: (transfer none): e.g. "in play"
+ */
+const char *
+ctd_round_state_to_title (CtdRoundState state)
+{
+  switch (state)
+    {
+    case CTD_ROUND_DRAWN:
+      /* Translators: a round's state, said in sentences such as "Round %u
+       * is %s: ..."; a released round's results are final and public. */
+      return C_("round state", "drawn");
+    case CTD_ROUND_IN_PLAY:
+      return C_("round state", "in play");
+    case CTD_ROUND_COMPLETE:
+      return C_("round state", "complete");
+    case CTD_ROUND_RELEASED:
+      return C_("round state", "released");
+    case CTD_ROUND_CLOSED:
+      return C_("round state", "closed");
+    default:
+      g_return_val_if_reached ("?");
+    }
 }
 
 /**

@@ -99,6 +99,7 @@ const char *ctd_stage_to_title   (CtdStage stage);
 gboolean    ctd_stage_has_next   (CtdStage stage);
 
 const char *ctd_round_state_to_string (CtdRoundState state);
+const char *ctd_round_state_to_title  (CtdRoundState state);
 gboolean    ctd_round_state_parse     (const char    *text,
                                        CtdRoundState *out_state);
 

@@ -12,6 +12,8 @@
 
 #include "ctd-advance.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * What follows a complete round: roll-offs that break its ties, its
  * release (its scores may be posted, its results no longer change) and
@@ -54,7 +56,7 @@ check_round_players (CtdStore      *self,
         {
           g_autofree char *label = ctd_store_describe_player (self, ids[i], error);
 
-          return label != NULL && ctd_store_refuse (error, "%s is listed twice", label);
+          return label != NULL && ctd_store_refuse (error, _("%s is listed twice"), label);
         }
 
   stmt = ctd_store_prepare (self, "SELECT 1 FROM seat JOIN chouette ON chouette.id = seat.chouette "
@@ -74,9 +76,10 @@ check_round_players (CtdStore      *self,
           g_autofree char *label = ctd_store_describe_player (self, ids[i], NULL);
 
           if (label == NULL)
-            return ctd_store_refuse (error, "There is no player %" G_GINT64_FORMAT " in this "
-                                     "event", ids[i]);
-          return ctd_store_refuse (error, "%s did not play in round %u", label, round);
+            /* Translators: %lld is a player's number in the event file. */
+            return ctd_store_refuse (error, _("There is no player %lld in this event"),
+                                     (long long) ids[i]);
+          return ctd_store_refuse (error, _("%s did not play in round %u"), label, round);
         }
     }
   return TRUE;
@@ -127,23 +130,27 @@ ctd_store_add_rolloff (CtdStore       *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (n_players < 2)
-    return ctd_store_refuse (error, "A roll-off needs at least two players");
+    return ctd_store_refuse (error, _("A roll-off needs at least two players"));
   if (!ctd_store_action_begin (self, &action, "add-rolloff", error) ||
       !ctd_store_get_round_state (self, round, &state, error))
     return FALSE;
   if (state < CTD_ROUND_COMPLETE || state == CTD_ROUND_CLOSED)
-    return ctd_store_refuse (error, "Round %u is %s: roll-offs are for a complete round whose "
-                             "next round is not drawn", round, ctd_round_state_to_string (state));
+    return ctd_store_refuse (error, _("Round %u is %s: roll-offs are for a complete round whose "
+                               "next round is not drawn"), round, ctd_round_state_to_title (state));
   json = ids_json (order, n_players);
   if (!check_round_players (self, round, order, n_players, error) ||
       (names = describe_players (self, order, n_players, error)) == NULL)
     return FALSE;
   if (seed != NULL)
-    summary = g_strdup_printf ("Round %u: roll-off, best first: %s (rolled with seed %"
-                               G_GUINT64_FORMAT ")", round, names, *seed);
+    /* Translators: a line of the event's log; the players' names,
+     * winner first, then the random generator's seed (a number). */
+    summary = g_strdup_printf (_("Round %u: roll-off, best first: %s (rolled with seed %llu)"),
+                               round, names, (unsigned long long) *seed);
   else
-    summary = g_strdup_printf ("Round %u: roll-off, best first: %s (as played, typed by the "
-                               "director)", round, names);
+    /* Translators: a line of the event's log; the players' names,
+     * winner first. */
+    summary = g_strdup_printf (_("Round %u: roll-off, best first: %s (as played, typed by the "
+                                 "director)"), round, names);
   return ctd_store_run (self, "INSERT INTO rolloff (round, players, seed) VALUES (?1, ?2, ?3)",
                         CTD_ARGS (CTD_INT (round), CTD_TEXT (json),
                                   seed != NULL ? CTD_INT (*seed) : CTD_NULL), error) &&
@@ -186,10 +193,11 @@ ctd_store_release_round (CtdStore  *self,
       !ctd_store_get_round_state (self, round, &state, error))
     return FALSE;
   if (state != CTD_ROUND_COMPLETE)
-    return ctd_store_refuse (error, "Round %u is %s: a round can be released once every game "
-                             "of every chouette is entered and every typed paper total agrees",
-                             round, ctd_round_state_to_string (state));
-  summary = g_strdup_printf ("Released round %u", round);
+    return ctd_store_refuse (error, _("Round %u is %s: a round can be released once every game "
+                               "of every chouette is entered and every typed paper total agrees"),
+                             round, ctd_round_state_to_title (state));
+  /* Translators: a line of the event's log. */
+  summary = g_strdup_printf (_("Released round %u"), round);
   return mark_released (self, round, error) &&
          ctd_store_action_commit (&action, summary, error);
 }
@@ -263,18 +271,22 @@ ctd_store_set_advancement (CtdStore      *self,
       !ctd_store_get_round_state (self, round, &state, error))
     return FALSE;
   if (stage == CTD_STAGE_FINAL)
-    return ctd_store_refuse (error, "Round %u is the final: nobody advances from it; its scores "
-                             "give the placings", round);
+    return ctd_store_refuse (error, _("Round %u is the final: nobody advances from it; its scores "
+                               "give the placings"), round);
   if (state != CTD_ROUND_COMPLETE && state != CTD_ROUND_RELEASED)
-    return ctd_store_refuse (error, "Round %u is %s: advancers are chosen once every game of the "
-                             "round is entered and before the next round is drawn", round,
-                             ctd_round_state_to_string (state));
+    return ctd_store_refuse (error, _("Round %u is %s: advancers are chosen once every game of the "
+                               "round is entered and before the next round is drawn"), round,
+                             ctd_round_state_to_title (state));
 
   if (!check_round_players (self, round, advancers, n_advancers, error) ||
       (names = describe_players (self, advancers, n_advancers, error)) == NULL)
     return FALSE;
-  summary = g_strdup_printf ("Round %u: top %u and %u wildcard%s advance: %s", round, top_k,
-                             wildcards, wildcards == 1 ? "" : "s", names);
+  /* Translators: a line of the event's log: the top K players of each
+   * chouette and the wildcards (players advancing from outside the top
+   * K) advance to the next round; %s lists their names. */
+  summary = g_strdup_printf (ngettext ("Round %u: top %u and %u wildcard advance: %s",
+                                       "Round %u: top %u and %u wildcards advance: %s", wildcards),
+                             round, top_k, wildcards, names);
   /* Choosing the advancers releases a complete round (SPEC 6): one
    * action, so one undo takes both back. */
   return (state != CTD_ROUND_COMPLETE || mark_released (self, round, error)) &&

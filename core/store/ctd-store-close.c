@@ -10,6 +10,8 @@
 
 #include "ctd-store-private.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * Closing the event: once the final's placings are decided, the director
  * closes the event and it becomes its own archive. The moment is kept in
@@ -46,7 +48,8 @@ ctd_store_get_closed (CtdStore  *self,
     return NULL;
   closed = g_date_time_new_from_iso8601 (text, NULL);
   if (closed == NULL)
-    ctd_store_refuse_damaged (self, "the time the event was closed does not read", error);
+    ctd_store_refuse_damaged (self, _("the time the event was closed does not read"),
+                              error);
   return closed;
 }
 
@@ -72,7 +75,9 @@ ctd_store_describe_closed (GDateTime *closed)
   local = g_date_time_to_local (closed);
   day = g_date_time_format (local, "%Y-%m-%d");
   time = g_date_time_format (local, "%H:%M");
-  return g_strdup_printf ("The event was closed on %s at %s; it can no longer change", day, time);
+  /* Translators: a date (2026-05-17), then a time of day (18:30). */
+  return g_strdup_printf (_("The event was closed on %s at %s; it can no longer change"), day,
+                          time);
 }
 
 /* The action guard's check (ctd_store_action_begin()). */
@@ -132,7 +137,7 @@ ctd_store_close_event_full (CtdStore           *self,
   if (!ctd_store_action_begin (self, &action, "close-event", error) ||
       !ctd_store_run (self, "UPDATE event SET closed = strftime ('%Y-%m-%dT%H:%M:%SZ', 'now') "
                       "WHERE id = 1", CTD_NO_ARGS, error) ||
-      !ctd_store_action_finish (&action, "Closed the event", &empty, error))
+      !ctd_store_action_finish (&action, _("Closed the event"), &empty, error))
     return FALSE;
   g_assert (!empty);
   if (before_commit != NULL && !before_commit (self, user_data, error))

@@ -15,6 +15,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /* Gives the copy's audit log times that do not depend on when it was
  * made: entry N (in the log's order) at @start + (N - 1) * @step_s. */
 static int
@@ -254,15 +256,17 @@ ctd_store_write_copy (CtdStore    *self,
                    saved_errno == EEXIST ? CTD_STORE_ERROR_EXISTS
                    : saved_errno == EACCES || saved_errno == EROFS ? CTD_STORE_ERROR_READ_ONLY
                    : CTD_STORE_ERROR_IO,
-                   saved_errno == EEXIST ? "“%s” already exists; choose another name for the copy"
-                   : "“%s” could not be created: %s",
+                   saved_errno == EEXIST ? _("“%s” already exists; choose another name for the "
+                                             "copy")
+                   /* Translators: a file's name, then the system's reason. */
+                   : _("“%s” could not be created: %s"),
                    target_display, g_strerror (saved_errno));
       return FALSE;
     }
   g_close (fd, NULL);
   if (!fill_copy (self, target, error))
     {
-      g_prefix_error (error, "No copy was written to “%s”: ", target_display);
+      g_prefix_error (error, _("No copy was written to “%s”: "), target_display);
       g_unlink (target);
       return FALSE;
     }
@@ -283,7 +287,7 @@ ctd_store_write_copy (CtdStore    *self,
     }
   if (rc != SQLITE_OK)
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
-                 "No copy was written to “%s”: %s", target_display,
+                 _("No copy was written to “%s”: %s"), target_display,
                  dest != NULL ? sqlite3_errmsg (dest) : sqlite3_errstr (rc));
   ctd_store_close_db (dest);
   if (rc != SQLITE_OK)

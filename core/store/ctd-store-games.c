@@ -14,6 +14,8 @@
 
 #include "ctd-money.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * One chouette's records: its games as typed (with their canonical line
  * and ledger), the paper totals of its returned sheet, and its fixed
@@ -39,7 +41,7 @@ ctd_store_find_chouette (CtdStore  *self,
   if (step == CTD_STEP_DONE)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   "There is no chouette %u.%u in this event", round, number);
+                   _("There is no chouette %u.%u in this event"), round, number);
       return FALSE;
     }
   *out_id = sqlite3_column_int64 (stmt, 0);
@@ -132,7 +134,7 @@ ctd_store_load_chouette_by_id (CtdStore  *self,
     if (!ctd_chouette_record_stored (chouette, (guint) sqlite3_column_int64 (stmt, 0),
                                      (const char *) sqlite3_column_text (stmt, 1), error))
       {
-        g_prefix_error (error, "“%s” holds a result that no longer reads: ", self->display_name);
+        g_prefix_error (error, _("“%s” holds a result that no longer reads: "), self->display_name);
         return NULL;
       }
   return step == CTD_STEP_DONE ? g_steal_pointer (&chouette) : NULL;
@@ -275,7 +277,7 @@ ctd_store_write_game (CtdStore    *self,
 
   *out_summary = NULL;
   if (strlen (notation) > CTD_RESULT_MAX_LENGTH || !g_utf8_validate (notation, -1, NULL))
-    return ctd_store_refuse (error, "Game %u: that is not a result line", game);
+    return ctd_store_refuse (error, _("Game %u: that is not a result line"), game);
   loaded = load_open_chouette (self, round, chouette, &chouette_id, error);
   if (loaded == NULL)
     return FALSE;
@@ -304,10 +306,14 @@ ctd_store_write_game (CtdStore    *self,
   changes = sqlite3_total_changes64 (self->db);
   ledger = ctd_store_ledger_json (ctd_chouette_get_result (loaded, game));
   if (old != NULL && strcmp (old, canonical) != 0)
-    summary = g_strdup_printf ("Chouette %u.%u game %u: “%s” -> “%s”", round, chouette, game,
+    /* Translators: a line of the event's log: chouette 2.3 is chouette
+     * 3 of round 2; a game's result line before, then after. */
+    summary = g_strdup_printf (_("Chouette %u.%u game %u: “%s” -> “%s”"), round, chouette, game,
                                old, canonical);
   else
-    summary = g_strdup_printf ("Chouette %u.%u game %u: %s", round, chouette, game, canonical);
+    /* Translators: a line of the event's log: chouette 2.3 is chouette
+     * 3 of round 2, then a game's result in notation ("Tg 3:4"). */
+    summary = g_strdup_printf (_("Chouette %u.%u game %u: %s"), round, chouette, game, canonical);
   if (!ctd_store_run (self,
                       "INSERT INTO game (chouette, number, entered, canonical, ledger) "
                       "VALUES (?1, ?2, ?3, ?4, ?5) "
@@ -327,8 +333,8 @@ ctd_store_write_game (CtdStore    *self,
 
 refuse_taken:
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-               "Chouette %u.%u game %u already has the result “%s”; to replace it, confirm "
-               "the replacement", round, chouette, game, old);
+               _("Chouette %u.%u game %u already has the result “%s”; to replace it, confirm "
+                 "the replacement"), round, chouette, game, old);
   return FALSE;
 }
 
@@ -372,10 +378,11 @@ ctd_store_clear_game (CtdStore  *self,
   if (step == CTD_STEP_DONE)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   "Chouette %u.%u has no result for game %u", round, chouette, game);
+                   _("Chouette %u.%u has no result for game %u"), round, chouette, game);
       return FALSE;
     }
-  summary = g_strdup_printf ("Chouette %u.%u game %u: cleared “%s”", round, chouette, game,
+  /* Translators: a line of the event's log; a game's result line. */
+  summary = g_strdup_printf (_("Chouette %u.%u game %u: cleared “%s”"), round, chouette, game,
                              sqlite3_column_text (stmt, 0));
   g_clear_pointer (&stmt, ctd_store_release_statement);
   return ctd_store_run (self, "DELETE FROM game WHERE chouette = ?1 AND number = ?2",
@@ -461,7 +468,7 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
   if (order != NULL &&
       !ctd_schedule_check_last_segment_order (ctd_chouette_get_size (loaded), order, error))
     {
-      g_prefix_error (error, "Chouette %u.%u: ", round, chouette);
+      g_prefix_error (error, _("Chouette %u.%u: "), round, chouette);
       return FALSE;
     }
   known = ctd_chouette_compute_last_segment_order (loaded, scores_order, &unknown);
@@ -477,16 +484,17 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
       /* "the last-segment order comes from ..." inside our sentence */
       unknown->message[0] = g_ascii_tolower (unknown->message[0]);
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                   "Chouette %u.%u: %s, so the order %s cannot be checked against the scores; "
-                   "to fix it anyway, confirm it", round, chouette, unknown->message, fixed_text);
+                   _("Chouette %u.%u: %s, so the order %s cannot be checked against the scores; "
+                     "to fix it anyway, confirm it"), round, chouette, unknown->message,
+                   fixed_text);
       free_names (names);
       return FALSE;
     }
   if (order != NULL && !force && memcmp (order, scores_order, n_crew * sizeof (guint)) != 0)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                   "Chouette %u.%u: the scores after games 1-%u give the last-segment order %s, "
-                   "not %s; to fix it anyway, confirm it",
+                   _("Chouette %u.%u: the scores after games 1-%u give the last-segment order %s, "
+                     "not %s; to fix it anyway, confirm it"),
                    round, chouette, ctd_schedule_first_last_game (n_crew + 1) - 1, scores_text,
                    fixed_text);
       free_names (names);
@@ -496,18 +504,18 @@ ctd_store_fix_last_segment_order (CtdStore     *self,
 
   if (!ctd_chouette_fix_last_segment_order (loaded, order, error))
     return FALSE;
-  if (order == NULL)
-    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s", round, chouette,
-                               scores_text);
-  else if (known && memcmp (order, scores_order, n_crew * sizeof (guint)) == 0)
-    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s", round, chouette,
-                               fixed_text);
+  if (order == NULL || (known && memcmp (order, scores_order, n_crew * sizeof (guint)) == 0))
+    /* Translators: lines of the event's log; an order is players'
+     * numbers and names, e.g. "3, 1, 2 (Cid, Ann, Bob)"; the last segment
+     * is the chouette's last games, played in an order the scores give. */
+    summary = g_strdup_printf (_("Chouette %u.%u: fixed the last-segment order %s"), round,
+                               chouette, order == NULL ? scores_text : fixed_text);
   else if (known)
-    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s by hand; the "
-                               "scores give %s", round, chouette, fixed_text, scores_text);
+    summary = g_strdup_printf (_("Chouette %u.%u: fixed the last-segment order %s by hand; the "
+                                 "scores give %s"), round, chouette, fixed_text, scores_text);
   else
-    summary = g_strdup_printf ("Chouette %u.%u: fixed the last-segment order %s by hand, before "
-                               "the scores could give it", round, chouette, fixed_text);
+    summary = g_strdup_printf (_("Chouette %u.%u: fixed the last-segment order %s by hand, "
+                                 "before the scores could give it"), round, chouette, fixed_text);
   return store_last_order (self, chouette_id, loaded, error) &&
          ctd_store_action_commit (&action, summary, error);
 }
@@ -542,7 +550,7 @@ ctd_store_get_seat_names (CtdStore  *self,
     }
   for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
     if (out_names[k] == NULL)
-      out_names[k] = g_strdup_printf ("player %u", k + 1);
+      out_names[k] = g_strdup_printf (_("player %u"), k + 1);
   if (step == CTD_STEP_DONE)
     return TRUE;
   for (guint k = 0; k < CTD_MAX_PLAYERS; k++)
@@ -598,7 +606,9 @@ ctd_store_set_crosscheck (CtdStore         *self,
       !ctd_store_get_seat_names (self, chouette_id, names, error))
     return FALSE;
 
-  g_string_printf (summary, "Chouette %u.%u: paper totals", round, chouette);
+  /* Translators: a line of the event's log, followed by each player's
+   * name and total as written on the paper sheet. */
+  g_string_printf (summary, _("Chouette %u.%u: paper totals"), round, chouette);
   for (guint p = 0; p < size; p++)
     {
       if (given == NULL || given[p])
@@ -613,9 +623,9 @@ ctd_store_set_crosscheck (CtdStore         *self,
               g_autofree char *grouped_bound = ctd_money_group_digits (bound);
               g_autofree char *grouped = ctd_money_group_digits (points);
 
-              ctd_store_refuse (error, "Chouette %u.%u: the paper total of player %u (%s), %s, "
-                                "is more than %d games can come to (at most %s points either "
-                                "way); check the sheet", round, chouette, p + 1, names[p],
+              ctd_store_refuse (error, _("Chouette %u.%u: the paper total of player %u (%s), %s, "
+                                  "is more than %d games can come to (at most %s points either "
+                                  "way); check the sheet"), round, chouette, p + 1, names[p],
                                 grouped, CTD_N_GAMES, grouped_bound);
               free_names (names);
               return FALSE;
@@ -637,15 +647,17 @@ ctd_store_set_crosscheck (CtdStore         *self,
   free_names (names);
 
   if (n_given > 0 && n_given < size)
-    return ctd_store_refuse (error, "Chouette %u.%u: the paper totals need every player's "
-                             "total; missing: player %s", round, chouette, missing->str);
+    /* Translators: the last %s lists players' numbers and names, e.g.
+     * "3 (Cid), 4 (Dora)". */
+    return ctd_store_refuse (error, _("Chouette %u.%u: the paper totals need every player's "
+                               "total; missing: player %s"), round, chouette, missing->str);
   if (sum != 0)
     {
       g_autofree char *points = ctd_halves_to_string (sum, TRUE);
 
-      return ctd_store_refuse (error, "Chouette %u.%u: the paper totals add up to %s, not 0; "
-                               "every game's scores add up to zero, so the paper sheet itself "
-                               "is wrong: check its additions", round, chouette, points);
+      return ctd_store_refuse (error, _("Chouette %u.%u: the paper totals add up to %s, not 0; "
+                                 "every game's scores add up to zero, so the paper sheet itself "
+                                 "is wrong: check its additions"), round, chouette, points);
     }
 
   if (n_given > 0)
@@ -655,7 +667,8 @@ ctd_store_set_crosscheck (CtdStore         *self,
                         CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (json->str)), error);
   else
     {
-      g_string_printf (summary, "Chouette %u.%u: removed the paper totals", round, chouette);
+      /* Translators: a line of the event's log. */
+      g_string_printf (summary, _("Chouette %u.%u: removed the paper totals"), round, chouette);
       ok = ctd_store_run (self, "DELETE FROM crosscheck WHERE chouette = ?1",
                           CTD_ARGS (CTD_INT (chouette_id)), error);
     }

@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /*
  * The audit log: the triggers that keep its row images, undo and redo
  * (the comment at the top of ctd-store.c says how).
@@ -88,7 +90,7 @@ read_columns (CtdStore    *self,
   if (step != CTD_STEP_DONE || !has_id)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_EVENT,
-                   "“%s” is not a Chouette TD event file: its table “%s” is not ours",
+                   _("“%s” is not a Chouette TD event file: its table “%s” is not ours"),
                    self->display_name, table);
       return NULL;
     }
@@ -215,7 +217,7 @@ revert_change (CtdStore         *self,
   if (columns == NULL)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-                   "“%s” has an audit entry for an unknown table “%s”; it cannot be undone",
+                   _("“%s” has an audit entry for an unknown table “%s”; it cannot be undone"),
                    self->display_name, change->table);
       return FALSE;
     }
@@ -256,7 +258,7 @@ revert_change (CtdStore         *self,
   if (sqlite3_changes (self->db) != 1)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-                   "“%s” was changed outside Chouette TD; the last action cannot be undone",
+                   _("“%s” was changed outside Chouette TD; the last action cannot be undone"),
                    self->display_name);
       return FALSE;
     }
@@ -299,15 +301,15 @@ revert_entry (CtdStore  *self,
 }
 
 /* Undo and redo: reverts the entry @target_sql finds, as an action
- * @name ("undo", "redo") summarised "@verb: ...". */
+ * "undo" summarised "Undid: ...", or "redo" summarised "Redid: ...". */
 static gboolean
 revert_newest (CtdStore    *self,
-               const char  *name,
+               gboolean     undo,
                const char  *target_sql,
-               const char  *verb,
                char       **out_summary,
                GError     **error)
 {
+  const char *name = undo ? "undo" : "redo";
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autofree char *original = NULL;
   g_autofree char *summary = NULL;
@@ -317,9 +319,15 @@ revert_newest (CtdStore    *self,
       !find_target (self, target_sql, action.audit_id, &target, &original, error))
     return FALSE;
   if (target == 0)
-    return ctd_store_refuse (error, "There is nothing to %s in “%s”", name, self->display_name);
+    return undo ? ctd_store_refuse (error, _("There is nothing to undo in “%s”"),
+                                    self->display_name)
+                : ctd_store_refuse (error, _("There is nothing to redo in “%s”"),
+                                    self->display_name);
 
-  summary = g_strdup_printf ("%s: %s", verb, original);
+  /* Translators: lines of the event's log: the line of the action
+   * undone (or redone) follows, as it was logged. */
+  summary = undo ? g_strdup_printf (_("Undid: %s"), original)
+                 : g_strdup_printf (_("Redid: %s"), original);
   if (!revert_entry (self, target, error) ||
       /* A chouette put back from before links existed gets one. */
       !ctd_store_issue_missing_links (self, error) ||
@@ -360,7 +368,7 @@ ctd_store_undo (CtdStore  *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return revert_newest (self, "undo", undo_target_sql, "Undid", out_summary, error);
+  return revert_newest (self, TRUE, undo_target_sql, out_summary, error);
 }
 
 /**
@@ -386,7 +394,7 @@ ctd_store_redo (CtdStore  *self,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return revert_newest (self, "redo", redo_target_sql, "Redid", out_summary, error);
+  return revert_newest (self, FALSE, redo_target_sql, out_summary, error);
 }
 
 /**

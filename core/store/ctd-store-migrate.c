@@ -13,6 +13,7 @@
 
 #include "ctd-store-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
 static const char ctd_schema_v1[] = {
@@ -83,7 +84,9 @@ ctd_store_migrate (CtdStore  *self,
           (migrations[v].step != NULL && !migrations[v].step (self, error)) ||
           !ctd_store_exec (self, set_version, error))
         {
-          g_prefix_error (error, "Could not upgrade to schema %" G_GINT64_FORMAT ": ", v + 1);
+          /* Translators: a file format's number; a reason follows. */
+          g_prefix_error (error, _("Could not upgrade to schema %lld: "),
+                          (long long) (v + 1));
           return FALSE;
         }
     }
@@ -148,7 +151,7 @@ backup_before_migration (CtdStore  *self,
     {
       target_display = g_filename_display_name (target);
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
-                   "“%s” was not upgraded: its backup “%s” could not be written (%s)",
+                   _("“%s” was not upgraded: its backup “%s” could not be written (%s)"),
                    self->display_name, target_display, sqlite3_errstr (rc));
       g_unlink (target);
       return FALSE;

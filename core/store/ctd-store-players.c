@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /*
  * The players, and the text the director types (shared with the
  * settings, ctd-store-settings.c). Every action runs between
@@ -40,23 +42,27 @@ ctd_store_check_text (const char  *text,
   g_autofree char *stripped = NULL;
 
   if (text == NULL || *text == '\0')
-    return required ? ctd_store_refuse (error, "The %s cannot be empty", what) : TRUE;
+    /* Translators: %s names a field, e.g. "club" or "venue". */
+    return required ? ctd_store_refuse (error, _("The %s cannot be empty"), what) : TRUE;
   if (!g_utf8_validate (text, -1, NULL))
-    return ctd_store_refuse (error, "The %s is not valid text", what);
+    return ctd_store_refuse (error, _("The %s is not valid text"), what);
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     if (g_unichar_iscntrl (g_utf8_get_char (p)))
       {
         g_autofree char *shown = ctd_printable (text);
 
-        return ctd_store_refuse (error, "The %s “%s” contains a control character such as a "
-                                 "line break", what, shown);
+        return ctd_store_refuse (error, _("The %s “%s” contains a control character such as a "
+                                   "line break"), what, shown);
       }
   if (g_utf8_strlen (text, -1) > (glong) max_chars)
-    return ctd_store_refuse (error, "The %s is longer than %" G_GSIZE_FORMAT " characters",
-                             what, max_chars);
+    /* Translators: %s names a field, e.g. "club" or "venue". */
+    return ctd_store_refuse (error, ngettext ("The %s is longer than %lu character",
+                                              "The %s is longer than %lu characters",
+                                              (gulong) max_chars),
+                             what, (gulong) max_chars);
   stripped = g_strstrip (g_strdup (text));
   if (required && *stripped == '\0')
-    return ctd_store_refuse (error, "The %s cannot be only spaces", what);
+    return ctd_store_refuse (error, _("The %s cannot be only spaces"), what);
   return TRUE;
 }
 
@@ -82,9 +88,12 @@ identity_text (const char *club,
   gboolean has_id = member_id != NULL && *member_id != '\0';
 
   if (has_club && has_id)
-    return g_strdup_printf ("%s, ID %s", club, member_id);
+    /* Translators: how a player is told apart from another of the same
+     * name: their club, and ID their player ID (a club's or rating list's
+     * number for them), e.g. "Ann Lee (Riga, ID 1234)". */
+    return g_strdup_printf (_("%s, ID %s"), club, member_id);
   if (has_id)
-    return g_strdup_printf ("ID %s", member_id);
+    return g_strdup_printf (_("ID %s"), member_id);
   return has_club ? g_strdup (club) : NULL;
 }
 
@@ -120,7 +129,8 @@ ctd_store_describe_player (CtdStore  *self,
   if (step == CTD_STEP_DONE)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   "There is no player %" G_GINT64_FORMAT " in this event", player_id);
+                   /* Translators: %lld is a player's number in the event file. */
+                   _("There is no player %lld in this event"), (long long) player_id);
       return NULL;
     }
   name = (const char *) sqlite3_column_text (stmt, 0);
@@ -186,9 +196,12 @@ check_player_text (const char  *name,
                    const char  *member_id,
                    GError     **error)
 {
-  return ctd_store_check_text (name, "player's name", CTD_STORE_TEXT_MAX, TRUE, error) &&
-         ctd_store_check_text (club, "club", CTD_STORE_TEXT_MAX, FALSE, error) &&
-         ctd_store_check_text (member_id, "player ID", CTD_STORE_MEMBER_ID_MAX, FALSE, error);
+  /* Translators: these name what the director typed, in "The %s
+   * cannot be empty" and the like; a player ID is a club's or rating
+   * list's number for the player. */
+  return ctd_store_check_text (name, _("player's name"), CTD_STORE_TEXT_MAX, TRUE, error) &&
+         ctd_store_check_text (club, _("club"), CTD_STORE_TEXT_MAX, FALSE, error) &&
+         ctd_store_check_text (member_id, _("player ID"), CTD_STORE_MEMBER_ID_MAX, FALSE, error);
 }
 
 /* Adds one player inside the current action. The same name, club and
@@ -210,8 +223,8 @@ insert_player (CtdStore    *self,
       !find_identity_clash (self, name, club, member_id, 0, &clash, error))
     return FALSE;
   if (clash != NULL)
-    return ctd_store_refuse (error, "There is already a player %s; to register another player "
-                             "of that name, give a club or player ID that tells them apart",
+    return ctd_store_refuse (error, _("There is already a player %s; to register another player "
+                               "of that name, give a club or player ID that tells them apart"),
                              clash);
 
   key = name_key (name);
@@ -267,7 +280,9 @@ ctd_store_add_player (CtdStore    *self,
       !insert_player (self, name, club, member_id, checked_in, &id, error) ||
       (label = ctd_store_describe_player (self, id, error)) == NULL)
     return FALSE;
-  summary = g_strdup_printf ("Added %s%s", label, checked_in ? ", checked in" : "");
+  /* Translators: lines of the event's log; %s is a player. */
+  summary = checked_in ? g_strdup_printf (_("Added %s, checked in"), label)
+                       : g_strdup_printf (_("Added %s"), label);
   if (!ctd_store_action_commit (&action, summary, error))
     return FALSE;
   if (out_id != NULL)
@@ -340,8 +355,16 @@ ctd_store_import_players (CtdStore            *self,
 
   /* Nobody added: nothing to undo, so no audit entry (the guard rolls
    * the empty action back). */
-  summary = g_strdup_printf ("Imported %u player%s from %s%s", n_added, n_added == 1 ? "" : "s",
-                             source, checked_in ? ", checked in" : "");
+  if (checked_in)
+    /* Translators: lines of the event's log; %s is the file the players
+     * came from. */
+    summary = g_strdup_printf (ngettext ("Imported %u player from %s, checked in",
+                                         "Imported %u players from %s, checked in", n_added),
+                               n_added, source);
+  else
+    summary = g_strdup_printf (ngettext ("Imported %u player from %s",
+                                         "Imported %u players from %s", n_added),
+                               n_added, source);
   if (failed ||
       (n_added > 0 && !ctd_store_action_commit (&action, summary, error)))
     {
@@ -444,7 +467,7 @@ ctd_store_set_checked_in_players (CtdStore      *self,
       if (!find_player (self, player_ids[i], &label, &withdrawn, error))
         return FALSE;
       if (withdrawn)
-        return ctd_store_refuse (error, "%s has withdrawn from the event; reinstate them first",
+        return ctd_store_refuse (error, _("%s has withdrawn from the event; reinstate them first"),
                                  label);
       if (!ctd_store_run (self, "UPDATE player SET checked_in = ?2 "
                           "WHERE id = ?1 AND checked_in IS NOT ?2",
@@ -455,17 +478,36 @@ ctd_store_set_checked_in_players (CtdStore      *self,
     }
 
   if (changed->len == 1)
-    g_string_printf (summary, checked_in ? "Checked in %s" : "Checked out %s",
+    /* Translators: lines of the event's log; %s is a player. */
+    g_string_printf (summary, checked_in ? _("Checked in %s") : _("Checked out %s"),
                      (const char *) changed->pdata[0]);
   else if (changed->len > 1)
     {
-      g_string_printf (summary, checked_in ? "Checked in %u players" : "Checked out %u players",
-                       changed->len);
+      g_autoptr(GString) names = g_string_new (NULL);
+
       for (guint i = 0; i < MIN (changed->len, CHECK_IN_NAMES_SHOWN); i++)
-        g_string_append_printf (summary, "%s%s", i == 0 ? ": " : ", ",
+        g_string_append_printf (names, "%s%s", i == 0 ? "" : ", ",
                                 (const char *) changed->pdata[i]);
       if (changed->len > CHECK_IN_NAMES_SHOWN)
-        g_string_append_printf (summary, " and %u more", changed->len - CHECK_IN_NAMES_SHOWN);
+        {
+          guint n_more = changed->len - CHECK_IN_NAMES_SHOWN;
+          g_autofree char *shown = g_strdup (names->str);
+
+          /* Translators: the first names of a list too long to give in
+           * full, then how many more there are. */
+          g_string_printf (names, ngettext ("%s and %u more", "%s and %u more", n_more), shown,
+                           n_more);
+        }
+      if (checked_in)
+        /* Translators: lines of the event's log: how many players, then
+         * their names. */
+        g_string_printf (summary, ngettext ("Checked in %u player: %s",
+                                            "Checked in %u players: %s", changed->len),
+                         changed->len, names->str);
+      else
+        g_string_printf (summary, ngettext ("Checked out %u player: %s",
+                                            "Checked out %u players: %s", changed->len),
+                         changed->len, names->str);
     }
   /* Nobody changed: the action changed no row and leaves no entry. */
   if (!ctd_store_action_commit (&action, summary->str, error))
@@ -510,15 +552,19 @@ check_not_seated (CtdStore    *self,
   round_games = sqlite3_column_int64 (stmt, 3);
   if (round_games == 0)
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                 "%s is drawn in chouette %u.%u, and round %u has not started: to take them "
-                 "out, confirm the withdrawal, then redraw the round without them",
+                 _("%s is drawn in chouette %u.%u, and round %u has not started: to take them "
+                   "out, confirm the withdrawal, then redraw the round without them"),
                  label, round, number, round);
   else
     g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                 "%s plays in chouette %u.%u, which is in play (%" G_GINT64_FORMAT " of %d "
-                 "games entered): under rule 3.1 the Captain acts for an absent player; to "
-                 "withdraw them anyway, confirm the withdrawal",
-                 label, round, number, n_games, CTD_N_GAMES);
+                 /* Translators: a player, the round and chouette numbers
+                  * ("2.3" is chouette 3 of round 2), then how many of
+                  * its games are entered (of 12); the Captain leads
+                  * the crew, the players against the Box. */
+                 _("%s plays in chouette %u.%u, which is in play (%lld of %d games entered): "
+                   "under rule 3.1 the Captain acts for an absent player; to withdraw them "
+                   "anyway, confirm the withdrawal"),
+                 label, round, number, (long long) n_games, CTD_N_GAMES);
   return FALSE;
 }
 
@@ -557,10 +603,11 @@ ctd_store_withdraw_player (CtdStore  *self,
       !find_player (self, player_id, &label, &withdrawn, error))
     return FALSE;
   if (withdrawn)
-    return ctd_store_refuse (error, "%s has withdrawn from the event already", label);
+    return ctd_store_refuse (error, _("%s has withdrawn from the event already"), label);
   if (!force && !check_not_seated (self, player_id, label, error))
     return FALSE;
-  summary = g_strdup_printf (force ? "Withdrew %s (forced)" : "Withdrew %s", label);
+  /* Translators: lines of the event's log; %s is a player. */
+  summary = g_strdup_printf (force ? _("Withdrew %s (forced)") : _("Withdrew %s"), label);
   return ctd_store_run (self, "UPDATE player SET checked_in = 0, withdrawn = 1 WHERE id = ?1",
                         CTD_ARGS (CTD_INT (player_id)), error) &&
          ctd_store_action_commit (&action, summary, error);
@@ -598,7 +645,7 @@ ctd_store_reinstate_player (CtdStore  *self,
       !find_player (self, player_id, &label, &withdrawn, error))
     return FALSE;
   if (!withdrawn)
-    return ctd_store_refuse (error, "%s has not withdrawn: there is nothing to reinstate",
+    return ctd_store_refuse (error, _("%s has not withdrawn: there is nothing to reinstate"),
                              label);
   stmt = ctd_store_prepare (self, "SELECT name, club, member_id FROM player WHERE id = ?1",
                             CTD_ARGS (CTD_INT (player_id)), error);
@@ -609,10 +656,11 @@ ctd_store_reinstate_player (CtdStore  *self,
                             error))
     return FALSE;
   if (clash != NULL)
-    return ctd_store_refuse (error, "%s cannot be reinstated: %s, registered since, has the "
-                             "same name, club and player ID", label, clash);
+    return ctd_store_refuse (error, _("%s cannot be reinstated: %s, registered since, has the "
+                               "same name, club and player ID"), label, clash);
   g_clear_pointer (&stmt, ctd_store_release_statement);
-  summary = g_strdup_printf ("Reinstated %s", label);
+  /* Translators: a line of the event's log; %s is a player. */
+  summary = g_strdup_printf (_("Reinstated %s"), label);
   return ctd_store_run (self, "UPDATE player SET withdrawn = 0 WHERE id = ?1",
                         CTD_ARGS (CTD_INT (player_id)), error) &&
          ctd_store_action_commit (&action, summary, error);
@@ -628,13 +676,19 @@ append_field_change (GString     *summary,
                      const char  *before,
                      const char  *after)
 {
-  g_autofree char *old_text = before != NULL ? g_strdup_printf ("“%s”", before) : g_strdup ("none");
-  g_autofree char *new_text = after != NULL ? g_strdup_printf ("“%s”", after) : g_strdup ("none");
+  /* Translators: a value the director typed, quoted in the event's
+   * log, or "none" for a club or player ID left empty. */
+  g_autofree char *old_text = before != NULL ? g_strdup_printf (_("“%s”"), before)
+                                             : g_strdup (C_("player field", "none"));
+  g_autofree char *new_text = after != NULL ? g_strdup_printf (_("“%s”"), after)
+                                            : g_strdup (C_("player field", "none"));
 
   if (g_strcmp0 (before, after) == 0)
     return;
-  g_string_append_printf (summary, "%s %s %s -> %s", *n_changed > 0 ? "," : ":", field,
-                          old_text, new_text);
+  g_string_append (summary, *n_changed > 0 ? ", " : ": ");
+  /* Translators: in "Edited Ann: name “Ann” -> “Ann Lee”, club ...":
+   * what changed (name, club or player ID), its old and new values. */
+  g_string_append_printf (summary, _("%s %s -> %s"), field, old_text, new_text);
   (*n_changed)++;
 }
 
@@ -705,19 +759,22 @@ ctd_store_edit_player (CtdStore    *self,
       (!withdrawn &&
        !find_identity_clash (self, name, club, member_id, player_id, &clash, error)))
     {
-      g_prefix_error (error, "%s: ", label);
+      g_prefix_error (error, _("%s: "), label);
       return FALSE;
     }
   if (clash != NULL)
-    return ctd_store_refuse (error, "%s cannot take these details: %s has the same name, club "
-                             "and player ID; give a club or player ID that tells them apart",
+    return ctd_store_refuse (error, _("%s cannot take these details: %s has the same name, club "
+                               "and player ID; give a club or player ID that tells them apart"),
                              label, clash);
 
   summary = g_string_new (NULL);
-  g_string_printf (summary, "Edited %s", label);
-  append_field_change (summary, &n_changed, "name", old_name, name);
-  append_field_change (summary, &n_changed, "club", old_club, club);
-  append_field_change (summary, &n_changed, "player ID", old_member_id, member_id);
+  /* Translators: a line of the event's log; %s is a player; the
+   * fields' changes follow. */
+  g_string_printf (summary, _("Edited %s"), label);
+  append_field_change (summary, &n_changed, C_("player field", "name"), old_name, name);
+  append_field_change (summary, &n_changed, C_("player field", "club"), old_club, club);
+  append_field_change (summary, &n_changed, C_("player field", "player ID"), old_member_id,
+                       member_id);
   key = name_key (name);
   /* Nothing different: no row changes, so the action leaves no entry. */
   return ctd_store_run (self, "UPDATE player SET name = ?2, name_key = ?3, club = ?4, "

@@ -13,6 +13,9 @@
 #include "ctd-advance.h"
 #include "ctd-draw.h"
 #include "ctd-round.h"
+#include "ctd-text.h"
+
+#include <glib/gi18n-lib.h>
 
 /*
  * Rounds: their state, the draw and redraw (roll-offs, release and
@@ -367,26 +370,16 @@ ctd_store_list_hold_ups (CtdStore  *self,
 
 /* "3", "3 and 7", "1, 3 and 8" for the set bits of @bits (bit i: i + 1),
  * or their names when @names is given. */
-static void
-append_list (GString            *text,
-             guint               bits,
-             const char * const *names)
+static char *
+describe_list (guint               bits,
+               const char * const *names)
 {
-  guint n = 0, total = 0;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < 32; i++)
-    total += (bits >> i) & 1;
-  for (guint i = 0; i < 32; i++)
     if ((bits >> i) & 1)
-      {
-        if (n > 0)
-          g_string_append (text, n == total - 1 ? " and " : ", ");
-        if (names != NULL)
-          g_string_append (text, names[i]);
-        else
-          g_string_append_printf (text, "%u", i + 1);
-        n++;
-      }
+      g_ptr_array_add (items, names != NULL ? g_strdup (names[i]) : g_strdup_printf ("%u", i + 1));
+  return ctd_text_join_and (items);
 }
 
 /**
@@ -413,22 +406,33 @@ ctd_store_hold_up_describe (const CtdStoreHoldUp *hold_up)
       n_missing += (hold_up->missing >> i) & 1;
       n_mismatched += (hold_up->mismatched >> i) & 1;
     }
-  g_string_printf (text, "%u.%u: ", hold_up->round, hold_up->chouette);
+  /* Translators: a chouette's number, "1.3" for chouette 3 of round 1;
+   * why it holds its round up follows. */
+  g_string_printf (text, _("%u.%u: "), hold_up->round, hold_up->chouette);
   if (n_missing == CTD_N_GAMES)
-    g_string_append (text, "no game entered yet");
+    g_string_append (text, _("no game entered yet"));
   else if (n_missing > 0)
     {
-      g_string_append (text, n_missing == 1 ? "game " : "games ");
-      append_list (text, hold_up->missing, NULL);
-      g_string_append (text, " to enter");
+      g_autofree char *games = describe_list (hold_up->missing, NULL);
+
+      /* Translators: %s is a game's number or a list of them ("10, 11
+       * and 12"). */
+      g_string_append_printf (text, ngettext ("game %s to enter", "games %s to enter", n_missing),
+                              games);
     }
   if (n_mismatched > 0)
     {
+      g_autofree char *players = describe_list (hold_up->mismatched,
+                                                (const char * const *) hold_up->names);
+
       if (n_missing > 0)
         g_string_append (text, "; ");
-      g_string_append (text, "the paper totals of ");
-      append_list (text, hold_up->mismatched, (const char * const *) hold_up->names);
-      g_string_append (text, " disagree with the entered games");
+      /* Translators: %s is a player's name or a list of them ("Ann and
+       * Dan"), whose totals on the paper sheet differ from the games'. */
+      g_string_append_printf (text, ngettext ("the paper totals of %s disagree with the entered "
+                                              "games",
+                                              "the paper totals of %s disagree with the entered "
+                                              "games", n_mismatched), players);
     }
   return g_string_free (text, FALSE);
 }
@@ -485,11 +489,11 @@ ctd_store_check_round_open (CtdStore  *self,
   if (step == CTD_STEP_DONE)
     return ctd_store_no_round (error, round);
   if (sqlite3_column_int64 (stmt, 1) != 0)
-    return ctd_store_refuse (error, "Round %u is closed: round %u is drawn, so its results can "
-                             "no longer change", round, round + 1);
+    return ctd_store_refuse (error, _("Round %u is closed: round %u is drawn, so its results can "
+                               "no longer change"), round, round + 1);
   if (sqlite3_column_int64 (stmt, 0) != 0)
-    return ctd_store_refuse (error, "Round %u is released: its results can no longer change; "
-                             "undo the release first", round);
+    return ctd_store_refuse (error, _("Round %u is released: its results can no longer change; "
+                               "undo the release first"), round);
   return TRUE;
 }
 
@@ -553,20 +557,40 @@ list_absent (CtdStore  *self,
   return g_steal_pointer (&absent);
 }
 
+/* A stage in a sentence of the log, "Drew round 1 (qualifying) ...":
+ * the words of the file (ctd_stage_to_string()), translated. */
+static const char *
+stage_word (CtdStage stage)
+{
+  switch (stage)
+    {
+    case CTD_STAGE_QUALIFYING:
+      return C_("stage in a sentence", "qualifying");
+    case CTD_STAGE_SEMIFINAL:
+      return C_("stage in a sentence", "semi-final");
+    case CTD_STAGE_FINAL:
+      return C_("stage in a sentence", "final");
+    default:
+      g_return_val_if_reached ("?");
+    }
+}
+
 /* "; 2 registered players are not checked in: Ann, Bob" or "". */
 static char *
 describe_absent (const GPtrArray *absent)
 {
-  GString *text = g_string_new (NULL);
+  g_autoptr(GString) names = g_string_new (NULL);
 
   if (absent == NULL || absent->len == 0)
-    return g_string_free (text, FALSE);
-  g_string_printf (text, "; %u registered player%s not checked in: ", absent->len,
-                   absent->len == 1 ? " is" : "s are");
+    return g_strdup ("");
   for (guint i = 0; i < absent->len; i++)
-    g_string_append_printf (text, "%s%s", i > 0 ? ", " : "",
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "",
                             (const char *) g_ptr_array_index (absent, i));
-  return g_string_free (text, FALSE);
+  /* Translators: ends a refusal or a line of the event's log about a
+   * draw; %s lists the players' names. */
+  return g_strdup_printf (ngettext ("; %u registered player is not checked in: %s",
+                                    "; %u registered players are not checked in: %s",
+                                    absent->len), absent->len, names->str);
 }
 
 /* Who round @round is drawn from, by id (the draw is reproducible from
@@ -595,11 +619,15 @@ field_for_round (CtdStore    *self,
         return NULL;
       if (field->len == 0 && (*out_absent)->len > 0)
         {
-          ctd_store_refuse (error, "Nobody is checked in, and only checked-in players are "
-                            "drawn: check the players in as they arrive, or register those present "
-                            "as checked in; "
-                            "%u player%s registered", (*out_absent)->len,
-                            (*out_absent)->len == 1 ? " is" : "s are");
+          ctd_store_refuse (error, ngettext ("Nobody is checked in, and only checked-in players "
+                                             "are drawn: check the players in as they arrive, "
+                                             "or register those present as checked in; %u "
+                                             "player is registered",
+                                             "Nobody is checked in, and only checked-in players "
+                                             "are drawn: check the players in as they arrive, "
+                                             "or register those present as checked in; %u "
+                                             "players are registered", (*out_absent)->len),
+                            (*out_absent)->len);
           return NULL;
         }
       /* A field of 3 or 4 is one chouette: it is the whole event, and
@@ -614,14 +642,14 @@ field_for_round (CtdStore    *self,
     return NULL;
   if (!ctd_stage_has_next (previous))
     {
-      ctd_store_refuse (error, "Round %u was the final: the event is over, and no round can "
-                        "follow it", round - 1);
+      ctd_store_refuse (error, _("Round %u was the final: the event is over, and no round can "
+                          "follow it"), round - 1);
       return NULL;
     }
   if (state != CTD_ROUND_RELEASED)
     {
-      ctd_store_refuse (error, "Round %u is %s: release it and choose who advances before "
-                        "drawing round %u", round - 1, ctd_round_state_to_string (state), round);
+      ctd_store_refuse (error, _("Round %u is %s: release it and choose who advances before "
+                          "drawing round %u"), round - 1, ctd_round_state_to_title (state), round);
       return NULL;
     }
   field = ctd_store_query_advancers (self, round - 1, error);
@@ -629,7 +657,7 @@ field_for_round (CtdStore    *self,
     return NULL;
   if (field->len == 0)
     {
-      ctd_store_refuse (error, "Choose who advances from round %u before drawing round %u",
+      ctd_store_refuse (error, _("Choose who advances from round %u before drawing round %u"),
                         round - 1, round);
       return NULL;
     }
@@ -740,8 +768,15 @@ ctd_store_draw_round (CtdStore  *self,
       !write_draw (self, round, field, seed, absent_text, error))
     return FALSE;
 
-  summary = g_strdup_printf ("Drew round %u (%s) for %u players, seed %" G_GUINT64_FORMAT "%s",
-                             round, ctd_stage_to_string (stage), field->len, seed, absent_text);
+  /* Translators: a line of the event's log: the round, its stage
+   * (qualifying, semi-final or final), how many players, the random
+   * generator's seed (a number), then maybe who was left out ("; 2
+   * registered players are not checked in: ..."). */
+  summary = g_strdup_printf (ngettext ("Drew round %u (%s) for %u player, seed %llu%s",
+                                       "Drew round %u (%s) for %u players, seed %llu%s",
+                                       field->len),
+                             round, stage_word (stage), field->len, (unsigned long long) seed,
+                             absent_text);
   if (!ctd_store_action_commit (&action, summary, error))
     return FALSE;
   if (out_round != NULL)
@@ -784,9 +819,9 @@ ctd_store_redraw_round (CtdStore  *self,
       !get_last_round (self, &last_round, error))
     return FALSE;
   if (!ctd_round_can_redraw (state, round == last_round))
-    return ctd_store_refuse (error, "Round %u cannot be redrawn: it is %s (a round can be "
-                             "redrawn only until its first result is entered)", round,
-                             ctd_round_state_to_string (state));
+    return ctd_store_refuse (error, _("Round %u cannot be redrawn: it is %s (a round can be "
+                               "redrawn only until its first result is entered)"), round,
+                             ctd_round_state_to_title (state));
   field = field_for_round (self, round, &stage, &absent, error);
   if (field == NULL)
     return FALSE;
@@ -808,7 +843,9 @@ ctd_store_redraw_round (CtdStore  *self,
       !write_draw (self, round, field, seed, absent_text, error))
     return FALSE;
 
-  summary = g_strdup_printf ("Redrew round %u for %u players, seed %" G_GUINT64_FORMAT "%s",
-                             round, field->len, seed, absent_text);
+  /* Translators: a line of the event's log, as "Drew round %u ...". */
+  summary = g_strdup_printf (ngettext ("Redrew round %u for %u player, seed %llu%s",
+                                       "Redrew round %u for %u players, seed %llu%s", field->len),
+                             round, field->len, (unsigned long long) seed, absent_text);
   return ctd_store_action_commit (&action, summary, error);
 }

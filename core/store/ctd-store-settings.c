@@ -17,6 +17,9 @@
 
 #include "ctd-rules-enum-types.h"
 #include "ctd-money.h"
+#include "ctd-text.h"
+
+#include <glib/gi18n-lib.h>
 
 /*
  * The event's settings: its name, date, venue, money, last-segment
@@ -104,19 +107,24 @@ ctd_store_default_paper (void)
 /* "The stake can be at most 1,000,000.00 a point, not 2,500,000.00":
  * grouped by thousands, since the bound is a run of zeros. */
 static gboolean
-refuse_amount (GError     **error,
-               const char  *what,
-               const char  *unit,
-               CtdCents     bound,
-               CtdCents     amount)
+refuse_amount (GError   **error,
+               gboolean   stake,
+               CtdCents   bound,
+               CtdCents   amount)
 {
   g_autofree char *bound_text = ctd_money_to_string (bound);
   g_autofree char *amount_text = ctd_money_to_string (amount);
   g_autofree char *bound_grouped = ctd_money_group_digits (bound_text);
   g_autofree char *amount_grouped = ctd_money_group_digits (amount_text);
 
-  return ctd_store_refuse (error, "The %s can be at most %s%s, not %s", what, bound_grouped,
-                           unit, amount_grouped);
+  if (stake)
+    /* Translators: two amounts of money; the stake is paid per point
+     * of score. */
+    return ctd_store_refuse (error, _("The stake can be at most %s a point, not %s"),
+                             bound_grouped, amount_grouped);
+  /* Translators: two amounts of money. */
+  return ctd_store_refuse (error, _("The entry fee can be at most %s, not %s"), bound_grouped,
+                           amount_grouped);
 }
 
 /* Refuses settings the event file cannot hold or a sheet cannot print. */
@@ -126,8 +134,11 @@ ctd_store_validate_settings (const CtdEventSettings  *settings,
 {
   const char *date = settings->date != NULL ? settings->date : "";
 
-  if (!ctd_store_check_text (settings->name, "event's name", CTD_STORE_TEXT_MAX, TRUE, error) ||
-      !ctd_store_check_text (settings->venue, "venue", CTD_STORE_TEXT_MAX, FALSE, error))
+  /* Translators: these name what the director typed, in "The %s
+   * cannot be empty" and the like. */
+  if (!ctd_store_check_text (settings->name, _("event's name"), CTD_STORE_TEXT_MAX, TRUE,
+                             error) ||
+      !ctd_store_check_text (settings->venue, _("venue"), CTD_STORE_TEXT_MAX, FALSE, error))
     return FALSE;
   if (*date != '\0')
     {
@@ -136,24 +147,22 @@ ctd_store_validate_settings (const CtdEventSettings  *settings,
 
       if (strlen (date) != 10 || sscanf (date, "%4u-%2u-%2u%c", &y, &m, &d, &tail) != 3 ||
           !g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y))
-        return ctd_store_refuse (error, "The event date “%s” is not a date; write it as "
-                                 "YYYY-MM-DD, e.g. 2026-05-17",
+        return ctd_store_refuse (error, _("The event date “%s” is not a date; write it as "
+                                   "YYYY-MM-DD, e.g. 2026-05-17"),
                                  g_utf8_validate (date, -1, NULL) ? date : "?");
     }
   if (settings->stake_cents < 0 || settings->entry_fee_cents < 0)
-    return ctd_store_refuse (error, "The stake and the entry fee cannot be negative");
+    return ctd_store_refuse (error, _("The stake and the entry fee cannot be negative"));
   /* Beyond these a chouette's settlement would not fit (ctd-money.h). */
   if (settings->stake_cents > CTD_STAKE_MAX_CENTS)
-    return refuse_amount (error, "stake", " a point", CTD_STAKE_MAX_CENTS,
-                          settings->stake_cents);
+    return refuse_amount (error, TRUE, CTD_STAKE_MAX_CENTS, settings->stake_cents);
   if (settings->entry_fee_cents > CTD_ENTRY_FEE_MAX_CENTS)
-    return refuse_amount (error, "entry fee", "", CTD_ENTRY_FEE_MAX_CENTS,
-                          settings->entry_fee_cents);
+    return refuse_amount (error, FALSE, CTD_ENTRY_FEE_MAX_CENTS, settings->entry_fee_cents);
   if (settings->direction != CTD_LAST_SEGMENT_HIGHEST_FIRST &&
       settings->direction != CTD_LAST_SEGMENT_LOWEST_FIRST)
-    return ctd_store_refuse (error, "Unknown last-segment direction");
+    return ctd_store_refuse (error, _("Unknown last-segment direction"));
   if (settings->paper != CTD_SHEET_PAPER_A4 && settings->paper != CTD_SHEET_PAPER_LETTER)
-    return ctd_store_refuse (error, "Unknown paper: the event prints on A4 or Letter");
+    return ctd_store_refuse (error, _("Unknown paper: the event prints on A4 or Letter"));
   return TRUE;
 }
 
@@ -187,7 +196,7 @@ ctd_store_get_settings (CtdStore          *self,
   if (step == CTD_STEP_DONE)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-                   "“%s” has lost its event settings", self->display_name);
+                   _("“%s” has lost its event settings"), self->display_name);
       return FALSE;
     }
   out_settings->name = ctd_store_column_dup (stmt, 0);
@@ -228,67 +237,70 @@ ctd_store_write_settings (CtdStore                *self,
                         error);
 }
 
+/* A direction in a sentence of the log, "last segment lowest-first":
+ * the words of the file (ctd_last_segment_direction_to_string()),
+ * translated. */
+static const char *
+direction_word (CtdLastSegmentDirection direction)
+{
+  /* Translators: the last segment's order of play: the highest (or
+   * lowest) score first. */
+  return direction == CTD_LAST_SEGMENT_LOWEST_FIRST ? C_("direction", "lowest-first")
+                                                    : C_("direction", "highest-first");
+}
+
 /* "name “Club Open”, stake 5.00, paper Letter": what @after changes. */
 static char *
 describe_settings_change (const CtdEventSettings *before,
                           const CtdEventSettings *after)
 {
-  GString *text = g_string_new ("Changed the event settings:");
+  /* Translators: a line of the event's log; what changed follows,
+   * e.g. "name “Club Open”, stake 5.00, paper Letter". */
+  GString *text = g_string_new (_("Changed the event settings:"));
   guint n = 0;
 
-#define CHANGED(...) g_string_append_printf (text, "%s " __VA_ARGS__), n++
+#define CHANGED(...) g_string_append (text, n ? ", " : " "), \
+                     g_string_append_printf (text, __VA_ARGS__), n++
   if (g_strcmp0 (before->name, after->name) != 0)
-    CHANGED ("name “%s”", n ? "," : "", after->name);
+    /* Translators: this and the next ones are the parts of "Changed
+     * the event settings: ...", each a setting and its new value. */
+    CHANGED (_("name “%s”"), after->name);
   if (g_strcmp0 (before->date, after->date != NULL ? after->date : "") != 0)
-    CHANGED ("date %s", n ? "," : "", after->date != NULL && *after->date ? after->date : "none");
+    CHANGED (_("date %s"), after->date != NULL && *after->date ? after->date
+                                                                : C_("event date", "none"));
   if (g_strcmp0 (before->venue, after->venue != NULL ? after->venue : "") != 0)
-    CHANGED ("venue “%s”", n ? "," : "", after->venue != NULL ? after->venue : "");
+    CHANGED (_("venue “%s”"), after->venue != NULL ? after->venue : "");
   if (before->stake_cents != after->stake_cents)
     {
       g_autofree char *stake = ctd_money_to_string (after->stake_cents);
-      CHANGED ("stake %s", n ? "," : "", stake);
+      CHANGED (_("stake %s"), stake);
     }
   if (before->entry_fee_cents != after->entry_fee_cents)
     {
       g_autofree char *fee = ctd_money_to_string (after->entry_fee_cents);
-      CHANGED ("entry fee %s", n ? "," : "", fee);
+      CHANGED (_("entry fee %s"), fee);
     }
   if (before->direction != after->direction)
-    CHANGED ("last segment %s", n ? "," : "",
-             ctd_last_segment_direction_to_string (after->direction));
+    /* Translators: %s is "highest-first" or "lowest-first". */
+    CHANGED (_("last segment %s"), direction_word (after->direction));
   if (before->paper != after->paper)
-    CHANGED ("paper %s", n ? "," : "", after->paper == CTD_SHEET_PAPER_LETTER ? "Letter" : "A4");
+    CHANGED (_("paper %s"), after->paper == CTD_SHEET_PAPER_LETTER ? C_("paper size", "Letter")
+                                                                   : C_("paper size", "A4"));
   if (before->table_auto_accept != after->table_auto_accept)
-    CHANGED ("%s", n ? "," : "", after->table_auto_accept
-                                   ? "tables' confirmed lines recorded without the desk"
-                                   : "tables' confirmed lines wait for the desk");
+    CHANGED ("%s", after->table_auto_accept ? _("tables' confirmed lines recorded without the desk")
+                                            : _("tables' confirmed lines wait for the desk"));
 #undef CHANGED
   return g_string_free (text, FALSE);
 }
 
-/* "1.1", "1.1 and 1.2", "1.1, 1.2 and 1.3" */
-static char *
-join_labels (GPtrArray *labels)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < labels->len; i++)
-    {
-      if (i > 0)
-        g_string_append (text, i == labels->len - 1 ? " and " : ", ");
-      g_string_append (text, g_ptr_array_index (labels, i));
-    }
-  return g_string_free (text, FALSE);
-}
-
 /* "chouettes 1.1 and 1.2 were settled at 5.00 a point, and chouette 1.3
- * has results entered at it": the chouettes a stake or a direction
- * already applies to (SPEC 7), settled ones (all games in) first; %NULL
- * in @out_text when no result is entered. */
+ * has results entered at it": the chouettes a stake (@old_stake) or a
+ * direction (@old_direction) already applies to (SPEC 7), settled ones
+ * (all games in) first; %NULL in @out_text when no result is entered. */
 static gboolean
 describe_results (CtdStore    *self,
-                  const char  *settled_at,
-                  const char  *entered_at,
+                  const char  *old_stake,
+                  const char  *old_direction,
                   char       **out_text,
                   GError     **error)
 {
@@ -313,20 +325,37 @@ describe_results (CtdStore    *self,
     return FALSE;
   if (settled->len > 0)
     {
-      g_autofree char *labels = join_labels (settled);
+      g_autofree char *labels = ctd_text_join_and (settled);
 
-      settled_text = g_strdup_printf ("%s %s %s %s", settled->len == 1 ? "chouette" : "chouettes",
-                                      labels, settled->len == 1 ? "was" : "were", settled_at);
+      settled_text = old_stake != NULL
+        /* Translators: the first %s is a chouette's number or a list of
+         * them ("1.1, 1.2 and 1.3", chouette 1.2 is chouette 2 of round
+         * 1), the second an amount of money. */
+        ? g_strdup_printf (ngettext ("chouette %s was settled at %s a point",
+                                     "chouettes %s were settled at %s a point", settled->len),
+                           labels, old_stake)
+        /* Translators: the first %s is a chouette's number or a list of
+         * them, the second "highest-first" or "lowest-first". */
+        : g_strdup_printf (ngettext ("chouette %s was played %s",
+                                     "chouettes %s were played %s", settled->len),
+                           labels, old_direction);
     }
   if (entered->len > 0)
     {
-      g_autofree char *labels = join_labels (entered);
+      g_autofree char *labels = ctd_text_join_and (entered);
 
-      entered_text = g_strdup_printf ("%s %s %s %s", entered->len == 1 ? "chouette" : "chouettes",
-                                      labels, entered->len == 1 ? "has" : "have", entered_at);
+      entered_text = old_stake != NULL
+        ? g_strdup_printf (ngettext ("chouette %s has results entered at it",
+                                     "chouettes %s have results entered at it", entered->len),
+                           labels)
+        : g_strdup_printf (ngettext ("chouette %s has results entered under it",
+                                     "chouettes %s have results entered under it",
+                                     entered->len), labels);
     }
   if (settled_text != NULL && entered_text != NULL)
-    *out_text = g_strdup_printf ("%s, and %s", settled_text, entered_text);
+    /* Translators: "chouette 1.1 was settled at 5.00 a point, and
+     * chouette 1.2 has results entered at it". */
+    *out_text = g_strdup_printf (_("%s, and %s"), settled_text, entered_text);
   else
     *out_text = g_strdup (settled_text != NULL ? settled_text : entered_text);
   return TRUE;
@@ -350,48 +379,50 @@ check_fixed (CtdStore                *self,
   gboolean direction = before->direction != after->direction;
   g_autofree char *old_stake = ctd_money_to_string (before->stake_cents);
   g_autofree char *new_stake = ctd_money_to_string (after->stake_cents);
-  const char *old_direction = ctd_last_segment_direction_to_string (before->direction);
-  const char *new_direction = ctd_last_segment_direction_to_string (after->direction);
+  const char *old_direction = direction_word (before->direction);
+  const char *new_direction = direction_word (after->direction);
 
   *out_note = NULL;
   if (stake)
     {
-      g_autofree char *at = g_strdup_printf ("settled at %s a point", old_stake);
       g_autofree char *results = NULL;
 
-      if (!describe_results (self, at, "results entered at it", &results, error))
+      if (!describe_results (self, old_stake, NULL, &results, error))
         return FALSE;
       if (results != NULL && !force)
         {
           g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                       "The stake is fixed once a result is entered, since settlements are "
-                       "paid at the table: %s; a stake of %s would change those settlements. "
-                       "Force the change to make it anyway", results, new_stake);
+                       _("The stake is fixed once a result is entered, since settlements are "
+                         "paid at the table: %s; a stake of %s would change those settlements. "
+                         "Force the change to make it anyway"), results, new_stake);
           return FALSE;
         }
       if (results != NULL)
-        g_string_append_printf (note, " (forced after results: %s; their settlements now count "
-                                "%s a point)", results, new_stake);
+        /* Translators: ends a line of the event's log; the chouettes
+         * with results, then the new stake, an amount of money. */
+        g_string_append_printf (note, _(" (forced after results: %s; their settlements now "
+                                        "count %s a point)"), results, new_stake);
     }
   if (direction)
     {
-      g_autofree char *under = g_strdup_printf ("played %s", old_direction);
       g_autofree char *results = NULL;
 
-      if (!describe_results (self, under, "results entered under it", &results, error))
+      if (!describe_results (self, NULL, old_direction, &results, error))
         return FALSE;
       if (results != NULL && !force)
         {
           g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CONFIRM,
-                       "The last-segment direction is fixed once a result is entered, so "
-                       "that no round mixes both: %s; with %s their last-segment orders would "
-                       "no longer follow the scores. Force the change to make it anyway",
+                       _("The last-segment direction is fixed once a result is entered, so "
+                         "that no round mixes both: %s; with %s their last-segment orders would "
+                         "no longer follow the scores. Force the change to make it anyway"),
                        results, new_direction);
           return FALSE;
         }
       if (results != NULL)
-        g_string_append_printf (note, " (forced after results: %s; their last segments now go "
-                                "%s)", results, new_direction);
+        /* Translators: ends a line of the event's log; the chouettes
+         * with results, then "highest-first" or "lowest-first". */
+        g_string_append_printf (note, _(" (forced after results: %s; their last segments now "
+                                        "go %s)"), results, new_direction);
     }
   if (note->len > 0)
     *out_note = g_strdup (note->str);

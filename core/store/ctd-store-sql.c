@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 /*
  * The few shapes every store function is made of: prepare with bound
  * values, step, read a column; one action as one transaction that rolls
@@ -54,13 +56,13 @@ ctd_store_fail (CtdStore  *self,
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_LOCKED,
-                   "“%s” is being changed by another Chouette TD window or command; "
-                   "try again when it has finished", self->display_name);
+                   _("“%s” is being changed by another Chouette TD window or command; "
+                     "try again when it has finished"), self->display_name);
       break;
     case SQLITE_READONLY:
     case SQLITE_PERM:
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
-                   "“%s” cannot be changed: the file or its folder is read-only (%s)",
+                   _("“%s” cannot be changed: the file or its folder is read-only (%s)"),
                    self->display_name, detail);
       break;
     case SQLITE_CORRUPT:
@@ -69,16 +71,16 @@ ctd_store_fail (CtdStore  *self,
       return ctd_store_refuse_not_event (self, error);
     case SQLITE_CONSTRAINT:
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
-                   "“%s” was not changed: the change breaks a rule of the event file (%s)",
+                   _("“%s” was not changed: the change breaks a rule of the event file (%s)"),
                    self->display_name, detail);
       break;
     case SQLITE_FULL:
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
-                   "“%s” was not changed: the disk is full", self->display_name);
+                   _("“%s” was not changed: the disk is full"), self->display_name);
       break;
     default:
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
-                   "“%s” could not be read or written: %s", self->display_name, detail);
+                   _("“%s” could not be read or written: %s"), self->display_name, detail);
       break;
     }
   return FALSE;
@@ -107,7 +109,7 @@ ctd_store_refuse_not_event (CtdStore  *self,
                             GError   **error)
 {
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_EVENT,
-               "“%s” is not a Chouette TD event file", self->display_name);
+               _("“%s” is not a Chouette TD event file"), self->display_name);
   return FALSE;
 }
 
@@ -119,7 +121,7 @@ ctd_store_refuse_damaged (CtdStore    *self,
   g_autofree char *line = one_line (detail);
 
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
-               "“%s” is damaged (%s); open its most recent backup instead",
+               _("“%s” is damaged (%s); open its most recent backup instead"),
                self->display_name, line);
   return FALSE;
 }
@@ -129,7 +131,7 @@ ctd_store_refuse_read_only (CtdStore  *self,
                             GError   **error)
 {
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
-               "“%s” is open for reading only: open it for writing to change it",
+               _("“%s” is open for reading only: open it for writing to change it"),
                self->display_name);
   return FALSE;
 }
@@ -139,7 +141,7 @@ ctd_store_no_round (GError **error,
                     guint    round)
 {
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-               "There is no round %u in this event", round);
+               _("There is no round %u in this event"), round);
   return FALSE;
 }
 
@@ -601,12 +603,17 @@ ctd_store_action_finish (CtdStoreAction  *action,
 /**
  * ctd_store_action_commit:
  * @action: a begun action
- * @summary: one line for the audit log
+ * @summary: one line for the audit log, already translated
  * @error: return location for a #GError
  *
  * Ends an action: fills its audit row (ctd_store_action_finish()) and
- * commits. An action that changed nothing (checking in a player who is
- * checked in) leaves no entry, so undo never has to undo nothing. On
+ * commits. The summary is stored as the director read it, in the
+ * language the action was made in, and the log and undo show it as
+ * stored: it records what was said at the time, and a file passed
+ * between directors keeps each line readable as written (files from
+ * before translation hold English lines, which stay so). An action
+ * that changed nothing (checking in a player who is checked in)
+ * leaves no entry, so undo never has to undo nothing. On
  * failure the action is rolled back.
  */
 gboolean

@@ -15,6 +15,8 @@
 #include "ctd-money.h"
 #include "ctd-result.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * Opening an event file is validating it. Files travel (last year's
  * archive from another club, a copy someone touched with another tool),
@@ -168,9 +170,11 @@ refuse_file (CtdStore  *self,
 {
   if (error != NULL && g_error_matches (*error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID))
     {
-      g_prefix_error (error, "“%s” cannot be used: ", self->display_name);
-      g_autofree char *message = g_strdup_printf ("%s; open the copy it came from, or its most "
-                                                  "recent backup, instead", (*error)->message);
+      /* Translators: a file's name, then what is wrong with it. */
+      g_autofree char *message = g_strdup_printf (_("“%s” cannot be used: %s; open the copy it "
+                                                    "came from, or its most recent backup, "
+                                                    "instead"),
+                                                  self->display_name, (*error)->message);
       g_free ((*error)->message);
       (*error)->message = g_steal_pointer (&message);
     }
@@ -228,19 +232,46 @@ check_schema (CtdStore  *self,
                   : g_strcmp0 (want->fields[1], have->fields[1]);
 
       if (order < 0)
-        return refuse_invalid (self, error, "its %s “%s” is missing (file format %"
-                               G_GINT64_FORMAT ")", want->fields[0], want->fields[1], version);
+        /* Translators: follows "“FILE” cannot be used: "; the first %s
+         * is an SQLite word (table, index, trigger), the second its name. */
+        return refuse_invalid (self, error, _("its %s “%s” is missing (file format %lld)"),
+                               want->fields[0], want->fields[1], (long long) version);
       if (order > 0)
-        return refuse_invalid (self, error, "it holds a %s “%s” that Chouette TD never writes "
-                               "(added by another program?)", have->fields[0], have->fields[1]);
+        /* Translators: the first %s is an SQLite word (table, index,
+         * trigger), the second its name. */
+        return refuse_invalid (self, error, _("it holds a %s “%s” that Chouette TD never writes "
+                                 "(added by another program?)"), have->fields[0], have->fields[1]);
       if (!same_entry (want, have))
-        return refuse_invalid (self, error, "its %s “%s” is not defined as Chouette TD defines "
-                               "it (file format %" G_GINT64_FORMAT ")", have->fields[0],
-                               have->fields[1], version);
+        /* Translators: the first %s is an SQLite word (table, index,
+         * trigger), the second its name. */
+        return refuse_invalid (self, error, _("its %s “%s” is not defined as Chouette TD "
+                                              "defines it (file format %lld)"),
+                               have->fields[0], have->fields[1], (long long) version);
       e++;
       f++;
     }
   return TRUE;
+}
+
+/* The fields the record checks name to ctd_text_problem(), as their
+ * SQL writes them: listed here so that the words reach the template,
+ * and translated where the problem is said. */
+static const char *const text_fields[] = {
+  /* Translators: fields of an event file, in "the %s is not valid
+   * UTF-8 text" and the like, said of a file another program changed. */
+  NC_("file field", "event name"), NC_("file field", "venue"), NC_("file field", "name"),
+  NC_("file field", "club"), NC_("file field", "player ID"), NC_("file field", "result line"),
+  NC_("file field", "line"), NC_("file field", "address"), NC_("file field", "reason"),
+  NC_("file field", "action"), NC_("file field", "summary"),
+};
+
+static const char *
+field_word (const char *what)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (text_fields); i++)
+    if (g_strcmp0 (what, text_fields[i]) == 0)
+      return g_dpgettext2 (GETTEXT_PACKAGE, "file field", text_fields[i]);
+  return what;
 }
 
 /* ctd_text_problem (VALUE, WHAT, MAX_CHARS, REQUIRED): NULL when VALUE
@@ -253,7 +284,7 @@ text_problem (sqlite3_context  *context,
               sqlite3_value   **args)
 {
   const char *text = (const char *) sqlite3_value_text (args[0]);
-  const char *what = (const char *) sqlite3_value_text (args[1]);
+  const char *what = field_word ((const char *) sqlite3_value_text (args[1]));
   gint64 max_chars = sqlite3_value_int64 (args[2]);
   gboolean required = sqlite3_value_int (args[3]) != 0;
   g_autoptr(GError) refusal = NULL;
@@ -262,10 +293,12 @@ text_problem (sqlite3_context  *context,
   g_assert (n_args == 4);
 
   if (text != NULL && (gsize) sqlite3_value_bytes (args[0]) != strlen (text))
-    problem = g_strdup_printf ("the %s holds a NUL character", what);
+    /* Translators: %s names a field of the file, e.g. "club". */
+    problem = g_strdup_printf (_("the %s holds a NUL character"), what);
   else if (max_chars < 0)
     problem = text == NULL || g_utf8_validate (text, -1, NULL) ? NULL
-      : g_strdup_printf ("the %s is not valid UTF-8 text", what);
+      /* Translators: %s names a field of the file, e.g. "club". */
+      : g_strdup_printf (_("the %s is not valid UTF-8 text"), what);
   else if (!ctd_store_check_text (text, what, (gsize) max_chars, required, &refusal))
     {
       problem = g_strdup (refusal->message);
@@ -500,10 +533,12 @@ check_records (CtdStore  *self,
   if (foreign == NULL || (step = ctd_store_step (self, foreign, error)) == CTD_STEP_FAILED)
     return FALSE;
   if (step == CTD_STEP_ROW)
-    return refuse_record (error, "table %s, row %" G_GINT64_FORMAT ": its %s refers to a row "
-                          "of table %s that does not exist",
+    /* Translators: names of the file's tables and columns, and a row's
+     * number in its table. */
+    return refuse_record (error, _("table %s, row %lld: its %s refers to a row of table %s "
+                                   "that does not exist"),
                           (const char *) sqlite3_column_text (foreign, 0),
-                          (gint64) sqlite3_column_int64 (foreign, 1),
+                          (long long) sqlite3_column_int64 (foreign, 1),
                           (const char *) sqlite3_column_text (foreign, 3),
                           (const char *) sqlite3_column_text (foreign, 2));
 
@@ -525,10 +560,13 @@ check_records (CtdStore  *self,
       if (step == CTD_STEP_DONE)
         continue;
       if (sqlite3_column_type (stmt, 0) == SQLITE_NULL)
-        return refuse_record (error, "table %s: %s", record_checks[i].table,
+        /* Translators: a table of the file, then what is wrong in it. */
+        return refuse_record (error, _("table %s: %s"), record_checks[i].table,
                               (const char *) sqlite3_column_text (stmt, 1));
-      return refuse_record (error, "table %s, row %" G_GINT64_FORMAT ": %s",
-                            record_checks[i].table, (gint64) sqlite3_column_int64 (stmt, 0),
+      /* Translators: a table of the file, a row's number in it, then
+       * what is wrong in the row. */
+      return refuse_record (error, _("table %s, row %lld: %s"),
+                            record_checks[i].table, (long long) sqlite3_column_int64 (stmt, 0),
                             (const char *) sqlite3_column_text (stmt, 1));
     }
   return TRUE;
@@ -556,8 +594,8 @@ ctd_store_check_records (CtdStore    *self,
   if (check_records (self, CTD_STORE_SCHEMA_VERSION, error))
     return TRUE;
   if (error != NULL && g_error_matches (*error, CTD_STORE_ERROR, CTD_STORE_ERROR_INVALID))
-    g_prefix_error (error, "“%s” was not changed: %s would write what Chouette TD never "
-                    "writes: ", self->display_name, action);
+    g_prefix_error (error, _("“%s” was not changed: %s would write what Chouette TD never "
+                      "writes: "), self->display_name, action);
   return FALSE;
 }
 
@@ -596,11 +634,12 @@ ctd_store_validate_file (CtdStore  *self,
   g_autofree char *integrity = NULL;
 
   if (version < 0)
-    return refuse_invalid (self, error, "its file format %" G_GINT64_FORMAT " is not one "
-                           "Chouette TD writes (0..%d)", version, CTD_STORE_SCHEMA_VERSION);
+    return refuse_invalid (self, error, _("its file format %lld is not one Chouette TD writes "
+                                          "(0..%d)"), (long long) version,
+                           CTD_STORE_SCHEMA_VERSION);
   if (version == 0 && n_tables > 0)
-    return refuse_invalid (self, error, "it holds tables but no file format (user_version 0); "
-                           "Chouette TD writes its tables and the format together");
+    return refuse_invalid (self, error, _("it holds tables but no file format (user_version 0); "
+                             "Chouette TD writes its tables and the format together"));
   if (!check_schema (self, version, error))
     return FALSE;
 
@@ -610,14 +649,14 @@ ctd_store_validate_file (CtdStore  *self,
   integrity = ctd_store_column_dup (stmt, 0);
   g_clear_pointer (&stmt, ctd_store_release_statement);
   if (integrity == NULL || (strcmp (integrity, "ok") != 0 && !is_constraint_problem (integrity)))
-    return ctd_store_refuse_damaged (self, integrity != NULL ? integrity : "no integrity report",
-                                     error);
+    return ctd_store_refuse_damaged (self, integrity != NULL ? integrity
+                                                             : _("no integrity report"), error);
 
   /* Format 0 has no tables (checked above): no records to check. */
   if (version > 0 && !check_records (self, version, error))
     return refuse_file (self, error);
   /* Rows that break a constraint the record checks do not name. */
   if (g_strcmp0 (integrity, "ok") != 0)
-    return refuse_invalid (self, error, "its rows break the file's own rules (%s)", integrity);
+    return refuse_invalid (self, error, _("its rows break the file's own rules (%s)"), integrity);
   return TRUE;
 }

@@ -23,6 +23,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib/gi18n-lib.h>
+
 /*
  * An event is one SQLite file. This file of the module owns the file
  * itself: opening and refusing, and the pragmas; the migration ladder
@@ -399,8 +401,8 @@ configure_connection (CtdStore  *self,
       if (g_ascii_strcasecmp ((const char *) sqlite3_column_text (stmt, 0), "wal") != 0)
         {
           g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_IO,
-                       "“%s” cannot be used safely here: its folder does not allow a "
-                       "write-ahead log", self->display_name);
+                       _("“%s” cannot be used safely here: its folder does not allow a "
+                         "write-ahead log"), self->display_name);
           return FALSE;
         }
     }
@@ -421,7 +423,7 @@ check_header (CtdStore  *self,
   if (!g_file_test (self->path, G_FILE_TEST_EXISTS))
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   "“%s” does not exist; create it with init", self->display_name);
+                   _("“%s” does not exist; create it with init"), self->display_name);
       return FALSE;
     }
   fd = g_open (self->path, O_RDONLY, 0);
@@ -431,7 +433,7 @@ check_header (CtdStore  *self,
 
       g_set_error (error, CTD_STORE_ERROR,
                    saved_errno == EACCES ? CTD_STORE_ERROR_READ_ONLY : CTD_STORE_ERROR_IO,
-                   "“%s” could not be opened: %s", self->display_name, g_strerror (saved_errno));
+                   _("“%s” could not be opened: %s"), self->display_name, g_strerror (saved_errno));
       return FALSE;
     }
   complete = read (fd, header, sizeof header) == (gssize) sizeof header;
@@ -459,16 +461,17 @@ check_event (CtdStore  *self,
   if (application_id != CTD_APPLICATION_ID || (*out_version >= 1 && n_tables == 0))
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_EVENT,
-                   "“%s” is an SQLite database but not a Chouette TD event file",
+                   _("“%s” is an SQLite database but not a Chouette TD event file"),
                    self->display_name);
       return FALSE;
     }
   if (*out_version > CTD_STORE_SCHEMA_VERSION)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_TOO_NEW,
-                   "“%s” was written by a newer Chouette TD (file format %" G_GINT64_FORMAT
-                   ", this version reads up to %d); open it with the newer version",
-                   self->display_name, *out_version, CTD_STORE_SCHEMA_VERSION);
+                   /* Translators: a file's name, then two file format numbers. */
+                   _("“%s” was written by a newer Chouette TD (file format %lld, this version "
+                     "reads up to %d); open it with the newer version"),
+                   self->display_name, (long long) *out_version, CTD_STORE_SCHEMA_VERSION);
       return FALSE;
     }
   return ctd_store_validate_file (self, *out_version, n_tables, error);
@@ -533,8 +536,8 @@ connect (CtdStore  *self,
   if (!self->read_only && sqlite3_db_readonly (self->db, "main") == 1)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
-                   "“%s” is read-only: change its permissions, or copy it to a folder "
-                   "where you can write", self->display_name);
+                   _("“%s” is read-only: change its permissions, or copy it to a folder "
+                     "where you can write"), self->display_name);
       return FALSE;
     }
   return configure_connection (self, error);
@@ -556,11 +559,12 @@ open_event (const char  *path,
   if (read_only && version < CTD_STORE_SCHEMA_VERSION)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_READ_ONLY,
-                   "“%s” was written by an older Chouette TD (file format %" G_GINT64_FORMAT
-                   ", this version writes %d) and cannot be read before it is upgraded: "
-                   "open it for writing once (in the window, or with a command that changes "
-                   "it), which upgrades it and keeps a copy as it was beside it",
-                   self->display_name, version, CTD_STORE_SCHEMA_VERSION);
+                   /* Translators: a file's name, then two file format numbers. */
+                   _("“%s” was written by an older Chouette TD (file format %lld, this "
+                     "version writes %d) and cannot be read before it is upgraded: open it "
+                     "for writing once (in the window, or with a command that changes it), "
+                     "which upgrades it and keeps a copy as it was beside it"),
+                   self->display_name, (long long) version, CTD_STORE_SCHEMA_VERSION);
       return NULL;
     }
   if (!connect (self, error) ||
@@ -671,16 +675,18 @@ initialize (CtdStore                *self,
       !ctd_store_migrate (self, 0, error) ||
       !ctd_store_write_settings (self, settings, error) ||
       /* The first audit entry records the settings; undo never goes past it. */
-      !ctd_store_exec (self,
-                       "INSERT INTO audit (time, action, summary, after) "
-                       "SELECT strftime ('%Y-%m-%dT%H:%M:%fZ', 'now'), 'create', "
-                       "  'Created the event', json_array (json_object ("
-                       "    'table', 'event', 'id', 1, 'row', json_object ("
-                       "      'name', name, 'date', date, 'venue', venue, "
-                       "      'stake_cents', stake_cents, 'entry_fee_cents', entry_fee_cents, "
-                       "      'direction', direction, 'paper', paper, 'closed', closed))) "
-                       "FROM event WHERE id = 1",
-                       error) ||
+      /* The summary is stored as the director read it then: see
+       * ctd_store_action_commit(). */
+      !ctd_store_run (self,
+                      "INSERT INTO audit (time, action, summary, after) "
+                      "SELECT strftime ('%Y-%m-%dT%H:%M:%fZ', 'now'), 'create', "
+                      "  ?1, json_array (json_object ("
+                      "    'table', 'event', 'id', 1, 'row', json_object ("
+                      "      'name', name, 'date', date, 'venue', venue, "
+                      "      'stake_cents', stake_cents, 'entry_fee_cents', entry_fee_cents, "
+                      "      'direction', direction, 'paper', paper, 'closed', closed))) "
+                      "FROM event WHERE id = 1",
+                      CTD_ARGS (CTD_TEXT (_("Created the event"))), error) ||
       !ctd_store_transaction_commit (&transaction, error))
     return FALSE;
   return ctd_store_install_audit_triggers (self, error);
@@ -726,8 +732,9 @@ ctd_store_create (const char              *path,
                    saved_errno == EEXIST ? CTD_STORE_ERROR_EXISTS
                    : saved_errno == EACCES || saved_errno == EROFS ? CTD_STORE_ERROR_READ_ONLY
                    : CTD_STORE_ERROR_IO,
-                   saved_errno == EEXIST ? "“%s” already exists; open it, or choose another name"
-                   : "“%s” could not be created: %s",
+                   saved_errno == EEXIST ? _("“%s” already exists; open it, or choose another name")
+                   /* Translators: a file's name, then the system's reason. */
+                   : _("“%s” could not be created: %s"),
                    self->display_name, g_strerror (saved_errno));
       return NULL;
     }

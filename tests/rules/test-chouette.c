@@ -387,11 +387,17 @@ test_describe_missing (void **state)
 
   all = ctd_chouette_describe_missing (chouette, 1, 3);
   assert_string_equal (all, "games 1, 2 and 3");
+  assert_int_equal (ctd_chouette_count_missing (chouette, 1, 3), 3);
   assert_true (ctd_chouette_record (chouette, 2, "T", NULL));
   three = ctd_chouette_describe_missing (chouette, 2, 3);
   assert_string_equal (three, "game 3");
+  /* The count a sentence's plural takes, never read back from the
+   * (translated) text. */
+  assert_int_equal (ctd_chouette_count_missing (chouette, 2, 3), 1);
+  assert_int_equal (ctd_chouette_count_missing (chouette, 1, 12), 11);
   none = ctd_chouette_describe_missing (chouette, 2, 2);
   assert_null (none);
+  assert_int_equal (ctd_chouette_count_missing (chouette, 2, 2), 0);
 }
 
 /* Cross-check: the paper totals row against the entered games. */

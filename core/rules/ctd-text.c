@@ -1,0 +1,72 @@
+/* ctd-text.c
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Words put together for a director to read, in the director's
+ * language: a list written "A, B and C" is English grammar, which a
+ * translator must be able to change (the comma, the word, where the
+ * last item goes), so core builds every such list here.
+ */
+
+#define G_LOG_DOMAIN "ctd-text"
+
+#include "config.h"
+
+#include "ctd-text.h"
+
+#include <glib/gi18n-lib.h>
+
+/**
+ * ctd_text_join_and:
+ * @items: (element-type utf8): the items, in order, borrowed
+ *
+ * The items as a sentence lists them: "A", "A and B", "A, B and C",
+ * "A, B, C and D". The patterns come from the translation (as ICU's
+ * list patterns do: one for two items, one for the start, the middle
+ * and the end of a longer list), so every language joins its own way.
+ *
+ * Returns: (transfer full): the list, "" when @items is empty; free
+ *   with g_free()
+ */
+char *
+ctd_text_join_and (const GPtrArray *items)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (items != NULL, NULL);
+
+  if (items->len == 0)
+    return g_strdup ("");
+  if (items->len == 1)
+    return g_strdup (g_ptr_array_index (items, 0));
+  if (items->len == 2)
+    /* Translators: a list of exactly two items, e.g. two players'
+     * names ("Ann and Bob") or two game numbers ("5 and 6"). */
+    return g_strdup_printf (C_("list of two", "%s and %s"),
+                            (const char *) g_ptr_array_index (items, 0),
+                            (const char *) g_ptr_array_index (items, 1));
+
+  /* Translators: the first two items of a list of three or more, e.g.
+   * "Ann, Bob" in "Ann, Bob and Carl". */
+  text = g_strdup_printf (C_("list start", "%s, %s"),
+                          (const char *) g_ptr_array_index (items, 0),
+                          (const char *) g_ptr_array_index (items, 1));
+  for (guint i = 2; i + 1 < items->len; i++)
+    {
+      char *longer;
+
+      /* Translators: the list so far (first %s) and one more item in
+       * its middle (second %s), e.g. "Ann, Bob, Carl" in "Ann, Bob,
+       * Carl and Dora". */
+      longer = g_strdup_printf (C_("list middle", "%s, %s"), text,
+                                (const char *) g_ptr_array_index (items, i));
+      g_free (text);
+      text = longer;
+    }
+  /* Translators: the list so far (first %s) and its last item (second
+   * %s), e.g. "Ann, Bob and Carl". English writes no comma before
+   * "and" here. */
+  return g_strdup_printf (C_("list end", "%s and %s"), text,
+                          (const char *) g_ptr_array_index (items, items->len - 1));
+}

@@ -1,0 +1,15 @@
+/* ctd-text.h
+ *
+ * Copyright 2026 The Chouette TD authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+char *ctd_text_join_and (const GPtrArray *items);
+
+G_END_DECLS
