@@ -401,6 +401,26 @@ read_string (GKeyFile    *file,
   return g_string_free (g_steal_pointer (&value), FALSE);
 }
 
+/* A built-in layout's text in the reader's language, from the context
+ * "layout" of templates/texts.c. A translation that breaks a placeholder
+ * gives way to the English text: a translator's slip never stops the
+ * printing. */
+static char *
+translate (const CtdTemplateSpec *spec,
+           const char            *text,
+           gboolean               paged)
+{
+  const char *translated;
+
+  /* gettext's "" is the catalogue's header, never a text. */
+  if (*text == '\0')
+    return g_strdup (text);
+  translated = g_dpgettext2 (GETTEXT_PACKAGE, "layout", text);
+  if (translated != text && !check_placeholders (spec, translated, paged, "", 0, NULL))
+    return g_strdup (text);
+  return g_strdup (translated);
+}
+
 static gboolean
 read_page (CtdTemplate           *self,
            const CtdTemplateSpec *spec,
@@ -469,10 +489,20 @@ read_page (CtdTemplate           *self,
         }
       else if (!check_placeholders (spec, value, TRUE, self->source, line, error))
         return FALSE;
+      else if (self->builtin)
+        for (guint part = 0; part < 3; part++)
+          {
+            char *translated = translate (spec, parts[part], TRUE);
+
+            g_free (parts[part]);
+            parts[part] = translated;
+          }
     }
   return TRUE;
 }
 
+/* @translated: whether @value is the built-in layout's, whose texts are
+ * read in the reader's language. */
 static gboolean
 read_value (CtdTemplate           *self,
             const CtdTemplateSpec *spec,
@@ -480,6 +510,7 @@ read_value (CtdTemplate           *self,
             const char            *key,
             const char            *value,
             guint                  line,
+            gboolean               translated,
             GError               **error)
 {
   if (g_str_equal (group, "Fonts"))
@@ -502,7 +533,8 @@ read_value (CtdTemplate           *self,
     {
       if (!check_placeholders (spec, value, FALSE, self->source, line, error))
         return FALSE;
-      g_hash_table_insert (self->texts, g_strdup (key), g_strdup (value));
+      g_hash_table_insert (self->texts, g_strdup (key),
+                           translated ? translate (spec, value, FALSE) : g_strdup (value));
     }
   else
     {
@@ -517,6 +549,13 @@ read_value (CtdTemplate           *self,
           return FALSE;
         }
       column.heading = g_strstrip (g_strndup (value, bar - value));
+      if (translated)
+        {
+          char *heading = translate (spec, column.heading, FALSE);
+
+          g_free (column.heading);
+          column.heading = heading;
+        }
       g_hash_table_insert (self->columns, g_strdup (key), g_memdup2 (&column, sizeof column));
     }
   return TRUE;
@@ -546,7 +585,7 @@ read_added (CtdTemplate           *self,
   if (!g_key_file_load_from_data (builtin, data, -1, G_KEY_FILE_NONE, NULL) ||
       (value = read_string (builtin, group, key, spec->name, line, NULL)) == NULL)
     return FALSE;
-  return read_value (self, spec, group, key, g_strstrip (value), line, error);
+  return read_value (self, spec, group, key, g_strstrip (value), line, TRUE, error);
 }
 
 static gboolean
@@ -578,7 +617,8 @@ read_group (CtdTemplate           *self,
       value = read_string (file, group, keys[i], self->source, line, error);
       if (value == NULL)
         return FALSE;
-      if (!read_value (self, spec, group, keys[i], g_strstrip (value), line, error))
+      if (!read_value (self, spec, group, keys[i], g_strstrip (value), line, self->builtin,
+                       error))
         return FALSE;
     }
   for (guint i = 0; needed[i] != NULL; i++)
@@ -617,6 +657,24 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
                         gsize                   length,
                         GError                **error)
 {
+  return ctd_template_read (spec, source, data, length, FALSE, error);
+}
+
+/*
+ * ctd_template_read:
+ * @builtin: whether @data is the built-in layout, whose texts are read in
+ *   the reader's language (a club's own copy prints as written)
+ *
+ * As ctd_template_load_data().
+ */
+CtdTemplate *
+ctd_template_read (const CtdTemplateSpec  *spec,
+                   const char             *source,
+                   const char             *data,
+                   gsize                   length,
+                   gboolean                builtin,
+                   GError                **error)
+{
   static const char *const groups[] = { "Page", "Fonts", "Text", "Columns", NULL };
   g_autoptr(CtdTemplate) self = g_new0 (CtdTemplate, 1);
   g_autoptr(GKeyFile) file = g_key_file_new ();
@@ -629,6 +687,7 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   self->source = g_strdup (source);
+  self->builtin = builtin;
   self->fonts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, font_free);
   self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, column_free);

@@ -175,7 +175,7 @@ ctd_template_load (const CtdTemplateSpec  *spec,
        * "built-in standings.ini" */
       g_autofree char *source = g_strdup_printf (_("built-in %s"), spec->name);
 
-      return ctd_template_load_data (spec, source, builtin, strlen (builtin), error);
+      return ctd_template_read (spec, source, builtin, strlen (builtin), TRUE, error);
     }
   g_set_error (error, CTD_TEMPLATE_ERROR, CTD_TEMPLATE_ERROR_MISSING,
                _("There is no layout %s"), spec->name);
