@@ -132,7 +132,8 @@ ctd_cli_parse_options (CtdCli       *cli,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse_strv (context, &strv, &error))
     {
-      *out_status = ctd_cli_usage ("%s (usage: %s)", error->message, usage);
+      /* Translators: what GLib found wrong in the options, then the usage */
+      *out_status = ctd_cli_usage (_("%s (usage: %s)"), error->message, usage);
       g_strfreev (strv);
       return FALSE;
     }
@@ -146,8 +147,8 @@ ctd_cli_parse_options (CtdCli       *cli,
   n = (int) g_strv_length (strv) - 1;
   if (n < min_args || (max_args >= 0 && n > max_args))
     {
-      *out_status = ctd_cli_usage ("%s arguments (usage: %s)", n < min_args ? "missing" : "too many",
-                                   usage);
+      *out_status = ctd_cli_usage (n < min_args ? _("missing arguments (usage: %s)")
+                                                : _("too many arguments (usage: %s)"), usage);
       g_strfreev (strv);
       return FALSE;
     }

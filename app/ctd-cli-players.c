@@ -81,8 +81,11 @@ player_add (CtdCli *cli)
   int status;
 
   entries[2].arg_data = &checked_in;
-  if (!ctd_cli_parse_options (cli, "player add NAME [--club C] [--id X] [--checked-in] "
-                              "(-- NAME for a name that starts with -)", entries, 1, 1, &status))
+  /* Translators: the usage of player add: keep the command and the
+   * options; the words in capitals and the explanation are yours */
+  if (!ctd_cli_parse_options (cli, _("player add NAME [--club C] [--id X] [--checked-in] "
+                                     "(-- NAME for a name that starts with -)"),
+                              entries, 1, 1, &status))
     return status;
   if (!ctd_store_add_player (cli->store, cli->argv[0], club, member_id, checked_in, &id, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
