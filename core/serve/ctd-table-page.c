@@ -430,7 +430,8 @@ ctd_table_page_render (CtdChouetteView   *view,
   g_string_append (page, "<h1>");
   if (ctd_chouette_view_get_table (view) != 0)
     ctd_html_printf_escaped (page, _("Chouette %s at table %u"),
-                             ctd_chouette_view_get_label (view), ctd_chouette_view_get_table (view));
+                             ctd_chouette_view_get_label (view),
+                             ctd_chouette_view_get_table (view));
   else
     ctd_html_escaped (page, title);
   g_string_append (page, "</h1>\n");
