@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,64 +38,68 @@ static const struct
   Access         access;
   const char    *summary;
 } commands[] = {
+  /* Translators: the commands' summaries in --help: keep the command
+   * names and the options (--name) as they are; the words in capitals
+   * (NAME, CHOUETTE) and the explanations in brackets are yours */
   { "init", ctd_cli_init, CREATES,
-    "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
-    "[--entry-fee N] [--last-segment highest-first|lowest-first] "
-    "[--paper a4|letter]" },
+    N_("init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
+       "[--entry-fee N] [--last-segment highest-first|lowest-first] "
+       "[--paper a4|letter]") },
   { "settings", ctd_cli_settings, READS_BARE,
-    "settings [--name NAME] [--date D] [--venue V] [--stake N] "
-    "[--entry-fee N] [--last-segment ...] [--paper a4|letter]\n"
-    "    [--table-auto-accept on|off] [--force]" },
+    N_("settings [--name NAME] [--date D] [--venue V] [--stake N] "
+       "[--entry-fee N] [--last-segment ...] [--paper a4|letter]\n"
+       "    [--table-auto-accept on|off] [--force]") },
   { "player", ctd_cli_player, READS_LIST,
-    "player add NAME [--club C] [--id X] [--checked-in] | "
-    "import FILE.csv [--checked-in] | list | "
-    "checkin|checkout|reinstate PLAYER | withdraw PLAYER [--force] |\n"
-    "    edit PLAYER [--name N] [--club C] [--id X] "
-    "(--club \"\" or --id \"\" clears it)\n"
-    "    (PLAYER: a name, a player ID or #NUMBER from player list;\n"
-    "    -- NAME: a name that starts with -)" },
-  { "draw", ctd_cli_draw, WRITES, "draw [--seed N]" },
-  { "redraw", ctd_cli_redraw, WRITES, "redraw [--seed N]" },
-  { "show", ctd_cli_show, READS, "show CHOUETTE" },
-  { "record", ctd_cli_record, WRITES, "record CHOUETTE GAME 'NOTATION' [--replace]" },
+    N_("player add NAME [--club C] [--id X] [--checked-in] | "
+       "import FILE.csv [--checked-in] | list | "
+       "checkin|checkout|reinstate PLAYER | withdraw PLAYER [--force] |\n"
+       "    edit PLAYER [--name N] [--club C] [--id X] "
+       "(--club \"\" or --id \"\" clears it)\n"
+       "    (PLAYER: a name, a player ID or #NUMBER from player list;\n"
+       "    -- NAME: a name that starts with -)") },
+  { "draw", ctd_cli_draw, WRITES, N_("draw [--seed N]") },
+  { "redraw", ctd_cli_redraw, WRITES, N_("redraw [--seed N]") },
+  { "show", ctd_cli_show, READS, N_("show CHOUETTE") },
+  { "record", ctd_cli_record, WRITES, N_("record CHOUETTE GAME 'NOTATION' [--replace]") },
   { "crosscheck", ctd_cli_crosscheck, WRITES,
-    "crosscheck CHOUETTE 1=TOTAL 2=TOTAL ... (every player)" },
-  { "fix-order", ctd_cli_fix_order, WRITES, "fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]" },
-  { "standings", ctd_cli_standings, READS, "standings [--round N] [--public]" },
+    N_("crosscheck CHOUETTE 1=TOTAL 2=TOTAL ... (every player)") },
+  { "fix-order", ctd_cli_fix_order, WRITES,
+    N_("fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]") },
+  { "standings", ctd_cli_standings, READS, N_("standings [--round N] [--public]") },
   { "results", ctd_cli_results, READS, "results" },
-  { "plan", ctd_cli_plan, READS, "plan [--players N]" },
-  { "settle", ctd_cli_settle, READS, "settle CHOUETTE" },
+  { "plan", ctd_cli_plan, READS, N_("plan [--players N]") },
+  { "settle", ctd_cli_settle, READS, N_("settle CHOUETTE") },
   { "log", ctd_cli_log, READS, "log" },
   { "undo", ctd_cli_undo, WRITES, "undo" },
   { "redo", ctd_cli_redo, WRITES, "redo" },
   { "tiebreak", ctd_cli_tiebreak, WRITES,
-    "tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll "
-    "[--seed N] [--top K] [--wildcards W]" },
-  { "advance", ctd_cli_advance, WRITES, "advance [--top K] [--wildcards W]" },
+    N_("tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll "
+       "[--seed N] [--top K] [--wildcards W]") },
+  { "advance", ctd_cli_advance, WRITES, N_("advance [--top K] [--wildcards W]") },
   { "export", ctd_cli_export, READS,
-    "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
-    "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT]\n"
-    "    (--round N --links ... --slips: the round's link slips, one per table)" },
+    N_("export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
+       "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT]\n"
+       "    (--round N --links ... --slips: the round's link slips, one per table)") },
   { "links", ctd_cli_links, READS_UNLESS_REISSUE,
-    "links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]\n"
-    "    (each chouette's private link /t/SECRET for its table's phones;\n"
-    "    --base http://ADDRESS:PORT prints whole addresses)" },
+    N_("links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]\n"
+       "    (each chouette's private link /t/SECRET for its table's phones;\n"
+       "    --base http://ADDRESS:PORT prints whole addresses)") },
   { "pending", ctd_cli_pending, READS,
-    "pending   (the lines tables sent and confirmed from their links, waiting\n"
-    "    for the director: each with what it gives and where it came from)" },
+    N_("pending   (the lines tables sent and confirmed from their links, waiting\n"
+       "    for the director: each with what it gives and where it came from)") },
   { "accept", ctd_cli_accept, WRITES,
-    "accept CHOUETTE GAME [--replace]   (records the table's waiting line as\n"
-    "    record would; --replace when the game holds another line)" },
+    N_("accept CHOUETTE GAME [--replace]   (records the table's waiting line as\n"
+       "    record would; --replace when the game holds another line)") },
   { "reject", ctd_cli_reject, WRITES,
-    "reject CHOUETTE GAME --reason TEXT   (sends the table's line back; the\n"
-    "    table reads the reason and may enter the game again)" },
+    N_("reject CHOUETTE GAME --reason TEXT   (sends the table's line back; the\n"
+       "    table reads the reason and may enter the game again)") },
   { "serve", ctd_cli_serve, OPENS_DOCUMENT,
-    "serve [--address A] [--port P]   (each table's page at its link, on\n"
-    "    all the computer's addresses or A, port P (8080; 0: any free), until Ctrl+C)" },
+    N_("serve [--address A] [--port P]   (each table's page at its link, on\n"
+       "    all the computer's addresses or A, port P (8080; 0: any free), until Ctrl+C)") },
   { "close", ctd_cli_close, WRITES,
-    "close --archive DIR   (after the final: the event becomes "
-    "read-only;\n    DIR gets the --all workbook and a copy of the "
-    "event file)" },
+    N_("close --archive DIR   (after the final: the event becomes "
+       "read-only;\n    DIR gets the --all workbook and a copy of the "
+       "event file)") },
 };
 
 /* Whether the command's arguments hold @option (as "--opt" or "--opt=V"). */
@@ -114,13 +119,13 @@ has_option (const CtdCli *cli,
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, "Usage: chouette-td-cli [--json] FILE COMMAND [ARGS]\n\n"
-                "FILE is an event file (*.chouette); CHOUETTE is ROUND.N, e.g. 1.3.\n"
-                "Commands:\n");
+  fprintf (out, _("Usage: chouette-td-cli [--json] FILE COMMAND [ARGS]\n\n"
+                  "FILE is an event file (*.chouette); CHOUETTE is ROUND.N, e.g. 1.3.\n"
+                  "Commands:\n"));
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %s\n", commands[i].summary);
-  fprintf (out, "\nExit status: 0 done, 1 refused (nothing changed), 2 usage error,\n"
-                "3 crosscheck stored paper totals that disagree with the entered games.\n");
+    fprintf (out, "  %s\n", _(commands[i].summary));
+  fprintf (out, _("\nExit status: 0 done, 1 refused (nothing changed), 2 usage error,\n"
+                  "3 crosscheck stored paper totals that disagree with the entered games.\n"));
 }
 
 int
@@ -133,7 +138,12 @@ main (int   argc,
   CtdCli cli = { 0, };
   int n_args = 0;
 
+  /* Messages in the director's language where a translation exists; the
+   * JSON output and the exit statuses stay as scripts expect them. */
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 
   /* --json may stand anywhere; everything else is positional up to the
    * command, whose own options its function parses. */
@@ -190,5 +200,5 @@ main (int   argc,
       g_strfreev (cli.parsed);
       return status;
     }
-  return ctd_cli_usage ("unknown command “%s”; see chouette-td-cli --help", args[1]);
+  return ctd_cli_usage (_("unknown command “%s”; see chouette-td-cli --help"), args[1]);
 }

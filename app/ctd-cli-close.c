@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 
 #include "ctd-archive.h"
@@ -34,7 +35,7 @@ ctd_cli_close (CtdCli *cli)
   if (!ctd_cli_parse_options (cli, usage, entries, 0, 0, &status))
     return status;
   if (folder == NULL || *folder == '\0')
-    return ctd_cli_usage ("close needs the folder the archive goes in (usage: %s)", usage);
+    return ctd_cli_usage (_("close needs the folder the archive goes in (usage: %s)"), usage);
   if (!ctd_archive_close_event (cli->store, folder, &workbook, &copy, &error) ||
       (closed = ctd_store_get_closed (cli->store, &error)) == NULL)
     return ctd_cli_refused (g_steal_pointer (&error));
@@ -43,7 +44,8 @@ ctd_cli_close (CtdCli *cli)
     {
       g_autofree char *reason = ctd_store_describe_closed (closed);
 
-      printf ("%s.\nWrote %s\nWrote %s\n", reason, workbook, copy);
+      /* Translators: why the event is read-only, then the two files written */
+      printf (_("%s.\nWrote %s\nWrote %s\n"), reason, workbook, copy);
       return CTD_CLI_OK;
     }
   when = g_date_time_format_iso8601 (closed);

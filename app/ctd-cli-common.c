@@ -8,8 +8,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
-
 #include <string.h>
 
 #include "ctd-cli.h"
@@ -132,7 +132,8 @@ ctd_cli_parse_options (CtdCli       *cli,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse_strv (context, &strv, &error))
     {
-      *out_status = ctd_cli_usage ("%s (usage: %s)", error->message, usage);
+      /* Translators: what GLib found wrong in the options, then the usage */
+      *out_status = ctd_cli_usage (_("%s (usage: %s)"), error->message, usage);
       g_strfreev (strv);
       return FALSE;
     }
@@ -146,8 +147,8 @@ ctd_cli_parse_options (CtdCli       *cli,
   n = (int) g_strv_length (strv) - 1;
   if (n < min_args || (max_args >= 0 && n > max_args))
     {
-      *out_status = ctd_cli_usage ("%s arguments (usage: %s)", n < min_args ? "missing" : "too many",
-                                   usage);
+      *out_status = ctd_cli_usage (n < min_args ? _("missing arguments (usage: %s)")
+                                                : _("too many arguments (usage: %s)"), usage);
       g_strfreev (strv);
       return FALSE;
     }
@@ -261,13 +262,15 @@ append_candidate (GString              *text,
 {
   g_string_append_printf (text, "#%" G_GINT64_FORMAT " %s", player->id, player->name);
   if (player->club != NULL && player->member_id != NULL)
-    g_string_append_printf (text, " (%s, ID %s)", player->club, player->member_id);
+    /* Translators: a player's club and player ID, after the name */
+    g_string_append_printf (text, _(" (%s, ID %s)"), player->club, player->member_id);
   else if (player->club != NULL)
     g_string_append_printf (text, " (%s)", player->club);
   else if (player->member_id != NULL)
-    g_string_append_printf (text, " (ID %s)", player->member_id);
+    /* Translators: a player's player ID, after the name */
+    g_string_append_printf (text, _(" (ID %s)"), player->member_id);
   if (player->withdrawn)
-    g_string_append (text, ", withdrawn");
+    g_string_append (text, _(", withdrawn"));
 }
 
 /**
@@ -309,7 +312,8 @@ ctd_cli_find_player_among (CtdCli          *cli,
             return TRUE;
           }
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                   "There is no player %s (see: player list)", name_or_id);
+                   /* Translators: "player list" is the command: keep it */
+                   _("There is no player %s (see: player list)"), name_or_id);
       return FALSE;
     }
 
@@ -343,15 +347,22 @@ ctd_cli_find_player_among (CtdCli          *cli,
         }
       if (n_found > 1)
         {
+          g_autofree char *example =
+            g_strdup_printf ("#%" G_GINT64_FORMAT,
+                             ((CtdStorePlayer *) g_ptr_array_index (players, (guint) found))->id);
+
           g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
-                       "“%s” is %u players: %s; say which by number, e.g. #%" G_GINT64_FORMAT,
-                       name_or_id, n_found, candidates->str,
-                       ((CtdStorePlayer *) g_ptr_array_index (players, (guint) found))->id);
+                       /* Translators: the name, how many players have it, the
+                        * list of them, and one of their numbers ("#7") */
+                       ngettext ("“%s” is %u player: %s; say which by number, e.g. %s",
+                                 "“%s” is %u players: %s; say which by number, e.g. %s",
+                                 n_found),
+                       name_or_id, n_found, candidates->str, example);
           return FALSE;
         }
     }
   g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-               "No player is called “%s” or has that player ID (see: player list)",
+               _("No player is called “%s” or has that player ID (see: player list)"),
                name_or_id);
   return FALSE;
 }
@@ -435,8 +446,28 @@ ctd_cli_parse_money (const char  *text,
   if (!ctd_money_parse (text, out_cents) || *out_cents < 0)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   "“%s” is not a %s: write an amount such as 5 or 2.50", text, what);
+                   /* Translators: the second %s is what the amount is for: a stake,
+                    * an entry fee */
+                   _("“%s” is not a %s: write an amount such as 5 or 2.50"), text, what);
       return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * ctd_cli_add_nullable_string:
+ * @builder: a JSON object being built
+ * @member: the member's name
+ * @value: (nullable): its value; %NULL writes null
+ */
+void
+ctd_cli_add_nullable_string (JsonBuilder *builder,
+                             const char  *member,
+                             const char  *value)
+{
+  json_builder_set_member_name (builder, member);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
 }

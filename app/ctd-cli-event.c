@@ -1,4 +1,4 @@
-/* ctd-cli-event.c: the event, its players, the plan, the log, undo and redo.
+/* ctd-cli-event.c: the event's settings, the plan, the log, undo and redo.
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,24 +8,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ctd-cli.h"
-#include "ctd-import.h"
 #include "ctd-store.h"
-
-static void
-add_nullable_string (JsonBuilder *builder,
-                     const char  *member,
-                     const char  *value)
-{
-  json_builder_set_member_name (builder, member);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
 
 /* "a4", "A4", "letter", "Letter": a paper's nick in any case. */
 static gboolean
@@ -131,9 +119,10 @@ apply_settings (const SettingsOptions  *options,
   if (options->venue != NULL)
     settings->venue = options->venue;
   if ((options->stake != NULL &&
-       !ctd_cli_parse_money (options->stake, "stake", &settings->stake_cents, &error)) ||
+       !ctd_cli_parse_money (options->stake, _("stake"), &settings->stake_cents, &error)) ||
       (options->fee != NULL &&
-       !ctd_cli_parse_money (options->fee, "entry fee", &settings->entry_fee_cents, &error)))
+       !ctd_cli_parse_money (options->fee, _("entry fee"), &settings->entry_fee_cents,
+                             &error)))
     {
       *out_status = ctd_cli_usage ("%s", error->message);
       return FALSE;
@@ -164,6 +153,17 @@ apply_settings (const SettingsOptions  *options,
         }
     }
   return TRUE;
+}
+
+/* "  stake         5.00 a point": one setting, its value in line with
+ * the others'. */
+static void
+print_setting (const char *label,
+               const char *value)
+{
+  g_autofree char *padded = ctd_cli_pad (label, 13, FALSE);
+
+  printf ("  %s %s\n", padded, value);
 }
 
 static void
@@ -201,32 +201,43 @@ print_settings (CtdCli                 *cli,
                                               ? "letter" : "a4");
       json_builder_set_member_name (builder, "table_auto_accept");
       json_builder_add_boolean_value (builder, settings->table_auto_accept);
-      add_nullable_string (builder, "warning", warning);
-      add_nullable_string (builder, "closed", closed_text);
+      ctd_cli_add_nullable_string (builder, "warning", warning);
+      ctd_cli_add_nullable_string (builder, "closed", closed_text);
       json_builder_end_object (builder);
       ctd_cli_print_json (builder);
       return;
     }
   printf ("%s\n", settings->name);
+  /* Translators: the labels of the event's settings, one a line */
   if (*settings->date != '\0')
-    printf ("  date          %s\n", settings->date);
+    print_setting (C_("setting", "date"), settings->date);
   if (*settings->venue != '\0')
-    printf ("  venue         %s\n", settings->venue);
-  printf ("  stake         %s a point\n", stake_text);
-  printf ("  entry fee     %s\n", fee_text);
-  printf ("  last segment  %s\n", ctd_last_segment_direction_to_string (settings->direction));
-  printf ("  paper         %s\n", paper_title (settings->paper));
-  printf ("  tables' lines %s\n", settings->table_auto_accept
-          ? "recorded once confirmed at the table (--table-auto-accept on)"
-          : "wait for the director (pending, accept, reject)");
+    print_setting (C_("setting", "venue"), settings->venue);
+  {
+    /* Translators: the stake, an amount */
+    g_autofree char *stake = g_strdup_printf (_("%s a point"), stake_text);
+
+    print_setting (C_("setting", "stake"), stake);
+  }
+  print_setting (C_("setting", "entry fee"), fee_text);
+  /* The value is --last-segment's, as the command takes it. */
+  print_setting (C_("setting", "last segment"),
+                 ctd_last_segment_direction_to_string (settings->direction));
+  print_setting (C_("setting", "paper"), paper_title (settings->paper));
+  print_setting (C_("setting", "tables' lines"),
+                 settings->table_auto_accept
+                   ? _("recorded once confirmed at the table (--table-auto-accept on)")
+                   : _("wait for the director (pending, accept, reject)"));
   if (closed_local != NULL)
     {
       g_autofree char *when = g_date_time_format (closed_local, "%Y-%m-%d %H:%M");
+      /* Translators: when the event was closed */
+      g_autofree char *closed_value = g_strdup_printf (_("%s (read-only)"), when);
 
-      printf ("  closed        %s (read-only)\n", when);
+      print_setting (C_("setting", "closed"), closed_value);
     }
   if (warning != NULL)
-    printf ("Warning: %s\n", warning);
+    printf (_("Warning: %s\n"), warning);
 }
 
 int
@@ -245,7 +256,7 @@ ctd_cli_init (CtdCli *cli)
   if (!parse_settings (cli, usage, &options, NULL, &status))
     return status;
   if (options.name == NULL)
-    return ctd_cli_usage ("init needs --name (usage: %s)", usage);
+    return ctd_cli_usage (_("init needs --name (usage: %s)"), usage);
 
   settings.date = "";
   settings.venue = "";
@@ -260,7 +271,8 @@ ctd_cli_init (CtdCli *cli)
   warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
 
   if (!cli->json)
-    printf ("Created %s: ", cli->path);
+    /* Translators: the file; the event's settings follow */
+    printf (_("Created %s: "), cli->path);
   print_settings (cli, &settings, warning);
   return CTD_CLI_OK;
 }
@@ -294,303 +306,6 @@ ctd_cli_settings (CtdCli *cli)
   warning = ctd_money_check_fee (settings.entry_fee_cents, settings.stake_cents);
   print_settings (cli, &settings, warning);
   return CTD_CLI_OK;
-}
-
-static void
-add_player_json (JsonBuilder          *builder,
-                 const CtdStorePlayer *player)
-{
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_int_value (builder, player->id);
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, player->name);
-  add_nullable_string (builder, "club", player->club);
-  add_nullable_string (builder, "player_id", player->member_id);
-  json_builder_set_member_name (builder, "checked_in");
-  json_builder_add_boolean_value (builder, player->checked_in);
-  json_builder_set_member_name (builder, "withdrawn");
-  json_builder_add_boolean_value (builder, player->withdrawn);
-  json_builder_end_object (builder);
-}
-
-static const char *
-player_status (const CtdStorePlayer *player)
-{
-  return player->withdrawn ? "withdrawn" : player->checked_in ? "checked in" : "not checked in";
-}
-
-static void
-print_player (CtdCli               *cli,
-              const CtdStorePlayer *player)
-{
-  if (cli->json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      add_player_json (builder, player);
-      ctd_cli_print_json (builder);
-      return;
-    }
-  printf ("#%" G_GINT64_FORMAT "  %s", player->id, player->name);
-  if (player->club != NULL)
-    printf (", %s", player->club);
-  if (player->member_id != NULL)
-    printf (" (ID %s)", player->member_id);
-  printf (": %s\n", player_status (player));
-}
-
-static int
-player_add (CtdCli *cli)
-{
-  g_autofree char *club = NULL;
-  g_autofree char *member_id = NULL;
-  g_autoptr(CtdStorePlayer) player = NULL;
-  g_autoptr(GError) error = NULL;
-  gboolean checked_in = FALSE;
-  GOptionEntry entries[] = {
-    { "club", 0, 0, G_OPTION_ARG_STRING, &club, NULL, NULL },
-    { "id", 0, 0, G_OPTION_ARG_STRING, &member_id, NULL, NULL },
-    { "checked-in", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    { NULL },
-  };
-  gint64 id;
-  int status;
-
-  entries[2].arg_data = &checked_in;
-  if (!ctd_cli_parse_options (cli, "player add NAME [--club C] [--id X] [--checked-in] "
-                              "(-- NAME for a name that starts with -)", entries, 1, 1, &status))
-    return status;
-  if (!ctd_store_add_player (cli->store, cli->argv[0], club, member_id, checked_in, &id, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
-
-  player = g_new0 (CtdStorePlayer, 1);
-  *player = (CtdStorePlayer) { id, g_strdup (cli->argv[0]), g_strdup (club),
-                               g_strdup (member_id), checked_in, FALSE };
-  print_player (cli, player);
-  return CTD_CLI_OK;
-}
-
-static int
-player_import (CtdCli *cli)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *data = NULL;
-  g_autoptr(CtdImportReport) report = NULL;
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  gboolean checked_in = FALSE;
-  GOptionEntry entries[] = {
-    { "checked-in", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    { NULL },
-  };
-  gsize length;
-  int status;
-
-  entries[0].arg_data = &checked_in;
-  if (!ctd_cli_parse_options (cli, "player import FILE.csv [--checked-in]", entries, 1, 1,
-                              &status))
-    return status;
-  if (!g_file_get_contents (cli->argv[0], &data, &length, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
-  report = ctd_import_players (cli->store, cli->argv[0], data, length, checked_in, &error);
-  if (report == NULL)
-    return ctd_cli_refused (g_steal_pointer (&error));
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "added");
-  json_builder_add_int_value (builder, report->n_added);
-  json_builder_set_member_name (builder, "checked_in");
-  json_builder_add_boolean_value (builder, checked_in);
-  json_builder_set_member_name (builder, "skipped");
-  json_builder_begin_array (builder);
-  if (!cli->json)
-    printf ("Imported %u player%s from %s%s\n", report->n_added, report->n_added == 1 ? "" : "s",
-            cli->argv[0], checked_in ? ", checked in"
-                                     : " (not checked in: player checkin NAME as they arrive)");
-  for (guint i = 0; i < report->skipped->len; i++)
-    {
-      const CtdImportSkip *skip = g_ptr_array_index (report->skipped, i);
-
-      if (!cli->json)
-        printf ("Skipped line %u%s%s%s: %s\n", skip->line, skip->name ? " (" : "",
-                skip->name ? skip->name : "", skip->name ? ")" : "", skip->reason);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "line");
-      json_builder_add_int_value (builder, skip->line);
-      add_nullable_string (builder, "name", skip->name);
-      json_builder_set_member_name (builder, "reason");
-      json_builder_add_string_value (builder, skip->reason);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  if (cli->json)
-    ctd_cli_print_json (builder);
-  return CTD_CLI_OK;
-}
-
-/* One row of `player list`, its columns padded by display width. */
-static void
-print_player_row (const CtdStorePlayer *player,
-                  const int            *widths)
-{
-  g_autofree char *number = g_strdup_printf ("#%" G_GINT64_FORMAT, player->id);
-  const char *cells[] = { number, player->name, player->club ? player->club : "",
-                          player->member_id ? player->member_id : "", player_status (player) };
-
-  for (guint c = 0; c < G_N_ELEMENTS (cells); c++)
-    {
-      g_autofree char *cell = c + 1 < G_N_ELEMENTS (cells)
-                              ? ctd_cli_pad (cells[c], widths[c], c == 0)
-                              : g_strdup (cells[c]);
-
-      printf ("%s%s", c > 0 ? "  " : "", cell);
-    }
-  printf ("\n");
-}
-
-static int
-player_list (CtdCli *cli)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) players = ctd_store_list_players (cli->store, &error);
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-  if (players == NULL)
-    return ctd_cli_refused (g_steal_pointer (&error));
-  if (!cli->json)
-    {
-      int widths[4] = { 2, 4, 4, 2 };
-
-      for (guint i = 0; i < players->len; i++)
-        {
-          const CtdStorePlayer *player = g_ptr_array_index (players, i);
-          g_autofree char *number = g_strdup_printf ("#%" G_GINT64_FORMAT, player->id);
-
-          widths[0] = MAX (widths[0], ctd_cli_text_width (number));
-          widths[1] = MAX (widths[1], ctd_cli_text_width (player->name));
-          widths[2] = MAX (widths[2], ctd_cli_text_width (player->club));
-          widths[3] = MAX (widths[3], ctd_cli_text_width (player->member_id));
-        }
-      {
-        g_autofree char *name = ctd_cli_pad ("Name", widths[1], FALSE);
-        g_autofree char *club = ctd_cli_pad ("Club", widths[2], FALSE);
-        g_autofree char *id = ctd_cli_pad ("ID", widths[3], FALSE);
-        g_autofree char *number = ctd_cli_pad ("", widths[0], TRUE);
-
-        printf ("%s  %s  %s  %s  Status\n", number, name, club, id);
-      }
-      for (guint i = 0; i < players->len; i++)
-        print_player_row (g_ptr_array_index (players, i), widths);
-      return CTD_CLI_OK;
-    }
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < players->len; i++)
-    add_player_json (builder, g_ptr_array_index (players, i));
-  json_builder_end_array (builder);
-  ctd_cli_print_json (builder);
-  return CTD_CLI_OK;
-}
-
-/* withdraw, reinstate, checkin, checkout: one player, found by number,
- * name or player ID. */
-static int
-player_update (CtdCli     *cli,
-               const char *verb)
-{
-  g_autoptr(CtdStorePlayer) player = NULL;
-  g_autoptr(GError) error = NULL;
-  gboolean withdraw = strcmp (verb, "withdraw") == 0;
-  gboolean reinstate = strcmp (verb, "reinstate") == 0;
-  g_autofree char *usage = g_strdup_printf ("player %s NAME|#NUMBER|ID%s", verb,
-                                            withdraw ? " [--force]" : "");
-  gboolean force = FALSE;
-  GOptionEntry entries[] = {
-    { "force", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
-    { NULL },
-  };
-  gboolean ok;
-  int status;
-
-  entries[0].arg_data = &force;
-  if (!ctd_cli_parse_options (cli, usage, withdraw ? entries : entries + 1, 1, 1, &status))
-    return status;
-  if (!ctd_cli_find_player_among (cli, cli->argv[0], reinstate, &player, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
-
-  if (withdraw)
-    ok = ctd_store_withdraw_player (cli->store, player->id, force, &error);
-  else if (reinstate)
-    ok = ctd_store_reinstate_player (cli->store, player->id, &error);
-  else
-    ok = ctd_store_set_checked_in (cli->store, player->id, strcmp (verb, "checkin") == 0, &error);
-  if (!ok)
-    return ctd_cli_refused_confirm (g_steal_pointer (&error), "--force");
-
-  player->withdrawn = withdraw;
-  player->checked_in = strcmp (verb, "checkin") == 0;
-  print_player (cli, player);
-  return CTD_CLI_OK;
-}
-
-/* edit: a player's name, club or ID corrected; what is not given stays. */
-static int
-player_edit (CtdCli *cli)
-{
-  g_autofree char *name = NULL;
-  g_autofree char *club = NULL;
-  g_autofree char *member_id = NULL;
-  g_autofree char *number = NULL;
-  g_autoptr(CtdStorePlayer) player = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *usage = "player edit NAME|#NUMBER|ID [--name N] [--club C] [--id X]";
-  /* --member-id: the dialog's word for the same field. */
-  GOptionEntry entries[] = {
-    { "name", 0, 0, G_OPTION_ARG_STRING, &name, NULL, NULL },
-    { "club", 0, 0, G_OPTION_ARG_STRING, &club, NULL, NULL },
-    { "id", 0, 0, G_OPTION_ARG_STRING, &member_id, NULL, NULL },
-    { "member-id", 0, 0, G_OPTION_ARG_STRING, &member_id, NULL, NULL },
-    { NULL },
-  };
-  int status;
-
-  if (!ctd_cli_parse_options (cli, usage, entries, 1, 1, &status))
-    return status;
-  if (name == NULL && club == NULL && member_id == NULL)
-    return ctd_cli_usage ("nothing to change: give --name, --club or --id (usage: %s)", usage);
-  if (!ctd_cli_find_player (cli, cli->argv[0], &player, &error) ||
-      !ctd_store_edit_player (cli->store, player->id, name, club, member_id, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
-
-  /* The player as stored now: "" cleared a club or ID. */
-  number = g_strdup_printf ("#%" G_GINT64_FORMAT, player->id);
-  g_clear_pointer (&player, ctd_store_player_free);
-  if (!ctd_cli_find_player (cli, number, &player, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
-  print_player (cli, player);
-  return CTD_CLI_OK;
-}
-
-int
-ctd_cli_player (CtdCli *cli)
-{
-  const char *sub = cli->argc > 0 ? cli->argv[0] : "";
-
-  cli->argc--;
-  cli->argv++;
-  if (strcmp (sub, "add") == 0)
-    return player_add (cli);
-  if (strcmp (sub, "import") == 0)
-    return player_import (cli);
-  if (strcmp (sub, "list") == 0)
-    return player_list (cli);
-  if (strcmp (sub, "edit") == 0)
-    return player_edit (cli);
-  if (strcmp (sub, "withdraw") == 0 || strcmp (sub, "reinstate") == 0 ||
-      strcmp (sub, "checkin") == 0 || strcmp (sub, "checkout") == 0)
-    return player_update (cli, sub);
-  return ctd_cli_usage ("player takes add, import, list, edit, checkin, checkout, withdraw "
-                        "or reinstate, not “%s”", sub);
 }
 
 int
@@ -630,7 +345,10 @@ ctd_cli_plan (CtdCli *cli)
         {
           n_players = n_registered;
           if (!cli->json)
-            printf ("Nobody is checked in yet: the plan for the %d registered players.\n",
+            printf (ngettext ("Nobody is checked in yet: the plan for the %d registered "
+                              "player.\n",
+                              "Nobody is checked in yet: the plan for the %d registered "
+                              "players.\n", n_registered),
                     n_registered);
         }
     }
@@ -711,8 +429,13 @@ ctd_cli_log (CtdCli *cli)
                   entry->summary);
           /* An undo is taken back by a redo. */
           if (entry->undone_by != 0)
-            printf ("  [%s by #%" G_GINT64_FORMAT "]",
-                    strcmp (entry->action, "undo") == 0 ? "redone" : "undone", entry->undone_by);
+            {
+              g_autofree char *by = g_strdup_printf ("#%" G_GINT64_FORMAT, entry->undone_by);
+
+              /* Translators: %s is the entry that undid or redid this one, "#12" */
+              printf (strcmp (entry->action, "undo") == 0 ? _("  [redone by %s]")
+                                                          : _("  [undone by %s]"), by);
+            }
           printf ("\n");
           continue;
         }
@@ -768,18 +491,19 @@ step_history (CtdCli      *cli,
       ctd_cli_print_json (builder);
     }
   else
-    printf ("%s: %s\n", verb, summary);
+    /* Translators: "Undone" or "Redone", then what was */
+    printf (_("%s: %s\n"), verb, summary);
   return CTD_CLI_OK;
 }
 
 int
 ctd_cli_undo (CtdCli *cli)
 {
-  return step_history (cli, "undo", ctd_store_undo, "undone", "Undone");
+  return step_history (cli, "undo", ctd_store_undo, "undone", _("Undone"));
 }
 
 int
 ctd_cli_redo (CtdCli *cli)
 {
-  return step_history (cli, "redo", ctd_store_redo, "redone", "Redone");
+  return step_history (cli, "redo", ctd_store_redo, "redone", _("Redone"));
 }

@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 
 #include "ctd-cli.h"
@@ -64,25 +65,26 @@ ctd_cli_export (CtdCli *cli)
     return status;
   path = cli->argv[0];
   if ((label != NULL) + (round != 0) + all != 1)
-    return ctd_cli_usage ("choose one of --chouette, --round and --all (usage: %s)", usage);
+    return ctd_cli_usage (_("choose one of --chouette, --round and --all (usage: %s)"), usage);
   if (round < 0)
-    return ctd_cli_usage ("--round takes a round number (usage: %s)", usage);
+    return ctd_cli_usage (_("--round takes a round number (usage: %s)"), usage);
   if (!ctd_export_format_for (path, &format, &error))
     return ctd_cli_usage ("%s", error->message);
   /* A slip is a table's secret, for one round's tables, and nothing
    * without its link. */
   if (slips && round == 0)
-    return ctd_cli_usage ("--slips prints one round's link slips: give --round N "
-                          "(usage: %s)", usage);
+    return ctd_cli_usage (_("--slips prints one round's link slips: give --round N "
+                            "(usage: %s)"), usage);
   if (slips && links_text == NULL)
-    return ctd_cli_usage ("--slips needs the desk's address to print the links under: "
-                          "give --links http://ADDRESS:PORT (usage: %s)", usage);
+    return ctd_cli_usage (_("--slips needs the desk's address to print the links under: "
+                            "give --links http://ADDRESS:PORT (usage: %s)"), usage);
   if (slips && options.public_view)
-    return ctd_cli_usage ("--slips and --public: a link slip lets whoever holds it enter "
-                          "its table's games, so it is never a public copy (usage: %s)", usage);
+    return ctd_cli_usage (_("--slips and --public: a link slip lets whoever holds it enter "
+                            "its table's games, so it is never a public copy (usage: %s)"),
+                          usage);
   if (slips && options.blank)
-    return ctd_cli_usage ("--slips prints the slips alone, with no scoring sheet: leave out "
-                          "--blank (usage: %s)", usage);
+    return ctd_cli_usage (_("--slips prints the slips alone, with no scoring sheet: leave "
+                            "out --blank (usage: %s)"), usage);
   if (slips)
     options.part = CTD_REPORT_PART_SLIPS;
   if (links_text != NULL && (links_base = ctd_link_parse_base (links_text, &error)) == NULL)
@@ -109,13 +111,19 @@ ctd_cli_export (CtdCli *cli)
   if (!cli->json)
     {
       n_sheets = doc->pages->len;
+      g_autofree char *pages = g_strdup_printf (ngettext ("%u page", "%u pages", n_pages),
+                                                n_pages);
+
       if (format == CTD_EXPORT_PDF)
-        printf ("Wrote %s: %u page%s\n", path, n_pages, n_pages == 1 ? "" : "s");
+        /* Translators: the file, then "12 pages" */
+        printf (_("Wrote %s: %s\n"), path, pages);
       else
-        printf ("Wrote %s: %u worksheet%s, %u page%s when printed\n", path, n_sheets,
-                n_sheets == 1 ? "" : "s", n_pages, n_pages == 1 ? "" : "s");
+        /* Translators: the file, the worksheets' count, then "12 pages" */
+        printf (ngettext ("Wrote %s: %u worksheet, %s when printed\n",
+                          "Wrote %s: %u worksheets, %s when printed\n", n_sheets),
+                path, n_sheets, pages);
       for (guint i = 0; i < warnings->len; i++)
-        printf ("Warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
+        printf (_("Warning: %s\n"), (const char *) g_ptr_array_index (warnings, i));
       return CTD_CLI_OK;
     }
   json_builder_begin_object (builder);

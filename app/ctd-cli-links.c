@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 
 #include "ctd-cli.h"
@@ -51,7 +52,7 @@ ctd_cli_print_links (CtdStore    *store,
   if ((links = ctd_store_list_links (store, round, error)) == NULL)
     return FALSE;
   if (links->len == 0)
-    printf ("No chouette is drawn yet: each one gets its link when its round is drawn.\n");
+    printf (_("No chouette is drawn yet: each one gets its link when its round is drawn.\n"));
   for (guint i = 0; i < links->len; i++)
     {
       const CtdStoreLink *link = g_ptr_array_index (links, i);
@@ -61,10 +62,13 @@ ctd_cli_print_links (CtdStore    *store,
         {
           if (!ctd_tournament_link_accepts_entry (store, link->round, &accepts, error))
             return FALSE;
-          printf ("%sRound %u: %s\n", shown_round != 0 ? "\n" : "", link->round,
-                  accepts ? "the links open their chouettes for entry"
-                  : closed != NULL ? "the event is closed: the links open nothing"
-                  : "the round is no longer played: the links open nothing");
+          if (shown_round != 0)
+            printf ("\n");
+          /* Translators: the round's number, then what its links do */
+          printf (_("Round %u: %s\n"), link->round,
+                  accepts ? _("the links open their chouettes for entry")
+                  : closed != NULL ? _("the event is closed: the links open nothing")
+                  : _("the round is no longer played: the links open nothing"));
           shown_round = link->round;
         }
       printf ("  %u.%-4u %s\n", link->round, link->chouette, url);
@@ -122,7 +126,7 @@ reissue (CtdCli      *cli,
   url = base != NULL ? ctd_link_url (base, secret) : NULL;
   if (!cli->json)
     {
-      printf ("Chouette %u.%u has a new link; the old one no longer opens it:\n%s\n",
+      printf (_("Chouette %u.%u has a new link; the old one no longer opens it:\n%s\n"),
               round, number, url != NULL ? url : path);
       return CTD_CLI_OK;
     }
@@ -165,10 +169,10 @@ ctd_cli_links (CtdCli *cli)
   if (!ctd_cli_parse_options (cli, usage, entries, 0, 0, &status))
     return status;
   if (round < 0)
-    return ctd_cli_usage ("--round takes a round number (usage: %s)", usage);
+    return ctd_cli_usage (_("--round takes a round number (usage: %s)"), usage);
   if (label != NULL && round != 0)
-    return ctd_cli_usage ("--reissue replaces one chouette's link and takes no --round "
-                          "(usage: %s)", usage);
+    return ctd_cli_usage (_("--reissue replaces one chouette's link and takes no --round "
+                            "(usage: %s)"), usage);
   if (base_text != NULL && (base = ctd_link_parse_base (base_text, &error)) == NULL)
     return ctd_cli_usage ("--base %s", error->message);
   if (label != NULL)

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -169,12 +170,16 @@ print_submission (const CtdStoreSubmission *submission,
                   const CtdChouette        *desk,
                   const Preview            *preview)
 {
-  printf ("%u.%u game %u: %s", submission->round, submission->chouette, submission->game,
+  /* Translators: the chouette ("1.3"), the game's number, then its line */
+  printf (_("%u.%u game %u: %s"), submission->round, submission->chouette, submission->game,
           submission->line);
   if (submission->state == CTD_SUBMISSION_DISAGREES)
-    printf ("  (disagrees with the desk's %s: accept --replace takes the table's)",
+    /* Translators: the line the desk recorded for the game */
+    printf (_("  (disagrees with the desk's %s: accept --replace takes the table's)"),
             submission->recorded);
-  printf ("\n  confirmed %s from %s; entered by %s, confirmed by %s\n",
+  printf ("\n");
+  /* Translators: when, from which address, then the two players */
+  printf (_("  confirmed %s from %s; entered by %s, confirmed by %s\n"),
           submission->answered != NULL ? submission->answered : submission->sent,
           address_of (submission), seat_name (desk, submission->entered_by),
           seat_name (desk, submission->confirmed_by));
@@ -185,10 +190,12 @@ print_submission (const CtdStoreSubmission *submission,
 
       ctd_chouette_get_game (preview->after, submission->game, &view);
       deltas = ctd_cli_scores_text (ctd_chouette_get_size (desk), view.deltas);
-      printf ("  game   %s\n", deltas);
+      /* Translators: what each player wins or loses in the game, in line
+       * with "  totals " (record) */
+      printf (_("  game   %s\n"), deltas);
     }
   else
-    printf ("  The desk cannot record it now: %s\n", preview->why);
+    printf (_("  The desk cannot record it now: %s\n"), preview->why);
   for (guint i = 0; preview->changes != NULL && preview->changes[i] != NULL; i++)
     printf ("  %s\n", preview->changes[i]);
 }
@@ -241,7 +248,7 @@ ctd_cli_pending (CtdCli *cli)
   if (cli->json)
     ctd_cli_print_json (builder);
   else if (shown == 0)
-    printf ("No line from the tables waits for the director.\n");
+    printf (_("No line from the tables waits for the director.\n"));
   return CTD_CLI_OK;
 }
 
@@ -261,14 +268,15 @@ find_waiting (CtdCli      *cli,
 
   if (!g_ascii_string_to_unsigned (game_text, 10, 0, G_MAXUINT, &game, NULL))
     {
-      *out_status = ctd_cli_usage ("“%s” is not a game number (usage: %s)", game_text, usage);
+      *out_status = ctd_cli_usage (_("“%s” is not a game number (usage: %s)"), game_text,
+                                   usage);
       return NULL;
     }
   if (game < 1 || game > CTD_N_GAMES)
     {
       *out_status = ctd_cli_refused (g_error_new (CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                                                  "There is no game %s: a chouette has games 1 "
-                                                  "to %d", game_text, CTD_N_GAMES));
+                                                  _("There is no game %s: a chouette has games "
+                                                    "1 to %d"), game_text, CTD_N_GAMES));
       return NULL;
     }
   if (!ctd_tournament_parse_label (label, &round, &number, &error) ||
@@ -285,9 +293,9 @@ find_waiting (CtdCli      *cli,
         return g_ptr_array_steal_index (list, i);
     }
   *out_status = ctd_cli_refused (g_error_new (CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                                              "Chouette %u.%u game %s: no line from the table "
-                                              "waits for the director", round, number,
-                                              game_text));
+                                              _("Chouette %u.%u game %s: no line from the "
+                                                "table waits for the director"), round,
+                                              number, game_text));
   return NULL;
 }
 
@@ -373,14 +381,18 @@ ctd_cli_accept (CtdCli *cli)
                                                      view.deltas);
       g_autofree char *running = ctd_cli_scores_text (ctd_chouette_get_size (chouette), totals);
 
-      printf ("%u.%u game %u: %s", submission->round, submission->chouette, submission->game,
-              submission->line);
+      printf (_("%u.%u game %u: %s"), submission->round, submission->chouette,
+              submission->game, submission->line);
       if (submission->recorded != NULL)
-        printf ("  (replaced %s)", submission->recorded);
-      printf ("  from the table (%s): entered by %s, confirmed by %s\n",
+        /* Translators: the line the game held before */
+        printf (_("  (replaced %s)"), submission->recorded);
+      /* Translators: the phone's address, then the two players */
+      printf (_("  from the table (%s): entered by %s, confirmed by %s\n"),
               address_of (submission), seat_name (chouette, submission->entered_by),
               seat_name (chouette, submission->confirmed_by));
-      printf ("  game   %s\n  totals %s\n", deltas, running);
+      /* Translators: what each player wins or loses in the game, then the
+       * running totals: keep the two values in line */
+      printf (_("  game   %s\n  totals %s\n"), deltas, running);
       for (guint i = 0; preview.changes != NULL && preview.changes[i] != NULL; i++)
         printf ("%s\n", preview.changes[i]);
     }
@@ -404,7 +416,8 @@ ctd_cli_reject (CtdCli *cli)
   if (!ctd_cli_parse_options (cli, usage, entries, 2, 2, &status))
     return status;
   if (reason == NULL)
-    return ctd_cli_usage ("reject needs --reason, which the table reads (usage: %s)", usage);
+    return ctd_cli_usage (_("reject needs --reason, which the table reads (usage: %s)"),
+                          usage);
   if ((submission = find_waiting (cli, cli->argv[0], cli->argv[1], usage, &status)) == NULL)
     return status;
   if (!ctd_store_reject_submission (cli->store, submission->id, reason, &error))
@@ -430,7 +443,9 @@ ctd_cli_reject (CtdCli *cli)
       ctd_cli_print_json (builder);
     }
   else
-    printf ("%u.%u game %u: the table's %s is sent back; the table may enter the game again\n",
+    /* Translators: the chouette ("1.3"), the game's number, the line */
+    printf (_("%u.%u game %u: the table's %s is sent back; the table may enter the game "
+              "again\n"),
             submission->round, submission->chouette, submission->game, submission->line);
   return CTD_CLI_OK;
 }

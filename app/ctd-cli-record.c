@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,16 +69,16 @@ ctd_cli_record (CtdCli *cli)
       else if (n_args < 3)
         args[n_args++] = cli->argv[i];
       else
-        return ctd_cli_usage ("too many arguments (usage: %s)", usage);
+        return ctd_cli_usage (_("too many arguments (usage: %s)"), usage);
     }
   if (n_args != 3)
-    return ctd_cli_usage ("missing arguments (usage: %s)", usage);
+    return ctd_cli_usage (_("missing arguments (usage: %s)"), usage);
   if (!g_ascii_string_to_unsigned (args[1], 10, 0, G_MAXUINT, &game, NULL))
-    return ctd_cli_usage ("“%s” is not a game number (usage: %s)", args[1], usage);
+    return ctd_cli_usage (_("“%s” is not a game number (usage: %s)"), args[1], usage);
   if (game < 1 || game > CTD_N_GAMES)
     return ctd_cli_refused (g_error_new (CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND,
-                                         "There is no game %s: a chouette has games 1 to %d",
-                                         args[1], CTD_N_GAMES));
+                                         _("There is no game %s: a chouette has games 1 to "
+                                           "%d"), args[1], CTD_N_GAMES));
   if (!ctd_tournament_parse_label (args[0], &round, &number, &error) ||
       !find_recorded (cli, round, number, (guint) game, &replaced, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
@@ -144,13 +145,18 @@ ctd_cli_record (CtdCli *cli)
       g_autofree char *deltas = ctd_cli_scores_text (seats->size, view.deltas);
       g_autofree char *running = ctd_cli_scores_text (seats->size, totals);
 
-      printf ("%u.%u game %u: %s", round, number, (guint) game, result);
+      /* Translators: the chouette ("1.3"), the game's number, then its line */
+      printf (_("%u.%u game %u: %s"), round, number, (guint) game, result);
       if (replaced != NULL)
-        printf ("  (replaced %s)", replaced);
-      printf ("\n  game   %s\n  totals %s\n", deltas, running);
+        /* Translators: the line the game held before */
+        printf (_("  (replaced %s)"), replaced);
+      printf ("\n");
+      /* Translators: what each player wins or loses in the game, then the
+       * running totals: keep the two values in line */
+      printf (_("  game   %s\n  totals %s\n"), deltas, running);
       if (stale)
-        printf ("Warning: the last segment was played in an order the corrected scores no "
-                "longer give; it is kept\n");
+        printf (_("Warning: the last segment was played in an order the corrected scores no "
+                  "longer give; it is kept\n"));
       for (guint i = 0; changes != NULL && changes[i] != NULL; i++)
         printf ("%s\n", changes[i]);
     }
@@ -172,7 +178,7 @@ ctd_cli_crosscheck (CtdCli *cli)
 
   /* No option parsing: a total may be negative ("2=-3.5"). */
   if (cli->argc < 2)
-    return ctd_cli_usage ("missing arguments (usage: %s)", usage);
+    return ctd_cli_usage (_("missing arguments (usage: %s)"), usage);
   if (!ctd_cli_load_chouette (cli, cli->argv[0], &round, &number, &seats, &chouette, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   for (int i = 1; i < cli->argc; i++)
@@ -183,11 +189,13 @@ ctd_cli_crosscheck (CtdCli *cli)
       if (g_strv_length (parts) != 2 ||
           !g_ascii_string_to_unsigned (parts[0], 10, 1, seats->size, &player, NULL) ||
           !ctd_halves_parse (parts[1], &paper[player - 1]))
-        return ctd_cli_usage ("“%s” is not PLAYER=TOTAL with a player from 1 to %u and a total "
-                              "in whole or half points (usage: %s)", cli->argv[i], seats->size,
-                              usage);
+        /* Translators: PLAYER=TOTAL is the argument's form, as the usage
+         * writes it */
+        return ctd_cli_usage (_("“%s” is not PLAYER=TOTAL with a player from 1 to %u and a "
+                                "total in whole or half points (usage: %s)"), cli->argv[i],
+                              seats->size, usage);
       if (given[player - 1])
-        return ctd_cli_usage ("player %u is given twice (usage: %s)", (guint) player, usage);
+        return ctd_cli_usage (_("player %u is given twice (usage: %s)"), (guint) player, usage);
       given[player - 1] = TRUE;
     }
   if (!ctd_store_set_crosscheck (cli->store, round, number, paper, given, &error))
@@ -202,8 +210,9 @@ ctd_cli_crosscheck (CtdCli *cli)
   json_builder_set_member_name (builder, "mismatches");
   json_builder_begin_array (builder);
   if (!cli->json)
-    printf (mismatches->len == 0 ? "%s: the paper totals agree with the entered games\n"
-                                 : "%s: the paper totals disagree with the entered games\n",
+    /* Translators: the chouette, "1.3" */
+    printf (mismatches->len == 0 ? _("%s: the paper totals agree with the entered games\n")
+                                 : _("%s: the paper totals disagree with the entered games\n"),
             cli->argv[0]);
   for (guint i = 0; i < mismatches->len; i++)
     {
@@ -211,9 +220,14 @@ ctd_cli_crosscheck (CtdCli *cli)
       g_autofree char *on_paper = ctd_halves_to_string (m->paper, TRUE);
       g_autofree char *computed = ctd_halves_to_string (m->computed, TRUE);
 
+      g_autoptr(GString) suspects = g_string_new (NULL);
+      guint n_suspects = 0;
+
       if (!cli->json)
-        printf ("  player %u, %s: paper %s, games %s", m->player, seats->names[m->player - 1],
-                on_paper, computed);
+        /* Translators: the player's number and name, the total on paper,
+         * the total of the entered games */
+        printf (_("  player %u, %s: paper %s, games %s"), m->player,
+                seats->names[m->player - 1], on_paper, computed);
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "player");
       json_builder_add_int_value (builder, m->player);
@@ -227,13 +241,14 @@ ctd_cli_crosscheck (CtdCli *cli)
         if (m->suspects & (1u << (game - 1)))
           {
             json_builder_add_int_value (builder, game);
-            if (!cli->json)
-              printf ("%s%u", m->suspects & ((1u << (game - 1)) - 1) ? ", "
-                                                                   : "; look first at game ",
-                      game);
+            g_string_append_printf (suspects, "%s%u", n_suspects++ > 0 ? ", " : "", game);
           }
       json_builder_end_array (builder);
       json_builder_end_object (builder);
+      if (!cli->json && n_suspects > 0)
+        /* Translators: the games' numbers, "3, 5" */
+        printf (ngettext ("; look first at game %s", "; look first at games %s", n_suspects),
+                suspects->str);
       if (!cli->json)
         printf ("\n");
     }
@@ -243,7 +258,7 @@ ctd_cli_crosscheck (CtdCli *cli)
   json_builder_set_member_name (builder, "running_totals");
   json_builder_begin_array (builder);
   if (!cli->json && mismatches->len > 0)
-    printf ("Running totals of the entered games:\n");
+    printf (_("Running totals of the entered games:\n"));
   for (guint game = 1; game <= CTD_N_GAMES; game++)
     {
       CtdChouetteGame view;
@@ -259,7 +274,8 @@ ctd_cli_crosscheck (CtdCli *cli)
       if (!cli->json && mismatches->len > 0)
         {
           g_autofree char *running = ctd_cli_scores_text (seats->size, view.running);
-          printf ("  game %2u  %s\n", game, running);
+          /* Translators: the game's number, then the running totals */
+          printf (_("  game %2u  %s\n"), game, running);
         }
     }
   json_builder_end_array (builder);
@@ -275,9 +291,13 @@ ctd_cli_crosscheck (CtdCli *cli)
   else if (mismatches->len > 0 && !ctd_chouette_is_complete (chouette))
     {
       g_autofree char *missing = ctd_chouette_describe_missing (chouette, 1, CTD_N_GAMES);
+      guint n_missing = 0;
 
-      printf ("Note: %s %s not entered yet\n", missing,
-              g_str_has_prefix (missing, "games") ? "are" : "is");
+      for (guint game = 1; game <= CTD_N_GAMES; game++)
+        n_missing += ctd_chouette_get_result (chouette, game) == NULL;
+      /* Translators: the games missing, "game 4" or "games 4 and 6" */
+      printf (ngettext ("Note: %s is not entered yet\n", "Note: %s are not entered yet\n",
+                        n_missing), missing);
     }
   /* Stored either way; a script hears that the paper disagrees. */
   return mismatches->len > 0 ? CTD_CLI_DISAGREES : CTD_CLI_OK;

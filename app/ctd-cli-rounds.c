@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,8 +64,12 @@ print_draw (CtdCli *cli,
     return ctd_cli_refused (g_steal_pointer (&error));
 
   if (!cli->json)
-    printf ("Round %u (%s), seed %" G_GUINT64_FORMAT ":\n", round,
-            ctd_stage_to_string (info.stage), info.seed);
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, info.seed);
+
+      /* Translators: the round's number, its stage, the draw's seed */
+      printf (_("Round %u (%s), seed %s:\n"), round, ctd_stage_to_string (info.stage), seed);
+    }
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "round");
   json_builder_add_int_value (builder, round);
@@ -85,7 +90,8 @@ print_draw (CtdCli *cli,
 
       if (!cli->json)
         {
-          printf ("  %s  table %u:", label, seats->table);
+          /* Translators: the chouette ("1.3") and its table; its players follow */
+          printf (_("  %s  table %u:"), label, seats->table);
           for (guint k = 0; k < seats->size; k++)
             printf ("%s %u %s", k ? "," : "", k + 1, seats->names[k]);
           printf ("\n");
@@ -122,8 +128,10 @@ print_draw (CtdCli *cli,
           g_string_append_printf (names, "%s%s", n++ > 0 ? ", " : "", player->name);
         }
       if (!cli->json && n > 0)
-        printf ("Not drawn: %u registered player%s not checked in: %s\n", n,
-                n == 1 ? " is" : "s are", names->str);
+        /* Translators: how many players, then their names */
+        printf (ngettext ("Not drawn: %u registered player is not checked in: %s\n",
+                          "Not drawn: %u registered players are not checked in: %s\n", n),
+                n, names->str);
     }
   json_builder_end_array (builder);
   json_builder_end_object (builder);
@@ -261,12 +269,22 @@ show_text (guint                   round,
   const guint *order = last_segment_order (chouette, computed);
   CtdHalves totals[CTD_MAX_PLAYERS];
 
-  printf ("Chouette %u.%u, table %u\n", round, seats->number, seats->table);
+  printf (_("Chouette %u.%u, table %u\n"), round, seats->number, seats->table);
   for (guint k = 0; k < size; k++)
     printf ("  %u  %s\n", k + 1, seats->names[k]);
-  printf ("\nGame Seg Box Capt Cube Playing Decision Result                     ");
-  for (guint k = 0; k < size; k++)
-    printf ("%7s%u", "P", k + 1);
+  {
+    /* Translators: the headings of show's games, each as wide as its
+     * column: Game, Segment, Box, Captain, Cube, Playing order, Cube
+     * decision order, Result; keep each word within its column */
+    g_autofree char *headings = ctd_cli_pad (_("Game Seg Box Capt Cube Playing Decision Result"),
+                                             67, FALSE);
+    /* Translators: P1, P2...: the players' columns of show, "P" for player */
+    g_autofree char *player = ctd_cli_pad (C_("player's column", "P"), 7, TRUE);
+
+    printf ("\n%s", headings);
+    for (guint k = 0; k < size; k++)
+      printf ("%s%u", player, k + 1);
+  }
   printf ("\n");
 
   for (guint game = 1; game <= CTD_N_GAMES; game++)
@@ -290,7 +308,12 @@ show_text (guint                   round,
       if (view.decision_known)
         print_order (view.decision_order, view.slot.n_crew);
       else
-        printf ("%-8s", "pending");
+        {
+          /* Translators: a cube-decision order not known yet, in an 8-wide column */
+          g_autofree char *pending = ctd_cli_pad (_("pending"), 8, FALSE);
+
+          printf ("%s", pending);
+        }
       printf (" %-26s", result != NULL ? result : "");
       for (guint k = 0; k < size && view.result != NULL; k++)
         {
@@ -301,7 +324,11 @@ show_text (guint                   round,
     }
 
   ctd_chouette_get_totals (chouette, totals);
-  printf ("%-67s", "Totals");
+  {
+    g_autofree char *label = ctd_cli_pad (_("Totals"), 67, FALSE);
+
+    printf ("%s", label);
+  }
   for (guint k = 0; k < size; k++)
     {
       g_autofree char *total = ctd_halves_to_string (totals[k], TRUE);
@@ -309,32 +336,40 @@ show_text (guint                   round,
     }
   if (status->given[0])
     {
-      printf ("\n%-67s", "Paper totals");
+      g_autofree char *label = ctd_cli_pad (_("Paper totals"), 67, FALSE);
+
+      printf ("\n%s", label);
       for (guint k = 0; k < size; k++)
         {
           g_autofree char *total = ctd_halves_to_string (status->paper[k], TRUE);
           printf ("%8s", total);
         }
     }
-  printf ("\nLast-segment order: ");
+  printf ("\n%s", _("Last-segment order: "));
   if (order != NULL)
     {
       print_order (order, size - 1);
-      printf ("%s\n", ctd_chouette_get_last_segment_order (chouette) ? "(fixed)" : "(not fixed yet)");
+      printf ("%s\n", ctd_chouette_get_last_segment_order (chouette) ? _("(fixed)")
+                                                                   : _("(not fixed yet)"));
     }
   else
-    printf ("known once games 1-%u are entered\n", ctd_schedule_first_last_game (size) - 1);
+    printf (_("known once games 1-%u are entered\n"), ctd_schedule_first_last_game (size) - 1);
   if (ctd_chouette_last_segment_order_is_stale (chouette))
-    printf ("Warning: a correction changed the scores before the last segment; the order "
-            "it was played in is kept\n");
+    printf (_("Warning: a correction changed the scores before the last segment; the order "
+              "it was played in is kept\n"));
   if (status->hold_up != NULL)
     {
       g_autofree char *reason = hold_up_reason (status->hold_up);
-      printf ("Holds up round %u: %s\n", round, reason);
+      /* Translators: the round's number, then why the chouette holds it up */
+      printf (_("Holds up round %u: %s\n"), round, reason);
     }
+  else if (status->given[0])
+    printf (ngettext ("Complete: all %d game entered, and the paper totals agree\n",
+                      "Complete: all %d games entered, and the paper totals agree\n",
+                      CTD_N_GAMES), CTD_N_GAMES);
   else
-    printf ("Complete: all %d games entered%s\n", CTD_N_GAMES,
-            status->given[0] ? ", and the paper totals agree" : "");
+    printf (ngettext ("Complete: all %d game entered\n", "Complete: all %d games entered\n",
+                      CTD_N_GAMES), CTD_N_GAMES);
 }
 
 static void
@@ -501,16 +536,20 @@ ctd_cli_fix_order (CtdCli *cli)
 
           if (!g_ascii_string_to_unsigned (g_strstrip (parts[i]), 10, 1, CTD_MAX_PLAYERS,
                                            &player, NULL))
-            return ctd_cli_usage ("“%s” is not an order: write the player numbers of the last "
-                                  "segment's crew, Captain first, e.g. 3,1,2 (usage: %s)",
+            return ctd_cli_usage (_("“%s” is not an order: write the player numbers of the "
+                                    "last segment's crew, Captain first, e.g. 3,1,2 (usage: "
+                                    "%s)"),
                                   cli->argv[1], usage);
           if (i < G_N_ELEMENTS (order))
             order[i] = (guint) player;
         }
       if (n != seats->size - 1)
         return ctd_cli_refused (g_error_new (CTD_STORE_ERROR, CTD_STORE_ERROR_REFUSED,
-                                             "Chouette %s has %u players: its last-segment "
-                                             "order names the %u of the crew, e.g. %s",
+                                             /* Translators: the chouette, its players'
+                                              * count, the crew's, an order "3,1,2" */
+                                             _("Chouette %s has %u players: its "
+                                               "last-segment order names the %u of the "
+                                               "crew, e.g. %s"),
                                              cli->argv[0], seats->size, seats->size - 1,
                                              seats->size == 4 ? "3,1,2" : "2,1"));
     }
@@ -535,10 +574,12 @@ ctd_cli_fix_order (CtdCli *cli)
       ctd_cli_print_json (builder);
       return CTD_CLI_OK;
     }
-  printf ("Chouette %s: the last segment is captained by", cli->argv[0]);
+  /* Translators: the chouette; the numbers and names of the Captains
+   * follow, then "(fixed)" */
+  printf (_("Chouette %s: the last segment is captained by"), cli->argv[0]);
   for (guint i = 0; i + 1 < seats->size; i++)
     printf ("%s %u %s", i > 0 ? "," : "", fixed[i], seats->names[fixed[i] - 1]);
-  printf (" (fixed)\n");
+  printf (" %s\n", _("(fixed)"));
   return CTD_CLI_OK;
 }
 
@@ -562,7 +603,8 @@ ctd_cli_settle (CtdCli *cli)
   stake = ctd_money_to_string (settlement.stake);
 
   if (!cli->json)
-    printf ("Chouette %s at %s a point:\n", cli->argv[0], stake);
+    /* Translators: the chouette, then the stake */
+    printf (_("Chouette %s at %s a point:\n"), cli->argv[0], stake);
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "chouette");
   json_builder_add_string_value (builder, cli->argv[0]);
@@ -594,14 +636,16 @@ ctd_cli_settle (CtdCli *cli)
   json_builder_set_member_name (builder, "payments");
   json_builder_begin_array (builder);
   if (!cli->json)
-    printf (settlement.n_transfers ? "Payments:\n" : "Nobody owes anything.\n");
+    printf ("%s", settlement.n_transfers ? _("Payments:\n") : _("Nobody owes anything.\n"));
   for (guint i = 0; i < settlement.n_transfers; i++)
     {
       const CtdTransfer *t = &settlement.transfers[i];
       g_autofree char *amount = ctd_money_to_string (t->amount);
 
       if (!cli->json)
-        printf ("  %s pays %s %s\n", seats->names[t->from - 1], seats->names[t->to - 1], amount);
+        /* Translators: who pays, to whom, how much */
+        printf (_("  %s pays %s %s\n"), seats->names[t->from - 1], seats->names[t->to - 1],
+                amount);
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "from");
       json_builder_add_int_value (builder, t->from);

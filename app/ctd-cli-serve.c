@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,7 +34,7 @@ stopped_cb (CtdTableServer *server,
 {
   if (!ctd_table_server_get_listening (server))
     {
-      printf ("The event was closed: the server stopped.\n");
+      printf (_("The event was closed: the server stopped.\n"));
       g_main_loop_quit (loop);
     }
 }
@@ -59,8 +60,8 @@ ctd_cli_serve (CtdCli *cli)
   if (!ctd_cli_parse_options (cli, usage, entries, 0, 0, &status))
     return status;
   if (port < 0 || port > 65535)
-    return ctd_cli_usage ("--port takes a port from 1 to 65535, or 0 for any free one "
-                          "(usage: %s)", usage);
+    return ctd_cli_usage (_("--port takes a port from 1 to 65535, or 0 for any free one "
+                            "(usage: %s)"), usage);
 
   /* The server reads and writes the event as the window does: through
    * a live document, which follows what the desk writes meanwhile. The
@@ -73,9 +74,10 @@ ctd_cli_serve (CtdCli *cli)
     return ctd_cli_refused (g_steal_pointer (&error));
 
   uri = ctd_table_server_get_uri (server);
-  printf ("Serving the tables' pages at %s (port %u); Ctrl+C stops.\n",
+  printf (_("Serving the tables' pages at %s (port %u); Ctrl+C stops.\n"),
           uri, ctd_table_server_get_port (server));
-  printf ("The posting, for everyone (no link): %s/standings\n", uri);
+  /* Translators: %s/standings is the standings page's address: keep it */
+  printf (_("The posting, for everyone (no link): %s/standings\n"), uri);
   /* Each chouette's whole link, as `links --base` lists them. */
   if (!ctd_cli_print_links (ctd_document_get_store (document), 0, uri, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
@@ -89,6 +91,6 @@ ctd_cli_serve (CtdCli *cli)
   g_source_remove (sigint);
   g_source_remove (sigterm);
   ctd_table_server_stop (server);
-  printf ("Stopped.\n");
+  printf (_("Stopped.\n"));
   return CTD_CLI_OK;
 }

@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,7 +92,7 @@ ctd_cli_standings (CtdCli *cli)
   if (!ctd_cli_parse_options (cli, "standings [--round N] [--public]", entries, 0, 0, &status))
     return status;
   if (round < 0)
-    return ctd_cli_usage ("--round takes a round number");
+    return ctd_cli_usage ("%s", _("--round takes a round number"));
   if (!(round > 0 ? ctd_tournament_get_round (cli->store, (guint) round, &info, &error)
                   : ctd_tournament_get_last_round (cli->store, &info, &error)))
     return ctd_cli_refused (g_steal_pointer (&error));
@@ -107,12 +108,14 @@ ctd_cli_standings (CtdCli *cli)
 
   if (!cli->json)
     {
-      printf ("Round %u (%s): %s\n", info.number, ctd_stage_to_string (info.stage),
+      /* Translators: the round's number, its stage and its state, as the
+       * command line names them in English (qualifying, in-progress...) */
+      printf (_("Round %u (%s): %s\n"), info.number, ctd_stage_to_string (info.stage),
               ctd_round_state_to_string (info.state));
       if (hidden)
         {
-          printf ("Scores stay secret until every chouette of the round is complete "
-                  "(rule 1.7).\n");
+          printf (_("Scores stay secret until every chouette of the round is complete "
+                    "(rule 1.7).\n"));
           print_progress (cli, info.number);
         }
     }
@@ -203,7 +206,9 @@ ctd_cli_results (CtdCli *cli)
     return ctd_cli_refused (g_steal_pointer (&error));
 
   if (!cli->json && info.state < CTD_ROUND_COMPLETE)
-    printf ("The final is %s: these are the standings so far.\n",
+    /* Translators: the final's state, as the command line names it in
+     * English (in-progress...) */
+    printf (_("The final is %s: these are the standings so far.\n"),
             ctd_round_state_to_string (info.state));
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "round");
@@ -223,7 +228,7 @@ ctd_cli_results (CtdCli *cli)
           g_autofree char *name = ctd_cli_pad (row->name, 28, FALSE);
           const char *note = g_hash_table_lookup (notes, &row->player_id);
           /* A tie says what to do; a roll-off, what it decided. */
-          g_autofree char *why = row->tied ? g_strdup ("  (tied: record a roll-off)")
+          g_autofree char *why = row->tied ? g_strdup (_("  (tied: record a roll-off)"))
                                  : note != NULL && *note != '\0' ? g_strdup_printf ("  (%s)", note)
                                                                  : g_strdup ("");
 
@@ -326,10 +331,10 @@ ctd_cli_tiebreak (CtdCli *cli)
   if (!ctd_cli_parse_options (cli, usage, entries, 1, -1, &status))
     return status;
   if (!g_ascii_string_to_unsigned (cli->argv[0], 10, 1, G_MAXUINT, &round, NULL))
-    return ctd_cli_usage ("“%s” is not a round number (usage: %s)", cli->argv[0], usage);
+    return ctd_cli_usage (_("“%s” is not a round number (usage: %s)"), cli->argv[0], usage);
   if (!roll && (seed_text != NULL || cli->argc < 3))
-    return ctd_cli_usage ("name the tied players in roll-off order, winner first, or use --roll "
-                          "(usage: %s)", usage);
+    return ctd_cli_usage (_("name the tied players in roll-off order, winner first, or use "
+                            "--roll (usage: %s)"), usage);
   if (roll && seed_text != NULL && !ctd_rng_parse_seed (seed_text, &seed, &error))
     return ctd_cli_usage ("%s", error->message);
   if (roll && seed_text == NULL)
@@ -387,11 +392,17 @@ ctd_cli_tiebreak (CtdCli *cli)
       ctd_cli_print_json (builder);
       return CTD_CLI_OK;
     }
-  printf ("Round %u roll-off, winner first:", (guint) round);
+  /* Translators: the round's number; the players' names follow */
+  printf (_("Round %u roll-off, winner first:"), (guint) round);
   for (guint i = 0; i < ids->len; i++)
     printf ("%s %s", i ? "," : "", name_of (standings, order[i]));
   if (roll)
-    printf (" (rolled with seed %" G_GUINT64_FORMAT ")", seed);
+    {
+      g_autofree char *seed_string = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+
+      /* Translators: the roll-off's seed */
+      printf (_(" (rolled with seed %s)"), seed_string);
+    }
   printf ("\n");
   return CTD_CLI_OK;
 }
@@ -429,9 +440,18 @@ ctd_cli_advance (CtdCli *cli)
 
   if (!cli->json)
     {
-      printf ("Round %u: top %u of each chouette and %u wildcard%s advance to the %s "
-              "(%u players):\n", last.number, k, w, w == 1 ? "" : "s",
-              ctd_stage_to_string (next_stage), advancers->len);
+      g_autofree char *players = g_strdup_printf (ngettext ("%u player", "%u players",
+                                                            advancers->len),
+                                                  advancers->len);
+
+      /* Translators: the round's number, how many advance from each
+       * chouette, the wildcards' count, the next stage as the command line
+       * names it in English (semifinal, final), then "12 players" */
+      printf (ngettext ("Round %u: top %u of each chouette and %u wildcard advance to the "
+                        "%s (%s):\n",
+                        "Round %u: top %u of each chouette and %u wildcards advance to the "
+                        "%s (%s):\n", w),
+              last.number, k, w, ctd_stage_to_string (next_stage), players);
       for (guint i = 0; i < advancers->len; i++)
         printf ("  %s\n", name_of (standings, g_array_index (advancers, gint64, i)));
       return CTD_CLI_OK;

@@ -54,6 +54,9 @@ gboolean  ctd_cli_parse_options   (CtdCli       *cli,
                                    int           max_args,
                                    int          *out_status);
 void      ctd_cli_print_json      (JsonBuilder  *builder);
+void      ctd_cli_add_nullable_string (JsonBuilder *builder,
+                                   const char   *member,
+                                   const char   *value);
 void      ctd_cli_add_score       (JsonBuilder  *builder,
                                    const char   *member,
                                    CtdHalves     halves);

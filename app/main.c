@@ -30,8 +30,9 @@ main (int   argc,
    * not a GTK critical. */
   if (!gtk_init_check ())
     {
-      fprintf (stderr, "chouette-td: no graphical display found (DISPLAY or WAYLAND_DISPLAY); "
-                       "start it from a desktop session, or use chouette-td-cli\n");
+      fprintf (stderr, "chouette-td: %s\n",
+               _("no graphical display found (DISPLAY or WAYLAND_DISPLAY); start it from a "
+                 "desktop session, or use chouette-td-cli"));
       return 1;
     }
 

@@ -53,21 +53,21 @@ view_player_text (CtdChouetteView *self,
 static char *
 games_text (guint mask)
 {
-  GString *text = g_string_new (NULL);
+  g_autoptr(GString) list = g_string_new (NULL);
   guint n = 0, seen = 0;
 
   for (guint game = 1; game <= CTD_N_GAMES; game++)
     n += (mask >> (game - 1)) & 1;
-  g_string_append (text, n == 1 ? _("game ") : _("games "));
   for (guint game = 1; game <= CTD_N_GAMES; game++)
     if (mask & (1u << (game - 1)))
       {
         if (seen > 0)
-          g_string_append (text, seen == n - 1 ? _(" and ") : ", ");
-        g_string_append_printf (text, "%u", game);
+          g_string_append (list, seen == n - 1 ? _(" and ") : ", ");
+        g_string_append_printf (list, "%u", game);
         seen++;
       }
-  return g_string_free (text, FALSE);
+  /* Translators: the games' numbers, "5" or "5 and 8" */
+  return g_strdup_printf (ngettext ("game %s", "games %s", n), list->str);
 }
 
 static void

@@ -12,6 +12,8 @@
 
 #include "ctd-document-private.h"
 
+#include <glib/gi18n-lib.h>
+
 /* ---- actions ----------------------------------------------------------- */
 
 /* Refuses an action while an import writes from its thread: the store
@@ -26,8 +28,8 @@ document_action_begin (CtdDocument  *self,
   if (self->n_busy > 0)
     {
       g_set_error (error, CTD_DOCUMENT_ERROR, CTD_DOCUMENT_ERROR_BUSY,
-                   "Players are still being imported into “%s”; try again when the import "
-                   "has finished", ctd_document_get_name (self));
+                   _("Players are still being imported into “%s”; try again when the import "
+                     "has finished"), ctd_document_get_name (self));
       return FALSE;
     }
   return TRUE;

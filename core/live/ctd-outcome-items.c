@@ -10,6 +10,8 @@
 
 #include "ctd-outcome-items.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "ctd-item-fields.h"
 
 /* ---- the final's placings ------------------------------------------------ */
@@ -44,14 +46,15 @@ static char *
 placing_note (const CtdStandingsRow *row)
 {
   if (row->tied)
-    return g_strdup ("tied: a roll-off decides");
+    return g_strdup (_("tied: a roll-off decides"));
   if (row->rolloff_place == 1)
-    return g_strdup ("won the roll-off");
+    return g_strdup (_("won the roll-off"));
   if (row->rolloff_place > 1)
     {
       g_autofree char *place = ctd_outcome_ordinal (row->rolloff_place);
 
-      return g_strdup_printf ("%s in the roll-off", place);
+      /* Translators: %s is a place in the roll-off: "2nd", "3rd"... */
+      return g_strdup_printf (_("%s in the roll-off"), place);
     }
   return g_strdup ("");
 }

@@ -184,7 +184,8 @@ ctd_round_item_new (const CtdStoreRound *round)
   self->n_chouettes = round->n_chouettes;
   self->top_k = round->top_k;
   self->wildcards = round->wildcards;
-  self->title = g_strdup_printf ("Round %u · %s", round->number,
+  /* Translators: a round's title: its number, then its stage ("Round 2 · Semi-final") */
+  self->title = g_strdup_printf (_("Round %u · %s"), round->number,
                                  ctd_stage_to_title (round->stage));
   return self;
 }

@@ -10,6 +10,8 @@
 
 #include "ctd-archive.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <errno.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -96,7 +98,9 @@ ctd_archive_file_name (const char *event_name)
     }
   trim (name);
   if (name->len == 0)
-    g_string_assign (name, "Event");
+    /* Translators: the archive's file name when the event's name has no
+     * letter a file name can hold */
+    g_string_assign (name, _("Event"));
   if (is_reserved (name->str))
     g_string_prepend_c (name, '_');
   return g_strdup (name->str);
@@ -177,7 +181,8 @@ name_pair (const char  *folder,
           g_autofree char *display = g_filename_display_name (folder);
 
           g_set_error (error, G_IO_ERROR, g_io_error_from_errno (rc),
-                       "The archive could not be written to “%s”: %s", display, g_strerror (rc));
+                       _("The archive could not be written to “%s”: %s"), display,
+                       g_strerror (rc));
           return FALSE;
         }
       *out_workbook = g_steal_pointer (&workbook);
@@ -188,7 +193,7 @@ name_pair (const char  *folder,
     g_autofree char *display = g_filename_display_name (folder);
 
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                 "“%s” already holds 999 archives named “%s”: choose another folder", display,
+                 _("“%s” already holds 999 archives named “%s”: choose another folder"), display,
                  base);
   }
   return FALSE;
@@ -220,7 +225,7 @@ check_folder (const char  *folder,
     return TRUE;
   display = g_filename_display_name (folder);
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY,
-               "“%s” is not a folder: choose the folder the archive goes in", display);
+               _("“%s” is not a folder: choose the folder the archive goes in"), display);
   return FALSE;
 }
 
@@ -274,7 +279,7 @@ ctd_archive_write (CtdStore    *store,
       int saved_errno = errno;
 
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                   "The archive could not be written to “%s”: %s", display,
+                   _("The archive could not be written to “%s”: %s"), display,
                    g_strerror (saved_errno));
       return FALSE;
     }
@@ -283,7 +288,8 @@ ctd_archive_write (CtdStore    *store,
   ok = ctd_export_write (doc, workbook_tmp, error) &&
        ctd_store_write_copy (store, copy_tmp, NULL, 0, error);
   if (!ok)
-    g_prefix_error (error, "The archive could not be written to “%s”: ", display);
+    /* Translators: the cause follows the colon */
+    g_prefix_error (error, _("The archive could not be written to “%s”: "), display);
   else
     ok = name_pair (folder, base, workbook_tmp, copy_tmp, out_workbook, out_copy, error);
   remove_scratch (scratch);

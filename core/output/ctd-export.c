@@ -10,6 +10,8 @@
 
 #include "ctd-export.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
@@ -66,7 +68,7 @@ ctd_export_format_for (const char       *path,
         }
     }
   g_set_error (error, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_FORMAT,
-               "“%s”: name the file .xlsx (a spreadsheet) or .pdf (to print)", path);
+               _("“%s”: name the file .xlsx (a spreadsheet) or .pdf (to print)"), path);
   return FALSE;
 }
 
@@ -136,9 +138,10 @@ ctd_export_warnings (const CtdSheetDoc *doc,
   names = ctd_pdf_check_glyphs (doc);
   for (guint i = 0; i < names->len; i++)
     g_ptr_array_add (warnings,
-                     g_strdup_printf ("no installed font has every letter of the name “%s”: "
-                                      "the PDF shows empty boxes for the others; install "
-                                      "fonts-noto-core and fonts-noto-cjk, or print the XLSX",
+                     g_strdup_printf (_("no installed font has every letter of the name “%s”: "
+                                        "the PDF shows empty boxes for the others; install "
+                                        "fonts-noto-core and fonts-noto-cjk, or print the "
+                                        "XLSX"),
                                       (const char *) g_ptr_array_index (names, i)));
   return warnings;
 }
@@ -227,8 +230,8 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
     {
       int saved_errno = errno;
 
-      g_set_error (error, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_WRITE, "Could not write “%s”: %s",
-                   path, g_strerror (saved_errno));
+      g_set_error (error, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_WRITE,
+                   _("Could not write “%s”: %s"), path, g_strerror (saved_errno));
       return FALSE;
     }
   close (fd);
@@ -245,7 +248,7 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
           int saved_errno = errno;
 
           g_set_error (&cause, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_WRITE,
-                       "Could not write “%s”: %s", temporary, g_strerror (saved_errno));
+                       _("Could not write “%s”: %s"), temporary, g_strerror (saved_errno));
           written = FALSE;
         }
       if (fd >= 0)
@@ -258,8 +261,8 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
     {
       int saved_errno = errno;
 
-      g_set_error (&cause, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_WRITE, "Could not write “%s”: %s",
-                   path, g_strerror (saved_errno));
+      g_set_error (&cause, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_WRITE,
+                   _("Could not write “%s”: %s"), path, g_strerror (saved_errno));
       written = FALSE;
     }
   if (!written)

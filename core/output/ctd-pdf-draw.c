@@ -13,6 +13,8 @@
 
 #include "ctd-pdf-private.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <cairo-pdf.h>
 #include <string.h>
 
@@ -514,9 +516,11 @@ ctd_pdf_write_full (const CtdSheetDoc  *doc,
     }
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, CTD_PDF_ERROR, CTD_PDF_ERROR_WRITE, "Could not write “%s”: %s", path,
-                   status == CAIRO_STATUS_WRITE_ERROR ? "the disk refused (full, or not writable)"
-                                                      : cairo_status_to_string (status));
+      g_set_error (error, CTD_PDF_ERROR, CTD_PDF_ERROR_WRITE, _("Could not write “%s”: %s"),
+                   path,
+                   status == CAIRO_STATUS_WRITE_ERROR
+                     ? _("the disk refused (full, or not writable)")
+                     : cairo_status_to_string (status));
       return FALSE;
     }
   return TRUE;

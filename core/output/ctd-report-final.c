@@ -12,6 +12,9 @@
 #include "config.h"
 
 #include "ctd-report-private.h"
+
+#include <glib/gi18n-lib.h>
+
 #include "ctd-store.h"
 
 gboolean
@@ -44,7 +47,9 @@ report_add_results (Report  *report,
   if (info.state < CTD_ROUND_COMPLETE)
     g_string_append_printf (note, " %s", ctd_template_get_text (report->layout, "Unfinished"));
 
-  page = report_add_page (report, "Final results");
+  /* Translators: a worksheet's name in the XLSX file: at
+   * most 31 characters, none of [ ] : * ? / \ */
+  page = report_add_page (report, _("Final results"));
   row = report_list_heading (report, page, title, note->str, columns, G_N_ELEMENTS (columns));
   body = report_style (report, "Heading", CTD_SHEET_ALIGN_CENTER, BOX, NULL);
   left = report_style (report, "Body", CTD_SHEET_ALIGN_LEFT, BOX | WRAP, NULL);
@@ -91,7 +96,9 @@ report_add_settlements (Report  *report,
   if (!report_use_layout (report, &report_settlements_spec, error))
     return FALSE;
   title = report_layout_text (report, "Title");
-  page = report_add_page (report, "Settlements");
+  /* Translators: a worksheet's name in the XLSX file: at
+   * most 31 characters, none of [ ] : * ? / \ */
+  page = report_add_page (report, _("Settlements"));
   row = report_list_heading (report, page, title, NULL, columns, G_N_ELEMENTS (columns));
   body = report_style (report, "Body", CTD_SHEET_ALIGN_CENTER, BOX, NULL);
   left = report_style (report, "Body", CTD_SHEET_ALIGN_LEFT, BOX | WRAP, NULL);
@@ -256,7 +263,9 @@ report_add_audit_log (Report  *report,
       g_hash_table_insert (by_id, &entry->id, entry);
     }
   title = report_layout_text (report, "Title");
-  page = report_add_page (report, "Audit log");
+  /* Translators: a worksheet's name in the XLSX file: at
+   * most 31 characters, none of [ ] : * ? / \ */
+  page = report_add_page (report, _("Audit log"));
   row = report_list_heading (report, page, title, NULL, columns, G_N_ELEMENTS (columns));
   body = report_style (report, "Body", CTD_SHEET_ALIGN_RIGHT, BOX, NULL);
   left = report_style (report, "Body", CTD_SHEET_ALIGN_LEFT, BOX | WRAP, NULL);

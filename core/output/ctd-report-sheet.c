@@ -12,6 +12,9 @@
 #include "config.h"
 
 #include "ctd-report-private.h"
+
+#include <glib/gi18n-lib.h>
+
 #include "ctd-store.h"
 
 /*
@@ -310,7 +313,9 @@ result_text (Report          *report,
       payer = g_strdup_printf ("%u", payment->from);
       payee = g_strdup_printf ("%u", payment->to);
       amount = ctd_halves_to_string (payment->amount, FALSE);
-      points = g_strdup_printf ("%s point%s", amount, payment->amount <= 2 ? "" : "s");
+      /* Half points: "0.5 point", "1 point", "1.5 points". */
+      points = g_strdup_printf (ngettext ("%s point", "%s points", (payment->amount + 1) / 2),
+                                amount);
       report_set_value (report, "payer", payer);
       report_set_value (report, "payee", payee);
       report_set_value (report, "points", points);
@@ -558,7 +563,10 @@ sheet_notes (Report                 *report,
   report_set_value (report, "first", first_text);
   report_set_value (report, "before", before_text);
   report_set_value (report, "direction",
-                    direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ? "highest first" : "lowest first");
+                    /* Translators: how the last segment orders the cube
+                     * decisions, by score: {direction} of the LastSegment text */
+                    direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ? _("highest first")
+                                                                : _("lowest first"));
   rule = report_layout_text (report, "LastSegment");
   g_string_append (line, rule);
   if (order != NULL)
@@ -704,7 +712,9 @@ report_add_chouette_sheet (Report                 *report,
   columns_for_size (seats->size, &c);
   /* Not "1.3" alone: a spreadsheet reads a name that starts with a digit,
    * unquoted in the print area, as a number. */
-  sheet_name = g_strdup_printf ("Chouette %s", name);
+  /* Translators: a worksheet's name in the XLSX file, such as "Chouette 1.3": at
+   * most 31 characters, none of [ ] : * ? / \ */
+  sheet_name = g_strdup_printf (_("Chouette %s"), name);
   page = report_add_page (report, sheet_name);
   page->fit_one_page = TRUE;
   set_sheet_widths (report, page, &c);

@@ -109,9 +109,13 @@ slips_add_page (Report                 *report,
   /* Not "1.1-1.4" alone: a spreadsheet reads a name that starts with a
    * digit as a number (as for the sheets' "Chouette 1.3"). */
   if (first == last)
-    name = g_strdup_printf ("Slip %u.%u", first->round, first->number);
+    /* Translators: a worksheet's name in the XLSX file, such as "Slip 1.3": at
+     * most 31 characters, none of [ ] : * ? / \ */
+    name = g_strdup_printf (_("Slip %u.%u"), first->round, first->number);
   else
-    name = g_strdup_printf ("Slips %u.%u-%u.%u", first->round, first->number, last->round,
+    /* Translators: a worksheet's name in the XLSX file, such as "Slips 1.1-1.4": at
+     * most 31 characters, none of [ ] : * ? / \ */
+    name = g_strdup_printf (_("Slips %u.%u-%u.%u"), first->round, first->number, last->round,
                             last->number);
   page = report_add_page (report, name);
   page->fit_one_page = TRUE;

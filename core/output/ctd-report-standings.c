@@ -11,6 +11,9 @@
 #include "config.h"
 
 #include "ctd-report-private.h"
+
+#include <glib/gi18n-lib.h>
+
 #include "ctd-store.h"
 
 /* The "next round" column: where an advancer goes ("Final 2.1"), the
@@ -76,7 +79,9 @@ report_add_standings (Report              *report,
   g_autoptr(GPtrArray) chouettes = NULL;
   g_autoptr(GString) note = g_string_new (NULL);
   g_autofree char *title = NULL;
-  g_autofree char *name = g_strdup_printf ("Round %u standings", info->number);
+  /* Translators: a worksheet's name in the XLSX file: at
+   * most 31 characters, none of [ ] : * ? / \ */
+  g_autofree char *name = g_strdup_printf (_("Round %u standings"), info->number);
   g_autofree char *complete_text = NULL;
   g_autofree char *count_text = NULL;
   guint round = info->number;

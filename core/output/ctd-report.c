@@ -15,6 +15,9 @@
 #include "config.h"
 
 #include "ctd-report-private.h"
+
+#include <glib/gi18n-lib.h>
+
 #include "ctd-store.h"
 
 #include <math.h>
@@ -542,14 +545,14 @@ report_part_title (CtdReportPart part)
   switch (part)
     {
     case CTD_REPORT_PART_SHEETS:
-      return "Scoring sheets";
+      return _("Scoring sheets");
     case CTD_REPORT_PART_STANDINGS:
-      return "Standings";
+      return _("Standings");
     case CTD_REPORT_PART_RESULTS:
-      return "Final results and settlements";
+      return _("Final results and settlements");
     case CTD_REPORT_PART_ALL:
     default:
-      return "Event archive";
+      return _("Event archive");
     }
 }
 
@@ -561,9 +564,9 @@ check_public (Report              *report,
   if (!report->options->public_view || report_round_is_public (info))
     return TRUE;
   g_set_error (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_SECRET,
-               "Round %u's scores are secret until all its chouettes are complete: a public "
-               "copy can hold only its standings; print or export its sheets as the "
-               "director's copy (not public)", info->number);
+               _("Round %u's scores are secret until all its chouettes are complete: a "
+                 "public copy can hold only its standings; print or export its sheets as "
+                 "the director's copy (not public)"), info->number);
   return FALSE;
 }
 
@@ -587,7 +590,8 @@ ctd_report_chouette (CtdStore               *store,
                      GError                **error)
 {
   g_auto(Report) report = { 0 };
-  g_autofree char *title = g_strdup_printf ("Scoring sheet %u.%u", round, chouette);
+  /* Translators: a document's title: round and chouette, "Scoring sheet 2.3" */
+  g_autofree char *title = g_strdup_printf (_("Scoring sheet %u.%u"), round, chouette);
   g_autoptr(CtdStoreChouette) seats = NULL;
   CtdStoreRound info;
 
@@ -617,17 +621,17 @@ finish (Report  *report,
         GError **error)
 {
   static const char *const missing[] = {
-    [CTD_REPORT_PART_ALL] = "there is nothing to print yet",
-    [CTD_REPORT_PART_SHEETS] = "there is no scoring sheet to print yet",
-    [CTD_REPORT_PART_STANDINGS] = "there are no standings to print yet: draw a round first",
-    [CTD_REPORT_PART_RESULTS] = "there are no final results or settlements to print yet",
-    [CTD_REPORT_PART_SLIPS] = "link slips are printed for one round: choose a round",
+    [CTD_REPORT_PART_ALL] = N_("there is nothing to print yet"),
+    [CTD_REPORT_PART_SHEETS] = N_("there is no scoring sheet to print yet"),
+    [CTD_REPORT_PART_STANDINGS] = N_("there are no standings to print yet: draw a round first"),
+    [CTD_REPORT_PART_RESULTS] = N_("there are no final results or settlements to print yet"),
+    [CTD_REPORT_PART_SLIPS] = N_("link slips are printed for one round: choose a round"),
   };
 
   if (report->doc->pages->len == 0)
     {
       g_set_error (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_EMPTY, "%s",
-                   missing[report->options->part]);
+                   _(missing[report->options->part]));
       return NULL;
     }
   return g_steal_pointer (&report->doc);
@@ -657,7 +661,7 @@ ctd_report_round (CtdStore               *store,
                   GError                **error)
 {
   g_auto(Report) report = { 0 };
-  g_autofree char *title = g_strdup_printf ("Round %u", round);
+  g_autofree char *title = g_strdup_printf (_("Round %u"), round);
   CtdStoreRound info;
   gboolean sheets_only;
 

@@ -24,6 +24,14 @@ struct _CtdTemplate
   GHashTable    *fonts;    /* key -> CtdTemplateFont */
   GHashTable    *texts;    /* key -> char * */
   GHashTable    *columns;  /* key -> CtdTemplateColumn */
+  gboolean       builtin;  /* its texts are read in the reader's language */
 };
+
+CtdTemplate *ctd_template_read (const CtdTemplateSpec  *spec,
+                                const char             *source,
+                                const char             *data,
+                                gsize                   length,
+                                gboolean                builtin,
+                                GError                **error);
 
 G_END_DECLS

@@ -13,6 +13,8 @@
 
 #include "ctd-template-private.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,30 +145,37 @@ describe_bad_line (const char *data,
           g_autofree char *name = NULL;
 
           if (close == NULL || close[1 + strspn (close + 1, " \t")] != '\0')
-            return g_strdup ("a “[” that does not end the line with “]”; expected a group "
-                             "such as [Page]");
+            /* Translators: group names in square brackets and key names are the
+             * layout file's own words: keep them in English */
+            return g_strdup (_("a “[” that does not end the line with “]”; expected a "
+                               "group such as [Page]"));
           name = g_strndup (line + 1, close - line - 1);
           for (const char *p = name; *p != '\0'; p++)
             if (*p == '[' || *p == ']' || g_ascii_iscntrl (*p))
-              return g_strdup_printf ("[%s] is not a group name; a layout has [Page], [Fonts], "
-                                      "[Text] and [Columns]", name);
+              /* Translators: group names in square brackets and key names are the
+               * layout file's own words: keep them in English */
+              return g_strdup_printf (_("[%s] is not a group name; a layout has [Page], "
+                                        "[Fonts], [Text] and [Columns]"), name);
           if (*name == '\0')
-            return g_strdup ("[] names no group; a layout has [Page], [Fonts], [Text] and "
-                             "[Columns]");
+            return g_strdup (_("[] names no group; a layout has [Page], [Fonts], [Text] "
+                               "and [Columns]"));
           seen_group = TRUE;
           continue;
         }
       if (strchr (line, '=') == NULL || *line == '=')
-        return g_strdup ("this line is neither a [Group], a Key=Value nor a # comment");
+        /* Translators: group names in square brackets and key names are the
+         * layout file's own words: keep them in English */
+        return g_strdup (_("this line is neither a [Group], a Key=Value nor a # comment"));
       if (!seen_group)
-        return g_strdup ("a Key=Value before the first [Group]; a layout starts with [Page]");
+        return g_strdup (_("a Key=Value before the first [Group]; a layout starts with "
+                           "[Page]"));
       {
         g_autofree char *key = g_strndup (line, strchr (line, '=') - line);
 
         g_strchomp (key);
         if (!is_key_name (key))
-          return g_strdup_printf ("“%s” is not a key name; a key has no “[”, “]” or leading "
-                                  "space, such as “Title=…”", key);
+          return g_strdup_printf (_("“%s” is not a key name; a key has no “[”, “]” or "
+                                    "leading space, such as “Title=…”"), key);
       }
     }
   *out_line = 1;
@@ -226,7 +235,7 @@ check_placeholders (const CtdTemplateSpec *spec,
       if (end == NULL)
         {
           set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, source, line,
-                        "a “{” is not closed by “}”");
+                        _("a “{” is not closed by “}”"));
           return FALSE;
         }
       name = g_strndup (p + 1, end - p - 1);
@@ -235,9 +244,15 @@ check_placeholders (const CtdTemplateSpec *spec,
         {
           g_autofree char *known = g_strjoinv ("}, {", (char **) spec->placeholders);
 
-          set_error_at (error, CTD_TEMPLATE_ERROR_UNKNOWN, source, line,
-                        "unknown placeholder {%s}; this layout knows {%s}%s", name, known,
-                        paged ? ", {page} and {pages}" : "");
+          /* Translators: the placeholders in braces are the layout's own
+           * words: keep them in English; the second %s lists them */
+          if (paged)
+            set_error_at (error, CTD_TEMPLATE_ERROR_UNKNOWN, source, line,
+                          _("unknown placeholder {%s}; this layout knows {%s}, {page} and "
+                            "{pages}"), name, known);
+          else
+            set_error_at (error, CTD_TEMPLATE_ERROR_UNKNOWN, source, line,
+                          _("unknown placeholder {%s}; this layout knows {%s}"), name, known);
           return FALSE;
         }
     }
@@ -371,17 +386,39 @@ read_string (GKeyFile    *file,
         case '\\': g_string_append_c (value, '\\'); break;
         case '\0':
           set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, source, line,
-                        "%s ends with a “\\”; write “\\\\” for a backslash", key);
+                        _("%s ends with a “\\”; write “\\\\” for a backslash"), key);
           return NULL;
         default:
           set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, source, line,
-                        "%s has “\\%.*s”, which is no escape; write “\\\\” for a "
-                        "backslash (the escapes are \\s, \\n, \\t, \\r and \\\\)", key,
+                        /* Translators: the escapes after the backslashes are the
+                         * file's own: keep them */
+                        _("%s has “\\%.*s”, which is no escape; write “\\\\” for a "
+                          "backslash (the escapes are \\s, \\n, \\t, \\r and \\\\)"), key,
                         (int) (g_utf8_next_char (p) - p), p);
           return NULL;
         }
     }
   return g_string_free (g_steal_pointer (&value), FALSE);
+}
+
+/* A built-in layout's text in the reader's language, from the context
+ * "layout" of templates/texts.c. A translation that breaks a placeholder
+ * gives way to the English text: a translator's slip never stops the
+ * printing. */
+static char *
+translate (const CtdTemplateSpec *spec,
+           const char            *text,
+           gboolean               paged)
+{
+  const char *translated;
+
+  /* gettext's "" is the catalogue's header, never a text. */
+  if (*text == '\0')
+    return g_strdup (text);
+  translated = g_dpgettext2 (GETTEXT_PACKAGE, "layout", text);
+  if (translated != text && !check_placeholders (spec, translated, paged, "", 0, NULL))
+    return g_strdup (text);
+  return g_strdup (translated);
 }
 
 static gboolean
@@ -403,7 +440,7 @@ read_page (CtdTemplate           *self,
       if (value == NULL)
         {
           set_error_at (error, CTD_TEMPLATE_ERROR_MISSING, self->source, line,
-                        "[Page] needs the key %s", key);
+                        _("[Page] needs the key %s"), key);
           return FALSE;
         }
       g_strstrip (value);
@@ -412,7 +449,8 @@ read_page (CtdTemplate           *self,
           if (!parse_paper (value, &self->paper))
             {
               set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, self->source, line,
-                            "Paper is “%s”; expected A4 or Letter", value);
+                            /* Translators: Paper, A4 and Letter are the file's own words */
+                            _("Paper is “%s”; expected A4 or Letter"), value);
               return FALSE;
             }
         }
@@ -425,7 +463,9 @@ read_page (CtdTemplate           *self,
           else
             {
               set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, self->source, line,
-                            "Orientation is “%s”; expected landscape or portrait", value);
+                            /* Translators: Orientation, landscape and portrait are the
+                             * file's own words */
+                            _("Orientation is “%s”; expected landscape or portrait"), value);
               return FALSE;
             }
         }
@@ -434,22 +474,35 @@ read_page (CtdTemplate           *self,
           if (!parse_number (value, 0, 2, &self->margin))
             {
               set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, self->source, line,
-                            "Margin is “%s”; expected inches from 0 to 2, such as 0.5", value);
+                            /* Translators: Margin is the file's own word; the file
+                             * writes 0.5 with a point, in every language */
+                            _("Margin is “%s”; expected inches from 0 to 2, such as 0.5"),
+                            value);
               return FALSE;
             }
         }
       else if (!parse_parts (value, parts))
         {
           set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, self->source, line,
-                        "%s has more than three parts; expected left|centre|right", key);
+                        _("%s has more than three parts; expected left|centre|right"), key);
           return FALSE;
         }
       else if (!check_placeholders (spec, value, TRUE, self->source, line, error))
         return FALSE;
+      else if (self->builtin)
+        for (guint part = 0; part < 3; part++)
+          {
+            char *translated = translate (spec, parts[part], TRUE);
+
+            g_free (parts[part]);
+            parts[part] = translated;
+          }
     }
   return TRUE;
 }
 
+/* @translated: whether @value is the built-in layout's, whose texts are
+ * read in the reader's language. */
 static gboolean
 read_value (CtdTemplate           *self,
             const CtdTemplateSpec *spec,
@@ -457,6 +510,7 @@ read_value (CtdTemplate           *self,
             const char            *key,
             const char            *value,
             guint                  line,
+            gboolean               translated,
             GError               **error)
 {
   if (g_str_equal (group, "Fonts"))
@@ -466,8 +520,10 @@ read_value (CtdTemplate           *self,
       if (!parse_font (value, &font))
         {
           set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, self->source, line,
-                        "the font %s is “%s”; expected a family, then Bold or Italic if "
-                        "wanted, then a size in points from 4 to 72, such as “Arial Bold 10”",
+                        /* Translators: Bold and Italic are the file's own words */
+                        _("the font %s is “%s”; expected a family, then Bold or Italic if "
+                          "wanted, then a size in points from 4 to 72, such as “Arial Bold "
+                          "10”"),
                         key, value);
           return FALSE;
         }
@@ -477,7 +533,8 @@ read_value (CtdTemplate           *self,
     {
       if (!check_placeholders (spec, value, FALSE, self->source, line, error))
         return FALSE;
-      g_hash_table_insert (self->texts, g_strdup (key), g_strdup (value));
+      g_hash_table_insert (self->texts, g_strdup (key),
+                           translated ? translate (spec, value, FALSE) : g_strdup (value));
     }
   else
     {
@@ -487,11 +544,18 @@ read_value (CtdTemplate           *self,
       if (bar == NULL || !parse_number (bar + 1, 1, 255, &column.width))
         {
           set_error_at (error, CTD_TEMPLATE_ERROR_VALUE, self->source, line,
-                        "the column %s is “%s”; expected a heading, “|” and a width in "
-                        "characters from 1 to 255, such as “Name|30”", key, value);
+                        _("the column %s is “%s”; expected a heading, “|” and a width in "
+                          "characters from 1 to 255, such as “Name|30”"), key, value);
           return FALSE;
         }
       column.heading = g_strstrip (g_strndup (value, bar - value));
+      if (translated)
+        {
+          char *heading = translate (spec, column.heading, FALSE);
+
+          g_free (column.heading);
+          column.heading = heading;
+        }
       g_hash_table_insert (self->columns, g_strdup (key), g_memdup2 (&column, sizeof column));
     }
   return TRUE;
@@ -521,7 +585,7 @@ read_added (CtdTemplate           *self,
   if (!g_key_file_load_from_data (builtin, data, -1, G_KEY_FILE_NONE, NULL) ||
       (value = read_string (builtin, group, key, spec->name, line, NULL)) == NULL)
     return FALSE;
-  return read_value (self, spec, group, key, g_strstrip (value), line, error);
+  return read_value (self, spec, group, key, g_strstrip (value), line, TRUE, error);
 }
 
 static gboolean
@@ -545,14 +609,16 @@ read_group (CtdTemplate           *self,
           g_autofree char *known = g_strjoinv (", ", (char **) needed);
 
           set_error_at (error, CTD_TEMPLATE_ERROR_UNKNOWN, self->source, line,
-                        "unknown key %s in [%s]; this layout's keys are %s", keys[i], group,
+                        /* Translators: the third %s lists the keys */
+                        _("unknown key %s in [%s]; this layout's keys are %s"), keys[i], group,
                         known);
           return FALSE;
         }
       value = read_string (file, group, keys[i], self->source, line, error);
       if (value == NULL)
         return FALSE;
-      if (!read_value (self, spec, group, keys[i], g_strstrip (value), line, error))
+      if (!read_value (self, spec, group, keys[i], g_strstrip (value), line, self->builtin,
+                       error))
         return FALSE;
     }
   for (guint i = 0; needed[i] != NULL; i++)
@@ -561,7 +627,7 @@ read_group (CtdTemplate           *self,
       {
         if (error == NULL || *error == NULL)
           set_error_at (error, CTD_TEMPLATE_ERROR_MISSING, self->source,
-                        find_line (data, group, NULL), "[%s] needs the key %s", group,
+                        find_line (data, group, NULL), _("[%s] needs the key %s"), group,
                         needed[i]);
         return FALSE;
       }
@@ -591,6 +657,24 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
                         gsize                   length,
                         GError                **error)
 {
+  return ctd_template_read (spec, source, data, length, FALSE, error);
+}
+
+/*
+ * ctd_template_read:
+ * @builtin: whether @data is the built-in layout, whose texts are read in
+ *   the reader's language (a club's own copy prints as written)
+ *
+ * As ctd_template_load_data().
+ */
+CtdTemplate *
+ctd_template_read (const CtdTemplateSpec  *spec,
+                   const char             *source,
+                   const char             *data,
+                   gsize                   length,
+                   gboolean                builtin,
+                   GError                **error)
+{
   static const char *const groups[] = { "Page", "Fonts", "Text", "Columns", NULL };
   g_autoptr(CtdTemplate) self = g_new0 (CtdTemplate, 1);
   g_autoptr(GKeyFile) file = g_key_file_new ();
@@ -603,6 +687,7 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   self->source = g_strdup (source);
+  self->builtin = builtin;
   self->fonts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, font_free);
   self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->columns = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, column_free);
@@ -614,7 +699,7 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
       for (const char *p = data; p < bad; p++)
         line += *p == '\n';
       set_error_at (error, CTD_TEMPLATE_ERROR_SYNTAX, source, line,
-                    "the text is not UTF-8; save the file as UTF-8");
+                    _("the text is not UTF-8; save the file as UTF-8"));
       return NULL;
     }
   text = g_strndup (data, length);
@@ -635,7 +720,8 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
     if (!g_strv_contains (groups, found[i]))
       {
         set_error_at (error, CTD_TEMPLATE_ERROR_UNKNOWN, source, find_line (text, found[i], NULL),
-                      "unknown group [%s]; a layout has [Page], [Fonts], [Text] and [Columns]",
+                      _("unknown group [%s]; a layout has [Page], [Fonts], [Text] and "
+                        "[Columns]"),
                       found[i]);
         return NULL;
       }
@@ -645,8 +731,9 @@ ctd_template_load_data (const CtdTemplateSpec  *spec,
     if (!g_strv_contains (page_keys, found[k]))
       {
         set_error_at (error, CTD_TEMPLATE_ERROR_UNKNOWN, source, find_line (text, "Page", found[k]),
-                      "unknown key %s in [Page]; its keys are Paper, Orientation, Margin, "
-                      "Header and Footer", found[k]);
+                      /* Translators: the key names are the file's own words */
+                      _("unknown key %s in [Page]; its keys are Paper, Orientation, "
+                        "Margin, Header and Footer"), found[k]);
         return NULL;
       }
 

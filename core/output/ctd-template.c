@@ -14,6 +14,8 @@
 
 #include "ctd-template-private.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 /**
@@ -143,10 +145,10 @@ ctd_template_load (const CtdTemplateSpec  *spec,
     {
       g_set_error (error, CTD_TEMPLATE_ERROR, CTD_TEMPLATE_ERROR_MISSING,
                    g_file_test (dir, G_FILE_TEST_EXISTS)
-                     ? "The layout folder %s is not a folder: name the folder that holds "
-                       "your copies of the layout files (such as standings.ini)"
-                     : "The layout folder %s does not exist: name the folder that holds "
-                       "your copies of the layout files (such as standings.ini)", dir);
+                     ? _("The layout folder %s is not a folder: name the folder that holds "
+                         "your copies of the layout files (such as standings.ini)")
+                     : _("The layout folder %s does not exist: name the folder that holds "
+                         "your copies of the layout files (such as standings.ini)"), dir);
       return NULL;
     }
 
@@ -169,12 +171,14 @@ ctd_template_load (const CtdTemplateSpec  *spec,
   builtin = ctd_template_get_builtin (spec->name);
   if (builtin != NULL)
     {
-      g_autofree char *source = g_strdup_printf ("built-in %s", spec->name);
+      /* Translators: where a layout came from, as its messages name it:
+       * "built-in standings.ini" */
+      g_autofree char *source = g_strdup_printf (_("built-in %s"), spec->name);
 
-      return ctd_template_load_data (spec, source, builtin, strlen (builtin), error);
+      return ctd_template_read (spec, source, builtin, strlen (builtin), TRUE, error);
     }
   g_set_error (error, CTD_TEMPLATE_ERROR, CTD_TEMPLATE_ERROR_MISSING,
-               "There is no layout %s", spec->name);
+               _("There is no layout %s"), spec->name);
   return NULL;
 }
 

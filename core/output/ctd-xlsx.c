@@ -10,6 +10,8 @@
 
 #include "ctd-xlsx.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -235,7 +237,9 @@ write_images (lxw_worksheet      *sheet,
     {
       const CtdSheetImage *image = g_ptr_array_index (page->images, i);
       g_autoptr(GBytes) png = ctd_qr_to_png (image->qr, 4, NULL);
-      g_autofree char *description = g_strdup_printf ("QR code: %s", image->qr->text);
+      /* Translators: a picture's description for screen readers; %s is the
+       * link the QR code holds */
+      g_autofree char *description = g_strdup_printf (_("QR code: %s"), image->qr->text);
       double width = 0, height = 0, x, y, side, pixels = image->qr->size * 4;
       lxw_image_options options = { 0 };
       const guint8 *data;
@@ -284,7 +288,7 @@ write_page (lxw_workbook        *workbook,
   if (sheet == NULL)
     {
       g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE,
-                   "Could not write “%s”: “%s” is not a possible worksheet name", path,
+                   _("Could not write “%s”: “%s” is not a possible worksheet name"), path,
                    page->name);
       return FALSE;
     }
@@ -306,7 +310,7 @@ write_page (lxw_workbook        *workbook,
   if (status != LXW_NO_ERROR)
     {
       g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE,
-                   "Could not write “%s”: worksheet “%s”: %s", path, page->name,
+                   _("Could not write “%s”: worksheet “%s”: %s"), path, page->name,
                    lxw_strerror (status));
       return FALSE;
     }
@@ -402,7 +406,7 @@ ctd_xlsx_write_full (const CtdSheetDoc  *doc,
   if (workbook == NULL)
     {
       g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE,
-                   "Could not write “%s”: the workbook could not be started", path);
+                   _("Could not write “%s”: the workbook could not be started"), path);
       return FALSE;
     }
   workbook_set_properties (workbook, &properties);
@@ -439,7 +443,8 @@ ctd_xlsx_write_full (const CtdSheetDoc  *doc,
     {
       /* The system's reason ("No space left on device") says more than
        * the zip library's. */
-      g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE, "Could not write “%s”: %s", path,
+      g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE, _("Could not write “%s”: %s"),
+                   path,
                    saved_errno != 0 ? g_strerror (saved_errno) : lxw_strerror (status));
       return FALSE;
     }

@@ -10,6 +10,8 @@
 
 #include "ctd-serve-html.h"
 
+#include <glib/gi18n-lib.h>
+
 /**
  * ctd_html_escaped:
  * @page: the page being written
@@ -80,8 +82,14 @@ void
 ctd_html_begin_page (GString    *page,
                      const char *title)
 {
+  /* Translators: the code of the language of this translation, as a web
+   * page declares it (BCP 47): "fr", "de", "pt-BR" */
+  const char *lang = C_("HTML lang", "en");
+
+  g_string_append (page, "<!DOCTYPE html>\n<html lang=\"");
+  ctd_html_escaped (page, lang);
   g_string_append (page,
-                   "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+                   "\">\n<head>\n"
                    "<meta charset=\"utf-8\">\n"
                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                    "<meta name=\"referrer\" content=\"same-origin\">\n"

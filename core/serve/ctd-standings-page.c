@@ -35,14 +35,17 @@ append_progress (GString          *page,
       const CtdDisplayChouette *chouette = g_ptr_array_index (display->chouettes, c);
 
       g_string_append (page, "<li><strong>");
-      ctd_html_printf_escaped (page, _("Chouette %u.%u"), display->round, chouette->number);
       if (chouette->table != 0)
-        ctd_html_printf_escaped (page, _(" at table %u"), chouette->table);
+        ctd_html_printf_escaped (page, _("Chouette %u.%u at table %u"), display->round,
+                                 chouette->number, chouette->table);
+      else
+        ctd_html_printf_escaped (page, _("Chouette %u.%u"), display->round, chouette->number);
       g_string_append (page, "</strong>: ");
       if (chouette->n_recorded == CTD_N_GAMES)
         ctd_html_escaped (page, _("Finished"));
       else
-        ctd_html_printf_escaped (page, _("%u of %u games"), chouette->n_recorded, CTD_N_GAMES);
+        ctd_html_printf_escaped (page, ngettext ("%u of %u game", "%u of %u games", CTD_N_GAMES),
+                                 chouette->n_recorded, CTD_N_GAMES);
       g_string_append (page, "<br><span class=\"note\">");
       for (guint k = 0; k < chouette->size; k++)
         {

@@ -259,20 +259,26 @@ ctd_form_append_more (GString              *page,
   for (guint f = 1; f <= CTD_FORM_PENALTIES; f++)
     {
       g_autofree char *amount = ctd_halves_to_string (ctd_result_penalty_amount (context), FALSE);
-      g_autofree char *legend = g_strdup_printf (_("Penalty %u (rule 2.5): %s points"), f, amount);
+      /* Half points: "0.5 point", "1 point", "1.5 points" */
+      g_autofree char *legend =
+        g_strdup_printf (ngettext ("Penalty %u (rule 2.5): %s point",
+                                   "Penalty %u (rule 2.5): %s points",
+                                   (ctd_result_penalty_amount (context) + 1) / 2),
+                         f, amount);
       g_autofree char *by = g_strdup_printf ("penalty-%u-by", f);
       g_autofree char *to = g_strdup_printf ("penalty-%u-to", f);
 
       ctd_form_begin_fieldset (page, legend);
       player_select (page, chouette, fields, by, _("Paid by (a player already out of the game)"),
                      _("no penalty"), crew, n_crew);
-      player_select (page, chouette, fields, to, _("To"), NULL, payees, 2);
+      player_select (page, chouette, fields, to, C_("paid to", "To"), NULL, payees, 2);
       g_string_append (page, "</fieldset>\n");
     }
   ctd_form_begin_fieldset (page, _("The director's adjustment"));
   player_select (page, chouette, fields, "adjust-by", _("Paid by"), _("no adjustment"), players,
                  context->size);
-  player_select (page, chouette, fields, "adjust-to", _("To"), NULL, players, context->size);
+  player_select (page, chouette, fields, "adjust-to", C_("paid to", "To"), NULL, players,
+                 context->size);
   g_string_append (page, "<label>");
   ctd_html_escaped (page, _("Points (as 1 or 1.5)"));
   g_string_append (page, "<br><input type=\"text\" name=\"adjust-points\" maxlength=\"12\" "

@@ -97,6 +97,8 @@ append_next_game (GString           *page,
   ctd_chouette_get_sheet_game (table, game, &next);
   ctd_html_printf_escaped (page, _("Next: game %u"), game);
   g_string_append (page, "</strong></p>\n<p>");
+  /* Translators: the Box and the Captain are the chouette's roles: the
+   * player alone against the crew, and the crew's player at the board */
   ctd_html_escaped (page, _("Box: "));
   append_player (page, table, next.slot.box);
   if (next.slot.captain != 0)
@@ -339,6 +341,8 @@ append_games (GString         *page,
    * each heading would push the scores off a phone's screen. */
   for (guint p = 1; p <= size; p++)
     g_string_append_printf (page, "<th scope=\"col\" class=\"num\">%u</th>", p);
+  /* Translators: headings of the games' table: the Box and the Captain
+   * are the chouette's roles, the cube the doubling cube */
   append_header_cell (page, _("Box"));
   append_header_cell (page, _("Captain"));
   append_header_cell (page, _("Playing order"));
@@ -424,9 +428,12 @@ ctd_table_page_render (CtdChouetteView   *view,
   title = g_strdup_printf (_("Chouette %s"), ctd_chouette_view_get_label (view));
   ctd_html_begin_page (page, title);
   g_string_append (page, "<h1>");
-  ctd_html_escaped (page, title);
   if (ctd_chouette_view_get_table (view) != 0)
-    ctd_html_printf_escaped (page, _(" at table %u"), ctd_chouette_view_get_table (view));
+    ctd_html_printf_escaped (page, _("Chouette %s at table %u"),
+                             ctd_chouette_view_get_label (view),
+                             ctd_chouette_view_get_table (view));
+  else
+    ctd_html_escaped (page, title);
   g_string_append (page, "</h1>\n");
   if (problem != NULL)
     ctd_html_element (page, "<p class=\"problem\" role=\"alert\">", problem, "</p>\n");
