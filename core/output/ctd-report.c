@@ -547,6 +547,8 @@ report_part_title (CtdReportPart part)
       return "Standings";
     case CTD_REPORT_PART_RESULTS:
       return "Final results and settlements";
+    case CTD_REPORT_PART_POSTING:
+      return "Results";
     case CTD_REPORT_PART_ALL:
     default:
       return "Event archive";
@@ -608,7 +610,12 @@ static gboolean
 wants (Report        *report,
        CtdReportPart  part)
 {
-  return report->options->part == CTD_REPORT_PART_ALL || report->options->part == part;
+  CtdReportPart asked = report->options->part;
+
+  /* What is posted: every list, none of the sheets. */
+  if (asked == CTD_REPORT_PART_POSTING)
+    return part == CTD_REPORT_PART_STANDINGS || part == CTD_REPORT_PART_RESULTS;
+  return asked == CTD_REPORT_PART_ALL || asked == part;
 }
 
 /* A part with nothing in it is not a document to print: say why. */
@@ -622,6 +629,7 @@ finish (Report  *report,
     [CTD_REPORT_PART_STANDINGS] = "there are no standings to print yet: draw a round first",
     [CTD_REPORT_PART_RESULTS] = "there are no final results or settlements to print yet",
     [CTD_REPORT_PART_SLIPS] = "link slips are printed for one round: choose a round",
+    [CTD_REPORT_PART_POSTING] = "there are no results to post yet: draw a round first",
   };
 
   if (report->doc->pages->len == 0)
@@ -678,7 +686,8 @@ ctd_report_round (CtdStore               *store,
     return NULL;
   if (wants (&report, CTD_REPORT_PART_STANDINGS) && !report_add_standings (&report, &info, error))
     return NULL;
-  if (report.options->part == CTD_REPORT_PART_ALL && info.stage == CTD_STAGE_FINAL &&
+  if ((report.options->part == CTD_REPORT_PART_ALL ||
+       report.options->part == CTD_REPORT_PART_POSTING) && info.stage == CTD_STAGE_FINAL &&
       !report_add_results (&report, error))
     return NULL;
   return finish (&report, error);
