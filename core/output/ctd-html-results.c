@@ -124,21 +124,54 @@ cell_kind (const CtdSheetDoc  *doc,
   return CTD_HTML_CELL_TEXT;
 }
 
-/* The texts of a row's cells, one per column ("" where none starts). */
-static const char **
+/* Whether @cell starts a heading inside the list: one cell across all
+ * its columns (a chouette of the settlements). */
+static gboolean
+is_block (const CtdSheetCell *cell,
+          guint               n_cols)
+{
+  return cell != NULL && n_cols > 1 && cell->col == 0 && cell->last_col + 1 >= n_cols;
+}
+
+/* The columns the list's rows fill: a column empty in every row (the
+ * clubs, in an event that records none) only takes a phone's width. */
+static gboolean *
+filled_columns (const CtdSheetPage *sheet,
+                guint               first_row,
+                guint               n_cols)
+{
+  gboolean *filled = g_new0 (gboolean, MAX (n_cols, 1));
+
+  for (guint i = 0; i < sheet->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (sheet->cells, i);
+
+      if (cell->row >= first_row && cell->col < n_cols && !is_block (cell, n_cols) &&
+          cell->text != NULL && *cell->text != '\0')
+        filled[cell->col] = TRUE;
+    }
+  return filled;
+}
+
+/* The texts of a row's filled cells ("" where none starts); returns how
+ * many. */
+static guint
 row_texts (const CtdSheetPage *sheet,
            guint               row,
-           guint               n_cols)
+           guint               n_cols,
+           const gboolean     *filled,
+           const char        **texts)
 {
-  const char **texts = g_new0 (const char *, n_cols + 1);
+  guint n = 0;
 
   for (guint c = 0; c < n_cols; c++)
     {
       const CtdSheetCell *cell = ctd_sheet_page_find (sheet, row, c);
 
-      texts[c] = cell != NULL ? cell->text : "";
+      if (filled[c])
+        texts[n++] = cell != NULL ? cell->text : "";
     }
-  return texts;
+  return n;
 }
 
 /* A row of the list under the headings: a heading of its own when one
@@ -148,28 +181,33 @@ append_sheet_row (GString            *page,
                   const CtdSheetDoc  *doc,
                   const CtdSheetPage *sheet,
                   guint               row,
-                  guint               n_cols)
+                  guint               n_cols,
+                  const gboolean     *filled,
+                  guint               n_filled)
 {
   const CtdSheetCell *first = ctd_sheet_page_find (sheet, row, 0);
-  g_autofree CtdHtmlCell *cells = g_new0 (CtdHtmlCell, n_cols);
+  g_autofree CtdHtmlCell *cells = g_new0 (CtdHtmlCell, MAX (n_filled, 1));
   gboolean any = FALSE;
+  guint n = 0;
 
-  if (first != NULL && n_cols > 1 && first->last_col + 1 >= n_cols)
+  if (is_block (first, n_cols))
     {
-      ctd_html_table_block (page, first->text, n_cols);
+      ctd_html_table_block (page, first->text, n_filled);
       return;
     }
   for (guint c = 0; c < n_cols; c++)
     {
       const CtdSheetCell *cell = ctd_sheet_page_find (sheet, row, c);
 
-      cells[c].kind = cell != NULL ? cell_kind (doc, cell) : CTD_HTML_CELL_TEXT;
-      cells[c].text = cell != NULL ? cell->text : "";
       any |= cell != NULL;
+      if (!filled[c])
+        continue;
+      cells[n].kind = cell != NULL ? cell_kind (doc, cell) : CTD_HTML_CELL_TEXT;
+      cells[n++].text = cell != NULL ? cell->text : "";
     }
   /* The gap between a list's note and its headings is no row. */
   if (any)
-    ctd_html_table_row (page, FALSE, cells, n_cols);
+    ctd_html_table_row (page, FALSE, cells, n);
 }
 
 /**
@@ -180,26 +218,32 @@ append_sheet_row (GString            *page,
  *
  * A report's list as a section: its title and note above, the row its
  * printed pages repeat (@sheet's repeat_first) as the table's headings,
- * the rows under it as the table's. What is secret is not in @sheet to
- * begin with (a public report leaves it out).
+ * the rows under it as the table's, without the columns no row fills.
+ * What is secret is not in @sheet to begin with (a public report leaves
+ * it out).
  */
 void
 ctd_html_append_sheet (GString            *page,
                        const CtdSheetDoc  *doc,
                        const CtdSheetPage *sheet)
 {
-  guint n_rows, n_cols, first_row = 0;
+  guint n_rows, n_cols, n_filled = 0, first_row = 0;
+  g_autofree gboolean *filled = NULL;
+  g_autofree const char **texts = NULL;
   gboolean titled = FALSE;
 
   g_return_if_fail (page != NULL && doc != NULL && sheet != NULL);
 
   n_rows = ctd_sheet_page_get_n_rows (sheet);
   n_cols = ctd_sheet_page_get_n_cols (sheet);
+  first_row = sheet->repeat_first >= 0 ? (guint) sheet->repeat_first + 1 : 0;
+  filled = filled_columns (sheet, first_row, n_cols);
+  for (guint c = 0; c < n_cols; c++)
+    n_filled += filled[c];
+  texts = g_new0 (const char *, MAX (n_filled, 1));
   g_string_append (page, "<section>\n");
   if (sheet->repeat_first >= 0)
     {
-      g_autofree const char **headings = NULL;
-
       for (guint row = 0; row < (guint) sheet->repeat_first; row++)
         {
           const CtdSheetCell *cell = ctd_sheet_page_find (sheet, row, 0);
@@ -210,9 +254,8 @@ ctd_html_append_sheet (GString            *page,
                             titled ? "</p>\n" : "</h2>\n");
           titled = TRUE;
         }
-      headings = row_texts (sheet, sheet->repeat_first, n_cols);
-      ctd_html_begin_table (page, headings, n_cols);
-      first_row = sheet->repeat_first + 1;
+      ctd_html_begin_table (page, texts,
+                            row_texts (sheet, sheet->repeat_first, n_cols, filled, texts));
     }
   else
     {
@@ -220,7 +263,7 @@ ctd_html_append_sheet (GString            *page,
       ctd_html_begin_table (page, NULL, 0);
     }
   for (guint row = first_row; row < n_rows; row++)
-    append_sheet_row (page, doc, sheet, row, n_cols);
+    append_sheet_row (page, doc, sheet, row, n_cols, filled, n_filled);
   ctd_html_end_table (page);
   g_string_append (page, "</section>\n");
 }

@@ -262,6 +262,9 @@ test_results_file (void **state)
   /* The chouette of four at a 5.00 stake: the Box's -59 points. */
   assert_non_null (strstr (all, "<td class=\"num\">-295.00</td>"));
   assert_null (strstr (all, "Audit log"));
+  /* No player has a club: no empty column takes a phone's width. */
+  assert_non_null (strstr (all, "<th scope=\"col\">Chouette</th>"));
+  assert_null (strstr (all, "<th scope=\"col\">Club</th>"));
   assert_null (strstr (all, "Chouette 1.1</h2>"));
 
   /* The file is the page, whole. */
