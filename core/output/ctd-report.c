@@ -17,6 +17,7 @@
 #include "ctd-report-private.h"
 #include "ctd-store.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -548,7 +549,8 @@ report_part_title (CtdReportPart part)
     case CTD_REPORT_PART_RESULTS:
       return "Final results and settlements";
     case CTD_REPORT_PART_POSTING:
-      return "Results";
+      /* Translators: the title of the results posted as a web page */
+      return _("Results");
     case CTD_REPORT_PART_ALL:
     default:
       return "Event archive";
@@ -629,13 +631,13 @@ finish (Report  *report,
     [CTD_REPORT_PART_STANDINGS] = "there are no standings to print yet: draw a round first",
     [CTD_REPORT_PART_RESULTS] = "there are no final results or settlements to print yet",
     [CTD_REPORT_PART_SLIPS] = "link slips are printed for one round: choose a round",
-    [CTD_REPORT_PART_POSTING] = "there are no results to post yet: draw a round first",
+    [CTD_REPORT_PART_POSTING] = N_("there are no results to post yet: draw a round first"),
   };
 
   if (report->doc->pages->len == 0)
     {
       g_set_error (error, CTD_REPORT_ERROR, CTD_REPORT_ERROR_EMPTY, "%s",
-                   missing[report->options->part]);
+                   _(missing[report->options->part]));
       return NULL;
     }
   return g_steal_pointer (&report->doc);
