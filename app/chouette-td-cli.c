@@ -79,6 +79,7 @@ static const struct
   { "export", ctd_cli_export, READS,
     N_("export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
        "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT]\n"
+       "    (OUT.html --round N|--all [--public]: the results to post, one web page)\n"
        "    (--round N --links ... --slips: the round's link slips, one per table)") },
   { "links", ctd_cli_links, READS_UNLESS_REISSUE,
     N_("links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]\n"

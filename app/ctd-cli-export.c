@@ -1,4 +1,5 @@
-/* ctd-cli-export.c: official scoring sheets and reports as XLSX or PDF.
+/* ctd-cli-export.c: official scoring sheets and reports as XLSX or PDF;
+ * the results to post as one web page (HTML).
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -29,7 +30,7 @@ count_cb (guint    done,
 int
 ctd_cli_export (CtdCli *cli)
 {
-  const char *usage = "export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
+  const char *usage = "export OUT.xlsx|OUT.pdf|OUT.html --chouette CHOUETTE|--round N|--all "
                       "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT] "
                       "[--slips]";
   g_autoptr(GError) error = NULL;
@@ -70,6 +71,15 @@ ctd_cli_export (CtdCli *cli)
     return ctd_cli_usage (_("--round takes a round number (usage: %s)"), usage);
   if (!ctd_export_format_for (path, &format, &error))
     return ctd_cli_usage ("%s", error->message);
+  /* A web page posts results: the standings, the final results and
+   * the settlements, never a scoring sheet nor a table's link. */
+  if (format == CTD_EXPORT_HTML &&
+      (label != NULL || options.blank || slips || links_text != NULL))
+    return ctd_cli_usage (_("a web page (.html) holds the results to post: give --round N or "
+                            "--all, without --chouette, --blank, --slips or --links (usage: %s)"),
+                          usage);
+  if (format == CTD_EXPORT_HTML)
+    options.part = CTD_REPORT_PART_POSTING;
   /* A slip is a table's secret, for one round's tables, and nothing
    * without its link. */
   if (slips && round == 0)
@@ -105,16 +115,20 @@ ctd_cli_export (CtdCli *cli)
   warnings = ctd_export_warnings (doc, format);
   /* Pages of paper, as printed: not the document's worksheets. The PDF
    * writer counted them; an XLSX file's are counted the same way. */
-  if (format != CTD_EXPORT_PDF)
+  if (format == CTD_EXPORT_XLSX)
     n_pages = ctd_export_count_pages (doc);
 
   if (!cli->json)
     {
-      n_sheets = doc->pages->len;
       g_autofree char *pages = g_strdup_printf (ngettext ("%u page", "%u pages", n_pages),
                                                 n_pages);
 
-      if (format == CTD_EXPORT_PDF)
+      n_sheets = doc->pages->len;
+
+      if (format == CTD_EXPORT_HTML)
+        printf (ngettext ("Wrote %s: a web page of %u list\n",
+                          "Wrote %s: a web page of %u lists\n", n_sheets), path, n_sheets);
+      else if (format == CTD_EXPORT_PDF)
         /* Translators: the file, then "12 pages" */
         printf (_("Wrote %s: %s\n"), path, pages);
       else

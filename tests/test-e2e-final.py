@@ -381,12 +381,20 @@ def export_each_kind(root, folder, final):
               "Final results" in names and "Audit log" not in names,
               "the whole event's public copy: every round, the results, no log: %r" % names)
 
+    def web_page(path):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        check(text.startswith("<!DOCTYPE html>") and "<h2>Final results</h2>" in text and
+              "<h2>Settlements" in text and "Standings:" not in text and "<script" not in text,
+              "the final results and settlements as a web page: %r" % text[:300])
+
     kinds = [("Blank sheets of the round", "PDF", "blank.pdf", blank),
              ("Filled sheets of the round", "Spreadsheet (XLSX)", "filled.xlsx", filled),
              ("Round standings", "PDF", "standings.pdf", standings),
              ("One chouette", "Spreadsheet (XLSX)", "chouette.xlsx", chouette),
              ("Final results and settlements", "PDF", "results.pdf", results),
-             ("The whole event", "Spreadsheet (XLSX)", "event.xlsx", whole)]
+             ("The whole event", "Spreadsheet (XLSX)", "event.xlsx", whole),
+             ("Final results and settlements", "Web page (HTML)", "results.html", web_page)]
     for kind, form, name, read in kinds:
         choose(dialog, kind)
         if kind.startswith("Filled"):

@@ -40,6 +40,8 @@ ctd_export_dialog_describe_choice (CtdExportDialog *self)
     g_string_append_printf (name, _(" - standings, round %u"), what.round);
   else if (what.options.part == CTD_REPORT_PART_RESULTS)
     g_string_append (name, _(" - results and settlements"));
+  else if (what.options.part == CTD_REPORT_PART_POSTING)
+    g_string_append (name, _(" - results"));
   if (what.options.public_view)
     g_string_append (name, _(" (public)"));
   g_strdelimit (name->str, G_DIR_SEPARATOR_S "/", '-');

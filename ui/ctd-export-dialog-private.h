@@ -26,9 +26,11 @@ struct _CtdExportDialog
   GtkToggleButton *slips_choice;
   GtkToggleButton *results_choice;
   GtkToggleButton *all_choice;
+  GtkLabel       *all_label;
   GtkDropDown    *round_dropdown;
   GtkDropDown    *chouette_dropdown;
   GtkToggleButton *pdf_choice;
+  GtkToggleButton *html_choice;
   GtkSwitch      *public_switch;
   GtkWidget      *print_button;
   GtkWidget      *export_button;

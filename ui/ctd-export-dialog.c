@@ -47,7 +47,16 @@ static GParamSpec *properties[N_PROPS];
 static CtdExportFormat
 chosen_format (CtdExportDialog *self)
 {
+  if (gtk_toggle_button_get_active (self->html_choice))
+    return CTD_EXPORT_HTML;
   return gtk_toggle_button_get_active (self->pdf_choice) ? CTD_EXPORT_PDF : CTD_EXPORT_XLSX;
+}
+
+/* ".xlsx", ".pdf" or ".html": the chosen format's extension. */
+static char *
+chosen_extension (CtdExportDialog *self)
+{
+  return g_strconcat (".", ctd_export_format_to_string (chosen_format (self)), NULL);
 }
 
 static CtdRoundItem *
@@ -66,6 +75,23 @@ static gboolean
 is_chosen (GtkToggleButton *choice)
 {
   return gtk_toggle_button_get_active (choice);
+}
+
+/* A web page posts results (core/output/ctd-html-results.c): a round's
+ * standings, the final results and settlements, or all of them; never a
+ * scoring sheet nor a table's link. */
+static gboolean
+get_web_page (CtdExportDialog   *self,
+              CtdDocumentExport *out_what)
+{
+  out_what->options.links_base = NULL;
+  if (is_chosen (self->all_choice))
+    out_what->options.part = CTD_REPORT_PART_POSTING;
+  else if (is_chosen (self->standings_choice))
+    out_what->options.part = CTD_REPORT_PART_STANDINGS;
+  else if (!is_chosen (self->results_choice))
+    return FALSE;
+  return TRUE;
 }
 
 /* Whether the choice is one of a round's documents. */
@@ -114,6 +140,8 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
   /* A public copy is posted: it never carries the links (the secrets). */
   if (!out_what->options.public_view)
     out_what->options.links_base = self->links_base;
+  if (chosen_format (self) == CTD_EXPORT_HTML && !get_web_page (self, out_what))
+    return FALSE;
   if (is_chosen (self->all_choice))
     return TRUE;
   if (is_chosen (self->results_choice))
@@ -164,6 +192,7 @@ update_controls (CtdExportDialog *self)
                                        self->standings_choice, self->chouette_choice,
                                        self->slips_choice };
   gboolean round_chosen = FALSE;
+  gboolean web_page = chosen_format (self) == CTD_EXPORT_HTML;
   gboolean ready;
 
   /* Before the first draw, the whole event is all there is. (A round's
@@ -173,9 +202,20 @@ update_controls (CtdExportDialog *self)
     round_chosen |= is_chosen (round_choices[i]);
   if (!has_rounds && round_chosen)
     gtk_toggle_button_set_active (self->all_choice, TRUE);
+  /* A web page holds no sheet: a round's sheets chosen, the web page
+   * takes the round's standings. */
+  else if (web_page && round_chosen && !is_chosen (self->standings_choice))
+    gtk_toggle_button_set_active (self->standings_choice, TRUE);
+  /* What the whole event holds as a web page: no sheet and no log. */
+  gtk_label_set_text_with_mnemonic (self->all_label,
+                                    web_page ? _("The _whole event (every round's standings, "
+                                                 "the final results, the settlements)")
+                                             : _("The _whole event (every round, results, "
+                                                 "settlements, the log)"));
   gtk_widget_set_sensitive (self->choices_grid, !busy);
   for (guint i = 0; i < G_N_ELEMENTS (round_choices); i++)
-    gtk_widget_set_sensitive (GTK_WIDGET (round_choices[i]), has_rounds);
+    gtk_widget_set_sensitive (GTK_WIDGET (round_choices[i]),
+                              has_rounds && (!web_page || round_choices[i] == self->standings_choice));
   gtk_widget_set_sensitive (GTK_WIDGET (self->round_dropdown), has_rounds && wants_round (self));
   gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_dropdown),
                             has_chouettes && is_chosen (self->chouette_choice));
@@ -261,7 +301,9 @@ export_progress_cb (guint    done,
   /* A step queued just before the end is old news. */
   if (self->document == NULL || self->cancellable == NULL || total == 0)
     return;
-  if (chosen_format (self) == CTD_EXPORT_PDF)
+  if (chosen_format (self) == CTD_EXPORT_HTML)
+    text = g_strdup (_("Web page written"));
+  else if (chosen_format (self) == CTD_EXPORT_PDF)
     text = g_strdup_printf (_("Page %u of %u"), done, total);
   else
     text = g_strdup_printf (_("Worksheet %u of %u"), done, total);
@@ -333,7 +375,7 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
 {
   g_autoptr(GCancellable) cancellable = NULL;
   g_autofree char *path = NULL;
-  const char *extension;
+  g_autofree char *extension = NULL;
   CtdDocumentExport what;
 
   g_return_if_fail (CTD_IS_EXPORT_DIALOG (self));
@@ -354,7 +396,7 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
       ctd_export_dialog_show_message (self, _("Choose a round or a chouette to export"), TRUE);
       return;
     }
-  extension = chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx";
+  extension = chosen_extension (self);
   if (!g_str_has_suffix (path, extension))
     {
       char *named = g_strconcat (path, extension, NULL);
@@ -474,8 +516,9 @@ static char *
 suggest_name (CtdExportDialog *self)
 {
   g_autofree char *name = ctd_export_dialog_describe_choice (self);
+  g_autofree char *extension = chosen_extension (self);
 
-  return g_strconcat (name, chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx", NULL);
+  return g_strconcat (name, extension, NULL);
 }
 
 static void
@@ -487,7 +530,12 @@ choose_action (GtkWidget  *widget,
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *name = suggest_name (self);
 
-  if (chosen_format (self) == CTD_EXPORT_PDF)
+  if (chosen_format (self) == CTD_EXPORT_HTML)
+    {
+      gtk_file_filter_set_name (filter, _("Web pages (HTML)"));
+      gtk_file_filter_add_pattern (filter, "*.html");
+    }
+  else if (chosen_format (self) == CTD_EXPORT_PDF)
     {
       gtk_file_filter_set_name (filter, _("PDF documents"));
       gtk_file_filter_add_pattern (filter, "*.pdf");
@@ -619,9 +667,11 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, slips_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, results_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, all_label);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, pdf_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, html_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, public_switch);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, print_button);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, export_button);

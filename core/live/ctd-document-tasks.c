@@ -296,7 +296,7 @@ export_thread (GTask        *task,
  * ctd_document_export_async:
  * @self: a document
  * @what: which sheets and reports
- * @path: the file to write; .xlsx or .pdf
+ * @path: the file to write; .xlsx, .pdf or .html
  * @progress: (nullable) (scope notified): told of each page or worksheet
  *   written, on the caller's main context
  * @progress_data: for @progress

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ctd-html.h"
 #include "ctd-output-enum-types.h"
 #include "ctd-pdf.h"
 #include "ctd-types.h"
@@ -39,7 +40,7 @@ G_DEFINE_QUARK (ctd-export-error-quark, ctd_export_error)
  * The extensions are the nicks of %CTD_TYPE_EXPORT_FORMAT, so a format
  * added to the enum is recognised here at once.
  *
- * Returns: whether @path ends in .xlsx or .pdf (in any case)
+ * Returns: whether @path ends in .xlsx, .pdf or .html (in any case)
  */
 gboolean
 ctd_export_format_for (const char       *path,
@@ -68,7 +69,8 @@ ctd_export_format_for (const char       *path,
         }
     }
   g_set_error (error, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_FORMAT,
-               _("“%s”: name the file .xlsx (a spreadsheet) or .pdf (to print)"), path);
+               _("“%s”: name the file .xlsx (a spreadsheet), .pdf (to print) or .html "
+                 "(a web page)"), path);
   return FALSE;
 }
 
@@ -77,7 +79,7 @@ ctd_export_format_for (const char       *path,
  * @format: a format
  *
  * Returns: (transfer none): the format's extension without the dot,
- *   "xlsx" or "pdf", as the CLI's JSON names it
+ *   "xlsx", "pdf" or "html", as the CLI's JSON names it
  */
 const char *
 ctd_export_format_to_string (CtdExportFormat format)
@@ -236,9 +238,12 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
     }
   close (fd);
 
-  written = format == CTD_EXPORT_XLSX
-              ? ctd_xlsx_write_full (doc, temporary, progress, user_data, cancellable, &cause)
-              : ctd_pdf_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+  if (format == CTD_EXPORT_XLSX)
+    written = ctd_xlsx_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+  else if (format == CTD_EXPORT_HTML)
+    written = ctd_html_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+  else
+    written = ctd_pdf_write_full (doc, temporary, progress, user_data, cancellable, &cause);
   if (written)
     {
       /* The bytes reach the disk before the name points at them. */

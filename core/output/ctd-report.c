@@ -20,6 +20,7 @@
 
 #include "ctd-store.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -550,6 +551,9 @@ report_part_title (CtdReportPart part)
       return _("Standings");
     case CTD_REPORT_PART_RESULTS:
       return _("Final results and settlements");
+    case CTD_REPORT_PART_POSTING:
+      /* Translators: the title of the results posted as a web page */
+      return _("Results");
     case CTD_REPORT_PART_ALL:
     default:
       return _("Event archive");
@@ -612,7 +616,12 @@ static gboolean
 wants (Report        *report,
        CtdReportPart  part)
 {
-  return report->options->part == CTD_REPORT_PART_ALL || report->options->part == part;
+  CtdReportPart asked = report->options->part;
+
+  /* What is posted: every list, none of the sheets. */
+  if (asked == CTD_REPORT_PART_POSTING)
+    return part == CTD_REPORT_PART_STANDINGS || part == CTD_REPORT_PART_RESULTS;
+  return asked == CTD_REPORT_PART_ALL || asked == part;
 }
 
 /* A part with nothing in it is not a document to print: say why. */
@@ -626,6 +635,7 @@ finish (Report  *report,
     [CTD_REPORT_PART_STANDINGS] = N_("there are no standings to print yet: draw a round first"),
     [CTD_REPORT_PART_RESULTS] = N_("there are no final results or settlements to print yet"),
     [CTD_REPORT_PART_SLIPS] = N_("link slips are printed for one round: choose a round"),
+    [CTD_REPORT_PART_POSTING] = N_("there are no results to post yet: draw a round first"),
   };
 
   if (report->doc->pages->len == 0)
@@ -682,7 +692,8 @@ ctd_report_round (CtdStore               *store,
     return NULL;
   if (wants (&report, CTD_REPORT_PART_STANDINGS) && !report_add_standings (&report, &info, error))
     return NULL;
-  if (report.options->part == CTD_REPORT_PART_ALL && info.stage == CTD_STAGE_FINAL &&
+  if ((report.options->part == CTD_REPORT_PART_ALL ||
+       report.options->part == CTD_REPORT_PART_POSTING) && info.stage == CTD_STAGE_FINAL &&
       !report_add_results (&report, error))
     return NULL;
   return finish (&report, error);

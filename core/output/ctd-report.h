@@ -37,6 +37,9 @@ typedef enum
  * @CTD_REPORT_PART_SLIPS: a round's link slips, one per table, to cut
  *   and hand out (issue 21): ctd_report_round() only, with the links
  *   (@links or @links_base) and never for a public copy
+ * @CTD_REPORT_PART_POSTING: the results to post (results.html): the
+ *   standings, and the final results and settlements, without the
+ *   scoring sheets or the audit log
  *
  * Which part of a round or of the whole event a document holds: what a
  * director prints at the desk is most often one part, not the archive.
@@ -48,6 +51,7 @@ typedef enum
   CTD_REPORT_PART_STANDINGS,
   CTD_REPORT_PART_RESULTS,
   CTD_REPORT_PART_SLIPS,
+  CTD_REPORT_PART_POSTING,
 } CtdReportPart;
 
 /*

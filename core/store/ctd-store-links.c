@@ -159,7 +159,7 @@ typedef struct
 } KnownLink;
 
 /* Every link, read again only when something was written since (as the
- * rounds are kept, ctd-store-rounds.c: this connection's changed rows,
+ * rounds are kept, ctd-store-round-facts.c: this connection's changed rows,
  * the file's data version, never from a write transaction): the table
  * server looks one up for each phone's request. %NULL without @error
  * inside a write transaction when they are not current: the caller

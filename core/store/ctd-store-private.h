@@ -12,7 +12,8 @@
  *   ctd-store-sql.c      statements, the action guard, failures and refusals
  *   ctd-store-settings.c event settings, the paper a new event takes
  *   ctd-store-players.c  players
- *   ctd-store-rounds.c   round facts and state, draws and redraws
+ *   ctd-store-rounds.c   a round's stage, draws and redraws
+ *   ctd-store-round-facts.c  round facts and state, kept across writes; hold-ups
  *   ctd-store-advance.c  roll-offs, release, advancement
  *   ctd-store-games.c    games, paper cross-checks, last-segment orders
  *   ctd-store-upgrade.c  the C steps of the migration ladder
@@ -49,7 +50,7 @@ struct _CtdStore
   int         shm_fd;
   /* Every round as ctd_store_query_rounds() last read them, and when:
    * this connection's count of changed rows and the file's data version
-   * (ctd-store-rounds.c). */
+   * (ctd-store-round-facts.c). */
   GArray     *rounds;
   GArray     *round_facts;  /* CtdRoundFacts, one for each of rounds */
   gboolean    rounds_followed;  /* followed a game the transaction wrote */
@@ -329,7 +330,7 @@ GArray      *ctd_store_query_rounds        (CtdStore                *self,
                                             guint                    round,
                                             GError                 **error);
 
-/* What a round counts of one chouette (ctd-store-rounds.c). */
+/* What a round counts of one chouette (ctd-store-round-facts.c). */
 typedef struct
 {
   guint    n_games;

@@ -471,7 +471,7 @@ ctd_store_transaction_clear (CtdStoreTransaction *transaction)
  * @changes: sqlite3_total_changes64() before writes that changed no
  *   round's facts and no link (an audit row, a table's line)
  *
- * What the store keeps of the rounds and the links (ctd-store-rounds.c,
+ * What the store keeps of the rounds and the links (ctd-store-round-facts.c,
  * ctd-store-links.c) is current while the connection's count of changed
  * rows has not moved since they were read. Writes that change neither
  * move it; those that were current before them are then still current,

@@ -447,7 +447,7 @@ static const struct
   /* What a window shows: the line as typed is text; the canonical line
    * is written by ctd-result.c in printable ASCII. The read paths
    * re-parse the canonical line (ctd-result.c bounds it) and sum the
-   * stored ledgers' half points (ctd-store-rounds.c): no number of
+   * stored ledgers' half points (ctd-store-round-facts.c): no number of
    * either may come near what int64 sums overflow on. Ten digits is more
    * than any line or payment holds (CTD_GAME_HALVES_MAX has nine); a
    * text test, as parsing every ledger's JSON (13 ms for the 512-player

@@ -365,6 +365,73 @@ test_export_round_and_chouette (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The web page: chosen, it offers what a club posts (a round's
+ * standings, the final results, or all of them) and no sheet; the whole
+ * event becomes one page of standings, final results and settlements,
+ * with nothing fetched and no scoring sheet or audit log. */
+static void
+test_export_web_page (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_path_get_dirname (fixture->path);
+  g_autofree char *base = g_build_filename (dir, "results", NULL);
+  g_autofree char *path = g_build_filename (dir, "results.html", NULL);
+  g_autofree char *html = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (base);
+  g_autoptr(GString) seen = g_string_new (NULL);
+  CtdMainWindow *window;
+  CtdExportDialog *dialog;
+  GtkToggleButton *web_page;
+  GtkProgressBar *bar;
+
+  assert_true (ctd_test_build_event (fixture->path, 16, 2026, TRUE, &error));
+  ctd_test_quiet_settings ();
+  window = open_window (fixture->path);
+  dialog = open_dialog (window);
+  assert_operable_inputs (GTK_WIDGET (dialog));
+
+  /* The filled sheets, offered first, are no web page: the round's
+   * standings are chosen instead, and no sheet can be. */
+  web_page = find_check (GTK_WIDGET (dialog), "Web page");
+  gtk_widget_activate (GTK_WIDGET (web_page));
+  spin_until_active (web_page);
+  assert_true (gtk_toggle_button_get_active (find_check (GTK_WIDGET (dialog), "Round s")));
+  assert_false (gtk_widget_get_sensitive (
+    GTK_WIDGET (find_check (GTK_WIDGET (dialog), "filled scoring"))));
+  assert_false (gtk_widget_get_sensitive (
+    GTK_WIDGET (find_check (GTK_WIDGET (dialog), "Blank scoring"))));
+  assert_false (gtk_widget_get_sensitive (
+    GTK_WIDGET (find_check (GTK_WIDGET (dialog), "scoring sheet"))));
+  assert_true (gtk_widget_get_sensitive (
+    GTK_WIDGET (find_check (GTK_WIDGET (dialog), "Final results"))));
+
+  gtk_toggle_button_set_active (find_check (GTK_WIDGET (dialog), "whole event"), TRUE);
+  /* The whole event as a web page holds no log: the choice says so. */
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "every round's standings"));
+  assert_null (ctd_test_find_label (GTK_WIDGET (dialog), "the log)"));
+  gtk_switch_set_active (GTK_SWITCH (ctd_test_find_widget (GTK_WIDGET (dialog),
+                                                           GTK_TYPE_SWITCH)), TRUE);
+  check_suggested_name (dialog, "Benchmark Open - results (public).html");
+  bar = GTK_PROGRESS_BAR (ctd_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_PROGRESS_BAR));
+  g_signal_connect (bar, "notify::text", G_CALLBACK (progress_text_cb), seen);
+  ctd_export_dialog_export_to (dialog, file);
+  spin_until_idle (dialog);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "results.html"));
+  assert_non_null (strstr (seen->str, "Web page written"));
+  assert_true (g_file_get_contents (path, &html, NULL, &error));
+  assert_true (g_str_has_prefix (html, "<!DOCTYPE html>"));
+  assert_non_null (strstr (html, "<h2>Final results</h2>"));
+  assert_non_null (strstr (html, "<h2>Settlements"));
+  assert_null (strstr (html, "Scoring sheet"));
+  assert_null (strstr (html, "Audit log"));
+  assert_null (strstr (html, "<script"));
+  ctd_test_screenshot (GTK_WINDOW (dialog), "export-html.png");
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A long export (every sheet of a 512-player event, as PDF) cancelled at
  * once, cancelled after its first page, and stopped by closing the
  * dialog: no file, no temporary file. */
@@ -481,6 +548,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_export_round_and_chouette, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_export_cancel, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_export_web_page, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_export_without_rounds, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
