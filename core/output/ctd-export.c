@@ -18,6 +18,7 @@
 
 #include "ctd-output-enum-types.h"
 #include "ctd-pdf.h"
+#include "ctd-results-csv.h"
 #include "ctd-types.h"
 #include "ctd-xlsx.h"
 
@@ -37,7 +38,7 @@ G_DEFINE_QUARK (ctd-export-error-quark, ctd_export_error)
  * The extensions are the nicks of %CTD_TYPE_EXPORT_FORMAT, so a format
  * added to the enum is recognised here at once.
  *
- * Returns: whether @path ends in .xlsx or .pdf (in any case)
+ * Returns: whether @path ends in .xlsx, .pdf or .csv (in any case)
  */
 gboolean
 ctd_export_format_for (const char       *path,
@@ -66,7 +67,8 @@ ctd_export_format_for (const char       *path,
         }
     }
   g_set_error (error, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_FORMAT,
-               "“%s”: name the file .xlsx (a spreadsheet) or .pdf (to print)", path);
+               "“%s”: name the file .xlsx (a spreadsheet), .pdf (to print) or .csv "
+               "(results for a club database)", path);
   return FALSE;
 }
 
@@ -75,7 +77,7 @@ ctd_export_format_for (const char       *path,
  * @format: a format
  *
  * Returns: (transfer none): the format's extension without the dot,
- *   "xlsx" or "pdf", as the CLI's JSON names it
+ *   "xlsx", "pdf" or "csv", as the CLI's JSON names it
  */
 const char *
 ctd_export_format_to_string (CtdExportFormat format)
@@ -233,9 +235,19 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
     }
   close (fd);
 
-  written = format == CTD_EXPORT_XLSX
-              ? ctd_xlsx_write_full (doc, temporary, progress, user_data, cancellable, &cause)
-              : ctd_pdf_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+  switch (format)
+    {
+    case CTD_EXPORT_XLSX:
+      written = ctd_xlsx_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+      break;
+    case CTD_EXPORT_CSV:
+      written = ctd_csv_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+      break;
+    case CTD_EXPORT_PDF:
+    default:
+      written = ctd_pdf_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+      break;
+    }
   if (written)
     {
       /* The bytes reach the disk before the name points at them. */

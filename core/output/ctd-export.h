@@ -3,8 +3,8 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Writes a sheet model to a file, in the format its name asks for (.xlsx
- * or .pdf), so that the file appears whole or not at all: the writer fills
+ * Writes a sheet model to a file, in the format its name asks for (.xlsx,
+ * .pdf, or .csv for the results of ctd_results_csv_build()), so that the file appears whole or not at all: the writer fills
  * a temporary file beside it, which is renamed only once complete.
  */
 
@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  CTD_EXPORT_ERROR_FORMAT,  /* the name ends neither in .xlsx nor in .pdf */
+  CTD_EXPORT_ERROR_FORMAT,  /* the name ends in none of .xlsx, .pdf and .csv */
   CTD_EXPORT_ERROR_WRITE,   /* the folder or the disk refused */
 } CtdExportError;
 
@@ -29,6 +29,7 @@ typedef enum
 {
   CTD_EXPORT_XLSX,  /*< nick=xlsx >*/
   CTD_EXPORT_PDF,   /*< nick=pdf >*/
+  CTD_EXPORT_CSV,   /*< nick=csv >*/
 } CtdExportFormat;
 
 GQuark      ctd_export_error_quark      (void);
