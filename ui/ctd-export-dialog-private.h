@@ -29,6 +29,7 @@ struct _CtdExportDialog
   GtkDropDown    *round_dropdown;
   GtkDropDown    *chouette_dropdown;
   GtkToggleButton *pdf_choice;
+  GtkToggleButton *csv_choice;
   GtkSwitch      *public_switch;
   GtkWidget      *print_button;
   GtkWidget      *export_button;
@@ -43,6 +44,7 @@ struct _CtdExportDialog
   CtdDocument    *document;
   GCancellable   *cancellable;  /* while an export or a print's report runs */
   GFile          *target;       /* the file being or last written */
+  gboolean        public_before_csv;  /* the switch as it was before CSV turned it on */
   char           *links_base;   /* the window's Table Entry address, read at each job
                                  * (ctd_export_dialog_follow_links_base()), or NULL:
                                  * then no link slips are offered */

@@ -26,7 +26,8 @@
  * dialog, "Preview" an in-app preview (ctd-print-preview.c), both
  * drawing the sheets with the PDF export's code (ctd-print.c); "Export…"
  * asks where (the desktop's chooser), then the document writes the XLSX
- * or PDF file in a worker thread while a progress bar follows it; Cancel
+ * or PDF file (or the results as CSV, for a club database) in a worker
+ * thread while a progress bar follows it; Cancel
  * (or closing the dialog) stops it and leaves no file. The rounds and
  * chouettes offered are the document's own list models, so a round drawn
  * meanwhile appears here too. A round drawn and not started offers its
@@ -47,7 +48,16 @@ static GParamSpec *properties[N_PROPS];
 static CtdExportFormat
 chosen_format (CtdExportDialog *self)
 {
+  if (gtk_toggle_button_get_active (self->csv_choice))
+    return CTD_EXPORT_CSV;
   return gtk_toggle_button_get_active (self->pdf_choice) ? CTD_EXPORT_PDF : CTD_EXPORT_XLSX;
+}
+
+/* ".xlsx", ".pdf" or ".csv" */
+static char *
+chosen_extension (CtdExportDialog *self)
+{
+  return g_strconcat (".", ctd_export_format_to_string (chosen_format (self)), NULL);
 }
 
 static CtdRoundItem *
@@ -110,6 +120,19 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
                             CtdDocumentExport *out_what)
 {
   memset (out_what, 0, sizeof *out_what);
+  /* The results for a club database: the chosen round's (its standings
+   * chosen) or every round's, always a public copy (they leave the desk;
+   * ctd_results_csv_build()). */
+  if (is_chosen (self->csv_choice))
+    {
+      out_what->options.public_view = TRUE;
+      if (is_chosen (self->all_choice))
+        return TRUE;
+      if (!is_chosen (self->standings_choice) || chosen_round (self) == NULL)
+        return FALSE;
+      out_what->round = ctd_round_item_get_number (chosen_round (self));
+      return TRUE;
+    }
   out_what->options.public_view = gtk_switch_get_active (self->public_switch);
   /* A public copy is posted: it never carries the links (the secrets). */
   if (!out_what->options.public_view)
@@ -158,6 +181,7 @@ update_controls (CtdExportDialog *self)
   gboolean has_rounds = rounds != NULL && g_list_model_get_n_items (rounds) > 0;
   gboolean has_chouettes = chouettes != NULL && g_list_model_get_n_items (chouettes) > 0;
   gboolean busy = self->cancellable != NULL;
+  gboolean csv = is_chosen (self->csv_choice);
   CtdDocumentExport what;
 
   GtkToggleButton *round_choices[] = { self->blank_choice, self->sheets_choice,
@@ -174,18 +198,23 @@ update_controls (CtdExportDialog *self)
   if (!has_rounds && round_chosen)
     gtk_toggle_button_set_active (self->all_choice, TRUE);
   gtk_widget_set_sensitive (self->choices_grid, !busy);
+  /* A CSV file holds results: a round's (its standings) or the event's. */
   for (guint i = 0; i < G_N_ELEMENTS (round_choices); i++)
-    gtk_widget_set_sensitive (GTK_WIDGET (round_choices[i]), has_rounds);
+    gtk_widget_set_sensitive (GTK_WIDGET (round_choices[i]),
+                              has_rounds && (!csv || round_choices[i] == self->standings_choice));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->results_choice), !csv);
   gtk_widget_set_sensitive (GTK_WIDGET (self->round_dropdown), has_rounds && wants_round (self));
   gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_dropdown),
                             has_chouettes && is_chosen (self->chouette_choice));
   /* (the switch with its label) */
   gtk_widget_set_sensitive (gtk_widget_get_parent (GTK_WIDGET (self->public_switch)),
-                            !is_chosen (self->blank_choice) && !is_chosen (self->slips_choice));
+                            !is_chosen (self->blank_choice) && !is_chosen (self->slips_choice) &&
+                            !csv);
   ready = !busy && self->document != NULL && ctd_export_dialog_get_what (self, &what);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose", ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.print", ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.preview", ready);
+  /* A CSV file is data for a database, not paper. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.print", ready && !csv);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.preview", ready && !csv);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.cancel", busy);
   gtk_widget_set_visible (self->cancel_button, busy);
 }
@@ -197,6 +226,28 @@ choice_toggled_cb (CtdExportDialog *self)
 {
   if (self->document != NULL)
     update_controls (self);
+}
+
+/* A choice the CSV file cannot hold gives way to the round's standings
+ * (the whole event's results after the final results). The public
+ * switch shows what the file is, a public copy, and comes back as it
+ * was with another format. */
+static void
+csv_toggled_cb (CtdExportDialog *self)
+{
+  if (self->document == NULL)
+    return;
+  if (!is_chosen (self->csv_choice))
+    {
+      gtk_switch_set_active (self->public_switch, self->public_before_csv);
+      return;
+    }
+  self->public_before_csv = gtk_switch_get_active (self->public_switch);
+  gtk_switch_set_active (self->public_switch, TRUE);
+  if (!is_chosen (self->standings_choice) && !is_chosen (self->all_choice))
+    gtk_toggle_button_set_active (wants_round (self) ? self->standings_choice : self->all_choice,
+                                  TRUE);
+  update_controls (self);
 }
 
 /* The chouettes offered are the selected round's. */
@@ -263,8 +314,9 @@ export_progress_cb (guint    done,
     return;
   if (chosen_format (self) == CTD_EXPORT_PDF)
     text = g_strdup_printf (_("Page %u of %u"), done, total);
-  else
+  else if (chosen_format (self) == CTD_EXPORT_XLSX)
     text = g_strdup_printf (_("Worksheet %u of %u"), done, total);
+  /* (a CSV file is written in one step: the bar alone says it) */
   gtk_progress_bar_set_fraction (self->progress_bar, (double) done / total);
   gtk_progress_bar_set_text (self->progress_bar, text);
 }
@@ -333,7 +385,7 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
 {
   g_autoptr(GCancellable) cancellable = NULL;
   g_autofree char *path = NULL;
-  const char *extension;
+  g_autofree char *extension = NULL;
   CtdDocumentExport what;
 
   g_return_if_fail (CTD_IS_EXPORT_DIALOG (self));
@@ -354,7 +406,7 @@ ctd_export_dialog_export_to (CtdExportDialog *self,
       ctd_export_dialog_show_message (self, _("Choose a round or a chouette to export"), TRUE);
       return;
     }
-  extension = chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx";
+  extension = chosen_extension (self);
   if (!g_str_has_suffix (path, extension))
     {
       char *named = g_strconcat (path, extension, NULL);
@@ -474,8 +526,9 @@ static char *
 suggest_name (CtdExportDialog *self)
 {
   g_autofree char *name = ctd_export_dialog_describe_choice (self);
+  g_autofree char *extension = chosen_extension (self);
 
-  return g_strconcat (name, chosen_format (self) == CTD_EXPORT_PDF ? ".pdf" : ".xlsx", NULL);
+  return g_strconcat (name, extension, NULL);
 }
 
 static void
@@ -491,6 +544,11 @@ choose_action (GtkWidget  *widget,
     {
       gtk_file_filter_set_name (filter, _("PDF documents"));
       gtk_file_filter_add_pattern (filter, "*.pdf");
+    }
+  else if (chosen_format (self) == CTD_EXPORT_CSV)
+    {
+      gtk_file_filter_set_name (filter, _("Comma-separated values (CSV)"));
+      gtk_file_filter_add_pattern (filter, "*.csv");
     }
   else
     {
@@ -622,6 +680,7 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, round_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, pdf_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, csv_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, public_switch);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, print_button);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, export_button);
@@ -632,6 +691,7 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, message_label);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, open_button);
   gtk_widget_class_bind_template_callback (widget_class, choice_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, csv_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, round_dropdown_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, chouette_dropdown_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
