@@ -181,7 +181,7 @@ ctd_export_write (const CtdSheetDoc  *doc,
  * @doc: the document
  * @path: the file to write; its extension chooses the format
  * @progress: (nullable) (scope call): told after each sheet of paper (PDF)
- *   or worksheet (XLSX), in the calling thread
+ *   or worksheet (XLSX), once for a CSV file, in the calling thread
  * @user_data: (closure): for @progress
  * @cancellable: (nullable): checked between pages and once more before
  *   the file takes its name
