@@ -10,6 +10,7 @@ cd "$(dirname "$0")"
 source .ci/setup.sh
 
 ctd_ensure_packages
+ctd_ensure_locales
 ctd_ensure_test_modules
 
 ctd_build build

@@ -16,6 +16,9 @@ CTD_PACKAGES=(
   xvfb xauth
   desktop-file-utils appstream shared-mime-info libglib2.0-bin sqlite3
   python3-openpyxl poppler-utils libreoffice-calc
+  # The translations: the template and catalogues checked (gettext's
+  # tools), and the locales the translated runs use (ctd_ensure_locales).
+  gettext locales
   # Letters of every script a player's name may use, for the PDFs.
   fonts-noto-core fonts-noto-cjk
   # The window driven through AT-SPI (tests/test-e2e.py).
@@ -46,6 +49,48 @@ ctd_ensure_packages () {
   apt-get update -qq || { echo "apt-get update failed" >&2; exit 1; }
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
     { echo "apt-get install ${missing[*]} failed" >&2; exit 1; }
+}
+
+# The locales the tests run in besides C.UTF-8 (the French translation's,
+# issue 22). A clean Debian machine has only C.UTF-8, and gettext ignores
+# LANGUAGE under the C locale.
+CTD_LOCALES=(fr_FR.UTF-8)
+
+# ctd_ensure_locales: each of CTD_LOCALES enabled in /etc/locale.gen and
+# generated (locale-gen, a few seconds), only when `locale -a` lacks it
+# (it names fr_FR.UTF-8 "fr_FR.utf8"), so a warm machine does nothing.
+# Not root: one message says what to run, and the tests in that locale
+# fail saying what they miss.
+ctd_ensure_locales () {
+  local available missing=() loc
+  available=$(locale -a 2>/dev/null)
+  for loc in "${CTD_LOCALES[@]}"; do
+    grep -qix "${loc%%.*}.utf-\?8" <<<"$available" || missing+=("$loc")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Missing locales ${missing[*]} (the translation tests need them). As root:" >&2
+    for loc in "${missing[@]}"; do
+      echo "  sudo sed -i 's/^# *\\($loc UTF-8\\)/\\1/' /etc/locale.gen" >&2
+    done
+    echo "  sudo locale-gen" >&2
+    return 0
+  fi
+  echo "Generating locales: ${missing[*]}"
+  for loc in "${missing[@]}"; do
+    if grep -q "^# *$loc UTF-8" /etc/locale.gen 2>/dev/null; then
+      sed -i "s/^# *\($loc UTF-8\)/\1/" /etc/locale.gen
+    elif ! grep -q "^$loc UTF-8" /etc/locale.gen 2>/dev/null; then
+      echo "$loc UTF-8" >>/etc/locale.gen
+    fi
+  done
+  locale-gen >/dev/null || { echo "locale-gen failed" >&2; exit 1; }
+  available=$(locale -a 2>/dev/null)
+  for loc in "${missing[@]}"; do
+    grep -qix "${loc%%.*}.utf-\?8" <<<"$available" ||
+      { echo "locale-gen ran but $loc is still missing (locale -a)" >&2; exit 1; }
+  done
 }
 
 # ctd_ensure_test_modules: the browser test's npm packages (playwright-core,

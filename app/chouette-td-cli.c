@@ -80,7 +80,8 @@ static const struct
     N_("export OUT.xlsx|OUT.pdf --chouette CHOUETTE|--round N|--all "
        "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT]\n"
        "    (OUT.html --round N|--all [--public]: the results to post, one web page)\n"
-       "    (--round N --links ... --slips: the round's link slips, one per table)") },
+       "    (--round N --links ... --slips: the round's link slips, one per table)\n"
+       "    export OUT.csv --round N|--all (the results for a club database, public)") },
   { "links", ctd_cli_links, READS_UNLESS_REISSUE,
     N_("links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]\n"
        "    (each chouette's private link /t/SECRET for its table's phones;\n"

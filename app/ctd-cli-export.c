@@ -1,5 +1,6 @@
 /* ctd-cli-export.c: official scoring sheets and reports as XLSX or PDF;
- * the results to post as one web page (HTML).
+ * the results to post as one web page (HTML), and as CSV for club
+ * databases.
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +17,7 @@
 #include "ctd-export.h"
 #include "ctd-link.h"
 #include "ctd-report.h"
+#include "ctd-results-csv.h"
 
 /* What the writer counted: sheets of paper for a PDF, worksheets for
  * an XLSX file. */
@@ -27,12 +29,48 @@ count_cb (guint    done,
   *(guint *) user_data = total;
 }
 
+/* export results.csv --round N|--all: one row per player per round,
+ * always a public copy (ctd_results_csv_build()), written as every
+ * export is (whole or not at all). */
+static int
+export_results_csv (CtdCli     *cli,
+                    const char *path,
+                    guint       round)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  g_autoptr(JsonBuilder) builder = NULL;
+  guint n_rows;
+
+  doc = ctd_results_csv_build (cli->store, round, &error);
+  if (doc == NULL || !ctd_export_write (doc, path, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  n_rows = ctd_sheet_page_get_n_rows (g_ptr_array_index (doc->pages, 0)) - 1;
+  if (!cli->json)
+    {
+      printf (ngettext ("Wrote %s: %u row, one per player per round\n",
+                        "Wrote %s: %u rows, one per player per round\n", n_rows), path, n_rows);
+      return CTD_CLI_OK;
+    }
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "file");
+  json_builder_add_string_value (builder, path);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, ctd_export_format_to_string (CTD_EXPORT_CSV));
+  json_builder_set_member_name (builder, "rows");
+  json_builder_add_int_value (builder, n_rows);
+  json_builder_end_object (builder);
+  ctd_cli_print_json (builder);
+  return CTD_CLI_OK;
+}
+
 int
 ctd_cli_export (CtdCli *cli)
 {
   const char *usage = "export OUT.xlsx|OUT.pdf|OUT.html --chouette CHOUETTE|--round N|--all "
                       "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT] "
-                      "[--slips]";
+                      "[--slips] | export OUT.csv --round N|--all";
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdSheetDoc) doc = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -80,6 +118,17 @@ ctd_cli_export (CtdCli *cli)
                           usage);
   if (format == CTD_EXPORT_HTML)
     options.part = CTD_REPORT_PART_POSTING;
+  /* A .csv holds the results, a public copy by nature: nothing of the
+   * printed documents applies to it. */
+  if (format == CTD_EXPORT_CSV && label != NULL)
+    return ctd_cli_usage (_("a .csv file holds the results of a round (--round N) or of every "
+                            "round (--all), not one chouette's sheet (usage: %s)"), usage);
+  if (format == CTD_EXPORT_CSV && (options.blank || slips || templates != NULL ||
+                                   links_text != NULL))
+    return ctd_cli_usage (_("--blank, --slips, --templates and --links are for the printed "
+                            "documents: a .csv file holds the results alone (usage: %s)"), usage);
+  if (format == CTD_EXPORT_CSV)
+    return export_results_csv (cli, path, (guint) round);
   /* A slip is a table's secret, for one round's tables, and nothing
    * without its link. */
   if (slips && round == 0)

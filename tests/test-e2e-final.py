@@ -20,6 +20,7 @@
 
 import pyatspi  # noqa: F401 (first: it connects to the accessibility bus)
 
+import csv
 import itertools
 import json
 import os
@@ -388,13 +389,23 @@ def export_each_kind(root, folder, final):
               "<h2>Settlements" in text and "Standings:" not in text and "<script" not in text,
               "the final results and settlements as a web page: %r" % text[:300])
 
+    def results_csv(path):
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            rows = list(csv.DictReader(f))
+        check(rows and all(r["round"] == "1" and r["score"] != "" for r in rows) and
+              all(any(r["player"] == name for r in rows) for name in final),
+              "round 1's results, one row per player, with their scores: %r" % rows[:2])
+
     kinds = [("Blank sheets of the round", "PDF", "blank.pdf", blank),
              ("Filled sheets of the round", "Spreadsheet (XLSX)", "filled.xlsx", filled),
              ("Round standings", "PDF", "standings.pdf", standings),
              ("One chouette", "Spreadsheet (XLSX)", "chouette.xlsx", chouette),
              ("Final results and settlements", "PDF", "results.pdf", results),
              ("The whole event", "Spreadsheet (XLSX)", "event.xlsx", whole),
-             ("Final results and settlements", "Web page (HTML)", "results.html", web_page)]
+             ("Final results and settlements", "Web page (HTML)", "results.html", web_page),
+             # Round 1's results for a club database (the round chosen above).
+             ("Round standings", "Results for a club database (CSV)", "results.csv",
+              results_csv)]
     for kind, form, name, read in kinds:
         choose(dialog, kind)
         if kind.startswith("Filled"):

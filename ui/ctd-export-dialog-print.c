@@ -26,7 +26,12 @@ ctd_export_dialog_describe_choice (CtdExportDialog *self)
   CtdDocumentExport what;
 
   ctd_export_dialog_get_what (self, &what);
-  if (what.chouette != 0)
+  /* The CSV file's results: public by nature, not said. */
+  if (gtk_toggle_button_get_active (self->csv_choice) && what.round != 0)
+    g_string_append_printf (name, _(" - results, round %u"), what.round);
+  else if (gtk_toggle_button_get_active (self->csv_choice))
+    g_string_append (name, _(" - results"));
+  else if (what.chouette != 0)
     g_string_append_printf (name, _(" - chouette %s"),
                             ctd_chouette_item_get_label (
                               gtk_drop_down_get_selected_item (self->chouette_dropdown)));
@@ -42,7 +47,7 @@ ctd_export_dialog_describe_choice (CtdExportDialog *self)
     g_string_append (name, _(" - results and settlements"));
   else if (what.options.part == CTD_REPORT_PART_POSTING)
     g_string_append (name, _(" - results"));
-  if (what.options.public_view)
+  if (what.options.public_view && !gtk_toggle_button_get_active (self->csv_choice))
     g_string_append (name, _(" (public)"));
   g_strdelimit (name->str, G_DIR_SEPARATOR_S "/", '-');
   return g_string_free (g_steal_pointer (&name), FALSE);

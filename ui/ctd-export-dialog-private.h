@@ -31,6 +31,7 @@ struct _CtdExportDialog
   GtkDropDown    *chouette_dropdown;
   GtkToggleButton *pdf_choice;
   GtkToggleButton *html_choice;
+  GtkToggleButton *csv_choice;
   GtkSwitch      *public_switch;
   GtkWidget      *print_button;
   GtkWidget      *export_button;
@@ -45,6 +46,7 @@ struct _CtdExportDialog
   CtdDocument    *document;
   GCancellable   *cancellable;  /* while an export or a print's report runs */
   GFile          *target;       /* the file being or last written */
+  gboolean        public_before_csv;  /* the switch as it was before CSV turned it on */
   char           *links_base;   /* the window's Table Entry address, read at each job
                                  * (ctd_export_dialog_follow_links_base()), or NULL:
                                  * then no link slips are offered */
@@ -53,6 +55,8 @@ struct _CtdExportDialog
 gboolean ctd_export_dialog_get_what              (CtdExportDialog   *self,
                                                   CtdDocumentExport *out_what);
 char    *ctd_export_dialog_describe_choice       (CtdExportDialog   *self);
+CtdExportFormat ctd_export_dialog_chosen_format  (CtdExportDialog   *self);
+char    *ctd_export_dialog_chosen_extension      (CtdExportDialog   *self);
 void     ctd_export_dialog_follow_links_base     (CtdExportDialog   *self);
 void     ctd_export_dialog_show_message          (CtdExportDialog   *self,
                                                   const char        *text,

@@ -26,7 +26,8 @@
  * dialog, "Preview" an in-app preview (ctd-print-preview.c), both
  * drawing the sheets with the PDF export's code (ctd-print.c); "Export…"
  * asks where (the desktop's chooser), then the document writes the XLSX
- * or PDF file in a worker thread while a progress bar follows it; Cancel
+ * or PDF file (or the results as CSV, for a club database) in a worker
+ * thread while a progress bar follows it; Cancel
  * (or closing the dialog) stops it and leaves no file. The rounds and
  * chouettes offered are the document's own list models, so a round drawn
  * meanwhile appears here too. A round drawn and not started offers its
@@ -44,19 +45,21 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-static CtdExportFormat
-chosen_format (CtdExportDialog *self)
+CtdExportFormat
+ctd_export_dialog_chosen_format (CtdExportDialog *self)
 {
   if (gtk_toggle_button_get_active (self->html_choice))
     return CTD_EXPORT_HTML;
+  if (gtk_toggle_button_get_active (self->csv_choice))
+    return CTD_EXPORT_CSV;
   return gtk_toggle_button_get_active (self->pdf_choice) ? CTD_EXPORT_PDF : CTD_EXPORT_XLSX;
 }
 
-/* ".xlsx", ".pdf" or ".html": the chosen format's extension. */
-static char *
-chosen_extension (CtdExportDialog *self)
+/* ".xlsx", ".pdf", ".html" or ".csv": the chosen format's extension. */
+char *
+ctd_export_dialog_chosen_extension (CtdExportDialog *self)
 {
-  return g_strconcat (".", ctd_export_format_to_string (chosen_format (self)), NULL);
+  return g_strconcat (".", ctd_export_format_to_string (ctd_export_dialog_chosen_format (self)), NULL);
 }
 
 static CtdRoundItem *
@@ -136,11 +139,24 @@ ctd_export_dialog_get_what (CtdExportDialog   *self,
                             CtdDocumentExport *out_what)
 {
   memset (out_what, 0, sizeof *out_what);
+  /* The results for a club database: the chosen round's (its standings
+   * chosen) or every round's, always a public copy (they leave the desk;
+   * ctd_results_csv_build()). */
+  if (is_chosen (self->csv_choice))
+    {
+      out_what->options.public_view = TRUE;
+      if (is_chosen (self->all_choice))
+        return TRUE;
+      if (!is_chosen (self->standings_choice) || chosen_round (self) == NULL)
+        return FALSE;
+      out_what->round = ctd_round_item_get_number (chosen_round (self));
+      return TRUE;
+    }
   out_what->options.public_view = gtk_switch_get_active (self->public_switch);
   /* A public copy is posted: it never carries the links (the secrets). */
   if (!out_what->options.public_view)
     out_what->options.links_base = self->links_base;
-  if (chosen_format (self) == CTD_EXPORT_HTML && !get_web_page (self, out_what))
+  if (ctd_export_dialog_chosen_format (self) == CTD_EXPORT_HTML && !get_web_page (self, out_what))
     return FALSE;
   if (is_chosen (self->all_choice))
     return TRUE;
@@ -186,13 +202,14 @@ update_controls (CtdExportDialog *self)
   gboolean has_rounds = rounds != NULL && g_list_model_get_n_items (rounds) > 0;
   gboolean has_chouettes = chouettes != NULL && g_list_model_get_n_items (chouettes) > 0;
   gboolean busy = self->cancellable != NULL;
+  gboolean csv = is_chosen (self->csv_choice);
   CtdDocumentExport what;
 
   GtkToggleButton *round_choices[] = { self->blank_choice, self->sheets_choice,
                                        self->standings_choice, self->chouette_choice,
                                        self->slips_choice };
   gboolean round_chosen = FALSE;
-  gboolean web_page = chosen_format (self) == CTD_EXPORT_HTML;
+  gboolean web_page = ctd_export_dialog_chosen_format (self) == CTD_EXPORT_HTML;
   gboolean ready;
 
   /* Before the first draw, the whole event is all there is. (A round's
@@ -206,26 +223,33 @@ update_controls (CtdExportDialog *self)
    * takes the round's standings. */
   else if (web_page && round_chosen && !is_chosen (self->standings_choice))
     gtk_toggle_button_set_active (self->standings_choice, TRUE);
-  /* What the whole event holds as a web page: no sheet and no log. */
+  /* What the whole event holds as a web page or a CSV file: no sheet
+   * and no log. */
   gtk_label_set_text_with_mnemonic (self->all_label,
-                                    web_page ? _("The _whole event (every round's standings, "
-                                                 "the final results, the settlements)")
-                                             : _("The _whole event (every round, results, "
-                                                 "settlements, the log)"));
+                                    web_page || csv
+                                    ? _("The _whole event (every round's standings, "
+                                        "the final results, the settlements)")
+                                    : _("The _whole event (every round, results, "
+                                        "settlements, the log)"));
   gtk_widget_set_sensitive (self->choices_grid, !busy);
+  /* A CSV file holds results: a round's (its standings) or the event's. */
   for (guint i = 0; i < G_N_ELEMENTS (round_choices); i++)
     gtk_widget_set_sensitive (GTK_WIDGET (round_choices[i]),
-                              has_rounds && (!web_page || round_choices[i] == self->standings_choice));
+                              has_rounds && (!(web_page || csv) ||
+                                             round_choices[i] == self->standings_choice));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->results_choice), !csv);
   gtk_widget_set_sensitive (GTK_WIDGET (self->round_dropdown), has_rounds && wants_round (self));
   gtk_widget_set_sensitive (GTK_WIDGET (self->chouette_dropdown),
                             has_chouettes && is_chosen (self->chouette_choice));
   /* (the switch with its label) */
   gtk_widget_set_sensitive (gtk_widget_get_parent (GTK_WIDGET (self->public_switch)),
-                            !is_chosen (self->blank_choice) && !is_chosen (self->slips_choice));
+                            !is_chosen (self->blank_choice) && !is_chosen (self->slips_choice) &&
+                            !csv);
   ready = !busy && self->document != NULL && ctd_export_dialog_get_what (self, &what);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose", ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.print", ready);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.preview", ready);
+  /* A CSV file is data for a database, not paper. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.print", ready && !csv);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.preview", ready && !csv);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.cancel", busy);
   gtk_widget_set_visible (self->cancel_button, busy);
 }
@@ -237,6 +261,28 @@ choice_toggled_cb (CtdExportDialog *self)
 {
   if (self->document != NULL)
     update_controls (self);
+}
+
+/* A choice the CSV file cannot hold gives way to the round's standings
+ * (the whole event's results after the final results). The public
+ * switch shows what the file is, a public copy, and comes back as it
+ * was with another format. */
+static void
+csv_toggled_cb (CtdExportDialog *self)
+{
+  if (self->document == NULL)
+    return;
+  if (!is_chosen (self->csv_choice))
+    {
+      gtk_switch_set_active (self->public_switch, self->public_before_csv);
+      return;
+    }
+  self->public_before_csv = gtk_switch_get_active (self->public_switch);
+  gtk_switch_set_active (self->public_switch, TRUE);
+  if (!is_chosen (self->standings_choice) && !is_chosen (self->all_choice))
+    gtk_toggle_button_set_active (wants_round (self) ? self->standings_choice : self->all_choice,
+                                  TRUE);
+  update_controls (self);
 }
 
 /* The chouettes offered are the selected round's. */
@@ -287,149 +333,7 @@ ctd_export_dialog_set_busy (CtdExportDialog *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
 }
 
-/* ---- the export --------------------------------------------------------- */
-
-/* On the dialog's main context, after each page or worksheet. */
-static void
-export_progress_cb (guint    done,
-                    guint    total,
-                    gpointer user_data)
-{
-  CtdExportDialog *self = user_data;
-  g_autofree char *text = NULL;
-
-  /* A step queued just before the end is old news. */
-  if (self->document == NULL || self->cancellable == NULL || total == 0)
-    return;
-  if (chosen_format (self) == CTD_EXPORT_HTML)
-    text = g_strdup (_("Web page written"));
-  else if (chosen_format (self) == CTD_EXPORT_PDF)
-    text = g_strdup_printf (_("Page %u of %u"), done, total);
-  else
-    text = g_strdup_printf (_("Worksheet %u of %u"), done, total);
-  gtk_progress_bar_set_fraction (self->progress_bar, (double) done / total);
-  gtk_progress_bar_set_text (self->progress_bar, text);
-}
-
-static void
-export_ready_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  g_autoptr(CtdExportDialog) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *display = NULL;
-  g_autofree char *text = NULL;
-  gboolean written;
-
-  written = ctd_document_export_finish (CTD_DOCUMENT (source), result, &error);
-  /* Closed meanwhile: nothing left to tell. */
-  if (self->document == NULL)
-    return;
-  path = g_file_get_path (self->target);
-  display = g_filename_display_name (path);
-  if (written)
-    {
-      gtk_progress_bar_set_fraction (self->progress_bar, 1.0);
-      gtk_progress_bar_set_text (self->progress_bar, _("Done"));
-      text = g_strdup_printf (_("Wrote %s"), display);
-      ctd_export_dialog_show_message (self, text, FALSE);
-      gtk_widget_set_visible (self->open_button, TRUE);
-      ctd_export_dialog_set_busy (self, NULL);
-      gtk_widget_grab_focus (self->open_button);
-      return;
-    }
-  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      gtk_widget_set_visible (self->progress_box, FALSE);
-      text = g_strdup_printf (_("Export cancelled: %s was not written."), display);
-      ctd_export_dialog_show_message (self, text, FALSE);
-    }
-  else
-    {
-      gtk_widget_set_visible (self->progress_box, FALSE);
-      /* The writer's messages name the file already; a report's do not. */
-      if (strstr (error->message, path) != NULL)
-        text = g_strdup (error->message);
-      else
-        text = g_strdup_printf (_("%s was not written: %s"), display, error->message);
-      ctd_export_dialog_show_message (self, text, TRUE);
-    }
-  ctd_export_dialog_set_busy (self, NULL);
-  gtk_widget_grab_focus (self->export_button);
-}
-
-/**
- * ctd_export_dialog_export_to:
- * @self: an export dialog
- * @file: the file to write; the format's extension is added when missing
- *
- * Exports what the dialog's choices say to @file, in a worker thread,
- * showing the progress; what the file chooser does once the director
- * chose a file.
- */
-void
-ctd_export_dialog_export_to (CtdExportDialog *self,
-                             GFile           *file)
-{
-  g_autoptr(GCancellable) cancellable = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *extension = NULL;
-  CtdDocumentExport what;
-
-  g_return_if_fail (CTD_IS_EXPORT_DIALOG (self));
-  g_return_if_fail (G_IS_FILE (file));
-  g_return_if_fail (self->cancellable == NULL);
-
-  gtk_widget_set_visible (self->message_box, FALSE);
-  gtk_widget_set_visible (self->open_button, FALSE);
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      ctd_export_dialog_show_message (self, _("Choose a file on this computer"), TRUE);
-      return;
-    }
-  ctd_export_dialog_follow_links_base (self);
-  if (!ctd_export_dialog_get_what (self, &what))
-    {
-      ctd_export_dialog_show_message (self, _("Choose a round or a chouette to export"), TRUE);
-      return;
-    }
-  extension = chosen_extension (self);
-  if (!g_str_has_suffix (path, extension))
-    {
-      char *named = g_strconcat (path, extension, NULL);
-
-      g_free (path);
-      path = named;
-    }
-  g_clear_object (&self->target);
-  self->target = g_file_new_for_path (path);
-
-  gtk_progress_bar_set_fraction (self->progress_bar, 0.0);
-  gtk_progress_bar_set_text (self->progress_bar, _("Preparing…"));
-  gtk_widget_set_visible (self->progress_box, TRUE);
-  cancellable = g_cancellable_new ();
-  ctd_export_dialog_set_busy (self, cancellable);
-  ctd_document_export_async (self->document, &what, path, export_progress_cb,
-                             g_object_ref (self), g_object_unref, cancellable, export_ready_cb,
-                             g_object_ref (self));
-  gtk_widget_grab_focus (self->cancel_button);
-}
-
-/**
- * ctd_export_dialog_get_busy:
- * @self: an export dialog
- *
- * Returns: whether an export is running, or a print being prepared
- */
-gboolean
-ctd_export_dialog_get_busy (CtdExportDialog *self)
-{
-  g_return_val_if_fail (CTD_IS_EXPORT_DIALOG (self), FALSE);
-  return self->cancellable != NULL;
-}
+/* ---- choosing a chouette ---------------------------------------------- */
 
 /* The position of the item whose number is @number in @model, or
  * GTK_INVALID_LIST_POSITION. */
@@ -516,7 +420,7 @@ static char *
 suggest_name (CtdExportDialog *self)
 {
   g_autofree char *name = ctd_export_dialog_describe_choice (self);
-  g_autofree char *extension = chosen_extension (self);
+  g_autofree char *extension = ctd_export_dialog_chosen_extension (self);
 
   return g_strconcat (name, extension, NULL);
 }
@@ -530,15 +434,20 @@ choose_action (GtkWidget  *widget,
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *name = suggest_name (self);
 
-  if (chosen_format (self) == CTD_EXPORT_HTML)
+  if (ctd_export_dialog_chosen_format (self) == CTD_EXPORT_HTML)
     {
       gtk_file_filter_set_name (filter, _("Web pages (HTML)"));
       gtk_file_filter_add_pattern (filter, "*.html");
     }
-  else if (chosen_format (self) == CTD_EXPORT_PDF)
+  else if (ctd_export_dialog_chosen_format (self) == CTD_EXPORT_PDF)
     {
       gtk_file_filter_set_name (filter, _("PDF documents"));
       gtk_file_filter_add_pattern (filter, "*.pdf");
+    }
+  else if (ctd_export_dialog_chosen_format (self) == CTD_EXPORT_CSV)
+    {
+      gtk_file_filter_set_name (filter, _("Comma-separated values (CSV)"));
+      gtk_file_filter_add_pattern (filter, "*.csv");
     }
   else
     {
@@ -672,6 +581,7 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, chouette_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, pdf_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, html_choice);
+  gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, csv_choice);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, public_switch);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, print_button);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, export_button);
@@ -682,6 +592,7 @@ ctd_export_dialog_class_init (CtdExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, message_label);
   gtk_widget_class_bind_template_child (widget_class, CtdExportDialog, open_button);
   gtk_widget_class_bind_template_callback (widget_class, choice_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, csv_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, round_dropdown_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, chouette_dropdown_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "ctd-document-private.h"
+#include "ctd-results-csv.h"
 
 /* ---- opening ----------------------------------------------------------- */
 
@@ -275,8 +276,14 @@ export_thread (GTask        *task,
   const CtdDocumentExport *what = &job->what;
   g_autoptr(CtdSheetDoc) doc = NULL;
   GError *error = NULL;
+  CtdExportFormat format;
 
-  doc = ctd_report_build (job->store, what->round, what->chouette, &what->options, &error);
+  /* A .csv file holds the results for a club database, a public copy
+   * whatever the options say. */
+  if (ctd_export_format_for (job->path, &format, NULL) && format == CTD_EXPORT_CSV)
+    doc = ctd_results_csv_build (job->store, what->round, &error);
+  else
+    doc = ctd_report_build (job->store, what->round, what->chouette, &what->options, &error);
   if (doc == NULL)
     {
       g_task_return_error (task, error);
@@ -296,7 +303,9 @@ export_thread (GTask        *task,
  * ctd_document_export_async:
  * @self: a document
  * @what: which sheets and reports
- * @path: the file to write; .xlsx, .pdf or .html
+ * @path: the file to write; .xlsx, .pdf or .html, or .csv for the
+ *   results of @what's round (0: every round) for a club database
+ *   (ctd_results_csv_build(), always a public copy)
  * @progress: (nullable) (scope notified): told of each page or worksheet
  *   written, on the caller's main context
  * @progress_data: for @progress

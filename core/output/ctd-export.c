@@ -21,6 +21,7 @@
 #include "ctd-html.h"
 #include "ctd-output-enum-types.h"
 #include "ctd-pdf.h"
+#include "ctd-results-csv.h"
 #include "ctd-types.h"
 #include "ctd-xlsx.h"
 
@@ -40,7 +41,7 @@ G_DEFINE_QUARK (ctd-export-error-quark, ctd_export_error)
  * The extensions are the nicks of %CTD_TYPE_EXPORT_FORMAT, so a format
  * added to the enum is recognised here at once.
  *
- * Returns: whether @path ends in .xlsx, .pdf or .html (in any case)
+ * Returns: whether @path ends in .xlsx, .pdf, .html or .csv (in any case)
  */
 gboolean
 ctd_export_format_for (const char       *path,
@@ -69,8 +70,8 @@ ctd_export_format_for (const char       *path,
         }
     }
   g_set_error (error, CTD_EXPORT_ERROR, CTD_EXPORT_ERROR_FORMAT,
-               _("“%s”: name the file .xlsx (a spreadsheet), .pdf (to print) or .html "
-                 "(a web page)"), path);
+               _("“%s”: name the file .xlsx (a spreadsheet), .pdf (to print), .html "
+                 "(a web page) or .csv (results for a club database)"), path);
   return FALSE;
 }
 
@@ -79,7 +80,7 @@ ctd_export_format_for (const char       *path,
  * @format: a format
  *
  * Returns: (transfer none): the format's extension without the dot,
- *   "xlsx", "pdf" or "html", as the CLI's JSON names it
+ *   "xlsx", "pdf", "html" or "csv", as the CLI's JSON names it
  */
 const char *
 ctd_export_format_to_string (CtdExportFormat format)
@@ -184,7 +185,7 @@ ctd_export_write (const CtdSheetDoc  *doc,
  * @doc: the document
  * @path: the file to write; its extension chooses the format
  * @progress: (nullable) (scope call): told after each sheet of paper (PDF)
- *   or worksheet (XLSX), in the calling thread
+ *   or worksheet (XLSX), once for a CSV file, in the calling thread
  * @user_data: (closure): for @progress
  * @cancellable: (nullable): checked between pages and once more before
  *   the file takes its name
@@ -238,12 +239,22 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
     }
   close (fd);
 
-  if (format == CTD_EXPORT_XLSX)
-    written = ctd_xlsx_write_full (doc, temporary, progress, user_data, cancellable, &cause);
-  else if (format == CTD_EXPORT_HTML)
-    written = ctd_html_write_full (doc, temporary, progress, user_data, cancellable, &cause);
-  else
-    written = ctd_pdf_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+  switch (format)
+    {
+    case CTD_EXPORT_XLSX:
+      written = ctd_xlsx_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+      break;
+    case CTD_EXPORT_HTML:
+      written = ctd_html_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+      break;
+    case CTD_EXPORT_CSV:
+      written = ctd_csv_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+      break;
+    case CTD_EXPORT_PDF:
+    default:
+      written = ctd_pdf_write_full (doc, temporary, progress, user_data, cancellable, &cause);
+      break;
+    }
   if (written)
     {
       /* The bytes reach the disk before the name points at them. */

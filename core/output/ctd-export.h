@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Writes a sheet model to a file, in the format its name asks for (.xlsx,
- * .pdf or .html), so that the file appears whole or not at all: the writer fills
+ * .pdf or .html, or .csv for the results of ctd_results_csv_build()), so that the file appears whole or not at all: the writer fills
  * a temporary file beside it, which is renamed only once complete.
  */
 
@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  CTD_EXPORT_ERROR_FORMAT,  /* the name ends in none of .xlsx, .pdf and .html */
+  CTD_EXPORT_ERROR_FORMAT,  /* the name ends in none of .xlsx, .pdf, .html and .csv */
   CTD_EXPORT_ERROR_WRITE,   /* the folder or the disk refused */
 } CtdExportError;
 
@@ -30,6 +30,7 @@ typedef enum
   CTD_EXPORT_XLSX,  /*< nick=xlsx >*/
   CTD_EXPORT_PDF,   /*< nick=pdf >*/
   CTD_EXPORT_HTML,  /*< nick=html >*/
+  CTD_EXPORT_CSV,   /*< nick=csv >*/
 } CtdExportFormat;
 
 GQuark      ctd_export_error_quark      (void);

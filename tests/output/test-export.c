@@ -28,6 +28,7 @@ test_format_for (void **state G_GNUC_UNUSED)
   } cases[] = {
     { "sheets.xlsx", TRUE, CTD_EXPORT_XLSX },  { "SHEETS.XLSX", TRUE, CTD_EXPORT_XLSX },
     { "a/b.c/post.pdf", TRUE, CTD_EXPORT_PDF }, { "Post.Pdf", TRUE, CTD_EXPORT_PDF },
+    { "results.csv", TRUE, CTD_EXPORT_CSV },   { "RESULTS.CSV", TRUE, CTD_EXPORT_CSV },
     { "sheets.xls", FALSE, 0 },                { "sheets.ods", FALSE, 0 },
     { "sheets", FALSE, 0 },                    { "xlsx", FALSE, 0 },
     { "pdf.xlsx.txt", FALSE, 0 },

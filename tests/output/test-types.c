@@ -167,6 +167,7 @@ test_enum_types (void **state)
     { "CtdExportFormat", CTD_EXPORT_XLSX, "xlsx" },
     { "CtdExportFormat", CTD_EXPORT_PDF, "pdf" },
     { "CtdExportFormat", CTD_EXPORT_HTML, "html" },
+    { "CtdExportFormat", CTD_EXPORT_CSV, "csv" },
     { "CtdSheetPaper", CTD_SHEET_PAPER_A4, "a4" },
     { "CtdSheetPaper", CTD_SHEET_PAPER_LETTER, "letter" },
   };

@@ -432,6 +432,89 @@ test_export_web_page (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The results for a club database: a round's, then the whole event's,
+ * always a public copy. Only the choices a CSV file holds are offered,
+ * and nothing is printed from it. */
+static void
+test_export_csv (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_path_get_dirname (fixture->path);
+  g_autofree char *round_base = g_build_filename (dir, "round1", NULL);
+  g_autofree char *round_path = g_build_filename (dir, "round1.csv", NULL);
+  g_autofree char *all_path = g_build_filename (dir, "event.csv", NULL);
+  g_autoptr(GFile) round_file = g_file_new_for_path (round_base);
+  g_autoptr(GFile) all_file = g_file_new_for_path (all_path);
+  g_autofree char *round_text = NULL;
+  g_autofree char *all_text = NULL;
+  g_auto(GStrv) lines = NULL;
+  static const char *const not_csv[] = { "Blank scoring", "filled scoring", "One chouette",
+                                         "Final results" };
+  GtkWidget *root, *print, *public_row;
+  GtkSwitch *public_switch;
+  CtdMainWindow *window;
+  CtdExportDialog *dialog;
+
+  /* 16 players: a qualifying round of four chouettes, then the final. */
+  assert_true (ctd_test_build_event (fixture->path, 16, 2026, TRUE, &error));
+  ctd_test_quiet_settings ();
+  window = open_window (fixture->path);
+  dialog = open_dialog (window);
+  root = GTK_WIDGET (dialog);
+  print = ctd_test_find_action_button (root, "export.print");
+  public_switch = GTK_SWITCH (ctd_test_find_widget (root, GTK_TYPE_SWITCH));
+  public_row = gtk_widget_get_parent (GTK_WIDGET (public_switch));
+
+  /* The final's filled sheets were chosen: CSV takes the round's
+   * standings instead, round 1 chosen. */
+  gtk_drop_down_set_selected (find_dropdown (dialog, 0), 0);
+  assert_true (gtk_widget_is_sensitive (print));
+  gtk_toggle_button_set_active (find_check (root, "club database"), TRUE);
+  assert_true (gtk_toggle_button_get_active (find_check (root, "Round standings")));
+  for (guint i = 0; i < G_N_ELEMENTS (not_csv); i++)
+    assert_false (gtk_widget_is_sensitive (GTK_WIDGET (find_check (root, not_csv[i]))));
+  assert_true (gtk_widget_is_sensitive (GTK_WIDGET (find_check (root, "whole event"))));
+  /* Always a public copy, as the switch shows. */
+  assert_false (gtk_widget_is_sensitive (public_row));
+  assert_true (gtk_switch_get_active (public_switch));
+  assert_false (gtk_widget_is_sensitive (print));
+  check_suggested_name (dialog, "Benchmark Open - results, round 1.csv");
+  ctd_test_screenshot (GTK_WINDOW (dialog), "export-csv.png");
+
+  /* Round 1: a header and the 16 players, the extension added. */
+  ctd_export_dialog_export_to (dialog, round_file);
+  spin_until_idle (dialog);
+  assert_non_null (ctd_test_find_label (root, "round1.csv"));
+  assert_true (g_file_get_contents (round_path, &round_text, NULL, NULL));
+  assert_true (g_str_has_prefix (round_text, "\xEF\xBB\xBF\"event\",\"date\",\"round\""));
+  lines = g_strsplit (round_text, "\r\n", -1);
+  assert_int_equal (g_strv_length (lines), 1 + 16 + 1);
+  for (guint i = 1; i <= 16; i++)
+    assert_non_null (strstr (lines[i], ",1,\"qualifying\","));
+
+  /* The whole event: the final's four rows too. */
+  gtk_toggle_button_set_active (find_check (root, "whole event"), TRUE);
+  ctd_export_dialog_export_to (dialog, all_file);
+  spin_until_idle (dialog);
+  assert_true (g_file_get_contents (all_path, &all_text, NULL, NULL));
+  g_strfreev (lines);
+  lines = g_strsplit (all_text, "\r\n", -1);
+  assert_int_equal (g_strv_length (lines), 1 + 16 + 4 + 1);
+  assert_non_null (strstr (lines[20], ",2,\"final\","));
+
+  /* Back to PDF: every choice and the printer again. */
+  gtk_toggle_button_set_active (find_check (root, "PDF"), TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (not_csv); i++)
+    assert_true (gtk_widget_is_sensitive (GTK_WIDGET (find_check (root, not_csv[i]))));
+  assert_true (gtk_widget_is_sensitive (public_row));
+  assert_false (gtk_switch_get_active (public_switch));
+  assert_true (gtk_widget_is_sensitive (print));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A long export (every sheet of a 512-player event, as PDF) cancelled at
  * once, cancelled after its first page, and stopped by closing the
  * dialog: no file, no temporary file. */
@@ -547,9 +630,11 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_export_round_and_chouette, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_export_cancel, ctd_test_folder_setup,
+    cmocka_unit_test_setup_teardown (test_export_csv, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_export_web_page, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_export_cancel, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_export_without_rounds, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
