@@ -31,17 +31,6 @@ typedef CtdTestFolder Fixture;
 /* The hand-worked sheet's totals (ctd_test_four_sheet), players 1 to 4. */
 static const char *const sheet_totals[4] = { "-59", "-13.5", "+40.5", "+32" };
 
-static guint
-count (const char *text,
-       const char *what)
-{
-  guint n = 0;
-
-  for (const char *at = strstr (text, what); at != NULL; at = strstr (at + 1, what))
-    n++;
-  return n;
-}
-
 /* Cells of every kind, and text that is markup: all of it letters. */
 static void
 test_table_escaped (void **state)
@@ -175,7 +164,7 @@ assert_stands_alone (const char *html)
   assert_non_null (strstr (html, policy));
   assert_non_null (strstr (css, "@media print"));
   assert_non_null (strstr (html, "<meta name=\"viewport\" content=\"width=device-width"));
-  assert_int_equal (count (html, "<style>"), 1);
+  assert_int_equal (ctd_test_count_occurrences (html, "<style>"), 1);
   assert_null (strstr (html, "<script"));
   assert_null (strstr (html, "<link"));
   assert_null (strstr (html, "<img"));
@@ -236,7 +225,7 @@ test_results_file (void **state)
   assert_non_null (strstr (secret, "Scores stay secret"));
   for (guint i = 0; i < G_N_ELEMENTS (sheet_totals); i++)
     assert_null (strstr (secret, sheet_totals[i]));
-  assert_int_equal (count (secret, "<section>"), 1);
+  assert_int_equal (ctd_test_count_occurrences (secret, "<section>"), 1);
 
   director = render (store, 1, &own_copy);
   assert_stands_alone (director);
@@ -254,9 +243,9 @@ test_results_file (void **state)
   all = render (store, 0, &public_copy);
   assert_stands_alone (all);
   /* Two rounds' standings, the final results, the settlements. */
-  assert_int_equal (count (all, "<section>"), 4);
+  assert_int_equal (ctd_test_count_occurrences (all, "<section>"), 4);
   assert_non_null (strstr (all, "<p class=\"next\">Results</p>"));
-  assert_int_equal (count (all, "<tr class=\"block\"><th colspan=\"5\""), 3);
+  assert_int_equal (ctd_test_count_occurrences (all, "<tr class=\"block\"><th colspan=\"5\""), 3);
   assert_non_null (strstr (all, "<td class=\"mid\">1st</td>"));
   assert_non_null (strstr (all, "<td class=\"num\">+40.5</td>"));
   /* The chouette of four at a 5.00 stake: the Box's -59 points. */

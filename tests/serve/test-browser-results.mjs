@@ -7,7 +7,7 @@
 //
 // The web page `export results.html --all --public` writes for a club's
 // website, opened from the disk in Debian's chromium (driven by
-// playwright-core, as tests/serve/test-browser-table.mjs drives it): on a
+// playwright-core through ctd-browser.mjs, as test-browser-table.mjs): on a
 // phone 390 px wide it asks for nothing but itself, its inline style
 // sheet applies (the page's own policy admits it by its hash, and the
 // browser reports no refusal), names made of markup show as letters,
@@ -22,43 +22,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const CHROMIUM = '/usr/bin/chromium';
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true,
-                hasTouch: true };
+import { FOUR_SHEET, PHONE, WAIT_MS, check, cli, equal, launchBrowser, loadChromium, runMain,
+         runSteps, setCliFromArgs, shotPath, summary } from './ctd-browser.mjs';
+
 const NAMES = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>',
                '=HYPERLINK("x")', 'Maximilian Alexander von Hohenzollern-Sigmaringen',
                'Anna Berg', 'Chen Wei', 'Dagny Eriksen', 'Zoë Łukasz'];
-// The 4-player sheet of tests/ctdtest.py (FOUR_SHEET).
-const FOUR_SHEET = [
-  'T', 'B 3:4', 'Bg 2:8 3:4- 4:4+', '- 1:2- 3:1- 4:1-',
-  'Tb 1:2- 3:4 E:1>3:8', 'B 1:w 3:16 F:1>2:2', 'T 1:2 2:1+ 4:4 !T', 'Tg',
-  'Bg 1:8 2:8 4:4- E:4>1:8+', 'B 1:2 2:1- F:2>3:0.5', 'T 2:8 3:4-', 'Bb 1:16 3:8+',
-];
 const DEADLINE_MS = 180_000;
-const WAIT_MS = 20_000;
-
-class Failure extends Error {}
-
-function check (condition, message) {
-  if (!condition)
-    throw new Failure(message);
-}
-
-function equal (actual, expected, what) {
-  const a = JSON.stringify(actual), e = JSON.stringify(expected);
-  if (a !== e)
-    throw new Failure(`${what}: expected ${e}, got ${a}`);
-}
-
-let CLI = null;
-
-function cli (file, ...args) {
-  const proc = spawnSync(CLI, [file, ...args.map(String)], { encoding: 'utf8', timeout: 60_000 });
-  if (proc.status !== 0)
-    throw new Failure(`chouette-td-cli ${args.join(' ')}: exit ${proc.status}\n` +
-                      `stdout: ${proc.stdout}\nstderr: ${proc.stderr}`);
-  return proc.stdout;
-}
 
 // A whole event: two qualifying chouettes played out, the top two of
 // each to the Final, the Final played out; results.html of it all.
@@ -77,14 +47,6 @@ function playedEvent (folder) {
   const html = path.join(folder, 'results.html');
   cli(file, 'export', html, '--all', '--public');
   return html;
-}
-
-function shotPath (name) {
-  const dir = process.env.CTD_SCREENSHOT_DIR;
-  if (!dir)
-    return null;
-  fs.mkdirSync(dir, { recursive: true });
-  return path.join(dir, name);
 }
 
 // A page that records every request it makes, every dialog and every
@@ -175,48 +137,22 @@ async function testPrint (ctx) {
 const STEPS = [testPhone, testPrint];
 
 async function main () {
-  if (process.argv.length < 3 || !fs.existsSync(process.argv[2])) {
-    console.error('usage: test-browser-results.mjs PATH/TO/chouette-td-cli');
+  if (!setCliFromArgs())
     return 2;
-  }
-  CLI = path.resolve(process.argv[2]);
-  let chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch (error) {
-    console.log(`playwright-core is missing (${error.code}): run \`npm ci\` in tests/ ` +
-                '(./test.sh does), then this again');
-    console.log('0 passed, 1 failed');
-    return 1;
-  }
+  const chromium = await loadChromium();
+  if (!chromium)
+    return summary({ passed: 0, failed: 1 });
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ctd-browser-results-'));
   const ctx = { folder, html: playedEvent(folder) };
-  ctx.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'],
-                                        timeout: WAIT_MS });
-  let passed = 0, failed = 0;
+  ctx.browser = await launchBrowser(chromium);
+  let run;
   try {
-    for (const step of STEPS) {
-      try {
-        await step(ctx);
-        passed++;
-        console.log(`ok   ${step.name}`);
-      } catch (error) {
-        failed++;
-        console.log(`FAIL ${step.name}\n${error.stack}`);
-      }
-    }
+    run = await runSteps(ctx, STEPS);
   } finally {
     await ctx.browser.close();
   }
   fs.rmSync(folder, { recursive: true, force: true });
-  console.log(`${passed} passed, ${failed} failed`);
-  return failed ? 1 : 0;
+  return summary(run);
 }
 
-setTimeout(() => {
-  console.log(`FAIL: still running after ${DEADLINE_MS / 1000} s\n0 passed, 1 failed`);
-  process.exit(1);
-}, DEADLINE_MS).unref();
-
-main().then(status => process.exit(status),
-            error => { console.log(`FAIL ${error.stack}\n0 passed, 1 failed`); process.exit(1); });
+runMain(main, DEADLINE_MS);

@@ -6,9 +6,10 @@
 // Usage: node test-browser-table.mjs PATH/TO/chouette-td-cli
 //
 // What a table does with its sheet: Debian's chromium (/usr/bin/chromium),
-// driven by playwright-core (tests/package.json, `npm ci` in tests/),
-// as a phone 390 px wide opens the link it reads from the QR code printed
-// on its chouette's sheet, served by `chouette-td-cli serve` on loopback.
+// driven by playwright-core (tests/package.json, `npm ci` in tests/)
+// through ctd-browser.mjs, as a phone 390 px wide opens the link it reads
+// from the QR code printed on its chouette's sheet, served by
+// `chouette-td-cli serve` on loopback.
 // The page shows the chouette's players, names that are markup show as
 // letters (no dialog, no element made of them), it fits the phone's width
 // (only the score table scrolls sideways), a wrong secret is the 404 page,
@@ -24,9 +25,10 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
-const CHROMIUM = '/usr/bin/chromium';
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true,
-                hasTouch: true };
+import { FOUR_SHEET, PHONE, WAIT_MS, Failure, check, cli, cliPath, equal, launchBrowser,
+         loadChromium, runMain, runSteps, setCliFromArgs, shotPath,
+         summary } from './ctd-browser.mjs';
+
 // Names a player may type at registration: each must show as these letters.
 const SCRIPT_NAME = '<script>alert(1)</script>';
 const IMG_NAME = '"><img src=x onerror=alert(1)>';
@@ -35,42 +37,11 @@ const IMG_NAME = '"><img src=x onerror=alert(1)>';
 const NAMES = ['Anna Berg', SCRIPT_NAME, 'Bruno Costa', IMG_NAME, 'Chen Wei',
                'Dagny Eriksen', 'Emeka Obi', 'Fatima Zahra'];
 const SEED = 7;
-// The 4-player sheet of tests/ctdtest.py (FOUR_SHEET): 12 games whose
-// totals are -59, -13.5, +40.5, +32.
-const FOUR_SHEET = [
-  'T', 'B 3:4', 'Bg 2:8 3:4- 4:4+', '- 1:2- 3:1- 4:1-',
-  'Tb 1:2- 3:4 E:1>3:8', 'B 1:w 3:16 F:1>2:2', 'T 1:2 2:1+ 4:4 !T', 'Tg',
-  'Bg 1:8 2:8 4:4- E:4>1:8+', 'B 1:2 2:1- F:2>3:0.5', 'T 2:8 3:4-', 'Bb 1:16 3:8+',
-];
 // The whole run, browser and server included, stops by itself.
 const DEADLINE_MS = 240_000;
-const WAIT_MS = 20_000;
-
-class Failure extends Error {}
-
-function check (condition, message) {
-  if (!condition)
-    throw new Failure(message);
-}
-
-function equal (actual, expected, what) {
-  const a = JSON.stringify(actual), e = JSON.stringify(expected);
-  if (a !== e)
-    throw new Failure(`${what}: expected ${e}, got ${a}`);
-}
 
 // ---------------------------------------------------------------------------
 // The event, through the command line
-
-let CLI = null;
-
-function cli (file, ...args) {
-  const proc = spawnSync(CLI, [file, ...args.map(String)], { encoding: 'utf8', timeout: 60_000 });
-  if (proc.status !== 0)
-    throw new Failure(`chouette-td-cli ${args.join(' ')}: exit ${proc.status}\n` +
-                      `stdout: ${proc.stdout}\nstderr: ${proc.stderr}`);
-  return proc.stdout;
-}
 
 function cliJson (file, ...args) {
   return JSON.parse(cli(file, '--json', ...args));
@@ -124,7 +95,7 @@ function startServer (file, nLinks) {
   // Under AddressSanitizer, the full stacks tests/lsan.supp needs (see
   // tests/test-cli-serve.py); a plain build ignores the variable.
   env.ASAN_OPTIONS = [env.ASAN_OPTIONS, 'fast_unwind_on_malloc=0'].filter(Boolean).join(':');
-  const proc = spawn(CLI, [file, 'serve', '--address', '127.0.0.1', '--port', '0'],
+  const proc = spawn(cliPath(), [file, 'serve', '--address', '127.0.0.1', '--port', '0'],
                      { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const server = { proc, links: {}, posting: null, base: null, out: '', err: '' };
   servers.add(server);
@@ -153,7 +124,9 @@ function startServer (file, nLinks) {
 }
 
 // Ctrl+C, as the director stops it: a clean exit that says "Stopped.".
-async function stopServer (server) {
+// The last step, once the browser is closed.
+async function stopServer (ctx) {
+  const server = ctx.server;
   server.proc.kill('SIGINT');
   const { code, signal } = await server.exited;
   servers.delete(server);
@@ -210,11 +183,9 @@ async function visit (phone, url) {
 }
 
 async function screenshot (phone, name) {
-  const dir = process.env.CTD_SCREENSHOT_DIR;
-  if (!dir)
-    return;
-  fs.mkdirSync(dir, { recursive: true });
-  await phone.page.screenshot({ path: path.join(dir, name), fullPage: true });
+  const png = shotPath(name);
+  if (png)
+    await phone.page.screenshot({ path: png, fullPage: true });
 }
 
 // Each name is shown, whole, as an element's visible text.
@@ -475,60 +446,27 @@ const STEPS = [testDetectors, testSheetCode, testTablePage, testWrongSecret, tes
 // ---------------------------------------------------------------------------
 
 async function main () {
-  if (process.argv.length < 3 || !fs.existsSync(process.argv[2])) {
-    console.error('usage: test-browser-table.mjs PATH/TO/chouette-td-cli');
+  if (!setCliFromArgs())
     return 2;
-  }
-  CLI = path.resolve(process.argv[2]);
-  let chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch (error) {
-    console.log(`playwright-core is missing (${error.code}): run \`npm ci\` in tests/ ` +
-                '(./test.sh does), then this again');
-    console.log('0 passed, 1 failed');
-    return 1;
-  }
+  const chromium = await loadChromium();
+  if (!chromium)
+    return summary({ passed: 0, failed: 1 });
 
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ctd-browser-'));
   const ctx = { folder, file: newEvent(folder) };
   ctx.server = await startServer(ctx.file, cliJson(ctx.file, 'links', '--round', '1').length);
-  ctx.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'],
-                                        timeout: WAIT_MS });
-  let passed = 0, failed = 0;
+  ctx.browser = await launchBrowser(chromium);
+  let run;
   try {
-    for (const step of STEPS) {
-      try {
-        await step(ctx);
-        passed++;
-        console.log(`ok   ${step.name}`);
-      } catch (error) {
-        failed++;
-        console.log(`FAIL ${step.name}\n${error.stack}`);
-      }
-    }
+    run = await runSteps(ctx, STEPS);
   } finally {
     await ctx.browser.close();
   }
-  try {
-    await stopServer(ctx.server);
-    passed++;
-    console.log('ok   stopServer');
-  } catch (error) {
-    failed++;
-    console.log(`FAIL stopServer\n${error.stack}`);
-  }
+  const stopped = await runSteps(ctx, [stopServer]);
   fs.rmSync(folder, { recursive: true, force: true });
-  console.log(`${passed} passed, ${failed} failed`);
-  return failed ? 1 : 0;
+  return summary(run, stopped);
 }
 
 // Never left running: the server dies with the test, the test by its deadline.
 process.on('exit', () => { for (const s of servers) s.proc.kill('SIGKILL'); });
-setTimeout(() => {
-  console.log(`FAIL: still running after ${DEADLINE_MS / 1000} s\n0 passed, 1 failed`);
-  process.exit(1);
-}, DEADLINE_MS).unref();
-
-main().then(status => process.exit(status),
-            error => { console.log(`FAIL ${error.stack}\n0 passed, 1 failed`); process.exit(1); });
+runMain(main, DEADLINE_MS);

@@ -76,17 +76,6 @@ assert_security_headers (CtdTestAnswer *answer)
   assert_true (g_str_has_prefix (ctd_test_answer_header (answer, "X-Frame-Options"), "DENY"));
 }
 
-static guint
-count (const char *text,
-       const char *what)
-{
-  guint n = 0;
-
-  for (const char *at = strstr (text, what); at != NULL; at = strstr (at + 1, what))
-    n++;
-  return n;
-}
-
 /* No hostile name as markup: each shows as its letters. */
 static void
 assert_names_escaped (const char *page)
@@ -234,8 +223,9 @@ test_released_round (void **state)
     fail_msg ("advance: %s", error->message);
   chosen = get_standings (server, "GET");
   assert_non_null (strstr (chosen->body, "4 players advance to the Final."));
-  assert_int_equal (count (chosen->body, "<tr class=\"advances\">"), 4);
-  assert_int_equal (count (chosen->body, " <span class=\"note\">→ Final</span></td>"), 4);
+  assert_int_equal (ctd_test_count_occurrences (chosen->body, "<tr class=\"advances\">"), 4);
+  assert_int_equal (ctd_test_count_occurrences (chosen->body,
+                                                " <span class=\"note\">→ Final</span></td>"), 4);
   assert_non_null (strstr (chosen->body, "<tr class=\"advances\"><td class=\"num\">1=</td>"
                                          "<td class=\"name\"><span>Edwin</span><br>"
                                          "<span class=\"note\">1.1</span> "

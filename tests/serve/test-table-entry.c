@@ -58,17 +58,6 @@ hidden_value (const char *page,
   return g_strndup (at, end - at);
 }
 
-static guint
-count (const char *text,
-       const char *what)
-{
-  guint n = 0;
-
-  for (const char *at = strstr (text, what); at != NULL; at = strstr (at + 1, what))
-    n++;
-  return n;
-}
-
 typedef struct
 {
   CtdDocument    *document;
@@ -368,7 +357,7 @@ test_names_escaped (void **state)
 
       assert_null (strstr (page, "<script"));
       assert_null (strstr (page, "<img"));
-      assert_int_equal (count (page, "<form"), 1);
+      assert_int_equal (ctd_test_count_occurrences (page, "<form"), 1);
     }
   served_close (&served);
 }

@@ -86,17 +86,6 @@ fetch_page (SoupSession *session,
   return page;
 }
 
-static guint
-count (const char *text,
-       const char *what)
-{
-  guint n = 0;
-
-  for (const char *at = strstr (text, what); at != NULL; at = strstr (at + 1, what))
-    n++;
-  return n;
-}
-
 /* A played chouette's page: players, every game's Box, Captain, orders
  * and cube, the totals and the last segment's order; the other
  * chouette's page shows only its own players. */
@@ -144,8 +133,8 @@ test_page (void **state)
                                  "<th scope=\"col\">Playing order</th><th scope=\"col\">Cube</th>"
                                  "<th scope=\"col\">Cube-decision order</th>"));
   /* Twelve rows of games, entered, each headed by its number. */
-  assert_int_equal (count (page, "<tr><th scope=\"row\" class=\"num\">"), 12);
-  assert_int_equal (count (page, "<tr class=\"pending\">"), 0);
+  assert_int_equal (ctd_test_count_occurrences (page, "<tr><th scope=\"row\" class=\"num\">"), 12);
+  assert_int_equal (ctd_test_count_occurrences (page, "<tr class=\"pending\">"), 0);
   /* The sheet's totals (test-chouette-view-state.c), and the last
    * segment captained 3, 1, 2. */
   assert_non_null (strstr (page, ": <span class=\"total\">-59</span></li>"));
@@ -159,17 +148,18 @@ test_page (void **state)
   assert_non_null (strstr (other, "<h1>Chouette 1.2 at table 2</h1>"));
   assert_non_null (strstr (other, "Next: game 2"));
   assert_non_null (strstr (other, "Cube-decision order: "));
-  assert_int_equal (count (other, "<tr><th scope=\"row\" class=\"num\">"), 1);
-  assert_int_equal (count (other, "<tr class=\"pending\">"), 11);
+  assert_int_equal (ctd_test_count_occurrences (other, "<tr><th scope=\"row\" class=\"num\">"), 1);
+  assert_int_equal (ctd_test_count_occurrences (other, "<tr class=\"pending\">"), 11);
   /* A game waiting for its order says "pending", as the desk's grid. */
-  assert_int_equal (count (other, "<td>pending</td>"), 10);
+  assert_int_equal (ctd_test_count_occurrences (other, "<td>pending</td>"), 10);
   assert_non_null (strstr (other, "The order is known once the first segment&apos;s scores give it."));
   assert_null (strstr (other, "-59"));
 
   /* Each name shows, as text, on its own chouette's page only. */
   for (guint i = 0; i < G_N_ELEMENTS (escaped_names); i++)
     {
-      guint here = count (page, escaped_names[i]), there = count (other, escaped_names[i]);
+      guint here = ctd_test_count_occurrences (page, escaped_names[i]);
+      guint there = ctd_test_count_occurrences (other, escaped_names[i]);
 
       assert_true ((here > 0) != (there > 0));
     }

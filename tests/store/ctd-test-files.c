@@ -10,6 +10,7 @@
 
 #include <glib/gstdio.h>
 #include <sqlite3.h>
+#include <string.h>
 
 /* Removes @path and everything below it (a test's own temporary folder). */
 void
@@ -162,4 +163,25 @@ ctd_test_write_v1 (const char *path,
     "PRAGMA user_version = 1",
     source, more_sql != NULL ? more_sql : "");
   ctd_test_exec_sql (path, copy_sql);
+}
+
+/**
+ * ctd_test_count_occurrences:
+ * @text: a text a test made (a page, a file's contents)
+ * @what: the string to look for
+ *
+ * How many times @what occurs in @text, overlapping ones included: what
+ * a test compares with the rows or cells it expects a page to hold.
+ *
+ * Returns: the number of occurrences
+ */
+guint
+ctd_test_count_occurrences (const char *text,
+                            const char *what)
+{
+  guint n = 0;
+
+  for (const char *at = strstr (text, what); at != NULL; at = strstr (at + 1, what))
+    n++;
+  return n;
 }
