@@ -88,8 +88,8 @@ open_locale (const char  *code,
  * Which installed locale the sheets of an event in @code's language
  * print under.
  *
- * Returns: (transfer full) (nullable): its name ("fr_FR.UTF-8"), %NULL
- *   when none is installed
+ * Returns: (transfer full) (nullable): its name ("fr_FR.UTF-8"; "C" for
+ *   English without an English locale), %NULL when none is installed
  */
 char *
 ctd_output_language_locale_name (const char *code)
@@ -102,6 +102,9 @@ ctd_output_language_locale_name (const char *code)
   locale = open_locale (code, &name);
   if (locale != (locale_t) 0)
     freelocale (locale);
+  /* English needs none: the program's own texts, in the C locale. */
+  if (name == NULL && g_str_equal (code, "en"))
+    name = g_strdup ("C");
   return name;
 }
 
