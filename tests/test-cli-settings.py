@@ -112,6 +112,22 @@ def test_language(folder):
     out = event.run("export", pdf, "--round", "1", "--blank").stdout
     check("Warning" not in out, out)
 
+    # A workbook's numbers are XML's, with a point, in every language and
+    # under every locale (French writes 13,5 elsewhere).
+    out = event.json("settings", "--language", "fr")
+    if out["language_locale"] is None:
+        print("# skip: fr_FR.UTF-8 is not installed (.ci/setup.sh installs it)")
+    else:
+        event.record_sheet("1.1", ctdtest.FOUR_SHEET)
+        book = os.path.join(folder, "sheets.xlsx")
+        for language in ("fr", ""):
+            event.run("settings", "--language", language)
+            event.run("export", book, "--round", "1",
+                      env=dict(os.environ, LC_ALL="fr_FR.UTF-8"))
+            values = re.findall(r"<v>([^<]*)</v>", ctdtest.xlsx_text(book))
+            check("-13.5" in values and not any("," in v for v in values),
+                  "numbers of a workbook in %r: %s" % (language, values))
+
     out = event.json("settings", "--language", "")
     equal(out["language"], None, "whoever prints")
     check("language of whoever prints" in event.json("log")[-1]["summary"], "logged")

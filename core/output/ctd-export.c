@@ -245,8 +245,13 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
   close (fd);
 
   /* The writers' own texts (a web page's title and language, a QR
-   * code's description) in the language the document was built in. */
-  ctd_output_language_begin (&language, doc->language, NULL);
+   * code's description) in the language the document was built in; a
+   * workbook's numbers with a point in every language, as its XML
+   * wants them. */
+  ctd_output_language_begin_full (&language, doc->language,
+                                  format == CTD_EXPORT_XLSX ? CTD_OUTPUT_NUMBERS_C
+                                                            : CTD_OUTPUT_NUMBERS_LOCALE,
+                                  NULL);
   if (format == CTD_EXPORT_XLSX)
     written = ctd_xlsx_write_full (doc, temporary, progress, user_data, cancellable, &cause);
   else if (format == CTD_EXPORT_HTML)
