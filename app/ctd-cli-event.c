@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ctd-cli.h"
+#include "ctd-output-language.h"
 #include "ctd-store.h"
 
 /* "a4", "A4", "letter", "Letter": a paper's nick in any case. */
@@ -46,6 +47,7 @@ typedef struct
   char *direction;
   char *paper;
   char *auto_accept;
+  char *language;
 } SettingsOptions;
 
 static void
@@ -59,6 +61,7 @@ settings_options_clear (SettingsOptions *options)
   g_free (options->direction);
   g_free (options->paper);
   g_free (options->auto_accept);
+  g_free (options->language);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SettingsOptions, settings_options_clear)
@@ -70,7 +73,7 @@ settings_options_any (const SettingsOptions *options)
 {
   return options->name != NULL || options->date != NULL || options->venue != NULL ||
          options->stake != NULL || options->fee != NULL || options->direction != NULL ||
-         options->paper != NULL || options->auto_accept != NULL;
+         options->paper != NULL || options->auto_accept != NULL || options->language != NULL;
 }
 
 /* @force (nullable): where settings' --force goes; init has none. */
@@ -89,6 +92,7 @@ parse_settings (CtdCli           *cli,
     { "entry-fee", 0, 0, G_OPTION_ARG_STRING, &options->fee, NULL, NULL },
     { "last-segment", 0, 0, G_OPTION_ARG_STRING, &options->direction, NULL, NULL },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &options->paper, NULL, NULL },
+    { "language", 0, 0, G_OPTION_ARG_STRING, &options->language, NULL, NULL },
     /* Last, so that init (settings only) ends the table here: an event
      * starts with the desk accepting every table's line. */
     { "table-auto-accept", 0, 0, G_OPTION_ARG_STRING, &options->auto_accept, NULL, NULL },
@@ -139,6 +143,10 @@ apply_settings (const SettingsOptions  *options,
       *out_status = ctd_cli_usage ("--paper is a4 or letter, not “%s”", options->paper);
       return FALSE;
     }
+  /* "" is the language of whoever prints; a code that is none is the
+   * store's refusal, which names it. */
+  if (options->language != NULL)
+    settings->language = options->language;
   if (options->auto_accept != NULL)
     {
       if (g_ascii_strcasecmp (options->auto_accept, "on") == 0)
@@ -177,6 +185,10 @@ print_settings (CtdCli                 *cli,
                                                    : NULL;
   g_autoptr(GDateTime) closed_local = closed != NULL ? g_date_time_to_local (closed) : NULL;
   g_autofree char *closed_text = closed != NULL ? g_date_time_format_iso8601 (closed) : NULL;
+  const char *language = settings->language != NULL && *settings->language
+                         ? settings->language : NULL;
+  g_autofree char *locale = language != NULL ? ctd_output_language_locale_name (language)
+                                             : NULL;
 
   if (cli->json)
     {
@@ -201,6 +213,8 @@ print_settings (CtdCli                 *cli,
                                               ? "letter" : "a4");
       json_builder_set_member_name (builder, "table_auto_accept");
       json_builder_add_boolean_value (builder, settings->table_auto_accept);
+      ctd_cli_add_nullable_string (builder, "language", language);
+      ctd_cli_add_nullable_string (builder, "language_locale", locale);
       ctd_cli_add_nullable_string (builder, "warning", warning);
       ctd_cli_add_nullable_string (builder, "closed", closed_text);
       json_builder_end_object (builder);
@@ -224,6 +238,21 @@ print_settings (CtdCli                 *cli,
   print_setting (C_("setting", "last segment"),
                  ctd_last_segment_direction_to_string (settings->direction));
   print_setting (C_("setting", "paper"), paper_title (settings->paper));
+  {
+    g_autofree char *value = NULL;
+
+    if (language == NULL)
+      value = g_strdup (_("this computer's, wherever it prints (--language CODE to choose)"));
+    else if (locale != NULL)
+      /* Translators: a language code, e.g. "fr", then the locale the
+       * sheets print under, e.g. "fr_FR.UTF-8". */
+      value = g_strdup_printf (_("%s (sheets and reports printed under %s)"), language, locale);
+    else
+      /* Translators: a language code, e.g. "fr". */
+      value = g_strdup_printf (_("%s (not installed here: sheets print in this computer's "
+                                 "language)"), language);
+    print_setting (C_("setting", "language"), value);
+  }
   print_setting (C_("setting", "tables' lines"),
                  settings->table_auto_accept
                    ? _("recorded once confirmed at the table (--table-auto-accept on)")
@@ -249,7 +278,8 @@ ctd_cli_init (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   const char *usage = "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
                       "[--entry-fee N] [--last-segment highest-first|lowest-first] "
-                      "[--paper a4|letter]";
+                      "[--paper a4|letter] [--language CODE]";
+  g_autofree char *language = ctd_store_default_language ();
   CtdEventSettings settings = { 0, };
   int status;
 
@@ -262,6 +292,8 @@ ctd_cli_init (CtdCli *cli)
   settings.venue = "";
   /* The locale's paper unless the director says: Letter in the US. */
   settings.paper = ctd_store_default_paper ();
+  /* And the director's language (what the event file will say). */
+  settings.language = language;
   if (!apply_settings (&options, &settings, &status))
     return status;
 
@@ -286,7 +318,8 @@ ctd_cli_settings (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   const char *usage = "settings [--name NAME] [--date YYYY-MM-DD] [--venue V] [--stake N] "
                       "[--entry-fee N] [--last-segment highest-first|lowest-first] "
-                      "[--paper a4|letter] [--table-auto-accept on|off] [--force]";
+                      "[--paper a4|letter] [--language CODE|\"\"] [--table-auto-accept on|off] "
+                      "[--force]";
   CtdEventSettings settings;
   gboolean force = FALSE;
   int status;

@@ -71,6 +71,70 @@ def test_paper(folder):
         equal(out["paper"], paper, "paper for " + locale)
 
 
+def test_language(folder):
+    # The language the sheets print in: the director's for a new event,
+    # a setting changed, logged and shown; "" for whoever prints.
+    for language, lc_all, code in (("fr_FR.UTF-8:en", "C.UTF-8", "fr_FR"),
+                                   (None, "de_DE.UTF-8", "de_DE"),
+                                   (None, "C.UTF-8", "en")):
+        other = Event(folder, "%s.chouette" % code)
+        env = dict(os.environ, LC_ALL=lc_all)
+        env.pop("LANGUAGE", None)
+        if language:
+            env["LANGUAGE"] = language
+        out = json.loads(other.run("--json", "init", "--name", "Open", env=env).stdout)
+        equal(out["language"], code, "language for %s %s" % (language, lc_all))
+
+    event = new_event(folder, 4)
+    out = event.json("settings", "--language", "pt_BR")
+    equal(out["language"], "pt_BR", "language set")
+    equal(event.json("settings")["language"], "pt_BR", "language stored")
+    check("sheets in language pt_BR" in event.json("log")[-1]["summary"], "logged")
+    event.refused("settings", "--language", "French", message="“French” is not a language code")
+
+    # A language no locale is installed for: said in the settings and,
+    # once, in an export's warnings; the sheets print all the same.
+    event.run("settings", "--language", "zz")
+    shown = event.run("settings").stdout
+    check(re.search(r"language +zz \(not installed here", shown), "shown: " + shown)
+    equal(event.json("settings")["language_locale"], None, "no locale for zz")
+    event.json("draw", "--seed", "4")
+    pdf = os.path.join(folder, "sheets.pdf")
+    out = event.run("export", pdf, "--round", "1", "--blank").stdout
+    warnings = [line for line in out.splitlines() if line.startswith("Warning: ")]
+    equal(len(warnings), 1, "one warning: " + out)
+    check("not in the event's (zz)" in warnings[0], warnings[0])
+    check(os.path.getsize(pdf) > 0, "printed all the same")
+
+    # English is installed wherever the program is (C): no warning.
+    out = event.json("settings", "--language", "en")
+    check(out["language_locale"] is not None, "a locale for en")
+    out = event.run("export", pdf, "--round", "1", "--blank").stdout
+    check("Warning" not in out, out)
+
+    # A workbook's numbers are XML's, with a point, in every language and
+    # under every locale (French writes 13,5 elsewhere).
+    out = event.json("settings", "--language", "fr")
+    if out["language_locale"] is None:
+        print("# skip: fr_FR.UTF-8 is not installed (.ci/setup.sh installs it)")
+    else:
+        event.record_sheet("1.1", ctdtest.FOUR_SHEET)
+        book = os.path.join(folder, "sheets.xlsx")
+        for language in ("fr", ""):
+            event.run("settings", "--language", language)
+            event.run("export", book, "--round", "1",
+                      env=dict(os.environ, LC_ALL="fr_FR.UTF-8"))
+            values = re.findall(r"<v>([^<]*)</v>", ctdtest.xlsx_text(book))
+            check("-13.5" in values and not any("," in v for v in values),
+                  "numbers of a workbook in %r: %s" % (language, values))
+
+    out = event.json("settings", "--language", "")
+    equal(out["language"], None, "whoever prints")
+    check("language of whoever prints" in event.json("log")[-1]["summary"], "logged")
+    shown = event.run("settings").stdout
+    check(re.search(r"language +this computer's", shown), shown)
+
+
 def test_usage_errors(folder):
     event = new_event(folder, 4)
     event.json("draw", "--seed", "4")

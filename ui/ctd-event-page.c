@@ -35,6 +35,7 @@ struct _CtdEventPage
   GtkEntry    *stake_entry;
   GtkEntry    *fee_entry;
   GtkDropDown *direction_dropdown;
+  GtkDropDown *language_dropdown;
   GtkCheckButton *auto_accept_check;
   GtkLabel    *fee_label;
   GtkRevealer *message_revealer;
@@ -44,6 +45,7 @@ struct _CtdEventPage
   CtdDocument *document;
   GBindingGroup *bindings;  /* whether the form can be typed in */
   GSignalGroup  *signals;
+  GPtrArray     *language_codes;  /* the drop-down's, in its order; "" first */
 };
 
 G_DEFINE_FINAL_TYPE (CtdEventPage, ctd_event_page, GTK_TYPE_WIDGET)
@@ -63,6 +65,66 @@ set_money (GtkEntry *entry,
   g_autofree char *text = ctd_money_to_string (amount);
 
   gtk_editable_set_text (GTK_EDITABLE (entry), text);
+}
+
+/* Languages by their own names, as a speaker looks for theirs; any
+ * other shows as its code. Names of languages, not translated. */
+static const struct
+{
+  const char *code;
+  const char *name;
+} language_names[] = {
+  { "da", "Dansk" }, { "de", "Deutsch" }, { "el", "Ελληνικά" }, { "en", "English" },
+  { "es", "Español" }, { "fr", "Français" }, { "it", "Italiano" }, { "ja", "日本語" },
+  { "nb", "Norsk bokmål" }, { "nl", "Nederlands" }, { "pl", "Polski" },
+  { "pt", "Português" }, { "pt_BR", "Português (Brasil)" }, { "ru", "Русский" },
+  { "sv", "Svenska" }, { "tr", "Türkçe" },
+};
+
+/* "Français (fr)", or "de_AT" for a language without a name here. */
+static char *
+language_title (const char *code)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (language_names); i++)
+    if (g_str_equal (language_names[i].code, code))
+      return g_strdup_printf ("%s (%s)", language_names[i].name, code);
+  return g_strdup (code);
+}
+
+/* The drop-down's choices: the language of whoever prints, English,
+ * then each language the program has a translation for (LINGUAS), and
+ * the event's own when it is none of those (the director's, "fr_CA"),
+ * so that the form shows what the event file says. Selects @current. */
+static void
+fill_languages (CtdEventPage *self,
+                const char   *current)
+{
+  g_auto(GStrv) linguas = g_strsplit (CTD_LINGUAS, " ", -1);
+  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
+  guint selected = 0;
+
+  g_ptr_array_set_size (self->language_codes, 0);
+  g_ptr_array_add (self->language_codes, g_strdup (""));
+  g_ptr_array_add (self->language_codes, g_strdup ("en"));
+  for (guint i = 0; linguas[i] != NULL; i++)
+    if (*linguas[i] != '\0' && !g_str_equal (linguas[i], "en"))
+      g_ptr_array_add (self->language_codes, g_strdup (linguas[i]));
+  if (current != NULL && *current != '\0' &&
+      !g_ptr_array_find_with_equal_func (self->language_codes, current, g_str_equal, NULL))
+    g_ptr_array_add (self->language_codes, g_strdup (current));
+
+  gtk_string_list_append (titles, _("The language of the computer that prints"));
+  for (guint i = 1; i < self->language_codes->len; i++)
+    {
+      const char *code = g_ptr_array_index (self->language_codes, i);
+      g_autofree char *title = language_title (code);
+
+      gtk_string_list_append (titles, title);
+      if (g_strcmp0 (code, current) == 0)
+        selected = i;
+    }
+  gtk_drop_down_set_model (self->language_dropdown, G_LIST_MODEL (titles));
+  gtk_drop_down_set_selected (self->language_dropdown, selected);
 }
 
 /* Fills the form from the stored settings. */
@@ -87,6 +149,7 @@ load_settings (CtdEventPage *self)
   gtk_drop_down_set_selected (self->direction_dropdown,
                               settings.direction == CTD_LAST_SEGMENT_LOWEST_FIRST ? 1 : 0);
   gtk_check_button_set_active (self->auto_accept_check, settings.table_auto_accept);
+  fill_languages (self, settings.language);
 }
 
 /* Reads an amount; %FALSE (with the message shown) when it is not one. */
@@ -167,6 +230,12 @@ save (CtdEventPage *self,
   settings.direction = gtk_drop_down_get_selected (self->direction_dropdown) == 1
                          ? CTD_LAST_SEGMENT_LOWEST_FIRST : CTD_LAST_SEGMENT_HIGHEST_FIRST;
   settings.table_auto_accept = gtk_check_button_get_active (self->auto_accept_check);
+  {
+    guint chosen = gtk_drop_down_get_selected (self->language_dropdown);
+
+    settings.language = chosen < self->language_codes->len
+                        ? g_ptr_array_index (self->language_codes, chosen) : NULL;
+  }
   if (ctd_document_set_settings_full (self->document, &settings, force, &error))
     {
       show_message (self, _("Settings saved."), FALSE);
@@ -258,6 +327,8 @@ follow_document (CtdEventPage *self)
                         G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_binding_group_bind (self->bindings, "read-only", self->auto_accept_check, "sensitive",
                         G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_binding_group_bind (self->bindings, "read-only", self->language_dropdown, "sensitive",
+                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
   self->signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
   g_signal_group_connect_object (self->signals, "changed", G_CALLBACK (document_changed_cb),
@@ -291,6 +362,7 @@ ctd_event_page_set_document (CtdEventPage *self,
         gtk_editable_set_editable (GTK_EDITABLE (entries[i]), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->direction_dropdown), FALSE);
       gtk_widget_set_sensitive (GTK_WIDGET (self->auto_accept_check), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->language_dropdown), FALSE);
     }
   gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
   update_actions (self);
@@ -306,6 +378,7 @@ ctd_event_page_dispose (GObject *object)
   g_clear_object (&self->bindings);
   g_clear_object (&self->signals);
   g_clear_object (&self->document);
+  g_clear_pointer (&self->language_codes, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_EVENT_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -336,6 +409,7 @@ ctd_event_page_class_init (CtdEventPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, stake_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, fee_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, direction_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CtdEventPage, language_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, auto_accept_check);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, fee_label);
   gtk_widget_class_bind_template_child (widget_class, CtdEventPage, message_revealer);
@@ -350,6 +424,8 @@ static void
 ctd_event_page_init (CtdEventPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->language_codes = g_ptr_array_new_with_free_func (g_free);
+  fill_languages (self, NULL);
   ctd_ui_expire_message_on_leave (GTK_WIDGET (self), self->message_revealer);
 
   GtkEntry *entries[] = { self->name_entry, self->date_entry, self->venue_entry,

@@ -269,7 +269,8 @@ ctd_archive_write (CtdStore    *store,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!check_folder (folder, error) || !ctd_store_get_settings (store, &settings, error) ||
-      (doc = ctd_report_archive (store, &options, error)) == NULL)
+      /* ctd_report_build(): in the event's language. */
+      (doc = ctd_report_build (store, 0, 0, &options, error)) == NULL)
     return FALSE;
   base = ctd_archive_file_name (settings.name);
   scratch = g_build_filename (folder, ".chouette-archive-XXXXXX", NULL);

@@ -20,6 +20,7 @@
 
 #include "ctd-html.h"
 #include "ctd-output-enum-types.h"
+#include "ctd-output-language.h"
 #include "ctd-pdf.h"
 #include "ctd-results-csv.h"
 #include "ctd-types.h"
@@ -120,9 +121,11 @@ ctd_export_count_pages (const CtdSheetDoc *doc)
  * @format: the format it is written in
  *
  * What the director should know about @doc in @format before printing
- * it, without refusing the export: a player's name that the installed
- * fonts cannot draw whole in a PDF (ctd_pdf_check_glyphs()), once per
- * player. A spreadsheet program draws an XLSX file with its own fonts.
+ * it, without refusing the export: that it is not in the event's
+ * language after all (CtdSheetDoc's @language_warning); a player's name
+ * that the installed fonts cannot draw whole in a PDF
+ * (ctd_pdf_check_glyphs()), once per player. A spreadsheet program
+ * draws an XLSX file with its own fonts.
  *
  * Returns: (transfer full) (element-type utf8): one sentence per warning,
  *   naming the player; empty when there is nothing to say
@@ -136,6 +139,8 @@ ctd_export_warnings (const CtdSheetDoc *doc,
 
   g_return_val_if_fail (doc != NULL, warnings);
 
+  if (doc->language_warning != NULL)
+    g_ptr_array_add (warnings, g_strdup (doc->language_warning));
   if (format != CTD_EXPORT_PDF)
     return warnings;
   names = ctd_pdf_check_glyphs (doc);
@@ -214,6 +219,7 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
   g_autofree char *base = NULL;
   g_autofree char *temporary = NULL;
   g_autoptr(GError) cause = NULL;
+  g_auto(CtdOutputLanguage) language = { 0, };
   CtdExportFormat format;
   gboolean written;
   int fd;
@@ -239,6 +245,14 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
     }
   close (fd);
 
+  /* The writers' own texts (a web page's title and language, a QR
+   * code's description) in the language the document was built in; a
+   * workbook's and a CSV file's numbers with a point in every language,
+   * as their formats want them. */
+  ctd_output_language_begin_full (&language, doc->language,
+                                  format == CTD_EXPORT_XLSX || format == CTD_EXPORT_CSV
+                                  ? CTD_OUTPUT_NUMBERS_C : CTD_OUTPUT_NUMBERS_LOCALE,
+                                  NULL);
   switch (format)
     {
     case CTD_EXPORT_XLSX:
@@ -255,6 +269,7 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
       written = ctd_pdf_write_full (doc, temporary, progress, user_data, cancellable, &cause);
       break;
     }
+  ctd_output_language_end (&language);
   if (written)
     {
       /* The bytes reach the disk before the name points at them. */

@@ -756,35 +756,3 @@ ctd_report_archive (CtdStore               *store,
     return NULL;
   return finish (&report, error);
 }
-
-/**
- * ctd_report_build:
- * @store: an event
- * @round: a round, or 0 for the whole event
- * @chouette: a chouette of @round, or 0 for the whole round
- * @options: (nullable): as for ctd_report_chouette()
- * @error: return location for a #GError
- *
- * The document `export --chouette`, `--round` and `--all` write, by
- * which numbers are given: ctd_report_chouette(), ctd_report_round() or
- * ctd_report_archive(). One choice for every caller that prints or
- * exports what a director chose.
- *
- * Returns: (transfer full) (nullable): the document
- */
-CtdSheetDoc *
-ctd_report_build (CtdStore               *store,
-                  guint                   round,
-                  guint                   chouette,
-                  const CtdReportOptions *options,
-                  GError                **error)
-{
-  g_return_val_if_fail (store != NULL, NULL);
-  g_return_val_if_fail (chouette == 0 || round != 0, NULL);
-
-  if (chouette != 0)
-    return ctd_report_chouette (store, round, chouette, options, error);
-  if (round != 0)
-    return ctd_report_round (store, round, options, error);
-  return ctd_report_archive (store, options, error);
-}

@@ -104,6 +104,8 @@ ctd_sheet_doc_free (CtdSheetDoc *doc)
   g_ptr_array_unref (doc->pages);
   g_hash_table_unref (doc->name_set);
   g_ptr_array_unref (doc->names);
+  g_free (doc->language);
+  g_free (doc->language_warning);
   g_free (doc);
 }
 

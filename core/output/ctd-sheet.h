@@ -167,6 +167,10 @@ typedef struct
  *   itself checks that it can draw these (ctd_pdf_check_glyphs())
  * @name_set: the same names, to find one in time independent of how
  *   many there are (ctd_sheet_doc_add_name())
+ * @language: (nullable): the language code it was built in (the
+ *   event's), for a writer's own texts; %NULL for the director's
+ * @language_warning: (nullable): why it is not in the event's language
+ *   after all (ctd_output_language_begin()), for the export's warnings
  */
 typedef struct
 {
@@ -178,6 +182,8 @@ typedef struct
   GPtrArray  *pages;
   GPtrArray  *names;
   GHashTable *name_set;
+  char       *language;
+  char       *language_warning;
 } CtdSheetDoc;
 
 #define CTD_SHEET_MAX_NAME 31

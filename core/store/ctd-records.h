@@ -50,6 +50,10 @@ typedef enum
  *   for a new event), whatever the layout files say
  * @table_auto_accept: whether a line a table entered and confirmed from
  *   its link is recorded without the director's click (off by default)
+ * @language: (nullable): the language code ("fr", "pt_BR") the sheets
+ *   and reports print in; %NULL or "" for the language of whoever prints
+ *   (older files); a new event takes ctd_store_default_language() and
+ *   ctd_store_set_settings() keeps the event's when it is %NULL
  */
 typedef struct
 {
@@ -61,6 +65,7 @@ typedef struct
   CtdLastSegmentDirection  direction;
   CtdSheetPaper            paper;
   gboolean                 table_auto_accept;
+  char                    *language;
 } CtdEventSettings;
 
 typedef struct

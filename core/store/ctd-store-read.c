@@ -27,6 +27,7 @@ ctd_event_settings_clear (CtdEventSettings *settings)
   g_clear_pointer (&settings->name, g_free);
   g_clear_pointer (&settings->date, g_free);
   g_clear_pointer (&settings->venue, g_free);
+  g_clear_pointer (&settings->language, g_free);
 }
 
 /**

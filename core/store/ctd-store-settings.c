@@ -104,6 +104,54 @@ ctd_store_default_paper (void)
   return CTD_SHEET_PAPER_A4;
 }
 
+/* Whether @code is a language code as the event file holds one: "fr",
+ * "ast", "pt_BR" (what data/po/LINGUAS lists). */
+static gboolean
+language_code_is_valid (const char *code)
+{
+  gsize length = strlen (code);
+  gsize letters = strcspn (code, "_");
+
+  if (letters < 2 || letters > 3)
+    return FALSE;
+  for (gsize i = 0; i < letters; i++)
+    if (!g_ascii_islower (code[i]))
+      return FALSE;
+  if (length == letters)
+    return TRUE;
+  return length == letters + 3 && g_ascii_isupper (code[letters + 1]) &&
+         g_ascii_isupper (code[letters + 2]);
+}
+
+/**
+ * ctd_store_default_language:
+ *
+ * The language a new event prints in unless the director says
+ * otherwise: the director's own, as gettext picks it (the first entry
+ * of $LANGUAGE, else the LC_MESSAGES locale), as a language code ("fr",
+ * "pt_BR"): the locale's codeset and modifier dropped. "C" and "POSIX"
+ * are English, the program's own language.
+ *
+ * Returns: (transfer full): a language code
+ */
+char *
+ctd_store_default_language (void)
+{
+  const char *const *names = g_get_language_names_with_category ("LC_MESSAGES");
+  const char *first = names[0] != NULL ? names[0] : "C";
+  g_autofree char *code = g_strndup (first, strcspn (first, ".@"));
+
+  if (!language_code_is_valid (code))
+    {
+      /* "fr_FR" is valid; "de_DE_1996" or "C" are not codes: keep the
+       * language alone, if it is one. */
+      code[strcspn (code, "_")] = '\0';
+      if (!language_code_is_valid (code))
+        return g_strdup ("en");
+    }
+  return g_steal_pointer (&code);
+}
+
 /* "The stake can be at most 1,000,000.00 a point, not 2,500,000.00":
  * grouped by thousands, since the bound is a run of zeros. */
 static gboolean
@@ -163,6 +211,12 @@ ctd_store_validate_settings (const CtdEventSettings  *settings,
     return ctd_store_refuse (error, _("Unknown last-segment direction"));
   if (settings->paper != CTD_SHEET_PAPER_A4 && settings->paper != CTD_SHEET_PAPER_LETTER)
     return ctd_store_refuse (error, _("Unknown paper: the event prints on A4 or Letter"));
+  if (settings->language != NULL && *settings->language != '\0' &&
+      !language_code_is_valid (settings->language))
+    return ctd_store_refuse (error, _("“%s” is not a language code: write it as two or three "
+                                      "small letters, maybe with a country, e.g. fr or pt_BR"),
+                             g_utf8_validate (settings->language, -1, NULL)
+                               ? settings->language : "?");
   return TRUE;
 }
 
@@ -187,7 +241,8 @@ ctd_store_get_settings (CtdStore          *self,
   g_return_val_if_fail (out_settings != NULL, FALSE);
 
   stmt = ctd_store_prepare (self, "SELECT name, date, venue, stake_cents, entry_fee_cents, "
-                            "  direction, paper, table_auto_accept FROM event WHERE id = 1", CTD_NO_ARGS, error);
+                            "  direction, paper, table_auto_accept, language FROM event WHERE id = 1",
+                            CTD_NO_ARGS, error);
   if (stmt == NULL)
     return FALSE;
   step = ctd_store_step (self, stmt, error);
@@ -209,6 +264,7 @@ ctd_store_get_settings (CtdStore          *self,
     out_settings->direction = CTD_LAST_SEGMENT_HIGHEST_FIRST;
   out_settings->paper = paper_from_string ((const char *) sqlite3_column_text (stmt, 6));
   out_settings->table_auto_accept = sqlite3_column_int64 (stmt, 7) != 0;
+  out_settings->language = ctd_store_column_dup (stmt, 8);
   return TRUE;
 }
 
@@ -222,10 +278,10 @@ ctd_store_write_settings (CtdStore                *self,
   return ctd_store_run (self,
                         "UPDATE event SET name = ?1, date = ?2, venue = ?3, stake_cents = ?4, "
                         "  entry_fee_cents = ?5, direction = ?6, paper = ?7, "
-                        "  table_auto_accept = ?8 "
+                        "  table_auto_accept = ?8, language = ?9 "
                         "WHERE id = 1 AND (name, date, venue, stake_cents, entry_fee_cents, "
-                        "  direction, paper, table_auto_accept) IS NOT "
-                        "  (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                        "  direction, paper, table_auto_accept, language) IS NOT "
+                        "  (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                         CTD_ARGS (CTD_TEXT (settings->name),
                                   CTD_TEXT (settings->date != NULL ? settings->date : ""),
                                   CTD_TEXT (settings->venue != NULL ? settings->venue : ""),
@@ -233,7 +289,10 @@ ctd_store_write_settings (CtdStore                *self,
                                   CTD_INT (settings->entry_fee_cents),
                                   CTD_TEXT (ctd_last_segment_direction_to_string (settings->direction)),
                                   CTD_TEXT (ctd_store_paper_to_string (settings->paper)),
-                                  CTD_INT (settings->table_auto_accept ? 1 : 0)),
+                                  CTD_INT (settings->table_auto_accept ? 1 : 0),
+                                  /* "" is NULL: the language of whoever prints. */
+                                  CTD_TEXT (settings->language != NULL && *settings->language
+                                            ? settings->language : NULL)),
                         error);
 }
 
@@ -289,6 +348,15 @@ describe_settings_change (const CtdEventSettings *before,
   if (before->table_auto_accept != after->table_auto_accept)
     CHANGED ("%s", after->table_auto_accept ? _("tables' confirmed lines recorded without the desk")
                                             : _("tables' confirmed lines wait for the desk"));
+  if (g_strcmp0 (before->language, after->language != NULL && *after->language
+                                   ? after->language : NULL) != 0)
+    {
+      if (after->language != NULL && *after->language)
+        /* Translators: %s is a language code, e.g. "fr". */
+        CHANGED (_("sheets in language %s"), after->language);
+      else
+        CHANGED ("%s", _("sheets in the language of whoever prints"));
+    }
 #undef CHANGED
   return g_string_free (text, FALSE);
 }
@@ -462,7 +530,8 @@ ctd_store_set_settings (CtdStore                *self,
  * first result (SPEC 7): without @force a change of either is refused
  * with %CTD_STORE_ERROR_CONFIRM, naming the chouettes settled and those
  * with results; a forced change logs which of them it re-prices or
- * re-orders.
+ * re-orders. A %NULL language keeps the event's; "" prints in the
+ * language of whoever prints.
  *
  * Returns: whether the settings were stored
  */
@@ -474,6 +543,7 @@ ctd_store_set_settings_full (CtdStore                *self,
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_auto(CtdEventSettings) before = { NULL, };
+  CtdEventSettings wanted;
   g_autofree char *summary = NULL;
   g_autofree char *note = NULL;
 
@@ -483,8 +553,14 @@ ctd_store_set_settings_full (CtdStore                *self,
 
   if (!ctd_store_validate_settings (settings, error) ||
       !ctd_store_action_begin (self, &action, "set-settings", error) ||
-      !ctd_store_get_settings (self, &before, error) ||
-      !check_fixed (self, &before, settings, force, &note, error))
+      !ctd_store_get_settings (self, &before, error))
+    return FALSE;
+  /* Callers that know nothing of the language keep it. */
+  wanted = *settings;
+  if (wanted.language == NULL)
+    wanted.language = before.language;
+  settings = &wanted;
+  if (!check_fixed (self, &before, settings, force, &note, error))
     return FALSE;
   summary = describe_settings_change (&before, settings);
   if (note != NULL)

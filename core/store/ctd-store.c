@@ -699,7 +699,8 @@ initialize (CtdStore                *self,
  * @error: return location for a #GError
  *
  * Makes a new event file (what `init` does). An existing file is never
- * touched; a file this call began is removed again if it fails.
+ * touched; a file this call began is removed again if it fails. A
+ * @settings without a language takes ctd_store_default_language().
  *
  * Returns: (transfer full) (nullable): the store, %NULL with @error set
  */
@@ -711,6 +712,8 @@ ctd_store_create (const char              *path,
   g_autoptr(CtdStore) self = NULL;
   g_autofree char *wal = NULL;
   g_autofree char *shm = NULL;
+  g_autofree char *language = NULL;
+  CtdEventSettings chosen;
   int fd;
   int rc;
 
@@ -718,6 +721,11 @@ ctd_store_create (const char              *path,
   g_return_val_if_fail (settings != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* A new event prints in the director's language unless told. */
+  chosen = *settings;
+  if (chosen.language == NULL)
+    chosen.language = language = ctd_store_default_language ();
+  settings = &chosen;
   self = store_new (path);
   if (!ctd_store_validate_settings (settings, error))
     return NULL;

@@ -19,7 +19,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this code writes (PRAGMA user_version). */
-#define CTD_STORE_SCHEMA_VERSION 5
+#define CTD_STORE_SCHEMA_VERSION 6
 
 /*
  * CtdStoreCloseHook:
@@ -38,6 +38,7 @@ typedef gboolean (*CtdStoreCloseHook) (CtdStore  *store,
                                        GError   **error);
 
 CtdSheetPaper ctd_store_default_paper  (void);
+char         *ctd_store_default_language (void);
 
 char       *ctd_store_hold_up_describe (const CtdStoreHoldUp *hold_up);
 

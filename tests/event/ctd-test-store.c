@@ -32,6 +32,8 @@ const CtdEventSettings ctd_test_default_settings = {
   .stake_cents = 100,
   .entry_fee_cents = 2200,
   .direction = CTD_LAST_SEGMENT_HIGHEST_FIRST,
+  /* The tests' reports print in the language the test runs in. */
+  .language = (char *) "",
 };
 
 CtdStore *

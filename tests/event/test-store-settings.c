@@ -69,6 +69,104 @@ test_paper_setting (void **state)
   assert_int_equal (read.stake_cents, ctd_test_default_settings.stake_cents);
 }
 
+/* The language the sheets print in: a new event takes the director's
+ * (gettext's first choice, as a bare code), a setting stored, logged and
+ * undone; "" is the language of whoever prints; a code that is none is
+ * refused and changes nothing. */
+static void
+test_language_setting (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_auto(CtdEventSettings) read = { NULL, };
+  CtdEventSettings settings = ctd_test_default_settings;
+  g_autofree char *saved_all = g_strdup (g_getenv ("LC_ALL"));
+  g_autofree char *saved_language = g_strdup (g_getenv ("LANGUAGE"));
+  const struct { const char *language, *lc_all, *code; } defaults[] = {
+    { "pt_BR.UTF-8:fr", "C.UTF-8", "pt_BR" },
+    { NULL, "de_DE.UTF-8@euro", "de_DE" },
+    { "fr", "C", "fr" },
+    { NULL, "sr_RS@latin", "sr_RS" },
+    { NULL, "C", "en" },
+    { NULL, "POSIX", "en" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (defaults); i++)
+    {
+      g_autofree char *code = NULL;
+
+      if (defaults[i].language != NULL)
+        g_setenv ("LANGUAGE", defaults[i].language, TRUE);
+      else
+        g_unsetenv ("LANGUAGE");
+      g_setenv ("LC_ALL", defaults[i].lc_all, TRUE);
+      code = ctd_store_default_language ();
+      assert_string_equal (code, defaults[i].code);
+    }
+  g_setenv ("LANGUAGE", "fr_FR.UTF-8", TRUE);
+  settings.language = NULL;
+  store = ctd_store_create (fixture->path, &settings, &error);
+  if (saved_all != NULL)
+    g_setenv ("LC_ALL", saved_all, TRUE);
+  else
+    g_unsetenv ("LC_ALL");
+  if (saved_language != NULL)
+    g_setenv ("LANGUAGE", saved_language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  g_clear_pointer (&store, ctd_store_close);
+  store = ctd_store_open (fixture->path, &error);
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_string_equal (read.language, "fr_FR");
+  ctd_event_settings_clear (&read);
+
+  /* A change of other settings keeps it. */
+  settings.venue = (char *) "Upstairs";
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_string_equal (read.language, "fr_FR");
+  ctd_event_settings_clear (&read);
+
+  settings.language = (char *) "pt_BR";
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+  entry = ctd_test_last_audit (store);
+  assert_string_equal (entry->summary, "Changed the event settings: sheets in language pt_BR");
+  g_clear_pointer (&entry, ctd_store_audit_entry_free);
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_string_equal (read.language, "pt_BR");
+  ctd_event_settings_clear (&read);
+
+  settings.language = (char *) "";
+  assert_true (ctd_store_set_settings (store, &settings, &error));
+  entry = ctd_test_last_audit (store);
+  assert_string_equal (entry->summary,
+                       "Changed the event settings: sheets in the language of whoever prints");
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_null (read.language);
+  ctd_event_settings_clear (&read);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      const char *bad[] = { "French", "fr-FR", "f", "fr_fr" };
+
+      settings.language = (char *) bad[i];
+      assert_false (ctd_store_set_settings (store, &settings, &error));
+      ctd_test_assert_store_error (error, CTD_STORE_ERROR_REFUSED);
+      assert_non_null (strstr (error->message, bad[i]));
+      assert_non_null (strstr (error->message, "not a language code"));
+      g_clear_error (&error);
+    }
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_null (read.language);
+  ctd_event_settings_clear (&read);
+
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_get_settings (store, &read, &error));
+  assert_string_equal (read.language, "pt_BR");
+}
+
 /* A stake or an entry fee past the bounds of ctd-money.h is refused
  * when the event is created and in its settings, naming the bound; the
  * bounds themselves are accepted. */
@@ -213,6 +311,7 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_paper_setting, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_language_setting, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_settings_fixed_by_results, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_money_bounds, ctd_test_folder_setup, ctd_test_folder_teardown),
   };

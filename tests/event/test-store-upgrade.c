@@ -118,8 +118,8 @@ test_upgrade_from_v1 (void **state)
   ctd_test_write_v1 (fixture->path, source,
     "INSERT INTO audit SELECT * FROM a.audit; "
     "INSERT INTO audit_change SELECT id, audit, tbl, row_id, "
-    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper', '$.closed', '$.table_auto_accept') ELSE before END, "
-    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper', '$.closed', '$.table_auto_accept') ELSE after END "
+    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper', '$.closed', '$.table_auto_accept', '$.language') ELSE before END, "
+    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper', '$.closed', '$.table_auto_accept', '$.language') ELSE after END "
     "  FROM a.audit_change; "
     "UPDATE game SET ledger = '[]' WHERE canonical LIKE '%E:%'; "
     "UPDATE audit_change SET after = json_set (after, '$.ledger', '[]') "
@@ -192,12 +192,67 @@ test_upgrade_from_v1 (void **state)
   }
 }
 
+/* A file of schema 5 (no language) opens: backed up, upgraded, its
+ * sheets in the language of whoever prints; its history undoes across
+ * the upgrade, and the language is then set like any setting. */
+static void
+test_upgrade_from_v5 (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_auto(CtdEventSettings) settings = { NULL, };
+  g_autofree char *backup = g_strconcat (fixture->path, ".bak-v5", NULL);
+  CtdEventSettings changed = ctd_test_default_settings;
+
+  store = ctd_store_create (fixture->path, &ctd_test_default_settings, &error);
+  ctd_test_add_checked_in (store, 4);
+  changed.venue = (char *) "Upstairs";
+  assert_true (ctd_store_set_settings (store, &changed, &error));
+  g_clear_pointer (&store, ctd_store_close);
+  ctd_test_exec_sql (fixture->path,
+    "ALTER TABLE event DROP COLUMN language; "
+    "UPDATE audit_change SET before = json_remove (before, '$.language'), "
+    "  after = json_remove (after, '$.language') WHERE tbl = 'event'; "
+    "PRAGMA user_version = 5");
+
+  store = ctd_store_open (fixture->path, &error);
+  if (store == NULL)
+    fail_msg ("%s", error->message);
+  {
+    g_autofree char *old = ctd_test_query_text (backup, "SELECT user_version FROM pragma_user_version");
+    g_autofree char *now = ctd_test_query_text (fixture->path,
+                                                "SELECT user_version FROM pragma_user_version");
+
+    assert_string_equal (old, "5|\n");
+    assert_string_equal (now, "6|\n");
+  }
+  assert_true (ctd_store_get_settings (store, &settings, &error));
+  assert_string_equal (settings.venue, "Upstairs");
+  assert_null (settings.language);
+  ctd_event_settings_clear (&settings);
+
+  assert_true (ctd_store_undo (store, NULL, &error));
+  assert_true (ctd_store_get_settings (store, &settings, &error));
+  assert_string_equal (settings.venue, ctd_test_default_settings.venue);
+  assert_null (settings.language);
+  ctd_event_settings_clear (&settings);
+
+  changed.language = (char *) "fr";
+  assert_true (ctd_store_set_settings (store, &changed, &error));
+  g_clear_pointer (&store, ctd_store_close);
+  store = ctd_store_open (fixture->path, &error);
+  assert_true (ctd_store_get_settings (store, &settings, &error));
+  assert_string_equal (settings.language, "fr");
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_migrate_with_backup, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_upgrade_from_v1, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_upgrade_from_v5, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -437,7 +437,7 @@ test_upgrade_from_v2 (void **state)
   const char *images_sql = "SELECT id, tbl, before, after FROM audit_change ORDER BY id";
   const CtdEventSettings first = { .name = (char *) "Autumn Open", .date = (char *) "2026-10-01",
                                    .venue = (char *) "Club", .stake_cents = 100,
-                                   .entry_fee_cents = 2200 };
+                                   .entry_fee_cents = 2200, .language = (char *) "" };
   CtdEventSettings changed = first;
 
   store = ctd_store_create (source, &first, &error);
@@ -458,8 +458,8 @@ test_upgrade_from_v2 (void **state)
     "INSERT INTO player SELECT * FROM a.player; "
     "INSERT INTO audit SELECT * FROM a.audit; "
     "INSERT INTO audit_change SELECT id, audit, tbl, row_id, "
-    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.closed', '$.table_auto_accept') ELSE before END, "
-    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.closed', '$.table_auto_accept') ELSE after END "
+    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.closed', '$.table_auto_accept', '$.language') ELSE before END, "
+    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.closed', '$.table_auto_accept', '$.language') ELSE after END "
     "  FROM a.audit_change; "
     "DETACH a; "
     "PRAGMA user_version = 2",

@@ -524,11 +524,11 @@ test_undo_checked (void **state)
     "    json_object ('id', id, 'name', name, 'date', date, 'venue', venue, "
     "      'stake_cents', %" G_GINT64_FORMAT ", 'entry_fee_cents', entry_fee_cents, "
     "      'direction', direction, 'paper', paper, 'closed', closed, "
-    "      'table_auto_accept', table_auto_accept), "
+    "      'table_auto_accept', table_auto_accept, 'language', language), "
     "    json_object ('id', id, 'name', name, 'date', date, 'venue', venue, "
     "      'stake_cents', stake_cents, 'entry_fee_cents', entry_fee_cents, "
     "      'direction', direction, 'paper', paper, 'closed', closed, "
-    "      'table_auto_accept', table_auto_accept) "
+    "      'table_auto_accept', table_auto_accept, 'language', language) "
     "  FROM event",
     CTD_STAKE_MAX_CENTS * 1000);
   const char *records_sql = "SELECT * FROM event";

@@ -35,6 +35,8 @@ ctd_test_create_event (const CtdTestFolder *fixture,
     .stake_cents = 500,
     .entry_fee_cents = 11000,
     .direction = CTD_LAST_SEGMENT_HIGHEST_FIRST,
+    /* In the language the test runs in. */
+    .language = (char *) "",
   };
   CtdStore *store = ctd_store_create (fixture->path, &settings, &error);
   guint round;

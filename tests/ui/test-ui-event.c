@@ -100,6 +100,69 @@ test_event_page (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The language the sheets print in, chosen on the Event page from the
+ * languages the program speaks: reached with its label's mnemonic
+ * (its accessible name is the .ui's, read by the AT-SPI tests), stored with the other settings, undone with them. */
+static void
+test_language_choice (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autofree char *path = g_build_filename (fixture->dir, "Club Open.chouette", NULL);
+  g_autofree char *director = ctd_store_default_language ();
+  g_auto(CtdEventSettings) stored = { 0, };
+  CtdMainWindow *window;
+  GtkWidget *page, *grid;
+  GtkDropDown *dropdown;
+  GListModel *titles;
+  CtdStore *store;
+
+  window = ctd_test_open_new_event (app, path);
+  store = ctd_document_get_store (ctd_main_window_get_document (window));
+  page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_EVENT_PAGE);
+  grid = ctd_test_find_widget (page, GTK_TYPE_GRID);
+  dropdown = GTK_DROP_DOWN (gtk_grid_get_child_at (GTK_GRID (grid), 1, 6));
+  assert_true (GTK_IS_DROP_DOWN (dropdown));
+  assert_ptr_equal (gtk_label_get_mnemonic_widget (
+                      GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 6))),
+                    GTK_WIDGET (dropdown));
+  assert_string_equal (gtk_label_get_label (
+                         GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 6))),
+                       "_Print sheets in");
+
+  /* Whoever prints, English, the translations; a new event shows the
+   * director's language, which it stored. */
+  titles = gtk_drop_down_get_model (dropdown);
+  assert_true (g_list_model_get_n_items (titles) >= 2);
+  assert_string_equal (gtk_string_list_get_string (GTK_STRING_LIST (titles), 0),
+                       "The language of the computer that prints");
+  assert_string_equal (gtk_string_list_get_string (GTK_STRING_LIST (titles), 1),
+                       "English (en)");
+  assert_true (ctd_store_get_settings (store, &stored, NULL));
+  assert_string_equal (stored.language, director);
+  ctd_event_settings_clear (&stored);
+  assert_non_null (strstr (gtk_string_list_get_string (GTK_STRING_LIST (titles),
+                                                       gtk_drop_down_get_selected (dropdown)),
+                           director));
+
+  /* Chosen and saved: one action; undo puts the director's back. */
+  gtk_drop_down_set_selected (dropdown, 0);
+  assert_true (gtk_widget_activate_action (page, "event.save", NULL));
+  assert_true (ctd_store_get_settings (store, &stored, NULL));
+  assert_null (stored.language);
+  ctd_event_settings_clear (&stored);
+  gtk_drop_down_set_selected (dropdown, 1);
+  assert_true (gtk_widget_activate_action (page, "event.save", NULL));
+  assert_true (ctd_store_get_settings (store, &stored, NULL));
+  assert_string_equal (stored.language, "en");
+  ctd_event_settings_clear (&stored);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  assert_int_equal (gtk_drop_down_get_selected (dropdown), 0);
+  ctd_test_screenshot (GTK_WINDOW (window), "event-language.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gint64
 stored_stake (CtdMainWindow *window)
 {
@@ -293,6 +356,7 @@ int
 main (void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_language_choice, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_event_page, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_fixed_stake_confirmation, ctd_test_folder_setup,
