@@ -2,7 +2,7 @@
 # test-e2e-french.py: the built chouette-td under LANGUAGE=fr, read
 # through AT-SPI as a screen reader reads it: an event made by
 # chouette-td-cli (a round drawn, chouette 1.1 played out, 1.2 begun),
-# opened in the window; each main page (Event, Players, Rounds, the
+# opened in the window after the welcome view; each main page (Event, Players, Rounds, the
 # scoring page of 1.1, Standings, Final and Money, Log) shown from the
 # sidebar's action, its title in French, and no English phrase of the
 # template (english.py) in the names on screen. With CTD_SCREENSHOT_DIR
@@ -40,7 +40,8 @@ PAGES = [("event", "Event"), ("players", "Players"), ("rounds", "Rounds"),
 
 # French words each page must say (the round's state is one word, too
 # short for english.py: the standings once said "in play").
-SAID = {"players": ["Pointé", "Ajouter un joueur"],
+SAID = {"welcome": ["Nouveau tournoi", "Ouvrir le tournoi d'exemple", "Nombre de joueurs"],
+        "players": ["Pointé", "Ajouter un joueur"],
         "rounds": ["Tirer le tour suivant", "Terminée"],
         "chouette": ["Boîte", "Capitaine", "Partie 12"],
         "standings": ["Tour 1 (Qualification) : en cours.", "Rang"],
@@ -62,6 +63,25 @@ def sidebar_title(frame):
     return None
 
 
+def read_page(node, page, finder, screenshots, title):
+    """Fails the test on each English phrase among the names under @node
+    and each word of SAID[@page] missing; saves the window titled
+    @title as PAGE.png under @screenshots when it is set."""
+    shown = "\n".join(e2e.names_under(node))
+    for line in finder.left(shown, "the %s page" % page):
+        check(False, line)
+    # Short words the phrase check lets by, which the page reads out
+    # (French sets a no-break space before a colon).
+    plain = shown.replace("\u00a0", " ").replace("\u202f", " ")
+    for word in SAID.get(page, []):
+        check(word in plain, "the %s page says “%s”:\n%s" % (page, word, shown))
+    if screenshots:
+        # A pace for GTK to paint the page it has just shown.
+        time.sleep(0.5)
+        os.makedirs(screenshots, exist_ok=True)
+        e2e.screenshot(title, os.path.join(screenshots, "%s.png" % page))
+
+
 def main(gui, cli_path):
     root_dir, xgettext = sys.argv[3], sys.argv[4]
     localedir = os.environ.get("CTD_LOCALEDIR", "")
@@ -70,6 +90,17 @@ def main(gui, cli_path):
     finder = english.Finder(english.template_phrases(root_dir, xgettext))
 
     folder = tempfile.mkdtemp(prefix="ctd-e2e-french-")
+    # The welcome view first, as a French director starts the program.
+    app = e2e.App(gui, folder)
+    try:
+        root = app.wait()
+        welcome = wait_for("the welcome window", lambda: e2e.find(root, "frame", "Chouette TD"))
+        wait_for("the welcome view's buttons",
+                 lambda: e2e.find(welcome, "push button", contains="Nouveau tournoi"))
+        read_page(welcome, "welcome", finder, screenshots, "^Chouette TD$")
+    finally:
+        app.stop()
+
     path = os.path.join(folder, "open-de-paris.chouette")
     cli(path, "init", "--name", TITLE, "--date", "2026-11-22", "--venue", "Cercle",
         "--stake", "5", "--entry-fee", "110")
@@ -103,19 +134,7 @@ def main(gui, cli_path):
                 wait_for("chouette 1.1 on screen",
                          lambda: True if any(n.startswith("Chouette 1.1")
                                              for n in e2e.names_under(panel[0])) else None, 10)
-            shown = "\n".join(e2e.names_under(panel[0]))
-            # Short words the phrase check lets by, which the page reads out.
-            # (French sets a no-break space before a colon)
-            plain = shown.replace("\u00a0", " ").replace("\u202f", " ")
-            for word in SAID.get(page, []):
-                check(word in plain, "the %s page says “%s”:\n%s" % (page, word, shown))
-            for line in finder.left(shown, "the %s page" % page):
-                check(False, line)
-            if screenshots:
-                # A pace for GTK to paint the page it has just shown.
-                time.sleep(0.5)
-                os.makedirs(screenshots, exist_ok=True)
-                e2e.screenshot("^" + TITLE, os.path.join(screenshots, "%s.png" % page))
+            read_page(panel[0], page, finder, screenshots, "^" + TITLE)
     finally:
         app.stop()
         shutil.rmtree(folder, ignore_errors=True)
