@@ -46,7 +46,8 @@ SAID = {"welcome": ["Nouveau tournoi", "Ouvrir le tournoi d'exemple", "Nombre de
         "chouette": ["Boîte", "Capitaine", "Partie 12"],
         "standings": ["Tour 1 (Qualification) : en cours.", "Rang"],
         "results": ["Places de la finale", "paie à"],
-        "log": ["Chouette 1.1 partie 12 : B"]}
+        # The action in words, not the file's nick ("record-game")
+        "log": ["Chouette 1.1 partie 12 : B", "Partie saisie", "Tour tiré", "Tournoi créé"]}
 
 
 def sidebar_title(frame):
