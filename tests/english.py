@@ -19,12 +19,12 @@ import re
 import subprocess
 import tempfile
 
-# Words from our code that stay as they are in French, each for its reason.
+# Phrases of the template that stay as they are in French, each for its
+# reason. (Single words, "PDF", "CSV", a file or a command's name, a
+# notation such as "B 3:4", are never phrases; nor is a typed name, as
+# the tests type French ones.)
 ALLOWED = {
-    "Chouette TD",  # the program's name
-    "Chouette TD authors",  # the copyright holder, in the metainfo
-    "io.github.chouettetd.ChouetteTD",  # the application ID
-    "chouette-td-cli",  # a command's name, in messages that say what to run
+    "Chouette TD",  # the program's name, in titles and sentences alike
 }
 
 # printf conversions (%s, %u, %'d, %1$s, %.2f, %+g, %02u, %%, %zu, %"
