@@ -10,9 +10,9 @@
 # (meson sets them). An event built through the CLI: its human outputs
 # (init, player add, draw, record, show, standings, a refusal), a
 # scoring sheet and the round's standings as PDF (pdftotext), the table
-# page of a chouette and the posting from `serve` on loopback; none may
-# hold an English phrase of the template (english.py), each holds the
-# French words expected. Without the catalogue the same check finds
+# page of a chouette, its form for the next game and the posting from
+# `serve` on loopback; none may hold an English phrase of the template
+# (english.py), each holds the French words expected. Without the catalogue the same check finds
 # English: it can fail. Skipped (77) without the fr_FR.UTF-8 locale.
 
 import html.parser
@@ -77,8 +77,8 @@ def pdf_text(path):
 
 
 def served(event):
-    """The table page of 1.1 and the posting, from serve on loopback;
-    with what serve printed."""
+    """What serve on loopback printed, the table page of 1.1, its form
+    for game 5 and the posting."""
     proc = subprocess.Popen([ctdtest.CLI, event.path, "serve", "--address", "127.0.0.1",
                              "--port", "0"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
@@ -94,7 +94,9 @@ def served(event):
         check("1.1" in links, "serve printed no link for 1.1:\n" + printed)
         posting = POSTING.search(printed)
         check(posting, "serve printed no posting address:\n" + printed)
-        return printed, fetch(links["1.1"]), fetch(posting.group(1))
+        # The table page, the form of its next game (5), the posting.
+        return (printed, fetch(links["1.1"]), fetch(links["1.1"] + "/enter/5"),
+                fetch(posting.group(1)))
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=30)
@@ -132,8 +134,9 @@ def test_french(folder):
     said["export"] += event.run("export", standings, "--round", "1").stdout
     said["scoring sheet PDF"] = pdf_text(sheet)
     said["standings PDF"] = pdf_text(standings)
-    said["serve"], table, posting = served(event)
-    said["table page"], said["posting page"] = page_text(table), page_text(posting)
+    said["serve"], table, form, posting = served(event)
+    said["table page"], said["entry form"] = page_text(table), page_text(form)
+    said["posting page"] = page_text(posting)
 
     finder = english.Finder(english.template_phrases(ROOT, XGETTEXT))
     found = left_in(finder, said)
@@ -153,6 +156,8 @@ def test_french(folder):
         "scoring sheet PDF": ["Feuille de marque", "Boîte", "Capit.", "Videau"],
         "standings PDF": ["Classement", "Rang", "Tour suivant"],
         "table page": ["Chouette 1.1", "partie", "Boîte", "Capitaine"],
+        "entry form": ["Chouette 1.1, partie 5", "Qui saisit cette partie", "Videau de Bruno",
+                       "Gammon"],
         "posting page": ["Tour 1"],
     }
     for where, words in expected.items():
