@@ -143,7 +143,10 @@ main (int   argc,
   /* Messages in the director's language where a translation exists; the
    * JSON output and the exit statuses stay as scripts expect them. */
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* CTD_LOCALEDIR: a build tree's catalogues (build/data/po), for running
+   * uninstalled (HACKING.md); the install prefix's otherwise. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CTD_LOCALEDIR") != NULL
+                                   ? g_getenv ("CTD_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

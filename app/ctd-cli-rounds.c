@@ -68,7 +68,7 @@ print_draw (CtdCli *cli,
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, info.seed);
 
       /* Translators: the round's number, its stage, the draw's seed */
-      printf (_("Round %u (%s), seed %s:\n"), round, ctd_stage_to_string (info.stage), seed);
+      printf (_("Round %u (%s), seed %s:\n"), round, ctd_stage_to_title (info.stage), seed);
     }
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "round");

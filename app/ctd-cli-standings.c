@@ -108,10 +108,10 @@ ctd_cli_standings (CtdCli *cli)
 
   if (!cli->json)
     {
-      /* Translators: the round's number, its stage and its state, as the
-       * command line names them in English (qualifying, in-progress...) */
-      printf (_("Round %u (%s): %s\n"), info.number, ctd_stage_to_string (info.stage),
-              ctd_round_state_to_string (info.state));
+      /* Translators: the round's number, its stage ("Qualifying") and its
+       * state ("in play"), both translated */
+      printf (_("Round %u (%s): %s\n"), info.number, ctd_stage_to_title (info.stage),
+              ctd_round_state_to_title (info.state));
       if (hidden)
         {
           printf (_("Scores stay secret until every chouette of the round is complete "
@@ -206,10 +206,9 @@ ctd_cli_results (CtdCli *cli)
     return ctd_cli_refused (g_steal_pointer (&error));
 
   if (!cli->json && info.state < CTD_ROUND_COMPLETE)
-    /* Translators: the final's state, as the command line names it in
-     * English (in-progress...) */
+    /* Translators: the final's state, translated ("drawn", "in play") */
     printf (_("The final is %s: these are the standings so far.\n"),
-            ctd_round_state_to_string (info.state));
+            ctd_round_state_to_title (info.state));
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "round");
   json_builder_add_int_value (builder, round);

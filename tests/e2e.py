@@ -346,3 +346,77 @@ def wait_for_focus(root, role, name, seconds=10.0):
         return (node if node is not None and node.getRoleName() in roles and named(node, name)
                 else None)
     return wait_for("%s to hold the focus" % name, holds, seconds)
+
+
+def screenshot(title, path):
+    """Saves the window titled @title (an xdotool pattern) as the PNG
+    @path, read from the X server (Xvfb draws every window: no
+    compositor) through libX11, with no image program needed."""
+    import ctypes
+    import ctypes.util
+    import struct
+    import zlib
+
+    class XImage(ctypes.Structure):
+        # The head of Xlib's XImage, up to the fields read here.
+        _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int),
+                    ("xoffset", ctypes.c_int), ("format", ctypes.c_int),
+                    ("data", ctypes.POINTER(ctypes.c_ubyte)), ("byte_order", ctypes.c_int),
+                    ("bitmap_unit", ctypes.c_int), ("bitmap_bit_order", ctypes.c_int),
+                    ("bitmap_pad", ctypes.c_int), ("depth", ctypes.c_int),
+                    ("bytes_per_line", ctypes.c_int), ("bits_per_pixel", ctypes.c_int)]
+
+    window = int(subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title],
+                                check=True, capture_output=True, text=True).stdout.split()[0])
+    x11 = ctypes.CDLL(ctypes.util.find_library("X11"))
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XGetImage.restype = ctypes.POINTER(XImage)
+    x11.XGetImage.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
+                              ctypes.c_uint, ctypes.c_uint, ctypes.c_ulong, ctypes.c_int]
+    x11.XGetGeometry.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + \
+        [ctypes.c_void_p] * 7
+    display = x11.XOpenDisplay(None)
+    try:
+        root, x, y = ctypes.c_ulong(), ctypes.c_int(), ctypes.c_int()
+        width, height, border, depth = (ctypes.c_uint() for _ in range(4))
+        x11.XGetGeometry(display, window, ctypes.byref(root), ctypes.byref(x), ctypes.byref(y),
+                         ctypes.byref(width), ctypes.byref(height), ctypes.byref(border),
+                         ctypes.byref(depth))
+        # (XDestroyImage is a macro: the image is left to the process's end)
+        image = x11.XGetImage(display, window, 0, 0, width.value, height.value,
+                              ctypes.c_ulong(-1).value, 2)  # AllPlanes, ZPixmap
+        if not image or image.contents.bits_per_pixel != 32:
+            raise RuntimeError("no 32-bit image of window %d" % window)
+        shot = image.contents
+        data = ctypes.string_at(shot.data, shot.bytes_per_line * shot.height)
+        rows = []
+        for row in range(shot.height):
+            pixels = data[row * shot.bytes_per_line:row * shot.bytes_per_line + shot.width * 4]
+            rgb = bytearray(shot.width * 3)
+            # Xvfb's 24-bit visual, little-endian: blue, green, red, unused.
+            rgb[0::3], rgb[1::3], rgb[2::3] = pixels[2::4], pixels[1::4], pixels[0::4]
+            rows.append(b"\0" + bytes(rgb))
+        w, h = shot.width, shot.height
+    finally:
+        x11.XCloseDisplay(ctypes.c_void_p(display))
+
+    def chunk(kind, body):
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xffffffff))
+    with open(path, "wb") as png:
+        header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB
+        png.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                  + chunk(b"IDAT", zlib.compress(b"".join(rows), 6)) + chunk(b"IEND", b""))
+
+
+def names_under(root):
+    """The accessible names of @root and every node under it, in tree
+    order (GTK 4.8 shows none as hidden: @root is the page to read)."""
+    names = []
+    for node in walk(root):
+        try:
+            if node.name:
+                names.append(node.name)
+        except Exception:
+            continue
+    return names

@@ -81,6 +81,13 @@ audit_state_text (gpointer    unused,
   return g_strdup (g_strcmp0 (action, "undo") == 0 ? _("Redone") : _("Undone"));
 }
 
+static char *
+audit_action_title (gpointer    unused,
+                    const char *action)
+{
+  return g_strdup (ctd_audit_action_to_title (action));
+}
+
 static const char *
 chosen_label (CtdLogPage *self)
 {
@@ -410,6 +417,7 @@ ctd_log_page_class_init (CtdLogPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdLogPage, chouette_filter);
   gtk_widget_class_bind_template_callback (widget_class, local_time_text);
   gtk_widget_class_bind_template_callback (widget_class, audit_state_text);
+  gtk_widget_class_bind_template_callback (widget_class, audit_action_title);
   gtk_widget_class_bind_template_callback (widget_class, entry_activated_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);

@@ -243,7 +243,7 @@ update_state_label (CtdStandingsPage *self)
   stage = ctd_round_view_get_stage (self->view);
   round = ctd_round_view_get_number (self->view);
   text = g_strdup_printf (_("Round %u (%s): %s. %s"), round, ctd_stage_to_title (stage),
-                          ctd_round_state_to_string (ctd_round_view_get_state (self->view)),
+                          ctd_round_state_to_title (ctd_round_view_get_state (self->view)),
                           ctd_round_view_get_publicity (self->view));
   gtk_label_set_text (self->round_state_label, text);
 }

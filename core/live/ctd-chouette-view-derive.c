@@ -124,8 +124,10 @@ settlement_text (CtdChouetteView *self)
       const CtdTransfer *t = &settlement.transfers[i];
       g_autofree char *amount = ctd_money_to_string (t->amount);
 
+      /* Translators: between two payments of a settlement, "2 Bob pays 1
+       * Ann 4.00; 2 Bob pays 3 Cy 1.00" (French sets a space before ";"). */
       if (i > 0)
-        g_string_append (text, "; ");
+        g_string_append (text, _("; "));
       /* TRANSLATORS: "2 Bob pays 1 Ann 4.00" */
       g_string_append_printf (text, _("%u %s pays %u %s %s"), t->from, self->names[t->from - 1],
                               t->to, self->names[t->to - 1], amount);
