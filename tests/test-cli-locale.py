@@ -91,5 +91,32 @@ def test_text_in_the_locale(folder):
           "paper totals typed with commas")
 
 
+def test_workbook_keeps_numbers(folder):
+    # The workbook a French desk exports: the texts on the sheet take the
+    # comma, its numbers stay numbers and its formulas a spreadsheet's.
+    if not have_french():
+        print("skipped: no %s locale on this machine" % FRENCH)
+        return
+    try:
+        import openpyxl
+    except ImportError:
+        print("skipped: no openpyxl")
+        return
+    event = french_event(folder)
+    out = os.path.join(folder, "sheet.xlsx")
+    event.run("export", out, "--chouette", "1.1", env=env_for(FRENCH))
+    ws = openpyxl.load_workbook(out)["Chouette 1.1"]
+    wv = openpyxl.load_workbook(out, data_only=True)["Chouette 1.1"]
+    texts = [c.value for row in ws.iter_rows() for c in row if isinstance(c.value, str)]
+    check(any("(5,00)" in t for t in texts), "the stake in French: %r" % texts)
+    check(not any("2026-11-22" in t for t in texts), "the date in words")
+    amounts = [c.coordinate for row in ws.iter_rows() for c in row
+               if isinstance(c.value, str) and c.value.startswith("=") and "*" in c.value]
+    equal(len(amounts), 4, "amount formulas")
+    for cell in amounts:
+        check(ws[cell].value.endswith("*5.00"), "formula %r" % ws[cell].value)
+        check(isinstance(wv[cell].value, (int, float)), "cached amount is a number")
+
+
 if __name__ == "__main__":
     sys.exit(ctdtest.cli_main(globals(), "test_"))
