@@ -445,14 +445,11 @@ ctd_cli_parse_money (const char  *text,
 {
   if (!ctd_money_parse (text, out_cents) || *out_cents < 0)
     {
-      /* The example as the locale writes it: 2.50, or 2,50 in French. */
-      g_autofree char *example = ctd_money_to_string (250);
-
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    /* Translators: the second %s is what the amount is for: a stake,
-                    * an entry fee; the third an amount, e.g. 2.50 */
-                   _("“%s” is not a %s: write an amount such as 5 or %s"), text, what,
-                   example);
+                    * an entry fee. Write the example amount as your locale does
+                    * ("2,50"): both are read. */
+                   _("“%s” is not a %s: write an amount such as 5 or 2.50"), text, what);
       return FALSE;
     }
   return TRUE;

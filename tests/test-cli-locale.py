@@ -84,8 +84,6 @@ def test_text_in_the_locale(folder):
     event.run("settings", "--entry-fee", "112.50", env=french)
     equal(event.json("settings")["entry_fee"], "112.50", "fee typed 112.50 in French")
     event.refused("settings", "--entry-fee", "110,50", message="such as 5 or 2.50", status=2)
-    err = event.run("settings", "--entry-fee", "x", env=french, status=2).stderr
-    check("2,50" in err, "the example in French: %r" % err)
     paper = ("1=-59", "2=-13,5", "3=40,5", "4=32")
     equal(event.run("--json", "crosscheck", "1.1", *paper, env=french).returncode, 0,
           "paper totals typed with commas")
