@@ -447,7 +447,8 @@ ctd_cli_parse_money (const char  *text,
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    /* Translators: the second %s is what the amount is for: a stake,
-                    * an entry fee */
+                    * an entry fee. Write the example amount as your locale does
+                    * ("2,50"): both are read. */
                    _("“%s” is not a %s: write an amount such as 5 or 2.50"), text, what);
       return FALSE;
     }

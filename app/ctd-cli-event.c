@@ -193,6 +193,9 @@ print_settings (CtdCli                 *cli,
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
+      /* JSON is for machines: amounts with "." whatever the locale. */
+      g_autofree char *stake_ascii = ctd_money_to_ascii (settings->stake_cents);
+      g_autofree char *fee_ascii = ctd_money_to_ascii (settings->entry_fee_cents);
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "name");
@@ -202,9 +205,9 @@ print_settings (CtdCli                 *cli,
       json_builder_set_member_name (builder, "venue");
       json_builder_add_string_value (builder, settings->venue);
       json_builder_set_member_name (builder, "stake");
-      json_builder_add_string_value (builder, stake_text);
+      json_builder_add_string_value (builder, stake_ascii);
       json_builder_set_member_name (builder, "entry_fee");
-      json_builder_add_string_value (builder, fee_text);
+      json_builder_add_string_value (builder, fee_ascii);
       json_builder_set_member_name (builder, "last_segment");
       json_builder_add_string_value (builder,
                                      ctd_last_segment_direction_to_string (settings->direction));

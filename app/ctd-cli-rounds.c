@@ -590,6 +590,7 @@ ctd_cli_settle (CtdCli *cli)
   g_autoptr(CtdStoreChouette) seats = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autofree char *stake = NULL;
+  g_autofree char *stake_ascii = NULL;
   CtdSettlement settlement;
   guint round, number;
   int status;
@@ -601,6 +602,8 @@ ctd_cli_settle (CtdCli *cli)
       !ctd_tournament_settle (cli->store, round, number, &settlement, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
   stake = ctd_money_to_string (settlement.stake);
+  /* The JSON's amounts are for machines: "." whatever the locale. */
+  stake_ascii = ctd_money_to_ascii (settlement.stake);
 
   if (!cli->json)
     /* Translators: the chouette, then the stake */
@@ -609,13 +612,14 @@ ctd_cli_settle (CtdCli *cli)
   json_builder_set_member_name (builder, "chouette");
   json_builder_add_string_value (builder, cli->argv[0]);
   json_builder_set_member_name (builder, "stake");
-  json_builder_add_string_value (builder, stake);
+  json_builder_add_string_value (builder, stake_ascii);
   json_builder_set_member_name (builder, "players");
   json_builder_begin_array (builder);
   for (guint k = 0; k < settlement.n_players; k++)
     {
       g_autofree char *score = ctd_halves_to_string (settlement.scores[k], TRUE);
       g_autofree char *amount = ctd_money_to_string (settlement.amounts[k]);
+      g_autofree char *amount_ascii = ctd_money_to_ascii (settlement.amounts[k]);
 
       if (!cli->json)
         {
@@ -629,7 +633,7 @@ ctd_cli_settle (CtdCli *cli)
       json_builder_add_string_value (builder, seats->names[k]);
       ctd_cli_add_score (builder, "score", settlement.scores[k]);
       json_builder_set_member_name (builder, "amount");
-      json_builder_add_string_value (builder, amount);
+      json_builder_add_string_value (builder, amount_ascii);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -641,6 +645,7 @@ ctd_cli_settle (CtdCli *cli)
     {
       const CtdTransfer *t = &settlement.transfers[i];
       g_autofree char *amount = ctd_money_to_string (t->amount);
+      g_autofree char *amount_ascii = ctd_money_to_ascii (t->amount);
 
       if (!cli->json)
         /* Translators: who pays, to whom, how much */
@@ -653,7 +658,7 @@ ctd_cli_settle (CtdCli *cli)
       json_builder_add_int_value (builder, t->to);
       ctd_cli_add_score (builder, "points", t->points);
       json_builder_set_member_name (builder, "amount");
-      json_builder_add_string_value (builder, amount);
+      json_builder_add_string_value (builder, amount_ascii);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

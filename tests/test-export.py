@@ -147,7 +147,7 @@ def test_filled_sheet_cells(folder):
     ws, wv = formulas["Chouette 1.1"], values["Chouette 1.1"]
 
     text = "\n".join(str(c.value) for row in ws.iter_rows() for c in row if c.value)
-    for fact in ["Official scoring sheet", "Club Open & Cup, Clubhouse", "2026-11-22",
+    for fact in ["Official scoring sheet", "Club Open & Cup, Clubhouse", "November 22, 2026",
                  "5.00", "777", "1, Qualifying", "1.1  (Table 1)"]:
         check(fact in text, "the sheet does not show %r" % fact)
 

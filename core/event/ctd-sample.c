@@ -116,7 +116,7 @@ ctd_sample_random_notation (CtdRng            *rng,
   g_return_val_if_fail (size >= 1 && size <= CTD_MAX_PLAYERS, NULL);
 
   context = (CtdGameContext) { slot->game, size, slot->box, slot->captain, slot->cube_start };
-  penalty = ctd_halves_to_string ((CtdHalves) slot->cube_start, FALSE);
+  penalty = ctd_halves_to_ascii ((CtdHalves) slot->cube_start, FALSE);
   for (guint attempt = 0; attempt < 64; attempt++)
     {
       g_autoptr(GString) line = g_string_new (outcomes[ctd_rng_uniform (rng, 7)]);

@@ -176,7 +176,7 @@ sheet_heading (Report                 *report,
   left[0].label_key = "Event", left[0].text = event_text;
   left[1].label_key = "Round", left[1].text = round_text;
   left[2].label_key = "Chouette", left[2].text = chouette_text;
-  middle[0].label_key = "Date", middle[0].text = report->settings.date;
+  middle[0].label_key = "Date", middle[0].text = report_get_value (report, "date");
   middle[1].label_key = "Stake", middle[1].text = stake_text;
   middle[2].label_key = "Seed", middle[2].text = report_get_value (report, "seed");
 
@@ -468,6 +468,8 @@ sheet_totals (Report                 *report,
   CtdHalves totals[CTD_MAX_PLAYERS];
   g_autoptr(GString) all_totals = g_string_new ("=");
   g_autofree char *stake_text = ctd_money_to_string (report->settings.stake_cents);
+  /* A formula is a machine's text: "." whatever the locale. */
+  g_autofree char *stake_formula = ctd_money_to_ascii (report->settings.stake_cents);
   g_autoptr(GString) amount_label = g_string_new (NULL);
   CtdHalves sum = 0;
 
@@ -511,7 +513,7 @@ sheet_totals (Report                 *report,
       {
         g_autofree char *formula = g_strdup_printf ("=SUM(%s:%s)", first, last);
         g_autofree char *text = ctd_halves_to_string (totals[k], TRUE);
-        g_autofree char *amount_formula = g_strdup_printf ("=%s*%s", here, stake_text);
+        g_autofree char *amount_formula = g_strdup_printf ("=%s*%s", here, stake_formula);
         CtdCents cents = ctd_money_amount (totals[k], report->settings.stake_cents);
         g_autofree char *amount = ctd_money_to_string (cents);
 

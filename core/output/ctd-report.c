@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ctd-store.h"
+#include "ctd-locale.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -164,6 +165,7 @@ report_init (Report                 *report,
 {
   static const CtdReportOptions defaults = { NULL, FALSE, FALSE };
   g_autofree char *stake = NULL;
+  g_autofree char *date = NULL;
 
   report->store = store;
   report->options = options != NULL ? options : &defaults;
@@ -180,8 +182,9 @@ report_init (Report                 *report,
   g_ptr_array_add (report->names, NULL);
   report->values = g_ptr_array_new_with_free_func (g_free);
   stake = ctd_money_to_string (report->settings.stake_cents);
+  date = ctd_locale_date (report->settings.date);
   report_set_value (report, "event", report->settings.name);
-  report_set_value (report, "date", report->settings.date);
+  report_set_value (report, "date", date);
   report_set_value (report, "venue", report->settings.venue);
   report_set_value (report, "stake", stake);
   return TRUE;

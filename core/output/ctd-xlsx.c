@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <xlsxwriter.h>
@@ -353,36 +354,13 @@ ctd_xlsx_write (const CtdSheetDoc  *doc,
   return ctd_xlsx_write_full (doc, path, NULL, NULL, NULL, error);
 }
 
-/**
- * ctd_xlsx_write_full:
- * @doc: the document
- * @path: where to write it (the caller writes a temporary name and renames)
- * @progress: (nullable) (scope call): told after each worksheet is built
- * @user_data: (closure): for @progress
- * @cancellable: (nullable): checked before each worksheet and before the
- *   workbook is assembled
- * @error: return location for a #GError
- *
- * Writes @doc as an XLSX workbook. The output depends only on @doc: its
- * time is @doc's, so the same document gives the same bytes. A failure
- * is @error alone, naming @path: the library's own messages on stderr
- * are silenced (see quiet_stderr()).
- *
- * libxlsxwriter keeps the worksheets in memory and writes the whole file
- * when the workbook closes, after the last call to @progress. A cancelled
- * or failed workbook is dropped unwritten, so @path is not even created;
- * if it was (a write failed half-way), the caller removes it.
- *
- * Returns: whether the file was written; %FALSE with %G_IO_ERROR_CANCELLED
- *   when @cancellable was cancelled
- */
-gboolean
-ctd_xlsx_write_full (const CtdSheetDoc  *doc,
-                     const char         *path,
-                     CtdExportProgress   progress,
-                     gpointer            user_data,
-                     GCancellable       *cancellable,
-                     GError            **error)
+static gboolean
+write_workbook (const CtdSheetDoc  *doc,
+                const char         *path,
+                CtdExportProgress   progress,
+                gpointer            user_data,
+                GCancellable       *cancellable,
+                GError            **error)
 {
   lxw_workbook_options options = { .constant_memory = LXW_FALSE, .tmpdir = NULL };
   lxw_doc_properties properties = {
@@ -449,4 +427,63 @@ ctd_xlsx_write_full (const CtdSheetDoc  *doc,
       return FALSE;
     }
   return TRUE;
+}
+
+/**
+ * ctd_xlsx_write_full:
+ * @doc: the document
+ * @path: where to write it (the caller writes a temporary name and renames)
+ * @progress: (nullable) (scope call): told after each worksheet is built
+ * @user_data: (closure): for @progress
+ * @cancellable: (nullable): checked before each worksheet and before the
+ *   workbook is assembled
+ * @error: return location for a #GError
+ *
+ * Writes @doc as an XLSX workbook. The output depends only on @doc: its
+ * time is @doc's, so the same document gives the same bytes. A failure
+ * is @error alone, naming @path: the library's own messages on stderr
+ * are silenced (see quiet_stderr()).
+ *
+ * libxlsxwriter keeps the worksheets in memory and writes the whole file
+ * when the workbook closes, after the last call to @progress. A cancelled
+ * or failed workbook is dropped unwritten, so @path is not even created;
+ * if it was (a write failed half-way), the caller removes it.
+ *
+ * Returns: whether the file was written; %FALSE with %G_IO_ERROR_CANCELLED
+ *   when @cancellable was cancelled
+ */
+gboolean
+ctd_xlsx_write_full (const CtdSheetDoc  *doc,
+                     const char         *path,
+                     CtdExportProgress   progress,
+                     gpointer            user_data,
+                     GCancellable       *cancellable,
+                     GError            **error)
+{
+  locale_t base;
+  locale_t numeric_c;
+  locale_t before;
+  gboolean written;
+
+  /* libxlsxwriter writes every double (a cell's number, a row's height)
+   * with printf ("%.16G"), which takes LC_NUMERIC's decimal separator:
+   * under a French locale the file would say "-1,5", which no
+   * spreadsheet reads. This thread writes the workbook in the C locale's
+   * numbers, and its own locale comes back after. The cells' texts were
+   * written before, in the director's. */
+  base = duplocale (uselocale ((locale_t) 0));
+  numeric_c = base != (locale_t) 0 ? newlocale (LC_NUMERIC_MASK, "C", base) : (locale_t) 0;
+  if (numeric_c == (locale_t) 0)
+    {
+      if (base != (locale_t) 0)
+        freelocale (base);
+      g_set_error (error, CTD_XLSX_ERROR, CTD_XLSX_ERROR_WRITE,
+                   _("Could not write “%s”: out of memory"), path);
+      return FALSE;
+    }
+  before = uselocale (numeric_c);
+  written = write_workbook (doc, path, progress, user_data, cancellable, error);
+  uselocale (before);
+  freelocale (numeric_c);
+  return written;
 }

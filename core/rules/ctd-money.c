@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctd-locale.h"
 #include "ctd-result.h"
 
 #include <glib/gi18n-lib.h>
@@ -289,6 +290,7 @@ describe_ratio (CtdCents entry_fee,
                 gboolean below)
 {
   CtdCents tenths;
+  g_autofree char *ascii = NULL;
   g_autofree char *number = NULL;
 
   if (entry_fee % stake == 0)
@@ -301,7 +303,8 @@ describe_ratio (CtdCents entry_fee,
                  : g_strdup_printf (_("more than %d times"), FEE_RATIO_MAX);
 
   tenths = below ? entry_fee * 10 / stake : (entry_fee * 10 - 1) / stake + 1;
-  number = g_strdup_printf ("%" G_GINT64_FORMAT ".%d", tenths / 10, (int) (tenths % 10));
+  ascii = g_strdup_printf ("%" G_GINT64_FORMAT ".%d", tenths / 10, (int) (tenths % 10));
+  number = ctd_locale_number (ascii);
   /* Translators: %s is a number with one decimal, e.g. "19.6". */
   return g_strdup_printf (_("about %s times"), number);
 }
@@ -386,17 +389,16 @@ ctd_money_check_fee (CtdCents entry_fee,
 }
 
 /**
- * ctd_money_to_string:
+ * ctd_money_to_ascii:
  * @amount: an amount in cents
  *
- * Formats an amount as a director reads it on the sheet, without a
- * currency symbol (the event's currency is whatever the club plays for):
- * "12.50", "-0.05", "0.00".
+ * Formats an amount for a machine (the CLI's JSON, files), with "."
+ * whatever the locale: "12.50", "-0.05", "0.00".
  *
  * Returns: (transfer full): the text
  */
 char *
-ctd_money_to_string (CtdCents amount)
+ctd_money_to_ascii (CtdCents amount)
 {
   guint64 cents = magnitude (amount);
 
@@ -405,44 +407,49 @@ ctd_money_to_string (CtdCents amount)
 }
 
 /**
- * ctd_money_group_digits:
- * @number: a number as text, "-1234567.50" or "364904448"
+ * ctd_money_to_string:
+ * @amount: an amount in cents
  *
- * Groups the whole part of @number by thousands with commas, for the
- * large figures a message names ("1,000,000.00"), where a run of zeros
- * is hard to count. An optional sign and the fraction are kept as they
- * are; text that does not start with digits is returned unchanged.
+ * Formats an amount as a director reads it on the sheet, without a
+ * currency symbol (the event's currency is whatever the club plays for),
+ * with the current thread's decimal separator (see ctd_locale_number()):
+ * "12.50", "-0.05", "0.00"; in French "12,50".
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+ctd_money_to_string (CtdCents amount)
+{
+  g_autofree char *ascii = ctd_money_to_ascii (amount);
+
+  return ctd_locale_number (ascii);
+}
+
+/**
+ * ctd_money_group_digits:
+ * @number: a number as text, "-1234567.50", "364904448" or as
+ *   ctd_money_to_string() wrote it
+ *
+ * Groups the whole part of @number by thousands with the locale's
+ * separator, for the large figures a message names ("1,000,000.00";
+ * "1 000 000,00" in French), where a run of zeros is hard to count. See
+ * ctd_locale_group().
  *
  * Returns: (transfer full): the grouped text
  */
 char *
 ctd_money_group_digits (const char *number)
 {
-  GString *text;
-  gsize sign;
-  gsize n_digits;
-
-  g_return_val_if_fail (number != NULL, NULL);
-
-  sign = (number[0] == '-' || number[0] == '+') ? 1 : 0;
-  n_digits = strspn (number + sign, "0123456789");
-  text = g_string_new_len (number, (gssize) sign);
-  for (gsize i = 0; i < n_digits; i++)
-    {
-      if (i > 0 && (n_digits - i) % 3 == 0)
-        g_string_append_c (text, ',');
-      g_string_append_c (text, number[sign + i]);
-    }
-  g_string_append (text, number + sign + n_digits);
-  return g_string_free (text, FALSE);
+  return ctd_locale_group (number);
 }
 
 /**
  * ctd_money_parse:
- * @text: "12", "12.5", "12.50", "-3", "+3"
+ * @text: "12", "12.5", "12.50", "-3", "+3"; in French also "12,50"
  * @out_amount: (out): the amount in cents; untouched when @text is refused
  *
- * Reads an amount typed by the director. Only whole cents are money, so
+ * Reads an amount typed by the director, with "." or the current
+ * locale's decimal separator. Only whole cents are money, so
  * "12.505" is refused rather than rounded, as is anything that is not a
  * plain decimal number ("", "abc", "1e3", " 12", "12.") or that does not
  * fit: a long run of digits is refused, never wrapped round. Leading
@@ -454,7 +461,8 @@ gboolean
 ctd_money_parse (const char *text,
                  CtdCents   *out_amount)
 {
-  const char *p = text;
+  g_autofree char *ascii = NULL;
+  const char *p;
   gboolean negative = FALSE;
   guint64 cents = 0;
   guint fraction = 0;
@@ -464,6 +472,8 @@ ctd_money_parse (const char *text,
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (out_amount != NULL, FALSE);
 
+  ascii = ctd_locale_unlocalize (text);
+  p = ascii;
   if (*p == '+' || *p == '-')
     negative = *p++ == '-';
 

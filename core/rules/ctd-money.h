@@ -66,6 +66,7 @@ CtdCents  ctd_money_amount        (CtdHalves points,
 char     *ctd_money_check_fee     (CtdCents entry_fee,
                                    CtdCents stake);
 char     *ctd_money_to_string     (CtdCents amount);
+char     *ctd_money_to_ascii      (CtdCents amount);
 char     *ctd_money_group_digits  (const char *number);
 gboolean  ctd_money_parse         (const char *text,
                                    CtdCents   *out_amount);

@@ -268,7 +268,7 @@ parse_penalty (Parser      *parser,
   /* Rule 2.5: "1/2 of the original starting cube value", which in half
    * points is the starting cube's value in points. */
   expected = ctd_halves_to_string ((CtdHalves) context->cube_start, FALSE);
-  if (!ctd_halves_parse (p, &penalty.amount))
+  if (!ctd_halves_parse_ascii (p, &penalty.amount))
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                         _("'%s': the penalty '%s' is not a whole or half number of points; "
                           "expected %s, half the starting cube of %u"), token, p, expected,
@@ -316,7 +316,7 @@ parse_adjustment (Parser      *parser,
     return result_fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
                         _("'%s': %s cannot pay an adjustment to themselves; name two "
                           "different players"), token, result_who (parser, adjustment.to));
-  if (!ctd_halves_parse (p, &adjustment.amount))
+  if (!ctd_halves_parse_ascii (p, &adjustment.amount))
     return result_fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
                         _("'%s': the adjustment '%s' is not a whole or half number of points; "
                           "write e.g. 3 or 2.5"), token, p);

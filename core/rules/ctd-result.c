@@ -214,7 +214,7 @@ ctd_result_format (const CtdResult *result)
   for (guint i = 0; i < result->n_penalties; i++)
     {
       const CtdPenalty *penalty = &result->penalties[i];
-      g_autofree char *amount = ctd_halves_to_string (penalty->amount, FALSE);
+      g_autofree char *amount = ctd_halves_to_ascii (penalty->amount, FALSE);
 
       g_string_append_printf (text, " F:%u>%u:%s", penalty->from, penalty->to, amount);
     }
@@ -223,7 +223,7 @@ ctd_result_format (const CtdResult *result)
   for (guint i = 0; i < result->n_adjustments; i++)
     {
       const CtdAdjustment *adjustment = &result->adjustments[i];
-      g_autofree char *amount = ctd_halves_to_string (adjustment->amount, FALSE);
+      g_autofree char *amount = ctd_halves_to_ascii (adjustment->amount, FALSE);
 
       g_string_append_printf (text, " A:%u>%u:%s", adjustment->from, adjustment->to, amount);
     }

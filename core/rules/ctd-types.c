@@ -12,22 +12,25 @@
 
 #include <string.h>
 
+#include "ctd-locale.h"
 #include "ctd-rules-enum-types.h"
 
 #include <glib/gi18n-lib.h>
 
 /**
- * ctd_halves_to_string:
+ * ctd_halves_to_ascii:
  * @halves: a score in half points
  * @explicit_sign: whether a positive score gets a leading "+"
  *
- * Formats a score as a director reads it: "3", "-0.5", "+12.5".
+ * Formats a score for a machine or for result notation, whatever the
+ * locale: "3", "-0.5", "+12.5". What a person reads is
+ * ctd_halves_to_string().
  *
  * Returns: (transfer full): the text
  */
 char *
-ctd_halves_to_string (CtdHalves halves,
-                      gboolean  explicit_sign)
+ctd_halves_to_ascii (CtdHalves halves,
+                     gboolean  explicit_sign)
 {
   guint64 magnitude = halves < 0 ? (guint64) 0 - (guint64) halves : (guint64) halves;
   const char *sign = halves < 0 ? "-" : (halves > 0 && explicit_sign ? "+" : "");
@@ -37,11 +40,32 @@ ctd_halves_to_string (CtdHalves halves,
 }
 
 /**
- * ctd_halves_parse:
+ * ctd_halves_to_string:
+ * @halves: a score in half points
+ * @explicit_sign: whether a positive score gets a leading "+"
+ *
+ * Formats a score as a director reads it, with the current thread's
+ * decimal separator (see ctd_locale_number()): "3", "-0.5", "+12.5"; in
+ * French "-0,5".
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+ctd_halves_to_string (CtdHalves halves,
+                      gboolean  explicit_sign)
+{
+  g_autofree char *ascii = ctd_halves_to_ascii (halves, explicit_sign);
+
+  return ctd_locale_number (ascii);
+}
+
+/**
+ * ctd_halves_parse_ascii:
  * @text: "3", "-0.5", "+12.5", "4.0"
  * @out_halves: (out): the score in half points
  *
- * Reads a score typed by the director. Only whole and half points are
+ * Reads a score written in result notation, with "." whatever the
+ * locale. Only whole and half points are
  * scores; anything else (".25", "1e3", "", trailing junk, more than 15
  * digits after any leading zeros) is refused. Leading zeros are read as
  * the number they are ("004" is 4).
@@ -49,8 +73,8 @@ ctd_halves_to_string (CtdHalves halves,
  * Returns: whether @text is a score
  */
 gboolean
-ctd_halves_parse (const char *text,
-                  CtdHalves  *out_halves)
+ctd_halves_parse_ascii (const char *text,
+                        CtdHalves  *out_halves)
 {
   const char *p = text;
   gboolean negative = FALSE;
@@ -97,6 +121,28 @@ ctd_halves_parse (const char *text,
 
   *out_halves = (CtdHalves) (whole * 2 + half) * (negative ? -1 : 1);
   return TRUE;
+}
+
+/**
+ * ctd_halves_parse:
+ * @text: "3", "-0.5", "+12.5"; in French also "-0,5"
+ * @out_halves: (out): the score in half points
+ *
+ * Reads a score typed by the director, as ctd_halves_parse_ascii() does,
+ * with the current locale's decimal separator taken as well as ".".
+ *
+ * Returns: whether @text is a score
+ */
+gboolean
+ctd_halves_parse (const char *text,
+                  CtdHalves  *out_halves)
+{
+  g_autofree char *ascii = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  ascii = ctd_locale_unlocalize (text);
+  return ctd_halves_parse_ascii (ascii, out_halves);
 }
 
 /**

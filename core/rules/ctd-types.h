@@ -79,10 +79,14 @@ typedef enum
   CTD_SHEET_PAPER_LETTER,  /*< nick=letter >*/
 } CtdSheetPaper;
 
-char       *ctd_halves_to_string (CtdHalves halves,
-                                  gboolean  explicit_sign);
-gboolean    ctd_halves_parse     (const char *text,
-                                  CtdHalves  *out_halves);
+char       *ctd_halves_to_string   (CtdHalves halves,
+                                    gboolean  explicit_sign);
+char       *ctd_halves_to_ascii    (CtdHalves halves,
+                                    gboolean  explicit_sign);
+gboolean    ctd_halves_parse       (const char *text,
+                                    CtdHalves  *out_halves);
+gboolean    ctd_halves_parse_ascii (const char *text,
+                                    CtdHalves  *out_halves);
 
 char       *ctd_printable        (const char *text);
 

@@ -278,7 +278,7 @@ test_final_standings (void **state)
   page = g_ptr_array_index (doc->pages, 2);
   assert_string_equal (page->name, "Final results");
   assert_string_equal (ctd_test_cell_at (page, 1, 0)->text,
-                       "Spring Chouette, Club house, 2026-05-17");
+                       "Spring Chouette, Club house, May 17, 2026");
   page = find_page (doc, "Round 1 standings");
   assert_string_equal (ctd_test_cell_at (page, 3, 5)->text, "Place");
   assert_string_equal (next_round_of (page, seats->names[0]), "1st=; tied: roll-off");
@@ -309,7 +309,7 @@ test_final_standings (void **state)
   g_clear_pointer (&doc, ctd_sheet_doc_free);
   doc = ctd_report_round (store, 1, NULL, &error);
   page = find_page (doc, "Final results");
-  assert_string_equal (ctd_test_cell_at (page, 1, 0)->text, "Spring Chouette, 2026-05-17");
+  assert_string_equal (ctd_test_cell_at (page, 1, 0)->text, "Spring Chouette, May 17, 2026");
 }
 
 /* The audit log prints each summary as the store wrote it, and says what

@@ -14,6 +14,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <locale.h>
+#include <string.h>
+
 #include <glib/gstdio.h>
 
 #include "ctd-tournament.h"
@@ -159,7 +162,7 @@ test_heading_and_names (void **state)
   const CtdSheetPage *page = g_ptr_array_index (doc->pages, 0);
   g_autoptr(GString) all = g_string_new (NULL);
   guint names_seen = 0;
-  const char *expected[] = { "Spring Chouette, Club house", "2026-05-17", "5.00", "4242",
+  const char *expected[] = { "Spring Chouette, Club house", "May 17, 2026", "5.00", "4242",
                              "1, Final", "1.1  (Table 1)" };
 
   for (guint i = 0; i < page->cells->len; i++)
@@ -389,6 +392,51 @@ test_complete_amounts_are_final (void **state)
   assert_false (g_array_index (doc->styles, CtdSheetStyle, label->style).italic);
 }
 
+/* A sheet built where the decimal separator is a comma (as the report's
+ * thread is for a French event) prints "5,00" and the date in words,
+ * while the workbook's formulas, which a spreadsheet reads, keep "5.00". */
+static void
+test_comma_locale (void **state)
+{
+  g_autoptr(CtdStore) store = ctd_test_create_event (*state, 4);
+  g_autoptr(CtdSheetDoc) doc = NULL;
+  locale_t locale = newlocale (LC_ALL_MASK, "fr_FR.UTF-8", (locale_t) 0);
+  const CtdSheetPage *page;
+  const CtdSheetCell *label;
+  const CtdSheetCell *amount;
+  gboolean dated = FALSE;
+
+  if (locale == (locale_t) 0)
+    locale = newlocale (LC_ALL_MASK, "de_DE.UTF-8", (locale_t) 0);
+  if (locale == (locale_t) 0)
+    {
+      print_message ("no fr_FR.UTF-8 or de_DE.UTF-8 locale: skipped "
+                     "(.ci/setup.sh generates fr_FR.UTF-8)\n");
+      skip ();
+    }
+  ctd_test_record_sheet (store, 1, 1, CTD_N_GAMES);
+  uselocale (locale);
+  doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
+  uselocale (LC_GLOBAL_LOCALE);
+  freelocale (locale);
+
+  page = g_ptr_array_index (doc->pages, 0);
+  label = ctd_test_cell_at (page, ROW_AMOUNTS, 0);
+  amount = ctd_test_cell_at (page, ROW_AMOUNTS, COL_PLAYER (0));
+  assert_string_equal (label->text, "Amount at the stake (5,00)");
+  assert_non_null (strstr (amount->text, ",00"));
+  assert_non_null (amount->formula);
+  assert_true (g_str_has_suffix (amount->formula, "*5.00"));
+  for (guint i = 0; i < page->cells->len; i++)
+    {
+      const CtdSheetCell *cell = g_ptr_array_index (page->cells, i);
+
+      assert_null (strstr (cell->text, "2026-05-17"));
+      dated |= strstr (cell->text, "2026") != NULL && strstr (cell->text, "17") != NULL;
+    }
+  assert_true (dated);
+}
+
 /* Rule 1.7: a public copy of a Qualifying round in play shows no score. */
 static void
 test_secrecy (void **state)
@@ -480,6 +528,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_last_segment_in_grid, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_partly_filled, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_complete_amounts_are_final, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_comma_locale, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_adjustment, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_secrecy, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_archive, ctd_test_folder_setup, ctd_test_folder_teardown),

@@ -15,6 +15,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <locale.h>
 #include <string.h>
 
 #include "ctd-table-server.h"
@@ -232,6 +233,49 @@ test_released_round (void **state)
                                          "<span class=\"note\">→ Final</span></td>"));
 }
 
+/* Back to the process's locale, even after a failed test. */
+static int
+global_locale_teardown (void **state)
+{
+  uselocale (LC_GLOBAL_LOCALE);
+  return ctd_test_folder_teardown (state);
+}
+
+/* The desk in French: the page writes the scores with the decimal comma
+ * the room reads ("-13,5"), while a chouette stays "1.1", a label. */
+static void
+test_comma_locale (void **state)
+{
+  Fixture *fixture = *state;
+  locale_t french = newlocale (LC_ALL_MASK, "fr_FR.UTF-8", (locale_t) 0);
+  g_autoptr(CtdDocument) document = NULL;
+  g_autoptr(CtdTableServer) server = NULL;
+  g_autoptr(CtdTestAnswer) page = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (french == (locale_t) 0)
+    {
+      print_message ("no fr_FR.UTF-8 locale: skipped (.ci/setup.sh generates it)\n");
+      skip ();
+    }
+  uselocale (french);
+  document = ctd_test_serve_document (fixture->path);
+  server = ctd_test_serve_start (document);
+  for (guint chouette = 1; chouette <= 2; chouette++)
+    for (guint game = 1; game <= 12; game++)
+      record (document, chouette, game);
+  if (!ctd_document_release_round (document, 1, &error))
+    fail_msg ("release: %s", error->message);
+  page = get_standings (server, "GET");
+  uselocale (LC_GLOBAL_LOCALE);
+  freelocale (french);
+
+  assert_non_null (strstr (page->body, "<td class=\"num total\">-13,5</td>"));
+  assert_non_null (strstr (page->body, "<td class=\"num total\">+40,5</td>"));
+  assert_null (strstr (page->body, "13.5"));
+  assert_non_null (strstr (page->body, "<span class=\"note\">1.1</span>"));
+}
+
 /* The Final, played in the open and then complete: its placings stand,
  * "1st" to "4th", with the scores. */
 static void
@@ -286,6 +330,8 @@ main (void)
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_released_round, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_comma_locale, ctd_test_folder_setup,
+                                     global_locale_teardown),
     cmocka_unit_test_setup_teardown (test_final_placings, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };

@@ -13,6 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -107,6 +108,67 @@ test_crosscheck (void **state)
   assert_non_null (strstr (ctd_test_chouette_status (document, number),
                            "disagrees with the paper"));
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A French director types paper totals with a decimal comma, "-3,5", and
+ * reads the page's numbers so; a point still works. The window's thread
+ * takes the locale's numbers, as the application's setlocale gives it. */
+static void
+test_crosscheck_comma_locale (void **state)
+{
+  Fixture *fixture = *state;
+  locale_t french = newlocale (LC_ALL_MASK, "fr_FR.UTF-8", (locale_t) 0);
+  g_autoptr(CtdApplication) app = NULL;
+  CtdMainWindow *window;
+  CtdDocument *document;
+  CtdChouettePage *page;
+  CtdChouetteView *view;
+  CtdHalves totals[3];
+  g_autofree char *too_many = NULL;
+  g_autofree char *right = NULL;
+  CtdRng rng;
+
+  if (french == (locale_t) 0)
+    {
+      print_message ("no fr_FR.UTF-8 locale: skipped (.ci/setup.sh generates it)\n");
+      skip ();
+    }
+  uselocale (french);
+  app = ctd_test_new_application ();
+  window = ctd_test_open_seven (app, fixture->path);
+  document = ctd_test_window_document (window);
+  page = ctd_test_show_chouette (window, 1, ctd_test_chouette_of_size (document, 3));
+  view = ctd_chouette_page_get_view (page);
+  ctd_rng_init (&rng, 19);
+  for (guint game = 1; game <= 4; game++)
+    {
+      g_autofree char *line = ctd_test_line_for (page, game, &rng);
+
+      ctd_test_type_line (page, line);
+    }
+  for (guint p = 1; p <= 3; p++)
+    totals[p - 1] = ctd_chouette_view_get_total (view, p);
+
+  /* Half a point too many, then the right total: one of the two is a
+   * half, typed with a comma. The store's refusal writes the sum the
+   * French way. */
+  too_many = ctd_halves_to_string (totals[0] + 1, FALSE);
+  right = ctd_halves_to_string (totals[0], FALSE);
+  assert_true (strchr (too_many, ',') != NULL || strchr (right, ',') != NULL);
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_page_entry (page, 1)), too_many);
+  ctd_test_set_paper (page, 2, totals[1]);
+  ctd_test_set_paper (page, 3, totals[2]);
+  g_signal_emit_by_name (ctd_test_page_entry (page, 3), "activate");
+  assert_null (ctd_test_find_label (GTK_WIDGET (page), "is not a score"));
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (page), "add up to +0,5, not 0"));
+  assert_false (ctd_chouette_view_get_paper_given (view));
+
+  gtk_editable_set_text (GTK_EDITABLE (ctd_test_page_entry (page, 1)), right);
+  g_signal_emit_by_name (ctd_test_page_entry (page, 1), "activate");
+  assert_true (ctd_chouette_view_get_paper_agrees (view));
+  gtk_window_destroy (GTK_WINDOW (window));
+  uselocale (LC_GLOBAL_LOCALE);
+  freelocale (french);
 }
 
 /* Paper totals of which one crew member's is off by one game's result
@@ -227,6 +289,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_crosscheck, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_crosscheck_suspects, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_crosscheck_comma_locale, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
