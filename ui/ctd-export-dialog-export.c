@@ -53,9 +53,10 @@ export_ready_cb (GObject      *source,
   g_autofree char *path = NULL;
   g_autofree char *display = NULL;
   g_autofree char *text = NULL;
+  g_auto(GStrv) warnings = NULL;
   gboolean written;
 
-  written = ctd_document_export_finish (CTD_DOCUMENT (source), result, &error);
+  written = ctd_document_export_finish (CTD_DOCUMENT (source), result, &warnings, &error);
   /* Closed meanwhile: nothing left to tell. */
   if (self->document == NULL)
     return;
@@ -65,8 +66,18 @@ export_ready_cb (GObject      *source,
     {
       gtk_progress_bar_set_fraction (self->progress_bar, 1.0);
       gtk_progress_bar_set_text (self->progress_bar, _("Done"));
-      text = g_strdup_printf (_("Wrote %s"), display);
-      ctd_export_dialog_show_message (self, text, FALSE);
+      g_autoptr(GString) message = g_string_new (NULL);
+
+      g_string_printf (message, _("Wrote %s"), display);
+      /* As the command line says them: what the director should know of
+       * the file (the event's language missing here, a name no font
+       * draws). */
+      for (guint i = 0; warnings[i] != NULL; i++)
+        {
+          g_string_append_c (message, '\n');
+          g_string_append_printf (message, _("Warning: %s"), warnings[i]);
+        }
+      ctd_export_dialog_show_message (self, message->str, warnings[0] != NULL);
       gtk_widget_set_visible (self->open_button, TRUE);
       ctd_export_dialog_set_busy (self, NULL);
       gtk_widget_grab_focus (self->open_button);

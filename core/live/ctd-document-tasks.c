@@ -276,7 +276,7 @@ export_thread (GTask        *task,
   const CtdDocumentExport *what = &job->what;
   g_autoptr(CtdSheetDoc) doc = NULL;
   GError *error = NULL;
-  CtdExportFormat format;
+  CtdExportFormat format = CTD_EXPORT_PDF;
 
   /* A .csv file holds the results for a club database, a public copy
    * whatever the options say. */
@@ -294,9 +294,18 @@ export_thread (GTask        *task,
   if (!ctd_export_write_full (doc, job->path,
                               job->progress != NULL ? export_progress_in_thread : NULL, task,
                               cancellable, &error))
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* What the director should know of the file written: the event's
+   * language not installed here, a name no font can draw. */
+  {
+    g_autoptr(GPtrArray) warnings = ctd_export_warnings (doc, format);
+
+    g_ptr_array_add (warnings, NULL);
+    g_task_return_pointer (task, g_ptr_array_steal (warnings, NULL), (GDestroyNotify) g_strfreev);
+  }
 }
 
 /**
@@ -366,6 +375,9 @@ ctd_document_export_async (CtdDocument             *self,
  * ctd_document_export_finish:
  * @self: a document
  * @result: what the callback was given
+ * @out_warnings: (out) (optional) (transfer full): what the director
+ *   should know of the file written, as the command line's export says
+ *   it (ctd_export_warnings()); empty when all is well
  * @error: return location for a #GError
  *
  * Returns: whether the file was written whole
@@ -373,10 +385,21 @@ ctd_document_export_async (CtdDocument             *self,
 gboolean
 ctd_document_export_finish (CtdDocument   *self,
                             GAsyncResult  *result,
+                            GStrv         *out_warnings,
                             GError       **error)
 {
+  GStrv warnings;
+
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+
+  warnings = g_task_propagate_pointer (G_TASK (result), error);
+  if (warnings == NULL)
+    return FALSE;
+  if (out_warnings != NULL)
+    *out_warnings = warnings;
+  else
+    g_strfreev (warnings);
+  return TRUE;
 }
 
 /* ---- a report to print -------------------------------------------------- */

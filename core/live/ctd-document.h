@@ -259,6 +259,7 @@ void         ctd_document_export_async         (CtdDocument             *self,
                                                 gpointer                 user_data);
 gboolean     ctd_document_export_finish        (CtdDocument             *self,
                                                 GAsyncResult            *result,
+                                                GStrv                   *out_warnings,
                                                 GError                 **error);
 
 void         ctd_document_build_report_async   (CtdDocument             *self,

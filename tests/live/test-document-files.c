@@ -100,6 +100,8 @@ test_export_async (void **state)
   g_autofree char *files_before = NULL;
   g_autofree char *files_after = NULL;
   const CtdDocumentExport round = { .round = 1 };
+  g_auto(CtdEventSettings) settings = { 0, };
+  g_auto(GStrv) warnings = NULL;
   Waiter waiter = { 0, };
 
   ctd_test_draw_players (document, 8);
@@ -109,11 +111,28 @@ test_export_async (void **state)
   ctd_document_export_async (document, &round, xlsx, waiter_progress_cb, &waiter, NULL, NULL,
                              waiter_ready_cb, &waiter);
   assert_true (ctd_test_wait_until (&waiter.done, 30000, "the round's export to end"));
-  assert_true (ctd_document_export_finish (document, waiter.result, &error));
+  assert_true (ctd_document_export_finish (document, waiter.result, &warnings, &error));
   g_clear_object (&waiter.result);
   assert_true (g_file_test (xlsx, G_FILE_TEST_IS_REGULAR));
   assert_true (waiter.n_progress >= 2);  /* two chouettes, then the standings */
   assert_int_equal (waiter.last_done, waiter.last_total);
+  assert_int_equal (g_strv_length (warnings), 0);
+  g_clear_pointer (&warnings, g_strfreev);
+
+  /* An event in a language this computer cannot print: the file is
+   * written, and the director is told, as the command line tells. */
+  assert_true (ctd_document_get_settings (document, &settings, &error));
+  g_free (settings.language);
+  settings.language = g_strdup ("zz");
+  assert_true (ctd_document_set_settings (document, &settings, &error));
+  memset (&waiter, 0, sizeof waiter);
+  ctd_document_export_async (document, &round, xlsx, NULL, NULL, NULL, NULL, waiter_ready_cb,
+                             &waiter);
+  assert_true (ctd_test_wait_until (&waiter.done, 30000, "the round's export to end"));
+  assert_true (ctd_document_export_finish (document, waiter.result, &warnings, &error));
+  g_clear_object (&waiter.result);
+  assert_int_equal (g_strv_length (warnings), 1);
+  assert_non_null (strstr (warnings[0], "(zz)"));
 
   /* Cancelled while it runs: no file, no temporary file. (Cancelling
    * between two pages is the writers' own test, test-export.) */
@@ -123,7 +142,7 @@ test_export_async (void **state)
                              cancellable, waiter_ready_cb, &waiter);
   g_cancellable_cancel (cancellable);
   assert_true (ctd_test_wait_until (&waiter.done, 30000, "the cancelled export to end"));
-  assert_false (ctd_document_export_finish (document, waiter.result, &error));
+  assert_false (ctd_document_export_finish (document, waiter.result, NULL, &error));
   assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
   g_clear_object (&waiter.result);
   files_after = list_folder (fixture->dir);

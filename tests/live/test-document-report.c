@@ -237,7 +237,7 @@ test_links_base (void **state)
   /* The worker has its own copy of the address. */
   g_clear_pointer (&base, g_free);
   assert_true (ctd_test_wait_until (&waiter.done, 30000, "the sheets' export to end"));
-  assert_true (ctd_document_export_finish (document, waiter.result, &error));
+  assert_true (ctd_document_export_finish (document, waiter.result, NULL, &error));
   g_clear_object (&waiter.result);
   {
     const char *render[] = { "pdftoppm", "-r", "200", "-png", "-f", "1", "-l", "1",

@@ -346,6 +346,26 @@ test_export_round_and_chouette (void **state)
   assert_file_starts (sheet_path, "%PDF", 4);
   assert_non_null (strstr (seen->str, "Page 1 of 1"));
   assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "sheet 1.3.pdf"));
+  assert_null (ctd_test_find_label (GTK_WIDGET (dialog), "Warning"));
+
+  /* The event set to print in a language this computer lacks: the
+   * sheet is written all the same, and the dialog says in which
+   * language, as the command line's export does. */
+  {
+    g_auto(CtdEventSettings) settings = { 0, };
+    CtdDocument *document = ctd_main_window_get_document (window);
+
+    assert_true (ctd_document_get_settings (document, &settings, &error));
+    g_free (settings.language);
+    settings.language = g_strdup ("zz");
+    assert_true (ctd_document_set_settings (document, &settings, &error));
+  }
+  ctd_export_dialog_export_to (dialog, sheet_file);
+  spin_until_idle (dialog);
+  assert_file_starts (sheet_path, "%PDF", 4);
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (dialog), "Warning: the sheets are in this "
+                                                             "computer's language, not in the "
+                                                             "event's (zz)"));
 
   /* A folder that does not exist: one message naming the file, and the
    * dialog ready for another try. */
