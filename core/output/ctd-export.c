@@ -246,13 +246,10 @@ ctd_export_write_full (const CtdSheetDoc  *doc,
   close (fd);
 
   /* The writers' own texts (a web page's title and language, a QR
-   * code's description) in the language the document was built in; a
-   * workbook's and a CSV file's numbers with a point in every language,
-   * as their formats want them. */
-  ctd_output_language_begin_full (&language, doc->language,
-                                  format == CTD_EXPORT_XLSX || format == CTD_EXPORT_CSV
-                                  ? CTD_OUTPUT_NUMBERS_C : CTD_OUTPUT_NUMBERS_LOCALE,
-                                  NULL);
+   * code's description) in the language the document was built in. (A
+   * workbook's and a CSV file's numbers keep their point in every
+   * language: their writers see to it.) */
+  ctd_output_language_begin (&language, doc->language, NULL);
   switch (format)
     {
     case CTD_EXPORT_XLSX:

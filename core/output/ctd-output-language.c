@@ -108,6 +108,10 @@ ctd_output_language_locale_name (const char *code)
   return name;
 }
 
+static gboolean make_locale (CtdOutputLanguage  *scope,
+                             const char         *code,
+                             char              **out_warning);
+
 /**
  * ctd_output_language_begin:
  * @scope: (out caller-allocates): what ctd_output_language_end() undoes
@@ -121,7 +125,8 @@ ctd_output_language_locale_name (const char *code)
  * texts whatever the director's language. When @code's locale is not
  * installed, or the LANGUAGE variable chooses every message's language,
  * the document prints in the director's language and @out_warning says
- * so.
+ * so. (A writer whose format wants numbers with a point whatever the
+ * language makes sure of it itself: ctd_xlsx_write_full().)
  *
  * Returns: whether the thread now prints in @code's language
  */
@@ -130,58 +135,11 @@ ctd_output_language_begin (CtdOutputLanguage  *scope,
                            const char         *code,
                            char              **out_warning)
 {
-  return ctd_output_language_begin_full (scope, code, CTD_OUTPUT_NUMBERS_LOCALE, out_warning);
-}
-
-static gboolean make_locale (CtdOutputLanguage  *scope,
-                             const char         *code,
-                             char              **out_warning);
-
-/* Numbers with a point in @scope's locale, or in a copy of the
- * process's when it has none. */
-static void
-use_c_numbers (CtdOutputLanguage *scope)
-{
-  locale_t base = scope->locale != (locale_t) 0 ? scope->locale : duplocale (LC_GLOBAL_LOCALE);
-  locale_t numbers = base != (locale_t) 0 ? newlocale (LC_NUMERIC_MASK, "C", base)
-                                          : (locale_t) 0;
-
-  if (numbers == (locale_t) 0)
-    {
-      if (base != (locale_t) 0 && base != scope->locale)
-        freelocale (base);
-      return;
-    }
-  scope->locale = numbers;
-}
-
-/**
- * ctd_output_language_begin_full:
- * @scope: (out caller-allocates): what ctd_output_language_end() undoes
- * @code: (nullable): as for ctd_output_language_begin()
- * @numbers: whether numbers follow the language, or are written with a
- *   point whatever the language (and whatever the process's locale)
- * @out_warning: (out) (optional) (nullable): as for
- *   ctd_output_language_begin()
- *
- * ctd_output_language_begin(), for a writer whose file format wants its
- * numbers one way in every language.
- *
- * Returns: whether the thread now prints in @code's language
- */
-gboolean
-ctd_output_language_begin_full (CtdOutputLanguage  *scope,
-                                const char         *code,
-                                CtdOutputNumbers    numbers,
-                                char              **out_warning)
-{
   gboolean in_language;
 
   g_return_val_if_fail (scope != NULL, FALSE);
 
   in_language = make_locale (scope, code, out_warning);
-  if (numbers == CTD_OUTPUT_NUMBERS_C)
-    use_c_numbers (scope);
   if (scope->locale != (locale_t) 0)
     scope->previous = uselocale (scope->locale);
   return in_language;

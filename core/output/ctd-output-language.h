@@ -24,26 +24,9 @@ typedef struct
   locale_t previous;  /* the thread's before, put back at the end */
 } CtdOutputLanguage;
 
-/*
- * CtdOutputNumbers:
- * @CTD_OUTPUT_NUMBERS_LOCALE: numbers as the language writes them
- * @CTD_OUTPUT_NUMBERS_C: numbers with a point, as a file format wants
- *   them whatever the language (XLSX: libxlsxwriter prints its numbers
- *   with printf())
- */
-typedef enum
-{
-  CTD_OUTPUT_NUMBERS_LOCALE,
-  CTD_OUTPUT_NUMBERS_C,
-} CtdOutputNumbers;
-
 char     *ctd_output_language_locale_name (const char        *code);
 gboolean  ctd_output_language_begin       (CtdOutputLanguage *scope,
                                            const char        *code,
-                                           char             **out_warning);
-gboolean  ctd_output_language_begin_full  (CtdOutputLanguage *scope,
-                                           const char        *code,
-                                           CtdOutputNumbers   numbers,
                                            char             **out_warning);
 void      ctd_output_language_end         (CtdOutputLanguage *scope);
 
