@@ -264,9 +264,10 @@ fetched_cb (GObject      *session,
 }
 
 /**
- * ctd_test_fetch:
+ * ctd_test_fetch_message:
  * @url: a page of a server on the test's main loop
- * @out_status: (out) (optional): the answer's status
+ * @out_message: (out) (optional) (transfer full): the message, for its
+ *   status and headers
  *
  * A phone's GET, as a browser sends it (a SoupSession of its own), the
  * main loop running meanwhile, as the window's does.
@@ -274,8 +275,8 @@ fetched_cb (GObject      *session,
  * Returns: (transfer full): the page
  */
 char *
-ctd_test_fetch (const char *url,
-                guint      *out_status)
+ctd_test_fetch_message (const char   *url,
+                        SoupMessage **out_message)
 {
   g_autoptr(SoupSession) session = soup_session_new ();
   g_autoptr(SoupMessage) message = soup_message_new ("GET", url);
@@ -292,6 +293,27 @@ ctd_test_fetch (const char *url,
   data = g_bytes_get_data (fetch.body, &size);
   page = g_strndup (data, size);
   g_bytes_unref (fetch.body);
+  if (out_message != NULL)
+    *out_message = g_steal_pointer (&message);
+  return page;
+}
+
+/**
+ * ctd_test_fetch:
+ * @url: a page of a server on the test's main loop
+ * @out_status: (out) (optional): the answer's status
+ *
+ * ctd_test_fetch_message(), for the status alone.
+ *
+ * Returns: (transfer full): the page
+ */
+char *
+ctd_test_fetch (const char *url,
+                guint      *out_status)
+{
+  g_autoptr(SoupMessage) message = NULL;
+  char *page = ctd_test_fetch_message (url, &message);
+
   if (out_status != NULL)
     *out_status = soup_message_get_status (message);
   return page;

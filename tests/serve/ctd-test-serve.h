@@ -7,6 +7,7 @@
 #pragma once
 
 #include <glib.h>
+#include <libsoup/soup.h>
 
 #include "ctd-table-server.h"
 
@@ -36,6 +37,8 @@ const char    *ctd_test_answer_header (CtdTestAnswer *answer,
                                        const char    *name);
 char          *ctd_test_fetch        (const char    *url,
                                       guint         *out_status);
+char          *ctd_test_fetch_message (const char   *url,
+                                       SoupMessage **out_message);
 
 /* The players of ctd_test_serve_document(), hostile names first. */
 extern const char *const ctd_test_serve_names[8];

@@ -45,47 +45,6 @@ record (CtdDocument *document,
     fail_msg ("%u.%u game %u: %s", 1, chouette, game, error->message);
 }
 
-typedef struct
-{
-  GBytes *body;
-  GError *error;
-  gboolean done;
-} Fetch;
-
-static void
-fetched_cb (GObject      *session,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  Fetch *fetch = user_data;
-
-  fetch->body = soup_session_send_and_read_finish (SOUP_SESSION (session), result, &fetch->error);
-  fetch->done = TRUE;
-}
-
-/* A GET as a phone's browser sends it; returns the page, sets the message's status. */
-static char *
-fetch_page (SoupSession *session,
-            const char  *url,
-            SoupMessage **out_message)
-{
-  SoupMessage *message = soup_message_new ("GET", url);
-  Fetch fetch = { 0, };
-  gsize size;
-  const char *data;
-  char *page;
-
-  soup_session_send_and_read_async (session, message, G_PRIORITY_DEFAULT, NULL, fetched_cb, &fetch);
-  assert_true (ctd_test_wait_until (&fetch.done, 20000, "the page"));
-  if (fetch.error != NULL)
-    fail_msg ("%s: %s", url, fetch.error->message);
-  data = g_bytes_get_data (fetch.body, &size);
-  page = g_strndup (data, size);
-  g_bytes_unref (fetch.body);
-  *out_message = message;
-  return page;
-}
-
 /* A played chouette's page: players, every game's Box, Captain, orders
  * and cube, the totals and the last segment's order; the other
  * chouette's page shows only its own players. */
@@ -95,7 +54,6 @@ test_page (void **state)
   Fixture *fixture = *state;
   g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
   g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
-  g_autoptr(SoupSession) session = soup_session_new ();
   g_autoptr(SoupMessage) message = NULL, other_message = NULL;
   g_autofree char *base = ctd_table_server_get_uri (server);
   g_autofree char *one = ctd_test_serve_secret (document, 1, 1);
@@ -113,7 +71,7 @@ test_page (void **state)
     record (document, 1, game);
   record (document, 2, 1);
 
-  page = fetch_page (session, url, &message);
+  page = ctd_test_fetch_message (url, &message);
   assert_int_equal (soup_message_get_status (message), 200);
   headers = soup_message_get_response_headers (message);
   assert_string_equal (soup_message_headers_get_content_type (headers, NULL), "text/html");
@@ -143,7 +101,7 @@ test_page (void **state)
   assert_non_null (strstr (page, ": <span class=\"total\">+32</span></li>"));
   assert_non_null (strstr (page, "Order: 3 1 2"));
 
-  other = fetch_page (session, other_url, &other_message);
+  other = ctd_test_fetch_message (other_url, &other_message);
   assert_int_equal (soup_message_get_status (other_message), 200);
   assert_non_null (strstr (other, "<h1>Chouette 1.2 at table 2</h1>"));
   assert_non_null (strstr (other, "Next: game 2"));
