@@ -509,19 +509,8 @@ ctd_store_action_begin (CtdStore        *self,
                         const char      *name,
                         GError         **error)
 {
-  if (self->read_only)
-    return ctd_store_refuse_read_only (self, error);
-  /* Every write is an action, so this is where a closed event refuses
-   * them all: checked under the write lock, so no other window or
-   * command can close it in between. */
-  if (!ctd_store_transaction_begin (self, &action->transaction, TRUE, error) ||
-      !ctd_store_check_not_closed (self, error))
-    {
-      ctd_store_action_clear (action);
-      return FALSE;
-    }
-  action->changes = sqlite3_total_changes64 (self->db);
-  return ctd_store_action_log (action, name, error);
+  return ctd_store_action_begin_unlogged (self, action, error) &&
+         ctd_store_action_log (action, name, error);
 }
 
 /* Rolls the action back unless it was committed. */
@@ -658,6 +647,9 @@ ctd_store_action_begin_unlogged (CtdStore        *self,
 {
   if (self->read_only)
     return ctd_store_refuse_read_only (self, error);
+  /* Every write is an action, so this is where a closed event refuses
+   * them all: checked under the write lock, so no other window or
+   * command can close it in between. */
   if (!ctd_store_transaction_begin (self, &action->transaction, TRUE, error) ||
       !ctd_store_check_not_closed (self, error))
     {
