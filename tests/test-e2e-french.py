@@ -6,7 +6,8 @@
 # scoring page of 1.1, Standings, Final and Money, Log) shown from the
 # sidebar's action, its title in French, and no English phrase of the
 # template (english.py) in the names on screen. With CTD_SCREENSHOT_DIR
-# set, each page is saved there as PAGE.png (for data/screenshots/fr/).
+# set, each page is saved under it as fr/PAGE.png (data/screenshots/fr/),
+# never over the English screenshots of the same pages.
 #
 # Copyright 2026 The Chouette TD authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -88,6 +89,8 @@ def main(gui, cli_path):
     localedir = os.environ.get("CTD_LOCALEDIR", "")
     french = gettext.translation("chouette-td", localedir, languages=["fr"], fallback=True)
     screenshots = os.environ.get("CTD_SCREENSHOT_DIR")
+    if screenshots:
+        screenshots = os.path.join(screenshots, "fr")
     finder = english.Finder(english.template_phrases(root_dir, xgettext))
 
     folder = tempfile.mkdtemp(prefix="ctd-e2e-french-")
