@@ -90,8 +90,9 @@ static const struct
     N_("pending   (the lines tables sent and confirmed from their links, waiting\n"
        "    for the director: each with what it gives and where it came from)") },
   { "accept", ctd_cli_accept, WRITES,
-    N_("accept CHOUETTE GAME [--replace]   (records the table's waiting line as\n"
-       "    record would; --replace when the game holds another line)") },
+    N_("accept CHOUETTE GAME [--replace] | accept --all [--round N]\n"
+       "    (records the table's waiting line as record would; --replace when the\n"
+       "    game holds another line; --all: every line whose game has no result)") },
   { "reject", ctd_cli_reject, WRITES,
     N_("reject CHOUETTE GAME --reason TEXT   (sends the table's line back; the\n"
        "    table reads the reason and may enter the game again)") },

@@ -299,6 +299,61 @@ find_waiting (CtdCli      *cli,
   return NULL;
 }
 
+/* `accept --all`: every confirmed line whose game has no result, in one
+ * action (ctd_store_accept_submissions()); what is left, and why. */
+static int
+accept_all (CtdCli *cli,
+            guint   round)
+{
+  g_autoptr(GError) error = NULL;
+  CtdAcceptTally tally;
+
+  if (!ctd_store_accept_submissions (cli->store, round, &tally, &error))
+    return ctd_cli_refused (g_steal_pointer (&error));
+  if (cli->json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "accepted");
+      json_builder_add_int_value (builder, tally.accepted);
+      json_builder_set_member_name (builder, "tables");
+      json_builder_add_int_value (builder, tally.tables);
+      json_builder_set_member_name (builder, "differ");
+      json_builder_add_int_value (builder, tally.differ);
+      json_builder_set_member_name (builder, "refused");
+      json_builder_add_int_value (builder, tally.refused);
+      json_builder_end_object (builder);
+      ctd_cli_print_json (builder);
+      return CTD_CLI_OK;
+    }
+  if (tally.accepted == 0)
+    printf (_("Nothing to accept at once: no confirmed line waits for a game without a "
+              "result.\n"));
+  else
+    {
+      /* Translators: how many tables the lines came from, "from 2 tables"
+       * in "5 tables' lines accepted, from 2 tables." */
+      g_autofree char *tables = g_strdup_printf (ngettext ("from %u table", "from %u tables",
+                                                           tally.tables), tally.tables);
+
+      /* Translators: how many lines, then "from 2 tables" */
+      printf (ngettext ("%u table's line accepted, %s.\n", "%u tables' lines accepted, %s.\n",
+                        tally.accepted), tally.accepted, tables);
+    }
+  if (tally.differ > 0)
+    printf (ngettext ("%u line differs from the desk's and waits for you, one at a time: "
+                      "pending shows it; accept --replace or reject decides it.\n",
+                      "%u lines differ from the desk's and wait for you, one at a time: "
+                      "pending shows them; accept --replace or reject decides each.\n",
+                      tally.differ), tally.differ);
+  if (tally.refused > 0)
+    printf (ngettext ("%u line cannot be recorded yet and waits: pending says why.\n",
+                      "%u lines cannot be recorded yet and wait: pending says why.\n",
+                      tally.refused), tally.refused);
+  return CTD_CLI_OK;
+}
+
 int
 ctd_cli_accept (CtdCli *cli)
 {
@@ -307,19 +362,37 @@ ctd_cli_accept (CtdCli *cli)
   g_autoptr(CtdChouette) chouette = NULL;
   g_autoptr(CtdChouette) before = NULL;
   g_auto(Preview) preview = { NULL, };
-  const char *usage = "accept CHOUETTE GAME [--replace]";
+  const char *usage = "accept CHOUETTE GAME [--replace] | accept --all [--round N]";
   CtdHalves totals[CTD_MAX_PLAYERS];
   CtdChouetteGame view;
-  gboolean replace = FALSE;
+  gboolean replace = FALSE, all = FALSE;
+  int round = 0;
   GOptionEntry entries[] = {
     { "replace", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    { "all", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
+    { "round", 0, 0, G_OPTION_ARG_INT, NULL, NULL, NULL },
     { NULL },
   };
   int status;
 
   entries[0].arg_data = &replace;
-  if (!ctd_cli_parse_options (cli, usage, entries, 2, 2, &status))
+  entries[1].arg_data = &all;
+  entries[2].arg_data = &round;
+  if (!ctd_cli_parse_options (cli, usage, entries, 0, 2, &status))
     return status;
+  if (all)
+    {
+      if (cli->argc != 0 || replace)
+        return ctd_cli_usage (_("accept --all takes every line that conflicts with nothing, "
+                                "so no chouette, game or --replace (usage: %s)"), usage);
+      if (round < 0)
+        return ctd_cli_usage (_("--round takes a round number (usage: %s)"), usage);
+      return accept_all (cli, (guint) round);
+    }
+  if (round != 0)
+    return ctd_cli_usage (_("--round goes with --all (usage: %s)"), usage);
+  if (cli->argc != 2)
+    return ctd_cli_usage (_("missing arguments (usage: %s)"), usage);
   if ((submission = find_waiting (cli, cli->argv[0], cli->argv[1], usage, &status)) == NULL)
     return status;
   /* What a replacement changed, said as `record --replace` says it. */

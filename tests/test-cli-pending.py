@@ -202,6 +202,66 @@ def test_not_yet(folder):
     equal(len(show_games(event, "1.1")), 10, "all ten recorded")
 
 
+def file_bytes(event):
+    with open(event.path, "rb") as f:
+        return f.read()
+
+
+def test_accept_all(folder):
+    """accept --all: every line whose game has no result, in one action
+    that one undo takes back; a line that differs from the desk's stays,
+    and so does one the desk cannot record yet; with nothing to accept,
+    the file is not touched."""
+    event = drawn_event(folder)
+    for game in range(1, 11):
+        send(event, "1.1", game, FOUR_SHEET[game - 1],
+             by=4 if game == 10 else None, confirm_by=3 if game == 10 else None)
+    event.run("reject", "1.1", 5, "--reason", "Ask the director")
+    event.run("record", "1.2", 1, "T")
+    send(event, "1.2", 1, "B")
+    send(event, "1.2", 2, "B 3:4")
+    log_before = event.run("log").stdout.count("\n")
+
+    event.refused("accept", "--all", "1.1", status=2, message="accept --all takes every line")
+    event.refused("accept", "--all", "--replace", status=2, message="accept --all takes every line")
+    event.refused("accept", "1.1", 1, "--round", 1, status=2, message="--round goes with --all")
+    event.refused("accept", "--all", "--round", 2, message="round 2")
+    event.refused("accept", "--all", "--round", -1, status=2, message="--round takes a round")
+
+    out = event.json("accept", "--all", "--round", 1)
+    # Games 1-4 and 6-9 of 1.1, game 2 of 1.2; game 10 waits for game 5.
+    equal(out, {"accepted": 9, "tables": 2, "differ": 1, "refused": 1}, "the tally")
+    equal(show_games(event, "1.1"), {g: FOUR_SHEET[g - 1] for g in (1, 2, 3, 4, 6, 7, 8, 9)},
+          "recorded")
+    equal(show_games(event, "1.2"), {1: "T", 2: "B 3:4"}, "the desk's own line kept")
+    equal([(p["chouette"], p["game"], p["state"]) for p in event.json("pending")],
+          [("1.1", 10, "pending"), ("1.2", 1, "disagrees")], "left for one-by-one decisions")
+    log = event.run("log").stdout
+    equal(log.count("\n"), log_before + 1, "one log entry: " + log)
+    check("9 tables' lines accepted at once: Chouette 1.1 game 1: " in log, log)
+    check("; Chouette 1.2 game 2: B 3:4 (from table 1.2's link" in log, log)
+
+    # One undo puts every line back to wait.
+    event.run("undo")
+    equal(show_games(event, "1.1"), {}, "undone")
+    equal(len(event.json("pending")), 11, "all wait again")
+    event.run("redo")
+    equal(len(show_games(event, "1.1")), 8, "redone")
+
+    # Nothing left to accept: the text says what is left, the file is untouched.
+    before = file_bytes(event)
+    text = event.run("accept", "--all").stdout
+    check("Nothing to accept at once" in text, text)
+    check("1 line differs from the desk's and waits for you" in text, text)
+    check("1 line cannot be recorded yet and waits: pending says why." in text, text)
+    equal(file_bytes(event), before, "the file is unchanged")
+
+    # Game 5 entered again: game 10 can follow it in the same batch.
+    send(event, "1.1", 5, FOUR_SHEET[4])
+    text = event.run("accept", "--all").stdout
+    check(text.startswith("2 tables' lines accepted, from 1 table.\n"), text)
+    equal(len(show_games(event, "1.1")), 10, "all ten")
+
 if __name__ == "__main__":
     if len(sys.argv) < 3 or not os.access(sys.argv[2], os.X_OK):
         print("usage: test-cli-pending.py PATH/TO/chouette-td-cli PATH/TO/ctd-test-submit",

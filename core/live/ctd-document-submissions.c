@@ -173,6 +173,50 @@ ctd_document_accept_submission (CtdDocument  *self,
 }
 
 /**
+ * ctd_document_tally_acceptable:
+ * @self: a document
+ * @round: a round, or 0 for every round
+ * @out_tally: (out): what ctd_document_accept_submissions() would do, as
+ *   far as the lines tell (ctd_store_tally_lines())
+ * @error: return location for an error
+ *
+ * For the confirmation before the tables' lines are accepted at once.
+ *
+ * Returns: whether the lines could be read
+ */
+gboolean
+ctd_document_tally_acceptable (CtdDocument     *self,
+                               guint            round,
+                               CtdAcceptTally  *out_tally,
+                               GError         **error)
+{
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), FALSE);
+  return ctd_store_tally_acceptable (self->store, round, out_tally, error);
+}
+
+/**
+ * ctd_document_accept_submissions:
+ * @self: a document
+ * @round: a round, or 0 for every round
+ * @out_tally: (out) (optional): what was accepted, and what was left
+ * @error: return location for an error
+ *
+ * ctd_store_accept_submissions(), announced: every confirmed line that
+ * conflicts with nothing, in one action that one undo takes back.
+ *
+ * Returns: whether the lines were recorded (or none was to be)
+ */
+gboolean
+ctd_document_accept_submissions (CtdDocument     *self,
+                                 guint            round,
+                                 CtdAcceptTally  *out_tally,
+                                 GError         **error)
+{
+  return document_action_begin (self, error) &&
+         written (self, ctd_store_accept_submissions (self->store, round, out_tally, error));
+}
+
+/**
  * ctd_document_reject_submission:
  * @self: a document
  * @id: a line that waits for the director

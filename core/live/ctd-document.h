@@ -180,6 +180,14 @@ gboolean     ctd_document_accept_submission    (CtdDocument             *self,
                                                 gint64                   id,
                                                 gboolean                 replace,
                                                 GError                 **error);
+gboolean     ctd_document_tally_acceptable     (CtdDocument             *self,
+                                                guint                    round,
+                                                CtdAcceptTally          *out_tally,
+                                                GError                 **error);
+gboolean     ctd_document_accept_submissions   (CtdDocument             *self,
+                                                guint                    round,
+                                                CtdAcceptTally          *out_tally,
+                                                GError                 **error);
 gboolean     ctd_document_reject_submission    (CtdDocument             *self,
                                                 gint64                   id,
                                                 const char              *reason,

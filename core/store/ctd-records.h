@@ -200,6 +200,21 @@ typedef struct
   char               *decided;
 } CtdStoreSubmission;
 
+/*
+ * CtdAcceptTally:
+ * @accepted: the tables' lines recorded at once (ctd-store-submissions-desk.c)
+ * @tables: the chouettes they came from
+ * @differ: lines left: they differ from the line the desk recorded
+ * @refused: lines left: the rules refuse them now (game 10 before game 9)
+ */
+typedef struct
+{
+  guint  accepted;
+  guint  tables;
+  guint  differ;
+  guint  refused;
+} CtdAcceptTally;
+
 /* A game as entered: @entered as typed, @canonical as it was read. */
 typedef struct
 {

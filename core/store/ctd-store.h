@@ -265,6 +265,17 @@ gboolean    ctd_store_accept_submission (CtdStore              *self,
                                          gint64                 id,
                                          gboolean               replace,
                                          GError               **error);
+gboolean    ctd_store_accept_submissions (CtdStore             *self,
+                                          guint                 round,
+                                          CtdAcceptTally       *out_tally,
+                                          GError              **error);
+gboolean    ctd_store_tally_acceptable (CtdStore               *self,
+                                        guint                   round,
+                                        CtdAcceptTally         *out_tally,
+                                        GError                **error);
+void        ctd_store_tally_lines      (GPtrArray              *lines,
+                                        guint                   round,
+                                        CtdAcceptTally         *out_tally);
 gboolean    ctd_store_reject_submission (CtdStore              *self,
                                          gint64                 id,
                                          const char            *reason,
