@@ -107,6 +107,7 @@ static const struct
   { "win.redo", { "<Control><Shift>z", NULL } },
   { "win.go-to-chouette", { "<Control>g", NULL } },
   { "win.export", { "<Control>e", NULL } },
+  { "win.accept-table-lines", { "<Control><Shift>a", NULL } },
 };
 
 static void

@@ -272,6 +272,7 @@ static const GActionEntry win_actions[] = {
   { "dismiss-banner", dismiss_banner_action },
   { "close-event", ctd_main_window_close_event_action },
   { "table-entry", ctd_main_window_table_entry_action },
+  { "accept-table-lines", ctd_main_window_accept_table_lines_action },
 };
 
 /**
@@ -323,6 +324,9 @@ ctd_main_window_bind_actions (CtdMainWindow *self)
   g_binding_group_bind (self->document_bindings, "closed",
                         g_action_map_lookup_action (map, "table-entry"), "enabled",
                         G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_binding_group_bind (self->document_bindings, "read-only",
+                        g_action_map_lookup_action (map, "accept-table-lines"), "enabled",
+                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }
 
 /**
@@ -345,4 +349,5 @@ ctd_main_window_enable_actions (CtdMainWindow *self)
   set_enabled (self, "redo", FALSE);
   set_enabled (self, "close-event", FALSE);
   set_enabled (self, "table-entry", FALSE);
+  set_enabled (self, "accept-table-lines", FALSE);
 }

@@ -71,6 +71,9 @@ void ctd_main_window_enable_actions (CtdMainWindow *self);
 void ctd_main_window_follow_server      (CtdMainWindow *self);
 void ctd_main_window_drop_server        (CtdMainWindow *self);
 void ctd_main_window_update_waiting     (CtdMainWindow *self);
+void ctd_main_window_accept_table_lines_action (GSimpleAction *action,
+                                                GVariant      *parameter,
+                                                gpointer       user_data);
 void ctd_main_window_table_entry_action (GSimpleAction *action,
                                          GVariant      *parameter,
                                          gpointer       user_data);
