@@ -139,6 +139,9 @@ record_action (GtkWidget  *widget,
           ctd_chouette_page_set_preview (self, text, TRUE);
           return;
         }
+      /* Another line than the table's that waits: asked first. */
+      if (ctd_chouette_page_record_instead (self, game, line))
+        return;
       if (!ctd_document_record_game (self->document, self->round, self->number, game, line,
                                      FALSE, &error))
         {

@@ -113,6 +113,9 @@ void     ctd_chouette_page_follow_table_lines     (CtdChouettePage *self);
 gboolean ctd_chouette_page_accept_table_line      (CtdChouettePage *self,
                                                    guint            game,
                                                    const char      *line);
+gboolean ctd_chouette_page_record_instead         (CtdChouettePage *self,
+                                                   guint            game,
+                                                   const char      *line);
 void     ctd_chouette_page_install_table_actions  (GtkWidgetClass  *widget_class);
 
 /* ctd-chouette-page.c */

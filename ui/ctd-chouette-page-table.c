@@ -113,8 +113,8 @@ ctd_chouette_page_update_table_bar (CtdChouettePage *self)
   fits = ctd_submission_item_get_fits (waiting);
   in_field = is_table_line (self, waiting, ctd_chouette_page_notation_text (self));
   if (!in_field)
-    hint = _("Enter records the line typed instead; Accept takes the table's, Reject sends it "
-             "back.");
+    hint = _("Enter records the line typed instead, after a confirmation; Accept takes the "
+             "table's, Reject sends it back.");
   else if (differs)
     hint = _("Enter puts it in place of the desk's line, after a confirmation; Reject sends it "
              "back.");
@@ -252,6 +252,88 @@ accept_table_line_action (GtkWidget  *widget,
     ctd_chouette_page_accept_table_line (self, game, ctd_submission_item_get_line (waiting));
 }
 
+/* ---- the desk's line instead ------------------------------------------- */
+
+static void
+record_instead_confirmed (gpointer user_data)
+{
+  CtdChouettePage *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint game = self->confirm_game;
+
+  if (self->document == NULL || self->view == NULL || game == 0)
+    return;
+  if (!ctd_document_record_game (self->document, self->round, self->number, game,
+                                 self->confirm_notation, FALSE, &error))
+    {
+      ctd_chouette_page_set_preview (self, error->message, TRUE);
+      return;
+    }
+  /* Translators: the game, then the director's line; the table's line
+   * now shows as differing from it */
+  text = g_strdup_printf (_("Game %u recorded with your line “%s”; the table's line now "
+                            "differs from it."), game, self->confirm_notation);
+  ctd_chouette_page_show_message (self, text, FALSE);
+  ctd_chouette_page_move_on (self, game);
+}
+
+/**
+ * ctd_chouette_page_record_instead: (skip)
+ * @self: the page
+ * @game: the selected game, with no result yet
+ * @line: the line the director typed, not the table's
+ *
+ * Enter on a line of the director's for a game whose table's confirmed
+ * line waits: asks first, with both lines and what differs, in the
+ * correction's words; then records the director's, and the table's
+ * line differs from it (and still waits, to be sent back).
+ *
+ * Returns: %FALSE when no table's line waits for @game (the desk's
+ *   entry goes on as usual)
+ */
+gboolean
+ctd_chouette_page_record_instead (CtdChouettePage *self,
+                                  guint            game,
+                                  const char      *line)
+{
+  CtdSubmissionItem *waiting = ctd_chouette_page_waiting_line (self, game);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) unknown = NULL;
+  g_autofree char *canonical = NULL;
+  g_autofree char *both = NULL;
+  g_autofree char *differences = NULL;
+  g_autofree char *detail = NULL;
+  g_autofree char *question = NULL;
+  const char *table_line;
+
+  if (waiting == NULL || ctd_submission_item_get_state (waiting) != CTD_SUBMISSION_PENDING)
+    return FALSE;
+  if (!ctd_chouette_view_preview (self->view, game, line, NULL, NULL, &canonical, &error))
+    {
+      ctd_chouette_page_set_preview (self, error->message, TRUE);
+      return TRUE;
+    }
+  table_line = ctd_submission_item_get_line (waiting);
+  /* Translators: the table ("1.3"), its line, then the director's */
+  both = g_strdup_printf (_("Table %s sent “%s”; you typed “%s”."),
+                          ctd_chouette_view_get_label (self->view), table_line, canonical);
+  /* The table's line may not be recordable yet (game 10 before game 9):
+   * then the two lines say it all. */
+  differences = ctd_chouette_view_describe_instead (self->view, game, table_line, canonical,
+                                                    &unknown);
+  detail = differences != NULL ? g_strjoin ("\n", both, differences, NULL) : g_strdup (both);
+  /* Translators: the game, then the table ("1.3") */
+  question = g_strdup_printf (_("Record your line for game %u instead of table %s's?"), game,
+                              ctd_chouette_view_get_label (self->view));
+  self->confirm_game = game;
+  g_free (self->confirm_notation);
+  self->confirm_notation = g_steal_pointer (&canonical);
+  ctd_ui_confirm (GTK_WIDGET (self), question, detail, _("_Record"), record_instead_confirmed,
+                  G_OBJECT (self));
+  return TRUE;
+}
+
 /* ---- sending back ------------------------------------------------------ */
 
 static void
@@ -267,6 +349,11 @@ sent_back_cb (CtdChouettePage *self,
   text = g_strdup_printf (_("Game %u's line went back to table %s: “%s”."), game,
                           ctd_chouette_view_get_label (self->view), reason);
   ctd_chouette_page_show_message (self, text, FALSE);
+  /* Clicked with the mouse, Reject… held the focus, and the bar that
+   * held it is gone: the keyboard goes back to the field, as after
+   * Alt+J, for the window to give it back when the dialog closes. */
+  if (gtk_widget_is_sensitive (GTK_WIDGET (self->notation_entry)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->notation_entry));
 }
 
 static void

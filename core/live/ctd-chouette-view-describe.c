@@ -170,3 +170,44 @@ ctd_chouette_view_describe_replacement (CtdChouetteView  *self,
                                              self->paper_by, error);
   return lines != NULL ? g_strjoinv ("\n", lines) : NULL;
 }
+
+/**
+ * ctd_chouette_view_describe_instead:
+ * @self: a chouette view
+ * @game: 1..CTD_N_GAMES, a game with no result
+ * @table_line: the line its table confirmed, waiting for the director
+ * @notation: the line the director typed instead
+ * @error: return location for a #GError
+ *
+ * What differs between the table's line and the director's, in the
+ * correction's words (ctd_chouette_view_describe_replacement()): as if
+ * @table_line were the game's result and @notation replaced it. Nothing
+ * is written.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL with @error
+ *   set: either line is refused (ctd_chouette_record()'s words), or the
+ *   chouette cannot change
+ */
+char *
+ctd_chouette_view_describe_instead (CtdChouetteView  *self,
+                                    guint             game,
+                                    const char       *table_line,
+                                    const char       *notation,
+                                    GError          **error)
+{
+  g_autoptr(CtdChouette) with_table = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_return_val_if_fail (CTD_IS_CHOUETTE_VIEW (self), NULL);
+  g_return_val_if_fail (table_line != NULL && notation != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_editable (self, error))
+    return NULL;
+  with_table = ctd_chouette_copy (self->chouette);
+  if (!ctd_chouette_record (with_table, game, table_line, error))
+    return NULL;
+  lines = ctd_chouette_change_describe_line (with_table, game, notation, self->paper,
+                                             self->paper_by, error);
+  return lines != NULL ? g_strjoinv ("\n", lines) : NULL;
+}

@@ -120,5 +120,10 @@ char        *ctd_chouette_view_describe_replacement (CtdChouetteView *self,
                                                      guint            game,
                                                      const char      *notation,
                                                      GError         **error);
+char        *ctd_chouette_view_describe_instead    (CtdChouetteView  *self,
+                                                    guint             game,
+                                                    const char       *table_line,
+                                                    const char       *notation,
+                                                    GError          **error);
 
 G_END_DECLS

@@ -173,11 +173,131 @@ test_accept_all (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether the keyboard is in the notation field. */
+static gboolean
+focus_in_field (CtdMainWindow   *window,
+                CtdChouettePage *page)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (window));
+  GtkWidget *field = GTK_WIDGET (ctd_test_notation_entry (page));
+
+  return focus != NULL && (focus == field || gtk_widget_is_ancestor (focus, field));
+}
+
+typedef struct
+{
+  CtdDocument *document;
+  guint        number;
+} Line;
+
+static gboolean
+sent_back (gconstpointer user_data)
+{
+  const Line *line = user_data;
+
+  return stands (line->document, line->number, 1) == CTD_SUBMISSION_REJECTED &&
+         ctd_test_find_toplevel (CTD_TYPE_REJECT_DIALOG) == NULL;
+}
+
+/* Reject… clicked with the mouse (the button takes the focus, then the
+ * bar goes): once the line went back, the keyboard is in the notation
+ * field, as after Alt+J. */
+static void
+test_reject_by_mouse (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  CtdDocument *document = ctd_test_window_document (window);
+  guint four = ctd_test_chouette_of_size (document, 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, four);
+  Line line = { document, four };
+  GtkWidget *button;
+  GtkWindow *dialog;
+  GtkEntry *reason;
+
+  table_sends (document, four, 1, "T");
+  button = ctd_test_find_named (GTK_WIDGET (page), "Reject Table's Line");
+  assert_non_null (button);
+  /* A click: the button takes the focus, then is clicked. */
+  assert_true (gtk_widget_grab_focus (button));
+  gtk_widget_activate (button);
+  dialog = ctd_test_wait_for_toplevel (CTD_TYPE_REJECT_DIALOG, 2000, "the reject dialog");
+  assert_non_null (dialog);
+  reason = GTK_ENTRY (ctd_test_find_named_of_type (GTK_WIDGET (dialog), "Reason the table reads",
+                                                   GTK_TYPE_ENTRY));
+  assert_non_null (reason);
+  gtk_editable_set_text (GTK_EDITABLE (reason), "The cube was on 4");
+  gtk_widget_activate (ctd_test_find_named (GTK_WIDGET (dialog), "Send Back"));
+  assert_true (ctd_test_wait_for (sent_back, &line, 3000, "the line to go back"));
+  assert_true (ctd_test_wait_for_layout (GTK_WIDGET (window), 2000, "the bar to go"));
+  assert_true (focus_in_field (window, page));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The director types another line for a game whose table's confirmed
+ * line waits: asked first, with both lines and what differs; Cancel
+ * records nothing; Record keeps the desk's line, and the table's then
+ * disagrees with it. The table's own line typed is simply accepted. */
+static void
+test_typed_over_table_line (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autofree char *question = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *detail = NULL;
+  g_autofree char *both = NULL;
+  CtdMainWindow *window = ctd_test_open_seven (app, fixture->path);
+  CtdDocument *document = ctd_test_window_document (window);
+  guint four = ctd_test_chouette_of_size (document, 4);
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, four);
+  GtkMessageDialog *confirmation;
+  CtdGameItem *row = ctd_test_grid_row (page, 1);
+
+  table_sends (document, four, 1, "T");
+  assert_int_equal (ctd_test_selected_game (page), 1);
+  ctd_test_type_line (page, "B");
+  confirmation = ctd_test_find_confirmation ();
+  question = question_of (confirmation);
+  expected = g_strdup_printf ("Record your line for game 1 instead of table 1.%u's?", four);
+  assert_string_equal (question, expected);
+  detail = ctd_test_confirmation_detail (confirmation);
+  both = g_strdup_printf ("Table 1.%u sent “T”; you typed “B”.", four);
+  assert_non_null (strstr (detail, both));
+  assert_non_null (strstr (detail, "Game 1: “T” is replaced by “B”."));
+  ctd_test_screenshot (GTK_WINDOW (confirmation), "typed-over-table-line.png");
+  assert_false (ctd_game_item_get_recorded (row));
+  gtk_dialog_response (GTK_DIALOG (confirmation), GTK_RESPONSE_CANCEL);
+  assert_false (ctd_game_item_get_recorded (row));
+  assert_int_equal (stands (document, four, 1), CTD_SUBMISSION_PENDING);
+
+  ctd_test_type_line (page, "B");
+  confirmation = ctd_test_find_confirmation ();
+  gtk_dialog_response (GTK_DIALOG (confirmation), GTK_RESPONSE_ACCEPT);
+  assert_true (ctd_game_item_get_recorded (row));
+  assert_string_equal (ctd_game_item_get_notation (row), "B");
+  assert_int_equal (stands (document, four, 1), CTD_SUBMISSION_DISAGREES);
+  assert_int_equal (ctd_test_selected_game (page), 2);
+  assert_true (focus_in_field (window, page));
+
+  /* The table's own line, typed: accepted, no question. */
+  table_sends (document, four, 2, "T");
+  ctd_test_type_line (page, "T");
+  assert_null (ctd_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  assert_int_equal (stands (document, four, 2), CTD_SUBMISSION_RECORDED);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_accept_all, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_reject_by_mouse, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_typed_over_table_line, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 

@@ -217,10 +217,12 @@ test_accept_and_undo (void **state)
   assert_true (g_str_has_prefix (bar_text (&desk), expected));
 
   /* The director types another line: the bar says Enter records that
-   * one; the table's then differs from the desk's. */
+   * one, after a confirmation; the table's then differs from the desk's. */
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_notation_entry (desk.page)), "B");
-  assert_non_null (strstr (bar_text (&desk), "Enter records the line typed instead"));
+  assert_non_null (strstr (bar_text (&desk), "Enter records the line typed instead, after a "
+                                             "confirmation"));
   press_enter (&desk);
+  gtk_dialog_response (GTK_DIALOG (ctd_test_find_confirmation ()), GTK_RESPONSE_ACCEPT);
   assert_string_equal (ctd_game_item_get_notation (row), "B");
   assert_int_equal (stands (&desk, 1, NULL), CTD_SUBMISSION_DISAGREES);
   assert_true (ctd_test_grid_shows (desk.window, desk.page, "B · table's line differs: “T”"));
