@@ -43,7 +43,7 @@ struct _CtdTableEntryDialog
   GtkWidget      *stop_button;
   GtkLabel       *message_label;
   GtkLabel       *waiting_label;
-  GtkWidget      *go_button;
+  GtkFlowBox     *waiting_box;
   GtkEntry       *reissue_entry;
   GtkLabel       *reissue_label;
 
@@ -52,7 +52,6 @@ struct _CtdTableEntryDialog
   GSignalGroup   *server_signals;
   GSignalGroup   *document_signals;
   GPtrArray      *interfaces;  /* CtdServeInterface, as the drop-down lists them */
-  char           *waiting_first;  /* "1.1": Go to's chouette, or NULL */
   guint           reissue_round;  /* the chouette asked about, until confirmed */
   guint           reissue_chouette;
 };
@@ -184,37 +183,68 @@ update_state (CtdTableEntryDialog *self)
     gtk_widget_grab_focus (listening ? self->stop_button : self->start_button);
 }
 
-/* Which chouettes' lines wait for the director, and Go to the first. */
+/* A button to chouette @waiting's scoring page: "1.3: 4 lines". */
+static GtkWidget *
+waiting_button_new (const CtdWaitingChouette *waiting)
+{
+  g_autofree char *label = g_strdup_printf ("%u.%u", waiting->round, waiting->chouette);
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+  GtkWidget *button;
+
+  /* TRANSLATORS: a button: a chouette ("1.3") and how many of its
+   * table's lines wait for the director */
+  text = g_strdup_printf (ngettext ("%s: %u line", "%s: %u lines", waiting->n_lines), label,
+                          waiting->n_lines);
+  /* TRANSLATORS: the same button's name for a screen reader */
+  name = g_strdup_printf (ngettext ("Open chouette %s's scoring page: %u line waits",
+                                    "Open chouette %s's scoring page: %u lines wait",
+                                    waiting->n_lines), label, waiting->n_lines);
+  button = gtk_button_new_with_label (text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "table-entry.show-chouette");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", label);
+  return button;
+}
+
+/* Which chouettes' lines wait for the director: one button each, the
+ * longest wait first; Alt+G goes to that one. */
 static void
 update_waiting (CtdTableEntryDialog *self)
 {
   g_autoptr(CtdDocument) document = g_signal_group_dup_target (self->document_signals);
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) chouettes = NULL;
+  GtkWidget *child;
 
-  g_clear_pointer (&self->waiting_first, g_free);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->waiting_box))) != NULL)
+    gtk_flow_box_remove (self->waiting_box, child);
   if (document != NULL)
-    {
-      text = ctd_document_describe_waiting_lines (document, &self->waiting_first, &error);
-      if (text == NULL)
-        text = g_strdup (error->message);
-    }
+    chouettes = ctd_document_list_waiting_chouettes (document, &error);
   gtk_widget_set_visible (GTK_WIDGET (self->waiting_label), document != NULL);
-  gtk_label_set_text (self->waiting_label, text != NULL ? text : "");
-  if (self->waiting_first != NULL)
+  if (chouettes == NULL || chouettes->len == 0)
     {
-      /* TRANSLATORS: a button, to the scoring page of chouette "1.1" */
-      g_autofree char *go = g_strdup_printf (_("_Go to %s"), self->waiting_first);
-      /* TRANSLATORS: the same button's name for a screen reader */
-      g_autofree char *name = g_strdup_printf (_("Go to %s"), self->waiting_first);
-
-      gtk_button_set_label (GTK_BUTTON (self->go_button), go);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->go_button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+      gtk_label_set_text_with_mnemonic (self->waiting_label,
+                                        error != NULL ? error->message
+                                                      : _("No table's line waits for you."));
+      gtk_label_set_mnemonic_widget (self->waiting_label, NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->waiting_box), FALSE);
+      return;
     }
-  gtk_widget_set_visible (self->go_button, self->waiting_first != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "table-entry.go-waiting",
-                                 self->waiting_first != NULL);
+  for (guint i = 0; i < chouettes->len; i++)
+    {
+      GtkWidget *button = waiting_button_new (g_ptr_array_index (chouettes, i));
+
+      gtk_flow_box_append (self->waiting_box, button);
+      /* The button takes the keyboard, not the box's child around it. */
+      gtk_widget_set_focusable (gtk_widget_get_parent (button), FALSE);
+      if (i == 0)
+        gtk_label_set_mnemonic_widget (self->waiting_label, button);
+    }
+  gtk_label_set_text_with_mnemonic (self->waiting_label,
+                                    _("Waiting for you, the longest wait first (_Go to it):"));
+  gtk_widget_set_visible (GTK_WIDGET (self->waiting_box), TRUE);
 }
 
 /* A change (an undo, another table's line, the event closed) ends what
@@ -245,19 +275,17 @@ window_action (GtkWidget  *widget,
                                 NULL);
 }
 
-/* The window's scoring page on the first chouette with a waiting line. */
+/* table-entry.show-chouette "1.3": the window's scoring page on it. */
 static void
-go_waiting_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+show_chouette_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
 {
-  CtdTableEntryDialog *self = CTD_TABLE_ENTRY_DIALOG (widget);
-  GtkWindow *window = gtk_window_get_transient_for (GTK_WINDOW (self));
+  GtkWindow *window = gtk_window_get_transient_for (GTK_WINDOW (widget));
 
-  if (self->waiting_first == NULL || window == NULL)
+  if (window == NULL)
     return;
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-chouette", "s",
-                              self->waiting_first);
+  gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.show-chouette", parameter);
   gtk_window_present (window);
 }
 
@@ -446,7 +474,6 @@ ctd_table_entry_dialog_dispose (GObject *object)
   g_clear_object (&self->document_signals);
   g_clear_object (&self->server);
   g_clear_pointer (&self->interfaces, g_ptr_array_unref);
-  g_clear_pointer (&self->waiting_first, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_TABLE_ENTRY_DIALOG);
   G_OBJECT_CLASS (ctd_table_entry_dialog_parent_class)->dispose (object);
 }
@@ -514,14 +541,14 @@ ctd_table_entry_dialog_class_init (CtdTableEntryDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, stop_button);
   gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, message_label);
   gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, waiting_label);
-  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, go_button);
+  gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, waiting_box);
   gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, reissue_entry);
   gtk_widget_class_bind_template_child (widget_class, CtdTableEntryDialog, reissue_label);
   gtk_widget_class_install_action (widget_class, "table-entry.start", NULL, start_action);
   gtk_widget_class_install_action (widget_class, "table-entry.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "table-entry.reissue", NULL, reissue_action);
-  gtk_widget_class_install_action (widget_class, "table-entry.go-waiting", NULL,
-                                   go_waiting_action);
+  gtk_widget_class_install_action (widget_class, "table-entry.show-chouette", "s",
+                                   show_chouette_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   /* The window's undo and redo, here too: a reissue is undone where it
    * was made. */

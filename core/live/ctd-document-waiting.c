@@ -170,3 +170,101 @@ ctd_document_describe_waiting_lines (CtdDocument  *self,
    * director, "Waiting for you: 1.1 (games 3 and 4), 1.4 (game 7)" */
   return g_strdup_printf (_("Waiting for you: %s"), chouettes->str);
 }
+
+/**
+ * ctd_waiting_chouette_free:
+ * @waiting: (nullable): a chouette's waiting lines
+ */
+void
+ctd_waiting_chouette_free (CtdWaitingChouette *waiting)
+{
+  if (waiting == NULL)
+    return;
+  g_free (waiting->since);
+  g_free (waiting);
+}
+
+/* Oldest wait first; the same second, in chouette order. */
+static int
+compare_waits (gconstpointer a,
+               gconstpointer b)
+{
+  const CtdWaitingChouette *one = *(CtdWaitingChouette * const *) a;
+  const CtdWaitingChouette *two = *(CtdWaitingChouette * const *) b;
+  int by_time = g_strcmp0 (one->since, two->since);
+
+  if (by_time != 0)
+    return by_time;
+  if (one->round != two->round)
+    return one->round < two->round ? -1 : 1;
+  return one->chouette < two->chouette ? -1 : one->chouette > two->chouette;
+}
+
+/**
+ * ctd_waiting_chouettes_group:
+ * @lines: (element-type CtdStoreSubmission): the newest lines of each
+ *   game, in chouette order (ctd_document_list_submissions())
+ *
+ * The lines that wait for the director (ctd_submission_waits()), one
+ * entry a chouette with how many and since when, the longest wait
+ * first: where a director with many tables goes next.
+ *
+ * Returns: (transfer full) (element-type CtdWaitingChouette): the
+ *   chouettes, empty when none waits
+ */
+GPtrArray *
+ctd_waiting_chouettes_group (GPtrArray *lines)
+{
+  GPtrArray *chouettes = g_ptr_array_new_with_free_func ((GDestroyNotify) ctd_waiting_chouette_free);
+  CtdWaitingChouette *current = NULL;
+
+  g_return_val_if_fail (lines != NULL, chouettes);
+
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const CtdStoreSubmission *line = g_ptr_array_index (lines, i);
+      const char *since = line->answered != NULL ? line->answered : line->sent;
+
+      if (!ctd_submission_waits (line))
+        continue;
+      if (current == NULL || current->round != line->round || current->chouette != line->chouette)
+        {
+          current = g_new0 (CtdWaitingChouette, 1);
+          current->round = line->round;
+          current->chouette = line->chouette;
+          g_ptr_array_add (chouettes, current);
+        }
+      current->n_lines++;
+      if (current->since == NULL || g_strcmp0 (since, current->since) < 0)
+        {
+          g_free (current->since);
+          current->since = g_strdup (since);
+        }
+    }
+  g_ptr_array_sort (chouettes, compare_waits);
+  return chouettes;
+}
+
+/**
+ * ctd_document_list_waiting_chouettes:
+ * @self: a document
+ * @error: return location for an error
+ *
+ * ctd_waiting_chouettes_group() for the event's lines: the Table Entry
+ * dialog's "Waiting for you", one button a chouette. It changes as
+ * "submissions-changed" says.
+ *
+ * Returns: (transfer full) (element-type CtdWaitingChouette): the
+ *   chouettes, or %NULL with @error set
+ */
+GPtrArray *
+ctd_document_list_waiting_chouettes (CtdDocument  *self,
+                                     GError      **error)
+{
+  g_autoptr(GPtrArray) lines = NULL;
+
+  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
+
+  lines = ctd_document_list_submissions (self, 0, 0, error);
+  return lines != NULL ? ctd_waiting_chouettes_group (lines) : NULL;
+}

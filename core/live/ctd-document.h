@@ -205,6 +205,19 @@ gboolean     ctd_document_count_waiting_lines  (CtdDocument             *self,
 char        *ctd_document_describe_waiting_lines (CtdDocument           *self,
                                                   char                 **out_first,
                                                   GError               **error);
+/* A chouette whose tables' lines wait: how many, since when (the
+ * oldest line's confirmation, ISO 8601 UTC) */
+typedef struct
+{
+  guint  round;
+  guint  chouette;
+  guint  n_lines;
+  char  *since;
+} CtdWaitingChouette;
+void         ctd_waiting_chouette_free         (CtdWaitingChouette      *waiting);
+GPtrArray   *ctd_waiting_chouettes_group       (GPtrArray               *lines);
+GPtrArray   *ctd_document_list_waiting_chouettes (CtdDocument           *self,
+                                                  GError               **error);
 gboolean     ctd_document_clear_game           (CtdDocument             *self,
                                                 guint                    round,
                                                 guint                    chouette,

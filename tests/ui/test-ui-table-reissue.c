@@ -250,17 +250,18 @@ test_reissue_closed (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Line @line for game @game of 1.1, entered by its Box and confirmed by
- * its Captain, as two phones do. Returns its id. */
+/* Line @line for game @game of 1.@number, entered by its Box and
+ * confirmed by its Captain, as two phones do. Returns its id. */
 static gint64
 send_confirmed (CtdDocument *document,
+                guint        number,
                 guint        game,
                 const char  *line)
 {
   static guint n_forms;
-  CtdChouetteView *view = ctd_document_get_chouette_view (document, 1, 1, NULL);
+  CtdChouetteView *view = ctd_document_get_chouette_view (document, 1, number, NULL);
   g_autoptr(CtdGameItem) row = NULL;
-  g_autofree char *secret = secret_of (document, 1);
+  g_autofree char *secret = secret_of (document, number);
   g_autofree char *request = g_strdup_printf ("%032x", ++n_forms);
   g_autoptr(GError) error = NULL;
   guint box, captain;
@@ -319,9 +320,16 @@ serve_for_screenshot (CtdMainWindow       *window,
   ctd_test_screenshot (GTK_WINDOW (dialog), "table-entry.png");
 }
 
-/* Two lines sent and confirmed: "Scoring · 2 waiting" in the sidebar,
- * 1.1's games in the dialog, Go to 1.1 shows it; accepted one by one,
- * the count drops and goes. */
+static gboolean
+shows_first (gconstpointer user_data)
+{
+  return ctd_chouette_page_get_number (CTD_CHOUETTE_PAGE ((gpointer) user_data)) == 1;
+}
+
+/* Three lines sent and confirmed from two tables: "Scoring · 3
+ * waiting" in the sidebar; in the dialog one button a chouette, with
+ * its count, which opens its scoring page; Alt+G is the first. Accepted
+ * one by one, the counts drop and go. */
 static void
 test_waiting_lines (void **state)
 {
@@ -334,39 +342,57 @@ test_waiting_lines (void **state)
                                                                    CTD_TYPE_CHOUETTE_PAGE));
   g_autoptr(GError) error = NULL;
   g_autofree char *mnemonics = NULL;
-  GtkWidget *go;
-  gint64 first, second;
+  GtkWidget *one, *two;
+  GtkLabel *heading;
+  gint64 first, second, third;
 
   assert_scoring_row (window, "Scoring");
   assert_shows (GTK_WIDGET (dialog), "No table's line waits for you.");
-  assert_null (ctd_test_find_named (GTK_WIDGET (dialog), "Go to 1.1"));
+  assert_null (ctd_test_find_named (GTK_WIDGET (dialog), "Open chouette 1.1's scoring page: 1 "
+                                                         "line waits"));
 
-  first = send_confirmed (document, 1, "T");
-  second = send_confirmed (document, 2, "B");
-  assert_scoring_row (window, "Scoring · 2 waiting");
-  assert_shows (GTK_WIDGET (dialog), "Waiting for you: 1.1 (games 1 and 2)");
-  go = ctd_test_table_entry_input (dialog, "Go to 1.1", GTK_TYPE_BUTTON);
-  assert_true (gtk_widget_get_visible (go));
+  first = send_confirmed (document, 1, 1, "T");
+  second = send_confirmed (document, 1, 2, "B");
+  third = send_confirmed (document, 2, 1, "T");
+  assert_scoring_row (window, "Scoring · 3 waiting");
+  assert_shows (GTK_WIDGET (dialog), "Waiting for you, the longest wait first (Go to it):");
+  one = ctd_test_table_entry_input (dialog, "Open chouette 1.1's scoring page: 2 lines wait",
+                                    GTK_TYPE_BUTTON);
+  two = ctd_test_table_entry_input (dialog, "Open chouette 1.2's scoring page: 1 line waits",
+                                    GTK_TYPE_BUTTON);
+  assert_string_equal (gtk_button_get_label (GTK_BUTTON (one)), "1.1: 2 lines");
+  assert_string_equal (gtk_button_get_label (GTK_BUTTON (two)), "1.2: 1 line");
+  /* No game numbers: one short button a table, however many games. */
+  assert_null (ctd_test_find_label (GTK_WIDGET (dialog), "games 1 and 2"));
+  heading = ctd_test_find_label (GTK_WIDGET (dialog), "Waiting for you");
+  assert_ptr_equal (gtk_label_get_mnemonic_widget (heading), one);
+  assert_true (gtk_widget_get_focusable (one));
   mnemonics = ctd_test_mnemonic_clashes (GTK_WIDGET (dialog));
   assert_null (mnemonics);
   serve_for_screenshot (window, dialog);
 
-  ctd_test_table_entry_click (dialog, "Go to 1.1");
+  ctd_test_table_entry_click (dialog, "Open chouette 1.2's scoring page: 1 line waits");
   assert_ptr_equal (gtk_stack_get_visible_child (GTK_STACK (gtk_widget_get_parent (
                       GTK_WIDGET (page)))), page);
   assert_int_equal (ctd_chouette_page_get_round (page), 1);
-  assert_int_equal (ctd_chouette_page_get_number (page), 1);
+  assert_int_equal (ctd_chouette_page_get_number (page), 2);
+  /* Alt+G: the first (a button activated shows itself pressed first). */
+  assert_true (gtk_widget_mnemonic_activate (one, FALSE));
+  assert_true (ctd_test_wait_for (shows_first, page, 3000, "chouette 1.1's page"));
   ctd_test_screenshot (GTK_WINDOW (window), "scoring-lines-waiting.png");
 
   if (!ctd_document_accept_submission (document, first, FALSE, &error))
     fail_msg ("accept: %s", error->message);
-  assert_scoring_row (window, "Scoring · 1 waiting");
-  assert_shows (GTK_WIDGET (dialog), "Waiting for you: 1.1 (game 2)");
-  if (!ctd_document_accept_submission (document, second, FALSE, &error))
+  assert_scoring_row (window, "Scoring · 2 waiting");
+  assert_non_null (ctd_test_table_entry_input (dialog, "Open chouette 1.1's scoring page: 1 "
+                                                       "line waits", GTK_TYPE_BUTTON));
+  if (!ctd_document_accept_submission (document, second, FALSE, &error) ||
+      !ctd_document_accept_submission (document, third, FALSE, &error))
     fail_msg ("accept: %s", error->message);
   assert_scoring_row (window, "Scoring");
   assert_shows (GTK_WIDGET (dialog), "No table's line waits for you.");
-  assert_false (gtk_widget_get_visible (go));
+  assert_null (ctd_test_find_named (GTK_WIDGET (dialog), "Open chouette 1.2's scoring page: 1 "
+                                                         "line waits"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
