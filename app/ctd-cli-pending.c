@@ -162,7 +162,39 @@ add_submission_json (JsonBuilder              *builder,
   json_builder_add_string_value (builder, address_of (submission));
   add_seat_json (builder, "entered_by", desk, submission->entered_by);
   add_seat_json (builder, "confirmed_by", desk, submission->confirmed_by);
+  /* Each seat's player, as "deltas" numbers them. */
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_object (builder);
+  for (guint p = 1; p <= ctd_chouette_get_size (desk); p++)
+    {
+      g_autofree char *seat = g_strdup_printf ("%u", p);
+
+      json_builder_set_member_name (builder, seat);
+      json_builder_add_string_value (builder, seat_name (desk, p));
+    }
   json_builder_end_object (builder);
+  json_builder_end_object (builder);
+}
+
+/* "1 Ann -3, 2 Bob +1, ...": each player's seat, name and score, so
+ * that no seat number reads as a game's. */
+static char *
+named_scores_text (const CtdChouette *chouette,
+                   const CtdHalves   *scores)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint p = 0; p < ctd_chouette_get_size (chouette); p++)
+    {
+      g_autofree char *score = ctd_halves_to_string (scores[p], TRUE);
+
+      if (p > 0)
+        /* Translators: between two players' scores, "1 Ann -3, 2 Bob +1" */
+        g_string_append (text, _(", "));
+      /* Translators: a player's seat, name and score in the game, "2 Bob +1" */
+      g_string_append_printf (text, _("%u %s %s"), p + 1, seat_name (chouette, p + 1), score);
+    }
+  return g_string_free (text, FALSE);
 }
 
 static void
@@ -189,10 +221,10 @@ print_submission (const CtdStoreSubmission *submission,
       CtdChouetteGame view;
 
       ctd_chouette_get_game (preview->after, submission->game, &view);
-      deltas = ctd_cli_scores_text (ctd_chouette_get_size (desk), view.deltas);
-      /* Translators: what each player wins or loses in the game, in line
-       * with "  totals " (record) */
-      printf (_("  game   %s\n"), deltas);
+      deltas = named_scores_text (desk, view.deltas);
+      /* Translators: what each player would win or lose in the game,
+       * "1 Ann -3, 2 Bob +1, ..." */
+      printf (_("  the line gives: %s\n"), deltas);
     }
   else
     printf (_("  The desk cannot record it now: %s\n"), preview->why);

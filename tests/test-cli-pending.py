@@ -89,7 +89,11 @@ def test_listed_and_accepted(folder):
     check("1.1 game 1: T\n" in text, text)
     check("from 192.168.1.23; entered by %s, confirmed by %s" % (names["1"], names["2"]) in text,
           text)
-    check("  game   1: -3, 2: +1, 3: +1, 4: +1\n" in text, text)
+    # The players named: no seat number reads as a game's.
+    check("  the line gives: 1 %s -3, 2 %s +1, 3 %s +1, 4 %s +1\n"
+          % (names["1"], names["2"], names["3"], names["4"]) in text, text)
+    check("game   1:" not in text, text)
+    equal(first["players"], names, "each seat's player")
     check("1.2 game 1: B\n" in text, text)
 
     out = event.json("accept", "1.1", 1)
