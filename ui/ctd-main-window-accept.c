@@ -68,7 +68,7 @@ show_outcome (CtdMainWindow *self,
   g_autofree char *left = describe_left (tally);
   g_autofree char *text = g_strstrip (g_strdup_printf ("%s %s", done, left));
 
-  ctd_main_window_show_error (self, text);
+  ctd_main_window_show_notice (self, text);
 }
 
 static void

@@ -71,6 +71,8 @@ void ctd_main_window_enable_actions (CtdMainWindow *self);
 void ctd_main_window_follow_server      (CtdMainWindow *self);
 void ctd_main_window_drop_server        (CtdMainWindow *self);
 void ctd_main_window_update_waiting     (CtdMainWindow *self);
+void ctd_main_window_show_notice    (CtdMainWindow *self,
+                                     const char    *message);
 void ctd_main_window_accept_table_lines_action (GSimpleAction *action,
                                                 GVariant      *parameter,
                                                 gpointer       user_data);

@@ -73,8 +73,24 @@ ctd_main_window_show_error (CtdMainWindow *self,
 {
   g_return_if_fail (CTD_IS_MAIN_WINDOW (self));
 
+  gtk_widget_remove_css_class (gtk_widget_get_parent (GTK_WIDGET (self->banner_label)), "notice");
   gtk_label_set_text (self->banner_label, message);
   gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
+}
+
+/**
+ * ctd_main_window_show_notice: (skip)
+ * @self: a window
+ * @message: what was done, in a sentence or two
+ *
+ * The banner, for news that is no failure (what a batch did and left).
+ */
+void
+ctd_main_window_show_notice (CtdMainWindow *self,
+                             const char    *message)
+{
+  ctd_main_window_show_error (self, message);
+  gtk_widget_add_css_class (gtk_widget_get_parent (GTK_WIDGET (self->banner_label)), "notice");
 }
 
 /* ---- following the document ------------------------------------------ */

@@ -154,6 +154,9 @@ test_accept_all (void **state)
   assert_int_equal (stands (document, four, 1), CTD_SUBMISSION_DISAGREES);
   assert_non_null (banner_text (window, "3 tables' lines accepted, from 2 tables. 1 line differs "
                                         "from the desk's"));
+  /* News, not a failure. */
+  assert_true (gtk_widget_has_css_class (gtk_widget_get_parent (GTK_WIDGET (
+                 ctd_test_find_label (GTK_WIDGET (window), "3 tables' lines accepted"))), "notice"));
   ctd_test_screenshot (GTK_WINDOW (window), "accept-all-done.png");
 
   /* One undo: every line waits again. */
