@@ -5,10 +5,12 @@
 # its menu's dialog; a phone (HTTP as a browser posts the table's forms:
 # the browser itself is tests/serve/test-browser-table.mjs) enters 1.1's
 # twelve games and the other side confirms each; the director goes to
-# 1.1's scoring page and accepts each line with Return, the table's line
+# 1.1's scoring page from the dialog and accepts each line with Return, the table's line
 # waiting in the field; then the window, the phone's page and
 # `show 1.1 --json` give the same totals, Ctrl+Z puts the last line back
-# to wait, Return accepts it again, and Stop ends the serving.
+# to wait, Ctrl+Shift+A accepts it again after a question, and Stop ends
+# the serving. The dialog's button for 1.1, counting its lines, opens
+# its page.
 #
 # Copyright 2026 The Chouette TD authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -33,7 +35,7 @@ import urllib.request
 sys.dont_write_bytecode = True  # (no __pycache__ in the source tree)
 import e2e  # noqa: E402
 from e2e import (check, choose_in_drop_down, cli, find, focus_window, keys, press, toplevel,
-                 wait_for, window_action)
+                 wait_for)
 
 TITLE = "Table Night"
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Lee <b>"]
@@ -162,8 +164,12 @@ def main(gui, cli_path):
                   json.loads(cli(path, "--json", "show", "1.1"))["games"]),
               "nothing recorded before the desk accepts")
 
+        # The dialog counts them on 1.1's button, which opens its page.
+        wait_for("1.1's button in the dialog",
+                 lambda: find(dialog, "push button",
+                              "Open chouette 1.1's scoring page: 12 lines wait"), 10)
+        press(dialog, "Open chouette 1.1's scoring page: 12 lines wait")
         press(dialog, "Close") if find(dialog, "push button", "Close") else keys("Escape")
-        window_action("show-chouette", "1.1")
         focus_window(TITLE)
         for game, line in enumerate(FOUR_SHEET, start=1):
             accept_in_window(frame, path, game, line)
@@ -185,9 +191,18 @@ def main(gui, cli_path):
         keys("ctrl+z")
         wait_for("game 12 waiting again",
                  lambda: json.loads(cli(path, "--json", "pending")) or None, 10)
-        accept_in_window(frame, path, 12, FOUR_SHEET[11])
+        # Ctrl+Shift+A accepts what conflicts with nothing, after asking.
+        keys("ctrl+shift+a")
+        wait_for("the question", lambda: toplevel(root, "Accept 1 table's line, from 1 table?"),
+                 10)
+        keys("Return")
+        wait_for("game 12 recorded again",
+                 lambda: json.loads(cli(path, "--json", "show", "1.1"))["games"][11]["result"],
+                 10)
         log = cli(path, "log")
         check("from table 1.1's link (127.0.0.1)" in log, "the log says where lines came from")
+        check("1 table's line accepted at once: Chouette 1.1 game 12" in log,
+              "the log lists what was accepted at once")
 
         activate("table-entry")
         dialog = wait_for("the Table Entry dialog", lambda: toplevel(root, "Table Entry"), 10)
