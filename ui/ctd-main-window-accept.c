@@ -61,9 +61,9 @@ describe_accepted (const CtdAcceptTally *tally)
 }
 
 static void
-show_outcome (CtdMainWindow *self,
-              const char    *done,
-              CtdAcceptTally *tally)
+show_outcome (CtdMainWindow        *self,
+              const char           *done,
+              const CtdAcceptTally *tally)
 {
   g_autofree char *left = describe_left (tally);
   g_autofree char *text = g_strstrip (g_strdup_printf ("%s %s", done, left));

@@ -216,8 +216,16 @@ update_waiting (CtdTableEntryDialog *self)
   g_autoptr(CtdDocument) document = g_signal_group_dup_target (self->document_signals);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) chouettes = NULL;
+  g_autoptr(GVariant) focused = NULL;
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
   GtkWidget *child;
 
+  /* The buttons are made again: the keyboard stays on its chouette's. */
+  if (focus != NULL && GTK_IS_BUTTON (focus) &&
+      gtk_widget_is_ancestor (focus, GTK_WIDGET (self->waiting_box)))
+    focused = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (focus));
+  if (focused != NULL)
+    g_variant_ref (focused);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->waiting_box))) != NULL)
     gtk_flow_box_remove (self->waiting_box, child);
   if (document != NULL)
@@ -225,22 +233,28 @@ update_waiting (CtdTableEntryDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->waiting_label), document != NULL);
   if (chouettes == NULL || chouettes->len == 0)
     {
-      gtk_label_set_text_with_mnemonic (self->waiting_label,
-                                        error != NULL ? error->message
-                                                      : _("No table's line waits for you."));
+      gtk_label_set_use_underline (self->waiting_label, FALSE);
+      gtk_label_set_text (self->waiting_label, error != NULL ? error->message
+                                                             : _("No table's line waits for you."));
       gtk_label_set_mnemonic_widget (self->waiting_label, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->waiting_box), FALSE);
+      if (focused != NULL)
+        gtk_widget_grab_focus (gtk_widget_get_visible (self->start_button) ? self->start_button
+                                                                           : self->stop_button);
       return;
     }
   for (guint i = 0; i < chouettes->len; i++)
     {
       GtkWidget *button = waiting_button_new (g_ptr_array_index (chouettes, i));
+      GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button));
 
       gtk_flow_box_append (self->waiting_box, button);
       /* The button takes the keyboard, not the box's child around it. */
       gtk_widget_set_focusable (gtk_widget_get_parent (button), FALSE);
       if (i == 0)
         gtk_label_set_mnemonic_widget (self->waiting_label, button);
+      if (focused != NULL && (i == 0 || g_variant_equal (target, focused)))
+        gtk_widget_grab_focus (button);
     }
   gtk_label_set_text_with_mnemonic (self->waiting_label,
                                     _("Waiting for you, the longest wait first (_Go to it):"));

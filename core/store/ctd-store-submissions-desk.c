@@ -208,8 +208,8 @@ ctd_store_reject_submission (CtdStore    *self,
  */
 void
 ctd_store_tally_lines (GPtrArray      *lines,
-                            guint           round,
-                            CtdAcceptTally *out_tally)
+                       guint           round,
+                       CtdAcceptTally *out_tally)
 {
   guint last_round = 0, last_chouette = 0;
 

@@ -381,11 +381,21 @@ test_waiting_lines (void **state)
   assert_true (ctd_test_wait_for (shows_first, page, 3000, "chouette 1.1's page"));
   ctd_test_screenshot (GTK_WINDOW (window), "scoring-lines-waiting.png");
 
+  /* The keyboard on 1.2's button stays there as the buttons change. */
+  assert_true (gtk_widget_grab_focus (two));
   if (!ctd_document_accept_submission (document, first, FALSE, &error))
     fail_msg ("accept: %s", error->message);
   assert_scoring_row (window, "Scoring · 2 waiting");
   assert_non_null (ctd_test_table_entry_input (dialog, "Open chouette 1.1's scoring page: 1 "
                                                        "line waits", GTK_TYPE_BUTTON));
+  {
+    GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+    g_autofree char *focused = ctd_test_accessible_name (focus);
+
+    /* The new button, in the dialog: not the one that went. */
+    assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (dialog)));
+    assert_string_equal (focused, "Open chouette 1.2's scoring page: 1 line waits");
+  }
   if (!ctd_document_accept_submission (document, second, FALSE, &error) ||
       !ctd_document_accept_submission (document, third, FALSE, &error))
     fail_msg ("accept: %s", error->message);
