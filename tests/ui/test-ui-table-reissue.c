@@ -406,11 +406,62 @@ test_waiting_lines (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Sixty-four players' tables with lines waiting: one short button each,
+ * no paragraph of game numbers, all in the dialog as it opens. */
+static void
+test_sixteen_tables (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  g_autofree char *path = g_build_filename (fixture->dir, "Sixteen.chouette", NULL);
+  CtdMainWindow *window = ctd_test_open_new_event (app, path);
+  CtdDocument *document = ctd_main_window_get_document (window);
+  g_autoptr(GPtrArray) links = NULL;
+  g_autoptr(GError) error = NULL;
+  CtdTableEntryDialog *dialog;
+  guint n_buttons = 0;
+  GtkWidget *box;
+
+  for (guint i = 1; i <= 64; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %02u", i);
+
+      if (!ctd_document_add_player (document, name, NULL, NULL, TRUE, NULL, &error))
+        fail_msg ("%s", error->message);
+    }
+  if (!ctd_document_draw_round (document, 2026, NULL, &error))
+    fail_msg ("%s", error->message);
+  links = ctd_document_list_links (document, 1, NULL);
+  assert_true (links->len >= 10);
+  dialog = ctd_test_open_table_entry (window);
+  for (guint number = 1; number <= links->len; number++)
+    for (guint game = 1; game <= 1 + number % 3; game++)
+      send_confirmed (document, number, game, "T");
+  assert_shows (GTK_WIDGET (dialog), "Waiting for you, the longest wait first");
+  ctd_test_table_entry_input (dialog, "Open chouette 1.10's scoring page: 2 lines wait",
+                              GTK_TYPE_BUTTON);
+  ctd_test_table_entry_input (dialog, "Open chouette 1.2's scoring page: 3 lines wait",
+                              GTK_TYPE_BUTTON);
+  box = ctd_test_find_named (GTK_WIDGET (dialog), "Chouettes whose lines wait");
+  assert_non_null (box);
+  for (GtkWidget *child = gtk_widget_get_first_child (box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n_buttons++;
+  assert_int_equal (n_buttons, links->len);
+  assert_true (ctd_test_wait_for_layout (GTK_WIDGET (dialog), 3000, "the dialog's buttons"));
+  /* Every button inside the dialog as it opens: nothing scrolled away. */
+  assert_true (gtk_widget_get_height (box) < gtk_widget_get_height (GTK_WIDGET (dialog)));
+  ctd_test_screenshot (GTK_WINDOW (dialog), "table-entry-sixteen.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_reissue_by_keys, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_sixteen_tables, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_reissue_refused, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
