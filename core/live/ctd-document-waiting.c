@@ -5,8 +5,9 @@
  *
  * The tables' lines that wait for the director across the event, told
  * where the director looks: how many (the window's "Scoring" row) and
- * which chouettes and games (the Table Entry dialog). A line waits as
- * ctd_submission_waits() says, the rule the scoring page's list follows.
+ * how many each chouette, the longest wait first (the Table Entry
+ * dialog). A line waits as ctd_submission_waits() says, the rule the
+ * scoring page's list follows.
  */
 
 #define G_LOG_DOMAIN "ctd-document"
@@ -14,8 +15,6 @@
 #include "config.h"
 
 #include "ctd-document-private.h"
-
-#include <glib/gi18n-lib.h>
 
 /* The event's waiting lines, in chouette and game order. */
 static GPtrArray *
@@ -71,104 +70,6 @@ ctd_document_count_waiting_lines (CtdDocument  *self,
     return FALSE;
   *out_n_lines = waiting->len;
   return TRUE;
-}
-
-/* "3", "3 and 4", "3, 4 and 9": each joined to those before it, so a
- * translation orders and punctuates its own list. */
-static char *
-join_numbers (GPtrArray *numbers)
-{
-  char *joined = g_strdup (g_ptr_array_index (numbers, 0));
-
-  for (guint i = 1; i < numbers->len; i++)
-    {
-      char *longer;
-
-      if (i + 1 == numbers->len)
-        /* TRANSLATORS: the last two of a list of game numbers, "3 and 4" */
-        longer = g_strdup_printf (_("%s and %s"), joined, (char *) g_ptr_array_index (numbers, i));
-      else
-        /* TRANSLATORS: two of a list of game numbers, "3, 4" */
-        longer = g_strdup_printf (_("%s, %s"), joined, (char *) g_ptr_array_index (numbers, i));
-      g_free (joined);
-      joined = longer;
-    }
-  return joined;
-}
-
-/* "1.1 (games 3 and 4)": one chouette's waiting games. */
-static char *
-describe_chouette (const CtdStoreSubmission *first,
-                   GPtrArray                *games)
-{
-  g_autofree char *label = g_strdup_printf ("%u.%u", first->round, first->chouette);
-  g_autofree char *numbers = join_numbers (games);
-
-  /* TRANSLATORS: a chouette and its games whose lines wait for the
-   * director, "1.1 (game 7)", "1.1 (games 3 and 4)" */
-  return g_strdup_printf (ngettext ("%s (game %s)", "%s (games %s)", games->len), label,
-                          numbers);
-}
-
-/**
- * ctd_document_describe_waiting_lines:
- * @self: a document
- * @out_first: (out) (optional) (transfer full) (nullable): the first
- *   chouette with a waiting line, "1.1", for the director to go to; %NULL
- *   when none waits
- * @error: return location for an error
- *
- * Which chouettes have lines waiting for the director, and for which
- * games, in one sentence: "Waiting for you: 1.1 (games 3 and 4), 1.4
- * (game 7)", or that none waits.
- *
- * Returns: (transfer full): the sentence, or %NULL with @error set when
- *   the lines could not be read
- */
-char *
-ctd_document_describe_waiting_lines (CtdDocument  *self,
-                                     char        **out_first,
-                                     GError      **error)
-{
-  g_autoptr(GPtrArray) waiting = NULL;
-  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GString) chouettes = g_string_new (NULL);
-
-  g_return_val_if_fail (CTD_IS_DOCUMENT (self), NULL);
-
-  waiting = list_waiting (self, error);
-  if (waiting == NULL)
-    return NULL;
-  if (out_first != NULL)
-    *out_first = NULL;
-  if (waiting->len == 0)
-    return g_strdup (_("No table's line waits for you."));
-  if (out_first != NULL)
-    {
-      const CtdStoreSubmission *first = g_ptr_array_index (waiting, 0);
-
-      *out_first = g_strdup_printf ("%u.%u", first->round, first->chouette);
-    }
-  for (guint i = 0; i < waiting->len; i++)
-    {
-      const CtdStoreSubmission *line = g_ptr_array_index (waiting, i);
-      const CtdStoreSubmission *next = i + 1 < waiting->len ? g_ptr_array_index (waiting, i + 1)
-                                                            : NULL;
-      g_autofree char *described = NULL;
-
-      g_ptr_array_add (games, g_strdup_printf ("%u", line->game));
-      if (next != NULL && next->round == line->round && next->chouette == line->chouette)
-        continue;
-      if (chouettes->len > 0)
-        /* TRANSLATORS: between two chouettes of the waiting lines' list */
-        g_string_append (chouettes, _(", "));
-      g_string_append (chouettes, described = describe_chouette (line, games));
-      g_clear_pointer (&described, g_free);
-      g_ptr_array_set_size (games, 0);
-    }
-  /* TRANSLATORS: the chouettes whose tables' lines wait for the
-   * director, "Waiting for you: 1.1 (games 3 and 4), 1.4 (game 7)" */
-  return g_strdup_printf (_("Waiting for you: %s"), chouettes->str);
 }
 
 /**

@@ -202,9 +202,6 @@ GListModel  *ctd_document_get_waiting_lines    (CtdDocument             *self,
 gboolean     ctd_document_count_waiting_lines  (CtdDocument             *self,
                                                 guint                   *out_n_lines,
                                                 GError                 **error);
-char        *ctd_document_describe_waiting_lines (CtdDocument           *self,
-                                                  char                 **out_first,
-                                                  GError               **error);
 /* A chouette whose tables' lines wait: how many, since when (the
  * oldest line's confirmation, ISO 8601 UTC) */
 typedef struct
