@@ -26,6 +26,7 @@
 
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ctd-link.h"
@@ -381,6 +382,39 @@ ctd_table_entry_form (const CtdChouette *chouette,
   return g_string_free (g_steal_pointer (&page), FALSE);
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* "Change it": the answers given, words and notation alike, posted back
+ * to the check with CTD_TABLE_ENTRY_CHANGE, which opens the form holding
+ * them (a link would open it blank: a page keeps no answers). */
+static void
+append_change_form (GString    *page,
+                    const char *secret,
+                    const char *token,
+                    GHashTable *fields)
+{
+  g_autofree gpointer *names = NULL;
+  guint n = 0;
+
+  begin_form (page, secret, CTD_TABLE_ENTRY_CHECK, token);
+  if (fields != NULL)
+    {
+      names = g_hash_table_get_keys_as_array (fields, &n);
+      qsort (names, n, sizeof (gpointer), compare_names);
+    }
+  for (guint i = 0; i < n; i++)
+    if (strcmp (names[i], "token") != 0 && strcmp (names[i], CTD_TABLE_ENTRY_CHANGE) != 0)
+      ctd_form_hidden (page, names[i], g_hash_table_lookup (fields, names[i]));
+  ctd_form_hidden (page, CTD_TABLE_ENTRY_CHANGE, "1");
+  ctd_html_element (page, "<p><button type=\"submit\" class=\"secondary\">", _("Change it"),
+                    "</button></p>\n</form>\n");
+}
+
 /**
  * ctd_table_entry_preview:
  * @chouette: the chouette as its table sees it
@@ -390,6 +424,7 @@ ctd_table_entry_form (const CtdChouette *chouette,
  * @game: the game entered
  * @entered_by: the seat of who enters it
  * @line: the line the form made
+ * @fields: (nullable): the form's answers, which "Change it" gives back
  * @error: return location for the rule's refusal
  *
  * What the line does, before it is sent: checked by ctd_chouette_record()
@@ -407,6 +442,7 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
                          guint               game,
                          guint               entered_by,
                          const char         *line,
+                         GHashTable         *fields,
                          GError            **error)
 {
   g_autoptr(CtdChouette) copy = ctd_chouette_copy (chouette);
@@ -416,8 +452,7 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
   g_autofree char *game_text = g_strdup_printf ("%u", game);
   g_autofree char *by_text = g_strdup_printf ("%u", entered_by);
   char request[CTD_LINK_SECRET_CHARS + 1];
-  CtdHalves deltas[CTD_MAX_PLAYERS] = { 0, };
-  CtdHalves totals[CTD_MAX_PLAYERS] = { 0, };
+  CtdChouetteGame scored;
   CtdGameContext context;
   guint confirmer;
 
@@ -431,8 +466,10 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
   if (!ctd_chouette_record (copy, game, line, error) || !ctd_link_secret_new (request, error))
     return NULL;
   canonical = ctd_result_format (ctd_chouette_get_result (copy, game));
-  ctd_result_deltas (ctd_chouette_get_result (copy, game), deltas);
-  ctd_chouette_get_totals (copy, totals);
+  /* The totals after this game, as the sheet's row has them: only what
+   * precedes it counts, not the table's later lines that wait (a game
+   * entered again after the desk sent it back). */
+  ctd_chouette_get_game (copy, game, &scored);
   confirmer = entered_by == context.box ? context.captain : context.box;
 
   page = g_string_new (NULL);
@@ -443,18 +480,27 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
   g_string_append (page, "<table class=\"preview\">\n<thead><tr>");
   ctd_html_element (page, "<th scope=\"col\">", _("Player"), "</th>");
   ctd_html_element (page, "<th scope=\"col\">", _("This game"), "</th>");
-  ctd_html_element (page, "<th scope=\"col\">", _("Total after it"), "</th>");
+  if (scored.running_known)
+    ctd_html_element (page, "<th scope=\"col\">", _("Total after it"), "</th>");
   g_string_append (page, "</tr></thead>\n<tbody>\n");
   for (guint p = 1; p <= context.size; p++)
     {
-      g_autofree char *delta = ctd_halves_to_string (deltas[p - 1], TRUE);
-      g_autofree char *total = ctd_halves_to_string (totals[p - 1], TRUE);
+      g_autofree char *delta = ctd_halves_to_string (scored.deltas[p - 1], TRUE);
 
       ctd_html_element (page, "<tr><td class=\"name\">", ctd_chouette_get_name (copy, p), "</td>");
       ctd_html_element (page, "<td class=\"num\">", delta, "</td>");
-      ctd_html_element (page, "<td class=\"num total\">", total, "</td></tr>\n");
+      if (scored.running_known)
+        {
+          g_autofree char *total = ctd_halves_to_string (scored.running[p - 1], TRUE);
+
+          ctd_html_element (page, "<td class=\"num total\">", total, "</td>");
+        }
+      g_string_append (page, "</tr>\n");
     }
   g_string_append (page, "</tbody>\n</table>\n");
+  if (!scored.running_known)
+    ctd_html_element (page, "<p class=\"note\">",
+                      _("The totals show once every game before them is entered."), "</p>\n");
 
   begin_form (page, secret, CTD_TABLE_ENTRY_SEND, token);
   ctd_form_hidden (page, "game", game_text);
@@ -468,11 +514,7 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
 
     ctd_html_element (page, "<p><button type=\"submit\">", send, "</button></p>\n</form>\n");
   }
-  g_string_append (page, "<p><a class=\"button secondary\" href=\"/t/");
-  ctd_html_escaped (page, secret);
-  g_string_append_printf (page, "/enter/%u\">", game);
-  ctd_html_escaped (page, _("Change it"));
-  g_string_append (page, "</a></p>\n");
+  append_change_form (page, secret, token, fields);
   ctd_html_end_page (page);
   return g_string_free (g_steal_pointer (&page), FALSE);
 }

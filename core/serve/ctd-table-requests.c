@@ -317,6 +317,12 @@ post_check (CtdTableServer    *self,
       ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
       return;
     }
+  /* "Change it" on the check page: the form again, with its answers. */
+  if (g_hash_table_contains (fields, CTD_TABLE_ENTRY_CHANGE))
+    {
+      respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_OK, NULL);
+      return;
+    }
   if (!parse_number (g_hash_table_lookup (fields, "by"), CTD_MAX_PLAYERS, &by))
     {
       respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_UNPROCESSABLE_ENTITY,
@@ -326,7 +332,7 @@ post_check (CtdTableServer    *self,
   line = ctd_table_entry_line (table->seen, (guint) game, fields, &error);
   if (line != NULL)
     page = ctd_table_entry_preview (table->seen, label, table->secret, token, (guint) game,
-                                    (guint) by, line, &error);
+                                    (guint) by, line, fields, &error);
   if (page == NULL)
     {
       respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_UNPROCESSABLE_ENTITY,

@@ -357,7 +357,69 @@ test_names_escaped (void **state)
 
       assert_null (strstr (page, "<script"));
       assert_null (strstr (page, "<img"));
-      assert_int_equal (ctd_test_count_occurrences (page, "<form"), 1);
+      /* The check page: its send form, and "Change it". */
+      assert_int_equal (ctd_test_count_occurrences (page, "<form"), i == 0 ? 1 : 2);
+    }
+  served_close (&served);
+}
+
+/* "Change it" on the check page opens the form with every answer given,
+ * in words or in notation, and the check after it is of the changed line. */
+static void
+test_change_keeps_answers (void **state)
+{
+  Fixture *fixture = *state;
+  Served served = { 0, };
+  g_autofree char *check_path = NULL;
+
+  served_open (&served, fixture->path);
+  check_path = g_strconcat (served.path, "/check", NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *body = g_strconcat ("token=", served.token, "&",
+                                           i == 0 ? GAME_1_WORDS
+                                                  : "game=1&by=2&notation=B+3%3A4", NULL);
+      g_autoptr(CtdTestAnswer) preview = post (served.port, check_path, body);
+      g_autoptr(GString) change = g_string_new ("token=");
+      g_autoptr(CtdTestAnswer) form = NULL;
+      const char *at;
+
+      assert_int_equal (preview->status, 200);
+      /* The second form of the page, "Change it", posted as a browser does. */
+      at = strstr (strstr (preview->body, "<form") + 1, "<form");
+      assert_non_null (at);
+      assert_non_null (strstr (at, "Change it"));
+      g_string_append (change, served.token);
+      for (at = strstr (at, "<input type=\"hidden\" name=\""); at != NULL;
+           at = strstr (at + 1, "<input type=\"hidden\" name=\""))
+        {
+          const char *name = at + strlen ("<input type=\"hidden\" name=\"");
+          const char *value = strstr (name, "value=\"") + strlen ("value=\"");
+          g_autofree char *key = g_strndup (name, strchr (name, '"') - name);
+          g_autofree char *raw = g_strndup (value, strchr (value, '"') - value);
+          g_autofree char *escaped = g_uri_escape_string (raw, NULL, TRUE);
+
+          if (strcmp (key, "token") != 0)
+            g_string_append_printf (change, "&%s=%s", key, escaped);
+        }
+      form = post (served.port, check_path, change->str);
+      assert_int_equal (form->status, 200);
+      assert_non_null (strstr (form->body, "Check this line"));
+      if (i == 0)
+        {
+          assert_non_null (strstr (form->body, "name=\"by\" value=\"1\" checked"));
+          assert_non_null (strstr (form->body, "name=\"winner\" value=\"team\" checked"));
+          assert_non_null (strstr (form->body, "name=\"how\" value=\"gammon\" checked"));
+          assert_null (strstr (form->body, "name=\"how\" value=\"single\" checked"));
+          assert_non_null (strstr (form->body, "<option value=\"taker-passed\" selected>"));
+          assert_non_null (strstr (form->body, "<option value=\"2\" selected>"));
+        }
+      else
+        {
+          assert_non_null (strstr (form->body, "name=\"by\" value=\"2\" checked"));
+          assert_non_null (strstr (form->body, "name=\"notation\" maxlength"));
+          assert_non_null (strstr (form->body, "value=\"B 3:4\""));
+        }
     }
   served_close (&served);
 }
@@ -407,6 +469,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_rule_refusal, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_names_escaped, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_change_keeps_answers, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_auto_accept, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
