@@ -7,7 +7,7 @@
  * the desk's scoring page binds), so the phone and the desk cannot
  * disagree. Every text from the event goes through g_markup_escape_text():
  * a player may be named "<script>", and his name must show as those
- * letters. The page needs no script and loads only /static/table.css.
+ * letters.
  */
 
 #define G_LOG_DOMAIN "ctd-serve"
@@ -72,25 +72,24 @@ append_enter_link (GString    *page,
  * of cube decisions, what the table used to walk to the desk for. */
 static void
 append_next_game (GString           *page,
+                  CtdChouetteView   *view,
                   const CtdChouette *table,
-                  GPtrArray         *lines,
                   const char        *secret)
 {
   CtdChouetteGame next;
   guint game = 0;
-  gboolean waiting = FALSE;
 
   for (guint g = 1; g <= CTD_N_GAMES && game == 0; g++)
     if (ctd_chouette_get_result (table, g) == NULL)
       game = g;
-  for (guint i = 0; i < lines->len; i++)
-    waiting |= ctd_submission_state_is_open (((CtdStoreSubmission *) g_ptr_array_index (lines, i))->state);
   g_string_append (page, "<section class=\"next\">\n<p><strong>");
   if (game == 0)
     {
-      /* Sent is not recorded: the desk still has the last word. */
-      ctd_html_escaped (page, waiting ? _("Every game is sent: the desk records them.")
-                                      : _("All games are entered."));
+      /* Sent is not recorded: the desk still has the last word, and
+       * its view says whether it has every game. */
+      ctd_html_escaped (page, !ctd_chouette_view_get_complete (view)
+                              ? _("Every game is sent: the desk records them.")
+                              : _("All games are entered."));
       g_string_append (page, "</strong></p>\n</section>\n");
       return;
     }
@@ -184,8 +183,64 @@ append_confirmation (GString                  *page,
                     "value=\"refuse\">", _("It is wrong: send it back"), "</button>\n</form>\n");
 }
 
-/* What the table sent and where each line stands: the line the other
- * side must confirm first, with its buttons. */
+/* Whether @line waits for the table itself: the other side's answer,
+ * or the game entered again. */
+static gboolean
+line_asks_table (const CtdStoreSubmission *line)
+{
+  return line->state == CTD_SUBMISSION_ENTERED || line->state == CTD_SUBMISSION_REFUSED ||
+         line->state == CTD_SUBMISSION_REJECTED;
+}
+
+/* A line that asks something of the table, as a card of its own under
+ * the next game: the confirmation with its buttons, or the way to enter
+ * the game again. */
+static void
+append_asking_line (GString                  *page,
+                    const CtdChouette        *table,
+                    const CtdStoreSubmission *line,
+                    const char               *secret,
+                    const char               *token)
+{
+  g_autofree char *heading = g_strdup_printf (_("Game %u:"), line->game);
+
+  g_string_append_printf (page, "<div class=\"line-sent %s\" id=\"game-%u\">\n<p>",
+                          line->state == CTD_SUBMISSION_ENTERED ? "asks" : "sent", line->game);
+  ctd_html_element (page, "<strong>", heading, "</strong> ");
+  ctd_html_element (page, "<code>", line->line, "</code>");
+  if (line->state == CTD_SUBMISSION_ENTERED)
+    {
+      append_deltas (page, table, line->game);
+      g_string_append (page, "<br>");
+      ctd_html_printf_escaped (page, _("Entered by %s. Is it right?"),
+                               ctd_chouette_get_name (table, line->entered_by));
+      g_string_append (page, "</p>\n");
+      append_confirmation (page, table, line, secret, token);
+    }
+  else
+    {
+      g_string_append (page, "<br>");
+      if (line->state == CTD_SUBMISSION_REFUSED)
+        ctd_html_escaped (page, _("Sent back at the table: enter it again."));
+      else
+        ctd_html_printf_escaped (page, _("The director sent it back: %s"), line->reason);
+      g_string_append (page, "</p>\n");
+      if (ctd_chouette_get_result (table, line->game) == NULL)
+        {
+          g_autofree char *again = g_strdup_printf (_("Enter game %u again"), line->game);
+
+          g_string_append (page, "<p>");
+          append_enter_link (page, secret, line->game, again);
+          g_string_append (page, "</p>\n");
+        }
+    }
+  g_string_append (page, "</div>\n");
+}
+
+/* What the table sent and where each line stands: first, under the next
+ * game, each line that asks the table something; then, one short row
+ * each, the lines that wait for the director, so that a round's worth
+ * of them never pushes the next game off the screen. */
 static void
 append_lines (GString           *page,
               const CtdChouette *table,
@@ -198,60 +253,35 @@ append_lines (GString           *page,
   for (guint i = 0; i < lines->len; i++)
     {
       const CtdStoreSubmission *line = g_ptr_array_index (lines, i);
+
+      if (line_asks_table (line))
+        append_asking_line (page, table, line, secret, token);
+    }
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const CtdStoreSubmission *line = g_ptr_array_index (lines, i);
       g_autofree char *heading = NULL;
 
-      if (line->state == CTD_SUBMISSION_RECORDED)
+      if (line->state == CTD_SUBMISSION_RECORDED || line_asks_table (line))
         continue;
       if (!any)
-        ctd_html_element (page, "<h2>", _("Lines from this table"), "</h2>\n");
+        ctd_html_element (page, "<h2>", _("Lines from this table"), "</h2>\n"
+                          "<ul class=\"waiting\">\n");
       any = TRUE;
-      g_string_append_printf (page, "<div class=\"line-sent %s\" id=\"game-%u\">\n<p>",
-                              line->state == CTD_SUBMISSION_ENTERED ? "asks" : "sent", line->game);
       heading = g_strdup_printf (_("Game %u:"), line->game);
+      g_string_append_printf (page, "<li id=\"game-%u\">", line->game);
       ctd_html_element (page, "<strong>", heading, "</strong> ");
-      ctd_html_element (page, "<code>", line->line, "</code>");
-      switch (line->state)
-        {
-        case CTD_SUBMISSION_ENTERED:
-          append_deltas (page, table, line->game);
-          g_string_append (page, "<br>");
-          ctd_html_printf_escaped (page, _("Entered by %s. Is it right?"),
-                                   ctd_chouette_get_name (table, line->entered_by));
-          g_string_append (page, "</p>\n");
-          append_confirmation (page, table, line, secret, token);
-          break;
-        case CTD_SUBMISSION_PENDING:
-          g_string_append (page, "<br>");
-          ctd_html_printf_escaped (page, _("Confirmed by %s: waiting for the director."),
-                                   ctd_chouette_get_name (table, line->confirmed_by));
-          g_string_append (page, "</p>\n");
-          break;
-        case CTD_SUBMISSION_DISAGREES:
-          g_string_append (page, "<br>");
-          ctd_html_printf_escaped (page, _("The desk has “%s” for this game: the director "
-                                           "decides."), line->recorded);
-          g_string_append (page, "</p>\n");
-          break;
-        case CTD_SUBMISSION_REFUSED:
-        case CTD_SUBMISSION_REJECTED:
-        default:
-          g_string_append (page, "<br>");
-          if (line->state == CTD_SUBMISSION_REFUSED)
-            ctd_html_escaped (page, _("Sent back at the table: enter it again."));
-          else
-            ctd_html_printf_escaped (page, _("The director sent it back: %s"), line->reason);
-          g_string_append (page, "</p>\n<p>");
-          if (ctd_chouette_get_result (table, line->game) == NULL)
-            {
-              g_autofree char *again = g_strdup_printf (_("Enter game %u again"), line->game);
-
-              append_enter_link (page, secret, line->game, again);
-            }
-          g_string_append (page, "</p>\n");
-          break;
-        }
-      g_string_append (page, "</div>\n");
+      ctd_html_element (page, "<code>", line->line, "</code> ");
+      if (line->state == CTD_SUBMISSION_PENDING)
+        ctd_html_printf_escaped (page, _("Confirmed by %s: waiting for the director."),
+                                 ctd_chouette_get_name (table, line->confirmed_by));
+      else
+        ctd_html_printf_escaped (page, _("The desk has “%s” for this game: the director "
+                                         "decides."), line->recorded);
+      g_string_append (page, "</li>\n");
     }
+  if (any)
+    g_string_append (page, "</ul>\n");
 }
 
 static void
@@ -437,8 +467,8 @@ ctd_table_page_render (CtdChouetteView   *view,
   g_string_append (page, "</h1>\n");
   if (problem != NULL)
     ctd_html_element (page, "<p class=\"problem\" role=\"alert\">", problem, "</p>\n");
+  append_next_game (page, view, table, secret);
   append_lines (page, table, lines, secret, token);
-  append_next_game (page, table, lines, secret);
   append_players (page, view);
   append_games (page, view);
   append_totals (page, view);

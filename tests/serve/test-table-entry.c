@@ -424,6 +424,71 @@ test_change_keeps_answers (void **state)
   served_close (&served);
 }
 
+/* Each of games 1 .. @n of 1.1 entered by its Box as the four-player
+ * sheet has it, and confirmed by its Captain when @confirm. */
+static void
+send_sheet (Served  *served,
+            guint    n,
+            gboolean confirm)
+{
+  const char *secret = served->path + strlen ("/t/");
+
+  for (guint g = 1; g <= n; g++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) lines = NULL;
+      g_autoptr(CtdChouette) seen = ctd_document_load_table (served->document, secret, NULL, NULL,
+                                                             &lines, &error);
+      g_autofree char *request = g_strdup_printf ("%032x", g);
+      CtdChouetteGame sheet;
+      gint64 id = 0;
+
+      assert_non_null (seen);
+      ctd_chouette_get_sheet_game (seen, g, &sheet);
+      if (!ctd_document_submit (served->document, secret, g, ctd_test_four_sheet[g - 1],
+                                sheet.slot.box, request, "127.0.0.1", &id, &error) ||
+          (confirm && !ctd_document_answer_submission (served->document, secret, id,
+                                                       sheet.slot.captain, TRUE, "127.0.0.1",
+                                                       &error)))
+        fail_msg ("game %u: %s", g, error->message);
+    }
+}
+
+/* Twelve lines waiting for the director: the next game's box stays at
+ * the top of the page, and the lines are one short row each below it;
+ * a line that asks the table for its answer is a card of its own. */
+static void
+test_waiting_lines_below_next (void **state)
+{
+  Fixture *fixture = *state;
+  Served served = { 0, };
+
+  served_open (&served, fixture->path);
+  send_sheet (&served, 11, TRUE);
+  {
+    g_autoptr(CtdTestAnswer) page = ctd_test_http_get (served.port, "GET", served.path);
+    const char *next = strstr (page->body, "<section class=\"next\">");
+
+    assert_non_null (next);
+    assert_non_null (strstr (next, "Next: game 12"));
+    assert_true (next < strstr (page->body, "id=\"game-1\""));
+    assert_int_equal (ctd_test_count_occurrences (page->body, "<li id=\"game-"), 11);
+    assert_int_equal (ctd_test_count_occurrences (page->body, "class=\"line-sent"), 0);
+  }
+  send_sheet (&served, 12, FALSE);
+  {
+    g_autoptr(CtdTestAnswer) page = ctd_test_http_get (served.port, "GET", served.path);
+    const char *next = strstr (page->body, "<section class=\"next\">");
+    const char *asks = strstr (page->body, "<div class=\"line-sent asks\" id=\"game-12\">");
+
+    /* Sent is not recorded: the desk has none of the games. */
+    assert_non_null (strstr (next, "Every game is sent: the desk records them."));
+    assert_non_null (asks);
+    assert_true (next < asks && asks < strstr (page->body, "<li id=\"game-1\">"));
+  }
+  served_close (&served);
+}
+
 /* A line the event records by itself once confirmed, with its source. */
 static void
 test_auto_accept (void **state)
@@ -471,6 +536,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_names_escaped, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_change_keeps_answers, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_waiting_lines_below_next, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_auto_accept, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
