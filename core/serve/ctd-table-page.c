@@ -7,7 +7,8 @@
  * the desk's scoring page binds), so the phone and the desk cannot
  * disagree. Every text from the event goes through g_markup_escape_text():
  * a player may be named "<script>", and his name must show as those
- * letters.
+ * letters. A page that waits for the other phone or the desk follows
+ * them by itself (ctd_table_page_version(), table.js).
  */
 
 #define G_LOG_DOMAIN "ctd-serve"
@@ -429,6 +430,54 @@ append_totals (GString         *page,
   g_string_append (page, "</p>\n");
 }
 
+/* What the page shows of the chouette, below its title and any
+ * refusal: what its version is the version of. */
+static GString *
+render_body (CtdChouetteView   *view,
+             const CtdChouette *table,
+             GPtrArray         *lines,
+             const char        *secret,
+             const char        *token)
+{
+  GString *body = g_string_new (NULL);
+
+  append_next_game (body, view, table, secret);
+  append_lines (body, table, lines, secret, token);
+  append_players (body, view);
+  append_games (body, view);
+  append_totals (body, view);
+  return body;
+}
+
+/**
+ * ctd_table_page_version:
+ * @view: the chouette's live view
+ * @table: the chouette as its table sees it
+ * @lines: (element-type CtdStoreSubmission): its lines
+ * @secret: the link's secret
+ * @token: the link's form token
+ *
+ * What a phone asks every few seconds (table.js): a few bytes that
+ * change when, and only when, the table's page would show something
+ * else.
+ *
+ * Returns: (transfer full): the version of the table's page
+ */
+char *
+ctd_table_page_version (CtdChouetteView   *view,
+                        const CtdChouette *table,
+                        GPtrArray         *lines,
+                        const char        *secret,
+                        const char        *token)
+{
+  g_autoptr(GString) body = NULL;
+
+  g_return_val_if_fail (CTD_IS_CHOUETTE_VIEW (view), NULL);
+  g_return_val_if_fail (table != NULL && lines != NULL, NULL);
+  body = render_body (view, table, lines, secret, token);
+  return ctd_serve_version_of (body->str);
+}
+
 /**
  * ctd_table_page_render:
  * @view: the chouette's live view: its games as recorded at the desk
@@ -438,6 +487,11 @@ append_totals (GString         *page,
  * @secret: the link's secret, for the page's own links and forms
  * @token: the link's form token
  * @problem: (nullable): why the table's last answer was refused
+ *
+ * A page that waits while the chouette is not complete at the desk: it
+ * opens itself again when its version changes (ctd_table_page_version()),
+ * or every few seconds without script; but not while it shows
+ * @problem, which the table must read first.
  *
  * Returns: (transfer full): the table's page, a whole HTML document
  */
@@ -450,13 +504,25 @@ ctd_table_page_render (CtdChouetteView   *view,
                        const char        *problem)
 {
   g_autoptr(GString) page = g_string_new (NULL);
+  g_autoptr(GString) body = NULL;
   g_autofree char *title = NULL;
 
   g_return_val_if_fail (CTD_IS_CHOUETTE_VIEW (view), NULL);
   g_return_val_if_fail (table != NULL && lines != NULL, NULL);
 
   title = g_strdup_printf (_("Chouette %s"), ctd_chouette_view_get_label (view));
-  ctd_html_begin_page (page, title);
+  body = render_body (view, table, lines, secret, token);
+  if (problem == NULL && !ctd_chouette_view_get_complete (view))
+    {
+      g_autofree char *version = ctd_serve_version_of (body->str);
+      g_autofree char *page_path = g_strconcat ("/t/", secret, NULL);
+      g_autofree char *version_path = g_strconcat ("/t/", secret, "/" CTD_TABLE_PAGE_VERSION,
+                                                   NULL);
+
+      ctd_html_begin_waiting_page (page, title, page_path, version_path, version);
+    }
+  else
+    ctd_html_begin_page (page, title);
   g_string_append (page, "<h1>");
   if (ctd_chouette_view_get_table (view) != 0)
     ctd_html_printf_escaped (page, _("Chouette %s at table %u"),
@@ -467,11 +533,7 @@ ctd_table_page_render (CtdChouetteView   *view,
   g_string_append (page, "</h1>\n");
   if (problem != NULL)
     ctd_html_element (page, "<p class=\"problem\" role=\"alert\">", problem, "</p>\n");
-  append_next_game (page, view, table, secret);
-  append_lines (page, table, lines, secret, token);
-  append_players (page, view);
-  append_games (page, view);
-  append_totals (page, view);
+  g_string_append_len (page, body->str, body->len);
   ctd_html_end_page (page);
   return g_string_free (g_steal_pointer (&page), FALSE);
 }

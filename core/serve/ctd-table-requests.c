@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * What the server answers a table, at its link: the chouette's page
- * (GET /t/SECRET), a game's form (GET /t/SECRET/enter/N), and the forms
+ * (GET /t/SECRET) and its version (/t/SECRET/version), a game's form
+ * (GET /t/SECRET/enter/N), and the forms
  * it posts (/t/SECRET/check, /send, /answer). Every answer opens the
  * link first, and a link that opens nothing now (wrong, reissued, its
  * round over, the event closed) answers the very bytes of a missing
@@ -143,6 +144,29 @@ respond_table (CtdTableServer    *self,
   return TRUE;
 }
 
+/* The version of the table's page, for its script (table.js). */
+static gboolean
+respond_version (CtdTableServer    *self,
+                 SoupServerMessage *msg,
+                 Table             *table)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *token = ctd_table_entry_token (self->key, table->secret);
+  g_autofree char *version = NULL;
+  CtdChouetteView *view;
+
+  view = ctd_document_get_chouette_view (self->document, table->round, table->chouette, &error);
+  if (view == NULL)
+    {
+      g_warning ("Chouette %u.%u has a link but no page: %s", table->round, table->chouette,
+                 error->message);
+      return FALSE;
+    }
+  version = ctd_table_page_version (view, table->seen, table->lines, table->secret, token);
+  ctd_table_server_respond (msg, SOUP_STATUS_OK, "text/plain; charset=utf-8", version);
+  return TRUE;
+}
+
 /* A game's form, empty or as it came back with @problem. */
 static gboolean
 respond_form (CtdTableServer    *self,
@@ -193,6 +217,8 @@ ctd_table_server_serve_table (CtdTableServer    *self,
     return FALSE;
   if (parts[1] == NULL)
     return respond_table (self, msg, &table, SOUP_STATUS_OK, NULL);
+  if (strcmp (parts[1], CTD_TABLE_PAGE_VERSION) == 0 && parts[2] == NULL)
+    return respond_version (self, msg, &table);
   if (strcmp (parts[1], "enter") == 0 && parts[2] != NULL && parts[3] == NULL &&
       parse_number (parts[2], CTD_N_GAMES, &game))
     return respond_form (self, msg, &table, (guint) game, NULL, SOUP_STATUS_OK, NULL);
