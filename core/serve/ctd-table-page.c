@@ -310,23 +310,30 @@ append_header_cell (GString    *page,
   g_string_append (page, "</th>");
 }
 
-/* One row a game, as the sheet has it: who plays, with what cube and in
- * which order the crew decides, then each player's score and running total. */
+/* One row a game: who was in the box and who captained, the line as
+ * recorded, then each player's score and running total. The playing and
+ * decision orders are the next game's box's to say: in the grid, they
+ * made a phone's page scroll sideways. */
 static void
 append_game_row (GString         *page,
                  CtdChouetteView *view,
                  CtdGameItem     *item)
 {
   guint size = ctd_chouette_view_get_size (view);
-  guint box = 0, cube = 0;
-  const char *decisions = ctd_game_item_get_decisions (item);
+  guint box = 0;
 
-  g_object_get (item, "box", &box, "cube", &cube, NULL);
-  /* The scores first, beside the game's number, which stays on screen
-   * while the row scrolls: they are what a phone's reader looks for. */
-  g_string_append_printf (page, "<tr%s><th scope=\"row\" class=\"num\">%u</th>",
+  g_object_get (item, "box", &box, NULL);
+  /* The line on a row of its own under the numbers, as wide as they are
+   * together: in a column, it was a tall strip a few letters wide. */
+  g_string_append_printf (page, "<tr%s><th scope=\"row\" class=\"num\"%s>%u</th>",
                           ctd_game_item_get_recorded (item) ? "" : " class=\"pending\"",
+                          ctd_game_item_get_recorded (item) ? " rowspan=\"2\"" : "",
                           ctd_game_item_get_game (item));
+  g_string_append_printf (page, "<td class=\"num\">%u</td>", box);
+  if (ctd_game_item_get_captain (item) != 0)
+    g_string_append_printf (page, "<td class=\"num\">%u</td>", ctd_game_item_get_captain (item));
+  else
+    g_string_append (page, "<td></td>");
   for (guint p = 1; p <= size; p++)
     {
       g_string_append (page, "<td class=\"num\">");
@@ -339,20 +346,13 @@ append_game_row (GString         *page,
         }
       g_string_append (page, "</td>");
     }
-  g_string_append_printf (page, "<td class=\"num\">%u</td>", box);
-  if (ctd_game_item_get_captain (item) != 0)
-    g_string_append_printf (page, "<td class=\"num\">%u</td>", ctd_game_item_get_captain (item));
-  else
-    g_string_append (page, "<td></td>");
-  g_string_append (page, "<td>");
-  ctd_html_escaped (page, ctd_game_item_get_playing (item));
-  g_string_append_printf (page, "</td><td class=\"num\">%u</td><td>", cube);
-  /* "pending", as the desk's grid says: the next game's box above says
-   * what its order waits for, and a long reason in a narrow column
-   * would make every row of a phone's screen tall. */
-  ctd_html_escaped (page, *decisions != '\0' ? decisions : _("pending"));
-  g_string_append (page, "</td>");
   g_string_append (page, "</tr>\n");
+  if (ctd_game_item_get_recorded (item))
+    {
+      g_string_append_printf (page, "<tr class=\"line\"><td colspan=\"%u\"><code>", size + 2);
+      ctd_html_escaped (page, ctd_game_item_get_notation (item));
+      g_string_append (page, "</code></td></tr>\n");
+    }
 }
 
 static void
@@ -366,19 +366,16 @@ append_games (GString         *page,
   ctd_html_escaped (page, _("Games"));
   g_string_append (page, "</h2>\n<p class=\"note\">");
   ctd_html_escaped (page, _("Each player's score in the game, and below it the running total."));
-  g_string_append (page, "</p>\n<div class=\"scroll\">\n<table>\n<thead><tr>");
+  g_string_append (page, "</p>\n<div class=\"scroll\">\n<table class=\"games\">\n<thead><tr>");
   append_header_cell (page, _("Game"));
+  /* Translators: headings of the games' table: the Box and the Captain
+   * are the chouette's roles */
+  append_header_cell (page, _("Box"));
+  append_header_cell (page, _("Captain"));
   /* The players by number, as the list above names them: a name in
    * each heading would push the scores off a phone's screen. */
   for (guint p = 1; p <= size; p++)
     g_string_append_printf (page, "<th scope=\"col\" class=\"num\">%u</th>", p);
-  /* Translators: headings of the games' table: the Box and the Captain
-   * are the chouette's roles, the cube the doubling cube */
-  append_header_cell (page, _("Box"));
-  append_header_cell (page, _("Captain"));
-  append_header_cell (page, _("Playing order"));
-  append_header_cell (page, _("Cube"));
-  append_header_cell (page, _("Cube-decision order"));
   g_string_append (page, "</tr></thead>\n<tbody>\n");
   for (guint i = 0; i < g_list_model_get_n_items (games); i++)
     {
