@@ -233,7 +233,7 @@ append_cube (GString              *page,
   g_string_append_printf (page, "<br><select name=\"%s\">\n", end_name);
   for (guint i = 0; i < ends->n_values; i++)
     {
-      g_autofree char *label = ctd_form_describe_end (chouette, ends->values[i].value, player, context->box);
+      const char *label = ctd_form_describe_end (ends->values[i].value);
 
       ctd_form_option (page, ends->values[i].value_nick,
               given_end != NULL ? strcmp (given_end, ends->values[i].value_nick) == 0

@@ -108,26 +108,24 @@ ctd_form_option (GString    *page,
   g_string_append (page, "</option>\n");
 }
 
-/* How a crew member's cube ended, in words with the names. */
-char *
-ctd_form_describe_end (const CtdChouette *chouette,
-              CtdCubeEnd         end,
-              guint              player,
-              guint              box)
+/* How a crew member's cube ended, in words short enough for a closed
+ * menu on a phone: the fieldset's legend names the player, and the Box
+ * is the game's one Box (with the names, "the Box (Rachel Goldberg)
+ * passed…" was cut at 390 px). */
+const char *
+ctd_form_describe_end (CtdCubeEnd end)
 {
   switch (end)
     {
     case CTD_CUBE_PLAYED:
-      return g_strdup (_("played to the end"));
+      return _("played to the end");
     case CTD_CUBE_TAKER_PASSED:
-      return g_strdup_printf (_("%s passed the Box's double"), ctd_chouette_get_name (chouette, player));
+      return _("passed the Box's double");
     case CTD_CUBE_OWNER_PASSED:
-      return g_strdup_printf (_("the Box (%s) passed %s's double"),
-                              ctd_chouette_get_name (chouette, box),
-                              ctd_chouette_get_name (chouette, player));
+      return _("the Box passed the double");
     case CTD_CUBE_WASH:
     default:
-      return g_strdup (_("washed (rule 2.5: no points)"));
+      return _("washed (rule 2.5: no points)");
     }
 }
 

@@ -37,10 +37,7 @@ void        ctd_form_option         (GString              *page,
                                      const char           *value,
                                      gboolean              selected,
                                      const char           *label);
-char       *ctd_form_describe_end   (const CtdChouette    *chouette,
-                                     CtdCubeEnd            end,
-                                     guint                 player,
-                                     guint                 box);
+const char *ctd_form_describe_end   (CtdCubeEnd            end);
 void        ctd_form_append_more    (GString              *page,
                                      const CtdChouette    *chouette,
                                      const CtdGameContext *context,

@@ -211,6 +211,45 @@ test_preview_totals_after_the_game (void **state)
   assert_non_null (strstr (page, "The totals show once every game before them is entered."));
 }
 
+/* How a cube ended is a closed menu: its choices are short enough for a
+ * phone (the legend names the player, the game has one Box), not
+ * "the Box (Rachel Goldberg) passed Maximilian Oberhauser's double". */
+static void
+test_end_choices_short (void **state)
+{
+  static const char *const names[CTD_MAX_PLAYERS] = {
+    "Rachel Goldberg", "Maximilian Oberhauser", "Dagny Eriksen", "Fatima Zahra",
+  };
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autofree char *page = NULL;
+  guint n_choices = 0;
+
+  ctd_chouette_set_names (chouette, names);
+  page = ctd_table_entry_form (chouette, "1.15", "0123456789abcdef0123456789abcdef", "token", 1,
+                               NULL, NULL);
+  for (const char *select = strstr (page, "<select name=\"end-"); select != NULL;
+       select = strstr (select + 1, "<select name=\"end-"))
+    {
+      const char *close = strstr (select, "</select>");
+
+      for (const char *option = strstr (select, "<option"); option != NULL && option < close;
+           option = strstr (option + 1, "<option"))
+        {
+          const char *text = strchr (option, '>') + 1;
+          g_autofree char *label = g_strndup (text, strstr (text, "</option>") - text);
+
+          n_choices++;
+          if (g_utf8_strlen (label, -1) > 28)
+            fail_msg ("“%s” is too long for a closed menu on a phone", label);
+          for (guint p = 0; p < 4; p++)
+            if (strstr (label, names[p]) != NULL)
+              fail_msg ("“%s” names %s, whom the legend names", label, names[p]);
+        }
+    }
+  /* Three crew members, four ends each. */
+  assert_int_equal (n_choices, 3 * 4);
+}
+
 int
 main (void)
 {
@@ -220,6 +259,7 @@ main (void)
     cmocka_unit_test (test_together_and_adjustment),
     cmocka_unit_test (test_half_rows),
     cmocka_unit_test (test_preview_totals_after_the_game),
+    cmocka_unit_test (test_end_choices_short),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
