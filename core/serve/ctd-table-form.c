@@ -384,3 +384,54 @@ ctd_form_read_more (GHashTable  *fields,
   result->together = *ctd_form_field (fields, "together") != '\0';
   return TRUE;
 }
+
+/**
+ * ctd_form_explain_refusal:
+ * @fields: the form's fields
+ * @error: the rules' refusal of the line the fields made
+ *
+ * The rules speak notation ("write '-' as the outcome"); a table that
+ * answered the form in words is told which of its answers to change, in
+ * the form's own words. A line typed in notation, wholly or in part
+ * (the "more" field), keeps the rules' words: they name its tokens.
+ *
+ * Returns: (nullable): the refusal in the form's words, or %NULL to give
+ *   @error's own
+ */
+const char *
+ctd_form_explain_refusal (GHashTable   *fields,
+                          const GError *error)
+{
+  g_autofree char *notation = g_strstrip (g_strdup (ctd_form_field (fields, "notation")));
+  g_autofree char *more = g_strstrip (g_strdup (ctd_form_field (fields, "more")));
+
+  if (*notation != '\0' || *more != '\0' || error == NULL || error->domain != CTD_RESULT_ERROR)
+    return NULL;
+  switch (error->code)
+    {
+    case CTD_RESULT_ERROR_OUTCOME:
+      if (strcmp (ctd_form_field (fields, "winner"), "none") == 0)
+        return _("You answered that nobody played the game out, but a cube or an extra was "
+                 "played to the end: say who won and how, or change how that cube ended.");
+      return _("You answered who won, but every cube was passed or washed: answer “Nobody "
+               "played it out”, or say which cube was played to the end.");
+    case CTD_RESULT_ERROR_EXTRA:
+      return _("An extra (rule 3.7) is offered by a crew member who passed the Box's first "
+               "double, and taken by a crew member who took it, when every other one passed: "
+               "change who offered or took the extra, or how their cubes ended.");
+    case CTD_RESULT_ERROR_PENALTY:
+      return _("A penalty (rule 2.5) is paid by a crew member already out of the game (their "
+               "cube passed or washed) to the Box or the Captain: change who paid it.");
+    case CTD_RESULT_ERROR_MAJORITY:
+      return _("“The whole crew doubled together” (rule 3.6) means the Box passed every cube "
+               "at its start or took most of them: untick it, or change how the cubes ended.");
+    case CTD_RESULT_ERROR_VALUE:
+      return _("A value in these answers cannot arise in this game: check what each cube and "
+               "each extra was worth.");
+    case CTD_RESULT_ERROR_ADJUSTMENT:
+      return _("The director's adjustment is paid by one player to another, more than zero "
+               "points: change who pays it, to whom, or how many points.");
+    default:
+      return NULL;
+    }
+}

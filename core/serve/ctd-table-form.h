@@ -47,5 +47,7 @@ void        ctd_form_append_more    (GString              *page,
 gboolean    ctd_form_read_more      (GHashTable           *fields,
                                      CtdResult            *result,
                                      GError              **error);
+const char *ctd_form_explain_refusal (GHashTable          *fields,
+                                      const GError        *error);
 
 G_END_DECLS

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "ctd-link.h"
+#include "ctd-table-form.h"
 #include "ctd-table-page.h"
 
 #define HTML "text/html; charset=utf-8"
@@ -361,8 +362,10 @@ post_check (CtdTableServer    *self,
                                     (guint) by, line, fields, &error);
   if (page == NULL)
     {
+      const char *words = ctd_form_explain_refusal (fields, error);
+
       respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_UNPROCESSABLE_ENTITY,
-                    error->message);
+                    words != NULL ? words : error->message);
       return;
     }
   ctd_table_server_respond (msg, SOUP_STATUS_OK, HTML, page);

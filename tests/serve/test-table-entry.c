@@ -333,6 +333,51 @@ test_rule_refusal (void **state)
   served_close (&served);
 }
 
+/* A line built from the words form and refused by the rules comes back
+ * in the form's words, not in notation; nothing is written. */
+static void
+test_words_refusal (void **state)
+{
+  static const struct { const char *answers; const char *says; } cases[] = {
+    { "game=1&by=1&winner=none&how=single&value-2=1&end-2=played&value-3=1&end-3=played"
+      "&value-4=1&end-4=taker-passed&more=&notation=",
+      "You answered that nobody played the game out" },
+    { "game=1&by=1&winner=team&how=single&value-2=1&end-2=wash&value-3=1&end-3=taker-passed"
+      "&value-4=1&end-4=owner-passed&more=&notation=",
+      "answer “Nobody played it out”" },
+    { "game=1&by=1&winner=team&how=single&value-2=1&end-2=played&value-3=1&end-3=played"
+      "&value-4=1&end-4=played&extra-1-by=3&extra-1-to=4&extra-1-value=2&extra-1-end=played"
+      "&more=&notation=",
+      "change who offered or took the extra" },
+  };
+  Fixture *fixture = *state;
+  Served served = { 0, };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *path = NULL;
+
+  served_open (&served, fixture->path);
+  before = ctd_test_serve_snapshot (fixture->path);
+  path = g_strconcat (served.path, "/check", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *body = g_strconcat ("token=", served.token, "&", cases[i].answers, NULL);
+      g_autoptr(CtdTestAnswer) refused = post (served.port, path, body);
+      g_autofree char *says = g_markup_escape_text (cases[i].says, -1);
+
+      assert_int_equal (refused->status, 422);
+      if (strstr (refused->body, says) == NULL)
+        fail_msg ("case %u: no “%s” in\n%s", i, cases[i].says, refused->body);
+      /* No notation: neither an outcome letter nor a token to write. */
+      assert_null (strstr (refused->body, "&apos;-&apos;"));
+      assert_null (strstr (refused->body, "e.g."));
+      assert_null (strstr (refused->body, "&apos;E:"));
+    }
+  after = ctd_test_serve_snapshot (fixture->path);
+  assert_string_equal (before, after);
+  served_close (&served);
+}
+
 /* Every name on the form and the check page is text. */
 static void
 test_names_escaped (void **state)
@@ -532,6 +577,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_refused_at_table, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_rule_refusal, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_words_refusal, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_names_escaped, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
