@@ -370,7 +370,7 @@ ctd_table_entry_form (const CtdChouette *chouette,
   g_string_append (page, "<label>");
   ctd_html_escaped (page, _("Notation (replaces the answers above)"));
   g_string_append_printf (page, "<br><input type=\"text\" name=\"notation\" maxlength=\"%u\" "
-                          "autocomplete=\"off\" autocapitalize=\"characters\" value=\"",
+                          "autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\" value=\"",
                           CTD_RESULT_MAX_LENGTH);
   ctd_html_escaped (page, ctd_form_field (fields, "notation"));
   g_string_append (page, "\"></label>\n</fieldset>\n");

@@ -294,7 +294,7 @@ ctd_form_append_more (GString              *page,
   g_string_append (page, "<label>");
   ctd_html_escaped (page, _("Tokens as on the sheet (E:…, F:…, A:…)"));
   g_string_append_printf (page, "<br><input type=\"text\" name=\"more\" maxlength=\"%u\" "
-                          "autocomplete=\"off\" autocapitalize=\"characters\" value=\"",
+                          "autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\" value=\"",
                           CTD_RESULT_MAX_LENGTH);
   ctd_html_escaped (page, ctd_form_field (fields, "more"));
   g_string_append (page, "\"></label>\n</fieldset>\n</details>\n");

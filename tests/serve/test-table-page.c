@@ -54,6 +54,21 @@ get_body (guint       port,
   return g_strdup (answer->body);
 }
 
+/* A form as a browser posts it from the server's own page. */
+static CtdTestAnswer *
+post (guint       port,
+      const char *path,
+      const char *body)
+{
+  g_autofree char *request =
+    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
+                     "Content-Type: application/x-www-form-urlencoded\r\n"
+                     "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                     path, port, port, strlen (body), body);
+
+  return ctd_test_http_send (port, request, NULL);
+}
+
 /* Game @game of 1.1 entered by its Box as the four-player sheet has it. */
 static gint64
 enter_game (CtdDocument *document,
@@ -163,12 +178,7 @@ test_no_refresh_on_forms (void **state)
   g_autofree char *token = between (form, "name=\"token\" value=\"", "\"");
   g_autofree char *answer_path = g_strconcat (path, "/answer", NULL);
   g_autofree char *body = g_strdup_printf ("token=%s&id=999&by=2&answer=confirm", token);
-  g_autofree char *request =
-    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
-                     "Content-Type: application/x-www-form-urlencoded\r\n"
-                     "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
-                     answer_path, port, port, strlen (body), body);
-  g_autoptr(CtdTestAnswer) refused = ctd_test_http_send (port, request, NULL);
+  g_autoptr(CtdTestAnswer) refused = post (port, answer_path, body);
 
   assert_null (strstr (form, "http-equiv=\"refresh\""));
   assert_null (strstr (form, "<script"));
@@ -176,6 +186,59 @@ test_no_refresh_on_forms (void **state)
   assert_non_null (strstr (refused->body, "class=\"problem\""));
   assert_null (strstr (refused->body, "http-equiv=\"refresh\""));
   assert_null (strstr (refused->body, "<script"));
+}
+
+/* A phone types notation as it comes, small letters first: the fields do
+ * not capitalize nor correct it, and the line checked, sent and stored is
+ * the canonical one ("Tg", not "tg") once the rules read either case. */
+static void
+test_notation_as_typed (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
+  g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
+  g_autofree char *path = ctd_test_serve_secret (document, 1, 1);
+  g_autofree char *enter = g_strconcat (path, "/enter/1", NULL);
+  g_autofree char *check_path = g_strconcat (path, "/check", NULL);
+  g_autofree char *send_path = g_strconcat (path, "/send", NULL);
+  guint port = ctd_table_server_get_port (server);
+  g_autofree char *form = get_body (port, enter, 200);
+  g_autofree char *token = between (form, "name=\"token\" value=\"", "\"");
+  g_autofree char *body = g_strdup_printf ("token=%s&game=1&by=1&notation=tg+2%%3A2+4%%3A2-",
+                                           token);
+  g_autoptr(CtdTestAnswer) preview = NULL;
+  g_autoptr(CtdTestAnswer) sent = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *request = NULL;
+  g_autofree char *send_body = NULL;
+
+  assert_int_equal (ctd_test_count_occurrences (form, "autocapitalize=\"none\" "
+                                                      "spellcheck=\"false\""), 2);
+  assert_null (strstr (form, "autocapitalize=\"characters\""));
+  {
+    CtdGameContext context = { .game = 1, .size = 4, .box = 1, .captain = 2, .cube_start = 1 };
+    g_autoptr(CtdResult) lower = ctd_result_parse (&context, "tg", NULL);
+
+    /* Until core reads "tg" as "Tg" (another change): the rest waits for it. */
+    if (lower == NULL)
+      skip ();
+  }
+  preview = post (port, check_path, body);
+  assert_int_equal (preview->status, 200);
+  assert_non_null (strstr (preview->body, "<code>Tg 2:2 4:2-</code>"));
+  line = between (preview->body, "name=\"line\" value=\"", "\"");
+  assert_string_equal (line, "Tg 2:2 4:2-");
+  request = between (preview->body, "name=\"request\" value=\"", "\"");
+  send_body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s", token,
+                               request);
+  sent = post (port, send_path, send_body);
+  assert_int_equal (sent->status, 303);
+  lines = ctd_document_list_submissions (document, 1, 1, &error);
+  assert_non_null (lines);
+  assert_int_equal (lines->len, 1);
+  assert_string_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->line, "Tg 2:2 4:2-");
 }
 
 int
@@ -187,6 +250,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_script_allowed_by_hash, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_no_refresh_on_forms, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_notation_as_typed, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
