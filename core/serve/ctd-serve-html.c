@@ -174,3 +174,37 @@ ctd_html_begin_waiting_page (GString    *page,
   g_assert (end != NULL);
   g_string_insert (page, end - page->str, head->str);
 }
+
+/**
+ * ctd_html_name:
+ * @page: the page being written
+ * @name: a player's name
+ *
+ * Appends @name, escaped, isolated in a bdi element: a name may hold
+ * unbalanced direction controls (U+202E, U+2067), which would otherwise
+ * reverse the names and numbers after it on the line (a playing order,
+ * a cube-decision order).
+ */
+void
+ctd_html_name (GString    *page,
+               const char *name)
+{
+  ctd_html_element (page, "<bdi>", name, "</bdi>");
+}
+
+/**
+ * ctd_serve_isolated:
+ * @name: a player's name
+ *
+ * For a name inside a sentence escaped whole, a button's text or a menu's
+ * choice, where no element can go: the name between FIRST STRONG ISOLATE
+ * (U+2068) and POP DIRECTIONAL ISOLATE (U+2069), which isolate it as bdi
+ * does.
+ *
+ * Returns: (transfer full): @name, isolated
+ */
+char *
+ctd_serve_isolated (const char *name)
+{
+  return g_strconcat ("\u2068", name, "\u2069", NULL);
+}

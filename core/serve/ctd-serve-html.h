@@ -36,5 +36,8 @@ const char *ctd_serve_page_policy       (void);
 const char *ctd_serve_style_path        (void);
 const char *ctd_serve_style             (void);
 const char *ctd_serve_script            (void);
+void        ctd_html_name               (GString    *page,
+                                         const char *name);
+char       *ctd_serve_isolated          (const char *name);
 
 G_END_DECLS

@@ -208,7 +208,8 @@ append_cube (GString              *page,
 {
   g_autoptr(GEnumClass) ends = g_type_class_ref (CTD_TYPE_CUBE_END);
   g_autoptr(GArray) values = ctd_result_cube_values (context, CTD_RESULT_FORM_DOUBLINGS);
-  g_autofree char *legend = g_strdup_printf (_("%s's cube"), ctd_chouette_get_name (chouette, player));
+  g_autofree char *name = ctd_serve_isolated (ctd_chouette_get_name (chouette, player));
+  g_autofree char *legend = g_strdup_printf (_("%s's cube"), name);
   g_autofree char *value_name = g_strdup_printf ("value-%u", player);
   g_autofree char *end_name = g_strdup_printf ("end-%u", player);
   const char *given_value = fields != NULL ? g_hash_table_lookup (fields, value_name) : NULL;
@@ -326,9 +327,11 @@ ctd_table_entry_form (const CtdChouette *chouette,
 
   ctd_form_begin_fieldset (page, _("Who is entering this game?"));
   {
-    g_autofree char *as_box = g_strdup_printf (_("%s, the Box"), ctd_chouette_get_name (chouette, context.box));
-    g_autofree char *as_captain = g_strdup_printf (_("%s, the Captain"),
-                                                   ctd_chouette_get_name (chouette, context.captain));
+    g_autofree char *box = ctd_serve_isolated (ctd_chouette_get_name (chouette, context.box));
+    g_autofree char *captain = ctd_serve_isolated (ctd_chouette_get_name (chouette,
+                                                                          context.captain));
+    g_autofree char *as_box = g_strdup_printf (_("%s, the Box"), box);
+    g_autofree char *as_captain = g_strdup_printf (_("%s, the Captain"), captain);
 
     ctd_form_radio (page, fields, "by", box_text, FALSE, as_box);
     ctd_form_radio (page, fields, "by", captain_text, FALSE, as_captain);
@@ -338,9 +341,11 @@ ctd_table_entry_form (const CtdChouette *chouette,
 
   ctd_form_begin_fieldset (page, _("Who won?"));
   {
-    g_autofree char *box_won = g_strdup_printf (_("The Box, %s"), ctd_chouette_get_name (chouette, context.box));
-    g_autofree char *team_won = g_strdup_printf (_("The crew, Captain %s"),
-                                                 ctd_chouette_get_name (chouette, context.captain));
+    g_autofree char *box = ctd_serve_isolated (ctd_chouette_get_name (chouette, context.box));
+    g_autofree char *captain = ctd_serve_isolated (ctd_chouette_get_name (chouette,
+                                                                          context.captain));
+    g_autofree char *box_won = g_strdup_printf (_("The Box, %s"), box);
+    g_autofree char *team_won = g_strdup_printf (_("The crew, Captain %s"), captain);
 
     ctd_form_radio (page, fields, "winner", "box", FALSE, box_won);
     ctd_form_radio (page, fields, "winner", "team", FALSE, team_won);
@@ -487,7 +492,9 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
     {
       g_autofree char *delta = ctd_halves_to_string (scored.deltas[p - 1], TRUE);
 
-      ctd_html_element (page, "<tr><td class=\"name\">", ctd_chouette_get_name (copy, p), "</td>");
+      g_string_append (page, "<tr><td class=\"name\">");
+      ctd_html_name (page, ctd_chouette_get_name (copy, p));
+      g_string_append (page, "</td>");
       ctd_html_element (page, "<td class=\"num\">", delta, "</td>");
       if (scored.running_known)
         {

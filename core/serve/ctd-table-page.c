@@ -28,7 +28,9 @@ append_player (GString           *page,
                const CtdChouette *table,
                guint              player)
 {
-  ctd_html_printf_escaped (page, "%u (%s)", player, ctd_chouette_get_name (table, player));
+  g_string_append_printf (page, "%u (", player);
+  ctd_html_name (page, ctd_chouette_get_name (table, player));
+  g_string_append_c (page, ')');
 }
 
 /* The same from the desk's view, for the games as recorded. */
@@ -37,7 +39,9 @@ append_view_player (GString         *page,
                     CtdChouetteView *view,
                     guint            player)
 {
-  ctd_html_printf_escaped (page, "%u (%s)", player, ctd_chouette_view_get_name (view, player));
+  g_string_append_printf (page, "%u (", player);
+  ctd_html_name (page, ctd_chouette_view_get_name (view, player));
+  g_string_append_c (page, ')');
 }
 
 /* "Carol, Ann, Bob": players by name, in the given order. */
@@ -51,7 +55,7 @@ append_names (GString           *page,
     {
       if (i > 0)
         g_string_append (page, ", ");
-      ctd_html_escaped (page, ctd_chouette_get_name (table, players[i]));
+      ctd_html_name (page, ctd_chouette_get_name (table, players[i]));
     }
 }
 
@@ -152,7 +156,9 @@ append_deltas (GString           *page,
 
       if (p > 1)
         g_string_append (page, ", ");
-      ctd_html_printf_escaped (page, "%s %s", ctd_chouette_get_name (table, p), delta);
+      ctd_html_name (page, ctd_chouette_get_name (table, p));
+      g_string_append_c (page, ' ');
+      ctd_html_escaped (page, delta);
     }
 }
 
@@ -211,10 +217,11 @@ append_asking_line (GString                  *page,
   ctd_html_element (page, "<code>", line->line, "</code>");
   if (line->state == CTD_SUBMISSION_ENTERED)
     {
+      g_autofree char *by = ctd_serve_isolated (ctd_chouette_get_name (table, line->entered_by));
+
       append_deltas (page, table, line->game);
       g_string_append (page, "<br>");
-      ctd_html_printf_escaped (page, _("Entered by %s. Is it right?"),
-                               ctd_chouette_get_name (table, line->entered_by));
+      ctd_html_printf_escaped (page, _("Entered by %s. Is it right?"), by);
       g_string_append (page, "</p>\n");
       append_confirmation (page, table, line, secret, token);
     }
@@ -274,8 +281,12 @@ append_lines (GString           *page,
       ctd_html_element (page, "<strong>", heading, "</strong> ");
       ctd_html_element (page, "<code>", line->line, "</code> ");
       if (line->state == CTD_SUBMISSION_PENDING)
-        ctd_html_printf_escaped (page, _("Confirmed by %s: waiting for the director."),
-                                 ctd_chouette_get_name (table, line->confirmed_by));
+        {
+          g_autofree char *by = ctd_serve_isolated (ctd_chouette_get_name (table,
+                                                                         line->confirmed_by));
+
+          ctd_html_printf_escaped (page, _("Confirmed by %s: waiting for the director."), by);
+        }
       else
         ctd_html_printf_escaped (page, _("The desk has “%s” for this game: the director "
                                          "decides."), line->recorded);
@@ -295,7 +306,7 @@ append_players (GString         *page,
   for (guint p = 1; p <= ctd_chouette_view_get_size (view); p++)
     {
       g_string_append (page, "<li>");
-      ctd_html_escaped (page, ctd_chouette_view_get_name (view, p));
+      ctd_html_name (page, ctd_chouette_view_get_name (view, p));
       g_string_append (page, "</li>\n");
     }
   g_string_append (page, "</ol>\n");

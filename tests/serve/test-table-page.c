@@ -241,6 +241,37 @@ test_notation_as_typed (void **state)
   assert_string_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->line, "Tg 2:2 4:2-");
 }
 
+/* A name may hold unbalanced direction controls (U+202E): each name is
+ * isolated, so it cannot reverse the names and numbers after it. */
+static void
+test_names_isolated (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
+  g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
+  g_autofree char *path = ctd_test_serve_secret (document, 1, 1);
+  g_autofree char *enter = g_strconcat (path, "/enter/2", NULL);
+  guint port = ctd_table_server_get_port (server);
+  g_autofree char *page = NULL;
+  g_autofree char *form = NULL;
+  g_autofree char *order = NULL;
+
+  enter_game (document, path + strlen ("/t/"), 1);
+  page = get_body (port, path, 200);
+  form = get_body (port, enter, 200);
+  /* The players' list, the Box, the Captain, each name of the orders. */
+  assert_int_equal (ctd_test_count_occurrences (page, "<li><bdi>"), 4);
+  assert_non_null (strstr (page, "Box: 1 (<bdi>"));
+  order = between (page, "Playing order: ", "<br>");
+  assert_non_null (order);
+  assert_int_equal (ctd_test_count_occurrences (order, "<bdi>"), 3);
+  assert_int_equal (ctd_test_count_occurrences (order, "</bdi>"), 3);
+  /* In a sentence, a button or a menu: between U+2068 and U+2069. */
+  assert_non_null (strstr (page, "Entered by \u2068"));
+  assert_non_null (strstr (form, "\u2069, the Box"));
+  assert_non_null (strstr (form, "\u2069&apos;s cube</legend>"));
+}
+
 int
 main (void)
 {
@@ -252,6 +283,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_no_refresh_on_forms, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_notation_as_typed, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_names_isolated, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
