@@ -193,18 +193,25 @@ ctd_html_name (GString    *page,
 }
 
 /**
- * ctd_serve_isolated:
- * @name: a player's name
+ * ctd_html_printf_name:
+ * @page: the page being written
+ * @format: a translated sentence holding one "%s" and no other conversion
+ * @name: a player's name, for the "%s"
  *
- * For a name inside a sentence escaped whole, a button's text or a menu's
- * choice, where no element can go: the name between FIRST STRONG ISOLATE
- * (U+2068) and POP DIRECTIONAL ISOLATE (U+2069), which isolate it as bdi
- * does.
- *
- * Returns: (transfer full): @name, isolated
+ * Appends the sentence, escaped, with @name in it as ctd_html_name()
+ * writes it: isolated wherever the translation puts it.
  */
-char *
-ctd_serve_isolated (const char *name)
+void
+ctd_html_printf_name (GString    *page,
+                      const char *format,
+                      const char *name)
 {
-  return g_strconcat ("\u2068", name, "\u2069", NULL);
+  const char *at = strstr (format, "%s");
+  g_autofree char *before = NULL;
+
+  g_return_if_fail (at != NULL);
+  before = g_strndup (format, at - format);
+  ctd_html_escaped (page, before);
+  ctd_html_name (page, name);
+  ctd_html_escaped (page, at + 2);
 }

@@ -38,6 +38,8 @@ const char *ctd_serve_style             (void);
 const char *ctd_serve_script            (void);
 void        ctd_html_name               (GString    *page,
                                          const char *name);
-char       *ctd_serve_isolated          (const char *name);
+void        ctd_html_printf_name        (GString    *page,
+                                         const char *format,
+                                         const char *name);
 
 G_END_DECLS

@@ -208,14 +208,12 @@ append_cube (GString              *page,
 {
   g_autoptr(GEnumClass) ends = g_type_class_ref (CTD_TYPE_CUBE_END);
   g_autoptr(GArray) values = ctd_result_cube_values (context, CTD_RESULT_FORM_DOUBLINGS);
-  g_autofree char *name = ctd_serve_isolated (ctd_chouette_get_name (chouette, player));
-  g_autofree char *legend = g_strdup_printf (_("%s's cube"), name);
   g_autofree char *value_name = g_strdup_printf ("value-%u", player);
   g_autofree char *end_name = g_strdup_printf ("end-%u", player);
   const char *given_value = fields != NULL ? g_hash_table_lookup (fields, value_name) : NULL;
   const char *given_end = fields != NULL ? g_hash_table_lookup (fields, end_name) : NULL;
 
-  ctd_form_begin_fieldset (page, legend);
+  ctd_form_begin_fieldset_named (page, _("%s's cube"), ctd_chouette_get_name (chouette, player));
   g_string_append (page, "<label>");
   ctd_html_escaped (page, _("Value"));
   g_string_append_printf (page, "<br><select name=\"%s\">\n", value_name);
@@ -326,32 +324,20 @@ ctd_table_entry_form (const CtdChouette *chouette,
   ctd_form_hidden (page, "game", game_text);
 
   ctd_form_begin_fieldset (page, _("Who is entering this game?"));
-  {
-    g_autofree char *box = ctd_serve_isolated (ctd_chouette_get_name (chouette, context.box));
-    g_autofree char *captain = ctd_serve_isolated (ctd_chouette_get_name (chouette,
-                                                                          context.captain));
-    g_autofree char *as_box = g_strdup_printf (_("%s, the Box"), box);
-    g_autofree char *as_captain = g_strdup_printf (_("%s, the Captain"), captain);
-
-    ctd_form_radio (page, fields, "by", box_text, FALSE, as_box);
-    ctd_form_radio (page, fields, "by", captain_text, FALSE, as_captain);
-  }
+  ctd_form_radio_named (page, fields, "by", box_text, _("%s, the Box"),
+                        ctd_chouette_get_name (chouette, context.box));
+  ctd_form_radio_named (page, fields, "by", captain_text, _("%s, the Captain"),
+                        ctd_chouette_get_name (chouette, context.captain));
   ctd_html_element (page, "<p class=\"note\">", _("The other one confirms it before it goes to "
                                                   "the director."), "</p>\n</fieldset>\n");
 
   ctd_form_begin_fieldset (page, _("Who won?"));
-  {
-    g_autofree char *box = ctd_serve_isolated (ctd_chouette_get_name (chouette, context.box));
-    g_autofree char *captain = ctd_serve_isolated (ctd_chouette_get_name (chouette,
-                                                                          context.captain));
-    g_autofree char *box_won = g_strdup_printf (_("The Box, %s"), box);
-    g_autofree char *team_won = g_strdup_printf (_("The crew, Captain %s"), captain);
-
-    ctd_form_radio (page, fields, "winner", "box", FALSE, box_won);
-    ctd_form_radio (page, fields, "winner", "team", FALSE, team_won);
-    ctd_form_radio (page, fields, "winner", "none", FALSE,
-           _("Nobody played it out: every cube was passed or washed"));
-  }
+  ctd_form_radio_named (page, fields, "winner", "box", _("The Box, %s"),
+                        ctd_chouette_get_name (chouette, context.box));
+  ctd_form_radio_named (page, fields, "winner", "team", _("The crew, Captain %s"),
+                        ctd_chouette_get_name (chouette, context.captain));
+  ctd_form_radio (page, fields, "winner", "none", FALSE,
+                  _("Nobody played it out: every cube was passed or washed"));
   g_string_append (page, "</fieldset>\n");
   ctd_form_begin_fieldset (page, _("How?"));
   ctd_form_radio (page, fields, "how", "single", TRUE, _("Single game"));

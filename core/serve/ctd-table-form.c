@@ -73,6 +73,18 @@ form_checked (GHashTable *fields,
   return strcmp (given, value) == 0 ? " checked" : "";
 }
 
+static void
+begin_radio (GString    *page,
+             GHashTable *fields,
+             const char *name,
+             const char *value,
+             gboolean    by_default)
+{
+  g_string_append_printf (page, "<label class=\"choice\"><input type=\"radio\" name=\"%s\" "
+                          "value=\"%s\"%s> ", name, value,
+                          form_checked (fields, name, value, by_default));
+}
+
 void
 ctd_form_radio (GString    *page,
        GHashTable *fields,
@@ -81,10 +93,23 @@ ctd_form_radio (GString    *page,
        gboolean    by_default,
        const char *label)
 {
-  g_string_append_printf (page, "<label class=\"choice\"><input type=\"radio\" name=\"%s\" "
-                          "value=\"%s\"%s> ", name, value,
-                          form_checked (fields, name, value, by_default));
+  begin_radio (page, fields, name, value, by_default);
   ctd_html_escaped (page, label);
+  g_string_append (page, "</label>\n");
+}
+
+/* A choice whose label names a player: @format with one "%s", for
+ * @player_name, isolated (ctd_html_printf_name()). */
+void
+ctd_form_radio_named (GString    *page,
+                      GHashTable *fields,
+                      const char *name,
+                      const char *value,
+                      const char *format,
+                      const char *player_name)
+{
+  begin_radio (page, fields, name, value, FALSE);
+  ctd_html_printf_name (page, format, player_name);
   g_string_append (page, "</label>\n");
 }
 
@@ -93,6 +118,17 @@ ctd_form_begin_fieldset (GString    *page,
                 const char *legend)
 {
   ctd_html_element (page, "<fieldset>\n<legend>", legend, "</legend>\n");
+}
+
+/* A fieldset whose legend names a player, as ctd_form_radio_named(). */
+void
+ctd_form_begin_fieldset_named (GString    *page,
+                               const char *format,
+                               const char *player_name)
+{
+  g_string_append (page, "<fieldset>\n<legend>");
+  ctd_html_printf_name (page, format, player_name);
+  g_string_append (page, "</legend>\n");
 }
 
 void

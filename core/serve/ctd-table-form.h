@@ -31,8 +31,17 @@ void        ctd_form_radio          (GString              *page,
                                      const char           *value,
                                      gboolean              by_default,
                                      const char           *label);
+void        ctd_form_radio_named    (GString              *page,
+                                     GHashTable           *fields,
+                                     const char           *name,
+                                     const char           *value,
+                                     const char           *format,
+                                     const char           *player_name);
 void        ctd_form_begin_fieldset (GString              *page,
                                      const char           *legend);
+void        ctd_form_begin_fieldset_named (GString        *page,
+                                           const char     *format,
+                                           const char     *player_name);
 void        ctd_form_option         (GString              *page,
                                      const char           *value,
                                      gboolean              selected,

@@ -217,11 +217,10 @@ append_asking_line (GString                  *page,
   ctd_html_element (page, "<code>", line->line, "</code>");
   if (line->state == CTD_SUBMISSION_ENTERED)
     {
-      g_autofree char *by = ctd_serve_isolated (ctd_chouette_get_name (table, line->entered_by));
-
       append_deltas (page, table, line->game);
       g_string_append (page, "<br>");
-      ctd_html_printf_escaped (page, _("Entered by %s. Is it right?"), by);
+      ctd_html_printf_name (page, _("Entered by %s. Is it right?"),
+                            ctd_chouette_get_name (table, line->entered_by));
       g_string_append (page, "</p>\n");
       append_confirmation (page, table, line, secret, token);
     }
@@ -281,12 +280,8 @@ append_lines (GString           *page,
       ctd_html_element (page, "<strong>", heading, "</strong> ");
       ctd_html_element (page, "<code>", line->line, "</code> ");
       if (line->state == CTD_SUBMISSION_PENDING)
-        {
-          g_autofree char *by = ctd_serve_isolated (ctd_chouette_get_name (table,
-                                                                         line->confirmed_by));
-
-          ctd_html_printf_escaped (page, _("Confirmed by %s: waiting for the director."), by);
-        }
+        ctd_html_printf_name (page, _("Confirmed by %s: waiting for the director."),
+                              ctd_chouette_get_name (table, line->confirmed_by));
       else
         ctd_html_printf_escaped (page, _("The desk has “%s” for this game: the director "
                                          "decides."), line->recorded);
