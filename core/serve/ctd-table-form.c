@@ -227,8 +227,9 @@ end_select (GString           *page,
   const char *given = ctd_form_field (fields, name);
   static const struct { const char *nick; const char *label; } ends[] = {
     { "played", N_("played to the end") },
-    { "taker-passed", N_("its taker passed a redouble") },
-    { "owner-passed", N_("its offerer passed a redouble") },
+    /* Short, for a closed menu on a phone: the fieldset says it is the extra. */
+    { "taker-passed", N_("the taker passed") },
+    { "owner-passed", N_("the offerer passed") },
   };
 
   g_string_append (page, "<label>");

@@ -252,6 +252,28 @@ async function checkFitsWidth (phone, where) {
   check(found.page <= found.width, `${where}: the page is ${found.page} px wide`);
 }
 
+// Each choice of each closed menu of values and ends (those of names hold
+// names as they are) shows whole: its text, in the menu's font, fits the
+// menu's width less its arrow (2 rem).
+async function checkMenusWhole (phone, where) {
+  const cut = await phone.page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d');
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const found = [];
+    for (const select of document.querySelectorAll('select')) {
+      if (!/^(end|value)-|-(end|value)$/.test(select.name))
+        continue;
+      const style = getComputedStyle(select);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      for (const option of select.options)
+        if (context.measureText(option.text).width > select.clientWidth - 2 * rem)
+          found.push(`${select.name}: ${option.text}`);
+    }
+    return found;
+  });
+  equal(cut, [], `${where}: choices cut in a closed menu`);
+}
+
 // ---------------------------------------------------------------------------
 // The steps, in order: each is counted, and a failed one does not stop
 // those after it that do not need it.
@@ -352,6 +374,7 @@ async function testEnterGames (ctx) {
         .getByRole('radio', { name: /^The crew, Captain / }).check();
       await enterer.page.getByRole('radio', { name: 'Single game' }).check();
       await checkNoMarkupFromNames(enterer, 'the form');
+      await checkMenusWhole(enterer, 'the form');
       await screenshot(enterer, 'phone-form.png');
       await checkFitsWidth(enterer, 'the form');
     } else {
