@@ -188,14 +188,39 @@ test_no_refresh_on_forms (void **state)
   assert_null (strstr (refused->body, "<script"));
 }
 
-/* A phone types notation as it comes, small letters first: the fields do
- * not capitalize nor correct it, and the line checked, sent and stored is
- * the canonical one ("Tg", not "tg") once the rules read either case. */
+/* Whether core reads notation in small letters ("tg" as "Tg"). */
+static gboolean
+core_reads_small_letters (void)
+{
+  CtdGameContext context = { .game = 1, .size = 4, .box = 1, .captain = 2, .cube_start = 1 };
+  g_autoptr(CtdResult) lower = ctd_result_parse (&context, "tg", NULL);
+
+  return lower != NULL;
+}
+
+/* A phone types notation as it comes, small letters first: the fields
+ * neither capitalize nor correct it. */
 static void
-test_notation_as_typed (void **state)
+test_notation_fields (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
+  g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
+  g_autofree char *path = ctd_test_serve_secret (document, 1, 1);
+  g_autofree char *enter = g_strconcat (path, "/enter/1", NULL);
+  g_autofree char *form = get_body (ctd_table_server_get_port (server), enter, 200);
+
+  assert_int_equal (ctd_test_count_occurrences (form, "autocapitalize=\"none\" "
+                                                      "spellcheck=\"false\""), 2);
+  assert_null (strstr (form, "autocapitalize=\"characters\""));
+}
+
+/* The line typed "tg 2:2 4:2-" is checked, sent and stored as the
+ * canonical "Tg 2:2 4:2-". */
+static void
+send_small_letters (const char *file)
+{
+  g_autoptr(CtdDocument) document = ctd_test_serve_document (file);
   g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
   g_autofree char *path = ctd_test_serve_secret (document, 1, 1);
   g_autofree char *enter = g_strconcat (path, "/enter/1", NULL);
@@ -206,7 +231,7 @@ test_notation_as_typed (void **state)
   g_autofree char *token = between (form, "name=\"token\" value=\"", "\"");
   g_autofree char *body = g_strdup_printf ("token=%s&game=1&by=1&notation=tg+2%%3A2+4%%3A2-",
                                            token);
-  g_autoptr(CtdTestAnswer) preview = NULL;
+  g_autoptr(CtdTestAnswer) preview = post (port, check_path, body);
   g_autoptr(CtdTestAnswer) sent = NULL;
   g_autoptr(GPtrArray) lines = NULL;
   g_autoptr(GError) error = NULL;
@@ -214,18 +239,6 @@ test_notation_as_typed (void **state)
   g_autofree char *request = NULL;
   g_autofree char *send_body = NULL;
 
-  assert_int_equal (ctd_test_count_occurrences (form, "autocapitalize=\"none\" "
-                                                      "spellcheck=\"false\""), 2);
-  assert_null (strstr (form, "autocapitalize=\"characters\""));
-  {
-    CtdGameContext context = { .game = 1, .size = 4, .box = 1, .captain = 2, .cube_start = 1 };
-    g_autoptr(CtdResult) lower = ctd_result_parse (&context, "tg", NULL);
-
-    /* Until core reads "tg" as "Tg" (another change): the rest waits for it. */
-    if (lower == NULL)
-      skip ();
-  }
-  preview = post (port, check_path, body);
   assert_int_equal (preview->status, 200);
   assert_non_null (strstr (preview->body, "<code>Tg 2:2 4:2-</code>"));
   line = between (preview->body, "name=\"line\" value=\"", "\"");
@@ -239,6 +252,18 @@ test_notation_as_typed (void **state)
   assert_non_null (lines);
   assert_int_equal (lines->len, 1);
   assert_string_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->line, "Tg 2:2 4:2-");
+}
+
+static void
+test_notation_small_letters (void **state)
+{
+  Fixture *fixture = *state;
+
+  /* Until core reads "tg" as "Tg" (another change), this waits for it:
+   * skipped before anything is held (skip() leaves by longjmp). */
+  if (!core_reads_small_letters ())
+    skip ();
+  send_small_letters (fixture->path);
 }
 
 /* A name may hold unbalanced direction controls (U+202E): each name is
@@ -283,7 +308,9 @@ main (void)
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_no_refresh_on_forms, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_notation_as_typed, ctd_test_folder_setup,
+    cmocka_unit_test_setup_teardown (test_notation_fields, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_notation_small_letters, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_names_isolated, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
