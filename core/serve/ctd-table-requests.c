@@ -327,10 +327,10 @@ is_gone (const GError *error)
 }
 
 static void
-post_check (CtdTableServer    *self,
-            SoupServerMessage *msg,
-            Table             *table,
-            GHashTable        *fields)
+answer_check (CtdTableServer    *self,
+              SoupServerMessage *msg,
+              Table             *table,
+              GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *token = ctd_table_entry_token (self->key, table->secret);
@@ -369,6 +369,22 @@ post_check (CtdTableServer    *self,
       return;
     }
   ctd_table_server_respond (msg, SOUP_STATUS_OK, HTML, page);
+}
+
+/* A check writes nothing, so its answer may stay in the phone's history:
+ * Back from the form it opened ("Change it") shows it again, where an
+ * answer to a POST sent no-store is "ERR_CACHE_MISS". Sending from it
+ * again is safe: its send form carries its idempotency key. */
+static void
+post_check (CtdTableServer    *self,
+            SoupServerMessage *msg,
+            Table             *table,
+            GHashTable        *fields)
+{
+  answer_check (self, msg, table, fields);
+  if (soup_server_message_get_status (msg) != SOUP_STATUS_NOT_FOUND)
+    soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                  "Cache-Control", "private, no-cache");
 }
 
 static void

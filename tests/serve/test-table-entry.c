@@ -430,6 +430,9 @@ test_change_keeps_answers (void **state)
       const char *at;
 
       assert_int_equal (preview->status, 200);
+      /* Kept in the phone's history, for Back from the form it opens. */
+      assert_true (g_str_has_prefix (ctd_test_answer_header (preview, "Cache-Control"),
+                                     "private, no-cache\r\n"));
       /* The second form of the page, "Change it", posted as a browser does. */
       at = strstr (strstr (preview->body, "<form") + 1, "<form");
       assert_non_null (at);
