@@ -26,6 +26,7 @@
 
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ctd-link.h"
@@ -207,13 +208,12 @@ append_cube (GString              *page,
 {
   g_autoptr(GEnumClass) ends = g_type_class_ref (CTD_TYPE_CUBE_END);
   g_autoptr(GArray) values = ctd_result_cube_values (context, CTD_RESULT_FORM_DOUBLINGS);
-  g_autofree char *legend = g_strdup_printf (_("%s's cube"), ctd_chouette_get_name (chouette, player));
   g_autofree char *value_name = g_strdup_printf ("value-%u", player);
   g_autofree char *end_name = g_strdup_printf ("end-%u", player);
   const char *given_value = fields != NULL ? g_hash_table_lookup (fields, value_name) : NULL;
   const char *given_end = fields != NULL ? g_hash_table_lookup (fields, end_name) : NULL;
 
-  ctd_form_begin_fieldset (page, legend);
+  ctd_form_begin_fieldset_named (page, _("%s's cube"), ctd_chouette_get_name (chouette, player));
   g_string_append (page, "<label>");
   ctd_html_escaped (page, _("Value"));
   g_string_append_printf (page, "<br><select name=\"%s\">\n", value_name);
@@ -232,7 +232,7 @@ append_cube (GString              *page,
   g_string_append_printf (page, "<br><select name=\"%s\">\n", end_name);
   for (guint i = 0; i < ends->n_values; i++)
     {
-      g_autofree char *label = ctd_form_describe_end (chouette, ends->values[i].value, player, context->box);
+      const char *label = ctd_form_describe_end (ends->values[i].value);
 
       ctd_form_option (page, ends->values[i].value_nick,
               given_end != NULL ? strcmp (given_end, ends->values[i].value_nick) == 0
@@ -324,28 +324,20 @@ ctd_table_entry_form (const CtdChouette *chouette,
   ctd_form_hidden (page, "game", game_text);
 
   ctd_form_begin_fieldset (page, _("Who is entering this game?"));
-  {
-    g_autofree char *as_box = g_strdup_printf (_("%s, the Box"), ctd_chouette_get_name (chouette, context.box));
-    g_autofree char *as_captain = g_strdup_printf (_("%s, the Captain"),
-                                                   ctd_chouette_get_name (chouette, context.captain));
-
-    ctd_form_radio (page, fields, "by", box_text, FALSE, as_box);
-    ctd_form_radio (page, fields, "by", captain_text, FALSE, as_captain);
-  }
+  ctd_form_radio_named (page, fields, "by", box_text, _("%s, the Box"),
+                        ctd_chouette_get_name (chouette, context.box));
+  ctd_form_radio_named (page, fields, "by", captain_text, _("%s, the Captain"),
+                        ctd_chouette_get_name (chouette, context.captain));
   ctd_html_element (page, "<p class=\"note\">", _("The other one confirms it before it goes to "
                                                   "the director."), "</p>\n</fieldset>\n");
 
   ctd_form_begin_fieldset (page, _("Who won?"));
-  {
-    g_autofree char *box_won = g_strdup_printf (_("The Box, %s"), ctd_chouette_get_name (chouette, context.box));
-    g_autofree char *team_won = g_strdup_printf (_("The crew, Captain %s"),
-                                                 ctd_chouette_get_name (chouette, context.captain));
-
-    ctd_form_radio (page, fields, "winner", "box", FALSE, box_won);
-    ctd_form_radio (page, fields, "winner", "team", FALSE, team_won);
-    ctd_form_radio (page, fields, "winner", "none", FALSE,
-           _("Nobody played it out: every cube was passed or washed"));
-  }
+  ctd_form_radio_named (page, fields, "winner", "box", _("The Box, %s"),
+                        ctd_chouette_get_name (chouette, context.box));
+  ctd_form_radio_named (page, fields, "winner", "team", _("The crew, Captain %s"),
+                        ctd_chouette_get_name (chouette, context.captain));
+  ctd_form_radio (page, fields, "winner", "none", FALSE,
+                  _("Nobody played it out: every cube was passed or washed"));
   g_string_append (page, "</fieldset>\n");
   ctd_form_begin_fieldset (page, _("How?"));
   ctd_form_radio (page, fields, "how", "single", TRUE, _("Single game"));
@@ -369,7 +361,7 @@ ctd_table_entry_form (const CtdChouette *chouette,
   g_string_append (page, "<label>");
   ctd_html_escaped (page, _("Notation (replaces the answers above)"));
   g_string_append_printf (page, "<br><input type=\"text\" name=\"notation\" maxlength=\"%u\" "
-                          "autocomplete=\"off\" autocapitalize=\"characters\" value=\"",
+                          "autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\" value=\"",
                           CTD_RESULT_MAX_LENGTH);
   ctd_html_escaped (page, ctd_form_field (fields, "notation"));
   g_string_append (page, "\"></label>\n</fieldset>\n");
@@ -381,6 +373,39 @@ ctd_table_entry_form (const CtdChouette *chouette,
   return g_string_free (g_steal_pointer (&page), FALSE);
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* "Change it": the answers given, words and notation alike, posted back
+ * to the check with CTD_TABLE_ENTRY_CHANGE, which opens the form holding
+ * them (a link would open it blank: a page keeps no answers). */
+static void
+append_change_form (GString    *page,
+                    const char *secret,
+                    const char *token,
+                    GHashTable *fields)
+{
+  g_autofree gpointer *names = NULL;
+  guint n = 0;
+
+  begin_form (page, secret, CTD_TABLE_ENTRY_CHECK, token);
+  if (fields != NULL)
+    {
+      names = g_hash_table_get_keys_as_array (fields, &n);
+      qsort (names, n, sizeof (gpointer), compare_names);
+    }
+  for (guint i = 0; i < n; i++)
+    if (strcmp (names[i], "token") != 0 && strcmp (names[i], CTD_TABLE_ENTRY_CHANGE) != 0)
+      ctd_form_hidden (page, names[i], g_hash_table_lookup (fields, names[i]));
+  ctd_form_hidden (page, CTD_TABLE_ENTRY_CHANGE, "1");
+  ctd_html_element (page, "<p><button type=\"submit\" class=\"secondary\">", _("Change it"),
+                    "</button></p>\n</form>\n");
+}
+
 /**
  * ctd_table_entry_preview:
  * @chouette: the chouette as its table sees it
@@ -390,6 +415,7 @@ ctd_table_entry_form (const CtdChouette *chouette,
  * @game: the game entered
  * @entered_by: the seat of who enters it
  * @line: the line the form made
+ * @fields: (nullable): the form's answers, which "Change it" gives back
  * @error: return location for the rule's refusal
  *
  * What the line does, before it is sent: checked by ctd_chouette_record()
@@ -407,6 +433,7 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
                          guint               game,
                          guint               entered_by,
                          const char         *line,
+                         GHashTable         *fields,
                          GError            **error)
 {
   g_autoptr(CtdChouette) copy = ctd_chouette_copy (chouette);
@@ -416,8 +443,7 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
   g_autofree char *game_text = g_strdup_printf ("%u", game);
   g_autofree char *by_text = g_strdup_printf ("%u", entered_by);
   char request[CTD_LINK_SECRET_CHARS + 1];
-  CtdHalves deltas[CTD_MAX_PLAYERS] = { 0, };
-  CtdHalves totals[CTD_MAX_PLAYERS] = { 0, };
+  CtdChouetteGame scored;
   CtdGameContext context;
   guint confirmer;
 
@@ -431,8 +457,10 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
   if (!ctd_chouette_record (copy, game, line, error) || !ctd_link_secret_new (request, error))
     return NULL;
   canonical = ctd_result_format (ctd_chouette_get_result (copy, game));
-  ctd_result_deltas (ctd_chouette_get_result (copy, game), deltas);
-  ctd_chouette_get_totals (copy, totals);
+  /* The totals after this game, as the sheet's row has them: only what
+   * precedes it counts, not the table's later lines that wait (a game
+   * entered again after the desk sent it back). */
+  ctd_chouette_get_game (copy, game, &scored);
   confirmer = entered_by == context.box ? context.captain : context.box;
 
   page = g_string_new (NULL);
@@ -443,18 +471,29 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
   g_string_append (page, "<table class=\"preview\">\n<thead><tr>");
   ctd_html_element (page, "<th scope=\"col\">", _("Player"), "</th>");
   ctd_html_element (page, "<th scope=\"col\">", _("This game"), "</th>");
-  ctd_html_element (page, "<th scope=\"col\">", _("Total after it"), "</th>");
+  if (scored.running_known)
+    ctd_html_element (page, "<th scope=\"col\">", _("Total after it"), "</th>");
   g_string_append (page, "</tr></thead>\n<tbody>\n");
   for (guint p = 1; p <= context.size; p++)
     {
-      g_autofree char *delta = ctd_halves_to_string (deltas[p - 1], TRUE);
-      g_autofree char *total = ctd_halves_to_string (totals[p - 1], TRUE);
+      g_autofree char *delta = ctd_halves_to_string (scored.deltas[p - 1], TRUE);
 
-      ctd_html_element (page, "<tr><td class=\"name\">", ctd_chouette_get_name (copy, p), "</td>");
+      g_string_append (page, "<tr><td class=\"name\">");
+      ctd_html_name (page, ctd_chouette_get_name (copy, p));
+      g_string_append (page, "</td>");
       ctd_html_element (page, "<td class=\"num\">", delta, "</td>");
-      ctd_html_element (page, "<td class=\"num total\">", total, "</td></tr>\n");
+      if (scored.running_known)
+        {
+          g_autofree char *total = ctd_halves_to_string (scored.running[p - 1], TRUE);
+
+          ctd_html_element (page, "<td class=\"num total\">", total, "</td>");
+        }
+      g_string_append (page, "</tr>\n");
     }
   g_string_append (page, "</tbody>\n</table>\n");
+  if (!scored.running_known)
+    ctd_html_element (page, "<p class=\"note\">",
+                      _("The totals show once every game before them is entered."), "</p>\n");
 
   begin_form (page, secret, CTD_TABLE_ENTRY_SEND, token);
   ctd_form_hidden (page, "game", game_text);
@@ -468,11 +507,7 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
 
     ctd_html_element (page, "<p><button type=\"submit\">", send, "</button></p>\n</form>\n");
   }
-  g_string_append (page, "<p><a class=\"button secondary\" href=\"/t/");
-  ctd_html_escaped (page, secret);
-  g_string_append_printf (page, "/enter/%u\">", game);
-  ctd_html_escaped (page, _("Change it"));
-  g_string_append (page, "</a></p>\n");
+  append_change_form (page, secret, token, fields);
   ctd_html_end_page (page);
   return g_string_free (g_steal_pointer (&page), FALSE);
 }

@@ -27,6 +27,8 @@ G_BEGIN_DECLS
 #define CTD_TABLE_ENTRY_CHECK  "check"
 #define CTD_TABLE_ENTRY_SEND   "send"
 #define CTD_TABLE_ENTRY_ANSWER "answer"
+/* A check's field that asks for the form again, holding its answers. */
+#define CTD_TABLE_ENTRY_CHANGE "change"
 
 char     *ctd_table_entry_token      (const guint8       *key,
                                       const char         *secret);
@@ -53,6 +55,7 @@ char     *ctd_table_entry_preview    (const CtdChouette  *chouette,
                                       guint               game,
                                       guint               entered_by,
                                       const char         *line,
+                                      GHashTable         *fields,
                                       GError            **error);
 
 G_END_DECLS

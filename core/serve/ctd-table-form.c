@@ -73,6 +73,18 @@ form_checked (GHashTable *fields,
   return strcmp (given, value) == 0 ? " checked" : "";
 }
 
+static void
+begin_radio (GString    *page,
+             GHashTable *fields,
+             const char *name,
+             const char *value,
+             gboolean    by_default)
+{
+  g_string_append_printf (page, "<label class=\"choice\"><input type=\"radio\" name=\"%s\" "
+                          "value=\"%s\"%s> ", name, value,
+                          form_checked (fields, name, value, by_default));
+}
+
 void
 ctd_form_radio (GString    *page,
        GHashTable *fields,
@@ -81,10 +93,23 @@ ctd_form_radio (GString    *page,
        gboolean    by_default,
        const char *label)
 {
-  g_string_append_printf (page, "<label class=\"choice\"><input type=\"radio\" name=\"%s\" "
-                          "value=\"%s\"%s> ", name, value,
-                          form_checked (fields, name, value, by_default));
+  begin_radio (page, fields, name, value, by_default);
   ctd_html_escaped (page, label);
+  g_string_append (page, "</label>\n");
+}
+
+/* A choice whose label names a player: @format with one "%s", for
+ * @player_name, isolated (ctd_html_printf_name()). */
+void
+ctd_form_radio_named (GString    *page,
+                      GHashTable *fields,
+                      const char *name,
+                      const char *value,
+                      const char *format,
+                      const char *player_name)
+{
+  begin_radio (page, fields, name, value, FALSE);
+  ctd_html_printf_name (page, format, player_name);
   g_string_append (page, "</label>\n");
 }
 
@@ -93,6 +118,17 @@ ctd_form_begin_fieldset (GString    *page,
                 const char *legend)
 {
   ctd_html_element (page, "<fieldset>\n<legend>", legend, "</legend>\n");
+}
+
+/* A fieldset whose legend names a player, as ctd_form_radio_named(). */
+void
+ctd_form_begin_fieldset_named (GString    *page,
+                               const char *format,
+                               const char *player_name)
+{
+  g_string_append (page, "<fieldset>\n<legend>");
+  ctd_html_printf_name (page, format, player_name);
+  g_string_append (page, "</legend>\n");
 }
 
 void
@@ -108,26 +144,24 @@ ctd_form_option (GString    *page,
   g_string_append (page, "</option>\n");
 }
 
-/* How a crew member's cube ended, in words with the names. */
-char *
-ctd_form_describe_end (const CtdChouette *chouette,
-              CtdCubeEnd         end,
-              guint              player,
-              guint              box)
+/* How a crew member's cube ended, in words short enough for a closed
+ * menu on a phone: the fieldset's legend names the player, and the Box
+ * is the game's one Box (with the names, "the Box (Rachel Goldberg)
+ * passed…" was cut at 390 px). */
+const char *
+ctd_form_describe_end (CtdCubeEnd end)
 {
   switch (end)
     {
     case CTD_CUBE_PLAYED:
-      return g_strdup (_("played to the end"));
+      return _("played to the end");
     case CTD_CUBE_TAKER_PASSED:
-      return g_strdup_printf (_("%s passed the Box's double"), ctd_chouette_get_name (chouette, player));
+      return _("passed the Box's double");
     case CTD_CUBE_OWNER_PASSED:
-      return g_strdup_printf (_("the Box (%s) passed %s's double"),
-                              ctd_chouette_get_name (chouette, box),
-                              ctd_chouette_get_name (chouette, player));
+      return _("the Box passed the double");
     case CTD_CUBE_WASH:
     default:
-      return g_strdup (_("washed (rule 2.5: no points)"));
+      return _("washed (rule 2.5: no points)");
     }
 }
 
@@ -193,8 +227,9 @@ end_select (GString           *page,
   const char *given = ctd_form_field (fields, name);
   static const struct { const char *nick; const char *label; } ends[] = {
     { "played", N_("played to the end") },
-    { "taker-passed", N_("its taker passed a redouble") },
-    { "owner-passed", N_("its offerer passed a redouble") },
+    /* Short, for a closed menu on a phone: the fieldset says it is the extra. */
+    { "taker-passed", N_("the taker passed") },
+    { "owner-passed", N_("the offerer passed") },
   };
 
   g_string_append (page, "<label>");
@@ -296,7 +331,7 @@ ctd_form_append_more (GString              *page,
   g_string_append (page, "<label>");
   ctd_html_escaped (page, _("Tokens as on the sheet (E:…, F:…, A:…)"));
   g_string_append_printf (page, "<br><input type=\"text\" name=\"more\" maxlength=\"%u\" "
-                          "autocomplete=\"off\" autocapitalize=\"characters\" value=\"",
+                          "autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\" value=\"",
                           CTD_RESULT_MAX_LENGTH);
   ctd_html_escaped (page, ctd_form_field (fields, "more"));
   g_string_append (page, "\"></label>\n</fieldset>\n</details>\n");
@@ -385,4 +420,55 @@ ctd_form_read_more (GHashTable  *fields,
     }
   result->together = *ctd_form_field (fields, "together") != '\0';
   return TRUE;
+}
+
+/**
+ * ctd_form_explain_refusal:
+ * @fields: the form's fields
+ * @error: the rules' refusal of the line the fields made
+ *
+ * The rules speak notation ("write '-' as the outcome"); a table that
+ * answered the form in words is told which of its answers to change, in
+ * the form's own words. A line typed in notation, wholly or in part
+ * (the "more" field), keeps the rules' words: they name its tokens.
+ *
+ * Returns: (nullable): the refusal in the form's words, or %NULL to give
+ *   @error's own
+ */
+const char *
+ctd_form_explain_refusal (GHashTable   *fields,
+                          const GError *error)
+{
+  g_autofree char *notation = g_strstrip (g_strdup (ctd_form_field (fields, "notation")));
+  g_autofree char *more = g_strstrip (g_strdup (ctd_form_field (fields, "more")));
+
+  if (*notation != '\0' || *more != '\0' || error == NULL || error->domain != CTD_RESULT_ERROR)
+    return NULL;
+  switch (error->code)
+    {
+    case CTD_RESULT_ERROR_OUTCOME:
+      if (strcmp (ctd_form_field (fields, "winner"), "none") == 0)
+        return _("You answered that nobody played the game out, but a cube or an extra was "
+                 "played to the end: say who won and how, or change how that cube ended.");
+      return _("You answered who won, but every cube was passed or washed: answer “Nobody "
+               "played it out”, or say which cube was played to the end.");
+    case CTD_RESULT_ERROR_EXTRA:
+      return _("An extra (rule 3.7) is offered by a crew member who passed the Box's first "
+               "double, and taken by a crew member who took it, when every other one passed: "
+               "change who offered or took the extra, or how their cubes ended.");
+    case CTD_RESULT_ERROR_PENALTY:
+      return _("A penalty (rule 2.5) is paid by a crew member already out of the game (their "
+               "cube passed or washed) to the Box or the Captain: change who paid it.");
+    case CTD_RESULT_ERROR_MAJORITY:
+      return _("“The whole crew doubled together” (rule 3.6) means the Box passed every cube "
+               "at its start or took most of them: untick it, or change how the cubes ended.");
+    case CTD_RESULT_ERROR_VALUE:
+      return _("A value in these answers cannot arise in this game: check what each cube and "
+               "each extra was worth.");
+    case CTD_RESULT_ERROR_ADJUSTMENT:
+      return _("The director's adjustment is paid by one player to another, more than zero "
+               "points: change who pays it, to whom, or how many points.");
+    default:
+      return NULL;
+    }
 }

@@ -31,16 +31,22 @@ void        ctd_form_radio          (GString              *page,
                                      const char           *value,
                                      gboolean              by_default,
                                      const char           *label);
+void        ctd_form_radio_named    (GString              *page,
+                                     GHashTable           *fields,
+                                     const char           *name,
+                                     const char           *value,
+                                     const char           *format,
+                                     const char           *player_name);
 void        ctd_form_begin_fieldset (GString              *page,
                                      const char           *legend);
+void        ctd_form_begin_fieldset_named (GString        *page,
+                                           const char     *format,
+                                           const char     *player_name);
 void        ctd_form_option         (GString              *page,
                                      const char           *value,
                                      gboolean              selected,
                                      const char           *label);
-char       *ctd_form_describe_end   (const CtdChouette    *chouette,
-                                     CtdCubeEnd            end,
-                                     guint                 player,
-                                     guint                 box);
+const char *ctd_form_describe_end   (CtdCubeEnd            end);
 void        ctd_form_append_more    (GString              *page,
                                      const CtdChouette    *chouette,
                                      const CtdGameContext *context,
@@ -50,5 +56,7 @@ void        ctd_form_append_more    (GString              *page,
 gboolean    ctd_form_read_more      (GHashTable           *fields,
                                      CtdResult            *result,
                                      GError              **error);
+const char *ctd_form_explain_refusal (GHashTable          *fields,
+                                      const GError        *error);
 
 G_END_DECLS

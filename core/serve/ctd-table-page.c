@@ -7,7 +7,8 @@
  * the desk's scoring page binds), so the phone and the desk cannot
  * disagree. Every text from the event goes through g_markup_escape_text():
  * a player may be named "<script>", and his name must show as those
- * letters. The page needs no script and loads only /static/table.css.
+ * letters. A page that waits for the other phone or the desk follows
+ * them by itself (ctd_table_page_version(), table.js).
  */
 
 #define G_LOG_DOMAIN "ctd-serve"
@@ -27,7 +28,9 @@ append_player (GString           *page,
                const CtdChouette *table,
                guint              player)
 {
-  ctd_html_printf_escaped (page, "%u (%s)", player, ctd_chouette_get_name (table, player));
+  g_string_append_printf (page, "%u (", player);
+  ctd_html_name (page, ctd_chouette_get_name (table, player));
+  g_string_append_c (page, ')');
 }
 
 /* The same from the desk's view, for the games as recorded. */
@@ -36,7 +39,9 @@ append_view_player (GString         *page,
                     CtdChouetteView *view,
                     guint            player)
 {
-  ctd_html_printf_escaped (page, "%u (%s)", player, ctd_chouette_view_get_name (view, player));
+  g_string_append_printf (page, "%u (", player);
+  ctd_html_name (page, ctd_chouette_view_get_name (view, player));
+  g_string_append_c (page, ')');
 }
 
 /* "Carol, Ann, Bob": players by name, in the given order. */
@@ -50,7 +55,7 @@ append_names (GString           *page,
     {
       if (i > 0)
         g_string_append (page, ", ");
-      ctd_html_escaped (page, ctd_chouette_get_name (table, players[i]));
+      ctd_html_name (page, ctd_chouette_get_name (table, players[i]));
     }
 }
 
@@ -72,25 +77,24 @@ append_enter_link (GString    *page,
  * of cube decisions, what the table used to walk to the desk for. */
 static void
 append_next_game (GString           *page,
+                  CtdChouetteView   *view,
                   const CtdChouette *table,
-                  GPtrArray         *lines,
                   const char        *secret)
 {
   CtdChouetteGame next;
   guint game = 0;
-  gboolean waiting = FALSE;
 
   for (guint g = 1; g <= CTD_N_GAMES && game == 0; g++)
     if (ctd_chouette_get_result (table, g) == NULL)
       game = g;
-  for (guint i = 0; i < lines->len; i++)
-    waiting |= ctd_submission_state_is_open (((CtdStoreSubmission *) g_ptr_array_index (lines, i))->state);
   g_string_append (page, "<section class=\"next\">\n<p><strong>");
   if (game == 0)
     {
-      /* Sent is not recorded: the desk still has the last word. */
-      ctd_html_escaped (page, waiting ? _("Every game is sent: the desk records them.")
-                                      : _("All games are entered."));
+      /* Sent is not recorded: the desk still has the last word, and
+       * its view says whether it has every game. */
+      ctd_html_escaped (page, !ctd_chouette_view_get_complete (view)
+                              ? _("Every game is sent: the desk records them.")
+                              : _("All games are entered."));
       g_string_append (page, "</strong></p>\n</section>\n");
       return;
     }
@@ -152,7 +156,9 @@ append_deltas (GString           *page,
 
       if (p > 1)
         g_string_append (page, ", ");
-      ctd_html_printf_escaped (page, "%s %s", ctd_chouette_get_name (table, p), delta);
+      ctd_html_name (page, ctd_chouette_get_name (table, p));
+      g_string_append_c (page, ' ');
+      ctd_html_escaped (page, delta);
     }
 }
 
@@ -184,8 +190,64 @@ append_confirmation (GString                  *page,
                     "value=\"refuse\">", _("It is wrong: send it back"), "</button>\n</form>\n");
 }
 
-/* What the table sent and where each line stands: the line the other
- * side must confirm first, with its buttons. */
+/* Whether @line waits for the table itself: the other side's answer,
+ * or the game entered again. */
+static gboolean
+line_asks_table (const CtdStoreSubmission *line)
+{
+  return line->state == CTD_SUBMISSION_ENTERED || line->state == CTD_SUBMISSION_REFUSED ||
+         line->state == CTD_SUBMISSION_REJECTED;
+}
+
+/* A line that asks something of the table, as a card of its own under
+ * the next game: the confirmation with its buttons, or the way to enter
+ * the game again. */
+static void
+append_asking_line (GString                  *page,
+                    const CtdChouette        *table,
+                    const CtdStoreSubmission *line,
+                    const char               *secret,
+                    const char               *token)
+{
+  g_autofree char *heading = g_strdup_printf (_("Game %u:"), line->game);
+
+  g_string_append_printf (page, "<div class=\"line-sent %s\" id=\"game-%u\">\n<p>",
+                          line->state == CTD_SUBMISSION_ENTERED ? "asks" : "sent", line->game);
+  ctd_html_element (page, "<strong>", heading, "</strong> ");
+  ctd_html_element (page, "<code>", line->line, "</code>");
+  if (line->state == CTD_SUBMISSION_ENTERED)
+    {
+      append_deltas (page, table, line->game);
+      g_string_append (page, "<br>");
+      ctd_html_printf_name (page, _("Entered by %s. Is it right?"),
+                            ctd_chouette_get_name (table, line->entered_by));
+      g_string_append (page, "</p>\n");
+      append_confirmation (page, table, line, secret, token);
+    }
+  else
+    {
+      g_string_append (page, "<br>");
+      if (line->state == CTD_SUBMISSION_REFUSED)
+        ctd_html_escaped (page, _("Sent back at the table: enter it again."));
+      else
+        ctd_html_printf_escaped (page, _("The director sent it back: %s"), line->reason);
+      g_string_append (page, "</p>\n");
+      if (ctd_chouette_get_result (table, line->game) == NULL)
+        {
+          g_autofree char *again = g_strdup_printf (_("Enter game %u again"), line->game);
+
+          g_string_append (page, "<p>");
+          append_enter_link (page, secret, line->game, again);
+          g_string_append (page, "</p>\n");
+        }
+    }
+  g_string_append (page, "</div>\n");
+}
+
+/* What the table sent and where each line stands: first, under the next
+ * game, each line that asks the table something; then, one short row
+ * each, the lines that wait for the director, so that a round's worth
+ * of them never pushes the next game off the screen. */
 static void
 append_lines (GString           *page,
               const CtdChouette *table,
@@ -198,60 +260,35 @@ append_lines (GString           *page,
   for (guint i = 0; i < lines->len; i++)
     {
       const CtdStoreSubmission *line = g_ptr_array_index (lines, i);
+
+      if (line_asks_table (line))
+        append_asking_line (page, table, line, secret, token);
+    }
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const CtdStoreSubmission *line = g_ptr_array_index (lines, i);
       g_autofree char *heading = NULL;
 
-      if (line->state == CTD_SUBMISSION_RECORDED)
+      if (line->state == CTD_SUBMISSION_RECORDED || line_asks_table (line))
         continue;
       if (!any)
-        ctd_html_element (page, "<h2>", _("Lines from this table"), "</h2>\n");
+        ctd_html_element (page, "<h2>", _("Lines from this table"), "</h2>\n"
+                          "<ul class=\"waiting\">\n");
       any = TRUE;
-      g_string_append_printf (page, "<div class=\"line-sent %s\" id=\"game-%u\">\n<p>",
-                              line->state == CTD_SUBMISSION_ENTERED ? "asks" : "sent", line->game);
       heading = g_strdup_printf (_("Game %u:"), line->game);
+      g_string_append_printf (page, "<li id=\"game-%u\">", line->game);
       ctd_html_element (page, "<strong>", heading, "</strong> ");
-      ctd_html_element (page, "<code>", line->line, "</code>");
-      switch (line->state)
-        {
-        case CTD_SUBMISSION_ENTERED:
-          append_deltas (page, table, line->game);
-          g_string_append (page, "<br>");
-          ctd_html_printf_escaped (page, _("Entered by %s. Is it right?"),
-                                   ctd_chouette_get_name (table, line->entered_by));
-          g_string_append (page, "</p>\n");
-          append_confirmation (page, table, line, secret, token);
-          break;
-        case CTD_SUBMISSION_PENDING:
-          g_string_append (page, "<br>");
-          ctd_html_printf_escaped (page, _("Confirmed by %s: waiting for the director."),
-                                   ctd_chouette_get_name (table, line->confirmed_by));
-          g_string_append (page, "</p>\n");
-          break;
-        case CTD_SUBMISSION_DISAGREES:
-          g_string_append (page, "<br>");
-          ctd_html_printf_escaped (page, _("The desk has “%s” for this game: the director "
-                                           "decides."), line->recorded);
-          g_string_append (page, "</p>\n");
-          break;
-        case CTD_SUBMISSION_REFUSED:
-        case CTD_SUBMISSION_REJECTED:
-        default:
-          g_string_append (page, "<br>");
-          if (line->state == CTD_SUBMISSION_REFUSED)
-            ctd_html_escaped (page, _("Sent back at the table: enter it again."));
-          else
-            ctd_html_printf_escaped (page, _("The director sent it back: %s"), line->reason);
-          g_string_append (page, "</p>\n<p>");
-          if (ctd_chouette_get_result (table, line->game) == NULL)
-            {
-              g_autofree char *again = g_strdup_printf (_("Enter game %u again"), line->game);
-
-              append_enter_link (page, secret, line->game, again);
-            }
-          g_string_append (page, "</p>\n");
-          break;
-        }
-      g_string_append (page, "</div>\n");
+      ctd_html_element (page, "<code>", line->line, "</code> ");
+      if (line->state == CTD_SUBMISSION_PENDING)
+        ctd_html_printf_name (page, _("Confirmed by %s: waiting for the director."),
+                              ctd_chouette_get_name (table, line->confirmed_by));
+      else
+        ctd_html_printf_escaped (page, _("The desk has “%s” for this game: the director "
+                                         "decides."), line->recorded);
+      g_string_append (page, "</li>\n");
     }
+  if (any)
+    g_string_append (page, "</ul>\n");
 }
 
 static void
@@ -264,7 +301,7 @@ append_players (GString         *page,
   for (guint p = 1; p <= ctd_chouette_view_get_size (view); p++)
     {
       g_string_append (page, "<li>");
-      ctd_html_escaped (page, ctd_chouette_view_get_name (view, p));
+      ctd_html_name (page, ctd_chouette_view_get_name (view, p));
       g_string_append (page, "</li>\n");
     }
   g_string_append (page, "</ol>\n");
@@ -279,23 +316,30 @@ append_header_cell (GString    *page,
   g_string_append (page, "</th>");
 }
 
-/* One row a game, as the sheet has it: who plays, with what cube and in
- * which order the crew decides, then each player's score and running total. */
+/* One row a game: who was in the box and who captained, the line as
+ * recorded, then each player's score and running total. The playing and
+ * decision orders are the next game's box's to say: in the grid, they
+ * made a phone's page scroll sideways. */
 static void
 append_game_row (GString         *page,
                  CtdChouetteView *view,
                  CtdGameItem     *item)
 {
   guint size = ctd_chouette_view_get_size (view);
-  guint box = 0, cube = 0;
-  const char *decisions = ctd_game_item_get_decisions (item);
+  guint box = 0;
 
-  g_object_get (item, "box", &box, "cube", &cube, NULL);
-  /* The scores first, beside the game's number, which stays on screen
-   * while the row scrolls: they are what a phone's reader looks for. */
-  g_string_append_printf (page, "<tr%s><th scope=\"row\" class=\"num\">%u</th>",
+  g_object_get (item, "box", &box, NULL);
+  /* The line on a row of its own under the numbers, as wide as they are
+   * together: in a column, it was a tall strip a few letters wide. */
+  g_string_append_printf (page, "<tr%s><th scope=\"row\" class=\"num\"%s>%u</th>",
                           ctd_game_item_get_recorded (item) ? "" : " class=\"pending\"",
+                          ctd_game_item_get_recorded (item) ? " rowspan=\"2\"" : "",
                           ctd_game_item_get_game (item));
+  g_string_append_printf (page, "<td class=\"num\">%u</td>", box);
+  if (ctd_game_item_get_captain (item) != 0)
+    g_string_append_printf (page, "<td class=\"num\">%u</td>", ctd_game_item_get_captain (item));
+  else
+    g_string_append (page, "<td></td>");
   for (guint p = 1; p <= size; p++)
     {
       g_string_append (page, "<td class=\"num\">");
@@ -308,20 +352,13 @@ append_game_row (GString         *page,
         }
       g_string_append (page, "</td>");
     }
-  g_string_append_printf (page, "<td class=\"num\">%u</td>", box);
-  if (ctd_game_item_get_captain (item) != 0)
-    g_string_append_printf (page, "<td class=\"num\">%u</td>", ctd_game_item_get_captain (item));
-  else
-    g_string_append (page, "<td></td>");
-  g_string_append (page, "<td>");
-  ctd_html_escaped (page, ctd_game_item_get_playing (item));
-  g_string_append_printf (page, "</td><td class=\"num\">%u</td><td>", cube);
-  /* "pending", as the desk's grid says: the next game's box above says
-   * what its order waits for, and a long reason in a narrow column
-   * would make every row of a phone's screen tall. */
-  ctd_html_escaped (page, *decisions != '\0' ? decisions : _("pending"));
-  g_string_append (page, "</td>");
   g_string_append (page, "</tr>\n");
+  if (ctd_game_item_get_recorded (item))
+    {
+      g_string_append_printf (page, "<tr class=\"line\"><td colspan=\"%u\"><code>", size + 2);
+      ctd_html_escaped (page, ctd_game_item_get_notation (item));
+      g_string_append (page, "</code></td></tr>\n");
+    }
 }
 
 static void
@@ -335,19 +372,16 @@ append_games (GString         *page,
   ctd_html_escaped (page, _("Games"));
   g_string_append (page, "</h2>\n<p class=\"note\">");
   ctd_html_escaped (page, _("Each player's score in the game, and below it the running total."));
-  g_string_append (page, "</p>\n<div class=\"scroll\">\n<table>\n<thead><tr>");
+  g_string_append (page, "</p>\n<div class=\"scroll\">\n<table class=\"games\">\n<thead><tr>");
   append_header_cell (page, _("Game"));
+  /* Translators: headings of the games' table: the Box and the Captain
+   * are the chouette's roles */
+  append_header_cell (page, _("Box"));
+  append_header_cell (page, _("Captain"));
   /* The players by number, as the list above names them: a name in
    * each heading would push the scores off a phone's screen. */
   for (guint p = 1; p <= size; p++)
     g_string_append_printf (page, "<th scope=\"col\" class=\"num\">%u</th>", p);
-  /* Translators: headings of the games' table: the Box and the Captain
-   * are the chouette's roles, the cube the doubling cube */
-  append_header_cell (page, _("Box"));
-  append_header_cell (page, _("Captain"));
-  append_header_cell (page, _("Playing order"));
-  append_header_cell (page, _("Cube"));
-  append_header_cell (page, _("Cube-decision order"));
   g_string_append (page, "</tr></thead>\n<tbody>\n");
   for (guint i = 0; i < g_list_model_get_n_items (games); i++)
     {
@@ -399,6 +433,54 @@ append_totals (GString         *page,
   g_string_append (page, "</p>\n");
 }
 
+/* What the page shows of the chouette, below its title and any
+ * refusal: what its version is the version of. */
+static GString *
+render_body (CtdChouetteView   *view,
+             const CtdChouette *table,
+             GPtrArray         *lines,
+             const char        *secret,
+             const char        *token)
+{
+  GString *body = g_string_new (NULL);
+
+  append_next_game (body, view, table, secret);
+  append_lines (body, table, lines, secret, token);
+  append_players (body, view);
+  append_games (body, view);
+  append_totals (body, view);
+  return body;
+}
+
+/**
+ * ctd_table_page_version:
+ * @view: the chouette's live view
+ * @table: the chouette as its table sees it
+ * @lines: (element-type CtdStoreSubmission): its lines
+ * @secret: the link's secret
+ * @token: the link's form token
+ *
+ * What a phone asks every few seconds (table.js): a few bytes that
+ * change when, and only when, the table's page would show something
+ * else.
+ *
+ * Returns: (transfer full): the version of the table's page
+ */
+char *
+ctd_table_page_version (CtdChouetteView   *view,
+                        const CtdChouette *table,
+                        GPtrArray         *lines,
+                        const char        *secret,
+                        const char        *token)
+{
+  g_autoptr(GString) body = NULL;
+
+  g_return_val_if_fail (CTD_IS_CHOUETTE_VIEW (view), NULL);
+  g_return_val_if_fail (table != NULL && lines != NULL, NULL);
+  body = render_body (view, table, lines, secret, token);
+  return ctd_serve_version_of (body->str);
+}
+
 /**
  * ctd_table_page_render:
  * @view: the chouette's live view: its games as recorded at the desk
@@ -408,6 +490,11 @@ append_totals (GString         *page,
  * @secret: the link's secret, for the page's own links and forms
  * @token: the link's form token
  * @problem: (nullable): why the table's last answer was refused
+ *
+ * A page that waits while the chouette is not complete at the desk: it
+ * opens itself again when its version changes (ctd_table_page_version()),
+ * or every few seconds without script; but not while it shows
+ * @problem, which the table must read first.
  *
  * Returns: (transfer full): the table's page, a whole HTML document
  */
@@ -420,13 +507,25 @@ ctd_table_page_render (CtdChouetteView   *view,
                        const char        *problem)
 {
   g_autoptr(GString) page = g_string_new (NULL);
+  g_autoptr(GString) body = NULL;
   g_autofree char *title = NULL;
 
   g_return_val_if_fail (CTD_IS_CHOUETTE_VIEW (view), NULL);
   g_return_val_if_fail (table != NULL && lines != NULL, NULL);
 
   title = g_strdup_printf (_("Chouette %s"), ctd_chouette_view_get_label (view));
-  ctd_html_begin_page (page, title);
+  body = render_body (view, table, lines, secret, token);
+  if (problem == NULL && !ctd_chouette_view_get_complete (view))
+    {
+      g_autofree char *version = ctd_serve_version_of (body->str);
+      g_autofree char *page_path = g_strconcat ("/t/", secret, NULL);
+      g_autofree char *version_path = g_strconcat ("/t/", secret, "/" CTD_TABLE_PAGE_VERSION,
+                                                   NULL);
+
+      ctd_html_begin_waiting_page (page, title, page_path, version_path, version);
+    }
+  else
+    ctd_html_begin_page (page, title);
   g_string_append (page, "<h1>");
   if (ctd_chouette_view_get_table (view) != 0)
     ctd_html_printf_escaped (page, _("Chouette %s at table %u"),
@@ -437,11 +536,7 @@ ctd_table_page_render (CtdChouetteView   *view,
   g_string_append (page, "</h1>\n");
   if (problem != NULL)
     ctd_html_element (page, "<p class=\"problem\" role=\"alert\">", problem, "</p>\n");
-  append_lines (page, table, lines, secret, token);
-  append_next_game (page, table, lines, secret);
-  append_players (page, view);
-  append_games (page, view);
-  append_totals (page, view);
+  g_string_append_len (page, body->str, body->len);
   ctd_html_end_page (page);
   return g_string_free (g_steal_pointer (&page), FALSE);
 }

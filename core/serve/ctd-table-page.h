@@ -14,12 +14,20 @@
 
 G_BEGIN_DECLS
 
+/* What a table's page asks, under /t/SECRET/, to know whether it changed. */
+#define CTD_TABLE_PAGE_VERSION "version"
+
 char *ctd_table_page_render     (CtdChouetteView   *view,
                                  const CtdChouette *table,
                                  GPtrArray         *lines,
                                  const char        *secret,
                                  const char        *token,
                                  const char        *problem);
+char *ctd_table_page_version    (CtdChouetteView   *view,
+                                 const CtdChouette *table,
+                                 GPtrArray         *lines,
+                                 const char        *secret,
+                                 const char        *token);
 char *ctd_table_page_not_found  (void);
 
 G_END_DECLS

@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * What the server answers a table, at its link: the chouette's page
- * (GET /t/SECRET), a game's form (GET /t/SECRET/enter/N), and the forms
+ * (GET /t/SECRET) and its version (/t/SECRET/version), a game's form
+ * (GET /t/SECRET/enter/N), and the forms
  * it posts (/t/SECRET/check, /send, /answer). Every answer opens the
  * link first, and a link that opens nothing now (wrong, reissued, its
  * round over, the event closed) answers the very bytes of a missing
@@ -25,6 +26,7 @@
 #include <string.h>
 
 #include "ctd-link.h"
+#include "ctd-table-form.h"
 #include "ctd-table-page.h"
 
 #define HTML "text/html; charset=utf-8"
@@ -143,6 +145,29 @@ respond_table (CtdTableServer    *self,
   return TRUE;
 }
 
+/* The version of the table's page, for its script (table.js). */
+static gboolean
+respond_version (CtdTableServer    *self,
+                 SoupServerMessage *msg,
+                 Table             *table)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *token = ctd_table_entry_token (self->key, table->secret);
+  g_autofree char *version = NULL;
+  CtdChouetteView *view;
+
+  view = ctd_document_get_chouette_view (self->document, table->round, table->chouette, &error);
+  if (view == NULL)
+    {
+      g_warning ("Chouette %u.%u has a link but no page: %s", table->round, table->chouette,
+                 error->message);
+      return FALSE;
+    }
+  version = ctd_table_page_version (view, table->seen, table->lines, table->secret, token);
+  ctd_table_server_respond (msg, SOUP_STATUS_OK, "text/plain; charset=utf-8", version);
+  return TRUE;
+}
+
 /* A game's form, empty or as it came back with @problem. */
 static gboolean
 respond_form (CtdTableServer    *self,
@@ -193,6 +218,8 @@ ctd_table_server_serve_table (CtdTableServer    *self,
     return FALSE;
   if (parts[1] == NULL)
     return respond_table (self, msg, &table, SOUP_STATUS_OK, NULL);
+  if (strcmp (parts[1], CTD_TABLE_PAGE_VERSION) == 0 && parts[2] == NULL)
+    return respond_version (self, msg, &table);
   if (strcmp (parts[1], "enter") == 0 && parts[2] != NULL && parts[3] == NULL &&
       parse_number (parts[2], CTD_N_GAMES, &game))
     return respond_form (self, msg, &table, (guint) game, NULL, SOUP_STATUS_OK, NULL);
@@ -300,10 +327,10 @@ is_gone (const GError *error)
 }
 
 static void
-post_check (CtdTableServer    *self,
-            SoupServerMessage *msg,
-            Table             *table,
-            GHashTable        *fields)
+answer_check (CtdTableServer    *self,
+              SoupServerMessage *msg,
+              Table             *table,
+              GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *token = ctd_table_entry_token (self->key, table->secret);
@@ -317,6 +344,12 @@ post_check (CtdTableServer    *self,
       ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
       return;
     }
+  /* "Change it" on the check page: the form again, with its answers. */
+  if (g_hash_table_contains (fields, CTD_TABLE_ENTRY_CHANGE))
+    {
+      respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_OK, NULL);
+      return;
+    }
   if (!parse_number (g_hash_table_lookup (fields, "by"), CTD_MAX_PLAYERS, &by))
     {
       respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_UNPROCESSABLE_ENTITY,
@@ -326,14 +359,32 @@ post_check (CtdTableServer    *self,
   line = ctd_table_entry_line (table->seen, (guint) game, fields, &error);
   if (line != NULL)
     page = ctd_table_entry_preview (table->seen, label, table->secret, token, (guint) game,
-                                    (guint) by, line, &error);
+                                    (guint) by, line, fields, &error);
   if (page == NULL)
     {
+      const char *words = ctd_form_explain_refusal (fields, error);
+
       respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_UNPROCESSABLE_ENTITY,
-                    error->message);
+                    words != NULL ? words : error->message);
       return;
     }
   ctd_table_server_respond (msg, SOUP_STATUS_OK, HTML, page);
+}
+
+/* A check writes nothing, so its answer may stay in the phone's history:
+ * Back from the form it opened ("Change it") shows it again, where an
+ * answer to a POST sent no-store is "ERR_CACHE_MISS". Sending from it
+ * again is safe: its send form carries its idempotency key. */
+static void
+post_check (CtdTableServer    *self,
+            SoupServerMessage *msg,
+            Table             *table,
+            GHashTable        *fields)
+{
+  answer_check (self, msg, table, fields);
+  if (soup_server_message_get_status (msg) != SOUP_STATUS_NOT_FOUND)
+    soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                  "Cache-Control", "private, no-cache");
 }
 
 static void

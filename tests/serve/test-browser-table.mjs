@@ -167,7 +167,12 @@ function sheetCodes (folder, pdf) {
 // dialogs any page of it opens; a dialog is dismissed, never left open.
 async function openPhone (browser) {
   const page = await browser.newPage(PHONE);
-  const phone = { page, dialogs: [] };
+  const phone = { page, dialogs: [], refused: [] };
+  // What the page's policy refused (the table's script must not be).
+  page.on('console', message => {
+    if (/Content Security Policy/i.test(message.text()))
+      phone.refused.push(message.text());
+  });
   page.on('dialog', dialog => {
     phone.dialogs.push(dialog.message());
     dialog.dismiss().catch(() => {});
@@ -175,11 +180,20 @@ async function openPhone (browser) {
   return phone;
 }
 
-// Opens @url on @phone; returns the response (status, headers).
+// Opens @url on @phone; returns the response (status, headers). A table's
+// page opens itself again when the desk or the other phone changes it: a
+// visit that such a reload cuts short is made again.
 async function visit (phone, url) {
-  const response = await phone.page.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
-  check(response !== null, `no response from ${url}`);
-  return response;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await phone.page.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
+      check(response !== null, `no response from ${url}`);
+      return response;
+    } catch (error) {
+      if (attempt >= 3 || !/interrupted by another navigation/.test(error.message))
+        throw error;
+    }
+  }
 }
 
 async function screenshot (phone, name) {
@@ -197,11 +211,12 @@ async function checkNamesShown (phone, names, where) {
   }
 }
 
-// A name made of markup never became markup: no script or image element,
-// no event handler attribute, no dialog.
+// A name made of markup never became markup: no script or image element
+// in the page's body (the head holds the page's own script, allowed by its
+// hash), no event handler attribute, no dialog.
 async function checkNoMarkupFromNames (phone, where) {
   const made = await phone.page.evaluate(() => ({
-    scripts: document.querySelectorAll('script').length,
+    scripts: document.querySelectorAll('body script').length,
     images: document.querySelectorAll('img').length,
     handlers: [...document.querySelectorAll('*')]
       .filter(e => [...e.attributes].some(a => a.name.startsWith('on'))).length,
@@ -235,6 +250,28 @@ async function checkFitsWidth (phone, where) {
   equal(found.width, PHONE.viewport.width, `${where}: the layout's width`);
   equal(found.out, [], `${where}: elements wider than the phone`);
   check(found.page <= found.width, `${where}: the page is ${found.page} px wide`);
+}
+
+// Each choice of each closed menu of values and ends (those of names hold
+// names as they are) shows whole: its text, in the menu's font, fits the
+// menu's width less its arrow (2 rem).
+async function checkMenusWhole (phone, where) {
+  const cut = await phone.page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d');
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const found = [];
+    for (const select of document.querySelectorAll('select')) {
+      if (!/^(end|value)-|-(end|value)$/.test(select.name))
+        continue;
+      const style = getComputedStyle(select);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      for (const option of select.options)
+        if (context.measureText(option.text).width > select.clientWidth - 2 * rem)
+          found.push(`${select.name}: ${option.text}`);
+    }
+    return found;
+  });
+  equal(cut, [], `${where}: choices cut in a closed menu`);
 }
 
 // ---------------------------------------------------------------------------
@@ -286,6 +323,15 @@ async function testTablePage (ctx) {
   await checkNoMarkupFromNames(phone, 'the table page');
   await screenshot(phone, 'phone-table.png');
   await checkFitsWidth(phone, 'the table page');
+  // The style sheet is kept for good, at an address naming its content;
+  // the page itself never is.
+  const href = await phone.page.evaluate(() => document.querySelector('link[rel=stylesheet]').href);
+  check(/\/static\/table-[0-9a-f]{16}\.css$/.test(href), `the style sheet's address: ${href}`);
+  const css = await phone.page.request.get(href);
+  equal(css.status(), 200, 'the style sheet');
+  equal(css.headers()['cache-control'], 'public, max-age=31536000, immutable',
+        "the style sheet's Cache-Control");
+  equal(response.headers()['cache-control'], 'no-store', "the page's Cache-Control");
   await phone.page.close();
 }
 
@@ -313,6 +359,9 @@ async function testEnterGames (ctx) {
   check(ctx.tableUrl, "no link read from 1.1's sheet");
   const enterer = await openPhone(ctx.browser);
   const confirmer = await openPhone(ctx.browser);
+  // The confirming phone opens the page once, and is never reloaded by
+  // hand: each line to confirm shows up on it by itself.
+  await visit(confirmer, ctx.tableUrl);
   for (let game = 1; game <= 12; game++) {
     await visit(enterer, ctx.tableUrl);
     await enterer.page.getByRole('link', { name: `Enter game ${game}`, exact: true }).click();
@@ -325,6 +374,7 @@ async function testEnterGames (ctx) {
         .getByRole('radio', { name: /^The crew, Captain / }).check();
       await enterer.page.getByRole('radio', { name: 'Single game' }).check();
       await checkNoMarkupFromNames(enterer, 'the form');
+      await checkMenusWhole(enterer, 'the form');
       await screenshot(enterer, 'phone-form.png');
       await checkFitsWidth(enterer, 'the form');
     } else {
@@ -342,12 +392,30 @@ async function testEnterGames (ctx) {
     if (game === 1) {
       equal(await line.innerText(), 'T', 'game 1 in words');
       await screenshot(enterer, 'phone-check.png');
+      // "Change it" opens the form with the answers given, and back.
+      await enterer.page.getByRole('button', { name: 'Change it' }).click();
+      const team = enterer.page.getByRole('group', { name: 'Who won?' })
+        .getByRole('radio', { name: /^The crew, Captain / });
+      await team.waitFor({ timeout: WAIT_MS });
+      check(await team.isChecked(), '"Change it": the crew\'s win is no longer checked');
+      check(await enterer.page.getByRole('group', { name: 'Who is entering this game?' })
+              .getByRole('radio').first().isChecked(), '"Change it": who enters is lost');
+      // Back shows the check again (no ERR_CACHE_MISS), and sends from there.
+      await enterer.page.goBack({ waitUntil: 'load', timeout: WAIT_MS });
+      await line.waitFor({ timeout: WAIT_MS }).catch(async () => {
+        throw new Failure('Back from "Change it" shows no check:\n' +
+                          await enterer.page.locator('body').innerText());
+      });
+      equal(await line.innerText(), 'T', 'game 1 on the check page after Back');
     }
     await enterer.page.getByRole('button', { name: /^Send it to .* to confirm$/ }).click();
     await enterer.page.waitForURL(ctx.tableUrl, { timeout: WAIT_MS });
 
-    await visit(confirmer, ctx.tableUrl);
     const right = confirmer.page.getByRole('button', { name: /: this is right$/ });
+    await right.waitFor({ timeout: WAIT_MS }).catch(async () => {
+      throw new Failure(`game ${game}: the confirming phone was not asked, it shows\n` +
+                        await confirmer.page.locator('body').innerText());
+    });
     equal(await right.count(), 1, `game ${game}: the confirmation asked`);
     if (game === 1) {
       await checkNoMarkupFromNames(confirmer, 'the confirmation');
@@ -363,7 +431,20 @@ async function testEnterGames (ctx) {
       check(page.includes('Every game is sent: the desk records them.'), page);
       await screenshot(confirmer, 'phone-pending.png');
     }
+    if (game === 11) {
+      // Eleven lines wait for the director: the next game is still at the
+      // top of the screen, the lines one short row each below it.
+      await enterer.page.reload({ waitUntil: 'load', timeout: WAIT_MS });
+      const top = await enterer.page.locator('section.next').evaluate(e => e.getBoundingClientRect().top);
+      check(top < PHONE.viewport.height / 4, `the next game's box starts ${top} px down`);
+      const enter = await enterer.page.getByRole('link', { name: 'Enter game 12', exact: true })
+        .evaluate(e => e.getBoundingClientRect().bottom);
+      check(enter <= PHONE.viewport.height, `"Enter game 12" is ${enter} px down, off the screen`);
+      await screenshot(enterer, 'phone-waiting.png');
+      await checkFitsWidth(enterer, 'the page with eleven lines waiting');
+    }
   }
+  equal(enterer.refused.concat(confirmer.refused), [], 'what the pages\' policy refused');
   // Twelve lines wait; the desk has none of them.
   equal(cliJson(ctx.file, 'show', '1.1').games.filter(g => g.result).length, 0,
         'games recorded before the desk accepts');
@@ -373,10 +454,8 @@ async function testEnterGames (ctx) {
     cli(ctx.file, 'accept', '1.1', game);
   const shown = cliJson(ctx.file, 'show', '1.1');
   equal(shown.games.filter(g => g.result).length, 12, 'games recorded once accepted');
-  // The phone's totals, as the desk's.
-  await visit(enterer, ctx.tableUrl);
-  await enterer.page.waitForFunction(() => document.body.innerText.includes('All games are entered'),
-                                     null, { timeout: WAIT_MS });
+  // The phone's totals, as the desk's: the page follows the desk by itself.
+  await enterer.page.getByText('All games are entered.').waitFor({ timeout: WAIT_MS });
   const text = await enterer.page.locator('body').innerText();
   // Each player's total as the desk has it (show --json), in the
   // phone's Totals list: "1 (Name): +12.5".
@@ -384,6 +463,17 @@ async function testEnterGames (ctx) {
     const total = `${player.number} (${player.name}): ${scoreText(shown.totals[String(player.number)])}`;
     check(text.includes(total), `"${total}" is not on the phone's page:\n${text}`);
   });
+  // The grid, whole on the phone's screen: game, Box, Captain, the scores
+  // and each game's line, nothing to scroll sideways.
+  const grid = await enterer.page.locator('div.scroll').evaluate(e => ({
+    scroll: e.scrollWidth, client: e.clientWidth,
+    heads: [...e.querySelectorAll('thead th')].map(th => th.innerText),
+    lines: [...e.querySelectorAll('tr.line')].map(tr => tr.innerText.trim()),
+  }));
+  check(grid.scroll <= grid.client, `the grid is ${grid.scroll} px wide in ${grid.client}`);
+  equal(grid.heads, ['Game', 'Box', 'Captain', '1', '2', '3', '4'], "the grid's headings");
+  equal(grid.lines, FOUR_SHEET, "the grid's lines");
+  await screenshot(enterer, 'phone-grid.png');
   await enterer.page.close();
   await confirmer.page.close();
 }

@@ -18,6 +18,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "ctd-serve-html.h"
 #include "ctd-table-server.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
@@ -131,7 +132,12 @@ test_secret_round (void **state)
 
   playing = get_standings (server, "GET");
   assert_security_headers (playing);
-  assert_non_null (strstr (playing->body, "<link rel=\"stylesheet\" href=\"/static/table.css\">"));
+  {
+    g_autofree char *link = g_strdup_printf ("<link rel=\"stylesheet\" href=\"%s\">",
+                                             ctd_serve_style_path ());
+
+    assert_non_null (strstr (playing->body, link));
+  }
   assert_non_null (strstr (playing->body, "<h2>Round 1 · Qualifying</h2>"));
   assert_non_null (strstr (playing->body, "1 of 2 tables finished. Scores are posted when "
                                           "every table has finished."));

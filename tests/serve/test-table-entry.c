@@ -333,6 +333,51 @@ test_rule_refusal (void **state)
   served_close (&served);
 }
 
+/* A line built from the words form and refused by the rules comes back
+ * in the form's words, not in notation; nothing is written. */
+static void
+test_words_refusal (void **state)
+{
+  static const struct { const char *answers; const char *says; } cases[] = {
+    { "game=1&by=1&winner=none&how=single&value-2=1&end-2=played&value-3=1&end-3=played"
+      "&value-4=1&end-4=taker-passed&more=&notation=",
+      "You answered that nobody played the game out" },
+    { "game=1&by=1&winner=team&how=single&value-2=1&end-2=wash&value-3=1&end-3=taker-passed"
+      "&value-4=1&end-4=owner-passed&more=&notation=",
+      "answer “Nobody played it out”" },
+    { "game=1&by=1&winner=team&how=single&value-2=1&end-2=played&value-3=1&end-3=played"
+      "&value-4=1&end-4=played&extra-1-by=3&extra-1-to=4&extra-1-value=2&extra-1-end=played"
+      "&more=&notation=",
+      "change who offered or took the extra" },
+  };
+  Fixture *fixture = *state;
+  Served served = { 0, };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *path = NULL;
+
+  served_open (&served, fixture->path);
+  before = ctd_test_serve_snapshot (fixture->path);
+  path = g_strconcat (served.path, "/check", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *body = g_strconcat ("token=", served.token, "&", cases[i].answers, NULL);
+      g_autoptr(CtdTestAnswer) refused = post (served.port, path, body);
+      g_autofree char *says = g_markup_escape_text (cases[i].says, -1);
+
+      assert_int_equal (refused->status, 422);
+      if (strstr (refused->body, says) == NULL)
+        fail_msg ("case %u: no “%s” in\n%s", i, cases[i].says, refused->body);
+      /* No notation: neither an outcome letter nor a token to write. */
+      assert_null (strstr (refused->body, "&apos;-&apos;"));
+      assert_null (strstr (refused->body, "e.g."));
+      assert_null (strstr (refused->body, "&apos;E:"));
+    }
+  after = ctd_test_serve_snapshot (fixture->path);
+  assert_string_equal (before, after);
+  served_close (&served);
+}
+
 /* Every name on the form and the check page is text. */
 static void
 test_names_escaped (void **state)
@@ -357,8 +402,138 @@ test_names_escaped (void **state)
 
       assert_null (strstr (page, "<script"));
       assert_null (strstr (page, "<img"));
-      assert_int_equal (ctd_test_count_occurrences (page, "<form"), 1);
+      /* The check page: its send form, and "Change it". */
+      assert_int_equal (ctd_test_count_occurrences (page, "<form"), i == 0 ? 1 : 2);
     }
+  served_close (&served);
+}
+
+/* "Change it" on the check page opens the form with every answer given,
+ * in words or in notation, and the check after it is of the changed line. */
+static void
+test_change_keeps_answers (void **state)
+{
+  Fixture *fixture = *state;
+  Served served = { 0, };
+  g_autofree char *check_path = NULL;
+
+  served_open (&served, fixture->path);
+  check_path = g_strconcat (served.path, "/check", NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *body = g_strconcat ("token=", served.token, "&",
+                                           i == 0 ? GAME_1_WORDS
+                                                  : "game=1&by=2&notation=B+3%3A4", NULL);
+      g_autoptr(CtdTestAnswer) preview = post (served.port, check_path, body);
+      g_autoptr(GString) change = g_string_new ("token=");
+      g_autoptr(CtdTestAnswer) form = NULL;
+      const char *at;
+
+      assert_int_equal (preview->status, 200);
+      /* Kept in the phone's history, for Back from the form it opens. */
+      assert_true (g_str_has_prefix (ctd_test_answer_header (preview, "Cache-Control"),
+                                     "private, no-cache\r\n"));
+      /* The second form of the page, "Change it", posted as a browser does. */
+      at = strstr (strstr (preview->body, "<form") + 1, "<form");
+      assert_non_null (at);
+      assert_non_null (strstr (at, "Change it"));
+      g_string_append (change, served.token);
+      for (at = strstr (at, "<input type=\"hidden\" name=\""); at != NULL;
+           at = strstr (at + 1, "<input type=\"hidden\" name=\""))
+        {
+          const char *name = at + strlen ("<input type=\"hidden\" name=\"");
+          const char *value = strstr (name, "value=\"") + strlen ("value=\"");
+          g_autofree char *key = g_strndup (name, strchr (name, '"') - name);
+          g_autofree char *raw = g_strndup (value, strchr (value, '"') - value);
+          g_autofree char *escaped = g_uri_escape_string (raw, NULL, TRUE);
+
+          if (strcmp (key, "token") != 0)
+            g_string_append_printf (change, "&%s=%s", key, escaped);
+        }
+      form = post (served.port, check_path, change->str);
+      assert_int_equal (form->status, 200);
+      assert_non_null (strstr (form->body, "Check this line"));
+      if (i == 0)
+        {
+          assert_non_null (strstr (form->body, "name=\"by\" value=\"1\" checked"));
+          assert_non_null (strstr (form->body, "name=\"winner\" value=\"team\" checked"));
+          assert_non_null (strstr (form->body, "name=\"how\" value=\"gammon\" checked"));
+          assert_null (strstr (form->body, "name=\"how\" value=\"single\" checked"));
+          assert_non_null (strstr (form->body, "<option value=\"taker-passed\" selected>"));
+          assert_non_null (strstr (form->body, "<option value=\"2\" selected>"));
+        }
+      else
+        {
+          assert_non_null (strstr (form->body, "name=\"by\" value=\"2\" checked"));
+          assert_non_null (strstr (form->body, "name=\"notation\" maxlength"));
+          assert_non_null (strstr (form->body, "value=\"B 3:4\""));
+        }
+    }
+  served_close (&served);
+}
+
+/* Each of games 1 .. @n of 1.1 entered by its Box as the four-player
+ * sheet has it, and confirmed by its Captain when @confirm. */
+static void
+send_sheet (Served  *served,
+            guint    n,
+            gboolean confirm)
+{
+  const char *secret = served->path + strlen ("/t/");
+
+  for (guint g = 1; g <= n; g++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) lines = NULL;
+      g_autoptr(CtdChouette) seen = ctd_document_load_table (served->document, secret, NULL, NULL,
+                                                             &lines, &error);
+      g_autofree char *request = g_strdup_printf ("%032x", g);
+      CtdChouetteGame sheet;
+      gint64 id = 0;
+
+      assert_non_null (seen);
+      ctd_chouette_get_sheet_game (seen, g, &sheet);
+      if (!ctd_document_submit (served->document, secret, g, ctd_test_four_sheet[g - 1],
+                                sheet.slot.box, request, "127.0.0.1", &id, &error) ||
+          (confirm && !ctd_document_answer_submission (served->document, secret, id,
+                                                       sheet.slot.captain, TRUE, "127.0.0.1",
+                                                       &error)))
+        fail_msg ("game %u: %s", g, error->message);
+    }
+}
+
+/* Twelve lines waiting for the director: the next game's box stays at
+ * the top of the page, and the lines are one short row each below it;
+ * a line that asks the table for its answer is a card of its own. */
+static void
+test_waiting_lines_below_next (void **state)
+{
+  Fixture *fixture = *state;
+  Served served = { 0, };
+
+  served_open (&served, fixture->path);
+  send_sheet (&served, 11, TRUE);
+  {
+    g_autoptr(CtdTestAnswer) page = ctd_test_http_get (served.port, "GET", served.path);
+    const char *next = strstr (page->body, "<section class=\"next\">");
+
+    assert_non_null (next);
+    assert_non_null (strstr (next, "Next: game 12"));
+    assert_true (next < strstr (page->body, "id=\"game-1\""));
+    assert_int_equal (ctd_test_count_occurrences (page->body, "<li id=\"game-"), 11);
+    assert_int_equal (ctd_test_count_occurrences (page->body, "class=\"line-sent"), 0);
+  }
+  send_sheet (&served, 12, FALSE);
+  {
+    g_autoptr(CtdTestAnswer) page = ctd_test_http_get (served.port, "GET", served.path);
+    const char *next = strstr (page->body, "<section class=\"next\">");
+    const char *asks = strstr (page->body, "<div class=\"line-sent asks\" id=\"game-12\">");
+
+    /* Sent is not recorded: the desk has none of the games. */
+    assert_non_null (strstr (next, "Every game is sent: the desk records them."));
+    assert_non_null (asks);
+    assert_true (next < asks && asks < strstr (page->body, "<li id=\"game-1\">"));
+  }
   served_close (&served);
 }
 
@@ -406,7 +581,13 @@ main (void)
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_rule_refusal, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_words_refusal, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_names_escaped, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_change_keeps_answers, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_waiting_lines_below_next, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_auto_accept, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),

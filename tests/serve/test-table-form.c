@@ -140,6 +140,116 @@ test_half_rows (void **state)
     }
 }
 
+/* The cells of class @cell on @page, in order. */
+static GPtrArray *
+cells_of (const char *page,
+          const char *cell)
+{
+  g_autofree char *marker = g_strdup_printf ("<td class=\"%s\">", cell);
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+
+  for (const char *at = strstr (page, marker); at != NULL; at = strstr (at, marker))
+    {
+      const char *end;
+
+      at += strlen (marker);
+      end = strstr (at, "</td>");
+      g_ptr_array_add (cells, g_strndup (at, end - at));
+    }
+  return cells;
+}
+
+/* Game 4 entered again while the table's games 5 to 12 wait for the
+ * desk: the check's "Total after it" is the total after game 4, the
+ * games after it not counted (they were, once). */
+static void
+test_preview_totals_after_the_game (void **state)
+{
+  g_autoptr(CtdChouette) table = chouette_new ();
+  g_autoptr(CtdChouette) alone = chouette_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) totals = NULL;
+  g_autoptr(GPtrArray) deltas = NULL;
+  g_autofree char *page = NULL;
+  CtdHalves expected[CTD_MAX_PLAYERS];
+
+  /* As the table sees it: its lines 5 to 12 in, game 4 sent back. */
+  for (guint g = 1; g <= CTD_N_GAMES; g++)
+    assert_true (ctd_chouette_record (table, g, ctd_test_four_sheet[g - 1], NULL));
+  ctd_chouette_clear (table, 4);
+  for (guint g = 1; g <= 3; g++)
+    assert_true (ctd_chouette_record (alone, g, ctd_test_four_sheet[g - 1], NULL));
+  assert_true (ctd_chouette_record (alone, 4, "T 1:2", NULL));
+  ctd_chouette_get_totals (alone, expected);
+
+  page = ctd_table_entry_preview (table, "1.15", "0123456789abcdef0123456789abcdef", "token", 4,
+                                  2, "T 1:2", NULL, &error);
+  if (page == NULL)
+    fail_msg ("%s", error->message);
+  assert_non_null (strstr (page, "Total after it"));
+  totals = cells_of (page, "num total");
+  deltas = cells_of (page, "num");
+  assert_int_equal (totals->len, 4);
+  assert_int_equal (deltas->len, 4);
+  for (guint p = 1; p <= 4; p++)
+    {
+      g_autofree char *total = ctd_halves_to_string (expected[p - 1], TRUE);
+
+      assert_string_equal (g_ptr_array_index (totals, p - 1), total);
+    }
+
+  /* With game 3 missing, no total is known after game 4: none shown. */
+  ctd_chouette_clear (table, 3);
+  g_clear_pointer (&page, g_free);
+  g_clear_pointer (&totals, g_ptr_array_unref);
+  page = ctd_table_entry_preview (table, "1.15", "0123456789abcdef0123456789abcdef", "token", 4,
+                                  2, "T 1:2", NULL, &error);
+  assert_non_null (page);
+  totals = cells_of (page, "num total");
+  assert_int_equal (totals->len, 0);
+  assert_null (strstr (page, "Total after it"));
+  assert_non_null (strstr (page, "The totals show once every game before them is entered."));
+}
+
+/* How a cube ended is a closed menu: its choices are short enough for a
+ * phone (the legend names the player, the game has one Box), not
+ * "the Box (Rachel Goldberg) passed Maximilian Oberhauser's double". */
+static void
+test_end_choices_short (void **state)
+{
+  static const char *const names[CTD_MAX_PLAYERS] = {
+    "Rachel Goldberg", "Maximilian Oberhauser", "Dagny Eriksen", "Fatima Zahra",
+  };
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autofree char *page = NULL;
+  guint n_choices = 0;
+
+  ctd_chouette_set_names (chouette, names);
+  page = ctd_table_entry_form (chouette, "1.15", "0123456789abcdef0123456789abcdef", "token", 1,
+                               NULL, NULL);
+  for (const char *select = strstr (page, "<select name=\"end-"); select != NULL;
+       select = strstr (select + 1, "<select name=\"end-"))
+    {
+      const char *close = strstr (select, "</select>");
+
+      for (const char *option = strstr (select, "<option"); option != NULL && option < close;
+           option = strstr (option + 1, "<option"))
+        {
+          const char *text = strchr (option, '>') + 1;
+          g_autofree char *label = g_strndup (text, strstr (text, "</option>") - text);
+
+          n_choices++;
+          if (g_utf8_strlen (label, -1) > 28)
+            fail_msg ("“%s” is too long for a closed menu on a phone", label);
+          for (guint p = 0; p < 4; p++)
+            if (strstr (label, names[p]) != NULL)
+              fail_msg ("“%s” names %s, whom the legend names", label, names[p]);
+        }
+    }
+  /* Three crew members, four ends each. */
+  assert_int_equal (n_choices, 3 * 4);
+}
+
 int
 main (void)
 {
@@ -148,6 +258,8 @@ main (void)
     cmocka_unit_test (test_wash_and_penalty),
     cmocka_unit_test (test_together_and_adjustment),
     cmocka_unit_test (test_half_rows),
+    cmocka_unit_test (test_preview_totals_after_the_game),
+    cmocka_unit_test (test_end_choices_short),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -18,6 +18,7 @@
 #include <libsoup/soup.h>
 #include <string.h>
 
+#include "ctd-serve-html.h"
 #include "ctd-table-server.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
@@ -75,23 +76,42 @@ test_page (void **state)
   assert_int_equal (soup_message_get_status (message), 200);
   headers = soup_message_get_response_headers (message);
   assert_string_equal (soup_message_headers_get_content_type (headers, NULL), "text/html");
+  /* A page may load its style sheet, run the one script by its hash
+   * (test-table-page.c) and ask this server for its version; nothing else. */
   assert_string_equal (soup_message_headers_get_one (headers, "Content-Security-Policy"),
-                       "default-src 'none'; style-src 'self'; img-src 'self'; "
-                       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+                       ctd_serve_page_policy ());
+  assert_true (g_str_has_prefix (ctd_serve_page_policy (),
+                                 "default-src 'none'; style-src 'self'; img-src 'self'; "
+                                 "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+                                 "script-src 'sha256-"));
+  assert_true (g_str_has_suffix (ctd_serve_page_policy (), "'; connect-src 'self'"));
   assert_string_equal (soup_message_headers_get_one (headers, "X-Content-Type-Options"), "nosniff");
   assert_string_equal (soup_message_headers_get_one (headers, "Referrer-Policy"), "same-origin");
   assert_string_equal (soup_message_headers_get_one (headers, "Cache-Control"), "no-store");
 
   assert_non_null (strstr (page, "<meta name=\"viewport\" content=\"width=device-width"));
-  assert_non_null (strstr (page, "<link rel=\"stylesheet\" href=\"/static/table.css\">"));
+  {
+    g_autofree char *link = g_strdup_printf ("<link rel=\"stylesheet\" href=\"%s\">",
+                                             ctd_serve_style_path ());
+
+    assert_non_null (strstr (page, link));
+  }
+  /* Every game in at the desk: the page waits for nothing. */
   assert_null (strstr (page, "<script"));
+  assert_null (strstr (page, "http-equiv=\"refresh\""));
   assert_non_null (strstr (page, "<h1>Chouette 1.1 at table 1</h1>"));
   assert_non_null (strstr (page, "All games are entered."));
-  assert_non_null (strstr (page, "<th scope=\"col\">Box</th><th scope=\"col\">Captain</th>"
-                                 "<th scope=\"col\">Playing order</th><th scope=\"col\">Cube</th>"
-                                 "<th scope=\"col\">Cube-decision order</th>"));
-  /* Twelve rows of games, entered, each headed by its number. */
-  assert_int_equal (ctd_test_count_occurrences (page, "<tr><th scope=\"row\" class=\"num\">"), 12);
+  /* What fits a phone: the game, its Box and Captain, the scores, and
+   * the line below them (test-browser-table.mjs measures it). */
+  assert_non_null (strstr (page, "<th scope=\"col\">Game</th><th scope=\"col\">Box</th>"
+                                 "<th scope=\"col\">Captain</th><th scope=\"col\" class=\"num\">1"
+                                 "</th>"));
+  assert_null (strstr (page, "Playing order</th>"));
+  /* Twelve rows of games, entered, each headed by its number, its line below. */
+  assert_int_equal (ctd_test_count_occurrences (page, "<tr><th scope=\"row\" class=\"num\" "
+                                                      "rowspan=\"2\">"), 12);
+  assert_int_equal (ctd_test_count_occurrences (page, "<tr class=\"line\"><td colspan=\"6\">"), 12);
+  assert_non_null (strstr (page, "<tr class=\"line\"><td colspan=\"6\"><code>Bb 1:16 3:8+</code>"));
   assert_int_equal (ctd_test_count_occurrences (page, "<tr class=\"pending\">"), 0);
   /* The sheet's totals (test-chouette-view-state.c), and the last
    * segment captained 3, 1, 2. */
@@ -106,10 +126,10 @@ test_page (void **state)
   assert_non_null (strstr (other, "<h1>Chouette 1.2 at table 2</h1>"));
   assert_non_null (strstr (other, "Next: game 2"));
   assert_non_null (strstr (other, "Cube-decision order: "));
-  assert_int_equal (ctd_test_count_occurrences (other, "<tr><th scope=\"row\" class=\"num\">"), 1);
+  assert_int_equal (ctd_test_count_occurrences (other, "<tr><th scope=\"row\" class=\"num\" "
+                                                       "rowspan=\"2\">"), 1);
   assert_int_equal (ctd_test_count_occurrences (other, "<tr class=\"pending\">"), 11);
-  /* A game waiting for its order says "pending", as the desk's grid. */
-  assert_int_equal (ctd_test_count_occurrences (other, "<td>pending</td>"), 10);
+  assert_int_equal (ctd_test_count_occurrences (other, "<tr class=\"line\">"), 1);
   assert_non_null (strstr (other, "The order is known once the first segment&apos;s scores give it."));
   assert_null (strstr (other, "-59"));
 
@@ -139,7 +159,8 @@ test_resources (void **state)
   g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
   g_autofree char *one = ctd_test_serve_secret (document, 1, 1);
   guint port = ctd_table_server_get_port (server);
-  g_autoptr(CtdTestAnswer) css = ctd_test_http_get (port, "GET", "/static/table.css");
+  g_autoptr(CtdTestAnswer) css = ctd_test_http_get (port, "GET", ctd_serve_style_path ());
+  g_autoptr(CtdTestAnswer) old_css = ctd_test_http_get (port, "GET", "/static/table.css");
   g_autoptr(CtdTestAnswer) get = ctd_test_http_get (port, "GET", one);
   g_autoptr(CtdTestAnswer) head = ctd_test_http_get (port, "HEAD", one);
   g_autofree char *length = g_strdup_printf ("%zu\r\n", strlen (get->body));
@@ -148,6 +169,21 @@ test_resources (void **state)
   assert_true (g_str_has_prefix (ctd_test_answer_header (css, "Content-Type"), "text/css"));
   assert_non_null (strstr (css->body, "body {"));
   assert_true (g_str_has_prefix (ctd_test_answer_header (css, "Referrer-Policy"), "same-origin"));
+  /* Kept by the phone for good: its address names its content. */
+  assert_true (g_str_has_prefix (ctd_test_answer_header (css, "Cache-Control"),
+                                 "public, max-age=31536000, immutable\r\n"));
+  assert_true (g_str_has_prefix (ctd_serve_style_path (), "/static/table-"));
+  {
+    g_autofree char *version = ctd_serve_version_of (ctd_serve_style ());
+    g_autofree char *expected = g_strdup_printf ("/static/table-%s.css", version);
+
+    assert_string_equal (ctd_serve_style_path (), expected);
+  }
+  /* The old address, for a page still open, is not kept; a page never is. */
+  assert_int_equal (old_css->status, 200);
+  assert_string_equal (old_css->body, css->body);
+  assert_true (g_str_has_prefix (ctd_test_answer_header (old_css, "Cache-Control"), "no-store"));
+  assert_true (g_str_has_prefix (ctd_test_answer_header (get, "Cache-Control"), "no-store"));
 
   assert_int_equal (get->status, 200);
   assert_int_equal (head->status, 200);
