@@ -260,13 +260,20 @@ row_shows (CtdChouettePage *page,
   return cell != NULL && shows_whole (cell, window);
 }
 
-/* Whether @page's grid shows its last game, in its window. */
-static gboolean
-last_row_shows (gconstpointer page)
+typedef struct
 {
-  CtdChouettePage *self = (CtdChouettePage *) page;
+  CtdChouettePage *page;
+  guint            game;
+} GridRow;
 
-  return row_shows (self, CTD_N_GAMES, GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self))));
+/* Whether the grid shows the row of @row's game, in its window. */
+static gboolean
+grid_row_shows (gconstpointer row)
+{
+  const GridRow *self = row;
+
+  return row_shows (self->page, self->game,
+                    GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self->page))));
 }
 
 /* The window at its default size (a laptop's), a chouette of 4, F4: every
@@ -317,11 +324,14 @@ test_form_whole_at_default_size (void **state)
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= default_height);
   assert_true (assert_whole_under (form, GTK_WIDGET (window), "the form with an extra") > 4 * 4);
 
-  /* The grid, a few rows high now, keeps the selected game in sight. */
-  assert_true (row_shows (page, 3, GTK_WIDGET (window)));
+  /* The grid, a few rows high now, keeps the selected game in sight: it
+   * scrolls once laid out at its new height, which may take frames after
+   * the form's own layout has settled. */
+  assert_true (ctd_test_wait_for (grid_row_shows, &(GridRow) { page, 3 }, 20000,
+                                  "the grid to keep game 3 in sight"));
   while (ctd_test_selected_game (page) < CTD_N_GAMES)
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.next-game", NULL));
-  assert_true (ctd_test_wait_for (last_row_shows, page, 5000,
+  assert_true (ctd_test_wait_for (grid_row_shows, &(GridRow) { page, CTD_N_GAMES }, 20000,
                                   "the grid to scroll to the last game"));
   assert_true (assert_whole_under (cubes, GTK_WIDGET (window), "the players' rows") >= 4 * 4);
   gtk_window_destroy (GTK_WINDOW (window));
