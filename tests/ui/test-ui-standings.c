@@ -243,7 +243,10 @@ shown_words (Desk     *desk,
   GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
 
   show_view (desk, public_view);
-  ctd_test_spin (150);
+  /* The rows of the list now shown are made as it is laid out. */
+  assert_true (ctd_test_wait_for_layout (GTK_WIDGET (desk->page), 20000,
+                                         public_view ? "the posting to be laid out"
+                                                     : "the director's view to be laid out"));
   collect_words (GTK_WIDGET (desk->page), words);
   return words;
 }
@@ -501,7 +504,8 @@ open_advance (Desk *desk)
   assert_true (gtk_widget_activate_action (GTK_WIDGET (desk->page), "standings.advance", NULL));
   dialog = ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG);
   assert_non_null (dialog);
-  ctd_test_spin (100);
+  assert_true (ctd_test_wait_for_layout (GTK_WIDGET (dialog), 20000,
+                                         "the Advance dialog to be laid out"));
   return CTD_ADVANCE_DIALOG (dialog);
 }
 
@@ -514,6 +518,12 @@ set_spin (CtdAdvanceDialog *dialog,
 
   assert_non_null (spin);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+}
+
+static gboolean
+advance_dialog_gone (gconstpointer unused)
+{
+  return ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG) == NULL;
 }
 
 static gboolean
@@ -556,8 +566,8 @@ test_advance (void **state)
   assert_non_null (find_shown (GTK_WIDGET (dialog), "Tie at the cut of chouette 2 (top 1)"));
   assert_false (can_advance (dialog));
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
-  ctd_test_spin (50);
-  assert_null (ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG));
+  assert_true (ctd_test_wait_for (advance_dialog_gone, NULL, 20000,
+                                  "the Advance dialog to close"));
 
   assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.page), "standings.roll", NULL));
   {
@@ -607,9 +617,8 @@ test_advance (void **state)
 
   gtk_editable_set_text (seed, "4242");
   press_enter (seed);
-  for (guint i = 0; i < 100 && ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG) != NULL; i++)
-    ctd_test_spin (20);
-  assert_null (ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG));
+  assert_true (ctd_test_wait_for (advance_dialog_gone, NULL, 20000,
+                                  "Enter to advance and close the dialog"));
   assert_int_equal (g_list_model_get_n_items (rounds), 2);
   {
     g_autoptr(CtdRoundItem) drawn = g_list_model_get_item (rounds, 1);
