@@ -8,7 +8,10 @@
  * On a 512-player event (every qualifying game recorded), prints (issue
  * 10's targets beside each figure):
  *  - cold start to the first frame of the opened event: a new window
- *    opens the file (in a worker thread) and draws its players page (0.4 s);
+ *    opens the file (in a worker thread) and draws its players page (0.4 s
+ *    of wall-clock time), with the main thread's CPU time, the pages read
+ *    from disk meanwhile (what a fresh machine's empty page cache costs)
+ *    and the load average (what other programs took of the machine);
  *  - a change made through the live document (a player registered) to
  *    the players page showing it: the change applied and the page
  *    updated (synchronous), then the main loop's work until the frame
