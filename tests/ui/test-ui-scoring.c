@@ -301,7 +301,7 @@ test_form_whole_at_default_size (void **state)
     }
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
-  assert_true (ctd_test_wait_for_layout (form, 5000, "the form to be laid out in the window"));
+  assert_true (ctd_test_wait_for_layout (form, 20000, "the form to be laid out in the window"));
   /* The window kept its size: the page did not push it taller. */
   assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= default_width);
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= default_height);
@@ -318,7 +318,7 @@ test_form_whole_at_default_size (void **state)
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_notation_entry (page)),
                          "B 2:4- 3:8 E:2>3:8 F:2>1:2");
   assert_non_null (ctd_test_find_named (form, "Who offered extra 1"));
-  assert_true (ctd_test_wait_for_layout (form, 5000,
+  assert_true (ctd_test_wait_for_layout (form, 20000,
                                          "the form with an extra to be laid out in the window"));
   assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= default_width);
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= default_height);
@@ -362,14 +362,14 @@ test_form_on_a_small_screen (void **state)
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 560);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
-  assert_true (ctd_test_wait_for_layout (form, 5000,
+  assert_true (ctd_test_wait_for_layout (form, 20000,
                                          "the form to be laid out in a window of 1100×560"));
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= 560);
   assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= 1100);
   last = ctd_test_find_named (form, "Add adjustment");
   assert_non_null (last);
   gtk_widget_grab_focus (last);
-  assert_true (ctd_test_wait_for (shows_whole_in_window, last, 5000,
+  assert_true (ctd_test_wait_for (shows_whole_in_window, last, 20000,
                                   "the page to scroll “Add adjustment” into sight"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -418,7 +418,7 @@ test_record_from_form_focus (void **state)
   record = ctd_test_find_button (GTK_WIDGET (page), "_Record");
   assert_non_null (record);
   assert_true (gtk_widget_mnemonic_activate (record, FALSE));
-  assert_true (ctd_test_wait_for (one_recorded, view, 2000, "Alt+R to record the form's line"));
+  assert_true (ctd_test_wait_for (one_recorded, view, 20000, "Alt+R to record the form's line"));
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
   assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)), "T");
   assert_int_equal (ctd_test_selected_game (page), 2);
@@ -537,7 +537,7 @@ test_long_names (void **state)
       ctd_test_type_line (page, line);
     }
   header = gtk_widget_get_first_child (GTK_WIDGET (ctd_test_page_grid (page)));
-  assert_true (ctd_test_wait_for_layout (header, 5000, "the grid's header to be laid out"));
+  assert_true (ctd_test_wait_for_layout (header, 20000, "the grid's header to be laid out"));
   for (guint p = 1; p <= 4; p++)
     {
       g_autofree char *title = g_strdup_printf ("%u %s", p, ctd_chouette_view_get_name (view, p));
