@@ -42,7 +42,8 @@ struct _CtdResultsPage
   GtkNoSelection *settlements_selection;
 
   /* owned */
-  CtdFinalView   *view;
+  CtdDocument    *document;
+  CtdFinalView   *view;   /* taken when first shown */
   GBindingGroup  *bindings;
 };
 
@@ -177,6 +178,33 @@ show_nothing (CtdResultsPage *self,
   gtk_no_selection_set_model (self->settlements_selection, NULL);
 }
 
+/* The document's final view, taken when the page is first shown: until
+ * then neither opening the event nor each game recorded reads the
+ * Final's placings and every round's settlements for a hidden page. */
+static void
+show_view (CtdResultsPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->view != NULL || self->document == NULL)
+    return;
+  self->view = ctd_document_get_final_view (self->document, &error);
+  if (self->view == NULL)
+    {
+      show_nothing (self, error->message);
+      return;
+    }
+  g_object_ref (self->view);
+  g_binding_group_set_source (self->bindings, self->view);
+}
+
+static void
+ctd_results_page_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (ctd_results_page_parent_class)->map (widget);
+  show_view (CTD_RESULTS_PAGE (widget));
+}
+
 /**
  * ctd_results_page_set_document:
  * @self: the page
@@ -189,21 +217,17 @@ void
 ctd_results_page_set_document (CtdResultsPage *self,
                                CtdDocument    *document)
 {
-  g_autoptr(GError) error = NULL;
-  CtdFinalView *view = NULL;
-
   g_return_if_fail (CTD_IS_RESULTS_PAGE (self));
 
   /* The chooser's new list must not choose a round in the old view. */
   g_binding_group_set_source (self->bindings, NULL);
+  g_clear_object (&self->view);
   gtk_drop_down_set_model (self->round_dropdown,
                            document != NULL ? ctd_document_get_rounds (document) : NULL);
-  if (document != NULL)
-    view = ctd_document_get_final_view (document, &error);
-  if (view == NULL)
-    show_nothing (self, error != NULL ? error->message : NULL);
-  g_set_object (&self->view, view);
-  g_binding_group_set_source (self->bindings, view);
+  g_set_object (&self->document, document);
+  show_nothing (self, NULL);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    show_view (self);
 }
 
 static void
@@ -214,6 +238,7 @@ ctd_results_page_dispose (GObject *object)
 
   g_clear_object (&self->bindings);
   g_clear_object (&self->view);
+  g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), CTD_TYPE_RESULTS_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -226,6 +251,7 @@ ctd_results_page_class_init (CtdResultsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = ctd_results_page_dispose;
+  widget_class->map = ctd_results_page_map;
 
   g_type_ensure (CTD_TYPE_ROUND_ITEM);
   g_type_ensure (CTD_TYPE_PLACING_ITEM);

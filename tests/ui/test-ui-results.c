@@ -178,6 +178,13 @@ test_played_event (void **state)
   document = ctd_document_open (fixture->path, &error);
   assert_non_null (document);
   window = open_window (app, document);
+  /* Hidden, the page has read nothing: the event opens without the
+   * Final's placings and the settlements, and no game recorded brings
+   * them up to date for a page nobody sees. */
+  page = CTD_RESULTS_PAGE (ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_RESULTS_PAGE));
+  assert_false (gtk_widget_get_mapped (GTK_WIDGET (page)));
+  assert_int_equal (g_list_model_get_n_items (placings_model (page)), 0);
+  assert_int_equal (g_list_model_get_n_items (settlements_model (page)), 0);
   page = results_page (window);
   store = ctd_document_get_store (document);
 

@@ -260,13 +260,20 @@ row_shows (CtdChouettePage *page,
   return cell != NULL && shows_whole (cell, window);
 }
 
-/* Whether @page's grid shows its last game, in its window. */
-static gboolean
-last_row_shows (gconstpointer page)
+typedef struct
 {
-  CtdChouettePage *self = (CtdChouettePage *) page;
+  CtdChouettePage *page;
+  guint            game;
+} GridRow;
 
-  return row_shows (self, CTD_N_GAMES, GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self))));
+/* Whether the grid shows the row of @row's game, in its window. */
+static gboolean
+grid_row_shows (gconstpointer row)
+{
+  const GridRow *self = row;
+
+  return row_shows (self->page, self->game,
+                    GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (self->page))));
 }
 
 /* The window at its default size (a laptop's), a chouette of 4, F4: every
@@ -294,7 +301,7 @@ test_form_whole_at_default_size (void **state)
     }
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
-  assert_true (ctd_test_wait_for_layout (form, 5000, "the form to be laid out in the window"));
+  assert_true (ctd_test_wait_for_layout (form, 20000, "the form to be laid out in the window"));
   /* The window kept its size: the page did not push it taller. */
   assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= default_width);
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= default_height);
@@ -311,17 +318,20 @@ test_form_whole_at_default_size (void **state)
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_notation_entry (page)),
                          "B 2:4- 3:8 E:2>3:8 F:2>1:2");
   assert_non_null (ctd_test_find_named (form, "Who offered extra 1"));
-  assert_true (ctd_test_wait_for_layout (form, 5000,
+  assert_true (ctd_test_wait_for_layout (form, 20000,
                                          "the form with an extra to be laid out in the window"));
   assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= default_width);
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= default_height);
   assert_true (assert_whole_under (form, GTK_WIDGET (window), "the form with an extra") > 4 * 4);
 
-  /* The grid, a few rows high now, keeps the selected game in sight. */
-  assert_true (row_shows (page, 3, GTK_WIDGET (window)));
+  /* The grid, a few rows high now, keeps the selected game in sight: it
+   * scrolls once laid out at its new height, which may take frames after
+   * the form's own layout has settled. */
+  assert_true (ctd_test_wait_for (grid_row_shows, &(GridRow) { page, 3 }, 20000,
+                                  "the grid to keep game 3 in sight"));
   while (ctd_test_selected_game (page) < CTD_N_GAMES)
     assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.next-game", NULL));
-  assert_true (ctd_test_wait_for (last_row_shows, page, 5000,
+  assert_true (ctd_test_wait_for (grid_row_shows, &(GridRow) { page, CTD_N_GAMES }, 20000,
                                   "the grid to scroll to the last game"));
   assert_true (assert_whole_under (cubes, GTK_WIDGET (window), "the players' rows") >= 4 * 4);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -352,14 +362,14 @@ test_form_on_a_small_screen (void **state)
   gtk_window_set_default_size (GTK_WINDOW (window), 1100, 560);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   form = ctd_test_find_widget (GTK_WIDGET (page), CTD_TYPE_GUIDED_FORM);
-  assert_true (ctd_test_wait_for_layout (form, 5000,
+  assert_true (ctd_test_wait_for_layout (form, 20000,
                                          "the form to be laid out in a window of 1100×560"));
   assert_true (gtk_widget_get_height (GTK_WIDGET (window)) <= 560);
   assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= 1100);
   last = ctd_test_find_named (form, "Add adjustment");
   assert_non_null (last);
   gtk_widget_grab_focus (last);
-  assert_true (ctd_test_wait_for (shows_whole_in_window, last, 5000,
+  assert_true (ctd_test_wait_for (shows_whole_in_window, last, 20000,
                                   "the page to scroll “Add adjustment” into sight"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -408,7 +418,7 @@ test_record_from_form_focus (void **state)
   record = ctd_test_find_button (GTK_WIDGET (page), "_Record");
   assert_non_null (record);
   assert_true (gtk_widget_mnemonic_activate (record, FALSE));
-  assert_true (ctd_test_wait_for (one_recorded, view, 2000, "Alt+R to record the form's line"));
+  assert_true (ctd_test_wait_for (one_recorded, view, 20000, "Alt+R to record the form's line"));
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 1);
   assert_string_equal (ctd_game_item_get_notation (ctd_test_grid_row (page, 1)), "T");
   assert_int_equal (ctd_test_selected_game (page), 2);
@@ -527,7 +537,7 @@ test_long_names (void **state)
       ctd_test_type_line (page, line);
     }
   header = gtk_widget_get_first_child (GTK_WIDGET (ctd_test_page_grid (page)));
-  assert_true (ctd_test_wait_for_layout (header, 5000, "the grid's header to be laid out"));
+  assert_true (ctd_test_wait_for_layout (header, 20000, "the grid's header to be laid out"));
   for (guint p = 1; p <= 4; p++)
     {
       g_autofree char *title = g_strdup_printf ("%u %s", p, ctd_chouette_view_get_name (view, p));

@@ -157,6 +157,23 @@ state_text (Desk *desk)
   return gtk_label_get_text (GTK_LABEL (label));
 }
 
+/* What the state line explains of it (what is public), as its tooltip;
+ * a screen reader reads the same as the line's description. */
+static const char *
+state_explained (Desk *desk)
+{
+  GtkWidget *label = page_child (desk, "round_state_label");
+  const char *tooltip = gtk_widget_get_tooltip_text (label);
+  g_autofree char *differs = NULL;
+
+  assert_non_null (tooltip);
+  differs = gtk_test_accessible_check_property (GTK_ACCESSIBLE (label),
+                                                GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip);
+  if (differs != NULL)
+    fail_msg ("the state line's accessible description is not its tooltip: %s", differs);
+  return tooltip;
+}
+
 static const char *
 release_tooltip (Desk *desk)
 {
@@ -243,7 +260,10 @@ shown_words (Desk     *desk,
   GPtrArray *words = g_ptr_array_new_with_free_func (g_free);
 
   show_view (desk, public_view);
-  ctd_test_spin (150);
+  /* The rows of the list now shown are made as it is laid out. */
+  assert_true (ctd_test_wait_for_layout (GTK_WIDGET (desk->page), 20000,
+                                         public_view ? "the posting to be laid out"
+                                                     : "the director's view to be laid out"));
   collect_words (GTK_WIDGET (desk->page), words);
   return words;
 }
@@ -372,8 +392,9 @@ test_qualifying (void **state)
   play (desk.document, 1, 2, TIED_SECOND, 1, 6);
   check_secret (&desk, 1, "1.2: games 7, 8, 9, 10, 11 and 12 to enter");
   assert_non_null (find_shown (GTK_WIDGET (desk.page), hostile));
-  assert_says (state_text (&desk), "Round 1 (Qualifying): in play. Its scores are secret until "
-                                   "every chouette is complete (rule 1.7)");
+  assert_string_equal (state_text (&desk), "Round 1 (Qualifying): in play.");
+  assert_says (state_explained (&desk), "Its scores are secret until every chouette is complete "
+                                        "(rule 1.7)");
   assert_says (release_tooltip (&desk), "Once every chouette is complete, releasing the round "
                                         "puts its scores and ranks on the public display");
   clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (desk.window));
@@ -423,10 +444,10 @@ test_qualifying (void **state)
 
   /* Complete, not released: the label and the tooltip agree that the
    * display waits for the release, and neither says "public" yet. */
-  assert_says (state_text (&desk), "Round 1 (Qualifying): complete. Its scores may be posted, "
-                                   "printed or exported; the public display shows them once you "
-                                   "release the round.");
-  assert_null (strstr (state_text (&desk), "are public"));
+  assert_string_equal (state_text (&desk), "Round 1 (Qualifying): complete.");
+  assert_says (state_explained (&desk), "Its scores may be posted, printed or exported; the "
+                                        "public display shows them once you release the round.");
+  assert_null (strstr (state_explained (&desk), "are public"));
   assert_says (release_tooltip (&desk), "Releasing the round puts every player's score and rank "
                                         "on the public display");
 
@@ -465,8 +486,9 @@ test_qualifying (void **state)
     assert_true (ctd_tournament_get_round (store, 1, &info, &error));
     assert_int_equal (info.state, CTD_ROUND_RELEASED);
   }
-  assert_says (state_text (&desk), "Round 1 (Qualifying): released. Its scores are public: the "
-                                   "posting and the public display show them");
+  assert_string_equal (state_text (&desk), "Round 1 (Qualifying): released.");
+  assert_says (state_explained (&desk), "Its scores are public: the posting and the public "
+                                        "display show them");
   assert_says (release_tooltip (&desk), "Released: its scores and ranks are on the public display");
   assert_false (gtk_widget_is_sensitive (page_child (&desk, "release_button")));
   check_public (&desk, 1);
@@ -501,7 +523,8 @@ open_advance (Desk *desk)
   assert_true (gtk_widget_activate_action (GTK_WIDGET (desk->page), "standings.advance", NULL));
   dialog = ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG);
   assert_non_null (dialog);
-  ctd_test_spin (100);
+  assert_true (ctd_test_wait_for_layout (GTK_WIDGET (dialog), 20000,
+                                         "the Advance dialog to be laid out"));
   return CTD_ADVANCE_DIALOG (dialog);
 }
 
@@ -514,6 +537,12 @@ set_spin (CtdAdvanceDialog *dialog,
 
   assert_non_null (spin);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+}
+
+static gboolean
+advance_dialog_gone (gconstpointer unused)
+{
+  return ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG) == NULL;
 }
 
 static gboolean
@@ -556,8 +585,8 @@ test_advance (void **state)
   assert_non_null (find_shown (GTK_WIDGET (dialog), "Tie at the cut of chouette 2 (top 1)"));
   assert_false (can_advance (dialog));
   assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
-  ctd_test_spin (50);
-  assert_null (ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG));
+  assert_true (ctd_test_wait_for (advance_dialog_gone, NULL, 20000,
+                                  "the Advance dialog to close"));
 
   assert_true (gtk_widget_activate_action (GTK_WIDGET (desk.page), "standings.roll", NULL));
   {
@@ -607,9 +636,8 @@ test_advance (void **state)
 
   gtk_editable_set_text (seed, "4242");
   press_enter (seed);
-  for (guint i = 0; i < 100 && ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG) != NULL; i++)
-    ctd_test_spin (20);
-  assert_null (ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG));
+  assert_true (ctd_test_wait_for (advance_dialog_gone, NULL, 20000,
+                                  "Enter to advance and close the dialog"));
   assert_int_equal (g_list_model_get_n_items (rounds), 2);
   {
     g_autoptr(CtdRoundItem) drawn = g_list_model_get_item (rounds, 1);
@@ -627,7 +655,7 @@ test_advance (void **state)
   g_clear_pointer (&advancers, g_array_unref);
   /* The page follows to the round just drawn, its message still up. */
   assert_int_equal (gtk_drop_down_get_selected (round_dropdown (&desk)), 1);
-  assert_says (state_text (&desk), "Round 2 (Semi-final): drawn.");
+  assert_string_equal (state_text (&desk), "Round 2 (Semi-final): drawn.");
   /* Round 1's posting, chosen again, names where its advancers went. */
   gtk_drop_down_set_selected (round_dropdown (&desk), 0);
   assert_non_null (find_shown (GTK_WIDGET (desk.page), "advances to the Semi-final (2."));
@@ -659,16 +687,51 @@ test_advance (void **state)
   assert_non_null (advancers);
   assert_true (ctd_document_draw_round (desk.document, 99, NULL, &error));
   assert_int_equal (gtk_drop_down_get_selected (round_dropdown (&desk)), 2);
-  assert_says (state_text (&desk), "Round 3 (Final): drawn. The Final is played in the open: "
-                                   "its scores are public as they stand");
+  assert_string_equal (state_text (&desk), "Round 3 (Final): drawn.");
+  assert_says (state_explained (&desk), "The Final is played in the open: its scores are public "
+                                        "as they stand");
   assert_says (release_tooltip (&desk), "The Final has nothing to release");
   assert_false (gtk_widget_is_sensitive (page_child (&desk, "release_button")));
   play (desk.document, 3, 1, DISTINCT, 1, 12);
-  assert_says (state_text (&desk), "Round 3 (Final): complete. Its placings are public: the "
-                                   "posting, the public display and the exports give them.");
+  assert_string_equal (state_text (&desk), "Round 3 (Final): complete.");
+  assert_says (state_explained (&desk), "Its placings are public: the posting, the public display "
+                                        "and the exports give them.");
   assert_says (release_tooltip (&desk), "The Final has nothing to release: its placings are "
                                         "public once it is complete.");
   assert_false (gtk_widget_is_sensitive (page_child (&desk, "release_button")));
+
+  gtk_window_destroy (GTK_WINDOW (desk.window));
+}
+
+/* The round's last game changes the state line, not the page's layout:
+ * the line stays one line (what is public is its tooltip), so the list
+ * below keeps its place and size. A list laid out again binds every row
+ * again, in the frame that shows the game. */
+static void
+test_state_line (void **state)
+{
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  Desk desk = open_desk (app, *state, 8);
+  GtkWidget *list = ctd_test_find_named_of_type (GTK_WIDGET (desk.page),
+                                                 "Standings, director's view",
+                                                 GTK_TYPE_COLUMN_VIEW);
+  graphene_rect_t playing, complete;
+
+  assert_non_null (list);
+  play (desk.document, 1, 1, DISTINCT, 1, 12);
+  play (desk.document, 1, 2, DISTINCT, 1, 11);
+  assert_true (ctd_test_wait_for_layout (list, 20000, "the list during play"));
+  assert_true (gtk_widget_compute_bounds (list, GTK_WIDGET (desk.window), &playing));
+  play (desk.document, 1, 2, DISTINCT, 12, 12);
+  assert_true (ctd_test_wait_for_layout (list, 20000, "the list once the round is complete"));
+  assert_true (gtk_widget_compute_bounds (list, GTK_WIDGET (desk.window), &complete));
+  if (!graphene_rect_equal (&playing, &complete))
+    fail_msg ("the list moved as the round completed: %.0f×%.0f at %.0f,%.0f, then %.0f×%.0f "
+              "at %.0f,%.0f", playing.size.width, playing.size.height, playing.origin.x,
+              playing.origin.y, complete.size.width, complete.size.height, complete.origin.x,
+              complete.origin.y);
+  assert_string_equal (state_text (&desk), "Round 1 (Qualifying): complete.");
+  assert_says (state_explained (&desk), "the public display shows them once you release");
 
   gtk_window_destroy (GTK_WINDOW (desk.window));
 }
@@ -680,6 +743,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_qualifying, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_advance, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_state_line, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
