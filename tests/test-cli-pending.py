@@ -110,8 +110,9 @@ def test_listed_and_accepted(folder):
 
     # The log says where it came from; undo puts it back in the queue.
     log = event.run("log").stdout
-    check("accept-submission: Chouette 1.1 game 1: T (from table 1.1's link (192.168.1.23): "
-          "entered by %s, confirmed by %s)" % (names["1"], names["2"]) in log, log)
+    check("accept-submission: Chouette 1.1 game 1: T (from table 1.1's link: "
+          "entered by %s (192.168.1.23), confirmed by %s (192.168.1.23))"
+          % (names["1"], names["2"]) in log, log)
     event.run("undo")
     equal(show_games(event, "1.1"), {}, "undone: the game is gone")
     equal([(p["chouette"], p["game"]) for p in event.json("pending")],
@@ -176,7 +177,8 @@ def test_auto_accept(folder):
     equal(show_games(event, "1.1"), {1: "T"}, "recorded at once")
     equal(event.json("pending"), [], "nothing waits")
     log = event.run("log").stdout
-    check("Chouette 1.1 game 1: T (from table 1.1's link (10.1.1.1)" in log, log)
+    check("Chouette 1.1 game 1: T (from table 1.1's link: entered by " in log, log)
+    check("(10.1.1.1), confirmed by " in log, log)
     # Undo puts it back in the queue, where the director decides.
     event.run("undo")
     equal([(p["chouette"], p["game"]) for p in event.json("pending")], [("1.1", 1)], "undone")

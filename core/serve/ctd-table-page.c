@@ -170,13 +170,41 @@ append_confirmation (GString                  *page,
 
   ctd_chouette_get_sheet_game (table, line->game, &sheet);
   confirmer = line->entered_by == sheet.slot.box ? sheet.slot.captain : sheet.slot.box;
+  /* The phone that entered the line hands over first: the other side
+   * confirms on their own phone, or here with their seat code. */
+  if (line->here)
+    {
+      const char *name = ctd_chouette_get_name (table, confirmer);
+
+      g_string_append (page, "<p class=\"hand-over\">");
+      if (confirmer == sheet.slot.captain)
+        /* Translators: the Captain's name, twice */
+        ctd_html_printf_escaped (page, _("Hand the phone to %s (the Captain), or %s confirms "
+                                         "on their own phone."), name, name);
+      else
+        /* Translators: the Box's name, twice */
+        ctd_html_printf_escaped (page, _("Hand the phone to %s (the Box), or %s confirms on "
+                                         "their own phone."), name, name);
+      g_string_append (page, "</p>\n");
+    }
   g_string_append (page, "<form method=\"post\" action=\"/t/");
   ctd_html_escaped (page, secret);
   g_string_append_printf (page, "/answer\">\n<input type=\"hidden\" name=\"token\" value=\"");
   ctd_html_escaped (page, token);
-  g_string_append_printf (page, "\">\n<input type=\"hidden\" name=\"id\" value=\"%" G_GINT64_FORMAT "\">\n"
+  g_string_append_printf (page, "\">\n<input type=\"hidden\" name=\"id\" value=\"%u\">\n"
                           "<input type=\"hidden\" name=\"by\" value=\"%u\">\n",
-                          line->id, confirmer);
+                          line->number, confirmer);
+  if (line->here)
+    {
+      g_autofree char *label = g_strdup_printf (_("%s's seat code (on the table's sheet):"),
+                                                ctd_chouette_get_name (table, confirmer));
+
+      g_string_append_printf (page, "<p><label for=\"code-%u\">", line->game);
+      ctd_html_escaped (page, label);
+      g_string_append_printf (page, "</label> <input id=\"code-%u\" name=\"code\" "
+                              "inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"4\" "
+                              "size=\"4\"></p>\n", line->game);
+    }
   confirm = g_strdup_printf (_("%s: this is right"), ctd_chouette_get_name (table, confirmer));
   ctd_html_element (page, "<button type=\"submit\" name=\"answer\" value=\"confirm\">", confirm,
                     "</button>\n");
@@ -215,15 +243,24 @@ append_lines (GString           *page,
         case CTD_SUBMISSION_ENTERED:
           append_deltas (page, table, line->game);
           g_string_append (page, "<br>");
-          ctd_html_printf_escaped (page, _("Entered by %s. Is it right?"),
-                                   ctd_chouette_get_name (table, line->entered_by));
+          if (line->here)
+            ctd_html_printf_escaped (page, _("Entered by %s on this phone."),
+                                     ctd_chouette_get_name (table, line->entered_by));
+          else
+            ctd_html_printf_escaped (page, _("Entered by %s. Is it right?"),
+                                     ctd_chouette_get_name (table, line->entered_by));
           g_string_append (page, "</p>\n");
           append_confirmation (page, table, line, secret, token);
           break;
         case CTD_SUBMISSION_PENDING:
           g_string_append (page, "<br>");
-          ctd_html_printf_escaped (page, _("Confirmed by %s: waiting for the director."),
-                                   ctd_chouette_get_name (table, line->confirmed_by));
+          if (line->one_device)
+            ctd_html_printf_escaped (page, _("Confirmed by %s on the phone that entered it: "
+                                             "the director checks it before it counts."),
+                                     ctd_chouette_get_name (table, line->confirmed_by));
+          else
+            ctd_html_printf_escaped (page, _("Confirmed by %s: waiting for the director."),
+                                     ctd_chouette_get_name (table, line->confirmed_by));
           g_string_append (page, "</p>\n");
           break;
         case CTD_SUBMISSION_DISAGREES:

@@ -16,6 +16,11 @@
 
 G_BEGIN_DECLS
 
+/* Two phones at a table, as the store knows them: the hashes of their
+ * device tokens (ctd_link_hash()). */
+#define CTD_TEST_PHONE_A "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+#define CTD_TEST_PHONE_B "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+
 extern const char *const      ctd_test_four_sheet[CTD_N_GAMES];
 extern const CtdEventSettings ctd_test_default_settings;
 

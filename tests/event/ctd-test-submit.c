@@ -17,6 +17,7 @@
 
 #include "ctd-store.h"
 #include "ctd-tournament.h"
+#include "ctd-test-store.h"
 
 /* The link's secret of chouette @round.@number. */
 static char *
@@ -87,10 +88,12 @@ main (int   argc,
       !ctd_tournament_parse_label (argv[2], &round, &number, &error) ||
       (secret = secret_of (store, round, number, &error)) == NULL ||
       !ctd_store_submit (store, secret, (guint) game, argv[4], (guint) by, request,
-                         address != NULL ? address : "127.0.0.1", &id, &error) ||
+                         address != NULL ? address : "127.0.0.1", CTD_TEST_PHONE_A, &id,
+                         &error) ||
       (confirm_by > 0 &&
        !ctd_store_answer_submission (store, secret, id, (guint) confirm_by, TRUE,
-                                     address != NULL ? address : "127.0.0.1", &error)))
+                                     address != NULL ? address : "127.0.0.1", CTD_TEST_PHONE_B, NULL,
+                                     &error)))
     {
       fprintf (stderr, "ctd-test-submit: %s\n", error->message);
       return 1;

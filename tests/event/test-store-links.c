@@ -372,7 +372,8 @@ test_link_follows_other_program (void **state)
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_CLOSED);
   g_clear_error (&error);
   assert_false (ctd_store_submit (store, secret, 1, ctd_test_four_sheet[0], 1,
-                                  "0123456789abcdef0123456789abcdef", "127.0.0.1", NULL, &error));
+                                  "0123456789abcdef0123456789abcdef", "127.0.0.1", CTD_TEST_PHONE_A, NULL,
+                                  &error));
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_CLOSED);
   g_clear_error (&error);
 
@@ -404,7 +405,8 @@ test_reissued_elsewhere (void **state)
   assert_true (ctd_store_find_link (store, old, &round, &chouette, &error));
   /* A table's line, written outside the log, keeps what is known. */
   assert_true (ctd_store_submit (store, old, 1, ctd_test_four_sheet[0], 1,
-                                 "0123456789abcdef0123456789abcdef", "127.0.0.1", NULL, &error));
+                                 "0123456789abcdef0123456789abcdef", "127.0.0.1", CTD_TEST_PHONE_A, NULL,
+                                  &error));
   assert_true (ctd_store_find_link (store, old, &round, &chouette, &error));
   assert_int_equal (chouette, 2);
 
@@ -478,7 +480,7 @@ test_upgrade_from_v3 (void **state)
                                                 "SELECT user_version FROM pragma_user_version");
 
     assert_string_equal (old, "3|\n");
-    assert_string_equal (now, "6|\n");
+    assert_string_equal (now, "7|\n");
   }
   upgraded = links_text (store, 0);
   assert_string_not_equal (upgraded, "");

@@ -211,6 +211,10 @@ test_upgrade_from_v5 (void **state)
   assert_true (ctd_store_set_settings (store, &changed, &error));
   g_clear_pointer (&store, ctd_store_close);
   ctd_test_exec_sql (fixture->path,
+    "DROP INDEX submission_number; ALTER TABLE submission DROP COLUMN number; "
+    "ALTER TABLE submission DROP COLUMN device; "
+    "ALTER TABLE submission DROP COLUMN confirm_device; "
+    "ALTER TABLE submission DROP COLUMN link; "
     "ALTER TABLE event DROP COLUMN language; "
     "UPDATE audit_change SET before = json_remove (before, '$.language'), "
     "  after = json_remove (after, '$.language') WHERE tbl = 'event'; "
@@ -225,7 +229,7 @@ test_upgrade_from_v5 (void **state)
                                                 "SELECT user_version FROM pragma_user_version");
 
     assert_string_equal (old, "5|\n");
-    assert_string_equal (now, "6|\n");
+    assert_string_equal (now, "7|\n");
   }
   assert_true (ctd_store_get_settings (store, &settings, &error));
   assert_string_equal (settings.venue, "Upstairs");

@@ -25,6 +25,7 @@
 #include "ctd-test-build.h"
 #include "ctd-test-document.h"
 #include "ctd-test-files.h"
+#include "ctd-test-store.h"
 
 typedef CtdTestFolder Fixture;
 
@@ -217,7 +218,7 @@ confirm_line (CtdDocument *document,
   g_autoptr(GError) error = NULL;
 
   if (!ctd_document_answer_submission (document, secret, id, ctd_game_item_get_captain (row),
-                                       TRUE, "192.168.1.24", &error))
+                                       TRUE, "192.168.1.24", CTD_TEST_PHONE_B, NULL, &error))
     fail_msg ("1.%u game %u confirmed: %s", number, game, error->message);
 }
 
@@ -239,8 +240,8 @@ send_line (CtdDocument *document,
   gint64 id = 0;
 
   g_object_get (row, "box", &box, NULL);
-  if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23", &id,
-                            &error))
+  if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23",
+                            CTD_TEST_PHONE_A, &id, &error))
     fail_msg ("1.%u game %u “%s”: %s", number, game, line, error->message);
   if (confirm)
     confirm_line (document, number, game, id);

@@ -388,8 +388,9 @@ test_auto_accept (void **state)
     g_autofree char *last = ctd_test_query_text (fixture->path, "SELECT summary FROM audit "
                                                  "ORDER BY id DESC LIMIT 1");
 
-    assert_non_null (strstr (last, "game 1: " GAME_1_LINE " (from table 1.1's link "
-                             "(127.0.0.1): entered by"));
+    assert_non_null (strstr (last, "game 1: " GAME_1_LINE " (from table 1.1's link: "
+                             "entered by "));
+    assert_non_null (strstr (last, " (127.0.0.1), confirmed by "));
   }
   served_close (&served);
 }

@@ -28,6 +28,7 @@
 #include "ctd-test-files.h"
 #include "ctd-test-scoring.h"
 #include "ctd-test-ui.h"
+#include "ctd-test-store.h"
 
 typedef CtdTestFolder Fixture;
 
@@ -73,10 +74,10 @@ table_sends (Desk       *desk,
   assert_non_null (secret);
   g_object_get (row, "box", &box, NULL);
   if (!ctd_document_submit (desk->document, secret, game, line, box, request, "192.168.1.23",
-                            &id, &error) ||
+                            CTD_TEST_PHONE_A, &id, &error) ||
       !ctd_document_answer_submission (desk->document, secret, id,
                                        ctd_game_item_get_captain (row), TRUE, "192.168.1.24",
-                                       &error))
+                                       CTD_TEST_PHONE_B, NULL, &error))
     fail_msg ("game %u “%s”: %s", game, line, error->message);
   return id;
 }

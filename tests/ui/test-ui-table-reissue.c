@@ -29,6 +29,7 @@
 #include "ctd-test-files.h"
 #include "ctd-test-table-entry.h"
 #include "ctd-test-ui.h"
+#include "ctd-test-store.h"
 
 typedef CtdTestFolder Fixture;
 
@@ -270,10 +271,10 @@ send_confirmed (CtdDocument *document,
   row = g_list_model_get_item (ctd_chouette_view_get_games (view), game - 1);
   g_object_get (row, "box", &box, NULL);
   captain = ctd_game_item_get_captain (row);
-  if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23", &id,
-                            &error) ||
+  if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23",
+                            CTD_TEST_PHONE_A, &id, &error) ||
       !ctd_document_answer_submission (document, secret, id, captain, TRUE, "192.168.1.24",
-                                       &error))
+                                       CTD_TEST_PHONE_B, NULL, &error))
     fail_msg ("game %u “%s”: %s", game, line, error->message);
   return id;
 }
