@@ -354,6 +354,20 @@ test_rule_refusal (void **state)
   assert_non_null (strstr (refused->body, "Game 1"));
   /* The form comes back as it was. */
   assert_non_null (strstr (refused->body, "value=\"T 2:3\""));
+  /* Nor may a phone send the desk's own lines, however it writes them. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *desk_body =
+        g_strconcat ("token=", served.token, "&game=1&by=1&notation=",
+                     i == 0 ? "T+2%3A128" : "T+A%3A3%3E2%3A1", NULL);
+      g_autoptr(CtdTestAnswer) desk_only = post (served.port, path, desk_body);
+
+      assert_int_equal (desk_only->status, 422);
+      assert_non_null (strstr (desk_only->body, i == 0 ? "a cube at 128 is past what this "
+                                                         "table&apos;s phone may send"
+                                                       : "an adjustment (A:) is the "
+                                                         "director&apos;s ruling"));
+    }
   after = ctd_test_serve_snapshot (fixture->path);
   assert_string_equal (before, after);
   served_close (&served);
