@@ -87,8 +87,10 @@ def test_listed_and_accepted(folder):
 
     text = event.run("pending").stdout
     check("1.1 game 1: T\n" in text, text)
-    check("from 192.168.1.23; entered by %s, confirmed by %s" % (names["1"], names["2"]) in text,
-          text)
+    check("entered by %s from 192.168.1.23; confirmed by %s from 192.168.1.23, "
+          % (names["1"], names["2"]) in text, text)
+    equal(first["entered_from"], "192.168.1.23", "where it was entered")
+    equal(first["one_device"], False, "two phones")
     check("  game   1: -3, 2: +1, 3: +1, 4: +1\n" in text, text)
     check("1.2 game 1: B\n" in text, text)
 
@@ -120,7 +122,8 @@ def test_listed_and_accepted(folder):
     event.run("redo")
     equal(show_games(event, "1.1"), {1: "T"}, "redone")
     text = event.run("accept", "1.1", 2).stdout
-    check(text.startswith("1.1 game 2: B 3:4  from the table (192.168.1.23)"), text)
+    check(text.startswith("1.1 game 2: B 3:4  from the table: entered by "), text)
+    check("(192.168.1.23), confirmed by " in text, text)
 
 
 def test_disagreement(folder):

@@ -241,8 +241,9 @@ test_pending (void **state)
     assert_string_equal (entered, ctd_chouette_view_get_name (view, box));
     assert_string_equal (confirmed, ctd_chouette_view_get_name (view, captain));
     assert_string_equal (address, "192.168.1.24");
-    summary = g_strdup_printf ("Table 1.1 sent this line for game 1: “T” (entered by %s, "
-                               "confirmed by %s, ", entered, confirmed);
+    /* Where each side came from. */
+    summary = g_strdup_printf ("Table 1.1 sent this line for game 1: “T” (entered by %s from "
+                               "192.168.1.23, confirmed by %s, ", entered, confirmed);
     assert_true (g_str_has_prefix (ctd_submission_item_get_summary (item), summary));
     assert_true (g_str_has_suffix (ctd_submission_item_get_summary (item),
                                    " from 192.168.1.24)."));
