@@ -478,7 +478,17 @@ post_answer (CtdTableServer    *self,
   else if (is_gone (error) && !ctd_document_link_accepts_entry (self->document, table->round))
     ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
   else
-    respond_table (self, msg, table, SOUP_STATUS_CONFLICT, error->message);
+    {
+      const char *code = g_hash_table_lookup (fields, "code");
+
+      /* A wrong seat code is a guess, counted as a wrong link is: four
+       * digits would not stand a phone trying them all. */
+      if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_SEAT_CODE) &&
+          code != NULL && *code != '\0')
+        ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
+                              g_get_monotonic_time ());
+      respond_table (self, msg, table, SOUP_STATUS_CONFLICT, error->message);
+    }
 }
 
 /**

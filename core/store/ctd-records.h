@@ -36,6 +36,8 @@ typedef enum
   CTD_STORE_ERROR_CONFIRM,    /* allowed only when the director says so (replace, force) */
   CTD_STORE_ERROR_CLOSED,     /* the event was closed: it can no longer change */
   CTD_STORE_ERROR_INVALID,    /* a schema or records this version never writes (a hand edit) */
+  CTD_STORE_ERROR_SEAT_CODE,  /* a line confirmed on the phone that entered it, without the
+                               * confirmer's seat code or with a wrong one */
 } CtdStoreError;
 
 /*

@@ -691,13 +691,18 @@ ctd_store_answer_submission (CtdStore    *self,
    * link could enter as one side and confirm as the other. */
   if (confirm && g_strcmp0 (submission->device, device) == 0 &&
       !ctd_link_seat_code_is (secret, confirmer, seat_code))
-    return refuse_game (error, submission->game,
-                        seat_code == NULL || *seat_code == '\0'
-                        ? _("this phone entered the line, so %s confirms it on their own phone, "
-                            "or here with their seat code from the table's sheet")
-                        : _("that is not %s's seat code: it is printed on the table's sheet, "
-                            "beside the QR code"),
-                        ctd_store_seat_name (chouette, confirmer));
+    {
+      refuse_game (error, submission->game,
+                   seat_code == NULL || *seat_code == '\0'
+                   ? _("this phone entered the line, so %s confirms it on their own phone, "
+                       "or here with their seat code from the table's sheet")
+                   : _("that is not %s's seat code: it is printed on the table's sheet, "
+                       "beside the QR code"),
+                   ctd_store_seat_name (chouette, confirmer));
+      if (error != NULL)
+        (*error)->code = CTD_STORE_ERROR_SEAT_CODE;
+      return FALSE;
+    }
 
   if (!ctd_store_run (self,
                       "UPDATE submission SET state = ?2, confirmed_by = ?3, confirm_address = ?4, "

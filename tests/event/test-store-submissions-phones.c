@@ -131,11 +131,13 @@ test_one_phone (void **state)
   assert_false (ctd_store_answer_submission (store, secret, id, captain, TRUE, address,
                                              CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, "on their own phone, or here with their seat code");
+  assert_int_equal (error->code, CTD_STORE_ERROR_SEAT_CODE);
   g_clear_error (&error);
   /* The Box's own code proves nothing of the Captain. */
   assert_false (ctd_store_answer_submission (store, secret, id, captain, TRUE, address,
                                              CTD_TEST_PHONE_A, box_code, &error));
   assert_refused (error, "is not");
+  assert_int_equal (error->code, CTD_STORE_ERROR_SEAT_CODE);
   g_clear_error (&error);
   assert_false (ctd_store_answer_submission (store, secret, id, captain, TRUE, address,
                                              "not a device", code, &error));

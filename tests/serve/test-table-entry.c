@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "ctd-link.h"
+#include "ctd-serve-guard.h"
 #include "ctd-table-server.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
@@ -578,6 +579,66 @@ test_one_phone (void **state)
   served_close (&served);
 }
 
+/* Wrong seat codes are guesses: a phone trying them all is stopped as a
+ * phone trying links is, and the line still waits. */
+static void
+test_seat_code_guesses (void **state)
+{
+  Fixture *fixture = *state;
+  Served served = { 0, };
+  g_autoptr(CtdTestAnswer) first = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autofree char *cookie = NULL;
+  g_autofree char *answer_path = NULL;
+  g_autofree char *send_path = NULL;
+  g_autofree char *check_path = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *request = NULL;
+  g_autofree char *send_body = NULL;
+  char code[CTD_LINK_SEAT_CODE_CHARS + 1];
+  guint n = 0, status = 409;
+
+  served_open (&served, fixture->path);
+  first = ctd_test_http_get (served.port, "GET", served.path);
+  cookie = device_cookie (first, served.path);
+  check_path = g_strconcat (served.path, "/check", NULL);
+  send_path = g_strconcat (served.path, "/send", NULL);
+  answer_path = g_strconcat (served.path, "/answer", NULL);
+  body = g_strconcat ("token=", served.token, "&" GAME_1_WORDS, NULL);
+  {
+    g_autoptr(CtdTestAnswer) preview = post_from (served.port, check_path, body, cookie);
+    g_autoptr(CtdTestAnswer) sent = NULL;
+
+    request = hidden_value (preview->body, "request");
+    send_body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s",
+                                 served.token, request);
+    sent = post_from (served.port, send_path, send_body, cookie);
+    assert_int_equal (sent->status, 303);
+  }
+  ctd_link_seat_code (served.path + strlen ("/t/"), 2, code);
+  while (status == 409 && n < 100)
+    {
+      g_autofree char *guess_body = NULL;
+      g_autoptr(CtdTestAnswer) guess = NULL;
+      char tried[CTD_LINK_SEAT_CODE_CHARS + 1];
+
+      g_snprintf (tried, sizeof tried, "%04u", n);
+      n++;
+      if (g_str_equal (tried, code))
+        continue;
+      guess_body = g_strdup_printf ("token=%s&id=1&by=2&answer=confirm&code=%s", served.token,
+                                    tried);
+      guess = post_from (served.port, answer_path, guess_body, cookie);
+      status = guess->status;
+    }
+  assert_int_equal (status, 429);
+  assert_true (n <= CTD_SERVE_GUARD_MAX_FAILURES + 2);
+  lines = lines_of (served.document);
+  assert_int_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->state,
+                    CTD_SUBMISSION_ENTERED);
+  served_close (&served);
+}
+
 int
 main (void)
 {
@@ -595,6 +656,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_auto_accept, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_one_phone, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_seat_code_guesses, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
