@@ -252,9 +252,29 @@ test_reissue (void **state)
   assert_int_equal (change->round, 1);
   assert_int_equal (change->chouette, 2);
 
+  /* The log names the chouette, never a secret. */
+  {
+    g_autofree char *log = ctd_test_query_text (fixture->path, "SELECT group_concat (before || "
+                                                "after || summary) FROM audit");
+
+    assert_null (strstr (log, old));
+    assert_null (strstr (log, fresh));
+  }
+  /* Undo leaves the replaced link revoked: 1.2 gets a third one, and the
+   * log says so. Redo puts back the one undo replaced. */
   assert_true (ctd_store_undo (store, NULL, &error));
-  assert_found (store, old, 1, 2);
+  assert_not_found (store, old);
   assert_not_found (store, fresh);
+  {
+    g_autofree char *third = ctd_test_link_secret (store, 1, 2);
+    g_autoptr(CtdStoreAuditEntry) undone = ctd_test_last_audit (store);
+
+    assert_true (ctd_link_secret_is_valid (third));
+    assert_found (store, third, 1, 2);
+    assert_found (store, neighbour, 1, 1);
+    assert_non_null (strstr (undone->summary, "the link it replaced stays revoked: a new one was "
+                                              "issued, print the table's slip again"));
+  }
   assert_true (ctd_store_redo (store, NULL, &error));
   assert_found (store, fresh, 1, 2);
   assert_not_found (store, old);
@@ -418,10 +438,15 @@ test_reissued_elsewhere (void **state)
   g_clear_error (&error);
   assert_true (ctd_store_find_link (store, now, &round, &chouette, &error));
   assert_int_equal (chouette, 2);
-  /* And this store's own undo of it, written here. */
+  /* And this store's own undo of it, written here: a third link. */
   assert_true (ctd_store_undo (store, NULL, &error));
-  assert_true (ctd_store_find_link (store, old, NULL, NULL, &error));
   assert_false (ctd_store_find_link (store, now, NULL, NULL, &error));
+  g_clear_error (&error);
+  {
+    g_autofree char *third = ctd_test_link_secret (store, 1, 2);
+
+    assert_true (ctd_store_find_link (store, third, NULL, NULL, &error));
+  }
 }
 
 /* A file of schema 3 whose history holds a draw and a redraw (made by

@@ -278,13 +278,30 @@ test_upgrade_from_v6 (void **state)
   }
   assert_true (ctd_store_submit (store, secret, 1, "T", box, "0000000000000000000000000000000a",
                                  "10.0.0.1", CTD_TEST_PHONE_A, NULL, &error));
+  assert_true (ctd_store_reissue_link (store, 1, 1, NULL, &error));
   g_clear_pointer (&store, ctd_store_close);
+  /* Schema 6 logged the links' secrets, as undo's images have them. */
   ctd_test_exec_sql (fixture->path,
     "DROP INDEX submission_number; ALTER TABLE submission DROP COLUMN number; "
     "ALTER TABLE submission DROP COLUMN device; "
     "ALTER TABLE submission DROP COLUMN confirm_device; "
     "ALTER TABLE submission DROP COLUMN link; "
+    "UPDATE audit SET "
+    "  before = (SELECT json_group_array (json_object ('table', tbl, 'id', row_id, "
+    "            'row', json (c.before))) FROM audit_change AS c "
+    "            WHERE c.audit = audit.id AND c.before IS NOT NULL), "
+    "  after = (SELECT json_group_array (json_object ('table', tbl, 'id', row_id, "
+    "           'row', json (c.after))) FROM audit_change AS c "
+    "           WHERE c.audit = audit.id AND c.after IS NOT NULL) "
+    "WHERE action = 'reissue-link'; "
     "PRAGMA user_version = 6");
+  {
+    g_autofree char *logged = ctd_test_query_text (fixture->path,
+                                                   "SELECT count (*) FROM audit "
+                                                   "WHERE after LIKE '%\"secret\"%'");
+
+    assert_string_equal (logged, "1|\n");
+  }
 
   store = ctd_store_open (fixture->path, &error);
   if (store == NULL)
@@ -292,6 +309,17 @@ test_upgrade_from_v6 (void **state)
   numbers = ctd_test_query_text (fixture->path, "SELECT number, device IS NULL, link IS NULL "
                                  "FROM submission");
   assert_string_equal (numbers, "1|1|1|\n");
+  /* The log keeps the reissue, not its secrets. */
+  {
+    g_autofree char *logged = ctd_test_query_text (fixture->path,
+                                                   "SELECT count (*), "
+                                                   "  sum (after LIKE '%\"secret\"%' "
+                                                   "       OR before LIKE '%\"secret\"%'), "
+                                                   "  sum (after LIKE '%\"issued\"%') "
+                                                   "FROM audit WHERE action = 'reissue-link'");
+
+    assert_string_equal (logged, "1|0|1|\n");
+  }
   lines = ctd_store_list_submissions (store, 1, 2, &error);
   assert_int_equal (lines->len, 1);
   assert_int_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->number, 1);

@@ -133,11 +133,17 @@ test_reissue (void **state)
   assert_string_equal (ctd_document_get_undo_summary (document),
                        "Issued a new link for chouette 1.1: the old one no longer opens it");
 
+  /* Undo leaves the replaced link revoked: 1.1 gets a third one. */
   if (!ctd_document_undo (document, &error))
     fail_msg ("undo: %s", error->message);
-  assert_opens (document, old, "1.1");
+  assert_opens (document, old, "nothing");
   assert_opens (document, fresh, "nothing");
   assert_opens (document, other, "1.2");
+  {
+    g_autofree char *third = secret_of (document, 1, 1);
+
+    assert_opens (document, third, "1.1");
+  }
   if (!ctd_document_redo (document, &error))
     fail_msg ("redo: %s", error->message);
   assert_opens (document, old, "nothing");
