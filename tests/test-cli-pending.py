@@ -33,14 +33,16 @@ def drawn_event(folder):
 
 
 def send(event, label, game, line, by=None, confirm_by=None, address="192.168.1.23",
-         status=0):
+         status=0, same_phone=False):
     """The table's line for @game, entered by its Box and confirmed by its
-    Captain unless told otherwise."""
+    Captain unless told otherwise (on another phone, or with
+    @same_phone on the one that entered it, with the Captain's code)."""
     by = by or FOUR_BOX[game - 1]
     confirm_by = confirm_by or FOUR_CAPTAIN[game - 1]
     # "--": a line may start with "-".
     proc = subprocess.run([SUBMIT, "--by", str(by), "--confirm-by", str(confirm_by),
-                           "--address", address, "--", event.path, label, str(game), line],
+                           "--address", address] + (["--same-phone"] if same_phone else []) +
+                          ["--", event.path, label, str(game), line],
                           capture_output=True, text=True, timeout=60)
     equal(proc.returncode, status, "ctd-test-submit %s %d %r: %s" % (label, game, line,
                                                                      proc.stderr))
@@ -185,6 +187,19 @@ def test_auto_accept(folder):
     # Undo puts it back in the queue, where the director decides.
     event.run("undo")
     equal([(p["chouette"], p["game"]) for p in event.json("pending")], [("1.1", 1)], "undone")
+    # One phone entered and confirmed game 2: it waits, and the desk is told.
+    send(event, "1.1", 2, "B", address="10.1.1.2", same_phone=True)
+    equal(show_games(event, "1.1"), {}, "one phone: not recorded")
+    waiting = event.json("pending")
+    equal([(p["game"], p["one_device"], p["entered_from"]) for p in waiting],
+          [(1, False, "10.1.1.1"), (2, True, "10.1.1.2")], "game 2 waits")
+    text = event.run("pending").stdout
+    check("One phone entered and confirmed it, with a seat code: check it before you accept"
+          in text, text)
+    event.run("accept", "1.1", 1)
+    event.run("accept", "1.1", 2)
+    log = event.run("log").stdout
+    check("on the same phone, with a seat code)" in log, log)
     event.run("settings", "--table-auto-accept", "off")
     equal(event.json("settings")["table_auto_accept"], False, "off again")
 
