@@ -387,6 +387,22 @@ post_check (CtdTableServer    *self,
   ctd_table_server_respond (msg, SOUP_STATUS_OK, HTML, page);
 }
 
+/* The device of a form that writes (table_device()), or NULL once the
+ * table's page has said why there is none. */
+static char *
+request_device (CtdTableServer    *self,
+                SoupServerMessage *msg,
+                Table             *table)
+{
+  char *device = table_device (msg, table->secret);
+
+  if (device == NULL)
+    respond_table (self, msg, table, SOUP_STATUS_SERVICE_UNAVAILABLE,
+                   _("The desk could not tell this phone apart: send the game again in a "
+                     "moment."));
+  return device;
+}
+
 static void
 post_send (CtdTableServer    *self,
            SoupServerMessage *msg,
@@ -406,14 +422,8 @@ post_send (CtdTableServer    *self,
       ctd_table_server_respond (msg, SOUP_STATUS_BAD_REQUEST, HTML, self->not_found);
       return;
     }
-  device = table_device (msg, table->secret);
-  if (device == NULL)
-    {
-      respond_table (self, msg, table, SOUP_STATUS_SERVICE_UNAVAILABLE,
-                     _("The desk could not tell this phone apart: send the game again in a "
-                       "moment."));
-      return;
-    }
+  if ((device = request_device (self, msg, table)) == NULL)
+    return;
   if (ctd_document_submit (self->document, table->secret, (guint) game, line, (guint) by,
                            request, soup_server_message_get_remote_host (msg), device, NULL,
                            &error))
@@ -442,14 +452,8 @@ post_answer (CtdTableServer    *self,
       ctd_table_server_respond (msg, SOUP_STATUS_BAD_REQUEST, HTML, self->not_found);
       return;
     }
-  device = table_device (msg, table->secret);
-  if (device == NULL)
-    {
-      respond_table (self, msg, table, SOUP_STATUS_SERVICE_UNAVAILABLE,
-                     _("The desk could not tell this phone apart: send the game again in a "
-                       "moment."));
-      return;
-    }
+  if ((device = request_device (self, msg, table)) == NULL)
+    return;
   /* The form names the line by its number at this table
    * (CtdStoreSubmission.number), never by the desk's id, which would
    * count every table's lines. */

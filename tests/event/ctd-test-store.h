@@ -28,6 +28,9 @@ CtdStore           *ctd_test_create_default     (const CtdTestFolder *fixture);
 char               *ctd_test_dump               (const char          *path,
                                                  gboolean             records_only);
 CtdStoreAuditEntry *ctd_test_last_audit         (CtdStore            *store);
+CtdStoreSubmission *ctd_test_newest_submission  (CtdStore            *store,
+                                                 guint                chouette,
+                                                 guint                game);
 guint               ctd_test_audit_length       (CtdStore            *store);
 char               *ctd_test_listing            (CtdStore            *store);
 void                ctd_test_assert_history     (CtdStore            *store,

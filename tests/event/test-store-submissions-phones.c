@@ -61,24 +61,6 @@ sides_of (CtdStore   *store,
   *out_captain = slot.slot.captain;
 }
 
-/* The newest line of game @game of chouette 1.@chouette. */
-static CtdStoreSubmission *
-newest (CtdStore *store,
-        guint     chouette,
-        guint     game)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) list = ctd_store_list_submissions (store, 1, chouette, &error);
-
-  if (list == NULL)
-    fail_msg ("%s", error->message);
-  for (guint i = 0; i < list->len; i++)
-    if (((CtdStoreSubmission *) g_ptr_array_index (list, i))->game == game)
-      return g_ptr_array_steal_index (list, i);
-  fail_msg ("1.%u game %u has no line", chouette, game);
-  return NULL;
-}
-
 static void
 assert_refused (const GError *error,
                 const char   *part)
@@ -148,7 +130,7 @@ test_one_phone (void **state)
 
   assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, address,
                                             CTD_TEST_PHONE_A, code, &error));
-  line = newest (store, 1, 1);
+  line = ctd_test_newest_submission (store, 1, 1);
   assert_int_equal (line->state, CTD_SUBMISSION_PENDING);
   assert_true (line->one_device);
   assert_int_equal (n_games (store), 0);
@@ -166,7 +148,7 @@ test_one_phone (void **state)
                                  &id, &error));
   assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, "192.168.1.24",
                                             CTD_TEST_PHONE_B, NULL, &error));
-  line = newest (store, 1, 2);
+  line = ctd_test_newest_submission (store, 1, 2);
   assert_int_equal (line->state, CTD_SUBMISSION_RECORDED);
   assert_false (line->one_device);
   assert_int_equal (n_games (store), 2);
@@ -249,7 +231,7 @@ test_reissue_disowns (void **state)
                                                   CTD_TEST_PHONE_B, NULL, &error));
       if (game == 1)
         {
-          g_autoptr(CtdStoreSubmission) line = newest (store, 1, 1);
+          g_autoptr(CtdStoreSubmission) line = ctd_test_newest_submission (store, 1, 1);
 
           assert_true (ctd_store_accept_submission (store, line->id, FALSE, &error));
         }
@@ -291,6 +273,46 @@ test_reissue_disowns (void **state)
                                  NULL, &error));
 }
 
+/* A table's lines are numbered within its chouette: what its page shows
+ * says nothing of the other tables' lines, while the desk keeps its ids. */
+static void
+test_numbers (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdStore) store = drawn_event (fixture);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStoreSubmission) line = NULL;
+  g_autofree char *first = ctd_test_link_secret (store, 1, 1);
+  g_autofree char *second = ctd_test_link_secret (store, 1, 2);
+  guint box, captain;
+
+  sides_of (store, first, 1, &box, &captain);
+  for (guint n = 0; n < 3; n++)
+    {
+      g_autofree char *k = key (n);
+      gint64 id = 0;
+
+      assert_true (ctd_store_submit (store, first, 1, "T", box, k, address, CTD_TEST_PHONE_A,
+                                     &id, &error));
+      assert_true (ctd_store_answer_submission (store, first, id, captain, FALSE, address,
+                                                CTD_TEST_PHONE_B, NULL, &error));
+    }
+  line = ctd_test_newest_submission (store, 1, 1);
+  assert_int_equal (line->number, 3);
+  g_clear_pointer (&line, ctd_store_submission_free);
+
+  sides_of (store, second, 1, &box, &captain);
+  {
+    g_autofree char *k = key (10);
+
+    assert_true (ctd_store_submit (store, second, 1, "T", box, k, address, CTD_TEST_PHONE_A,
+                                   NULL, &error));
+  }
+  line = ctd_test_newest_submission (store, 2, 1);
+  assert_int_equal (line->number, 1);
+  assert_int_equal (line->id, 4);
+}
+
 int
 main (void)
 {
@@ -298,6 +320,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_one_phone, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_desk_only_lines, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_reissue_disowns, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_numbers, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

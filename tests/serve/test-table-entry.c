@@ -454,6 +454,26 @@ device_cookie (CtdTestAnswer *answer,
   return g_strndup (set, strcspn (set, ";"));
 }
 
+/* Game 1 checked and sent from the phone holding @cookie, as its Box. */
+static void
+send_game_1_from (Served     *served,
+                  const char *cookie)
+{
+  g_autofree char *check_path = g_strconcat (served->path, "/check", NULL);
+  g_autofree char *send_path = g_strconcat (served->path, "/send", NULL);
+  g_autofree char *body = g_strconcat ("token=", served->token, "&" GAME_1_WORDS, NULL);
+  g_autoptr(CtdTestAnswer) preview = post_from (served->port, check_path, body, cookie);
+  g_autoptr(CtdTestAnswer) sent = NULL;
+  g_autofree char *request = hidden_value (preview->body, "request");
+  g_autofree char *send_body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-"
+                                                "&request=%s", served->token, request);
+
+  sent = post_from (served->port, send_path, send_body, cookie);
+  assert_int_equal (sent->status, 303);
+  /* A phone that keeps its cookie is given no other. */
+  assert_null (ctd_test_answer_header (sent, "Set-Cookie"));
+}
+
 /* One phone enters game 1 as its Box and tries to confirm it as its
  * Captain: refused without the Captain's seat code, or with a wrong one;
  * with the code, the line waits for the director even though the event
@@ -469,10 +489,6 @@ test_one_phone (void **state)
   g_auto(CtdEventSettings) settings = { 0, };
   g_autofree char *cookie = NULL;
   g_autofree char *answer_path = NULL;
-  g_autofree char *send_path = NULL;
-  g_autofree char *check_path = NULL;
-  g_autofree char *body = NULL;
-  g_autofree char *request = NULL;
   g_autofree char *captain = NULL;
   CtdChouetteView *view;
   char code[CTD_LINK_SEAT_CODE_CHARS + 1];
@@ -487,23 +503,8 @@ test_one_phone (void **state)
   first = ctd_test_http_get (served.port, "GET", served.path);
   cookie = device_cookie (first, served.path);
 
-  check_path = g_strconcat (served.path, "/check", NULL);
-  send_path = g_strconcat (served.path, "/send", NULL);
   answer_path = g_strconcat (served.path, "/answer", NULL);
-  body = g_strconcat ("token=", served.token, "&" GAME_1_WORDS, NULL);
-  {
-    g_autoptr(CtdTestAnswer) preview = post_from (served.port, check_path, body, cookie);
-    g_autoptr(CtdTestAnswer) sent = NULL;
-    g_autofree char *send_body = NULL;
-
-    request = hidden_value (preview->body, "request");
-    send_body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s",
-                                 served.token, request);
-    sent = post_from (served.port, send_path, send_body, cookie);
-    assert_int_equal (sent->status, 303);
-    /* A phone that keeps its cookie is given no other. */
-    assert_null (ctd_test_answer_header (sent, "Set-Cookie"));
-  }
+  send_game_1_from (&served, cookie);
 
   /* The entering phone hands over, and asks for the Captain's code. */
   {
@@ -590,31 +591,14 @@ test_seat_code_guesses (void **state)
   g_autoptr(GPtrArray) lines = NULL;
   g_autofree char *cookie = NULL;
   g_autofree char *answer_path = NULL;
-  g_autofree char *send_path = NULL;
-  g_autofree char *check_path = NULL;
-  g_autofree char *body = NULL;
-  g_autofree char *request = NULL;
-  g_autofree char *send_body = NULL;
   char code[CTD_LINK_SEAT_CODE_CHARS + 1];
   guint n = 0, status = 409;
 
   served_open (&served, fixture->path);
   first = ctd_test_http_get (served.port, "GET", served.path);
   cookie = device_cookie (first, served.path);
-  check_path = g_strconcat (served.path, "/check", NULL);
-  send_path = g_strconcat (served.path, "/send", NULL);
   answer_path = g_strconcat (served.path, "/answer", NULL);
-  body = g_strconcat ("token=", served.token, "&" GAME_1_WORDS, NULL);
-  {
-    g_autoptr(CtdTestAnswer) preview = post_from (served.port, check_path, body, cookie);
-    g_autoptr(CtdTestAnswer) sent = NULL;
-
-    request = hidden_value (preview->body, "request");
-    send_body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s",
-                                 served.token, request);
-    sent = post_from (served.port, send_path, send_body, cookie);
-    assert_int_equal (sent->status, 303);
-  }
+  send_game_1_from (&served, cookie);
   ctd_link_seat_code (served.path + strlen ("/t/"), 2, code);
   while (status == 409 && n < 100)
     {
