@@ -187,7 +187,8 @@ def main(gui, cli_path):
                  lambda: json.loads(cli(path, "--json", "pending")) or None, 10)
         accept_in_window(frame, path, 12, FOUR_SHEET[11])
         log = cli(path, "log")
-        check("from table 1.1's link (127.0.0.1)" in log, "the log says where lines came from")
+        check("from table 1.1's link: entered by " in log and "(127.0.0.1), confirmed by " in log,
+              "the log says where lines came from")
 
         activate("table-entry")
         dialog = wait_for("the Table Entry dialog", lambda: toplevel(root, "Table Entry"), 10)
