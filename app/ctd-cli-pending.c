@@ -160,6 +160,11 @@ add_submission_json (JsonBuilder              *builder,
                                                                        : submission->sent);
   json_builder_set_member_name (builder, "address");
   json_builder_add_string_value (builder, address_of (submission));
+  json_builder_set_member_name (builder, "entered_from");
+  json_builder_add_string_value (builder, submission->address);
+  /* One phone entered and confirmed it (with a seat code). */
+  json_builder_set_member_name (builder, "one_device");
+  json_builder_add_boolean_value (builder, submission->one_device);
   add_seat_json (builder, "entered_by", desk, submission->entered_by);
   add_seat_json (builder, "confirmed_by", desk, submission->confirmed_by);
   /* Each seat's player, as "deltas" numbers them. */
@@ -210,11 +215,15 @@ print_submission (const CtdStoreSubmission *submission,
     printf (_("  (disagrees with the desk's %s: accept --replace takes the table's)"),
             submission->recorded);
   printf ("\n");
-  /* Translators: when, from which address, then the two players */
-  printf (_("  confirmed %s from %s; entered by %s, confirmed by %s\n"),
-          submission->answered != NULL ? submission->answered : submission->sent,
-          address_of (submission), seat_name (desk, submission->entered_by),
-          seat_name (desk, submission->confirmed_by));
+  /* Translators: who entered the line and from which address, who
+   * confirmed it, from which address and when */
+  printf (_("  entered by %s from %s; confirmed by %s from %s, %s\n"),
+          seat_name (desk, submission->entered_by), submission->address,
+          seat_name (desk, submission->confirmed_by), address_of (submission),
+          submission->answered != NULL ? submission->answered : submission->sent);
+  if (submission->one_device)
+    printf ("  %s\n", _("One phone entered and confirmed it, with a seat code: check it "
+                         "before you accept"));
   if (preview->after != NULL)
     {
       g_autofree char *deltas = NULL;
@@ -491,10 +500,11 @@ ctd_cli_accept (CtdCli *cli)
       if (submission->recorded != NULL)
         /* Translators: the line the game held before */
         printf (_("  (replaced %s)"), submission->recorded);
-      /* Translators: the phone's address, then the two players */
-      printf (_("  from the table (%s): entered by %s, confirmed by %s\n"),
-              address_of (submission), seat_name (chouette, submission->entered_by),
-              seat_name (chouette, submission->confirmed_by));
+      /* Translators: the players who entered and confirmed the line,
+       * each with their phone's address */
+      printf (_("  from the table: entered by %s (%s), confirmed by %s (%s)\n"),
+              seat_name (chouette, submission->entered_by), submission->address,
+              seat_name (chouette, submission->confirmed_by), address_of (submission));
       /* Translators: what each player wins or loses in the game, then the
        * running totals: keep the two values in line */
       printf (_("  game   %s\n  totals %s\n"), deltas, running);

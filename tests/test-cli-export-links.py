@@ -18,6 +18,8 @@
 # ends with "N passed, N failed".
 
 import glob
+import hashlib
+import hmac
 import os
 import re
 import subprocess
@@ -217,6 +219,13 @@ def slips_event(folder):
     return event, seats
 
 
+def seat_code(url, seat):
+    """The seat code printed for `seat` of the table whose link is `url`."""
+    secret = url.rsplit("/", 1)[1].encode()
+    digest = hmac.new(secret, b"ctd-seat-code:%d" % seat, hashlib.sha256).digest()
+    return "%04d" % (int.from_bytes(digest[:4], "big") % 10000)
+
+
 def test_slips_pdf(folder):
     """One slip per chouette, on one page: each code reads as exactly a
     link `links --base` lists, each slip writes its own chouette's link
@@ -235,7 +244,9 @@ def test_slips_pdf(folder):
     for label, (table, players, url) in slips.items():
         equal(url, links[label], "the link written on %s's slip" % label)
         equal(table, seats[label][0], "the table on %s's slip" % label)
-        equal(players, " ".join("%d %s" % (k, name)
+        # Each seat's code beside its player: HMAC-SHA256 of the seat,
+        # keyed by the link's secret, as 4 digits.
+        equal(players, " ".join("%d %s (seat code %s)" % (k, name, seat_code(url, k))
                                 for k, name in enumerate(seats[label][1], start=1)),
               "the players on %s's slip" % label)
     for name in HOSTILE:

@@ -87,8 +87,16 @@ def test_reissue(folder):
     path = text.strip().splitlines()[-1]
     check(SECRET.match(path), "printed path %r" % path)
     equal(event.json("links")[0]["path"], path, "1.1's new link")
-    event.run("undo")
-    equal(event.json("links")[0]["path"], before[0]["path"], "undo gives 1.1 its old link")
+    # The log names the chouette, never a link.
+    log_text = event.run("log", "--json").stdout
+    check(before[1]["path"][3:] not in log_text, "no old secret in log --json")
+    check(path[3:] not in log_text, "no new secret in log --json")
+    # Undo leaves the replaced link revoked: 1.1 gets another, and says so.
+    out = event.run("undo").stdout
+    check("stays revoked: a new one was issued" in out, out)
+    undone = event.json("links")[0]["path"]
+    check(SECRET.match(undone), "undone path %r" % undone)
+    check(undone not in (before[0]["path"], path), "undo gives 1.1 a third link")
 
 
 def test_refused(folder):

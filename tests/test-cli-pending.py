@@ -33,14 +33,16 @@ def drawn_event(folder):
 
 
 def send(event, label, game, line, by=None, confirm_by=None, address="192.168.1.23",
-         status=0):
+         status=0, same_phone=False):
     """The table's line for @game, entered by its Box and confirmed by its
-    Captain unless told otherwise."""
+    Captain unless told otherwise (on another phone, or with
+    @same_phone on the one that entered it, with the Captain's code)."""
     by = by or FOUR_BOX[game - 1]
     confirm_by = confirm_by or FOUR_CAPTAIN[game - 1]
     # "--": a line may start with "-".
     proc = subprocess.run([SUBMIT, "--by", str(by), "--confirm-by", str(confirm_by),
-                           "--address", address, "--", event.path, label, str(game), line],
+                           "--address", address] + (["--same-phone"] if same_phone else []) +
+                          ["--", event.path, label, str(game), line],
                           capture_output=True, text=True, timeout=60)
     equal(proc.returncode, status, "ctd-test-submit %s %d %r: %s" % (label, game, line,
                                                                      proc.stderr))
@@ -87,8 +89,10 @@ def test_listed_and_accepted(folder):
 
     text = event.run("pending").stdout
     check("1.1 game 1: T\n" in text, text)
-    check("from 192.168.1.23; entered by %s, confirmed by %s" % (names["1"], names["2"]) in text,
-          text)
+    check("entered by %s from 192.168.1.23; confirmed by %s from 192.168.1.23, "
+          % (names["1"], names["2"]) in text, text)
+    equal(first["entered_from"], "192.168.1.23", "where it was entered")
+    equal(first["one_device"], False, "two phones")
     # The players named: no seat number reads as a game's.
     check("  the line gives: 1 %s -3, 2 %s +1, 3 %s +1, 4 %s +1\n"
           % (names["1"], names["2"], names["3"], names["4"]) in text, text)
@@ -114,8 +118,9 @@ def test_listed_and_accepted(folder):
 
     # The log says where it came from; undo puts it back in the queue.
     log = event.run("log").stdout
-    check("accept-submission: Chouette 1.1 game 1: T (from table 1.1's link (192.168.1.23): "
-          "entered by %s, confirmed by %s)" % (names["1"], names["2"]) in log, log)
+    check("accept-submission: Chouette 1.1 game 1: T (from table 1.1's link: "
+          "entered by %s (192.168.1.23), confirmed by %s (192.168.1.23))"
+          % (names["1"], names["2"]) in log, log)
     event.run("undo")
     equal(show_games(event, "1.1"), {}, "undone: the game is gone")
     equal([(p["chouette"], p["game"]) for p in event.json("pending")],
@@ -123,7 +128,8 @@ def test_listed_and_accepted(folder):
     event.run("redo")
     equal(show_games(event, "1.1"), {1: "T"}, "redone")
     text = event.run("accept", "1.1", 2).stdout
-    check(text.startswith("1.1 game 2: B 3:4  from the table (192.168.1.23)"), text)
+    check(text.startswith("1.1 game 2: B 3:4  from the table: entered by "), text)
+    check("(192.168.1.23), confirmed by " in text, text)
 
 
 def test_disagreement(folder):
@@ -180,10 +186,24 @@ def test_auto_accept(folder):
     equal(show_games(event, "1.1"), {1: "T"}, "recorded at once")
     equal(event.json("pending"), [], "nothing waits")
     log = event.run("log").stdout
-    check("Chouette 1.1 game 1: T (from table 1.1's link (10.1.1.1)" in log, log)
+    check("Chouette 1.1 game 1: T (from table 1.1's link: entered by " in log, log)
+    check("(10.1.1.1), confirmed by " in log, log)
     # Undo puts it back in the queue, where the director decides.
     event.run("undo")
     equal([(p["chouette"], p["game"]) for p in event.json("pending")], [("1.1", 1)], "undone")
+    # One phone entered and confirmed game 2: it waits, and the desk is told.
+    send(event, "1.1", 2, "B", address="10.1.1.2", same_phone=True)
+    equal(show_games(event, "1.1"), {}, "one phone: not recorded")
+    waiting = event.json("pending")
+    equal([(p["game"], p["one_device"], p["entered_from"]) for p in waiting],
+          [(1, False, "10.1.1.1"), (2, True, "10.1.1.2")], "game 2 waits")
+    text = event.run("pending").stdout
+    check("One phone entered and confirmed it, with a seat code: check it before you accept"
+          in text, text)
+    event.run("accept", "1.1", 1)
+    event.run("accept", "1.1", 2)
+    log = event.run("log").stdout
+    check("on the same phone, with a seat code)" in log, log)
     event.run("settings", "--table-auto-accept", "off")
     equal(event.json("settings")["table_auto_accept"], False, "off again")
 

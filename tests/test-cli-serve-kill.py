@@ -104,8 +104,9 @@ class Ledger:
 
 
 def newest(db, chouette):
-    """(game, id, state) of chouette @chouette's newest line, or None."""
-    return db.execute("SELECT s.game, s.id, s.state FROM submission AS s "
+    """(game, id, state, number) of chouette @chouette's newest line, or
+    None: the desk's id, and the number its table knows it by."""
+    return db.execute("SELECT s.game, s.id, s.state, s.number FROM submission AS s "
                       "JOIN chouette AS c ON c.id = s.chouette "
                       "WHERE c.round = 1 AND c.number = ? ORDER BY s.game DESC, s.id DESC "
                       "LIMIT 1", (chouette,)).fetchone()
@@ -124,12 +125,13 @@ def step(event, port, path, chouette, ledger, rng):
         status, page = request(port, "GET", path)
         equal(status, 200, "the table's page")
         form = page[page.index('/answer">'):]
-        sid, seat = int(field(form, "id")), int(field(form, "by"))
-        equal(sid, last[1], "the line the page asks to confirm")
+        number, seat = int(field(form, "id")), int(field(form, "by"))
+        equal(number, last[3], "the line the page asks to confirm")
+        sid = last[1]
         answer = "confirm" if rng.random() < 0.35 else "refuse"
         ledger.answers[sid] = (answer, seat)
         status, _ = request(port, "POST", path + "/answer",
-                            {"token": field(form, "token"), "id": sid, "by": seat,
+                            {"token": field(form, "token"), "id": number, "by": seat,
                              "answer": answer})
         equal(status, 303, "an answer")
         ledger.acked_answers.add(sid)

@@ -200,7 +200,8 @@ def main(gui, cli_path):
                  lambda: json.loads(cli(path, "--json", "show", "1.1"))["games"][11]["result"],
                  10)
         log = cli(path, "log")
-        check("from table 1.1's link (127.0.0.1)" in log, "the log says where lines came from")
+        check("from table 1.1's link: entered by " in log and "(127.0.0.1), confirmed by " in log,
+              "the log says where lines came from")
         check("1 table's line accepted at once: Chouette 1.1 game 12" in log,
               "the log lists what was accepted at once")
 

@@ -85,6 +85,7 @@ ctd_document_load_table (CtdDocument  *self,
  * @entered_by: the seat of the Box or Captain who entered it
  * @request: the form's idempotency key
  * @address: the phone's address
+ * @device: the hash of the phone's device token (ctd_link_hash())
  * @out_id: (out) (optional): the submission
  * @error: return location for an error
  *
@@ -101,6 +102,7 @@ ctd_document_submit (CtdDocument  *self,
                      guint         entered_by,
                      const char   *request,
                      const char   *address,
+                     const char   *device,
                      gint64       *out_id,
                      GError      **error)
 {
@@ -110,7 +112,7 @@ ctd_document_submit (CtdDocument  *self,
     return FALSE;
   ctd_store_defer_sync (self->store, TRUE);
   committed = ctd_store_submit (self->store, secret, game, line, entered_by, request, address,
-                                out_id, error);
+                                device, out_id, error);
   ctd_store_defer_sync (self->store, FALSE);
   return written (self, committed);
 }
@@ -123,6 +125,8 @@ ctd_document_submit (CtdDocument  *self,
  * @by: the seat of the player who answers
  * @confirm: confirm the line, or say it is wrong
  * @address: the phone's address
+ * @device: the hash of the phone's device token
+ * @seat_code: (nullable): the confirmer's seat code, as typed
  * @error: return location for an error
  *
  * ctd_store_answer_submission(), announced (a game when the event
@@ -138,6 +142,8 @@ ctd_document_answer_submission (CtdDocument  *self,
                                 guint         by,
                                 gboolean      confirm,
                                 const char   *address,
+                                const char   *device,
+                                const char   *seat_code,
                                 GError      **error)
 {
   gboolean committed;
@@ -145,7 +151,8 @@ ctd_document_answer_submission (CtdDocument  *self,
   if (!document_action_begin (self, error))
     return FALSE;
   ctd_store_defer_sync (self->store, TRUE);
-  committed = ctd_store_answer_submission (self->store, secret, id, by, confirm, address, error);
+  committed = ctd_store_answer_submission (self->store, secret, id, by, confirm, address,
+                                           device, seat_code, error);
   ctd_store_defer_sync (self->store, FALSE);
   return written (self, committed);
 }

@@ -159,10 +159,20 @@ ctd_submission_item_new (const CtdStoreSubmission *submission,
                                                         : submission->sent);
   describe_preview (self, view);
 
-  /* TRANSLATORS: who sent a table's line, when and from where: "entered by Ann,
-   * confirmed by Bob, 20:14 from 192.168.1.23" */
-  where = g_strdup_printf (_("entered by %s, confirmed by %s, %s from %s"), self->entered_by,
-                           self->confirmed_by, self->time, self->address);
+  if (submission->one_device)
+    /* TRANSLATORS: who sent a table's line on one phone, when and from
+     * where: "entered by Ann and confirmed by Bob on one phone, 20:14
+     * from 192.168.1.23: ..." */
+    where = g_strdup_printf (_("entered by %s and confirmed by %s on one phone, %s from %s: "
+                               "check it before you accept"), self->entered_by,
+                             self->confirmed_by, self->time, self->address);
+  else
+    /* TRANSLATORS: who sent a table's line, from where, when: "entered by
+     * Ann from 192.168.1.23, confirmed by Bob, 20:14 from 192.168.1.24" */
+    where = g_strdup_printf (_("entered by %s from %s, confirmed by %s, %s from %s"),
+                             self->entered_by,
+                             submission->address != NULL ? submission->address : "",
+                             self->confirmed_by, self->time, self->address);
   if (self->state == CTD_SUBMISSION_DISAGREES)
     {
       g_autoptr(GError) error = NULL;

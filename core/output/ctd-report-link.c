@@ -14,6 +14,7 @@
 #include "ctd-report-private.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "ctd-link.h"
 #include "ctd-store.h"
@@ -158,6 +159,7 @@ report_add_table_link (Report       *report,
                        guint         last_col,
                        const char   *label,
                        const char   *link,
+                       const char   *codes,
                        GError      **error)
 {
   guint style = report_style (report, "Small", CTD_SHEET_ALIGN_RIGHT, 0, NULL);
@@ -181,5 +183,69 @@ report_add_table_link (Report       *report,
   report_put_text (page, row, first_col, last_col, text, style);
   size = report_tallest (report, "Small", NULL);
   ctd_sheet_page_set_height (page, row, report_row_height (size, 1, LINK_TEXT_ROOM));
+  row++;
+  /* The seat codes, under the link: what proves a seat when a line is
+   * confirmed on the phone that entered it. */
+  if (codes == NULL)
+    return row;
+  report_put_text (page, row, first_col, last_col, codes, style);
+  ctd_sheet_page_set_height (page, row, report_row_height (size, 1, LINK_TEXT_ROOM));
   return row + 1;
+}
+
+/**
+ * report_seat_code:
+ * @link: a table's link, http://HOST:PORT/t/SECRET
+ * @seat: a seat of its chouette
+ *
+ * Returns: (transfer full) (nullable): the seat's code
+ *   (ctd_link_seat_code()); %NULL for a link given by the caller that
+ *   does not end in a secret
+ */
+char *
+report_seat_code (const char *link,
+                  guint       seat)
+{
+  const char *secret = strrchr (link, '/');
+  char code[CTD_LINK_SEAT_CODE_CHARS + 1];
+
+  if (secret == NULL || !ctd_link_secret_is_valid (secret + 1))
+    return NULL;
+  ctd_link_seat_code (secret + 1, seat, code);
+  return g_strdup (code);
+}
+
+/**
+ * report_seat_codes:
+ * @link: a table's link
+ * @size: its chouette's size
+ * @names: the players' names, by seat
+ *
+ * Returns: (transfer full) (nullable): one line with each seat's code:
+ *   "Seat codes: 1 Ann 4821, 2 Bob 0932, ...", or %NULL as
+ *   report_seat_code()
+ */
+char *
+report_seat_codes (const char   *link,
+                   guint         size,
+                   char * const *names)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
+
+  for (guint k = 0; k < size; k++)
+    {
+      g_autofree char *code = report_seat_code (link, k + 1);
+
+      if (code == NULL)
+        return NULL;
+      /* Translators: a seat's number, its player's name and its code */
+      g_ptr_array_add (parts, g_strdup_printf (_("%u %s %s"), k + 1, names[k], code));
+    }
+  g_ptr_array_add (parts, NULL);
+  list = g_strjoinv (", ", (char **) parts->pdata);
+  /* Translators: each seat's number, name and code, after the table's
+   * link on the scoring sheet */
+  return g_strdup_printf (_("Seat codes (to confirm a line on the phone that entered it): %s"),
+                          list);
 }

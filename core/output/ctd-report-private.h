@@ -200,7 +200,13 @@ guint report_add_table_link (Report       *report,
                              guint         last_col,
                              const char   *label,
                              const char   *link,
+                             const char   *codes,
                              GError      **error);
+char *report_seat_code (const char *link,
+                        guint       seat);
+char *report_seat_codes (const char        *link,
+                         guint              size,
+                         char * const      *names);
 
 gboolean report_add_slips (Report              *report,
                            const CtdStoreRound *info,

@@ -731,9 +731,14 @@ report_add_chouette_sheet (Report                 *report,
   row = sheet_totals (report, page, &c, chouette, blank, games, row);
   row = sheet_notes (report, page, &c, seats, chouette, order, blank, row);
   row = sheet_signatures (report, page, &c, seats, row);
-  if (link != NULL &&
-      report_add_table_link (report, page, row, c.first_player, c.result, name, link, error) == 0)
-    return FALSE;
+  if (link != NULL)
+    {
+      g_autofree char *codes = report_seat_codes (link, seats->size, seats->names);
+
+      if (report_add_table_link (report, page, row, c.first_player, c.result, name, link, codes,
+                                 error) == 0)
+        return FALSE;
+    }
   return TRUE;
 }
 

@@ -191,7 +191,14 @@ slips_add_slip (Report                 *report,
   for (guint k = 0; k < seats->size; k++)
     {
       /* As the scoring sheet lists them: the seat, then the name. */
-      g_autofree char *player = g_strdup_printf ("%u  %s", k + 1, seats->names[k]);
+      g_autofree char *code = report_seat_code (link, k + 1);
+      g_autofree char *player = code != NULL
+                                /* Translators: a seat's number, its player's name, then
+                                 * the seat's code, which confirms a line on the phone
+                                 * that entered it */
+                                ? g_strdup_printf (_("%u  %s  (seat code %s)"), k + 1,
+                                                   seats->names[k], code)
+                                : g_strdup_printf ("%u  %s", k + 1, seats->names[k]);
 
       report_put_text (page, first + SLIP_FIRST_PLAYER + k, COL_DETAILS, COL_DETAILS, player,
                        report_style (report, "Body", CTD_SHEET_ALIGN_LEFT, 0, NULL));

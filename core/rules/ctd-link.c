@@ -263,3 +263,142 @@ ctd_link_url (const char *base,
 
   return g_strconcat (base != NULL ? base : "", "/t/", secret, NULL);
 }
+
+/**
+ * ctd_link_hash:
+ * @text: a secret or a phone's device token
+ *
+ * What the file keeps of a token it must recognise but never give back:
+ * its SHA-256, in %CTD_LINK_DEVICE_HASH_CHARS lower-case hex digits.
+ *
+ * Returns: (transfer full): the hash
+ */
+char *
+ctd_link_hash (const char *text)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+}
+
+/**
+ * ctd_link_seat_code:
+ * @secret: a chouette's link secret
+ * @seat: a seat of that chouette, 1..%CTD_MAX_PLAYERS
+ * @out_code: (out caller-allocates): where to write the code and its NUL
+ *
+ * The code that proves a seat when a line is confirmed on the phone that
+ * entered it: 4 digits of HMAC-SHA256 keyed by the link's secret, so it
+ * is printed with the link, changes with a reissue, and nothing new is
+ * kept in the file.
+ */
+void
+ctd_link_seat_code (const char *secret,
+                    guint       seat,
+                    char        out_code[CTD_LINK_SEAT_CODE_CHARS + 1])
+{
+  g_autoptr(GHmac) hmac = NULL;
+  g_autofree char *message = NULL;
+  guint8 digest[32];
+  gsize length = sizeof digest;
+  guint32 value;
+
+  g_return_if_fail (secret != NULL && out_code != NULL);
+
+  hmac = g_hmac_new (G_CHECKSUM_SHA256, (const guchar *) secret, strlen (secret));
+  message = g_strdup_printf ("ctd-seat-code:%u", seat);
+  g_hmac_update (hmac, (const guchar *) message, -1);
+  g_hmac_get_digest (hmac, digest, &length);
+  value = ((guint32) digest[0] << 24) | ((guint32) digest[1] << 16) |
+          ((guint32) digest[2] << 8) | digest[3];
+  g_snprintf (out_code, CTD_LINK_SEAT_CODE_CHARS + 1, "%04u", value % 10000u);
+  memset (digest, 0, sizeof digest);
+}
+
+/**
+ * ctd_link_seat_code_is:
+ * @secret: a chouette's link secret
+ * @seat: a seat
+ * @candidate: (nullable): what a phone sent as that seat's code, spaces
+ *   around it allowed
+ *
+ * Compares in a time that does not depend on where they differ.
+ *
+ * Returns: whether @candidate is @seat's code
+ */
+gboolean
+ctd_link_seat_code_is (const char *secret,
+                       guint       seat,
+                       const char *candidate)
+{
+  char code[CTD_LINK_SEAT_CODE_CHARS + 1];
+  g_autofree char *trimmed = NULL;
+  guint8 difference = 0;
+
+  g_return_val_if_fail (secret != NULL, FALSE);
+
+  if (candidate == NULL)
+    return FALSE;
+  trimmed = g_strstrip (g_strdup (candidate));
+  if (strlen (trimmed) != CTD_LINK_SEAT_CODE_CHARS)
+    return FALSE;
+  ctd_link_seat_code (secret, seat, code);
+  for (guint i = 0; i < CTD_LINK_SEAT_CODE_CHARS; i++)
+    difference |= (guint8) (code[i] ^ trimmed[i]);
+  return difference == 0;
+}
+
+static gboolean
+refuse_high_cube (const CtdResult  *result,
+                  guint             value,
+                  GError          **error)
+{
+  guint cap = result->context.cube_start << CTD_LINK_MAX_DOUBLINGS;
+
+  /* Translators: a game's number, a cube's value, then the highest value
+   * a table's phone may send */
+  g_set_error (error, CTD_LINK_ERROR, CTD_LINK_ERROR_DESK,
+               _("Game %u: a cube at %u is past what this table's phone may send (%u at "
+                 "most): check the value, or ask the director to enter this game at the "
+                 "desk"), result->context.game, value, cap);
+  return FALSE;
+}
+
+/**
+ * ctd_link_check_line:
+ * @result: a line a table's phone sends, read and checked by the rules
+ * @error: return location for a #GError
+ *
+ * What a phone may send beyond the rules: no director's adjustment
+ * (`A:`, a ruling), and no cube past the starting value times
+ * 2^%CTD_LINK_MAX_DOUBLINGS, which a table does not reach in a game; the
+ * desk enters both.
+ *
+ * Returns: whether the line may come from a phone; %CTD_LINK_ERROR_DESK
+ *   in the table's words otherwise
+ */
+gboolean
+ctd_link_check_line (const CtdResult  *result,
+                     GError          **error)
+{
+  guint cap;
+
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  if (result->n_adjustments > 0)
+    {
+      g_set_error (error, CTD_LINK_ERROR, CTD_LINK_ERROR_DESK,
+                   _("Game %u: an adjustment (A:) is the director's ruling, not a table's "
+                     "line: send the game without it and ask the director"),
+                   result->context.game);
+      return FALSE;
+    }
+  cap = result->context.cube_start << CTD_LINK_MAX_DOUBLINGS;
+  for (guint p = 0; p < CTD_MAX_PLAYERS; p++)
+    if (result->cubes[p].value > cap)
+      return refuse_high_cube (result, result->cubes[p].value, error);
+  for (guint i = 0; i < result->n_extras; i++)
+    if (result->extras[i].value > cap)
+      return refuse_high_cube (result, result->extras[i].value, error);
+  return TRUE;
+}

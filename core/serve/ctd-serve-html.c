@@ -195,8 +195,9 @@ ctd_html_name (GString    *page,
 /**
  * ctd_html_printf_name:
  * @page: the page being written
- * @format: a translated sentence holding one "%s" and no other conversion
- * @name: a player's name, for the "%s"
+ * @format: a translated sentence whose every conversion is a "%s" for
+ *   the same name (a sentence may name a player twice)
+ * @name: a player's name, for each "%s"
  *
  * Appends the sentence, escaped, with @name in it as ctd_html_name()
  * writes it: isolated wherever the translation puts it.
@@ -206,12 +207,17 @@ ctd_html_printf_name (GString    *page,
                       const char *format,
                       const char *name)
 {
-  const char *at = strstr (format, "%s");
-  g_autofree char *before = NULL;
+  const char *rest = format;
+  const char *at;
 
-  g_return_if_fail (at != NULL);
-  before = g_strndup (format, at - format);
-  ctd_html_escaped (page, before);
-  ctd_html_name (page, name);
-  ctd_html_escaped (page, at + 2);
+  g_return_if_fail (strstr (format, "%s") != NULL);
+  while ((at = strstr (rest, "%s")) != NULL)
+    {
+      g_autofree char *before = g_strndup (rest, at - rest);
+
+      ctd_html_escaped (page, before);
+      ctd_html_name (page, name);
+      rest = at + 2;
+    }
+  ctd_html_escaped (page, rest);
 }

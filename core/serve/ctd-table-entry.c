@@ -454,7 +454,10 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
                            _("Say who is entering this game: its Box or its Captain"));
       return NULL;
     }
-  if (!ctd_chouette_record (copy, game, line, error) || !ctd_link_secret_new (request, error))
+  /* What the store will refuse from a phone, said before the send. */
+  if (!ctd_chouette_record (copy, game, line, error) ||
+      !ctd_link_check_line (ctd_chouette_get_result (copy, game), error) ||
+      !ctd_link_secret_new (request, error))
     return NULL;
   canonical = ctd_result_format (ctd_chouette_get_result (copy, game));
   /* The totals after this game, as the sheet's row has them: only what

@@ -172,20 +172,45 @@ append_confirmation (GString                  *page,
 {
   CtdChouetteGame sheet;
   guint confirmer;
-  g_autofree char *confirm = NULL;
 
   ctd_chouette_get_sheet_game (table, line->game, &sheet);
   confirmer = line->entered_by == sheet.slot.box ? sheet.slot.captain : sheet.slot.box;
+  /* The phone that entered the line hands over first: the other side
+   * confirms on their own phone, or here with their seat code. */
+  if (line->here)
+    {
+      const char *name = ctd_chouette_get_name (table, confirmer);
+
+      g_string_append (page, "<p class=\"hand-over\">");
+      if (confirmer == sheet.slot.captain)
+        /* Translators: the Captain's name, twice */
+        ctd_html_printf_name (page, _("Hand the phone to %s (the Captain), or %s confirms "
+                                      "on their own phone."), name);
+      else
+        /* Translators: the Box's name, twice */
+        ctd_html_printf_name (page, _("Hand the phone to %s (the Box), or %s confirms on "
+                                      "their own phone."), name);
+      g_string_append (page, "</p>\n");
+    }
   g_string_append (page, "<form method=\"post\" action=\"/t/");
   ctd_html_escaped (page, secret);
   g_string_append_printf (page, "/answer\">\n<input type=\"hidden\" name=\"token\" value=\"");
   ctd_html_escaped (page, token);
-  g_string_append_printf (page, "\">\n<input type=\"hidden\" name=\"id\" value=\"%" G_GINT64_FORMAT "\">\n"
+  g_string_append_printf (page, "\">\n<input type=\"hidden\" name=\"id\" value=\"%u\">\n"
                           "<input type=\"hidden\" name=\"by\" value=\"%u\">\n",
-                          line->id, confirmer);
-  confirm = g_strdup_printf (_("%s: this is right"), ctd_chouette_get_name (table, confirmer));
-  ctd_html_element (page, "<button type=\"submit\" name=\"answer\" value=\"confirm\">", confirm,
-                    "</button>\n");
+                          line->number, confirmer);
+  if (line->here)
+    {
+      g_string_append_printf (page, "<p><label for=\"code-%u\">", line->game);
+      ctd_html_printf_name (page, _("%s's seat code (on the table's sheet):"),
+                            ctd_chouette_get_name (table, confirmer));
+      g_string_append_printf (page, "</label> <input id=\"code-%u\" name=\"code\" "
+                              "inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"4\" "
+                              "size=\"4\"></p>\n", line->game);
+    }
+  g_string_append (page, "<button type=\"submit\" name=\"answer\" value=\"confirm\">");
+  ctd_html_printf_name (page, _("%s: this is right"), ctd_chouette_get_name (table, confirmer));
+  g_string_append (page, "</button>\n");
   ctd_html_element (page, "<button type=\"submit\" class=\"secondary\" name=\"answer\" "
                     "value=\"refuse\">", _("It is wrong: send it back"), "</button>\n</form>\n");
 }
@@ -219,8 +244,12 @@ append_asking_line (GString                  *page,
     {
       append_deltas (page, table, line->game);
       g_string_append (page, "<br>");
-      ctd_html_printf_name (page, _("Entered by %s. Is it right?"),
-                            ctd_chouette_get_name (table, line->entered_by));
+      if (line->here)
+        ctd_html_printf_name (page, _("Entered by %s on this phone."),
+                              ctd_chouette_get_name (table, line->entered_by));
+      else
+        ctd_html_printf_name (page, _("Entered by %s. Is it right?"),
+                              ctd_chouette_get_name (table, line->entered_by));
       g_string_append (page, "</p>\n");
       append_confirmation (page, table, line, secret, token);
     }
@@ -279,7 +308,11 @@ append_lines (GString           *page,
       g_string_append_printf (page, "<li id=\"game-%u\">", line->game);
       ctd_html_element (page, "<strong>", heading, "</strong> ");
       ctd_html_element (page, "<code>", line->line, "</code> ");
-      if (line->state == CTD_SUBMISSION_PENDING)
+      if (line->state == CTD_SUBMISSION_PENDING && line->one_device)
+        ctd_html_printf_name (page, _("Confirmed by %s on the phone that entered it: "
+                                      "the director checks it before it counts."),
+                              ctd_chouette_get_name (table, line->confirmed_by));
+      else if (line->state == CTD_SUBMISSION_PENDING)
         ctd_html_printf_name (page, _("Confirmed by %s: waiting for the director."),
                               ctd_chouette_get_name (table, line->confirmed_by));
       else

@@ -31,6 +31,47 @@
 
 #define HTML "text/html; charset=utf-8"
 
+/* The cookie that tells a table's phones apart (table_device()). */
+#define DEVICE_COOKIE "ctd_device"
+
+/* Which phone sent @msg, as the hash of its device token: the token is
+ * the phone's cookie at this link (its path, /t/SECRET, so it goes to no
+ * other page), random from the system; a phone without one (its first
+ * visit, or cookies cleared) is given a new one with this answer. A
+ * second phone is another device; so, with its own token, is the same
+ * phone in a private window: the desk sees both addresses. The hash
+ * (ctd_link_hash()), or %NULL when the system gave no random bytes. */
+static char *
+table_device (SoupServerMessage *msg,
+              const char        *secret)
+{
+  const char *header = soup_message_headers_get_list (soup_server_message_get_request_headers (msg),
+                                                      "Cookie");
+  g_autoptr(GHashTable) cookies = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *cookie = NULL;
+  char token[CTD_LINK_SECRET_CHARS + 1];
+  const char *sent = NULL;
+
+  if (header != NULL && strlen (header) <= 4096)
+    {
+      cookies = soup_header_parse_semi_param_list (header);
+      sent = g_hash_table_lookup (cookies, DEVICE_COOKIE);
+    }
+  if (ctd_link_secret_is_valid (sent))
+    return ctd_link_hash (sent);
+  if (!ctd_link_secret_new (token, &error))
+    {
+      g_warning ("A phone could not be given its token: %s", error->message);
+      return NULL;
+    }
+  cookie = g_strdup_printf (DEVICE_COOKIE "=%s; Path=/t/%s; HttpOnly; SameSite=Strict; "
+                            "Max-Age=604800", token, secret);
+  soup_message_headers_append (soup_server_message_get_response_headers (msg), "Set-Cookie",
+                               cookie);
+  return ctd_link_hash (token);
+}
+
 /* A request's table: its link, the chouette it opens now as the table
  * sees it (its waiting lines counted in), and its lines; read once for
  * the whole answer. */
@@ -140,6 +181,16 @@ respond_table (CtdTableServer    *self,
                  error->message);
       return FALSE;
     }
+  {
+    g_autofree char *device = table_device (msg, table->secret);
+
+    for (guint i = 0; i < table->lines->len; i++)
+      {
+        CtdStoreSubmission *line = g_ptr_array_index (table->lines, i);
+
+        line->here = device != NULL && g_strcmp0 (line->device, device) == 0;
+      }
+  }
   page = ctd_table_page_render (view, table->seen, table->lines, table->secret, token, problem);
   ctd_table_server_respond (msg, status, HTML, page);
   return TRUE;
@@ -387,6 +438,22 @@ post_check (CtdTableServer    *self,
                                   "Cache-Control", "private, no-cache");
 }
 
+/* The device of a form that writes (table_device()), or NULL once the
+ * table's page has said why there is none. */
+static char *
+request_device (CtdTableServer    *self,
+                SoupServerMessage *msg,
+                Table             *table)
+{
+  char *device = table_device (msg, table->secret);
+
+  if (device == NULL)
+    respond_table (self, msg, table, SOUP_STATUS_SERVICE_UNAVAILABLE,
+                   _("The desk could not tell this phone apart: send the game again in a "
+                     "moment."));
+  return device;
+}
+
 static void
 post_send (CtdTableServer    *self,
            SoupServerMessage *msg,
@@ -394,6 +461,7 @@ post_send (CtdTableServer    *self,
            GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *device = NULL;
   const char *line = g_hash_table_lookup (fields, "line");
   const char *request = g_hash_table_lookup (fields, "request");
   guint64 game = 0, by = 0;
@@ -405,8 +473,11 @@ post_send (CtdTableServer    *self,
       ctd_table_server_respond (msg, SOUP_STATUS_BAD_REQUEST, HTML, self->not_found);
       return;
     }
+  if ((device = request_device (self, msg, table)) == NULL)
+    return;
   if (ctd_document_submit (self->document, table->secret, (guint) game, line, (guint) by,
-                           request, soup_server_message_get_remote_host (msg), NULL, &error))
+                           request, soup_server_message_get_remote_host (msg), device, NULL,
+                           &error))
     acknowledge (self, msg, table->secret);
   else if (is_gone (error))
     ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
@@ -421,24 +492,58 @@ post_answer (CtdTableServer    *self,
              GHashTable        *fields)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *device = NULL;
   const char *answer = g_hash_table_lookup (fields, "answer");
   guint64 id = 0, by = 0;
 
-  if (!parse_number (g_hash_table_lookup (fields, "id"), G_MAXINT64, &id) ||
+  if (!parse_number (g_hash_table_lookup (fields, "id"), G_MAXUINT, &id) ||
       !parse_number (g_hash_table_lookup (fields, "by"), CTD_MAX_PLAYERS, &by) ||
       (g_strcmp0 (answer, "confirm") != 0 && g_strcmp0 (answer, "refuse") != 0))
     {
       ctd_table_server_respond (msg, SOUP_STATUS_BAD_REQUEST, HTML, self->not_found);
       return;
     }
+  if ((device = request_device (self, msg, table)) == NULL)
+    return;
+  /* The form names the line by its number at this table
+   * (CtdStoreSubmission.number), never by the desk's id, which would
+   * count every table's lines. */
+  if (!table_load (self, table))
+    {
+      ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
+      return;
+    }
+  {
+    gint64 number = (gint64) id;
+
+    id = 0;
+    for (guint i = 0; i < table->lines->len; i++)
+      {
+        const CtdStoreSubmission *line = g_ptr_array_index (table->lines, i);
+
+        if (line->number == number)
+          id = (guint64) line->id;
+      }
+  }
   if (ctd_document_answer_submission (self->document, table->secret, (gint64) id, (guint) by,
                                       strcmp (answer, "confirm") == 0,
-                                      soup_server_message_get_remote_host (msg), &error))
+                                      soup_server_message_get_remote_host (msg), device,
+                                      g_hash_table_lookup (fields, "code"), &error))
     acknowledge (self, msg, table->secret);
   else if (is_gone (error) && !ctd_document_link_accepts_entry (self->document, table->round))
     ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
   else
-    respond_table (self, msg, table, SOUP_STATUS_CONFLICT, error->message);
+    {
+      const char *code = g_hash_table_lookup (fields, "code");
+
+      /* A wrong seat code is a guess, counted as a wrong link is: four
+       * digits would not stand a phone trying them all. */
+      if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_SEAT_CODE) &&
+          code != NULL && *code != '\0')
+        ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
+                              g_get_monotonic_time ());
+      respond_table (self, msg, table, SOUP_STATUS_CONFLICT, error->message);
+    }
 }
 
 /**

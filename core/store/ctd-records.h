@@ -36,6 +36,8 @@ typedef enum
   CTD_STORE_ERROR_CONFIRM,    /* allowed only when the director says so (replace, force) */
   CTD_STORE_ERROR_CLOSED,     /* the event was closed: it can no longer change */
   CTD_STORE_ERROR_INVALID,    /* a schema or records this version never writes (a hand edit) */
+  CTD_STORE_ERROR_SEAT_CODE,  /* a line confirmed on the phone that entered it, without the
+                               * confirmer's seat code or with a wrong one */
 } CtdStoreError;
 
 /*
@@ -180,6 +182,13 @@ typedef enum
  * @reason: (nullable): the director's reason for a rejection
  * @sent, @answered, @decided: (nullable): when entered, confirmed or
  *   refused, rejected (ISO 8601, UTC)
+ * @number: its number within its chouette: the id its table sees
+ * @device, @confirm_device: (nullable): the hashes of the device tokens
+ *   of the phones that entered and confirmed it (ctd_link_hash())
+ * @one_device: whether one phone entered and confirmed it (a seat code
+ *   proved the confirmer's seat): the desk must look, and the event
+ *   never accepts it by itself
+ * @here: set by whoever shows it to a phone: that phone entered it
  */
 typedef struct
 {
@@ -198,6 +207,11 @@ typedef struct
   char               *sent;
   char               *answered;
   char               *decided;
+  guint               number;
+  char               *device;
+  char               *confirm_device;
+  gboolean            one_device;
+  gboolean            here;
 } CtdStoreSubmission;
 
 /*

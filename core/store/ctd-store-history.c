@@ -14,6 +14,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ctd-link.h"
+
 /*
  * The audit log: the triggers that keep its row images, undo and redo
  * (the comment at the top of ctd-store.c says how).
@@ -205,14 +207,23 @@ row_change_free (RowChange *change)
 }
 
 /* Puts one row back as @change found it. The table must be one we log
- * and the values come from the stored JSON image, bound, never spliced. */
+ * and the values come from the stored JSON image, bound, never spliced.
+ * But an undo never puts back a link's secret that an action replaced
+ * (a reissue: the old link may be the one that went missing): the row
+ * gets a new secret, and @out_new_link says so. A redo puts back what
+ * the undo replaced. */
 static gboolean
 revert_change (CtdStore         *self,
                const RowChange  *change,
+               gboolean          undo,
+               gboolean         *out_new_link,
                GError          **error)
 {
   const char * const *columns = g_hash_table_lookup (self->columns, change->table);
   g_autoptr(GString) sql = g_string_new (NULL);
+  char secret[CTD_LINK_SECRET_CHARS + 1] = "";
+  gboolean new_link = undo && change->before != NULL && change->after != NULL &&
+                      strcmp (change->table, "link") == 0;
 
   if (columns == NULL)
     {
@@ -247,14 +258,22 @@ revert_change (CtdStore         *self,
     {
       g_string_printf (sql, "UPDATE main.%s SET ", change->table);
       for (guint i = 0; columns[i] != NULL; i++)
-        g_string_append_printf (sql, "%s%s = json_extract (?1, '$.%s')", i > 0 ? ", " : "",
-                                columns[i], columns[i]);
+        if (new_link && strcmp (columns[i], "secret") == 0)
+          g_string_append_printf (sql, "%ssecret = ?3", i > 0 ? ", " : "");
+        else
+          g_string_append_printf (sql, "%s%s = json_extract (?1, '$.%s')", i > 0 ? ", " : "",
+                                  columns[i], columns[i]);
       g_string_append (sql, " WHERE id = ?2");
     }
 
-  if (!ctd_store_run (self, sql->str,
-                      CTD_ARGS (CTD_TEXT (change->before), CTD_INT (change->row_id)), error))
+  if (new_link && !ctd_link_secret_new (secret, error))
     return FALSE;
+  if (!ctd_store_run (self, sql->str,
+                      CTD_ARGS (CTD_TEXT (change->before), CTD_INT (change->row_id),
+                                new_link ? CTD_TEXT (secret) : CTD_NULL), error))
+    return FALSE;
+  if (new_link)
+    *out_new_link = TRUE;
   if (sqlite3_changes (self->db) != 1)
     {
       g_set_error (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CORRUPT,
@@ -269,6 +288,8 @@ revert_change (CtdStore         *self,
 static gboolean
 revert_entry (CtdStore  *self,
               gint64     target,
+              gboolean   undo,
+              gboolean  *out_new_link,
               GError   **error)
 {
   g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func ((GDestroyNotify) row_change_free);
@@ -295,7 +316,7 @@ revert_entry (CtdStore  *self,
     return FALSE;
 
   for (guint i = 0; i < changes->len; i++)
-    if (!revert_change (self, g_ptr_array_index (changes, i), error))
+    if (!revert_change (self, g_ptr_array_index (changes, i), undo, out_new_link, error))
       return FALSE;
   return TRUE;
 }
@@ -313,6 +334,7 @@ revert_newest (CtdStore    *self,
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autofree char *original = NULL;
   g_autofree char *summary = NULL;
+  gboolean new_link = FALSE;
   gint64 target = 0;
 
   if (!ctd_store_action_begin (self, &action, name, error) ||
@@ -326,11 +348,22 @@ revert_newest (CtdStore    *self,
 
   /* Translators: lines of the event's log: the line of the action
    * undone (or redone) follows, as it was logged. */
+  if (!revert_entry (self, target, undo, &new_link, error))
+    return FALSE;
+  if (new_link)
+    {
+      /* Translators: the line of the action undone, as it was logged,
+       * which had replaced a table's link */
+      char *said = g_strdup_printf (_("%s; the link it replaced stays revoked: a new one was "
+                                      "issued, print the table's slip again"), original);
+
+      g_free (original);
+      original = said;
+    }
   summary = undo ? g_strdup_printf (_("Undid: %s"), original)
                  : g_strdup_printf (_("Redid: %s"), original);
-  if (!revert_entry (self, target, error) ||
-      /* A chouette put back from before links existed gets one. */
-      !ctd_store_issue_missing_links (self, error) ||
+  /* A chouette put back from before links existed gets one. */
+  if (!ctd_store_issue_missing_links (self, error) ||
       /* The images came from the file: written back, they must still
        * be what opening the file accepts. */
       !ctd_store_check_records (self, name, error) ||

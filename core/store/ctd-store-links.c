@@ -322,6 +322,22 @@ ctd_store_reissue_link (CtdStore    *self,
                       "SET secret = excluded.secret, issued = excluded.issued",
                       CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (secret)), error))
     return FALSE;
+  /* What the old link sent and nobody has settled goes with it: it
+   * leaves the desk's waiting list, and the table's page says why.
+   * Submissions are outside the log: undo does not bring it back. */
+  if (!ctd_store_run (self,
+                      "UPDATE submission SET state = 'rejected', reason = ?2, "
+                      "  decided = strftime ('%Y-%m-%dT%H:%M:%SZ', 'now'), "
+                      "  revision = (SELECT max (revision) + 1 FROM submission) "
+                      "WHERE chouette = ?1 AND (state = 'entered' OR (state = 'confirmed' "
+                      "  AND line IS NOT (SELECT g.canonical FROM game AS g "
+                      "                   WHERE g.chouette = submission.chouette "
+                      "                     AND g.number = submission.game)))",
+                      CTD_ARGS (CTD_INT (chouette_id),
+                                CTD_TEXT (_("it came through the table's old link, which the "
+                                            "director replaced: enter the game again"))),
+                      error))
+    return FALSE;
   summary = g_strdup_printf (_("Issued a new link for chouette %u.%u: the old one no longer "
                                "opens it"), round, chouette);
   if (!ctd_store_action_commit (&action, summary, error))

@@ -46,6 +46,11 @@ static const char ctd_schema_v6[] = {
 /* migrations[v] takes a file from user_version v to v + 1: its SQL,
  * then (when the records need the rules, not just SQL) its C step. A
  * released rung never changes; a new schema is a new rung. */
+static const char ctd_schema_v7[] = {
+#include "ctd-schema-v7-sql.h"
+  , 0
+};
+
 static const struct
 {
   const char *sql;
@@ -58,6 +63,7 @@ static const struct
   { ctd_schema_v4, ctd_store_upgrade_to_v4 },
   { ctd_schema_v5, NULL },
   { ctd_schema_v6, NULL },
+  { ctd_schema_v7, NULL },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == CTD_STORE_SCHEMA_VERSION);

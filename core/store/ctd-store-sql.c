@@ -570,13 +570,19 @@ ctd_store_action_finish (CtdStoreAction  *action,
     }
   changes = sqlite3_total_changes64 (self->db);
   if (!ctd_store_run (self,
+                      /* The log, which `log --json` prints, never holds a
+                       * table's link: only undo's images do. */
                       "UPDATE audit SET summary = ?2, "
                       "  before = (SELECT json_group_array (json_object ("
-                      "              'table', tbl, 'id', row_id, 'row', json (before))) "
+                      "              'table', tbl, 'id', row_id, 'row', "
+                      "              CASE tbl WHEN 'link' THEN json_remove (before, '$.secret') "
+                      "                ELSE json (before) END)) "
                       "            FROM (SELECT * FROM audit_change "
                       "                  WHERE audit = ?1 AND before IS NOT NULL ORDER BY id)), "
                       "  after = (SELECT json_group_array (json_object ("
-                      "              'table', tbl, 'id', row_id, 'row', json (after))) "
+                      "              'table', tbl, 'id', row_id, 'row', "
+                      "              CASE tbl WHEN 'link' THEN json_remove (after, '$.secret') "
+                      "                ELSE json (after) END)) "
                       "           FROM (SELECT * FROM audit_change "
                       "                 WHERE audit = ?1 AND after IS NOT NULL ORDER BY id)) "
                       "WHERE id = ?1",

@@ -21,17 +21,32 @@
  */
 
 /* Where a submission came from, for the audit log: "from table 1.3's
- * link (192.168.1.23): entered by Ann, confirmed by Bob". */
+ * link: entered by Ann (192.168.1.23), confirmed by Bob
+ * (192.168.1.40)", and when one phone did both, that it did. */
 static char *
 describe_source (const CtdStoreSubmission *submission,
                  const CtdChouette        *chouette)
 {
-  return g_strdup_printf (_("from table %u.%u's link (%s): entered by %s, confirmed by %s"),
+  const char *confirmed_from = submission->confirm_address != NULL
+                               ? submission->confirm_address : submission->address;
+
+  if (submission->one_device)
+    /* Translators: the chouette ("1.3"), who entered the line, the
+     * phone's address, then who confirmed it on that phone */
+    return g_strdup_printf (_("from table %u.%u's link: entered by %s (%s), confirmed by %s "
+                              "on the same phone, with a seat code"),
+                            submission->round, submission->chouette,
+                            ctd_store_seat_name (chouette, submission->entered_by),
+                            submission->address,
+                            ctd_store_seat_name (chouette, submission->confirmed_by));
+  /* Translators: the chouette ("1.3"), who entered the line and from
+   * which address, then who confirmed it and from which address */
+  return g_strdup_printf (_("from table %u.%u's link: entered by %s (%s), confirmed by %s (%s)"),
                           submission->round, submission->chouette,
-                          submission->confirm_address != NULL ? submission->confirm_address
-                                                              : submission->address,
                           ctd_store_seat_name (chouette, submission->entered_by),
-                          ctd_store_seat_name (chouette, submission->confirmed_by));
+                          submission->address,
+                          ctd_store_seat_name (chouette, submission->confirmed_by),
+                          confirmed_from);
 }
 
 /* Writes a confirmed @submission's line as the desk's own entry does,

@@ -41,7 +41,8 @@
  * OR": a table's page reads its own chouette's through the index. */
 #define NEWEST_SQL(where) \
   "SELECT s.id, c.round, c.number, s.game, s.line, s.state, g.canonical, s.entered_by, " \
-  "  s.confirmed_by, s.address, s.confirm_address, s.reason, s.sent, s.answered, s.decided " \
+  "  s.confirmed_by, s.address, s.confirm_address, s.reason, s.sent, s.answered, s.decided, " \
+  "  s.number, s.device, s.confirm_device " \
   "FROM submission AS s JOIN chouette AS c ON c.id = s.chouette " \
   "  LEFT JOIN game AS g ON g.chouette = s.chouette AND g.number = s.game " \
   "WHERE " where " AND s.id = " \
@@ -67,6 +68,8 @@ ctd_store_submission_free (CtdStoreSubmission *submission)
   g_free (submission->sent);
   g_free (submission->answered);
   g_free (submission->decided);
+  g_free (submission->device);
+  g_free (submission->confirm_device);
   g_free (submission);
 }
 
@@ -121,6 +124,11 @@ submission_from_row (CtdStmt *stmt)
   submission->sent = ctd_store_column_dup (stmt, 12);
   submission->answered = ctd_store_column_dup (stmt, 13);
   submission->decided = ctd_store_column_dup (stmt, 14);
+  submission->number = (guint) sqlite3_column_int64 (stmt, 15);
+  submission->device = ctd_store_column_dup (stmt, 16);
+  submission->confirm_device = ctd_store_column_dup (stmt, 17);
+  submission->one_device = submission->device != NULL &&
+                           g_strcmp0 (submission->device, submission->confirm_device) == 0;
   return submission;
 }
 
@@ -406,6 +414,22 @@ check_address (const char  *address,
   return TRUE;
 }
 
+/* A device is known by the hash of its token (ctd_link_hash()). */
+static gboolean
+check_device (const char  *device,
+              GError     **error)
+{
+  gsize i;
+
+  for (i = 0; device != NULL && device[i] != '\0'; i++)
+    if (!(g_ascii_isdigit (device[i]) || (device[i] >= 'a' && device[i] <= 'f')))
+      break;
+  if (device == NULL || device[i] != '\0' || i != CTD_LINK_DEVICE_HASH_CHARS)
+    return ctd_store_refuse (error, "%s", _("This phone did not say which phone it is: open "
+                                            "the table's page again"));
+  return TRUE;
+}
+
 /**
  * ctd_store_submit:
  * @self: a store
@@ -416,11 +440,15 @@ check_address (const char  *address,
  *   Captain
  * @request: the form's idempotency key (32 hex digits)
  * @address: the phone's address
+ * @device: the hash of the phone's device token (ctd_link_hash())
  * @out_id: (out) (optional): the submission
  * @error: return location for a #GError
  *
  * Keeps a table's line for game @game, to wait for the other side's
- * confirmation. The line must be one the desk would accept now, with the
+ * confirmation. A phone may not send a director's adjustment nor a cube
+ * no table reaches (ctd_link_check_line()). At most
+ * %CTD_STORE_SUBMISSIONS_MAX lines come through one link: a reissued
+ * link starts again. The line must be one the desk would accept now, with the
  * table's earlier lines that wait counted in. A form sent twice (a
  * double tap, a retry after a lost answer) finds its first submission
  * and writes nothing. Refused while the game's newest line still waits
@@ -436,6 +464,7 @@ ctd_store_submit (CtdStore    *self,
                   guint        entered_by,
                   const char  *request,
                   const char  *address,
+                  const char  *device,
                   gint64      *out_id,
                   GError     **error)
 {
@@ -444,6 +473,7 @@ ctd_store_submit (CtdStore    *self,
   g_autoptr(GPtrArray) list = NULL;
   g_autofree char *canonical = NULL;
   g_autofree char *recorded = NULL;
+  g_autofree char *link = NULL;
   CtdStoreSubmission *newest;
   CtdChouetteGame slot;
   gint64 existing = 0, existing_chouette = 0, chouette_id;
@@ -456,7 +486,7 @@ ctd_store_submit (CtdStore    *self,
   if (!ctd_link_secret_is_valid (request))
     return ctd_store_refuse (error, "%s", _("This form is not one of ours: open the table's "
                                             "page again"));
-  if (!check_address (address, error))
+  if (!check_address (address, error) || !check_device (device, error))
     return FALSE;
   if (strlen (line) > CTD_RESULT_MAX_LENGTH || !g_utf8_validate (line, -1, NULL))
     return refuse_game (error, game, "%s", _("that is not a result line"));
@@ -493,12 +523,16 @@ ctd_store_submit (CtdStore    *self,
     return ctd_store_refuse (error, _("There is no game %u: a chouette plays games 1 to %u"),
                              game, CTD_N_GAMES);
   /* Whoever holds a link could send and refuse lines without end: the
-   * file keeps a bounded number for each table. */
+   * file keeps a bounded number for each link, and a reissue (which a
+   * flood calls for) opens a new count. */
+  link = ctd_link_hash (secret);
   {
     gint64 n_sent = 0;
 
-    if (!ctd_store_query_int64 (self, "SELECT count (*) FROM submission WHERE chouette = ?1",
-                                CTD_ARGS (CTD_INT (chouette_id)), &n_sent, error))
+    if (!ctd_store_query_int64 (self, "SELECT count (*) FROM submission "
+                                "WHERE chouette = ?1 AND link = ?2",
+                                CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (link)), &n_sent,
+                                error))
       return FALSE;
     if (n_sent >= CTD_STORE_SUBMISSIONS_MAX)
       return ctd_store_refuse (error, _("This table has sent %d lines, as many as the desk "
@@ -525,7 +559,8 @@ ctd_store_submit (CtdStore    *self,
    * of recorded games are not applied, so the game holds the desk's. */
   if (ctd_chouette_get_result (chouette, game) != NULL)
     recorded = ctd_result_format (ctd_chouette_get_result (chouette, game));
-  if (!ctd_chouette_record (chouette, game, line, error))
+  if (!ctd_chouette_record (chouette, game, line, error) ||
+      !ctd_link_check_line (ctd_chouette_get_result (chouette, game), error))
     return FALSE;
   canonical = ctd_result_format (ctd_chouette_get_result (chouette, game));
   if (g_strcmp0 (recorded, canonical) == 0)
@@ -533,12 +568,15 @@ ctd_store_submit (CtdStore    *self,
 
   if (!ctd_store_run (self,
                       "INSERT INTO submission (chouette, game, line, state, entered_by, request, "
-                      "  address, sent, revision) "
+                      "  address, sent, revision, device, link, number) "
                       "VALUES (?1, ?2, ?3, 'entered', ?4, ?5, ?6, "
                       "  strftime ('%Y-%m-%dT%H:%M:%SZ', 'now'), "
-                      "  (SELECT coalesce (max (revision), 0) + 1 FROM submission))",
+                      "  (SELECT coalesce (max (revision), 0) + 1 FROM submission), ?7, ?8, "
+                      "  (SELECT coalesce (max (number), 0) + 1 FROM submission "
+                      "   WHERE chouette = ?1))",
                       CTD_ARGS (CTD_INT (chouette_id), CTD_INT (game), CTD_TEXT (canonical),
-                                CTD_INT (entered_by), CTD_TEXT (request), CTD_TEXT (address)),
+                                CTD_INT (entered_by), CTD_TEXT (request), CTD_TEXT (address),
+                                CTD_TEXT (device), CTD_TEXT (link)),
                       error))
     return FALSE;
   if (out_id != NULL)
@@ -575,14 +613,22 @@ ctd_store_find_submission (CtdStore  *self,
  * @by: the seat of the player who answers
  * @confirm: %TRUE to confirm the line, %FALSE to say it is wrong
  * @address: the phone's address
+ * @device: the hash of the phone's device token (ctd_link_hash())
+ * @seat_code: (nullable): the confirmer's seat code, as typed
+ *   (ctd_link_seat_code()): needed only on the phone that entered the line
  * @error: return location for a #GError
  *
  * The other side's answer to a line entered at the table: the Box
  * confirms what the Captain entered, or the reverse; either may say it
  * is wrong, which sends it back to be entered again. The same answer
- * twice is no change. When the event accepts confirmed lines by itself
+ * twice is no change. A confirmation comes from another phone than the
+ * entry's, or on the same phone with the confirmer's seat code, which is
+ * printed on the table's paper: one phone alone, with the link, cannot
+ * play both sides. When the event accepts confirmed lines by itself
  * (@table_auto_accept) and the game has no result, the confirmed line is
- * recorded in the same transaction, as the director's accept would.
+ * recorded in the same transaction, as the director's accept would;
+ * never a line one phone entered and confirmed, which waits for the
+ * director (CtdStoreSubmission.one_device says why).
  *
  * Returns: whether the answer is kept (or was already)
  */
@@ -593,6 +639,8 @@ ctd_store_answer_submission (CtdStore    *self,
                              guint        by,
                              gboolean     confirm,
                              const char  *address,
+                             const char  *device,
+                             const char  *seat_code,
                              GError     **error)
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
@@ -608,7 +656,7 @@ ctd_store_answer_submission (CtdStore    *self,
   g_return_val_if_fail (secret != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_address (address, error) ||
+  if (!check_address (address, error) || !check_device (device, error) ||
       !ctd_store_action_begin_unlogged (self, &action, error) ||
       !open_link (self, secret, &round, &number, &chouette_id, &size, error) ||
       (submission = ctd_store_find_submission (self, chouette_id, id, error)) == NULL)
@@ -638,14 +686,33 @@ ctd_store_answer_submission (CtdStore    *self,
   if (!confirm && by != confirmer && by != submission->entered_by)
     return refuse_game (error, submission->game, _("only %s or %s can send this line back"),
                         ctd_store_seat_name (chouette, submission->entered_by), ctd_store_seat_name (chouette, confirmer));
+  /* The phone that entered the line confirms it only with the
+   * confirmer's code from the paper: otherwise one phone holding the
+   * link could enter as one side and confirm as the other. */
+  if (confirm && g_strcmp0 (submission->device, device) == 0 &&
+      !ctd_link_seat_code_is (secret, confirmer, seat_code))
+    {
+      refuse_game (error, submission->game,
+                   seat_code == NULL || *seat_code == '\0'
+                   ? _("this phone entered the line, so %s confirms it on their own phone, "
+                       "or here with their seat code from the table's sheet")
+                   : _("that is not %s's seat code: it is printed on the table's sheet, "
+                       "beside the QR code"),
+                   ctd_store_seat_name (chouette, confirmer));
+      if (error != NULL)
+        (*error)->code = CTD_STORE_ERROR_SEAT_CODE;
+      return FALSE;
+    }
 
   if (!ctd_store_run (self,
                       "UPDATE submission SET state = ?2, confirmed_by = ?3, confirm_address = ?4, "
+                      "  confirm_device = ?5, "
                       "  answered = strftime ('%Y-%m-%dT%H:%M:%SZ', 'now'), "
                       "  revision = (SELECT max (revision) + 1 FROM submission) "
                       "WHERE id = ?1",
                       CTD_ARGS (CTD_INT (id), CTD_TEXT (confirm ? "confirmed" : "refused"),
-                                confirm ? CTD_INT (by) : CTD_NULL, CTD_TEXT (address)),
+                                confirm ? CTD_INT (by) : CTD_NULL, CTD_TEXT (address),
+                                CTD_TEXT (device)),
                       error))
     return FALSE;
   if (!confirm)
@@ -653,7 +720,15 @@ ctd_store_answer_submission (CtdStore    *self,
 
   if (!ctd_store_get_settings (self, &settings, error))
     return FALSE;
-  if (settings.table_auto_accept && submission->recorded == NULL)
+  g_free (submission->confirm_device);
+  submission->confirm_device = g_strdup (device);
+  submission->one_device = g_strcmp0 (submission->device, device) == 0;
+  /* One phone entered and confirmed it, with a seat code: the director
+   * looks before it counts (the waiting list says so). */
+  if (submission->one_device)
+    g_debug ("Game %u waits for the director: one phone entered and confirmed it",
+             submission->game);
+  else if (settings.table_auto_accept && submission->recorded == NULL)
     {
       g_autoptr(CtdChouette) desk = ctd_store_load_chouette_by_id (self, chouette_id, size, error);
       g_autoptr(GError) not_yet = NULL;

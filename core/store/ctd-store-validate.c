@@ -509,6 +509,10 @@ static const struct
     "  ctd_text_problem (confirm_address, 'address', 64, 0), "
     "  ctd_text_problem (reason, 'reason', 200, 0)) AS problem "
     "FROM submission WHERE problem IS NOT NULL ORDER BY id LIMIT 1", 5 },
+  /* A table answers its lines by their number (schema 7). */
+  { "submission",
+    "SELECT id, 'it has no number within its chouette' FROM submission "
+    "WHERE number IS NULL ORDER BY id LIMIT 1", 7 },
   { "audit",
     "SELECT id, coalesce (ctd_text_problem (action, 'action', -1, 1), "
     "  ctd_text_problem (summary, 'summary', -1, 0)) AS problem "

@@ -19,7 +19,7 @@
 G_BEGIN_DECLS
 
 /* The schema version this code writes (PRAGMA user_version). */
-#define CTD_STORE_SCHEMA_VERSION 6
+#define CTD_STORE_SCHEMA_VERSION 7
 
 /*
  * CtdStoreCloseHook:
@@ -252,6 +252,7 @@ gboolean    ctd_store_submit           (CtdStore               *self,
                                         guint                   entered_by,
                                         const char             *request,
                                         const char             *address,
+                                        const char             *device,
                                         gint64                 *out_id,
                                         GError                **error);
 gboolean    ctd_store_answer_submission (CtdStore              *self,
@@ -260,6 +261,8 @@ gboolean    ctd_store_answer_submission (CtdStore              *self,
                                          guint                  by,
                                          gboolean               confirm,
                                          const char            *address,
+                                         const char            *device,
+                                         const char            *seat_code,
                                          GError               **error);
 gboolean    ctd_store_accept_submission (CtdStore              *self,
                                          gint64                 id,

@@ -326,3 +326,21 @@ ctd_test_assert_rounds_read (CtdStore   *store,
       assert_int_equal (a->n_players, b->n_players);
     }
 }
+
+/* The newest line chouette 1.@chouette's table sent for game @game, or
+ * NULL. */
+CtdStoreSubmission *
+ctd_test_newest_submission (CtdStore *store,
+                            guint     chouette,
+                            guint     game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = ctd_store_list_submissions (store, 1, chouette, &error);
+
+  if (list == NULL)
+    fail_msg ("%s", error->message);
+  for (guint i = 0; i < list->len; i++)
+    if (((CtdStoreSubmission *) g_ptr_array_index (list, i))->game == game)
+      return g_ptr_array_steal_index (list, i);
+  return NULL;
+}

@@ -16,6 +16,11 @@
 
 G_BEGIN_DECLS
 
+/* Two phones at a table, as the store knows them: the hashes of their
+ * device tokens (ctd_link_hash()). */
+#define CTD_TEST_PHONE_A "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+#define CTD_TEST_PHONE_B "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+
 extern const char *const      ctd_test_four_sheet[CTD_N_GAMES];
 extern const CtdEventSettings ctd_test_default_settings;
 
@@ -23,6 +28,9 @@ CtdStore           *ctd_test_create_default     (const CtdTestFolder *fixture);
 char               *ctd_test_dump               (const char          *path,
                                                  gboolean             records_only);
 CtdStoreAuditEntry *ctd_test_last_audit         (CtdStore            *store);
+CtdStoreSubmission *ctd_test_newest_submission  (CtdStore            *store,
+                                                 guint                chouette,
+                                                 guint                game);
 guint               ctd_test_audit_length       (CtdStore            *store);
 char               *ctd_test_listing            (CtdStore            *store);
 void                ctd_test_assert_history     (CtdStore            *store,

@@ -15,8 +15,10 @@
 
 #include <stdio.h>
 
+#include "ctd-link.h"
 #include "ctd-store.h"
 #include "ctd-tournament.h"
+#include "ctd-test-store.h"
 
 /* The link's secret of chouette @round.@number. */
 static char *
@@ -52,10 +54,14 @@ main (int   argc,
   g_autofree char *request = NULL;
   g_autofree char *address = NULL;
   int by = 0, confirm_by = 0;
+  gboolean same_phone = FALSE;
+  char code[CTD_LINK_SEAT_CODE_CHARS + 1] = "";
   GOptionEntry entries[] = {
     { "by", 0, 0, G_OPTION_ARG_INT, &by, "the seat that enters the line", "SEAT" },
     { "confirm-by", 0, 0, G_OPTION_ARG_INT, &confirm_by, "the seat that confirms it", "SEAT" },
     { "address", 0, 0, G_OPTION_ARG_STRING, &address, "the phone's address", "A" },
+    { "same-phone", 0, 0, G_OPTION_ARG_NONE, &same_phone,
+      "confirm on the phone that entered it, with the seat code", NULL },
     { NULL },
   };
   guint round, number;
@@ -85,12 +91,21 @@ main (int   argc,
                              g_random_int (), g_random_int ());
   if ((store = ctd_store_open (argv[1], &error)) == NULL ||
       !ctd_tournament_parse_label (argv[2], &round, &number, &error) ||
-      (secret = secret_of (store, round, number, &error)) == NULL ||
-      !ctd_store_submit (store, secret, (guint) game, argv[4], (guint) by, request,
-                         address != NULL ? address : "127.0.0.1", &id, &error) ||
+      (secret = secret_of (store, round, number, &error)) == NULL)
+    {
+      fprintf (stderr, "ctd-test-submit: %s\n", error->message);
+      return 1;
+    }
+  if (confirm_by > 0)
+    ctd_link_seat_code (secret, (guint) confirm_by, code);
+  if (!ctd_store_submit (store, secret, (guint) game, argv[4], (guint) by, request,
+                         address != NULL ? address : "127.0.0.1", CTD_TEST_PHONE_A, &id,
+                         &error) ||
       (confirm_by > 0 &&
        !ctd_store_answer_submission (store, secret, id, (guint) confirm_by, TRUE,
-                                     address != NULL ? address : "127.0.0.1", &error)))
+                                     address != NULL ? address : "127.0.0.1",
+                                     same_phone ? CTD_TEST_PHONE_A : CTD_TEST_PHONE_B,
+                                     same_phone ? code : NULL, &error)))
     {
       fprintf (stderr, "ctd-test-submit: %s\n", error->message);
       return 1;

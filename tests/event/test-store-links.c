@@ -252,9 +252,29 @@ test_reissue (void **state)
   assert_int_equal (change->round, 1);
   assert_int_equal (change->chouette, 2);
 
+  /* The log names the chouette, never a secret. */
+  {
+    g_autofree char *log = ctd_test_query_text (fixture->path, "SELECT group_concat (before || "
+                                                "after || summary) FROM audit");
+
+    assert_null (strstr (log, old));
+    assert_null (strstr (log, fresh));
+  }
+  /* Undo leaves the replaced link revoked: 1.2 gets a third one, and the
+   * log says so. Redo puts back the one undo replaced. */
   assert_true (ctd_store_undo (store, NULL, &error));
-  assert_found (store, old, 1, 2);
+  assert_not_found (store, old);
   assert_not_found (store, fresh);
+  {
+    g_autofree char *third = ctd_test_link_secret (store, 1, 2);
+    g_autoptr(CtdStoreAuditEntry) undone = ctd_test_last_audit (store);
+
+    assert_true (ctd_link_secret_is_valid (third));
+    assert_found (store, third, 1, 2);
+    assert_found (store, neighbour, 1, 1);
+    assert_non_null (strstr (undone->summary, "the link it replaced stays revoked: a new one was "
+                                              "issued, print the table's slip again"));
+  }
   assert_true (ctd_store_redo (store, NULL, &error));
   assert_found (store, fresh, 1, 2);
   assert_not_found (store, old);
@@ -372,7 +392,8 @@ test_link_follows_other_program (void **state)
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_CLOSED);
   g_clear_error (&error);
   assert_false (ctd_store_submit (store, secret, 1, ctd_test_four_sheet[0], 1,
-                                  "0123456789abcdef0123456789abcdef", "127.0.0.1", NULL, &error));
+                                  "0123456789abcdef0123456789abcdef", "127.0.0.1", CTD_TEST_PHONE_A, NULL,
+                                  &error));
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_CLOSED);
   g_clear_error (&error);
 
@@ -404,7 +425,8 @@ test_reissued_elsewhere (void **state)
   assert_true (ctd_store_find_link (store, old, &round, &chouette, &error));
   /* A table's line, written outside the log, keeps what is known. */
   assert_true (ctd_store_submit (store, old, 1, ctd_test_four_sheet[0], 1,
-                                 "0123456789abcdef0123456789abcdef", "127.0.0.1", NULL, &error));
+                                 "0123456789abcdef0123456789abcdef", "127.0.0.1", CTD_TEST_PHONE_A, NULL,
+                                  &error));
   assert_true (ctd_store_find_link (store, old, &round, &chouette, &error));
   assert_int_equal (chouette, 2);
 
@@ -416,10 +438,15 @@ test_reissued_elsewhere (void **state)
   g_clear_error (&error);
   assert_true (ctd_store_find_link (store, now, &round, &chouette, &error));
   assert_int_equal (chouette, 2);
-  /* And this store's own undo of it, written here. */
+  /* And this store's own undo of it, written here: a third link. */
   assert_true (ctd_store_undo (store, NULL, &error));
-  assert_true (ctd_store_find_link (store, old, NULL, NULL, &error));
   assert_false (ctd_store_find_link (store, now, NULL, NULL, &error));
+  g_clear_error (&error);
+  {
+    g_autofree char *third = ctd_test_link_secret (store, 1, 2);
+
+    assert_true (ctd_store_find_link (store, third, NULL, NULL, &error));
+  }
 }
 
 /* A file of schema 3 whose history holds a draw and a redraw (made by
@@ -478,7 +505,7 @@ test_upgrade_from_v3 (void **state)
                                                 "SELECT user_version FROM pragma_user_version");
 
     assert_string_equal (old, "3|\n");
-    assert_string_equal (now, "6|\n");
+    assert_string_equal (now, "7|\n");
   }
   upgraded = links_text (store, 0);
   assert_string_not_equal (upgraded, "");

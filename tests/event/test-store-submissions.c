@@ -73,30 +73,13 @@ sides_of (CtdStore    *store,
     *out_captain_name = g_strdup (ctd_chouette_get_name (chouette, slot.slot.captain));
 }
 
-/* The newest submission of game @game of chouette 1.@chouette, or NULL. */
-static CtdStoreSubmission *
-newest (CtdStore *store,
-        guint     chouette,
-        guint     game)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) list = ctd_store_list_submissions (store, 1, chouette, &error);
-
-  if (list == NULL)
-    fail_msg ("%s", error->message);
-  for (guint i = 0; i < list->len; i++)
-    if (((CtdStoreSubmission *) g_ptr_array_index (list, i))->game == game)
-      return g_ptr_array_steal_index (list, i);
-  return NULL;
-}
-
 static void
 assert_state (CtdStore           *store,
               guint               chouette,
               guint               game,
               CtdSubmissionState  state)
 {
-  g_autoptr(CtdStoreSubmission) submission = newest (store, chouette, game);
+  g_autoptr(CtdStoreSubmission) submission = ctd_test_newest_submission (store, chouette, game);
 
   assert_non_null (submission);
   if (submission->state != state)
@@ -119,8 +102,10 @@ send_confirmed (CtdStore   *store,
   gint64 id = 0;
 
   sides_of (store, secret, game, &box, &captain, NULL, NULL);
-  if (!ctd_store_submit (store, secret, game, line, box, request, address, &id, &error) ||
-      !ctd_store_answer_submission (store, secret, id, captain, TRUE, confirm_address, &error))
+  if (!ctd_store_submit (store, secret, game, line, box, request, address,
+                         CTD_TEST_PHONE_A, &id, &error) ||
+      !ctd_store_answer_submission (store, secret, id, captain, TRUE, confirm_address,
+                                    CTD_TEST_PHONE_B, NULL, &error))
     fail_msg ("1.%u game %u “%s”: %s", chouette, game, line, error->message);
   return id;
 }
@@ -172,9 +157,9 @@ test_enter_confirm_accept (void **state)
   revision = ctd_store_get_submissions_revision (store, &error);
   assert_int_equal (revision, 0);
   assert_true (ctd_store_submit (store, secret, 1, ctd_test_four_sheet[0], box, request,
-                                 address, &id, &error));
+                                 address, CTD_TEST_PHONE_A, &id, &error));
   assert_true (id > 0);
-  submission = newest (store, 1, 1);
+  submission = ctd_test_newest_submission (store, 1, 1);
   assert_int_equal (submission->state, CTD_SUBMISSION_ENTERED);
   assert_int_equal (submission->entered_by, box);
   assert_int_equal (submission->confirmed_by, 0);
@@ -185,7 +170,8 @@ test_enter_confirm_accept (void **state)
   assert_true (entered_revision > revision);
 
   /* The one who entered it does not confirm it. */
-  assert_false (ctd_store_answer_submission (store, secret, id, box, TRUE, address, &error));
+  assert_false (ctd_store_answer_submission (store, secret, id, box, TRUE, address,
+                                             CTD_TEST_PHONE_B, NULL, &error));
   expected = g_strdup_printf ("Game 1: %s entered this line, so %s confirms it", box_name,
                               captain_name);
   assert_refused (error, CTD_STORE_ERROR_REFUSED, expected);
@@ -193,15 +179,17 @@ test_enter_confirm_accept (void **state)
   assert_state (store, 1, 1, CTD_SUBMISSION_ENTERED);
 
   assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, confirm_address,
+                                            CTD_TEST_PHONE_B, NULL,
                                             &error));
   g_clear_pointer (&submission, ctd_store_submission_free);
-  submission = newest (store, 1, 1);
+  submission = ctd_test_newest_submission (store, 1, 1);
   assert_int_equal (submission->state, CTD_SUBMISSION_PENDING);
   assert_int_equal (submission->confirmed_by, captain);
   assert_string_equal (submission->confirm_address, confirm_address);
   assert_true (ctd_store_get_submissions_revision (store, &error) > entered_revision);
   /* A double tap on confirm: no change, no error. */
   assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, confirm_address,
+                                            CTD_TEST_PHONE_B, NULL,
                                             &error));
 
   /* Waiting for the director moves nothing. */
@@ -219,8 +207,10 @@ test_enter_confirm_accept (void **state)
   entry = ctd_test_last_audit (store);
   assert_string_equal (entry->action, "accept-submission");
   g_free (expected);
-  expected = g_strdup_printf ("Chouette 1.1 game 1: T (from table 1.1's link (%s): entered by "
-                              "%s, confirmed by %s)", confirm_address, box_name, captain_name);
+  /* Both phones' addresses: the desk sees where each side came from. */
+  expected = g_strdup_printf ("Chouette 1.1 game 1: T (from table 1.1's link: entered by %s (%s), "
+                              "confirmed by %s (%s))", box_name, address, captain_name,
+                              confirm_address);
   assert_string_equal (entry->summary, expected);
 
   assert_true (ctd_store_undo (store, NULL, &error));
@@ -260,25 +250,30 @@ test_idempotency (void **state)
 
   sides_of (store, secret, 1, &box, &captain, NULL, NULL);
   sides_of (store, other, 1, &other_box, &other_captain, NULL, NULL);
-  assert_true (ctd_store_submit (store, secret, 1, "T", box, request, address, &first, &error));
-  assert_true (ctd_store_submit (store, secret, 1, "T", box, request, address, &again, &error));
+  assert_true (ctd_store_submit (store, secret, 1, "T", box, request, address,
+                                 CTD_TEST_PHONE_A, &first, &error));
+  assert_true (ctd_store_submit (store, secret, 1, "T", box, request, address,
+                                 CTD_TEST_PHONE_A, &again, &error));
   assert_int_equal (again, first);
   /* Whatever the form said the second time, its first answer. */
   again = 0;
-  assert_true (ctd_store_submit (store, secret, 1, "B", box, request, address, &again, &error));
+  assert_true (ctd_store_submit (store, secret, 1, "B", box, request, address,
+                                 CTD_TEST_PHONE_A, &again, &error));
   assert_int_equal (again, first);
   count = ctd_test_query_text (fixture->path, "SELECT count (*), group_concat (line) "
                                               "FROM submission");
   assert_string_equal (count, "1|T|\n");
 
   dump = ctd_test_dump (fixture->path, FALSE);
-  assert_false (ctd_store_submit (store, other, 1, "T", other_box, request, address, NULL,
+  assert_false (ctd_store_submit (store, other, 1, "T", other_box, request, address,
+                                  CTD_TEST_PHONE_A, NULL,
                                   &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "not one of ours");
   g_clear_error (&error);
   for (gsize i = 0; i < G_N_ELEMENTS (bad_keys); i++)
     {
       assert_false (ctd_store_submit (store, other, 1, "T", other_box, bad_keys[i], address,
+                                      CTD_TEST_PHONE_A,
                                       NULL, &error));
       assert_refused (error, CTD_STORE_ERROR_REFUSED, "not one of ours");
       g_clear_error (&error);
@@ -300,10 +295,12 @@ assert_link_refused (CtdStore   *store,
   g_autofree char *dump_after = NULL;
   g_autofree char *request = key (999);
 
-  assert_false (ctd_store_submit (store, secret, 2, "T", 1, request, address, NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 2, "T", 1, request, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   ctd_test_assert_store_error (error, code);
   g_clear_error (&error);
-  assert_false (ctd_store_answer_submission (store, secret, id, 2, TRUE, address, &error));
+  assert_false (ctd_store_answer_submission (store, secret, id, 2, TRUE, address,
+                                             CTD_TEST_PHONE_B, NULL, &error));
   ctd_test_assert_store_error (error, code);
   dump_after = ctd_test_dump (path, FALSE);
   assert_string_equal (dump_after, dump);
@@ -325,7 +322,8 @@ test_link_refused (void **state)
   gint64 id = 0;
 
   sides_of (store, secret, 1, &box, &captain, NULL, NULL);
-  assert_true (ctd_store_submit (store, secret, 1, "T", box, request, address, &id, &error));
+  assert_true (ctd_store_submit (store, secret, 1, "T", box, request, address,
+                                 CTD_TEST_PHONE_A, &id, &error));
   wrong[0] = wrong[0] == '0' ? '1' : '0';
   assert_link_refused (store, fixture->path, wrong, id, CTD_STORE_ERROR_NOT_FOUND);
   assert_link_refused (store, fixture->path, "", id, CTD_STORE_ERROR_NOT_FOUND);
@@ -367,33 +365,40 @@ test_bad_lines (void **state)
 
   sides_of (store, secret, 2, &box, &captain, NULL, NULL);
   /* Game 2 starts at a cube of 1: a cube of 3 is no value. */
-  assert_false (ctd_store_submit (store, secret, 2, "B 3:3", box, request, address, NULL,
+  assert_false (ctd_store_submit (store, secret, 2, "B 3:3", box, request, address,
+                                  CTD_TEST_PHONE_A, NULL,
                                   &error));
   if (strstr (error->message, "Game 2") == NULL)
     fail_msg ("no game number in: %s", error->message);
   g_clear_error (&error);
-  assert_false (ctd_store_submit (store, secret, 2, "hello", box, request, address, NULL,
+  assert_false (ctd_store_submit (store, secret, 2, "hello", box, request, address,
+                                  CTD_TEST_PHONE_A, NULL,
                                   &error));
   if (strstr (error->message, "Game 2") == NULL)
     fail_msg ("no game number in: %s", error->message);
   g_clear_error (&error);
-  assert_false (ctd_store_submit (store, secret, 13, "T", box, request, address, NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 13, "T", box, request, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "There is no game 13");
   g_clear_error (&error);
-  assert_false (ctd_store_submit (store, secret, 0, "T", box, request, address, NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 0, "T", box, request, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "There is no game 0");
   g_clear_error (&error);
   for (other = 1; other == box || other == captain; other++)
     ;
-  assert_false (ctd_store_submit (store, secret, 2, "T", other, request, address, NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 2, "T", other, request, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   neither = g_strdup_printf ("Game 2: the line is entered by its Box or its Captain (seat %u is "
                              "neither)", other);
   assert_refused (error, CTD_STORE_ERROR_REFUSED, neither);
   g_clear_error (&error);
-  assert_false (ctd_store_submit (store, secret, 2, "T", 9, request, address, NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 2, "T", 9, request, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "seat 9 is neither");
   g_clear_error (&error);
-  assert_false (ctd_store_submit (store, secret, 2, "T", box, request, "", NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 2, "T", box, request, "",
+                                  CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "address");
   g_clear_error (&error);
   dump_after = ctd_test_dump (fixture->path, FALSE);
@@ -419,14 +424,18 @@ test_one_line_at_a_time (void **state)
   gint64 id = 0, second = 0;
 
   sides_of (store, secret, 1, &box, &captain, &box_name, &captain_name);
-  assert_true (ctd_store_submit (store, secret, 1, "T", box, k1, address, &id, &error));
-  assert_false (ctd_store_submit (store, secret, 1, "B", captain, k2, address, NULL, &error));
+  assert_true (ctd_store_submit (store, secret, 1, "T", box, k1, address,
+                                 CTD_TEST_PHONE_A, &id, &error));
+  assert_false (ctd_store_submit (store, secret, 1, "B", captain, k2, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   expected = g_strdup_printf ("Game 1: its line waits for %s's confirmation", captain_name);
   assert_refused (error, CTD_STORE_ERROR_REFUSED, expected);
   g_clear_error (&error);
 
-  assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, address, &error));
-  assert_false (ctd_store_submit (store, secret, 1, "B", captain, k2, address, NULL, &error));
+  assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, address,
+                                            CTD_TEST_PHONE_B, NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 1, "B", captain, k2, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "Game 1: its line already waits for the "
                                                   "director");
   g_clear_error (&error);
@@ -434,7 +443,7 @@ test_one_line_at_a_time (void **state)
   /* The director sends it back, with a reason the table reads. */
   assert_true (ctd_store_reject_submission (store, id, "  The Box doubled before game 1  ",
                                             &error));
-  rejected = newest (store, 1, 1);
+  rejected = ctd_test_newest_submission (store, 1, 1);
   assert_int_equal (rejected->state, CTD_SUBMISSION_REJECTED);
   assert_string_equal (rejected->reason, "The Box doubled before game 1");
   assert_non_null (rejected->decided);
@@ -442,30 +451,38 @@ test_one_line_at_a_time (void **state)
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
   /* Answering it now says it was sent back. */
-  assert_false (ctd_store_answer_submission (store, secret, id, captain, TRUE, address, &error));
+  assert_false (ctd_store_answer_submission (store, secret, id, captain, TRUE, address,
+                                             CTD_TEST_PHONE_B, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "Game 1: this line was sent back");
   g_clear_error (&error);
-  assert_false (ctd_store_answer_submission (store, secret, id, captain, FALSE, address, &error));
+  assert_false (ctd_store_answer_submission (store, secret, id, captain, FALSE, address,
+                                             CTD_TEST_PHONE_B, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "Game 1: this line was sent back");
   g_clear_error (&error);
 
   /* Entered again, this time by the Captain; the Box says it is wrong. */
-  assert_true (ctd_store_submit (store, secret, 1, "B", captain, k3, address, &second, &error));
+  assert_true (ctd_store_submit (store, secret, 1, "B", captain, k3, address,
+                                 CTD_TEST_PHONE_A, &second, &error));
   assert_true (second > id);
   assert_state (store, 1, 1, CTD_SUBMISSION_ENTERED);
-  assert_true (ctd_store_answer_submission (store, secret, second, box, FALSE, address, &error));
+  assert_true (ctd_store_answer_submission (store, secret, second, box, FALSE, address,
+                                            CTD_TEST_PHONE_B, NULL, &error));
   assert_state (store, 1, 1, CTD_SUBMISSION_REFUSED);
   /* A sent-back line is confirmed no more. */
-  assert_false (ctd_store_answer_submission (store, secret, second, box, TRUE, address, &error));
+  assert_false (ctd_store_answer_submission (store, secret, second, box, TRUE, address,
+                                             CTD_TEST_PHONE_B, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "sent back");
   g_clear_error (&error);
-  assert_true (ctd_store_submit (store, secret, 1, "T", box, k4, address, &id, &error));
+  assert_true (ctd_store_submit (store, secret, 1, "T", box, k4, address,
+                                 CTD_TEST_PHONE_A, &id, &error));
   assert_state (store, 1, 1, CTD_SUBMISSION_ENTERED);
   /* Only the newest line of a game is answered. */
-  assert_false (ctd_store_answer_submission (store, secret, second, box, TRUE, address, &error));
+  assert_false (ctd_store_answer_submission (store, secret, second, box, TRUE, address,
+                                             CTD_TEST_PHONE_B, NULL, &error));
   ctd_test_assert_store_error (error, CTD_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, address, &error));
+  assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, address,
+                                            CTD_TEST_PHONE_B, NULL, &error));
   assert_state (store, 1, 1, CTD_SUBMISSION_PENDING);
   assert_int_equal (n_games (store, 1), 0);
 }
@@ -490,7 +507,7 @@ test_disagreement (void **state)
 
   ctd_test_record (store, 1, 1, 1, "T");
   id = send_confirmed (store, 1, 1, "B", 1);
-  submission = newest (store, 1, 1);
+  submission = ctd_test_newest_submission (store, 1, 1);
   assert_int_equal (submission->state, CTD_SUBMISSION_DISAGREES);
   assert_string_equal (submission->recorded, "T");
   assert_string_equal (submission->line, "B");
@@ -515,7 +532,7 @@ test_disagreement (void **state)
 
   assert_true (ctd_store_reject_submission (store, id, "The desk's sheet says T", &error));
   g_clear_pointer (&submission, ctd_store_submission_free);
-  submission = newest (store, 1, 1);
+  submission = ctd_test_newest_submission (store, 1, 1);
   assert_int_equal (submission->state, CTD_SUBMISSION_REJECTED);
   assert_string_equal (submission->reason, "The desk's sheet says T");
   assert_int_equal (ctd_test_audit_length (store), length);
@@ -529,7 +546,8 @@ test_disagreement (void **state)
   assert_string_equal (((CtdStoreGame *) g_ptr_array_index (games, 0))->canonical, "B");
   entry = ctd_test_last_audit (store);
   assert_true (g_str_has_prefix (entry->summary, "Chouette 1.1 game 1: “T” -> “B” (from table "
-                                                 "1.1's link (192.168.1.24)"));
+                                                 "1.1's link: entered by "));
+  assert_non_null (strstr (entry->summary, "(192.168.1.24))"));
   /* Undone: the desk's line is back, the table's disagrees again. */
   assert_true (ctd_store_undo (store, NULL, &error));
   assert_state (store, 1, 1, CTD_SUBMISSION_DISAGREES);
@@ -551,7 +569,8 @@ test_same_as_desk (void **state)
   ctd_test_record (store, 1, 1, 1, "T");
   sides_of (store, secret, 1, &box, &captain, NULL, NULL);
   dump = ctd_test_dump (fixture->path, FALSE);
-  assert_false (ctd_store_submit (store, secret, 1, "T", box, request, address, NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 1, "T", box, request, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "Game 1: the desk already has this very line");
   g_clear_error (&error);
   dump_after = ctd_test_dump (fixture->path, FALSE);
@@ -562,7 +581,8 @@ test_same_as_desk (void **state)
                                             &error));
   g_free (request);
   request = key (3);
-  assert_false (ctd_store_submit (store, secret, 2, "T", box, request, address, NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 2, "T", box, request, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "Game 2: the desk already has this very line");
 }
 
@@ -607,7 +627,8 @@ test_auto_accept (void **state)
   assert_int_equal (ctd_test_audit_length (store), length + 1);
   entry = ctd_test_last_audit (store);
   assert_true (g_str_has_prefix (entry->summary, "Chouette 1.1 game 1: T (from table 1.1's "
-                                                 "link (192.168.1.24): entered by "));
+                                                 "link: entered by "));
+  assert_non_null (strstr (entry->summary, "(192.168.1.23), confirmed by "));
   /* Undo takes it back to the desk's queue, as an accepted line. */
   assert_true (ctd_store_undo (store, NULL, &error));
   assert_state (store, 1, 1, CTD_SUBMISSION_PENDING);
@@ -616,7 +637,7 @@ test_auto_accept (void **state)
   /* Game 10 of 1.2, whose games 1-9 the desk has not: it waits. */
   length = ctd_test_audit_length (store);
   send_confirmed (store, 2, 10, ctd_test_four_sheet[9], 21);
-  submission = newest (store, 2, 10);
+  submission = ctd_test_newest_submission (store, 2, 10);
   assert_int_equal (submission->state, CTD_SUBMISSION_PENDING);
   assert_int_equal (n_games (store, 2), 0);
   assert_int_equal (ctd_test_audit_length (store), length);
@@ -661,7 +682,7 @@ test_table_chouette (void **state)
   ctd_chouette_get_sheet_game (table, 10, &slot);
   assert_int_not_equal (slot.slot.captain, 0);
   assert_true (ctd_store_submit (store, secret, 10, ctd_test_four_sheet[9], slot.slot.box,
-                                 request, address, &id, &error));
+                                 request, address, CTD_TEST_PHONE_A, &id, &error));
   assert_state (store, 1, 10, CTD_SUBMISSION_ENTERED);
 
   desk = ctd_store_load_chouette (store, 1, 1, &error);
@@ -700,13 +721,14 @@ test_redraw_and_validate (void **state)
   send_confirmed (store, 2, 1, "T", 2);
   secret = ctd_test_link_secret (store, 1, 2);
   sides_of (store, secret, 4, &box, &captain, NULL, NULL);
-  assert_true (ctd_store_submit (store, secret, 4, "T", box, request, address, NULL, &error));
+  assert_true (ctd_store_submit (store, secret, 4, "T", box, request, address,
+                                 CTD_TEST_PHONE_A, NULL, &error));
   assert_true (ctd_store_write_copy (store, good, NULL, 0, &error));
 
   assert_true (ctd_store_redraw_round (store, 1, 8, &error));
   count = ctd_test_query_text (fixture->path, "SELECT count (*) FROM submission");
   assert_string_equal (count, "0|\n");
-  assert_null (newest (store, 1, 1));
+  assert_null (ctd_test_newest_submission (store, 1, 1));
   g_clear_pointer (&store, ctd_store_close);
   store = ctd_store_open (fixture->path, &error);
   if (store == NULL)
@@ -743,11 +765,14 @@ test_bounded (void **state)
       g_autofree char *request = key (n);
       gint64 id = 0;
 
-      if (!ctd_store_submit (store, secret, 1, "T", box, request, address, &id, &error) ||
-          !ctd_store_answer_submission (store, secret, id, captain, FALSE, address, &error))
+      if (!ctd_store_submit (store, secret, 1, "T", box, request, address,
+                             CTD_TEST_PHONE_A, &id, &error) ||
+          !ctd_store_answer_submission (store, secret, id, captain, FALSE, address,
+                                        CTD_TEST_PHONE_B, NULL, &error))
         fail_msg ("line %u: %s", n, error->message);
     }
-  assert_false (ctd_store_submit (store, secret, 1, "T", box, last, address, NULL, &error));
+  assert_false (ctd_store_submit (store, secret, 1, "T", box, last, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "ask the director");
 }
 

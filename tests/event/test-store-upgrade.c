@@ -26,6 +26,13 @@
 #include "ctd-test-store.h"
 
 /* Each test runs in a fresh temporary folder, removed afterwards. */
+
+/* What schema 7 added, taken away again, for a file of an older schema. */
+#define WITHOUT_V7 \
+  "DROP INDEX submission_number; ALTER TABLE submission DROP COLUMN number; " \
+  "ALTER TABLE submission DROP COLUMN device; " \
+  "ALTER TABLE submission DROP COLUMN confirm_device; " \
+  "ALTER TABLE submission DROP COLUMN link; "
 typedef CtdTestFolder Fixture;
 
 /* An event file at schema 0 (ours, nothing built yet: a file with
@@ -211,6 +218,7 @@ test_upgrade_from_v5 (void **state)
   assert_true (ctd_store_set_settings (store, &changed, &error));
   g_clear_pointer (&store, ctd_store_close);
   ctd_test_exec_sql (fixture->path,
+    WITHOUT_V7
     "ALTER TABLE event DROP COLUMN language; "
     "UPDATE audit_change SET before = json_remove (before, '$.language'), "
     "  after = json_remove (after, '$.language') WHERE tbl = 'event'; "
@@ -225,7 +233,7 @@ test_upgrade_from_v5 (void **state)
                                                 "SELECT user_version FROM pragma_user_version");
 
     assert_string_equal (old, "5|\n");
-    assert_string_equal (now, "6|\n");
+    assert_string_equal (now, "7|\n");
   }
   assert_true (ctd_store_get_settings (store, &settings, &error));
   assert_string_equal (settings.venue, "Upstairs");
@@ -246,6 +254,96 @@ test_upgrade_from_v5 (void **state)
   assert_string_equal (settings.language, "fr");
 }
 
+/* A file of schema 6 with a table's lines opens: backed up, upgraded,
+ * each line numbered within its chouette, from no known phone; the
+ * numbers go on from there, and a hostile file without them is refused. */
+static void
+test_upgrade_from_v6 (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autofree char *secret = NULL;
+  g_autofree char *numbers = NULL;
+  guint box = 0;
+
+  store = ctd_store_create (fixture->path, &ctd_test_default_settings, &error);
+  ctd_test_add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 7, NULL, &error));
+  secret = ctd_test_link_secret (store, 1, 2);
+  {
+    g_autoptr(CtdChouette) table = ctd_store_load_table_chouette (store, secret, NULL, NULL,
+                                                                  &error);
+    CtdChouetteGame slot;
+
+    ctd_chouette_get_sheet_game (table, 1, &slot);
+    box = slot.slot.box;
+  }
+  assert_true (ctd_store_submit (store, secret, 1, "T", box, "0000000000000000000000000000000a",
+                                 "10.0.0.1", CTD_TEST_PHONE_A, NULL, &error));
+  assert_true (ctd_store_reissue_link (store, 1, 1, NULL, &error));
+  g_clear_pointer (&store, ctd_store_close);
+  /* Schema 6 logged the links' secrets, as undo's images have them. */
+  ctd_test_exec_sql (fixture->path,
+    WITHOUT_V7
+    "UPDATE audit SET "
+    "  before = (SELECT json_group_array (json_object ('table', tbl, 'id', row_id, "
+    "            'row', json (c.before))) FROM audit_change AS c "
+    "            WHERE c.audit = audit.id AND c.before IS NOT NULL), "
+    "  after = (SELECT json_group_array (json_object ('table', tbl, 'id', row_id, "
+    "           'row', json (c.after))) FROM audit_change AS c "
+    "           WHERE c.audit = audit.id AND c.after IS NOT NULL) "
+    "WHERE action = 'reissue-link'; "
+    "PRAGMA user_version = 6");
+  {
+    g_autofree char *logged = ctd_test_query_text (fixture->path,
+                                                   "SELECT count (*) FROM audit "
+                                                   "WHERE after LIKE '%\"secret\"%'");
+
+    assert_string_equal (logged, "1|\n");
+  }
+
+  store = ctd_store_open (fixture->path, &error);
+  if (store == NULL)
+    fail_msg ("%s", error->message);
+  numbers = ctd_test_query_text (fixture->path, "SELECT number, device IS NULL, link IS NULL "
+                                 "FROM submission");
+  assert_string_equal (numbers, "1|1|1|\n");
+  /* The log keeps the reissue, not its secrets. */
+  {
+    g_autofree char *logged = ctd_test_query_text (fixture->path,
+                                                   "SELECT count (*), "
+                                                   "  sum (after LIKE '%\"secret\"%' "
+                                                   "       OR before LIKE '%\"secret\"%'), "
+                                                   "  sum (after LIKE '%\"issued\"%') "
+                                                   "FROM audit WHERE action = 'reissue-link'");
+
+    assert_string_equal (logged, "1|0|1|\n");
+  }
+  lines = ctd_store_list_submissions (store, 1, 2, &error);
+  assert_int_equal (lines->len, 1);
+  assert_int_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->number, 1);
+  assert_false (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->one_device);
+  /* Sent back, then sent again: the next number. */
+  assert_true (ctd_store_answer_submission (store, secret,
+                                            ((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->id,
+                                            box, FALSE, "10.0.0.1", CTD_TEST_PHONE_A, NULL,
+                                            &error));
+  g_clear_pointer (&lines, g_ptr_array_unref);
+  assert_true (ctd_store_submit (store, secret, 1, "B", box, "0000000000000000000000000000000b",
+                                 "10.0.0.1", CTD_TEST_PHONE_A, NULL, &error));
+  lines = ctd_store_list_submissions (store, 1, 2, &error);
+  assert_int_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->number, 2);
+  g_clear_pointer (&store, ctd_store_close);
+
+  /* A line without its number is not one this version writes. */
+  ctd_test_exec_sql (fixture->path, "UPDATE submission SET number = NULL WHERE number = 2");
+  store = ctd_store_open (fixture->path, &error);
+  assert_null (store);
+  assert_non_null (strstr (error->message, "it has no number within its chouette"));
+}
+
 int
 main (void)
 {
@@ -253,6 +351,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_migrate_with_backup, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_upgrade_from_v1, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_upgrade_from_v5, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_upgrade_from_v6, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

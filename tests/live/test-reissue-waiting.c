@@ -24,6 +24,7 @@
 #include "ctd-test-build.h"
 #include "ctd-test-document.h"
 #include "ctd-test-files.h"
+#include "ctd-test-store.h"
 
 typedef CtdTestFolder Fixture;
 
@@ -131,11 +132,17 @@ test_reissue (void **state)
   assert_string_equal (ctd_document_get_undo_summary (document),
                        "Issued a new link for chouette 1.1: the old one no longer opens it");
 
+  /* Undo leaves the replaced link revoked: 1.1 gets a third one. */
   if (!ctd_document_undo (document, &error))
     fail_msg ("undo: %s", error->message);
-  assert_opens (document, old, "1.1");
+  assert_opens (document, old, "nothing");
   assert_opens (document, fresh, "nothing");
   assert_opens (document, other, "1.2");
+  {
+    g_autofree char *third = secret_of (document, 1, 1);
+
+    assert_opens (document, third, "1.1");
+  }
   if (!ctd_document_redo (document, &error))
     fail_msg ("redo: %s", error->message);
   assert_opens (document, old, "nothing");
@@ -216,7 +223,7 @@ confirm_line (CtdDocument *document,
   g_autoptr(GError) error = NULL;
 
   if (!ctd_document_answer_submission (document, secret, id, ctd_game_item_get_captain (row),
-                                       TRUE, "192.168.1.24", &error))
+                                       TRUE, "192.168.1.24", CTD_TEST_PHONE_B, NULL, &error))
     fail_msg ("1.%u game %u confirmed: %s", number, game, error->message);
 }
 
@@ -238,8 +245,8 @@ send_line (CtdDocument *document,
   gint64 id = 0;
 
   g_object_get (row, "box", &box, NULL);
-  if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23", &id,
-                            &error))
+  if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23",
+                            CTD_TEST_PHONE_A, &id, &error))
     fail_msg ("1.%u game %u “%s”: %s", number, game, line, error->message);
   if (confirm)
     confirm_line (document, number, game, id);

@@ -25,6 +25,7 @@
 #include "ctd-test-build.h"
 #include "ctd-test-document.h"
 #include "ctd-test-files.h"
+#include "ctd-test-store.h"
 
 typedef CtdTestFolder Fixture;
 
@@ -100,11 +101,12 @@ send_line (CtdDocument *document,
   gint64 id = 0;
 
   g_object_get (row, "box", &box, NULL);
-  if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23", &id,
-                            &error))
+  if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23",
+                            CTD_TEST_PHONE_A, &id, &error))
     fail_msg ("game %u “%s”: %s", game, line, error->message);
   if (confirm && !ctd_document_answer_submission (document, secret, id, captain, TRUE,
-                                                  "192.168.1.24", &error))
+                                                  "192.168.1.24", CTD_TEST_PHONE_B, NULL,
+                                                  &error))
     fail_msg ("game %u confirmed: %s", game, error->message);
   return id;
 }
@@ -212,7 +214,8 @@ test_pending (void **state)
   secret = secret_of (document, 1);
   assert_true (ctd_document_answer_submission (document, secret, id,
                                                ctd_game_item_get_captain (ctd_test_game_item (view, 1)),
-                                               TRUE, "192.168.1.24", &error));
+                                               TRUE, "192.168.1.24", CTD_TEST_PHONE_B, NULL,
+                                                  &error));
   assert_int_equal (heard.submissions_changed, 2);
   assert_int_equal (heard.items_changed, 1);
   assert_int_equal (g_list_model_get_n_items (list), 1);
@@ -238,8 +241,9 @@ test_pending (void **state)
     assert_string_equal (entered, ctd_chouette_view_get_name (view, box));
     assert_string_equal (confirmed, ctd_chouette_view_get_name (view, captain));
     assert_string_equal (address, "192.168.1.24");
-    summary = g_strdup_printf ("Table 1.1 sent this line for game 1: “T” (entered by %s, "
-                               "confirmed by %s, ", entered, confirmed);
+    /* Where each side came from. */
+    summary = g_strdup_printf ("Table 1.1 sent this line for game 1: “T” (entered by %s from "
+                               "192.168.1.23, confirmed by %s, ", entered, confirmed);
     assert_true (g_str_has_prefix (ctd_submission_item_get_summary (item), summary));
     assert_true (g_str_has_suffix (ctd_submission_item_get_summary (item),
                                    " from 192.168.1.24)."));

@@ -89,6 +89,7 @@ test_sheets_carry_links (void **state)
   CtdReportOptions one = { .links_base = BASE "/" };
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdSheetDoc) doc = ctd_report_build (store, 1, 0, &blank, &error);
+  g_autoptr(GPtrArray) chouettes = ctd_store_list_chouettes (store, 1, &error);
   g_autoptr(CtdSheetDoc) sheet = NULL;
   const CtdSheetImage *image;
 
@@ -107,6 +108,20 @@ test_sheets_carry_links (void **state)
       image = g_ptr_array_index (page->images, 0);
       assert_string_equal (image->qr->text, url);
       assert_non_null (strstr (text, caption));
+      /* Under it, seat 1's code, which proves the seat on a phone that
+       * entered a line. */
+      {
+        char code[CTD_LINK_SEAT_CODE_CHARS + 1];
+        g_autofree char *first = NULL;
+
+        ctd_link_seat_code (strrchr (url, '/') + 1, 1, code);
+        first = g_strdup_printf ("Seat codes (to confirm a line on the phone that entered it): "
+                                 "1 %s %s, 2 ",
+                                 ((CtdStoreChouette *) g_ptr_array_index (chouettes, i))->names[0],
+                                 code);
+        if (strstr (text, first) == NULL)
+          fail_msg ("No “%s” in:\n%s", first, text);
+      }
     }
 
   ctd_test_record_sheet (store, 1, 2, 3);

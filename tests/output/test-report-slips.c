@@ -109,7 +109,12 @@ test_slips (void **state)
       assert_true (has_text (page, title));
       for (guint k = 0; k < seats->size; k++)
         {
-          g_autofree char *player = g_strdup_printf ("%u  %s", k + 1, seats->names[k]);
+          char code[CTD_LINK_SEAT_CODE_CHARS + 1];
+          g_autofree char *player = NULL;
+
+          /* Each player beside the seat's code. */
+          ctd_link_seat_code (strrchr (url, '/') + 1, k + 1, code);
+          player = g_strdup_printf ("%u  %s  (seat code %s)", k + 1, seats->names[k], code);
 
           assert_true (has_text (page, player));
           for (guint h = 0; h < CTD_TEST_N_HOSTILE; h++)

@@ -160,6 +160,71 @@ test_url_path (void **state)
   assert_string_equal (path, "/t/0123456789abcdef0123456789abcdef");
 }
 
+/* Each seat's code is four digits of HMAC-SHA256 keyed by the secret
+ * (the values an independent HMAC gives); it is compared whole. */
+static void
+test_seat_codes (void **state)
+{
+  const char *secret = "0123456789abcdef0123456789abcdef";
+  const char *expected[] = { "0462", "3830", "2516", "7038" };
+  char code[CTD_LINK_SEAT_CODE_CHARS + 1];
+  g_autofree char *hash = ctd_link_hash (secret);
+
+  for (guint seat = 1; seat <= 4; seat++)
+    {
+      ctd_link_seat_code (secret, seat, code);
+      assert_string_equal (code, expected[seat - 1]);
+      assert_true (ctd_link_seat_code_is (secret, seat, expected[seat - 1]));
+    }
+  assert_true (ctd_link_seat_code_is (secret, 2, " 3830 "));
+  assert_false (ctd_link_seat_code_is (secret, 2, "0462"));
+  assert_false (ctd_link_seat_code_is (secret, 2, "383"));
+  assert_false (ctd_link_seat_code_is (secret, 2, "38300"));
+  assert_false (ctd_link_seat_code_is (secret, 2, ""));
+  assert_false (ctd_link_seat_code_is (secret, 2, NULL));
+  /* Another link, other codes. */
+  ctd_link_seat_code ("f123456789abcdef0123456789abcdef", 2, code);
+  assert_string_not_equal (code, "3830");
+  assert_string_equal (hash, "3eb1bd439947eb762998e566ccc2e099c791118b2f40579cc4f7da2b5061b7f9");
+}
+
+/* A phone sends no adjustment and no cube past V0 x 64, extras too. */
+static void
+test_check_line (void **state)
+{
+  const CtdGameContext two = { .game = 3, .size = 4, .box = 1, .captain = 2, .cube_start = 2 };
+  const struct
+  {
+    const char *line;
+    const char *refusal;  /* NULL: the phone may send it */
+  } cases[] = {
+    { "T 2:128", NULL },
+    { "T 2:256", "Game 3: a cube at 256 is past what this table's phone may send (128 at most)" },
+    { "B 2:2- 3:2- 4:4 E:3>4:256", "a cube at 256" },
+    { "B 2:2- 3:2- 4:4 E:3>4:128", NULL },
+    { "T A:3>2:1", "Game 3: an adjustment (A:) is the director's ruling" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CtdResult) result = ctd_result_parse (&two, cases[i].line, &error);
+
+      if (result == NULL)
+        fail_msg ("“%s”: %s", cases[i].line, error->message);
+      if (cases[i].refusal == NULL)
+        {
+          if (!ctd_link_check_line (result, &error))
+            fail_msg ("“%s” refused: %s", cases[i].line, error->message);
+          continue;
+        }
+      assert_false (ctd_link_check_line (result, &error));
+      assert_true (g_error_matches (error, CTD_LINK_ERROR, CTD_LINK_ERROR_DESK));
+      if (strstr (error->message, cases[i].refusal) == NULL)
+        fail_msg ("“%s”: “%s”", cases[i].line, error->message);
+    }
+}
+
 int
 main (void)
 {
@@ -170,6 +235,8 @@ main (void)
     cmocka_unit_test (test_accepts_entry),
     cmocka_unit_test (test_parse_base),
     cmocka_unit_test (test_url_path),
+    cmocka_unit_test (test_seat_codes),
+    cmocka_unit_test (test_check_line),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

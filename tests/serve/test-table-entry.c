@@ -19,6 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ctd-link.h"
+#include "ctd-serve-guard.h"
 #include "ctd-table-server.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
@@ -27,17 +29,42 @@
 
 typedef CtdTestFolder Fixture;
 
-/* A form as a browser posts it from the server's own page. */
+/* A form as a browser posts it from the server's own page, from a
+ * phone holding @cookie (NULL: a phone the server has not met). */
+static CtdTestAnswer *
+post_from (guint       port,
+           const char *path,
+           const char *body,
+           const char *cookie)
+{
+  g_autofree char *cookie_line = cookie != NULL ? g_strdup_printf ("Cookie: %s\r\n", cookie)
+                                                : g_strdup ("");
+  g_autofree char *request =
+    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
+                     "Content-Type: application/x-www-form-urlencoded\r\n%s"
+                     "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                     path, port, port, cookie_line, strlen (body), body);
+
+  return ctd_test_http_send (port, request, NULL);
+}
+
 static CtdTestAnswer *
 post (guint       port,
       const char *path,
       const char *body)
 {
+  return post_from (port, path, body, NULL);
+}
+
+/* A page as the phone holding @cookie reads it. */
+static CtdTestAnswer *
+get_from (guint       port,
+          const char *path,
+          const char *cookie)
+{
   g_autofree char *request =
-    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
-                     "Content-Type: application/x-www-form-urlencoded\r\n"
-                     "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
-                     path, port, port, strlen (body), body);
+    g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nCookie: %s\r\n"
+                     "Connection: close\r\n\r\n", path, port, cookie);
 
   return ctd_test_http_send (port, request, NULL);
 }
@@ -328,6 +355,20 @@ test_rule_refusal (void **state)
   assert_non_null (strstr (refused->body, "Game 1"));
   /* The form comes back as it was. */
   assert_non_null (strstr (refused->body, "value=\"T 2:3\""));
+  /* Nor may a phone send the desk's own lines, however it writes them. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *desk_body =
+        g_strconcat ("token=", served.token, "&game=1&by=1&notation=",
+                     i == 0 ? "T+2%3A128" : "T+A%3A3%3E2%3A1", NULL);
+      g_autoptr(CtdTestAnswer) desk_only = post (served.port, path, desk_body);
+
+      assert_int_equal (desk_only->status, 422);
+      assert_non_null (strstr (desk_only->body, i == 0 ? "a cube at 128 is past what this "
+                                                         "table&apos;s phone may send"
+                                                       : "an adjustment (A:) is the "
+                                                         "director&apos;s ruling"));
+    }
   after = ctd_test_serve_snapshot (fixture->path);
   assert_string_equal (before, after);
   served_close (&served);
@@ -563,9 +604,197 @@ test_auto_accept (void **state)
     g_autofree char *last = ctd_test_query_text (fixture->path, "SELECT summary FROM audit "
                                                  "ORDER BY id DESC LIMIT 1");
 
-    assert_non_null (strstr (last, "game 1: " GAME_1_LINE " (from table 1.1's link "
-                             "(127.0.0.1): entered by"));
+    assert_non_null (strstr (last, "game 1: " GAME_1_LINE " (from table 1.1's link: "
+                             "entered by "));
+    assert_non_null (strstr (last, " (127.0.0.1), confirmed by "));
   }
+  served_close (&served);
+}
+
+/* The device cookie the server gave with @answer, as a phone sends it
+ * back ("ctd_device=TOKEN"), after checking what keeps it to the link. */
+static char *
+device_cookie (CtdTestAnswer *answer,
+               const char    *path)
+{
+  const char *set = ctd_test_answer_header (answer, "Set-Cookie");
+  g_autofree char *where = g_strdup_printf ("; Path=%s;", path);
+
+  if (set == NULL)
+    fail_msg ("No cookie given:\n%s", answer->headers);
+  assert_true (g_str_has_prefix (set, "ctd_device="));
+  assert_non_null (strstr (set, where));
+  assert_non_null (strstr (set, "HttpOnly"));
+  assert_non_null (strstr (set, "SameSite=Strict"));
+  return g_strndup (set, strcspn (set, ";"));
+}
+
+/* Game 1 checked and sent from the phone holding @cookie, as its Box. */
+static void
+send_game_1_from (Served     *served,
+                  const char *cookie)
+{
+  g_autofree char *check_path = g_strconcat (served->path, "/check", NULL);
+  g_autofree char *send_path = g_strconcat (served->path, "/send", NULL);
+  g_autofree char *body = g_strconcat ("token=", served->token, "&" GAME_1_WORDS, NULL);
+  g_autoptr(CtdTestAnswer) preview = post_from (served->port, check_path, body, cookie);
+  g_autoptr(CtdTestAnswer) sent = NULL;
+  g_autofree char *request = hidden_value (preview->body, "request");
+  g_autofree char *send_body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-"
+                                                "&request=%s", served->token, request);
+
+  sent = post_from (served->port, send_path, send_body, cookie);
+  assert_int_equal (sent->status, 303);
+  /* A phone that keeps its cookie is given no other. */
+  assert_null (ctd_test_answer_header (sent, "Set-Cookie"));
+}
+
+/* One phone enters game 1 as its Box and tries to confirm it as its
+ * Captain: refused without the Captain's seat code, or with a wrong one;
+ * with the code, the line waits for the director even though the event
+ * accepts confirmed lines by itself, and the log says one phone did both. */
+static void
+test_one_phone (void **state)
+{
+  Fixture *fixture = *state;
+  Served served = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autoptr(CtdTestAnswer) first = NULL;
+  g_auto(CtdEventSettings) settings = { 0, };
+  g_autofree char *cookie = NULL;
+  g_autofree char *answer_path = NULL;
+  g_autofree char *captain = NULL;
+  CtdChouetteView *view;
+  char code[CTD_LINK_SEAT_CODE_CHARS + 1];
+  char wrong[CTD_LINK_SEAT_CODE_CHARS + 1];
+
+  served_open (&served, fixture->path);
+  view = ctd_document_get_chouette_view (served.document, 1, 1, &error);
+  captain = g_strdup (ctd_chouette_view_get_name (view, 2));
+  assert_true (ctd_document_get_settings (served.document, &settings, &error));
+  settings.table_auto_accept = TRUE;
+  assert_true (ctd_document_set_settings (served.document, &settings, &error));
+  first = ctd_test_http_get (served.port, "GET", served.path);
+  cookie = device_cookie (first, served.path);
+
+  answer_path = g_strconcat (served.path, "/answer", NULL);
+  send_game_1_from (&served, cookie);
+
+  /* The entering phone hands over, and asks for the Captain's code. */
+  {
+    g_autoptr(CtdTestAnswer) page = get_from (served.port, served.path, cookie);
+    g_autofree char *hand = g_strdup_printf ("Hand the phone to %s (the Captain), or %s "
+                                             "confirms on their own phone.", captain, captain);
+    g_autofree char *id = hidden_value (page->body, "id");
+
+    assert_non_null (strstr (page->body, hand));
+    assert_non_null (strstr (page->body, "name=\"code\""));
+    /* The table's own number for its line. */
+    assert_string_equal (id, "1");
+  }
+  /* Another phone sees the plain question. */
+  {
+    g_autoptr(CtdTestAnswer) page = ctd_test_http_get (served.port, "GET", served.path);
+
+    assert_null (strstr (page->body, "Hand the phone"));
+    assert_null (strstr (page->body, "name=\"code\""));
+  }
+
+  ctd_link_seat_code (served.path + strlen ("/t/"), 2, code);
+  g_strlcpy (wrong, code, sizeof wrong);
+  wrong[0] = wrong[0] == '9' ? '0' : (char) (wrong[0] + 1);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *answer_body =
+        g_strdup_printf ("token=%s&id=1&by=2&answer=confirm%s%s", served.token,
+                         i == 0 ? "" : "&code=", i == 0 ? "" : wrong);
+      g_autoptr(CtdTestAnswer) refused = post_from (served.port, answer_path, answer_body,
+                                                    cookie);
+
+      assert_int_equal (refused->status, 409);
+      assert_non_null (strstr (refused->body, i == 0 ? "or here with their seat code"
+                                                     : "is not"));
+      lines = lines_of (served.document);
+      assert_int_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->state,
+                        CTD_SUBMISSION_ENTERED);
+      g_clear_pointer (&lines, g_ptr_array_unref);
+    }
+  {
+    g_autofree char *answer_body = g_strdup_printf ("token=%s&id=1&by=2&answer=confirm&code=%s",
+                                                    served.token, code);
+    g_autoptr(CtdTestAnswer) confirmed = post_from (served.port, answer_path, answer_body,
+                                                    cookie);
+
+    assert_int_equal (confirmed->status, 303);
+  }
+  /* Confirmed, but not recorded: the desk looks first. */
+  lines = lines_of (served.document);
+  assert_int_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->state,
+                    CTD_SUBMISSION_PENDING);
+  assert_true (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->one_device);
+  assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
+  {
+    g_autoptr(CtdTestAnswer) page = get_from (served.port, served.path, cookie);
+
+    assert_non_null (strstr (page->body, "on the phone that entered it: the director checks "
+                             "it before it counts"));
+  }
+  assert_true (ctd_document_accept_submission (served.document,
+                                               ((CtdStoreSubmission *)
+                                                g_ptr_array_index (lines, 0))->id,
+                                               FALSE, &error));
+  {
+    g_autofree char *last = ctd_test_query_text (fixture->path, "SELECT summary FROM audit "
+                                                 "ORDER BY id DESC LIMIT 1");
+    g_autofree char *said = g_strdup_printf ("confirmed by %s on the same phone, with a seat "
+                                             "code", captain);
+
+    assert_non_null (strstr (last, said));
+  }
+  served_close (&served);
+}
+
+/* Wrong seat codes are guesses: a phone trying them all is stopped as a
+ * phone trying links is, and the line still waits. */
+static void
+test_seat_code_guesses (void **state)
+{
+  Fixture *fixture = *state;
+  Served served = { 0, };
+  g_autoptr(CtdTestAnswer) first = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autofree char *cookie = NULL;
+  g_autofree char *answer_path = NULL;
+  char code[CTD_LINK_SEAT_CODE_CHARS + 1];
+  guint n = 0, status = 409;
+
+  served_open (&served, fixture->path);
+  first = ctd_test_http_get (served.port, "GET", served.path);
+  cookie = device_cookie (first, served.path);
+  answer_path = g_strconcat (served.path, "/answer", NULL);
+  send_game_1_from (&served, cookie);
+  ctd_link_seat_code (served.path + strlen ("/t/"), 2, code);
+  while (status == 409 && n < 100)
+    {
+      g_autofree char *guess_body = NULL;
+      g_autoptr(CtdTestAnswer) guess = NULL;
+      char tried[CTD_LINK_SEAT_CODE_CHARS + 1];
+
+      g_snprintf (tried, sizeof tried, "%04u", n);
+      n++;
+      if (g_str_equal (tried, code))
+        continue;
+      guess_body = g_strdup_printf ("token=%s&id=1&by=2&answer=confirm&code=%s", served.token,
+                                    tried);
+      guess = post_from (served.port, answer_path, guess_body, cookie);
+      status = guess->status;
+    }
+  assert_int_equal (status, 429);
+  assert_true (n <= CTD_SERVE_GUARD_MAX_FAILURES + 2);
+  lines = lines_of (served.document);
+  assert_int_equal (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->state,
+                    CTD_SUBMISSION_ENTERED);
   served_close (&served);
 }
 
@@ -590,6 +819,10 @@ main (void)
     cmocka_unit_test_setup_teardown (test_waiting_lines_below_next, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_auto_accept, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_one_phone, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_seat_code_guesses, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 

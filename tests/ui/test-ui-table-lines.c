@@ -28,6 +28,7 @@
 #include "ctd-test-files.h"
 #include "ctd-test-scoring.h"
 #include "ctd-test-ui.h"
+#include "ctd-test-store.h"
 
 typedef CtdTestFolder Fixture;
 
@@ -73,10 +74,10 @@ table_sends (Desk       *desk,
   assert_non_null (secret);
   g_object_get (row, "box", &box, NULL);
   if (!ctd_document_submit (desk->document, secret, game, line, box, request, "192.168.1.23",
-                            &id, &error) ||
+                            CTD_TEST_PHONE_A, &id, &error) ||
       !ctd_document_answer_submission (desk->document, secret, id,
                                        ctd_game_item_get_captain (row), TRUE, "192.168.1.24",
-                                       &error))
+                                       CTD_TEST_PHONE_B, NULL, &error))
     fail_msg ("game %u “%s”: %s", game, line, error->message);
   return id;
 }
@@ -166,8 +167,9 @@ test_accept_and_undo (void **state)
   table_sends (&desk, 1, "T");
   row = ctd_test_grid_row (desk.page, 1);
   g_object_get (row, "box", &box, NULL);
-  expected = g_strdup_printf ("Table 1.%u sent this line for game 1: “T” (entered by %s, "
-                              "confirmed by %s, ", desk.number,
+  /* Both phones: where it was entered, where confirmed. */
+  expected = g_strdup_printf ("Table 1.%u sent this line for game 1: “T” (entered by %s from "
+                              "192.168.1.23, confirmed by %s, ", desk.number,
                               ctd_chouette_view_get_name (ctd_chouette_page_get_view (desk.page), box),
                               ctd_chouette_view_get_name (ctd_chouette_page_get_view (desk.page),
                                                           ctd_game_item_get_captain (row)));
