@@ -43,10 +43,11 @@ table_sends (CtdStore   *store,
   if (table == NULL)
     fail_msg ("%s", error->message);
   ctd_chouette_get_sheet_game (table, game, &slot);
-  if (!ctd_store_submit (store, secret, game, line, slot.slot.box, request, "192.168.1.23", &id,
-                         &error) ||
+  if (!ctd_store_submit (store, secret, game, line, slot.slot.box, request, "192.168.1.23",
+                         CTD_TEST_PHONE_A, &id, &error) ||
       (confirm && !ctd_store_answer_submission (store, secret, id, slot.slot.captain, TRUE,
-                                                "192.168.1.24", &error)))
+                                                "192.168.1.24", CTD_TEST_PHONE_B, NULL,
+                                                &error)))
     fail_msg ("1.%u game %u “%s”: %s", chouette, game, line, error->message);
 }
 

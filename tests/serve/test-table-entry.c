@@ -535,10 +535,11 @@ send_sheet (Served  *served,
       assert_non_null (seen);
       ctd_chouette_get_sheet_game (seen, g, &sheet);
       if (!ctd_document_submit (served->document, secret, g, ctd_test_four_sheet[g - 1],
-                                sheet.slot.box, request, "127.0.0.1", &id, &error) ||
+                                sheet.slot.box, request, "127.0.0.1", CTD_TEST_PHONE_A, &id,
+                                &error) ||
           (confirm && !ctd_document_answer_submission (served->document, secret, id,
                                                        sheet.slot.captain, TRUE, "127.0.0.1",
-                                                       &error)))
+                                                       CTD_TEST_PHONE_B, NULL, &error)))
         fail_msg ("game %u: %s", g, error->message);
     }
 }

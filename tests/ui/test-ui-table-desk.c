@@ -28,6 +28,7 @@
 #include "ctd-test-files.h"
 #include "ctd-test-scoring.h"
 #include "ctd-test-ui.h"
+#include "ctd-test-store.h"
 
 typedef CtdTestFolder Fixture;
 
@@ -58,9 +59,9 @@ table_sends (CtdDocument *document,
     fail_msg ("%s", error->message);
   ctd_chouette_get_sheet_game (table, game, &slot);
   if (!ctd_document_submit (document, secret, game, line, slot.slot.box, request,
-                            "192.168.1.23", &id, &error) ||
+                            "192.168.1.23", CTD_TEST_PHONE_A, &id, &error) ||
       !ctd_document_answer_submission (document, secret, id, slot.slot.captain, TRUE,
-                                       "192.168.1.24", &error))
+                                       "192.168.1.24", CTD_TEST_PHONE_B, NULL, &error))
     fail_msg ("1.%u game %u “%s”: %s", number, game, line, error->message);
 }
 
