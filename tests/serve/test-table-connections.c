@@ -430,12 +430,96 @@ test_slowed (void **state)
   assert_non_null (strstr (g_ptr_array_index (notices, 0), "127.0.0.1 tried 4 wrong links"));
 }
 
+/* ---- writes ---- */
+
+/* The value of the hidden input @name on @page. */
+static char *
+hidden_value (const char *page,
+              const char *name)
+{
+  g_autofree char *marker = g_strdup_printf ("name=\"%s\" value=\"", name);
+  const char *at = strstr (page, marker);
+
+  if (at == NULL)
+    fail_msg ("No field %s on the page:\n%s", name, page);
+  at += strlen (marker);
+  return g_strndup (at, strchr (at, '"') - at);
+}
+
+/* A table that sends game 1 again and again (each time a new line, as
+ * "it is wrong" and send would) is stopped after the game's ration,
+ * with a Retry-After and words for the player, and nothing written;
+ * its other games still go. */
+static void
+test_writes_rationed (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
+  g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
+  g_autofree char *one = ctd_test_serve_secret (document, 1, 1);
+  g_autofree char *enter = g_strconcat (one, "/enter/1", NULL);
+  g_autofree char *check = g_strconcat (one, "/check", NULL);
+  g_autofree char *send = g_strconcat (one, "/send", NULL);
+  guint port = ctd_table_server_get_port (server);
+  g_autoptr(CtdTestAnswer) form = ctd_test_http_get (port, "GET", enter);
+  g_autofree char *token = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  guint sent = 0;
+
+  assert_int_equal (form->status, 200);
+  token = hidden_value (form->body, "token");
+  for (;; sent++)
+    {
+      g_autofree char *words =
+        g_strconcat ("token=", token, "&game=1&by=1&winner=team&how=gammon&value-2=2"
+                     "&end-2=played&value-3=1&end-3=played&value-4=2&end-4=taker-passed"
+                     "&more=&notation=", NULL);
+      g_autoptr(CtdTestAnswer) preview = ctd_test_http_post (port, check, words);
+      g_autofree char *request = NULL;
+      g_autofree char *body = NULL;
+      g_autoptr(CtdTestAnswer) answer = NULL;
+
+      assert_int_equal (preview->status, 200);
+      request = hidden_value (preview->body, "request");
+      body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s",
+                              token, request);
+      before = (g_free (before), ctd_test_serve_snapshot (fixture->path));
+      answer = ctd_test_http_post (port, send, body);
+      if (answer->status == 429)
+        {
+          guint64 retry = g_ascii_strtoull (ctd_test_answer_header (answer, "Retry-After"),
+                                            NULL, 10);
+
+          assert_true (retry >= 1 && retry <= CTD_SERVE_GUARD_GAME_REFILL_US / G_USEC_PER_SEC);
+          assert_non_null (strstr (answer->body, "nothing was saved"));
+          break;
+        }
+      assert_true (answer->status == 303 || answer->status == 409);
+      if (sent > CTD_SERVE_GUARD_GAME_BURST)
+        fail_msg ("%u sends of one game, none refused", sent);
+    }
+  assert_int_equal (sent, CTD_SERVE_GUARD_GAME_BURST);
+  after = ctd_test_serve_snapshot (fixture->path);
+  assert_string_equal (after, before);
+  /* Game 2 has a ration of its own. */
+  {
+    g_autofree char *body = g_strdup_printf ("token=%s&game=2&by=1&line=Tg+2%%3A2+4%%3A2-"
+                                             "&request=00000000000000000000000000000002", token);
+    g_autoptr(CtdTestAnswer) answer = ctd_test_http_post (port, send, body);
+
+    assert_int_not_equal (answer->status, 429);
+  }
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_idle, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_slowed, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_writes_rationed, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_flood, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_closed_by_clients, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
