@@ -28,12 +28,14 @@ G_BEGIN_DECLS
  * addresses cannot grow the tables. */
 #define CTD_SERVE_GUARD_MAX_ADDRESSES 1024
 
-/* Writes: a table sends a game and answers it, a few lines a minute.
+/* Writes: a table sends a game and answers it, a few lines a minute;
+ * a phone that comes back after a round offline sends twelve games and
+ * their answers at once (each send perhaps tapped twice), 36 writes.
  * A link may write this many at once, then one more each
  * CTD_SERVE_GUARD_LINK_REFILL_US; one item of a link (a game sent, a
  * line answered) the same with its own, smaller, bucket. */
-#define CTD_SERVE_GUARD_LINK_BURST     20
-#define CTD_SERVE_GUARD_LINK_REFILL_US (5 * G_USEC_PER_SEC)
+#define CTD_SERVE_GUARD_LINK_BURST     48
+#define CTD_SERVE_GUARD_LINK_REFILL_US (2 * G_USEC_PER_SEC)
 #define CTD_SERVE_GUARD_GAME_BURST     8
 #define CTD_SERVE_GUARD_GAME_REFILL_US (20 * G_USEC_PER_SEC)
 
