@@ -629,7 +629,7 @@ run_room (CtdTableServer *server,
   if (unanswered > 0)
     g_string_append_printf (problems, "  %u checks after a pause unanswered\n", unanswered);
 
-  before = ctd_bench_count_descriptors ();
+  before = ctd_test_count_descriptors ();
   n_running = N_CLOSERS;
   for (guint i = 0; i < N_CLOSERS; i++)
     {
@@ -647,10 +647,10 @@ run_room (CtdTableServer *server,
     }
   /* The last connections' ends, read on the loop's next turns. */
   for (gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-       ctd_bench_count_descriptors () > before + 2 && g_get_monotonic_time () < until;)
+       ctd_test_count_descriptors () > before + 2 && g_get_monotonic_time () < until;)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (1000);
-  after = ctd_bench_count_descriptors ();
+  after = ctd_test_count_descriptors ();
   printf ("%u connections from %u clients at once, every other one closed before its answer:\n"
           "  page (GET /t/S) read       n %5u  median %7.3f ms  p99 %7.3f ms  unanswered %u\n",
           N_CLOSED, N_CLOSERS, read_ms->len, percentile (read_ms, 50), percentile (read_ms, 99),

@@ -272,17 +272,6 @@ ctd_bench_closing_client (gpointer data)
   return NULL;
 }
 
-/* This process's open descriptors: the server's connections among them. */
-guint
-ctd_bench_count_descriptors (void)
-{
-  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
-  guint n = 0;
-
-  while (dir != NULL && g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
-}
 
 
 /* Runs the main loop, as the window's, until no table runs: each

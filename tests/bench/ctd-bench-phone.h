@@ -87,6 +87,5 @@ gboolean  ctd_bench_run_desk      (gint64          deadline,
                                    CtdBenchFrames *frames);
 gpointer  ctd_bench_pausing_phone (gpointer        data);
 gpointer  ctd_bench_closing_client (gpointer       data);
-guint     ctd_bench_count_descriptors (void);
 
 G_END_DECLS

@@ -164,17 +164,6 @@ run_client (GThreadFunc func,
   g_thread_join (thread);
 }
 
-static guint
-count_descriptors (void)
-{
-  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
-  guint n = 0;
-
-  while (dir != NULL && g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
-}
-
 /* The soft limit on open files for one test, as a desktop's. */
 static void
 limit_files (rlim_t soft)
@@ -283,7 +272,7 @@ many_client (gpointer data)
 static gboolean
 descriptors_back (gconstpointer data)
 {
-  return count_descriptors () <= GPOINTER_TO_UINT (data);
+  return ctd_test_count_descriptors () <= GPOINTER_TO_UINT (data);
 }
 
 /* 2,000 connections, each closed by its client after one request, under
@@ -301,12 +290,12 @@ test_closed_by_clients (void **state)
   limit_files (1024);
   server = ctd_test_serve_start (document);
   many.port = ctd_table_server_get_port (server);
-  before = count_descriptors ();
+  before = ctd_test_count_descriptors ();
   run_client (many_client, &many, 120000);
   assert_int_equal (many.answered, many.n);
   if (!ctd_test_wait_for (descriptors_back, GUINT_TO_POINTER (before + 2), 20000,
                           "the descriptors given back"))
-    fail_msg ("%u descriptors open, %u before", count_descriptors (), before);
+    fail_msg ("%u descriptors open, %u before", ctd_test_count_descriptors (), before);
   assert_int_equal (ctd_table_server_get_n_connections (server), 0);
 }
 

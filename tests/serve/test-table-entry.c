@@ -33,13 +33,7 @@ post (guint       port,
       const char *path,
       const char *body)
 {
-  g_autofree char *request =
-    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
-                     "Content-Type: application/x-www-form-urlencoded\r\n"
-                     "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
-                     path, port, port, strlen (body), body);
-
-  return ctd_test_http_send (port, request, NULL);
+  return ctd_test_http_post (port, path, body);
 }
 
 /* The value of the first hidden input @name on @page. */
