@@ -86,33 +86,31 @@ ctd_serve_address_group (const char *address)
 
 /* Room for one more key in @table, whose values start with a gint64
  * (a record's last failure, a bucket's full time): the stale ones go,
- * then, if the table is still full (a flood of addresses), the oldest. */
+ * then, if the table is still full (a flood of addresses or items), an
+ * eighth of it, so that a flood pays for one scan every few inserts,
+ * not one each. */
 static void
 make_room (GHashTable *table,
+           guint       most,
            gint64      stale_before)
 {
   GHashTableIter iter;
-  gpointer key, value;
-  gpointer oldest = NULL;
-  gint64 oldest_time = G_MAXINT64;
+  gpointer value;
+  guint dropped = 0;
 
-  if (g_hash_table_size (table) < CTD_SERVE_GUARD_MAX_ADDRESSES)
+  if (g_hash_table_size (table) < most)
     return;
   g_hash_table_iter_init (&iter, table);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (*(const gint64 *) value <= stale_before)
+      g_hash_table_iter_remove (&iter);
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_size (table) >= most - most / 8 && dropped < most &&
+         g_hash_table_iter_next (&iter, NULL, NULL))
     {
-      gint64 time = *(const gint64 *) value;
-
-      if (time <= stale_before)
-        g_hash_table_iter_remove (&iter);
-      else if (time < oldest_time)
-        {
-          oldest_time = time;
-          oldest = key;
-        }
+      g_hash_table_iter_remove (&iter);
+      dropped++;
     }
-  if (g_hash_table_size (table) >= CTD_SERVE_GUARD_MAX_ADDRESSES && oldest != NULL)
-    g_hash_table_remove (table, oldest);
 }
 
 /**
@@ -139,7 +137,7 @@ ctd_serve_guard_fail (CtdServeGuard *self,
 
   if (record == NULL)
     {
-      make_room (self->records, now - CTD_SERVE_GUARD_WINDOW_US);
+      make_room (self->records, CTD_SERVE_GUARD_MAX_ADDRESSES, now - CTD_SERVE_GUARD_WINDOW_US);
       record = g_new0 (Record, 1);
       g_hash_table_insert (self->records, g_steal_pointer (&group), record);
     }
@@ -238,7 +236,7 @@ bucket_take (GHashTable *buckets,
 
   if (full_at == NULL)
     {
-      make_room (buckets, now);
+      make_room (buckets, CTD_SERVE_GUARD_MAX_BUCKETS, now);
       full_at = g_new0 (gint64, 1);
       *full_at = now;
       g_hash_table_insert (buckets, g_strdup (key), full_at);
@@ -289,12 +287,13 @@ ctd_serve_guard_take_write (CtdServeGuard *self,
   return TRUE;
 }
 
-/* How many addresses and buckets the guard remembers, for the tests of
- * its bound. */
+/* How many addresses (@buckets FALSE) or write buckets the guard
+ * remembers, for the tests of its bounds. */
 guint
-ctd_serve_guard_get_size (CtdServeGuard *self)
+ctd_serve_guard_get_size (CtdServeGuard *self,
+                          gboolean       buckets)
 {
-  return MAX (g_hash_table_size (self->records), g_hash_table_size (self->buckets));
+  return g_hash_table_size (buckets ? self->buckets : self->records);
 }
 
 /**

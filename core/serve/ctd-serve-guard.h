@@ -24,9 +24,12 @@ G_BEGIN_DECLS
 #define CTD_SERVE_GUARD_MAX_DELAY_US  (8 * G_USEC_PER_SEC)
 /* An address quiet this long starts again from nothing. */
 #define CTD_SERVE_GUARD_WINDOW_US     (10 * 60 * G_USEC_PER_SEC)
-/* Addresses (and write buckets) remembered at most: a flood of
- * addresses cannot grow the tables. */
+/* Addresses remembered at most: a flood of addresses cannot grow the
+ * table. */
 #define CTD_SERVE_GUARD_MAX_ADDRESSES 1024
+/* Write buckets remembered at most: a room's links and the games and
+ * lines of each (128 tables of 12 games, sent and answered, fit). */
+#define CTD_SERVE_GUARD_MAX_BUCKETS   8192
 
 /* Writes: a table sends a game and answers it, a few lines a minute;
  * a phone that comes back after a round offline sends twelve games and
@@ -65,7 +68,8 @@ gboolean       ctd_serve_guard_take_write   (CtdServeGuard *self,
                                              const char    *item,
                                              gint64         now,
                                              guint         *out_retry_s);
-guint          ctd_serve_guard_get_size     (CtdServeGuard *self);
+guint          ctd_serve_guard_get_size     (CtdServeGuard *self,
+                                             gboolean       buckets);
 
 char          *ctd_serve_address_group      (const char    *address);
 gboolean       ctd_serve_host_is_own        (const char    *host_header,

@@ -141,15 +141,17 @@ test_bounded (void **state)
   gint64 now = 1000 * MINUTE;
   guint retry = 0;
 
-  for (guint i = 0; i < 3 * CTD_SERVE_GUARD_MAX_ADDRESSES; i++)
+  for (guint i = 0; i < 3 * CTD_SERVE_GUARD_MAX_BUCKETS; i++)
     {
-      g_autofree char *address = g_strdup_printf ("10.0.%u.%u", i / 256, i % 256);
+      g_autofree char *address = g_strdup_printf ("10.%u.%u.%u", i / 65536, i / 256 % 256,
+                                                  i % 256);
       g_autofree char *link = g_strdup_printf ("link-%u", i);
 
       ctd_serve_guard_fail (guard, address, now + i, NULL);
       ctd_serve_guard_take_write (guard, link, "game 1", now + i, &retry);
     }
-  assert_true (ctd_serve_guard_get_size (guard) <= CTD_SERVE_GUARD_MAX_ADDRESSES);
+  assert_true (ctd_serve_guard_get_size (guard, FALSE) <= CTD_SERVE_GUARD_MAX_ADDRESSES);
+  assert_true (ctd_serve_guard_get_size (guard, TRUE) <= CTD_SERVE_GUARD_MAX_BUCKETS);
 }
 
 int
