@@ -117,6 +117,16 @@ def answer(s, timeout=10):
     return int(head.split()[1]), head
 
 
+def get(port, path, source="127.0.0.1"):
+    """The status of one request on a connection of its own."""
+    s = connect(port, source)
+    try:
+        request(s, port, path)
+        return answer(s)[0]
+    finally:
+        s.close()
+
+
 def test_limit_and_sigterm(folder):
     event = new_event(folder, 8)
     event.run("draw", "--seed", "7")
@@ -157,10 +167,7 @@ def test_idle(folder):
         check(again in (200, 0), "reused after 15 s: %r (None: no answer)" % again)
         s.close()
         # A new connection, as the browser opens, is answered.
-        s = connect(port)
-        request(s, port, path)
-        equal(answer(s)[0], 200, "a new connection after the pause")
-        s.close()
+        equal(get(port, path), 200, "a new connection after the pause")
     finally:
         stop(proc)
 
@@ -173,16 +180,9 @@ def test_closed_by_clients(folder):
     try:
         before = descriptors(proc)
         for i in range(2000):
-            s = connect(port)
-            request(s, port, "/static/table.css")
-            status, _ = answer(s)
-            equal(status, 200, "connection %d" % i)
-            s.close()
+            equal(get(port, "/static/table.css"), 200, "connection %d" % i)
         wait_for(lambda: descriptors(proc) <= before + 2, 20, "serve's descriptors back")
-        s = connect(port)
-        request(s, port, path)
-        equal(answer(s)[0], 200, "a page after the 2,000")
-        s.close()
+        equal(get(port, path), 200, "a page after the 2,000")
     finally:
         stop(proc)
 
@@ -210,21 +210,12 @@ def test_flood(folder):
         for s in flood:
             s.close()
         flood = []
-        s = connect(port)
-        request(s, port, path)
-        equal(answer(s)[0], 200, "127.0.0.1 after the flood")
-        s.close()
+        equal(get(port, path), 200, "127.0.0.1 after the flood")
         # Wrong links: the first ones free, then slowed, and printed.
         for i in range(5):
-            s = connect(port)
-            request(s, port, "/t/%032x" % i)
-            equal(answer(s)[0], 404, "a wrong link")
-            s.close()
+            equal(get(port, "/t/%032x" % i), 404, "a wrong link")
         began = time.monotonic()
-        s = connect(port)
-        request(s, port, path)
-        equal(answer(s)[0], 200, "the right link among the guesses")
-        s.close()
+        equal(get(port, path), 200, "the right link among the guesses")
         check(time.monotonic() - began < bound, "the right link waited")
     finally:
         for s in flood:
