@@ -6,9 +6,10 @@
  * A SoupServer on the main loop that answers the tables' phones. It
  * faces a room full of them, so it refuses before it reads: only GET
  * and HEAD, bounded request lines and headers, no body, a Host that
- * names this desk (DNS rebinding), and a deadline on every request. A
- * wrong, revoked or expired link answers the very bytes of a missing
- * page, and failed guesses are counted per address (ctd-serve-guard.c).
+ * names this desk (DNS rebinding), and a deadline on every request; each
+ * connection carries one request, within caps (ctd-table-connections.c).
+ * A wrong, revoked or expired link answers the very bytes of a missing
+ * page, later with each guess from its address (ctd-serve-guard.c).
  * No path reaches the disk: the only resource is the style sheet, held
  * in the binary.
  */
