@@ -19,6 +19,20 @@
 
 static const char usage[] = "serve [--address A] [--port P]";
 
+/* A line of the server's for the director: an address slowed for its
+ * wrong links, a flood of connections. */
+static void
+notice_cb (CtdTableServer *server,
+           const char     *text,
+           gpointer        user_data)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *time = g_date_time_format (now, "%H:%M:%S");
+
+  printf ("%s  %s\n", time, text);
+  fflush (stdout);
+}
+
 static gboolean
 quit_cb (gpointer user_data)
 {
@@ -59,6 +73,9 @@ ctd_cli_serve (CtdCli *cli)
 
   if (!ctd_cli_parse_options (cli, usage, entries, 0, 0, &status))
     return status;
+  /* Each phone's connection is a descriptor: a desktop's soft limit of
+   * 1,024 is raised to the hard one. */
+  ctd_table_server_raise_file_limit ();
   if (port < 0 || port > 65535)
     return ctd_cli_usage (_("--port takes a port from 1 to 65535, or 0 for any free one "
                             "(usage: %s)"), usage);
@@ -73,6 +90,11 @@ ctd_cli_serve (CtdCli *cli)
   if (!ctd_table_server_listen (server, address, (guint) port, &error))
     return ctd_cli_refused (g_steal_pointer (&error));
 
+  /* Ctrl+C or SIGTERM from the moment the address is printed: a script
+   * that reads it and stops the server at once stops it cleanly. */
+  loop = g_main_loop_new (NULL, FALSE);
+  sigint = g_unix_signal_add (SIGINT, quit_cb, loop);
+  sigterm = g_unix_signal_add (SIGTERM, quit_cb, loop);
   uri = ctd_table_server_get_uri (server);
   printf (_("Serving the tables' pages at %s (port %u); Ctrl+C stops.\n"),
           uri, ctd_table_server_get_port (server));
@@ -80,17 +102,23 @@ ctd_cli_serve (CtdCli *cli)
   printf (_("The posting, for everyone (no link): %s/standings\n"), uri);
   /* Each chouette's whole link, as `links --base` lists them. */
   if (!ctd_cli_print_links (ctd_document_get_store (document), 0, uri, &error))
-    return ctd_cli_refused (g_steal_pointer (&error));
+    {
+      g_source_remove (sigint);
+      g_source_remove (sigterm);
+      return ctd_cli_refused (g_steal_pointer (&error));
+    }
   fflush (stdout);
 
-  loop = g_main_loop_new (NULL, FALSE);
-  sigint = g_unix_signal_add (SIGINT, quit_cb, loop);
-  sigterm = g_unix_signal_add (SIGTERM, quit_cb, loop);
   g_signal_connect (server, "notify::listening", G_CALLBACK (stopped_cb), loop);
+  g_signal_connect (server, "notice", G_CALLBACK (notice_cb), NULL);
   g_main_loop_run (loop);
   g_source_remove (sigint);
   g_source_remove (sigterm);
+  /* Stopped by Ctrl+C or SIGTERM, not by the event's close: the
+   * server's own stop is not reported as one. */
+  g_signal_handlers_disconnect_by_func (server, stopped_cb, loop);
   ctd_table_server_stop (server);
-  printf (_("Stopped.\n"));
+  /* Every table's line is written as it comes: nothing is left to save. */
+  printf (_("The server stopped; the event is saved.\n"));
   return CTD_CLI_OK;
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "ctd-application.h"
+#include "ctd-table-server.h"
 
 int
 main (int   argc,
@@ -39,6 +40,10 @@ main (int   argc,
       return 1;
     }
 
+  /* The window serves the tables' phones (Table Entry): each connection
+   * is a descriptor, and a desktop's soft limit of 1,024 is raised to
+   * the hard one. */
+  ctd_table_server_raise_file_limit ();
   app = ctd_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

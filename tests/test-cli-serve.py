@@ -102,7 +102,8 @@ def test_serve(folder):
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     equal(proc.returncode, 0, "exit after SIGINT (stderr: %s)" % err)
-    check("Stopped." in out, out)
+    check("The server stopped; the event is saved." in out, out)
+    check("closed" not in out, out)
     equal(event.snapshot(), before, "the event after serving")
 
 

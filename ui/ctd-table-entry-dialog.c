@@ -156,8 +156,18 @@ update_state (CtdTableEntryDialog *self)
       g_autofree char *uri = ctd_table_server_get_uri (self->server);
       guint n = ctd_table_server_get_n_tables (self->server);
 
+      g_autofree char *report = ctd_table_server_dup_guard_report (self->server);
+
       text = g_strdup_printf (ngettext ("Serving at %s — %u table connected",
                                         "Serving at %s — %u tables connected", n), uri, n);
+      /* Wrong links from an address, answered slowly: the director sees
+       * who and how many (ctd_table_server_dup_guard_report()). */
+      if (report != NULL)
+        {
+          g_autofree char *serving = g_steal_pointer (&text);
+
+          text = g_strconcat (serving, ". ", report, NULL);
+        }
       /* The port taken (any free one when 0 was asked) is kept for the
        * next Start: the sheets printed meanwhile carry it in their links. */
       gtk_spin_button_set_value (self->port_spin, ctd_table_server_get_port (self->server));
@@ -591,6 +601,8 @@ ctd_table_entry_dialog_init (CtdTableEntryDialog *self)
   g_signal_group_connect_object (self->server_signals, "notify::listening",
                                  G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->server_signals, "notify::n-tables",
+                                 G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->server_signals, "notify::guard-report",
                                  G_CALLBACK (update_state), self, G_CONNECT_SWAPPED);
   self->document_signals = g_signal_group_new (CTD_TYPE_DOCUMENT);
   g_signal_group_connect_object (self->document_signals, "notify::closed",

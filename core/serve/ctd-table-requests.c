@@ -129,8 +129,7 @@ open_table (CtdTableServer    *self,
   if (!opened)
     {
       if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_NOT_FOUND))
-        ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
-                              g_get_monotonic_time ());
+        ctd_table_server_note_guess (self, msg);
       else if (!g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_CLOSED))
         g_warning ("A table's page could not be read: %s", error->message);
       return FALSE;
@@ -540,8 +539,7 @@ post_answer (CtdTableServer    *self,
        * digits would not stand a phone trying them all. */
       if (g_error_matches (error, CTD_STORE_ERROR, CTD_STORE_ERROR_SEAT_CODE) &&
           code != NULL && *code != '\0')
-        ctd_serve_guard_fail (self->guard, soup_server_message_get_remote_host (msg),
-                              g_get_monotonic_time ());
+        ctd_table_server_note_guess (self, msg);
       respond_table (self, msg, table, SOUP_STATUS_CONFLICT, error->message);
     }
 }
@@ -587,6 +585,16 @@ ctd_table_server_serve_post (CtdTableServer    *self,
                      _("This form is out of date, or not from this table's page: "
                        "it was not sent. Enter the game again from here."));
       return;
+    }
+  if (strcmp (parts[1], CTD_TABLE_ENTRY_CHECK) != 0)
+    {
+      /* A write, rationed per link and per game (or line answered). */
+      gboolean send = strcmp (parts[1], CTD_TABLE_ENTRY_SEND) == 0;
+      const char *number = g_hash_table_lookup (fields, send ? "game" : "id");
+      g_autofree char *item = g_strconcat (send ? "game " : "line ", number, NULL);
+
+      if (!ctd_table_server_take_write (self, msg, parts[0], item))
+        return;
     }
   if (strcmp (parts[1], CTD_TABLE_ENTRY_CHECK) == 0)
     post_check (self, msg, &table, fields);

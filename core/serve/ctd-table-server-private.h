@@ -18,6 +18,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _CtdTableConnections CtdTableConnections;
+
 struct _CtdTableServer
 {
   GObject         parent_instance;
@@ -37,6 +39,11 @@ struct _CtdTableServer
   CtdServeVisits *visits;      /* the tables connected lately */
   guint           n_tables;
   guint           tables_timer;
+  CtdTableConnections *connections;  /* open per address (ctd-table-connections.c) */
+  guint           max_connections;
+  guint           max_per_address;
+  GHashTable     *delayed;     /* wrong links' answers waiting: message -> source id */
+  char           *guard_report;  /* the addresses slowed, in words, or NULL */
 };
 
 void     ctd_table_server_respond     (SoupServerMessage *msg,
@@ -52,5 +59,26 @@ void     ctd_table_server_serve_post  (CtdTableServer    *self,
 void     ctd_table_server_note_table  (CtdTableServer    *self,
                                        guint              round,
                                        guint              chouette);
+
+void     ctd_table_server_notice      (CtdTableServer    *self,
+                                       const char        *text);
+void     ctd_table_server_update_report (CtdTableServer  *self);
+
+/* ctd-table-connections.c */
+CtdTableConnections *ctd_table_connections_new      (void);
+void                 ctd_table_connections_unref    (CtdTableConnections *connections);
+guint                ctd_table_connections_get_open (CtdTableConnections *connections);
+void     ctd_table_server_connection_started (SoupServer        *soup,
+                                              SoupServerMessage *msg,
+                                              gpointer           user_data);
+void     ctd_table_server_note_guess  (CtdTableServer    *self,
+                                       SoupServerMessage *msg);
+gboolean ctd_table_server_take_write  (CtdTableServer    *self,
+                                       SoupServerMessage *msg,
+                                       const char        *secret,
+                                       const char        *item);
+void     ctd_table_server_set_caps    (CtdTableServer    *self);
+void     ctd_table_server_send_answer (CtdTableServer    *self,
+                                       SoupServerMessage *msg);
 
 G_END_DECLS

@@ -6,9 +6,10 @@
  * A SoupServer on the main loop that answers the tables' phones. It
  * faces a room full of them, so it refuses before it reads: only GET
  * and HEAD, bounded request lines and headers, no body, a Host that
- * names this desk (DNS rebinding), and a deadline on every request. A
- * wrong, revoked or expired link answers the very bytes of a missing
- * page, and failed guesses are counted per address (ctd-serve-guard.c).
+ * names this desk (DNS rebinding), and a deadline on every request; each
+ * connection carries one request, within caps (ctd-table-connections.c).
+ * A wrong, revoked or expired link answers the very bytes of a missing
+ * page, later with each guess from its address (ctd-serve-guard.c).
  * No path reaches the disk: the only resource is the style sheet, held
  * in the binary (ctd-serve-html.c).
  */
@@ -44,10 +45,19 @@ enum
   PROP_DOCUMENT,
   PROP_LISTENING,
   PROP_N_TABLES,
+  PROP_GUARD_REPORT,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  NOTICE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (CtdTableServer, ctd_table_server, G_TYPE_OBJECT)
 
@@ -255,6 +265,7 @@ static gboolean
 tables_timer_cb (gpointer user_data)
 {
   update_n_tables (user_data);
+  ctd_table_server_update_report (user_data);
   return G_SOURCE_CONTINUE;
 }
 
@@ -350,7 +361,7 @@ answer_next (gpointer user_data)
           answer (self, msg, g_object_get_data (G_OBJECT (msg), "ctd-path"));
           /* A write answers once it is on the disk (ctd-table-requests.c). */
           if (g_object_get_data (G_OBJECT (msg), "ctd-held") == NULL)
-            soup_server_message_unpause (msg);
+            ctd_table_server_send_answer (self, msg);
         }
     }
   while (!g_queue_is_empty (self->waiting) && g_get_monotonic_time () < until);
@@ -364,8 +375,18 @@ answer_next (gpointer user_data)
 static void
 forget_waiting (CtdTableServer *self)
 {
+  GHashTableIter iter;
+  gpointer msg, source;
+
   g_clear_handle_id (&self->answer_id, g_source_remove);
   g_queue_clear_full (self->waiting, g_object_unref);
+  g_hash_table_iter_init (&iter, self->delayed);
+  while (g_hash_table_iter_next (&iter, &msg, &source))
+    {
+      g_source_remove (GPOINTER_TO_UINT (source));
+      g_object_unref (msg);
+      g_hash_table_iter_remove (&iter);
+    }
 }
 
 static void
@@ -376,18 +397,7 @@ handler (SoupServer        *soup,
          gpointer           user_data)
 {
   CtdTableServer *self = user_data;
-  const char *client = soup_server_message_get_remote_host (msg);
 
-  if (client == NULL ||
-      ctd_serve_guard_is_blocked (self->guard, client, g_get_monotonic_time ()))
-    {
-      soup_message_headers_replace (soup_server_message_get_response_headers (msg),
-                                    "Retry-After", "60");
-      ctd_table_server_respond (msg, 429, "text/plain; charset=utf-8",
-               _("Too many wrong links came from this phone: wait a minute, "
-                 "then use the link on your scoring sheet."));
-      return;
-    }
   /* The style sheet: at its address of the moment, named after its
    * content, kept by the phones for good (1,158 downloads in a round, when
    * it was not); at the old address, as before, for a page still open. */
@@ -407,65 +417,6 @@ handler (SoupServer        *soup,
     self->answer_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, answer_next, self, NULL);
 }
 
-/* Kept on its message: it lives no longer than the message it cuts off. */
-typedef struct
-{
-  SoupServerMessage *msg;
-  guint              source;
-} Deadline;
-
-static void
-deadline_free (gpointer data)
-{
-  Deadline *deadline = data;
-
-  g_clear_handle_id (&deadline->source, g_source_remove);
-  g_free (deadline);
-}
-
-static gboolean
-deadline_passed (gpointer data)
-{
-  Deadline *deadline = data;
-  GSocket *socket = soup_server_message_get_socket (deadline->msg);
-
-  g_debug ("A request took too long: its connection is cut");
-  deadline->source = 0;
-  if (socket != NULL)
-    g_socket_shutdown (socket, TRUE, TRUE, NULL);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-request_finished (SoupServerMessage *msg)
-{
-  g_object_set_data (G_OBJECT (msg), "ctd-deadline", NULL);
-  /* Cut off while it waited for its answer: there is no one to answer. */
-  g_object_set_data (G_OBJECT (msg), "ctd-finished", GINT_TO_POINTER (TRUE));
-}
-
-/* Each request, a slow one or an idle connection waiting for its next,
- * has the server's timeout to arrive whole: a phone never takes that
- * long, and a trickle of bytes cannot hold a connection open. */
-static void
-request_started (SoupServer        *soup,
-                 SoupServerMessage *msg,
-                 gpointer           user_data)
-{
-  CtdTableServer *self = user_data;
-  GSocket *socket = soup_server_message_get_socket (msg);
-  Deadline *deadline;
-
-  if (socket == NULL)
-    return;
-  g_socket_set_timeout (socket, self->timeout);
-  deadline = g_new0 (Deadline, 1);
-  deadline->msg = msg;
-  deadline->source = g_timeout_add_seconds (self->timeout, deadline_passed, deadline);
-  g_object_set_data_full (G_OBJECT (msg), "ctd-deadline", deadline, deadline_free);
-  g_signal_connect (msg, "finished", G_CALLBACK (request_finished), NULL);
-}
-
 static void
 document_closed (CtdTableServer *self)
 {
@@ -483,7 +434,8 @@ ctd_table_server_constructed (GObject *object)
   self->soup = soup_server_new ("server-header", NULL, NULL);
   soup_server_add_early_handler (self->soup, NULL, early_handler, self, NULL);
   soup_server_add_handler (self->soup, NULL, handler, self, NULL);
-  g_signal_connect_object (self->soup, "request-started", G_CALLBACK (request_started), self, 0);
+  g_signal_connect_object (self->soup, "request-started",
+                           G_CALLBACK (ctd_table_server_connection_started), self, 0);
   g_signal_connect_object (self->document, "notify::closed", G_CALLBACK (document_closed),
                            self, G_CONNECT_SWAPPED);
 }
@@ -509,6 +461,9 @@ ctd_table_server_finalize (GObject *object)
 
   g_clear_pointer (&self->guard, ctd_serve_guard_free);
   g_clear_pointer (&self->visits, ctd_serve_visits_free);
+  g_clear_pointer (&self->connections, ctd_table_connections_unref);
+  g_clear_pointer (&self->delayed, g_hash_table_unref);
+  g_free (self->guard_report);
   g_queue_free (self->waiting);
   g_free (self->not_found);
   g_free (self->address);
@@ -533,6 +488,9 @@ ctd_table_server_get_property (GObject    *object,
       break;
     case PROP_N_TABLES:
       g_value_set_uint (value, self->n_tables);
+      break;
+    case PROP_GUARD_REPORT:
+      g_value_set_string (value, self->guard_report);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -580,7 +538,23 @@ ctd_table_server_class_init (CtdTableServerClass *klass)
   properties[PROP_N_TABLES] =
     g_param_spec_uint ("n-tables", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The addresses whose wrong links are answered slowly now, in words
+   * for the director (ctd_table_server_dup_guard_report()), or NULL. */
+  properties[PROP_GUARD_REPORT] =
+    g_param_spec_string ("guard-report", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * CtdTableServer::notice:
+   * @text: a line for the director's log, translated
+   *
+   * An address starts being slowed for its wrong links, or opens too
+   * many connections (at the first time, then at each power of two).
+   * Without a handler the line goes to the log (g_message()).
+   */
+  signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -592,6 +566,9 @@ ctd_table_server_init (CtdTableServer *self)
   self->guard = ctd_serve_guard_new ();
   self->visits = ctd_serve_visits_new ();
   self->waiting = g_queue_new ();
+  self->connections = ctd_table_connections_new ();
+  self->delayed = g_hash_table_new (NULL, NULL);
+  ctd_table_server_set_caps (self);
   self->not_found = ctd_table_page_not_found ();
   /* The forms' key: 256 bits from the system's random source, as hex. */
   G_STATIC_ASSERT (CTD_TABLE_ENTRY_KEY_BYTES == 2 * CTD_LINK_SECRET_CHARS);
@@ -688,6 +665,7 @@ ctd_table_server_listen (CtdTableServer  *self,
   g_slist_free (listeners);
   g_free (self->address);
   self->address = g_strdup (address);
+  ctd_table_server_set_caps (self);
   self->listening = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LISTENING]);
   follow_tables (self);

@@ -21,6 +21,12 @@ G_BEGIN_DECLS
 #define CTD_TABLE_SERVER_BACKLOG     128
 /* A request not whole after this long is cut off (seconds). */
 #define CTD_TABLE_SERVER_TIMEOUT     10
+/* Connections open at once, in all and from one address (an IPv6 /64):
+ * each carries one request and closes with its answer, so a room of
+ * phones holds a few dozen; the total is also at most half the limit on
+ * open files (ctd_table_server_raise_file_limit()). */
+#define CTD_TABLE_SERVER_MAX_CONNECTIONS 768
+#define CTD_TABLE_SERVER_MAX_PER_ADDRESS 128
 
 #define CTD_TYPE_TABLE_SERVER (ctd_table_server_get_type ())
 
@@ -38,5 +44,8 @@ guint           ctd_table_server_get_port     (CtdTableServer  *self);
 char           *ctd_table_server_get_uri      (CtdTableServer  *self);
 void            ctd_table_server_set_timeout  (CtdTableServer  *self,
                                                guint            seconds);
+char           *ctd_table_server_dup_guard_report (CtdTableServer *self);
+guint           ctd_table_server_get_n_connections (CtdTableServer *self);
+guint64         ctd_table_server_raise_file_limit (void);
 
 G_END_DECLS

@@ -8,7 +8,8 @@
  * On a 512-player event drawn (128 chouettes of 4), the table server
  * listens on 127.0.0.1 on this program's main loop, as in the window,
  * and phones are threads speaking HTTP/1.1 on loopback (keep-alive, as
- * a browser does). It prints (issue 21's targets beside each figure):
+ * a browser does; the server closes each connection after its answer,
+ * and the phone opens another). It prints (issue 21's targets beside each figure):
  *  - quiet: one table's page read again and again, before and after
  *    its 12 games are in (median 5 ms);
  *  - the burst: 64 tables at once, each entering games 1 to 12 as a
@@ -23,6 +24,12 @@
  *    as a round whose every game is in closes its links), the loop made
  *    to take one ready connection per iteration, in turn: its longest
  *    dispatch is then the longest single request's work;
+ *  - 16 phones that read a game's form, pause CTD_BENCH_PAUSE_S (15 s
+ *    by default, past the server's 10 s request timeout) as a player
+ *    filling it in, then check it on the same connection: each answered,
+ *    the check's p99; then 2,000 connections from 8 clients, every other
+ *    one closed before its answer: the answers' p99, and this process's
+ *    descriptors before and after (libsoup 3.2.3 kept closed ones);
  *  - then checks that every one of the 1,524 lines was recorded exactly
  *    once: each game holds its line, one submission per game, recorded,
  *    one logged action each, no key twice; and every answer was the one
@@ -52,6 +59,9 @@
 #define N_ENTERED    (2 * N_TABLES - 1)  /* both bursts' */
 #define N_QUIET      400  /* reads of one page, each phase */
 #define BENCH_DEADLINE_S 300
+#define N_PAUSING    16   /* phones pausing between the form and its check */
+#define N_CLOSERS    8    /* clients closing half their connections */
+#define N_CLOSED     2000 /* their connections */
 
 typedef enum
 {
@@ -329,99 +339,6 @@ table_thread (gpointer data)
   return NULL;
 }
 
-/* ---- the desk: the main loop, its dispatches timed ------------------------- */
-
-/* The main loop's dispatches, in ms. */
-typedef struct
-{
-  GArray   *ms;           /* each dispatch's work, as the clock on the wall saw it */
-  double    longest;
-  double    longest_cpu;  /* the most CPU time one dispatch took */
-  guint     over_16;
-  double    total;        /* the sum of the dispatches' work */
-  double    cpu;          /* the main thread's CPU time meanwhile */
-  gboolean  one_ready;    /* dispatch one ready connection per iteration */
-  gint      turn;         /* with one_ready: where the next search starts */
-} Frames;
-
-/* Runs the main loop, as the window's, until no table runs: each
- * dispatch (the sources' work, the poll's wait left out) is timed. */
-static gboolean
-run_desk (const gint *n_running,
-          Frames     *frames)
-{
-  GMainContext *context = g_main_context_default ();
-  g_autofree GPollFD *fds = g_new (GPollFD, 64);
-  gint allocated = 64;
-  struct timespec cpu_start, cpu_end;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &cpu_start);
-  g_main_context_acquire (context);
-  while (g_atomic_int_get (n_running) > 0)
-    {
-      gint priority, timeout, n;
-
-      if (g_get_monotonic_time () > deadline)
-        {
-          g_main_context_release (context);
-          return FALSE;
-        }
-      g_main_context_prepare (context, &priority);
-      while ((n = g_main_context_query (context, priority, &timeout, fds, allocated)) > allocated)
-        {
-          allocated = n;
-          fds = g_renew (GPollFD, fds, allocated);
-        }
-      /* Wake now and then to see that the tables are done. */
-      g_poll (fds, n, timeout < 0 || timeout > 50 ? 50 : timeout);
-      /* The others stay ready, and the next iterations take them: so a
-       * dispatch is one request's work, as a server that answered one
-       * request per iteration would have it. */
-      if (frames->one_ready && n > 0)
-        {
-          gint taken = -1;
-
-          /* In turn, from after the last one taken: none waits long. */
-          for (gint k = 0; k < n; k++)
-            {
-              gint i = (frames->turn + k) % n;
-
-              if (taken >= 0)
-                fds[i].revents = 0;
-              else if (fds[i].revents != 0)
-                taken = i;
-            }
-          if (taken >= 0)
-            frames->turn = taken + 1;
-        }
-      if (g_main_context_check (context, priority, fds, n))
-        {
-          gint64 start = g_get_monotonic_time ();
-          struct timespec cpu_before, cpu_after;
-          double ms;
-
-          clock_gettime (CLOCK_THREAD_CPUTIME_ID, &cpu_before);
-          g_main_context_dispatch (context);
-          clock_gettime (CLOCK_THREAD_CPUTIME_ID, &cpu_after);
-          ms = (g_get_monotonic_time () - start) / 1000.0;
-          frames->longest_cpu = MAX (frames->longest_cpu,
-                                     (cpu_after.tv_sec - cpu_before.tv_sec) * 1e3 +
-                                     (cpu_after.tv_nsec - cpu_before.tv_nsec) / 1e6);
-          g_array_append_val (frames->ms, ms);
-          frames->longest = MAX (frames->longest, ms);
-          frames->over_16 += ms > 16;
-          frames->total += ms;
-        }
-    }
-  g_main_context_release (context);
-  /* What the desk's thread itself did, apart from waiting for a core:
-   * the figure that other programs on the machine disturb least. */
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &cpu_end);
-  frames->cpu = (cpu_end.tv_sec - cpu_start.tv_sec) * 1e3 +
-                (cpu_end.tv_nsec - cpu_start.tv_nsec) / 1e6;
-  return TRUE;
-}
-
 /* Runs @n tables' phones (chouettes @first...) to their end. */
 static gboolean
 run_tables (CtdTableServer  *server,
@@ -430,7 +347,7 @@ run_tables (CtdTableServer  *server,
             guint            n,
             guint            n_games,
             GArray         **ms,
-            Frames          *frames,
+            CtdBenchFrames          *frames,
             double          *out_seconds,
             GString         *problems,
             guint           *out_requests)
@@ -438,7 +355,7 @@ run_tables (CtdTableServer  *server,
   g_autofree Table *tables = g_new0 (Table, n);
   g_autofree GThread **threads = g_new0 (GThread *, n);
   gint n_running = n, n_opening = n, go = FALSE;
-  Frames opening = { .ms = g_array_new (FALSE, FALSE, sizeof (double)) };
+  CtdBenchFrames opening = { .ms = g_array_new (FALSE, FALSE, sizeof (double)) };
   gint64 start;
   gboolean in_time;
   guint unexpected = 0;
@@ -456,11 +373,11 @@ run_tables (CtdTableServer  *server,
     }
   for (guint t = 0; t < n; t++)
     threads[t] = g_thread_new ("ctd-bench-phone", table_thread, &tables[t]);
-  in_time = run_desk (&n_opening, &opening);
+  in_time = ctd_bench_run_desk (deadline, &n_opening, &opening);
   g_array_unref (opening.ms);
   start = g_get_monotonic_time ();
   g_atomic_int_set (&go, TRUE);
-  in_time = in_time && run_desk (&n_running, frames);
+  in_time = in_time && ctd_bench_run_desk (deadline, &n_running, frames);
   if (!in_time)
     {
       fprintf (stderr, "bench-table-entry: DEADLINE PASSED (%d s) with %d tables still "
@@ -586,7 +503,7 @@ check_recorded (CtdDocument  *document,
 static void
 print_quiet (const char *what,
              GArray     *ms,
-             Frames     *frames)
+             CtdBenchFrames     *frames)
 {
   double median = percentile (ms, 50);
 
@@ -596,7 +513,7 @@ print_quiet (const char *what,
 }
 
 static void
-print_frames (Frames *frames,
+print_frames (CtdBenchFrames *frames,
               guint   n_requests,
               double  seconds)
 {
@@ -614,10 +531,10 @@ print_frames (Frames *frames,
 }
 
 static void
-frames_init (Frames *frames)
+frames_init (CtdBenchFrames *frames)
 {
   g_clear_pointer (&frames->ms, g_array_unref);
-  *frames = (Frames) { .ms = g_array_new (FALSE, FALSE, sizeof (double)) };
+  *frames = (CtdBenchFrames) { .ms = g_array_new (FALSE, FALSE, sizeof (double)) };
 }
 
 static void
@@ -641,7 +558,7 @@ run_burst (CtdTableServer *server,
            GString        *problems)
 {
   GArray *ms[N_KINDS] = { NULL, };
-  Frames frames = { NULL, };
+  CtdBenchFrames frames = { NULL, };
   double seconds, worst_p99 = 0;
   guint n_requests;
   gboolean answers_ok;
@@ -674,6 +591,79 @@ run_burst (CtdTableServer *server,
   return answers_ok;
 }
 
+/* Phones that pause between the form and its check (CTD_BENCH_PAUSE_S,
+ * 15 s by default: past the server's 10 s request timeout), then
+ * clients that close half their connections before the answer: each
+ * post answered, and the descriptors given back. */
+static gboolean
+run_room (CtdTableServer *server,
+          const char     *path,
+          GString        *problems)
+{
+  const char *pause_s = g_getenv ("CTD_BENCH_PAUSE_S");
+  guint pause_ms = (pause_s != NULL ? (guint) g_ascii_strtoull (pause_s, NULL, 10) : 15) * 1000;
+  CtdBenchPausing phones[N_PAUSING];
+  CtdBenchCloser closers[N_CLOSERS];
+  g_autoptr(GArray) post_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) read_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  CtdBenchFrames frames = { .ms = g_array_new (FALSE, FALSE, sizeof (double)) };
+  guint port = ctd_table_server_get_port (server), unanswered = 0, before, after;
+  gint n_running = N_PAUSING;
+  gboolean ok;
+
+  printf ("%u phones at once pausing %u s between the form and its check, on the same "
+          "connection:\n", N_PAUSING, pause_ms / 1000);
+  for (guint i = 0; i < N_PAUSING; i++)
+    {
+      phones[i] = (CtdBenchPausing) { port, path, pause_ms, &n_running, 0, 0 };
+      g_thread_unref (g_thread_new ("ctd-bench-pausing", ctd_bench_pausing_phone, &phones[i]));
+    }
+  ok = ctd_bench_run_desk (deadline, &n_running, &frames);
+  for (guint i = 0; i < N_PAUSING; i++)
+    {
+      unanswered += phones[i].status != 200 && phones[i].status != 422;
+      g_array_append_val (post_ms, phones[i].post_ms);
+    }
+  printf ("  check after the pause      n %5u  median %7.3f ms  p99 %7.3f ms  unanswered %u\n",
+          post_ms->len, percentile (post_ms, 50), percentile (post_ms, 99), unanswered);
+  if (unanswered > 0)
+    g_string_append_printf (problems, "  %u checks after a pause unanswered\n", unanswered);
+
+  before = ctd_test_count_descriptors ();
+  n_running = N_CLOSERS;
+  for (guint i = 0; i < N_CLOSERS; i++)
+    {
+      closers[i] = (CtdBenchCloser) { port, path, N_CLOSED / N_CLOSERS, &n_running, read_ms, 0 };
+      closers[i].ms = g_array_new (FALSE, FALSE, sizeof (double));
+      g_thread_unref (g_thread_new ("ctd-bench-closer", ctd_bench_closing_client, &closers[i]));
+    }
+  ok &= ctd_bench_run_desk (deadline, &n_running, &frames);
+  unanswered = 0;
+  for (guint i = 0; i < N_CLOSERS; i++)
+    {
+      g_array_append_vals (read_ms, closers[i].ms->data, closers[i].ms->len);
+      unanswered += closers[i].unanswered;
+      g_array_unref (closers[i].ms);
+    }
+  /* The last connections' ends, read on the loop's next turns. */
+  for (gint64 until = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+       ctd_test_count_descriptors () > before + 2 && g_get_monotonic_time () < until;)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  after = ctd_test_count_descriptors ();
+  printf ("%u connections from %u clients at once, every other one closed before its answer:\n"
+          "  page (GET /t/S) read       n %5u  median %7.3f ms  p99 %7.3f ms  unanswered %u\n",
+          N_CLOSED, N_CLOSERS, read_ms->len, percentile (read_ms, 50), percentile (read_ms, 99),
+          unanswered);
+  printf ("  descriptors open: %u before, %u after (the server's connections among them: %u)\n",
+          before, after, ctd_table_server_get_n_connections (server));
+  if (unanswered > 0 || after > before + 2)
+    g_string_append_printf (problems, "  %u pages unanswered, descriptors %u then %u\n",
+                            unanswered, before, after);
+  g_array_unref (frames.ms);
+  return ok;
+}
+
 int
 main (void)
 {
@@ -684,9 +674,10 @@ main (void)
   g_autoptr(CtdTableServer) server = NULL;
   g_autoptr(GPtrArray) links = NULL;
   g_autoptr(GString) problems = g_string_new (NULL);
+  g_autofree char *room_path = NULL;
   g_auto(CtdEventSettings) settings = { 0, };
   GArray *ms[N_KINDS] = { NULL, };
-  Frames frames = { NULL, };
+  CtdBenchFrames frames = { NULL, };
   double seconds;
   guint n_requests;
   gboolean ok = FALSE, answers_ok;
@@ -735,6 +726,10 @@ main (void)
   answers_ok &= run_tables (server, links, 1, 1, 0, ms, &frames, &seconds, problems, &n_requests);
   print_quiet ("12 games in", ms[KIND_PAGE], &frames);
 
+  /* The last chouette: its round still open, its links answer. */
+  room_path = g_strconcat ("/t/", ((CtdStoreLink *) g_ptr_array_index (links, links->len - 1))
+                                    ->secret, NULL);
+  answers_ok &= run_room (server, room_path, problems);
   if (!check_recorded (document, path, problems, &error))
     goto out;
   if (!answers_ok || problems->len > 0)

@@ -148,6 +148,30 @@ ctd_test_http_get (guint       port,
 }
 
 /**
+ * ctd_test_http_post:
+ * @port: the server's port on 127.0.0.1
+ * @path: a table's form, "/t/SECRET/send"
+ * @body: the form's fields, URL-encoded
+ *
+ * A form as a browser posts it from the server's own page.
+ *
+ * Returns: (transfer full): the answer
+ */
+CtdTestAnswer *
+ctd_test_http_post (guint       port,
+                    const char *path,
+                    const char *body)
+{
+  g_autofree char *request =
+    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
+                     "Content-Type: application/x-www-form-urlencoded\r\n"
+                     "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                     path, port, port, strlen (body), body);
+
+  return ctd_test_http_send (port, request, NULL);
+}
+
+/**
  * ctd_test_answer_header:
  * @answer: an answer
  * @name: a header's name, as the server writes it

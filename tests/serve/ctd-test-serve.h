@@ -33,6 +33,9 @@ CtdTestAnswer *ctd_test_http_send    (guint          port,
 CtdTestAnswer *ctd_test_http_get     (guint          port,
                                       const char    *method,
                                       const char    *path);
+CtdTestAnswer *ctd_test_http_post    (guint          port,
+                                      const char    *path,
+                                      const char    *body);
 const char    *ctd_test_answer_header (CtdTestAnswer *answer,
                                        const char    *name);
 char          *ctd_test_fetch        (const char    *url,

@@ -123,7 +123,7 @@ function startServer (file, nLinks) {
   });
 }
 
-// Ctrl+C, as the director stops it: a clean exit that says "Stopped.".
+// Ctrl+C, as the director stops it: a clean exit that says the event is saved.
 // The last step, once the browser is closed.
 async function stopServer (ctx) {
   const server = ctx.server;
@@ -131,7 +131,7 @@ async function stopServer (ctx) {
   const { code, signal } = await server.exited;
   servers.delete(server);
   equal({ code, signal }, { code: 0, signal: null }, `serve's exit (stderr: ${server.err})`);
-  check(server.out.includes('Stopped.'), server.out);
+  check(server.out.includes('The server stopped; the event is saved.'), server.out);
 }
 
 // ---------------------------------------------------------------------------

@@ -2,7 +2,8 @@
  * with its status and the event file unchanged: wrong, revoked and
  * expired links answer the bytes of a missing page; other methods,
  * bodies, long addresses, huge headers, foreign Hosts, "..", slow
- * requests and repeated guesses are refused before anything is read.
+ * requests are refused before anything is read (repeated guesses are
+ * slowed: test-table-connections.c).
  *
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -236,67 +237,6 @@ test_closed (void **state)
   assert_not_found (port, one, missing);
 }
 
-/* After ten failed guesses in a minute, an address is refused (429),
- * even with the right link. */
-static void
-test_rate_limit (void **state)
-{
-  Fixture *fixture = *state;
-  g_autoptr(CtdDocument) document = ctd_test_serve_document (fixture->path);
-  g_autoptr(CtdTableServer) server = ctd_test_serve_start (document);
-  g_autofree char *one = ctd_test_serve_secret (document, 1, 1);
-  guint port = ctd_table_server_get_port (server);
-  g_autofree char *missing = missing_page (port);
-
-  for (guint i = 0; i < 10; i++)
-    {
-      g_autofree char *guess = g_strdup_printf ("/t/%032x", i);
-      g_autoptr(CtdTestAnswer) answer = ctd_test_http_get (port, "GET", guess);
-
-      assert_int_equal (answer->status, 404);
-      assert_string_equal (answer->body, missing);
-    }
-  {
-    g_autoptr(CtdTestAnswer) answer = ctd_test_http_get (port, "GET", one);
-
-    assert_int_equal (answer->status, 429);
-  }
-}
-
-/* The count of failures: a window of a minute, a block of a minute,
- * and a bounded table whatever the number of addresses. */
-static void
-test_guard (void **state)
-{
-  g_autoptr(CtdServeGuard) guard = ctd_serve_guard_new ();
-  const gint64 minute = 60 * G_USEC_PER_SEC;
-  gint64 now = 1000 * minute;
-
-  /* Nine failures, then a quiet minute: the count starts again. */
-  for (guint i = 0; i < 9; i++)
-    ctd_serve_guard_fail (guard, "192.168.1.7", now);
-  assert_false (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now));
-  now += minute;
-  for (guint i = 0; i < 9; i++)
-    ctd_serve_guard_fail (guard, "192.168.1.7", now);
-  assert_false (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now));
-  /* The tenth in the minute blocks that address only, for a minute. */
-  ctd_serve_guard_fail (guard, "192.168.1.7", now);
-  assert_true (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now));
-  assert_false (ctd_serve_guard_is_blocked (guard, "192.168.1.8", now));
-  assert_true (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now + minute - 1));
-  assert_false (ctd_serve_guard_is_blocked (guard, "192.168.1.7", now + minute));
-
-  /* A flood of addresses: the table stays bounded. */
-  for (guint i = 0; i < 3 * CTD_SERVE_GUARD_MAX_ADDRESSES; i++)
-    {
-      g_autofree char *address = g_strdup_printf ("10.0.%u.%u", i / 256, i % 256);
-
-      ctd_serve_guard_fail (guard, address, now);
-    }
-  assert_true (ctd_serve_guard_get_size (guard) <= CTD_SERVE_GUARD_MAX_ADDRESSES);
-}
-
 /* The Host header: an IP literal or the server's own name and port. */
 static void
 test_host (void **state)
@@ -342,9 +282,6 @@ main (void)
     cmocka_unit_test_setup_teardown (test_hostile, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_expired, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_closed, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_rate_limit, ctd_test_folder_setup,
-                                     ctd_test_folder_teardown),
-    cmocka_unit_test (test_guard),
     cmocka_unit_test (test_host),
     cmocka_unit_test_setup_teardown (test_slow, ctd_test_folder_setup, ctd_test_folder_teardown),
   };

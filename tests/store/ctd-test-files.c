@@ -185,3 +185,16 @@ ctd_test_count_occurrences (const char *text,
     n++;
   return n;
 }
+
+/* This process's open descriptors (/proc/self/fd): a server's
+ * connections among them, for the tests and benchmarks of its leaks. */
+guint
+ctd_test_count_descriptors (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  guint n = 0;
+
+  while (dir != NULL && g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}

@@ -31,5 +31,6 @@ void   ctd_test_write_v1          (const char  *path,
                                    const char  *more_sql);
 guint  ctd_test_count_occurrences (const char  *text,
                                    const char  *what);
+guint  ctd_test_count_descriptors (void);
 
 G_END_DECLS
