@@ -139,7 +139,7 @@ penalty_payers (CtdGuidedForm *self)
   for (guint p = 1; p <= self->context.size; p++)
     if (p != self->context.box)
       cubes[p - 1].end = ctd_choices_get (self->end_dropdowns[p - 1]);
-  payers = ctd_result_penalty_payers (&self->context, cubes);
+  payers = ctd_result_penalty_payers (&self->context, cubes, NULL, 0);
   for (guint i = 0; i < payers->len; i++)
     players |= BIT (g_array_index (payers, guint, i));
   return players;

@@ -429,10 +429,14 @@ ctd_result_penalty_amount (const CtdGameContext *context)
  * @context: the game
  * @cubes: (array): how the crew's cubes ended, @cubes[p - 1] for player
  *   p, as in #CtdResult (the Box's entry is not read)
+ * @extras: (array length=n_extras) (nullable): the game's extras, as in
+ *   #CtdResult
+ * @n_extras: how many
  *
  * Who may pay rule 2.5's penalty: "offending players who are already
  * out of the current game", the crew members whose own cube had ended,
- * passed by them or by the Box, or washed (SPEC 5). Each may pay the
+ * passed by them or by the Box, or washed, and who are party to no
+ * extra still played to the end (SPEC 5). Each may pay the
  * Box or the Captain, whichever of them is not the payer. These are the
  * very payers ctd_result_parse() accepts in "F:Q>R:V" with these cubes;
  * anyone else still in the game is dealt with through their cube or an
@@ -443,16 +447,20 @@ ctd_result_penalty_amount (const CtdGameContext *context)
  */
 GArray *
 ctd_result_penalty_payers (const CtdGameContext *context,
-                           const CtdCube        *cubes)
+                           const CtdCube        *cubes,
+                           const CtdExtra       *extras,
+                           guint                 n_extras)
 {
   GArray *payers;
 
   g_return_val_if_fail (result_context_is_valid (context), NULL);
   g_return_val_if_fail (cubes != NULL, NULL);
+  g_return_val_if_fail (extras != NULL || n_extras == 0, NULL);
+  g_return_val_if_fail (n_extras <= CTD_MAX_EXTRAS, NULL);
 
   payers = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint p = 1; p <= context->size; p++)
-    if (result_may_pay_penalty (context, cubes, p))
+    if (result_may_pay_penalty (context, cubes, extras, n_extras, p))
       g_array_append_val (payers, p);
   return payers;
 }

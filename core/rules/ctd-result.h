@@ -227,7 +227,9 @@ GArray    *ctd_result_extra_values   (const CtdGameContext *context,
                                       guint                 max_doublings);
 CtdHalves  ctd_result_penalty_amount (const CtdGameContext *context);
 GArray    *ctd_result_penalty_payers (const CtdGameContext *context,
-                                      const CtdCube        *cubes);
+                                      const CtdCube        *cubes,
+                                      const CtdExtra       *extras,
+                                      guint                 n_extras);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdResult, ctd_result_free)
 

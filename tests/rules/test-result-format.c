@@ -80,13 +80,13 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   CtdGameContext context = ctd_test_make_context (4, 4, 1, 2, 1);
   CtdGameContext other_game = ctd_test_make_context (5, 4, 1, 2, 1);
   g_autoptr(CtdResult) a =
-    ctd_test_parse_or_fail (&context, "Bg 2:1- 3:2 4:w E:2>3:4 F:4>1:0.5 "
+    ctd_test_parse_or_fail (&context, "Bg 2:1- 3:2 4:1- E:2>3:4- F:4>1:0.5 "
                             "F:2>1:0.5 A:2>1:3 A:1>4:0.5");
   g_autoptr(CtdResult) b =
-    ctd_test_parse_or_fail (&context, "Bg A:1>4:0.5 F:2>1:0.5 F:4>1:0.5 E:2>3:4 "
-                            "4:w 3:2 A:2>1:3 2:1-");
+    ctd_test_parse_or_fail (&context, "Bg A:1>4:0.5 F:2>1:0.5 F:4>1:0.5 E:2>3:4- "
+                            "4:1- 3:2 A:2>1:3 2:1-");
   g_autoptr(CtdResult) c =
-    ctd_test_parse_or_fail (&other_game, "Bg 2:1- 3:2 4:w E:2>3:4 F:4>1:0.5 "
+    ctd_test_parse_or_fail (&other_game, "Bg 2:1- 3:2 4:1- E:2>3:4- F:4>1:0.5 "
                             "F:2>1:0.5 A:2>1:3 A:1>4:0.5");
   g_autoptr(CtdResult) copy = ctd_result_copy (a);
   g_autoptr(CtdResult) changed = NULL;
@@ -99,7 +99,7 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   changed->multiplier = 3;
   assert_false (ctd_result_equal (a, changed));
   *changed = *a;
-  changed->cubes[3].end = CTD_CUBE_TAKER_PASSED;
+  changed->cubes[3].end = CTD_CUBE_OWNER_PASSED;
   assert_false (ctd_result_equal (a, changed));
   *changed = *a;
   changed->cubes[2].value = 4;
@@ -237,7 +237,7 @@ test_invalid_contexts (void **state G_GNUC_UNUSED)
       g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
       assert_null (ctd_result_cube_values (&bad[i], 2));
       g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
-      assert_null (ctd_result_penalty_payers (&bad[i], cubes));
+      assert_null (ctd_result_penalty_payers (&bad[i], cubes, NULL, 0));
       g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
       assert_int_equal (ctd_result_penalty_amount (&bad[i]), 0);
       result.context = bad[i];
