@@ -142,13 +142,15 @@ result_outcome_to_string (CtdWinner winner,
   return winner == CTD_WINNER_BOX ? "B" : "T";
 }
 
+/* In any case: the first letter is B or T, the second g or b, so
+ * "bg", "BG" and "Bg" can only be one outcome (SPEC 5). */
 gboolean
 result_read_outcome (const char *token,
                      CtdWinner  *out_winner,
                      guint      *out_multiplier)
 {
   for (gsize i = 0; i < G_N_ELEMENTS (outcomes); i++)
-    if (strcmp (token, outcomes[i].text) == 0)
+    if (g_ascii_strcasecmp (token, outcomes[i].text) == 0)
       {
         *out_winner = outcomes[i].winner;
         *out_multiplier = outcomes[i].multiplier;

@@ -53,6 +53,20 @@ static const FormatCase format_cases[] = {
   /* Adjustments come after every other token, "!T" included. */
   { 4, 1, 1, "B A:4>2:1.0 A:3>1:0.50 2:2 F:4>1:0.5 4:w", "B 2:2 4:w F:4>1:0.5 A:3>1:0.5 A:4>2:1" },
   { 3, 1, 1, " - A:3>2:5 2:1+ 3:1+ !T A:1>3:+2.5", "- 2:1+ 3:1+ !T A:1>3:2.5 A:3>2:5" },
+  /* Any case is read (SPEC 5): the outcome's first letter is B or T,
+   * its second g or b; the canonical line is written as ever. */
+  { 4, 1, 1, "BG", "Bg" },
+  { 4, 1, 1, "bg", "Bg" },
+  { 4, 1, 1, "BB", "Bb" },
+  { 4, 1, 1, "bB", "Bb" },
+  { 4, 1, 1, "t", "T" },
+  { 4, 1, 4, "TG 4:4", "Tg" },
+  { 4, 1, 2, "TG 4:4", "Tg 4:4" },
+  { 4, 1, 1, "T 2:W", "T 2:w" },
+  { 4, 1, 1, "t 2:w", "T 2:w" },
+  { 4, 1, 1, "b 2:1- 3:1- 4:2 e:3>4:4 f:2>1:0.5 a:2>1:1",
+    "B 2:1- 3:1- 4:2 E:3>4:4 F:2>1:0.5 A:2>1:1" },
+  { 4, 1, 1, "tg 2:2 3:2 4:2 !t", "Tg 2:2 3:2 4:2 !T" },
 };
 
 static void
