@@ -213,6 +213,8 @@ void       ctd_result_deltas  (const CtdResult      *result,
                                CtdHalves            *out_deltas);
 
 const char *ctd_result_payment_kind_to_string (CtdPaymentKind kind);
+char       *ctd_result_describe_jacoby (const CtdResult   *result,
+                                        const char *const *names);
 
 /* What a result form may offer: a cube's starting value and this many
  * doublings (64 x V0), more than a table plays and far inside what the

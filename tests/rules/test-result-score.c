@@ -433,6 +433,60 @@ test_ledger (void **state G_GNUC_UNUSED)
 }
 
 
+/* Rule 3.2 said in words: why a gammon scores single. */
+static void
+test_jacoby_note (void **state G_GNUC_UNUSED)
+{
+  static const struct
+  {
+    guint       cube_start;
+    const char *line;
+    const char *note;
+  } cases[] = {
+    { 1, "Bg", "Jacoby rule (3.2): no cube was turned, so the gammon scores single" },
+    { 2, "Tb", "Jacoby rule (3.2): no cube was turned, so the backgammon scores single" },
+    /* Cubes passed do not count; the ones played were not turned. */
+    { 1, "Bg 2:2- 3:1+", "Jacoby rule (3.2): no cube was turned, so the gammon scores single" },
+    /* Some turned: the others are named. */
+    { 1, "Bg 2:2", "Jacoby rule (3.2): the cubes of 3 Cid and 4 Dan were not turned, so they "
+      "score the gammon single" },
+    { 1, "Tb 2:2 3:4", "Jacoby rule (3.2): 4 Dan's cube was not turned, so it scores the "
+      "backgammon single" },
+    /* An extra's game: the taker's cube was turned, the others passed. */
+    { 1, "Tg 2:1- 3:1- 4:2 E:2>4:2", NULL },
+    /* Nothing to say: a single, nobody won, every cube turned. */
+    { 1, "B", NULL },
+    { 1, "- 2:1- 3:1- 4:1-", NULL },
+    { 1, "Bg 2:2 3:4 4:2", NULL },
+    { 1, "Bg 2:2 3:4 4:w", NULL },
+  };
+  const char *const names[] = { "Ann", "Bob", "Cid", "Dan" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CtdGameContext context = ctd_test_make_context (1, 4, 1, 2, cases[i].cube_start);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CtdResult) result = ctd_result_parse (&context, cases[i].line, &error);
+      g_autofree char *note = NULL;
+
+      if (result == NULL)
+        fail_msg ("'%s': %s", cases[i].line, error->message);
+      note = ctd_result_describe_jacoby (result, names);
+      if (g_strcmp0 (note, cases[i].note) != 0)
+        fail_msg ("'%s': '%s', expected '%s'", cases[i].line, note ? note : "(none)",
+                  cases[i].note ? cases[i].note : "(none)");
+    }
+  {
+    /* Without names, players by number. */
+    CtdGameContext context = ctd_test_make_context (1, 4, 1, 2, 1);
+    g_autoptr(CtdResult) result = ctd_test_parse_or_fail (&context, "Bg 2:2 3:2");
+    g_autofree char *note = ctd_result_describe_jacoby (result, NULL);
+
+    assert_string_equal (note, "Jacoby rule (3.2): player 4's cube was not turned, so it "
+                         "scores the gammon single");
+  }
+}
+
 int
 main (void)
 {
@@ -445,6 +499,7 @@ main (void)
     cmocka_unit_test (test_leading_zeros),
     cmocka_unit_test (test_game_bound),
     cmocka_unit_test (test_ledger),
+    cmocka_unit_test (test_jacoby_note),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
