@@ -266,8 +266,9 @@ parse_penalty (Parser      *parser,
                         _("'%s': %s cannot pay a penalty to themselves"), token,
                         result_who (parser, penalty.to));
   /* Rule 2.5: "1/2 of the original starting cube value", which in half
-   * points is the starting cube's value in points. */
-  expected = ctd_halves_to_string ((CtdHalves) context->cube_start, FALSE);
+   * points is the starting cube's value in points. Notation is written
+   * with a point in every language, so what it expects is too. */
+  expected = ctd_halves_to_ascii ((CtdHalves) context->cube_start, FALSE);
   if (!ctd_halves_parse_ascii (p, &penalty.amount))
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                         _("'%s': the penalty '%s' is not a whole or half number of points; "
