@@ -138,6 +138,10 @@ test_comma_locale (void **state)
 
   /* Result notation is typed notation: "." only, in and out. */
   assert_false (ctd_halves_parse_ascii ("2,5", &halves));
+  /* Fifteen significant digits at most, leading zeros aside. */
+  assert_false (ctd_halves_parse_ascii ("1234567890123456", &halves));
+  assert_true (ctd_halves_parse_ascii ("000123456789012345", &halves));
+  assert_int_equal (halves, G_GINT64_CONSTANT (246913578024690));
   {
     CtdGameContext context = { .game = 1, .size = 4, .box = 1, .captain = 2, .cube_start = 1 };
     g_autoptr(CtdResult) result = ctd_result_parse (&context, "B 3:1- 4:1+ F:3>1:0.5", NULL);

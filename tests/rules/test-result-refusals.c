@@ -269,6 +269,11 @@ static const RefusalCase refusal_cases[] = {
   { 4, 1, 2, 2, "B A:3>1:-2", CTD_RESULT_ERROR_ADJUSTMENT, "more than zero", NULL },
   { 4, 1, 2, 2, "B A:3>1:2097152", CTD_RESULT_ERROR_ADJUSTMENT, "at most 1048576 points",
     NULL },
+  /* Sixteen significant digits are past what a half point holds. */
+  { 4, 1, 2, 2, "T A:1>2:1234567890123456", CTD_RESULT_ERROR_ADJUSTMENT,
+    "the adjustment '1234567890123456' is not a whole or half number of points", NULL },
+  { 4, 1, 2, 2, "T A:1>2:123456789012345", CTD_RESULT_ERROR_ADJUSTMENT, "at most 1048576 points",
+    NULL },
   { 4, 1, 2, 2, "B A:3>1:0.25", CTD_RESULT_ERROR_ADJUSTMENT,
     "the adjustment '0.25' is not a whole or half number of points", NULL },
   { 4, 1, 2, 2, "B A:3>1:", CTD_RESULT_ERROR_SYNTAX, "'A:3>1:' is not an adjustment",
