@@ -164,6 +164,24 @@ def test_bad_notation_and_labels(folder):
          "but %s is the Box; a player still in the game loses their cube to "
          "the aggrieved player or has it washed (write how it ended), or the "
          "director records another payment with A:1>3:V" % who[1]),
+        # SPEC 5: an extra played to the end keeps its offerer in the game.
+        (("record", "1.1", "2", "B 2:2- 3:2- 4:4 E:2>4:8 F:2>1:1"),
+         "Game 2: %s cannot pay a penalty ('F:2>1:1'): rule 2.5's penalty is "
+         "for a player already out of the game, whose cube was passed or "
+         "washed, but the extra from %s to %s was played to the end "
+         "('E:2>4:8'), which keeps %s in the game; " % (who[2], who[2], who[4], who[2])),
+        # SPEC 5: extras only for the lone taker of the initial offering.
+        (("record", "1.1", "2", "B 2:4- 3:2- 4:2- E:3>2:8"),
+         "Game 2: 'E:3>2:8': only the crew member who took the Box's "
+         "initial double can take an extra (rules 3.3 and 3.7), but %s's "
+         "cube was passed by %s at 4, which is not that take at a starting "
+         "cube of 2; " % (who[2], who[2])),
+        (("record", "1.1", "2", "B 2:2- 3:4 4:4 E:2>3:8 E:2>4:8"),
+         "but the extras are taken by %s ('E:2>3:8') and by %s ('E:2>4:8'); "
+         "expected one taker" % (who[3], who[4])),
+        (("record", "1.1", "2", "B 2:8- 3:4 4:2- E:2>3:16"),
+         "when every other crew member passed it at the starting value 2, "
+         "but %s's cube was passed by %s at 8; expected '2:2-'" % (who[2], who[2])),
         (("record", "1.1", "2", "T T"), "Game 2"),
         (("record", "1.1", "2", ""), "Game 2"),
         (("record", "1.1", "1", "B"), "game 1 already has the result “T”"),
@@ -199,6 +217,10 @@ def test_bad_notation_and_labels(folder):
         if message is None:
             continue
         event.refused(*args, message=message)
+    # Letters in any case are read, and stored canonical (SPEC 5).
+    event.run("record", "1.1", "2", "tg 2:W 3:4 4:8 !t")
+    equal(event.json("show", "1.1")["games"][1]["result"], "Tg 2:w 3:4 4:8 !T",
+          "lower case stored canonical")
     # A refused record keeps the earlier result of that game.
     event.refused("record", "1.1", "1", "B 1:2", message="Game 1")
     equal(event.json("show", "1.1")["games"][0]["result"], "T", "kept")

@@ -86,6 +86,39 @@ ctd_chouette_page_set_preview (CtdChouettePage *self,
     gtk_widget_remove_css_class (GTK_WIDGET (self->preview_label), "error");
 }
 
+/* The selected game as the rules see it, and the players' names;
+ * FALSE for a last-segment game whose Captain is not known yet. */
+static gboolean
+game_context (CtdChouettePage *self,
+              CtdGameItem     *item,
+              CtdGameContext  *out_context,
+              const char     **out_names)
+{
+  out_context->game = ctd_game_item_get_game (item);
+  out_context->size = ctd_chouette_view_get_size (self->view);
+  out_context->captain = ctd_game_item_get_captain (item);
+  g_object_get (item, "box", &out_context->box, "cube", &out_context->cube_start, NULL);
+  for (guint p = 1; p <= out_context->size; p++)
+    out_names[p - 1] = ctd_chouette_view_get_name (self->view, p);
+  return out_context->captain != 0;
+}
+
+/* Rule 3.2 in words, when it made a gammon score single. */
+static char *
+describe_jacoby (CtdChouettePage *self,
+                 CtdGameItem     *item,
+                 const char      *canonical)
+{
+  const char *names[CTD_MAX_PLAYERS + 1] = { NULL, };
+  CtdGameContext context = { 0, };
+  g_autoptr(CtdResult) result = NULL;
+
+  if (!game_context (self, item, &context, names))
+    return NULL;
+  result = ctd_result_parse (&context, canonical, NULL);
+  return result != NULL ? ctd_result_describe_jacoby (result, names) : NULL;
+}
+
 /* What the typed line would do, in core's numbers or core's words. */
 static void
 update_preview (CtdChouettePage *self)
@@ -94,6 +127,7 @@ update_preview (CtdChouettePage *self)
   g_autofree char *line = NULL;
   g_autofree char *canonical = NULL;
   g_autofree char *stored = NULL;
+  g_autofree char *jacoby = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) text = NULL;
   CtdHalves deltas[CTD_MAX_PLAYERS], totals[CTD_MAX_PLAYERS];
@@ -153,6 +187,9 @@ update_preview (CtdChouettePage *self)
   stored = ctd_chouette_view_describe_stored (self->view, game, line);
   if (stored != NULL)
     g_string_append_printf (text, "\n%s", stored);
+  jacoby = describe_jacoby (self, item, canonical);
+  if (jacoby != NULL)
+    g_string_append_printf (text, "\n%s", jacoby);
   ctd_chouette_page_set_preview (self, text->str, FALSE);
 }
 
@@ -218,20 +255,16 @@ update_guided_form (CtdChouettePage *self)
   CtdGameItem *item = ctd_chouette_page_selected_item (self);
   const char *names[CTD_MAX_PLAYERS + 1] = { NULL, };
   CtdGameContext context = { 0, };
+  gboolean known;
 
   if (item == NULL || self->view == NULL || !gtk_revealer_get_reveal_child (self->guided_revealer))
     return;
-  context.game = ctd_game_item_get_game (item);
-  context.size = ctd_chouette_view_get_size (self->view);
-  context.captain = ctd_game_item_get_captain (item);
+  known = game_context (self, item, &context, names);
   /* A last-segment game before games 1..9 are in has no Captain yet: no
    * form to fill (the field's preview says what is missing). */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->guided_form), context.captain != 0);
-  if (context.captain == 0)
+  gtk_widget_set_sensitive (GTK_WIDGET (self->guided_form), known);
+  if (!known)
     return;
-  g_object_get (item, "box", &context.box, "cube", &context.cube_start, NULL);
-  for (guint p = 1; p <= context.size; p++)
-    names[p - 1] = ctd_chouette_view_get_name (self->view, p);
   self->from_form = TRUE;
   ctd_guided_form_set_game (self->guided_form, &context, names);
   self->from_form = FALSE;

@@ -122,6 +122,12 @@ extra_changed_cb (GtkDropDown   *dropdown,
           self->updating--;
         }
     }
+  /* An extra still played keeps its players in the game (SPEC 5). */
+  self->updating++;
+  for (guint i = 0; i < self->penalties->len; i++)
+    refresh_penalty (self, i);
+  self->updating--;
+  ctd_guided_form_update_list_actions (self);
   ctd_guided_form_update_notation (self);
 }
 
@@ -133,13 +139,24 @@ static guint
 penalty_payers (CtdGuidedForm *self)
 {
   CtdCube cubes[CTD_MAX_PLAYERS] = { { 0 } };
+  CtdExtra extras[CTD_MAX_EXTRAS] = { { 0 } };
+  guint n_extras = 0;
   g_autoptr(GArray) payers = NULL;
   guint players = 0;
 
   for (guint p = 1; p <= self->context.size; p++)
     if (p != self->context.box)
       cubes[p - 1].end = ctd_choices_get (self->end_dropdowns[p - 1]);
-  payers = ctd_result_penalty_payers (&self->context, cubes);
+  /* An extra still played keeps its players in the game (SPEC 5). */
+  for (guint i = 0; i < self->extras->len && i < CTD_MAX_EXTRAS; i++)
+    {
+      CtdExtraRow *row = extra_row (self, i);
+
+      extras[n_extras++] = (CtdExtra) { ctd_choices_get (row->offerer),
+                                        ctd_choices_get (row->taker),
+                                        ctd_choices_get (row->end), 0 };
+    }
+  payers = ctd_result_penalty_payers (&self->context, cubes, extras, n_extras);
   for (guint i = 0; i < payers->len; i++)
     players |= BIT (g_array_index (payers, guint, i));
   return players;

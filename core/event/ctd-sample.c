@@ -56,8 +56,8 @@ pick_player (CtdRng      *rng,
 }
 
 /* Now and then an extra (SPEC 5): from a crew member who passed the
- * Box's cube at Vq to one who took a double, ending at Vq x 2^k, k >= 1,
- * or passed by the taker at Vq or 4 Vq. */
+ * Box's cube at Vq to the lone one who took its initial double, ending
+ * at Vq x 2^k, k >= 1, or passed by the taker at Vq or 4 Vq. */
 static void
 append_extra (CtdRng      *rng,
               GString     *line,
@@ -109,6 +109,8 @@ ctd_sample_random_notation (CtdRng            *rng,
   static const char *const outcomes[] = { "T", "B", "Tg", "Bg", "Tb", "Bb", "-" };
   static const char *const ends[] = { "", "", "-", "+" };
   CtdGameContext context;
+  guint crew[CTD_MAX_PLAYERS];
+  guint n_crew = 0;
   g_autofree char *penalty = NULL;
 
   g_return_val_if_fail (rng != NULL, NULL);
@@ -116,6 +118,9 @@ ctd_sample_random_notation (CtdRng            *rng,
   g_return_val_if_fail (size >= 1 && size <= CTD_MAX_PLAYERS, NULL);
 
   context = (CtdGameContext) { slot->game, size, slot->box, slot->captain, slot->cube_start };
+  for (guint p = 1; p <= size; p++)
+    if (p != slot->box)
+      crew[n_crew++] = p;
   penalty = ctd_halves_to_ascii ((CtdHalves) slot->cube_start, FALSE);
   for (guint attempt = 0; attempt < 64; attempt++)
     {
@@ -125,6 +130,9 @@ ctd_sample_random_notation (CtdRng            *rng,
       guint outs[CTD_MAX_PLAYERS];
       guint passed_at[CTD_MAX_PLAYERS] = { 0 };
       guint n_passers = 0, n_takers = 0, n_outs = 0;
+      /* Now and then the one situation with extras (SPEC 5): a lone
+       * crew member takes the Box's initial double, the others pass. */
+      guint lone = ctd_rng_uniform (rng, 4) == 0 ? pick_player (rng, crew, n_crew, 0) : 0;
 
       for (guint p = 1; p <= size; p++)
         {
@@ -133,6 +141,30 @@ ctd_sample_random_notation (CtdRng            *rng,
           const char *end;
 
           players[p - 1] = p;
+          if (lone != 0 && p != slot->box)
+            {
+              /* The others pass at V0; the taker's own cube is played
+               * at 2 V0 or 4 V0, passed by the taker at 4 V0 or by the
+               * Box at 2 V0. */
+              static const struct { guint shift; const char *end; } takes[] = {
+                { 0, "-" }, { 1, "" }, { 2, "" }, { 2, "-" }, { 1, "+" },
+              };
+
+              choice = p == lone ? 1 + (guint) ctd_rng_uniform (rng, 4) : 0;
+              value = slot->cube_start << takes[choice].shift;
+              end = takes[choice].end;
+              g_string_append_printf (line, " %u:%u%s", p, value, end);
+              if (*end != '\0')
+                outs[n_outs++] = p;
+              if (p == lone)
+                takers[n_takers++] = p;
+              else
+                {
+                  passers[n_passers++] = p;
+                  passed_at[p - 1] = value;
+                }
+              continue;
+            }
           if (p == slot->box || choice < 3)
             continue;  /* played to the end at the starting cube */
           if (choice == 3 && ctd_rng_uniform (rng, 4) == 0)

@@ -139,11 +139,14 @@ static void
 derive_totals (CtdChouetteView *self)
 {
   CtdHalves totals[CTD_MAX_PLAYERS] = { 0, };
+  CtdCents amounts[CTD_MAX_PLAYERS] = { 0, };
   CtdHalves sum = 0;
   gboolean known;
 
   if (self->chouette != NULL)
     ctd_chouette_get_totals (self->chouette, totals);
+  /* SPEC 7: the amounts the settlement pays, each within a cent. */
+  ctd_money_amounts (totals, MIN (self->size, CTD_MAX_PLAYERS), self->stake_cents, amounts);
   /* As the sheet: no totals before the first game. */
   known = self->n_recorded > 0;
   view_update_boolean (self, &self->totals_known, known, PROP_TOTALS_KNOWN);
@@ -154,8 +157,7 @@ derive_totals (CtdChouetteView *self)
       view_update_halves (self, &self->totals[p], here ? totals[p] : 0);
       view_update_string (self, &self->total_text[p], halves_text (here, totals[p]), 0);
       view_update_string (self, &self->amount_text[p],
-                          here ? ctd_money_to_string (ctd_money_amount (totals[p],
-                                                                        self->stake_cents))
+                          here ? ctd_money_to_string (amounts[p])
                                : g_strdup (""), 0);
       sum += here ? totals[p] : 0;
     }

@@ -471,6 +471,7 @@ sheet_totals (Report                 *report,
   /* A formula is a machine's text: "." whatever the locale. */
   g_autofree char *stake_formula = ctd_money_to_ascii (report->settings.stake_cents);
   g_autoptr(GString) amount_label = g_string_new (NULL);
+  CtdCents amounts[CTD_MAX_PLAYERS] = { 0, };
   CtdHalves sum = 0;
 
   g_string_printf (amount_label, "%s (%s)", ctd_template_get_text (report->layout, "Amounts"),
@@ -483,6 +484,8 @@ sheet_totals (Report                 *report,
     }
 
   ctd_chouette_get_totals (chouette, totals);
+  /* SPEC 7: the amounts the settlement pays, each within a cent. */
+  ctd_money_amounts (totals, c->size, report->settings.stake_cents, amounts);
   report_put_text (page, row, 0, c->decisions, ctd_template_get_text (report->layout, "Totals"),
                    label);
   report_put_text (page, row + 1, 0, c->decisions, amount_label->str, money_label);
@@ -514,7 +517,7 @@ sheet_totals (Report                 *report,
         g_autofree char *formula = g_strdup_printf ("=SUM(%s:%s)", first, last);
         g_autofree char *text = ctd_halves_to_string (totals[k], TRUE);
         g_autofree char *amount_formula = g_strdup_printf ("=%s*%s", here, stake_formula);
-        CtdCents cents = ctd_money_amount (totals[k], report->settings.stake_cents);
+        CtdCents cents = amounts[k];
         g_autofree char *amount = ctd_money_to_string (cents);
 
         cell = ctd_sheet_page_add_formula (page, row, col, formula, totals[k] / 2.0, text, total);

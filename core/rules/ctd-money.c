@@ -82,6 +82,74 @@ ctd_money_amount (CtdHalves points,
   return (points < 0) != (stake < 0) ? -amount : amount;
 }
 
+/**
+ * ctd_money_amounts:
+ * @scores: (array length=n_players): scores in half points, @scores[k]
+ *   for player number k + 1
+ * @n_players: how many players, at most %CTD_MAX_PLAYERS
+ * @stake: the stake per point, in cents
+ * @out_amounts: (out caller-allocates) (array length=n_players): what
+ *   each score comes to
+ *
+ * Each player's amount at the stake (SPEC 7): score x stake can fall
+ * between cents (-1.5 x 3.75 = -5.625), so each amount is rounded down
+ * to the cent, then the cents still missing for a zero sum go one each
+ * to the players whose amounts lost the most in rounding, the lower
+ * player number first. Every amount is within a cent of score x stake
+ * and, when the scores sum to zero, so do the amounts (-1.5, +0.5, +0.5,
+ * +0.5 at 3.75: -5.62, +1.88, +1.87, +1.87). Every place that shows a
+ * chouette's amounts or settlement goes through this, so they agree.
+ * Scores that do not sum to zero are each rounded as ctd_money_amount()
+ * rounds them.
+ */
+void
+ctd_money_amounts (const CtdHalves *scores,
+                   guint            n_players,
+                   CtdCents         stake,
+                   CtdCents        *out_amounts)
+{
+  gboolean lost[CTD_MAX_PLAYERS] = { FALSE, };
+  CtdHalves sum = 0;
+  CtdCents missing = 0;
+
+  g_return_if_fail (scores != NULL || n_players == 0);
+  g_return_if_fail (out_amounts != NULL || n_players == 0);
+  g_return_if_fail (n_players <= CTD_MAX_PLAYERS);
+
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_return_if_fail (amount_fits (scores[i], stake)
+                        && magnitude (scores[i]) <= G_MAXINT64 / CTD_MAX_PLAYERS);
+      sum += scores[i];
+    }
+  if (sum != 0)
+    {
+      for (guint i = 0; i < n_players; i++)
+        out_amounts[i] = ctd_money_amount (scores[i], stake);
+      return;
+    }
+
+  for (guint i = 0; i < n_players; i++)
+    {
+      /* Half cents: an odd product lies half a cent above its floor. */
+      guint64 doubled = magnitude (scores[i]) * magnitude (stake);
+      gboolean negative = (scores[i] < 0) != (stake < 0);
+      CtdCents half = (CtdCents) (doubled / 2);
+
+      lost[i] = doubled % 2 != 0;
+      out_amounts[i] = negative ? -half - (lost[i] ? 1 : 0) : half;
+      missing -= out_amounts[i];
+    }
+  /* Every loss is the same half cent, so the lower numbers go first. */
+  for (guint i = 0; i < n_players && missing > 0; i++)
+    if (lost[i])
+      {
+        out_amounts[i]++;
+        missing--;
+      }
+  g_assert (missing == 0);
+}
+
 static int
 compare_transfers (const void *a,
                    const void *b)
@@ -111,19 +179,32 @@ compare_transfers (const void *a,
  */
 G_STATIC_ASSERT (CTD_MAX_PLAYERS <= 4);
 
+/* The points a payment of @amount stands for at @stake, to the nearest
+ * half point: amount / stake, in half points. */
+static CtdHalves
+points_for (CtdCents amount,
+            CtdCents stake)
+{
+  g_assert (amount >= 0 && stake > 0);
+  return 2 * (amount / stake) + (2 * (amount % stake) + stake / 2) / stake;
+}
+
 static void
 settle_fewest (CtdSettlement *settlement)
 {
-  CtdHalves balance[CTD_MAX_PLAYERS];
+  /* The amounts are what is paid, so the payments clear them exactly
+   * (SPEC 7); with no stake, the points are settled, for nothing. */
+  gboolean by_cents = settlement->stake > 0;
+  gint64 balance[CTD_MAX_PLAYERS];
 
   for (guint i = 0; i < settlement->n_players; i++)
-    balance[i] = settlement->scores[i];
+    balance[i] = by_cents ? settlement->amounts[i] : settlement->scores[i];
 
   for (;;)
     {
       guint debtor = 0;
       guint creditor = 0;
-      CtdHalves points;
+      gint64 value;
       CtdTransfer *transfer;
 
       /* Ties go to the lower player number. */
@@ -137,16 +218,16 @@ settle_fewest (CtdSettlement *settlement)
       if (balance[debtor] == 0)
         break;
 
-      points = MIN (-balance[debtor], balance[creditor]);
-      balance[debtor] += points;
-      balance[creditor] -= points;
+      value = MIN (-balance[debtor], balance[creditor]);
+      balance[debtor] += value;
+      balance[creditor] -= value;
 
       g_assert (settlement->n_transfers < G_N_ELEMENTS (settlement->transfers));
       transfer = &settlement->transfers[settlement->n_transfers++];
       transfer->from = debtor + 1;
       transfer->to = creditor + 1;
-      transfer->points = points;
-      transfer->amount = ctd_money_amount (points, settlement->stake);
+      transfer->points = by_cents ? points_for (value, settlement->stake) : value;
+      transfer->amount = by_cents ? value : 0;
     }
 
   qsort (settlement->transfers, settlement->n_transfers, sizeof (CtdTransfer),
@@ -168,9 +249,12 @@ settle_fewest (CtdSettlement *settlement)
  * the table settles quickly. Payments only go from players who lost to
  * players who won; they are sorted by payer, then payee.
  *
- * With half points and an odd stake in cents, each amount is rounded on
- * its own (see ctd_money_amount()), so a player's payments may differ by a
- * cent from their amount.
+ * Each player's amount is ctd_money_amounts()'s: within a cent of score
+ * x stake, the amounts summing to zero; the payments are made of those
+ * amounts, so a player's payments add up to their amount exactly, and a
+ * payment's points are what it stands for at the stake (to the nearest
+ * half point, when rounding moved a cent). With no stake, the points are
+ * settled and every amount is 0.
  *
  * Returns: %TRUE on success; %FALSE with @error set when the scores do not
  *   sum to zero, the number of players or the stake is invalid, or an
@@ -237,10 +321,8 @@ ctd_money_settle (const CtdHalves *scores,
   settlement.stake = stake;
   settlement.n_players = n_players;
   for (guint i = 0; i < n_players; i++)
-    {
-      settlement.scores[i] = scores[i];
-      settlement.amounts[i] = ctd_money_amount (scores[i], stake);
-    }
+    settlement.scores[i] = scores[i];
+  ctd_money_amounts (scores, n_players, stake, settlement.amounts);
   settle_fewest (&settlement);
 
   *out_settlement = settlement;

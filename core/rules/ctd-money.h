@@ -63,6 +63,10 @@ gboolean  ctd_money_settle        (const CtdHalves *scores,
                                    GError         **error);
 CtdCents  ctd_money_amount        (CtdHalves points,
                                    CtdCents  stake);
+void      ctd_money_amounts       (const CtdHalves *scores,
+                                   guint            n_players,
+                                   CtdCents         stake,
+                                   CtdCents        *out_amounts);
 char     *ctd_money_check_fee     (CtdCents entry_fee,
                                    CtdCents stake);
 char     *ctd_money_to_string     (CtdCents amount);

@@ -42,7 +42,8 @@ result_check_line (const Parser  *parser,
 }
 
 /* Whether @player took a double from the Box (SPEC 5): the cube went
- * above its starting value, however it ended but a wash. */
+ * above its starting value, however it ended but a wash. A line the
+ * event file holds is read by this, the rule of its day. */
 static gboolean
 took_a_double (const Parser *parser,
                guint         player)
@@ -50,6 +51,138 @@ took_a_double (const Parser *parser,
   const CtdCube *cube = &parser->result->cubes[player - 1];
 
   return cube->end != CTD_CUBE_WASH && cube->value > parser->context->cube_start;
+}
+
+/* Whether @player took the Box's initial double (SPEC 5, rules 3.3 and
+ * 3.7): played to the end at 2 V0 or more; passed by @player at 4 V0,
+ * 16 V0, ... (the Box's redouble); passed by the Box at 2 V0, 8 V0, ...
+ * (@player's redouble). "2:2-" at V0 = 1 is a crew member's own double
+ * redoubled by the Box, not a take. */
+static gboolean
+took_the_initial_double (const Parser *parser,
+                         guint         player)
+{
+  const CtdCube *cube = &parser->result->cubes[player - 1];
+  guint start = parser->context->cube_start;
+
+  switch (cube->end)
+    {
+    case CTD_CUBE_PLAYED:
+      return cube->value >= 2 * start;
+    case CTD_CUBE_TAKER_PASSED:
+      for (guint64 v = 4 * (guint64) start; v <= cube->value; v *= 4)
+        if (v == cube->value)
+          return TRUE;
+      return FALSE;
+    case CTD_CUBE_OWNER_PASSED:
+      for (guint64 v = 2 * (guint64) start; v <= cube->value; v *= 4)
+        if (v == cube->value)
+          return TRUE;
+      return FALSE;
+    case CTD_CUBE_WASH:
+    default:
+      return FALSE;
+    }
+}
+
+/* "2, 4, 8, …", "4, 16, 64, …": @first and its multiples by @factor,
+ * as far as the cap, four at most. */
+static char *
+describe_powers (guint64 first,
+                 guint   factor)
+{
+  GString *text = g_string_new (NULL);
+  guint64 v = first;
+
+  for (guint i = 0; i < 3 && v <= CTD_CUBE_MAX_POINTS; i++, v *= factor)
+    g_string_append_printf (text, "%s%" G_GUINT64_FORMAT, i > 0 ? ", " : "", v);
+  if (v <= CTD_CUBE_MAX_POINTS)
+    g_string_append (text, ", …");
+  return g_string_free (text, FALSE);
+}
+
+/* SPEC 5: an extra's taker took the Box's initial double, which shows
+ * in how the taker's own cube ended. */
+static gboolean
+check_taker (const Parser  *parser,
+             guint          index,
+             GError       **error)
+{
+  const CtdExtra *extra = &parser->result->extras[index];
+  guint start = parser->context->cube_start;
+  const char *taker = result_who (parser, extra->taker);
+  g_autofree char *how = result_describe_cube (parser, extra->taker);
+  g_autofree char *played = NULL;
+  g_autofree char *passed = NULL;
+  g_autofree char *box_passed = NULL;
+
+  if (!took_a_double (parser, extra->taker))
+    return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                        _("'%s': only a crew member who took a double from the Box can take an "
+                          "extra, but %s's cube %s; expected %s's cube above its "
+                          "starting value %u, e.g. '%u:%u'"),
+                        parser->extra_tokens[index], taker, how, taker, start, extra->taker,
+                        2 * start);
+  if (parser->stored || took_the_initial_double (parser, extra->taker))
+    return TRUE;
+  played = describe_powers (2 * (guint64) start, 2);
+  passed = describe_powers (4 * (guint64) start, 4);
+  box_passed = describe_powers (2 * (guint64) start, 4);
+  return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                      /* Translators: rules 3.3 and 3.7; the players are the taker each
+                       * time, then the cube values as lists ("2, 4, 8, …"). */
+                      _("'%s': only the crew member who took the Box's initial double can take "
+                        "an extra (rules 3.3 and 3.7), but %s's cube %s, which is not that take "
+                        "at a starting cube of %u; %s's cube should end played to the end at %s, "
+                        "passed by %s at %s or passed by the Box at %s"),
+                      parser->extra_tokens[index], taker, how, start, taker, played, taker,
+                      passed, box_passed);
+}
+
+/* SPEC 5, rules 3.3 and 3.7: extras only when the Box's initial
+ * offering had a lone taker: every extra goes to one taker, and every
+ * other crew member passed at the starting value. */
+static gboolean
+check_lone_taker (const Parser  *parser,
+                  GError       **error)
+{
+  const CtdResult *result = parser->result;
+  const CtdGameContext *context = parser->context;
+  guint taker = result->extras[0].taker;
+  guint start = context->cube_start;
+
+  for (guint i = 1; i < result->n_extras; i++)
+    if (result->extras[i].taker != taker)
+      return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                          /* Translators: rules 3.3 and 3.7; two players, then the
+                           * two tokens typed. */
+                          _("extras are only for a lone crew member who took the Box's "
+                            "initial double (rules 3.3 and 3.7), but the extras are taken by "
+                            "%s ('%s') and by %s ('%s'); expected one taker"),
+                          result_who (parser, taker), parser->extra_tokens[0],
+                          result_who (parser, result->extras[i].taker),
+                          parser->extra_tokens[i]);
+  for (guint p = 1; p <= context->size; p++)
+    {
+      const CtdCube *cube = &result->cubes[p - 1];
+      g_autofree char *how = NULL;
+
+      if (p == context->box || p == taker
+          || (cube->end == CTD_CUBE_TAKER_PASSED && cube->value == start))
+        continue;
+      how = result_describe_cube (parser, p);
+      return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
+                          /* Translators: rules 3.3 and 3.7; the token typed, the
+                           * starting cube, a player and how their cube ended ("was
+                           * played to the end at 2"), then the token expected. */
+                          _("'%s': extras are only for a lone crew member who took the Box's "
+                            "initial double (rules 3.3 and 3.7), when every other crew member "
+                            "passed it at the starting value %u, but %s's cube %s; expected "
+                            "'%u:%u-'"),
+                          parser->extra_tokens[0], start, result_who (parser, p), how, p,
+                          start);
+    }
+  return TRUE;
 }
 
 /* Rule 3.7 and SPEC 5: Q passed the Box's cube at Vq, P took a double
@@ -78,16 +211,8 @@ check_extra (const Parser  *parser,
                             "but %s's cube %s; write e.g. '%u:%u-'"), token,
                           result_who (parser, extra->offerer), how, extra->offerer, start);
     }
-  if (!took_a_double (parser, extra->taker))
-    {
-      how = result_describe_cube (parser, extra->taker);
-      return result_fail (parser, error, CTD_RESULT_ERROR_EXTRA,
-                          _("'%s': only a crew member who took a double from the Box can take an "
-                            "extra, but %s's cube %s; expected %s's cube above its "
-                            "starting value %u, e.g. '%u:%u'"),
-                          token, result_who (parser, extra->taker), how,
-                          result_who (parser, extra->taker), start, extra->taker, 2 * start);
-    }
+  if (!check_taker (parser, index, error))
+    return FALSE;
   if (by_taker ? extra->value != passed->value &&
                    !result_is_doubling_of (extra->value, passed->value, 2)
                : !result_is_doubling_of (extra->value, passed->value, 1))
@@ -221,16 +346,34 @@ check_majority (const Parser  *parser,
                       need, n_offered, n_taken, n_passed);
 }
 
+/* The first extra @player is party to (as offerer or taker) that was
+ * played to the end, or -1. */
+static int
+extra_in_play (const CtdExtra *extras,
+               guint           n_extras,
+               guint           player)
+{
+  for (guint i = 0; i < n_extras; i++)
+    if ((extras[i].offerer == player || extras[i].taker == player)
+        && extras[i].end == CTD_CUBE_PLAYED)
+      return (int) i;
+  return -1;
+}
+
 /* Whether @player may pay rule 2.5's penalty: it is for "offending
  * players who are already out of the current game", so a crew member
- * whose own cube had ended, passed either way or washed (SPEC 5). That
- * the payee is someone else is checked with the token. */
+ * whose own cube had ended, passed either way or washed, and who is
+ * party to no extra still played (SPEC 5). That the payee is someone
+ * else is checked with the token. */
 gboolean
 result_may_pay_penalty (const CtdGameContext *context,
                         const CtdCube        *cubes,
+                        const CtdExtra       *extras,
+                        guint                 n_extras,
                         guint                 player)
 {
-  return player != context->box && cubes[player - 1].end != CTD_CUBE_PLAYED;
+  return player != context->box && cubes[player - 1].end != CTD_CUBE_PLAYED
+         && extra_in_play (extras, n_extras, player) < 0;
 }
 
 static gboolean
@@ -238,12 +381,15 @@ check_penalty (const Parser  *parser,
                guint          index,
                GError       **error)
 {
-  const CtdPenalty *penalty = &parser->result->penalties[index];
+  const CtdResult *result = parser->result;
+  const CtdPenalty *penalty = &result->penalties[index];
   const char *offender = result_who (parser, penalty->from);
+  int extra = extra_in_play (result->extras, result->n_extras, penalty->from);
   g_autofree char *how = NULL;
   g_autofree char *why = NULL;
 
-  if (result_may_pay_penalty (parser->context, parser->result->cubes, penalty->from))
+  if (result_may_pay_penalty (parser->context, result->cubes, result->extras,
+                              result->n_extras, penalty->from))
     return TRUE;
   if (penalty->from == parser->context->box)
     {
@@ -251,12 +397,24 @@ check_penalty (const Parser  *parser,
        * but %s". */
       why = g_strdup_printf (_("%s is the Box"), offender);
     }
-  else
+  else if (result->cubes[penalty->from - 1].end == CTD_CUBE_PLAYED)
     {
       how = result_describe_cube (parser, penalty->from);
       /* Translators: a player, then how their cube ended, e.g. "was
        * played to the end at 2". */
       why = g_strdup_printf (_("%s's cube %s"), offender, how);
+    }
+  else
+    {
+      /* Translators: ends "... is for a player already out of the game,
+       * but %s"; the extra (rule 3.7) from one player to another, then
+       * the token typed, e.g. "the extra from player 2 to player 4 was
+       * played to the end ('E:2>4:4')". */
+      why = g_strdup_printf (_("the extra from %s to %s was played to the end ('%s'), which "
+                               "keeps %s in the game"),
+                             result_who (parser, result->extras[extra].offerer),
+                             result_who (parser, result->extras[extra].taker),
+                             parser->extra_tokens[extra], offender);
     }
   return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                       _("%s cannot pay a penalty ('%s'): rule 2.5's penalty is for a player "
@@ -317,6 +475,8 @@ result_finish (Parser  *parser,
   for (guint i = 0; i < result->n_extras; i++)
     if (!check_extra (parser, i, error))
       return FALSE;
+  if (!parser->stored && result->n_extras > 0 && !check_lone_taker (parser, error))
+    return FALSE;
   for (guint i = 0; !parser->stored && i < result->n_penalties; i++)
     if (!check_penalty (parser, i, error))
       return FALSE;

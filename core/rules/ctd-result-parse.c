@@ -42,14 +42,14 @@ read_number (const char **p,
   return any;
 }
 
-/* Reads how a cube ended, up to the end of the token: "w", "V", "V-" or
- * "V+". */
+/* Reads how a cube ended, up to the end of the token: "w" (or "W"),
+ * "V", "V-" or "V+". */
 static gboolean
 read_end (const char *p,
           CtdCubeEnd *out_end,
           guint      *out_value)
 {
-  if (strcmp (p, "w") == 0)
+  if (g_ascii_strcasecmp (p, "w") == 0)
     {
       *out_end = CTD_CUBE_WASH;
       *out_value = 0;
@@ -266,8 +266,9 @@ parse_penalty (Parser      *parser,
                         _("'%s': %s cannot pay a penalty to themselves"), token,
                         result_who (parser, penalty.to));
   /* Rule 2.5: "1/2 of the original starting cube value", which in half
-   * points is the starting cube's value in points. */
-  expected = ctd_halves_to_string ((CtdHalves) context->cube_start, FALSE);
+   * points is the starting cube's value in points. Notation is written
+   * with a point in every language, so what it expects is too. */
+  expected = ctd_halves_to_ascii ((CtdHalves) context->cube_start, FALSE);
   if (!ctd_halves_parse_ascii (p, &penalty.amount))
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                         _("'%s': the penalty '%s' is not a whole or half number of points; "
@@ -369,13 +370,15 @@ parse_token (Parser      *parser,
 
   if (g_ascii_isdigit (token[0]))
     return parse_cube (parser, token, error);
-  if (g_str_has_prefix (token, "E:"))
+  /* Letters in either case, wherever a line is typed (SPEC 5); the
+   * line is stored in its canonical form, ctd_result_format()'s. */
+  if (g_ascii_strncasecmp (token, "E:", 2) == 0)
     return parse_extra (parser, token, error);
-  if (g_str_has_prefix (token, "F:"))
+  if (g_ascii_strncasecmp (token, "F:", 2) == 0)
     return parse_penalty (parser, token, error);
-  if (g_str_has_prefix (token, "A:"))
+  if (g_ascii_strncasecmp (token, "A:", 2) == 0)
     return parse_adjustment (parser, token, error);
-  if (strcmp (token, "!T") == 0)
+  if (g_ascii_strcasecmp (token, "!T") == 0)
     {
       if (result->together)
         return result_fail (parser, error, CTD_RESULT_ERROR_SYNTAX,

@@ -86,6 +86,8 @@ gboolean result_check_line (const Parser  *parser,
 
 gboolean result_may_pay_penalty (const CtdGameContext *context,
                                  const CtdCube        *cubes,
+                                 const CtdExtra       *extras,
+                                 guint                 n_extras,
                                  guint                 player);
 
 gboolean result_finish (Parser  *parser,

@@ -14,6 +14,9 @@
 #include "ctd-result-private.h"
 
 #include "ctd-rules-enum-types.h"
+#include "ctd-text.h"
+
+#include <glib/gi18n-lib.h>
 
 static void
 add_payment (GArray         *ledger,
@@ -172,4 +175,80 @@ ctd_result_payment_kind_to_string (CtdPaymentKind kind)
 
   g_return_val_if_fail (nick != NULL, "?");
   return nick;
+}
+
+/**
+ * ctd_result_describe_jacoby:
+ * @result: a result from ctd_result_parse()
+ * @names: (array) (nullable): the chouette's player names, as for
+ *   ctd_result_parse_named(), or %NULL ("player 3")
+ *
+ * Why a gammon or backgammon scores single (rule 3.2, Jacoby): a cube
+ * played to the end at its starting value was never turned, so it pays
+ * single. Nothing when the game was single, nobody won, or every cube
+ * played to the end was turned (an extra always was).
+ *
+ * Returns: (transfer full) (nullable): "Jacoby rule (3.2): no cube was
+ *   turned, so the gammon scores single", or the players whose cubes
+ *   score it single when others' were turned; %NULL when the rule
+ *   changed nothing; free with g_free()
+ */
+char *
+ctd_result_describe_jacoby (const CtdResult   *result,
+                            const char *const *names)
+{
+  const CtdGameContext *context;
+  g_autoptr(GPtrArray) unturned = NULL;
+  gboolean any_turned = FALSE;
+
+  g_return_val_if_fail (result_is_sane (result), NULL);
+
+  context = &result->context;
+  if (result->winner == CTD_WINNER_NONE || result->multiplier < 2)
+    return NULL;
+  unturned = g_ptr_array_new_with_free_func (g_free);
+  for (guint p = 1; p <= context->size; p++)
+    {
+      const CtdCube *cube = &result->cubes[p - 1];
+      const char *name = names != NULL ? names[p - 1] : NULL;
+
+      if (p == context->box || cube->end != CTD_CUBE_PLAYED)
+        continue;
+      if (cube->value > context->cube_start)
+        any_turned = TRUE;
+      else
+        g_ptr_array_add (unturned, name != NULL && *name != '\0'
+                                   ? g_strdup_printf ("%u %s", p, name)
+                                   : g_strdup_printf (_("player %u"), p));
+    }
+  for (guint i = 0; i < result->n_extras; i++)
+    any_turned |= result->extras[i].end == CTD_CUBE_PLAYED;
+
+  if (unturned->len == 0)
+    return NULL;
+  if (!any_turned)
+    /* Translators: rule 3.2 (Jacoby): a cube never doubled pays single
+     * even when the game ends in a gammon or backgammon. */
+    return g_strdup (result->multiplier == 2
+                     ? _("Jacoby rule (3.2): no cube was turned, so the gammon scores single")
+                     : _("Jacoby rule (3.2): no cube was turned, so the backgammon scores "
+                         "single"));
+  {
+    g_autofree char *who = ctd_text_join_and (unturned);
+
+    if (result->multiplier == 2)
+      /* Translators: rule 3.2 (Jacoby); %s is one player ("3 Cid") or a
+       * list of them ("3 Cid and 4 Dan"). */
+      return g_strdup_printf (ngettext ("Jacoby rule (3.2): %s's cube was not turned, so it "
+                                        "scores the gammon single",
+                                        "Jacoby rule (3.2): the cubes of %s were not turned, "
+                                        "so they score the gammon single", unturned->len),
+                              who);
+    /* Translators: as the gammon's, for a backgammon. */
+    return g_strdup_printf (ngettext ("Jacoby rule (3.2): %s's cube was not turned, so it "
+                                      "scores the backgammon single",
+                                      "Jacoby rule (3.2): the cubes of %s were not turned, "
+                                      "so they score the backgammon single", unturned->len),
+                            who);
+  }
 }

@@ -142,13 +142,15 @@ result_outcome_to_string (CtdWinner winner,
   return winner == CTD_WINNER_BOX ? "B" : "T";
 }
 
+/* In any case: the first letter is B or T, the second g or b, so
+ * "bg", "BG" and "Bg" can only be one outcome (SPEC 5). */
 gboolean
 result_read_outcome (const char *token,
                      CtdWinner  *out_winner,
                      guint      *out_multiplier)
 {
   for (gsize i = 0; i < G_N_ELEMENTS (outcomes); i++)
-    if (strcmp (token, outcomes[i].text) == 0)
+    if (g_ascii_strcasecmp (token, outcomes[i].text) == 0)
       {
         *out_winner = outcomes[i].winner;
         *out_multiplier = outcomes[i].multiplier;
@@ -429,10 +431,14 @@ ctd_result_penalty_amount (const CtdGameContext *context)
  * @context: the game
  * @cubes: (array): how the crew's cubes ended, @cubes[p - 1] for player
  *   p, as in #CtdResult (the Box's entry is not read)
+ * @extras: (array length=n_extras) (nullable): the game's extras, as in
+ *   #CtdResult
+ * @n_extras: how many
  *
  * Who may pay rule 2.5's penalty: "offending players who are already
  * out of the current game", the crew members whose own cube had ended,
- * passed by them or by the Box, or washed (SPEC 5). Each may pay the
+ * passed by them or by the Box, or washed, and who are party to no
+ * extra still played to the end (SPEC 5). Each may pay the
  * Box or the Captain, whichever of them is not the payer. These are the
  * very payers ctd_result_parse() accepts in "F:Q>R:V" with these cubes;
  * anyone else still in the game is dealt with through their cube or an
@@ -443,16 +449,20 @@ ctd_result_penalty_amount (const CtdGameContext *context)
  */
 GArray *
 ctd_result_penalty_payers (const CtdGameContext *context,
-                           const CtdCube        *cubes)
+                           const CtdCube        *cubes,
+                           const CtdExtra       *extras,
+                           guint                 n_extras)
 {
   GArray *payers;
 
   g_return_val_if_fail (result_context_is_valid (context), NULL);
   g_return_val_if_fail (cubes != NULL, NULL);
+  g_return_val_if_fail (extras != NULL || n_extras == 0, NULL);
+  g_return_val_if_fail (n_extras <= CTD_MAX_EXTRAS, NULL);
 
   payers = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint p = 1; p <= context->size; p++)
-    if (result_may_pay_penalty (context, cubes, p))
+    if (result_may_pay_penalty (context, cubes, extras, n_extras, p))
       g_array_append_val (payers, p);
   return payers;
 }

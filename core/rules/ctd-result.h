@@ -213,6 +213,8 @@ void       ctd_result_deltas  (const CtdResult      *result,
                                CtdHalves            *out_deltas);
 
 const char *ctd_result_payment_kind_to_string (CtdPaymentKind kind);
+char       *ctd_result_describe_jacoby (const CtdResult   *result,
+                                        const char *const *names);
 
 /* What a result form may offer: a cube's starting value and this many
  * doublings (64 x V0), more than a table plays and far inside what the
@@ -227,7 +229,9 @@ GArray    *ctd_result_extra_values   (const CtdGameContext *context,
                                       guint                 max_doublings);
 CtdHalves  ctd_result_penalty_amount (const CtdGameContext *context);
 GArray    *ctd_result_penalty_payers (const CtdGameContext *context,
-                                      const CtdCube        *cubes);
+                                      const CtdCube        *cubes,
+                                      const CtdExtra       *extras,
+                                      guint                 n_extras);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdResult, ctd_result_free)
 

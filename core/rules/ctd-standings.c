@@ -473,19 +473,27 @@ check_rolloff (const CtdStandings *self,
         }
     }
 
-  /* A second roll-off may not reorder players an earlier one settled;
-   * refusing any settled pair also keeps the relation free of cycles. */
+  /* A second roll-off may not reorder players an earlier one settled
+   * (an order that agrees with it is the same roll-off, told whole);
+   * refusing every reversed pair also keeps the relation free of
+   * cycles. */
   for (gsize k = 0; k < n_players; k++)
-    for (gsize l = 0; l < n_players; l++)
-      if (rolled_ahead (self, indices[k], indices[l]))
+    for (gsize l = k + 1; l < n_players; l++)
+      if (rolled_ahead (self, indices[l], indices[k]))
         {
           g_set_error (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF,
                        _("Roll-off refused: an earlier roll-off already put %s ahead of %s"),
-                       self->players[indices[k]].name, self->players[indices[l]].name);
+                       self->players[indices[l]].name, self->players[indices[k]].name);
           return FALSE;
         }
-
-  return TRUE;
+  /* One that agrees and adds nothing is a roll-off already recorded. */
+  for (gsize k = 0; k + 1 < n_players; k++)
+    if (!rolled_ahead (self, indices[k], indices[k + 1]))
+      return TRUE;
+  g_set_error_literal (error, CTD_STANDINGS_ERROR, CTD_STANDINGS_ERROR_ROLLOFF,
+                       _("Roll-off refused: earlier roll-offs already put these players in "
+                         "this order"));
+  return FALSE;
 }
 
 /**

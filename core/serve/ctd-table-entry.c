@@ -497,6 +497,17 @@ ctd_table_entry_preview (const CtdChouette  *chouette,
   if (!scored.running_known)
     ctd_html_element (page, "<p class=\"note\">",
                       _("The totals show once every game before them is entered."), "</p>\n");
+  {
+    /* Rule 3.2, when it made a gammon score single. */
+    const char *names[CTD_MAX_PLAYERS] = { NULL, };
+    g_autofree char *jacoby = NULL;
+
+    for (guint p = 1; p <= context.size; p++)
+      names[p - 1] = ctd_chouette_get_name (copy, p);
+    jacoby = ctd_result_describe_jacoby (ctd_chouette_get_result (copy, game), names);
+    if (jacoby != NULL)
+      ctd_html_element (page, "<p class=\"note\">", jacoby, "</p>\n");
+  }
 
   begin_form (page, secret, CTD_TABLE_ENTRY_SEND, token);
   ctd_form_hidden (page, "game", game_text);

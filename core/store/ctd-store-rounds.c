@@ -30,7 +30,8 @@ ctd_store_stage_from_string (const char *stage)
   CtdStage parsed = CTD_STAGE_QUALIFYING;
 
   /* The schema's CHECK admits only the stages' words. */
-  ctd_stage_parse (stage, &parsed);
+  if (!ctd_stage_parse (stage, &parsed))
+    g_critical ("The event file holds a round of stage '%s', which no stage is", stage);
   return parsed;
 }
 

@@ -552,6 +552,11 @@ ctd_store_submit (CtdStore    *self,
   if (newest != NULL && (newest->state == CTD_SUBMISSION_PENDING ||
                          newest->state == CTD_SUBMISSION_DISAGREES))
     return refuse_game (error, game, "%s", _("its line already waits for the director"));
+  /* A last-segment game before its order is known has no Captain yet:
+   * the rules say which games must come first, not that the Box is
+   * neither. */
+  if (slot.slot.captain == 0 && !ctd_chouette_record (chouette, game, line, error))
+    return FALSE;
   if (confirmer_of (&slot.slot, entered_by) == 0)
     return refuse_game (error, game, _("the line is entered by its Box or its Captain "
                                        "(seat %u is neither)"), entered_by);

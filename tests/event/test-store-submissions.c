@@ -397,6 +397,15 @@ test_bad_lines (void **state)
                                   CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "seat 9 is neither");
   g_clear_error (&error);
+  /* Game 10 sent by its Box (seat 4) before its Captain is known: the
+   * games missing are said, not that seat 4 is neither. */
+  assert_false (ctd_store_submit (store, secret, 10, "T", 4, request, address,
+                                  CTD_TEST_PHONE_A, NULL, &error));
+  assert_null (strstr (error->message, "neither"));
+  assert_non_null (strstr (error->message, "Game 10 is in the last segment, whose order comes "
+                                           "from the scores after games 1-9; enter games 1, 2, "
+                                           "3, 4, 5, 6, 7, 8 and 9 first"));
+  g_clear_error (&error);
   assert_false (ctd_store_submit (store, secret, 2, "T", box, request, "",
                                   CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "address");

@@ -26,7 +26,7 @@
 /* The hand-worked 3-player sheet of test-chouette.c, as entered: it was
  * worked lowest-first. */
 static const char * const three_sheet[CTD_N_GAMES] = {
-  "T", "B 2:4-", "Tg 2:8 3:8 !T", "- 2:4- 3:8- E:2>3:4-", "Bb 1:2", "- 1:2+ 3:w",
+  "T", "B 2:4-", "Tg 2:8 3:8 !T", "- 2:4- 3:16- E:2>3:4- A:1>3:8", "Bb 1:2", "- 1:2+ 3:w",
   "T 1:4+ 3:16 F:1>2:2", "B 1:8", "T 1:4 2:1+ F:2>3:0.5", "Bg", "T 1:8 2:8", "Tg 2:16",
 };
 static const CtdHalves three_totals[3] = { H (-12), H (50.5), H (-38.5) };

@@ -317,7 +317,7 @@ test_rows_notify_real_changes (void **state)
   ctd_test_record_line (document, view, 5, ctd_test_four_sheet[4], FALSE);
   assert_int_equal (recorded_notifies, 1);
   assert_true (five_notifies > 1);
-  assert_string_equal (ctd_game_item_get_notation (five), "Tb 1:2- 3:4 E:1>3:8");
+  assert_string_equal (ctd_game_item_get_notation (five), "Tb 1:2- 3:4 4:2- E:1>3:8 A:2>4:4");
   assert_string_equal (ctd_game_item_get_delta_text (five, 3), "+38");
   assert_string_equal (ctd_game_item_get_delta_text (five, 4), "+2");
   assert_string_equal (ctd_game_item_get_total_text (five, 3), "");

@@ -53,6 +53,18 @@ static const double four_totals[4] = { -59, -13.5, 40.5, 32 };
 
 typedef CtdTestFolder Fixture;
 
+/* The notes column of game @game of ctd_test_four_sheet: the line,
+ * its director's adjustments on lines of their own (games 5 and 9). */
+static const char *
+four_notes (guint game)
+{
+  if (game == 5)
+    return "Tb 1:2- 3:4 4:2- E:1>3:8\nAdjustment: 2 pays 4 4 points";
+  if (game == 9)
+    return "Bg 1:8 2:4- 4:4- E:4>1:8+\nAdjustment: 2 pays 3 12 points";
+  return ctd_test_four_sheet[game - 1];
+}
+
 static void
 test_filled_sheet (void **state)
 {
@@ -97,7 +109,7 @@ test_filled_sheet (void **state)
       assert_string_equal (ctd_test_cell_at (page, row, COL_DECISIONS)->text,
                            four_decisions[game - 1]);
       assert_string_equal (ctd_test_cell_at (page, row, COL_ZERO_SUM - 1)->text,
-                           ctd_test_four_sheet[game - 1]);
+                           four_notes (game));
       for (guint k = 0; k < 4; k++)
         {
           const CtdSheetCell *total = ctd_test_cell_at (page, row, COL_PLAYER (k) + 1);
@@ -334,7 +346,7 @@ test_partly_filled (void **state)
   text = ctd_test_page_text (page);
   assert_non_null (strstr (text, "Settlement: when all 12 games are entered (rule 1.8); 5 of 12 "
                                  "so far."));
-  assert_null (strstr (text, " pays "));
+  assert_null (strstr (text, "Settlement: 1"));
 }
 
 /* SPEC 5: a director's adjustment is printed as one, on its own line
@@ -350,12 +362,13 @@ test_adjustment (void **state)
   guint row = ROW_GAME1 + 4;
 
   ctd_test_record_sheet (store, 1, 1, 4);
-  if (!ctd_store_record_game (store, 1, 1, 5, "Tb 1:2- 3:4 E:1>3:8 A:3>1:2 A:4>2:0.5", FALSE, &error))
+  if (!ctd_store_record_game (store, 1, 1, 5, "Tb 1:2- 3:4 4:2- E:1>3:8 A:2>4:4 A:3>1:2 A:4>2:0.5", FALSE, &error))
     fail_msg ("%s", error->message);
   doc = ctd_report_chouette (store, 1, 1, NULL, NULL);
   page = g_ptr_array_index (doc->pages, 0);
   notes = ctd_test_cell_at (page, row, COL_ZERO_SUM - 1);
-  assert_string_equal (notes->text, "Tb 1:2- 3:4 E:1>3:8\n"
+  assert_string_equal (notes->text, "Tb 1:2- 3:4 4:2- E:1>3:8\n"
+                                    "Adjustment: 2 pays 4 4 points\n"
                                     "Adjustment: 3 pays 1 2 points\n"
                                     "Adjustment: 4 pays 2 0.5 point");
   assert_true (g_array_index (doc->styles, CtdSheetStyle, notes->style).wrap);
@@ -365,7 +378,7 @@ test_adjustment (void **state)
   ctd_test_assert_number (page, row, COL_PLAYER (1), -11.5);
   ctd_test_assert_number (page, row, COL_PLAYER (2), 36);
   ctd_test_assert_number (page, row, COL_PLAYER (3), 1.5);
-  /* Room for its three lines. */
+  /* Room for its four lines. */
   assert_true (ctd_sheet_page_get_height (page, row) >
                2.5 * ctd_sheet_page_get_height (page, row - 1) - 12);
   assert_true (ctd_sheet_page_get_height (page, row - 1) ==

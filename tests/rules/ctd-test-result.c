@@ -125,32 +125,58 @@ random_cube (CtdRng   *rng,
   return (CtdCube) { end, v0 << ctd_test_pick (rng, 6) };
 }
 
-/* SPEC 5, written from the SPEC rather than the code: Q passed the Box's
- * cube at Vq, P's own cube went above V0 and was not washed; the extra
- * ends at Vq x 2^k, k >= 1, or passed by P at Vq or k >= 2. */
+/* SPEC 5, written from the SPEC rather than the code: extras only when
+ * a lone crew member P took the Box's initial double, every other crew
+ * member passing at V0 (so Vq = V0); P's own cube then ended played at
+ * 2 V0 or more, passed by P at 4 V0, 16 V0, ... or passed by the Box at
+ * 2 V0, 8 V0, ...; each extra ends at Vq x 2^k, k >= 1, or passed by P
+ * at Vq or k >= 2. A third of the results are made that situation. */
 static void
 add_random_extras (CtdRng    *rng,
                    CtdResult *r)
 {
   static const guint taker_passed_k[] = { 0, 2, 3, 4 };
+  guint v0 = r->context.cube_start;
+  guint p = ctd_test_pick_other (rng, r->context.size, r->context.box, r->context.box);
+  CtdCubeEnd own = (CtdCubeEnd) ctd_test_pick (rng, 3);
 
+  if (ctd_test_pick (rng, 3) != 0)
+    return;
   for (guint q = 1; q <= r->context.size; q++)
-    for (guint p = 1; p <= r->context.size; p++)
-      {
-        const CtdCube *passed = &r->cubes[q - 1];
-        const CtdCube *taken = &r->cubes[p - 1];
-        CtdCubeEnd end;
-        guint k;
+    if (q != r->context.box && q != p)
+      r->cubes[q - 1] = (CtdCube) { CTD_CUBE_TAKER_PASSED, v0 };
+  r->cubes[p - 1] = (CtdCube) {
+    own, own == CTD_CUBE_PLAYED ? v0 << (1 + ctd_test_pick (rng, 4))
+         : own == CTD_CUBE_TAKER_PASSED ? v0 << (2 + 2 * ctd_test_pick (rng, 3))
+                                        : v0 << (1 + 2 * ctd_test_pick (rng, 3))
+  };
+  for (guint q = 1; q <= r->context.size; q++)
+    {
+      CtdCubeEnd end;
+      guint k;
 
-        if (q == r->context.box || p == r->context.box || p == q
-            || passed->end != CTD_CUBE_TAKER_PASSED || taken->end == CTD_CUBE_WASH
-            || taken->value <= r->context.cube_start || ctd_test_pick (rng, 2) != 0)
-          continue;
-        end = (CtdCubeEnd) ctd_test_pick (rng, 3);
-        k = end == CTD_CUBE_TAKER_PASSED ? taker_passed_k[ctd_test_pick (rng, 4)]
-                                         : 1 + ctd_test_pick (rng, 3);
-        r->extras[r->n_extras++] = (CtdExtra) { q, p, end, passed->value << k };
-      }
+      if (q == r->context.box || q == p || ctd_test_pick (rng, 4) == 0)
+        continue;
+      end = (CtdCubeEnd) ctd_test_pick (rng, 3);
+      k = end == CTD_CUBE_TAKER_PASSED ? taker_passed_k[ctd_test_pick (rng, 4)]
+                                       : 1 + ctd_test_pick (rng, 3);
+      r->extras[r->n_extras++] = (CtdExtra) { q, p, end, v0 << k };
+    }
+}
+
+/* Rule 2.5 and SPEC 5: whether @player is out of the game: not the Box,
+ * their cube ended, and no extra they are party to is still played. */
+static gboolean
+is_out_of_the_game (const CtdResult *r,
+                    guint            player)
+{
+  if (player == r->context.box || r->cubes[player - 1].end == CTD_CUBE_PLAYED)
+    return FALSE;
+  for (guint i = 0; i < r->n_extras; i++)
+    if ((r->extras[i].offerer == player || r->extras[i].taker == player)
+        && r->extras[i].end == CTD_CUBE_PLAYED)
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -190,9 +216,9 @@ add_random_penalties (CtdRng    *rng,
       guint to = ctd_test_pick (rng, 2) ? r->context.box : r->context.captain;
       guint from = ctd_test_pick_other (rng, r->context.size, to, to);
 
-      /* Rule 2.5: from a crew member whose cube ended (passed or
-       * washed), half the starting cube, which in half points is V0. */
-      if (from == r->context.box || r->cubes[from - 1].end == CTD_CUBE_PLAYED)
+      /* Rule 2.5: from a crew member out of the game, half the
+       * starting cube, which in half points is V0. */
+      if (!is_out_of_the_game (r, from))
         continue;
       r->penalties[r->n_penalties++] = (CtdPenalty) { from, to, (CtdHalves) r->context.cube_start };
     }

@@ -693,6 +693,29 @@ test_plan_describe_wildcards (void **state)
   assert_string_equal (unflagged, expected);
 }
 
+/* The field the note on extra Semi-final rounds names is the event's,
+ * the Qualifying round's, whatever the later rounds hold. */
+static void
+test_plan_describe_three_semifinals (void **state G_GNUC_UNUSED)
+{
+  CtdPlan plan = {
+    5,
+    {
+      { CTD_STAGE_QUALIFYING, 1024, 256, 0, 1, 0 },
+      { CTD_STAGE_SEMIFINAL, 256, 64, 0, 1, 0 },
+      { CTD_STAGE_SEMIFINAL, 64, 16, 0, 1, 0 },
+      { CTD_STAGE_SEMIFINAL, 16, 4, 0, 1, 0 },
+      { CTD_STAGE_FINAL, 4, 1, 0, 0, 0 },
+    },
+    FALSE,
+  };
+  g_autofree char *text = ctd_advance_plan_describe (&plan);
+
+  assert_non_null (strstr (text, "3 Semi-final rounds go beyond the ABA rules: rule 1.7 names "
+                                 "one Semi-final stage, and a field of 1024 is too large"));
+  assert_null (strstr (text, "field of 256"));
+}
+
 int
 main (void)
 {
@@ -714,6 +737,7 @@ main (void)
     cmocka_unit_test (test_plan_property),
     cmocka_unit_test (test_plan_describe),
     cmocka_unit_test (test_plan_describe_wildcards),
+    cmocka_unit_test (test_plan_describe_three_semifinals),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -21,8 +21,8 @@
  * the last segment is captained 3, 1, 2. Final totals P1 -59, P2 -13.5,
  * P3 +40.5, P4 +32. */
 static const char *const four_sheet[CTD_N_GAMES] = {
-  "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
-  "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:8 4:4- E:4>1:8+",
+  "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 4:2- E:1>3:8 A:2>4:4",
+  "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:4- 4:4- E:4>1:8+ A:2>3:12",
   "B 1:2 2:1- F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
 };
 
@@ -233,6 +233,29 @@ test_stored (void **state)
   assert_string_equal (order, "Stored as “T 2:16 4:8”.");
   assert_null (ctd_chouette_change_describe_stored (chouette, 3, "  T  2:16 4:8 "));
   assert_null (ctd_chouette_change_describe_stored (chouette, 3, "T 3:3"));
+  /* The last player too. */
+  {
+    g_autofree char *last = ctd_chouette_change_describe_stored (chouette, 3, "T 4:4");
+
+    assert_non_null (last);
+    assert_non_null (strstr (last, "the cube of player 4 ("));
+    assert_non_null (strstr (last, "was played at its starting value"));
+  }
+}
+
+/* With games 1..9 in, the last-segment order is known: clearing one of
+ * them makes it unknown again, and says so; a correction that keeps
+ * every game entered does not. */
+static void
+test_order_no_longer_known (void **state G_GNUC_UNUSED)
+{
+  g_autoptr(CtdChouette) chouette = sheet_chouette (9);
+  g_autofree char *cleared = describe (chouette, 4, NULL);
+  g_autofree char *replaced = describe (chouette, 1, "T 2:1+");
+
+  assert_non_null (strstr (cleared, "\nThe last-segment order 3 1 2 is no longer known until "
+                                    "this game is entered again."));
+  assert_null (strstr (replaced, "no longer known"));
 }
 
 int
@@ -243,6 +266,7 @@ main (void)
     cmocka_unit_test (test_cube_value_changed),
     cmocka_unit_test (test_gammon_becomes_single),
     cmocka_unit_test (test_clear),
+    cmocka_unit_test (test_order_no_longer_known),
     cmocka_unit_test (test_last_order_moves),
     cmocka_unit_test (test_fixed_order_warning),
     cmocka_unit_test (test_two_chouettes),

@@ -44,10 +44,11 @@ static const SheetRow four_sheet[CTD_N_GAMES] = {
     { H (16), H (-16), H (-4), H (4) }, { H (21), H (-17), H (-7), H (3) } },
   { "- 1:2- 3:1- 4:1-", 2, 3, 1, { 1, 4, 3 },
     { H (-2), H (4), H (-1), H (-1) }, { H (19), H (-13), H (-8), H (2) } },
-  /* Backgammon; P4's unturned cube pays single (Jacoby); P1 passed at 2
-   * and offered an extra to P3, who took it (P1 pays P3 2) and won it at
-   * 8 x 3. P1 -2 -2 -24 = -28; P3 +12 +2 +24 = +38; Box +2 -12 -2. */
-  { "Tb 1:2- 3:4 E:1>3:8", 2, 4, 2, { 1, 4, 3 },
+  /* Backgammon; P1 and P4 passed at 2, and P1 offered an extra to P3,
+   * the lone taker, who took it (P1 pays P3 2) and won it at 8 x 3; the
+   * director ruled that the Box pays P4 4. P1 -2 -2 -24 = -28; P3 +12 +2
+   * +24 = +38; P4 -2 +4 = +2; Box +2 -12 +2 -4. */
+  { "Tb 1:2- 3:4 4:2- E:1>3:8 A:2>4:4", 2, 4, 2, { 1, 4, 3 },
     { H (-28), H (-12), H (38), H (2) }, { H (-9), H (-25), H (30), H (4) } },
   /* P1's cube washed, and P1 pays the Box half the starting cube. */
   { "B 1:w 3:16 F:1>2:2", 2, 1, 4, { 3, 4, 1 },
@@ -57,10 +58,11 @@ static const SheetRow four_sheet[CTD_N_GAMES] = {
     { H (2), H (1), H (-7), H (4) }, { H (-9), H (-2), H (7), H (4) } },
   { "Tg", 3, 1, 2, { 4, 2, 1 },
     { H (2), H (2), H (-6), H (2) }, { H (-7), H (0), H (1), H (6) } },
-  /* P4 passed at 4, offered an extra to P1, who took it (P4 pays P1 4),
-   * and then passed P1's redouble at 8. P1 -16 +4 +8 = -4; P4 -4 -4 -8
-   * = -16; Box +16 +16 +4. */
-  { "Bg 1:8 2:8 4:4- E:4>1:8+", 3, 2, 4, { 4, 2, 1 },
+  /* P2 and P4 passed at 4, P4 offered an extra to P1, the lone taker,
+   * who took it (P4 pays P1 4), and P4 then passed P1's redouble at 8;
+   * the director ruled that P2 pays the Box 12. P1 -16 +4 +8 = -4; P2
+   * -4 -12 = -16; P4 -4 -4 -8 = -16; Box +16 +4 +12 +4. */
+  { "Bg 1:8 2:4- 4:4- E:4>1:8+ A:2>3:12", 3, 2, 4, { 4, 2, 1 },
     { H (-4), H (-16), H (36), H (-16) }, { H (-11), H (-16), H (37), H (-10) } },
   { "B 1:2 2:1- F:2>3:0.5", 4, 3, 1, { 3, 1, 2 },
     { H (-2), H (-1.5), H (-0.5), H (4) }, { H (-13), H (-17.5), H (36.5), H (-6) } },
@@ -78,10 +80,12 @@ static const SheetRow three_sheet[CTD_N_GAMES] = {
   /* Two cubes doubled together: the Box must take both or pass both. */
   { "Tg 2:8 3:8 !T", 1, 2, 4, { 3, 2 },
     { H (-32), H (16), H (16) }, { H (-28), H (13), H (15) } },
-  /* Every cube passed; P3 also refused P2's extra at its offered value
-   * (Vq = 4), so nothing was paid for taking it (SPEC 5): P2 -4 +4 = 0,
-   * P3 -8 -4 = -12, the Box +4 +8 = 12, as before that payment existed. */
-  { "- 2:4- 3:8- E:2>3:4-", 1, 3, 4, { 3, 2 },
+  /* Every cube passed; P3, the lone taker, later passed the Box's
+   * redouble at 16, and refused P2's extra at its offered value (Vq =
+   * 4), so nothing was paid for taking it (SPEC 5); the director ruled
+   * that the Box pays P3 8: P2 -4 +4 = 0, P3 -16 -4 +8 = -12, the Box +4
+   * +16 -8 = 12. */
+  { "- 2:4- 3:16- E:2>3:4- A:1>3:8", 1, 3, 4, { 3, 2 },
     { H (12), H (0), H (-12) }, { H (-16), H (13), H (3) } },
   { "Bb 1:2", 2, 3, 1, { 3, 1 }, { H (-6), H (7), H (-1) }, { H (-22), H (20), H (2) } },
   { "- 1:2+ 3:w", 2, 1, 2, { 3, 1 }, { H (2), H (-2), H (0) }, { H (-20), H (18), H (2) } },

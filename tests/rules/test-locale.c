@@ -138,6 +138,10 @@ test_comma_locale (void **state)
 
   /* Result notation is typed notation: "." only, in and out. */
   assert_false (ctd_halves_parse_ascii ("2,5", &halves));
+  /* Fifteen significant digits at most, leading zeros aside. */
+  assert_false (ctd_halves_parse_ascii ("1234567890123456", &halves));
+  assert_true (ctd_halves_parse_ascii ("000123456789012345", &halves));
+  assert_int_equal (halves, G_GINT64_CONSTANT (246913578024690));
   {
     CtdGameContext context = { .game = 1, .size = 4, .box = 1, .captain = 2, .cube_start = 1 };
     g_autoptr(CtdResult) result = ctd_result_parse (&context, "B 3:1- 4:1+ F:3>1:0.5", NULL);
@@ -165,6 +169,25 @@ test_comma_locale_date (void **state)
   leave_locale (locale);
 }
 
+/* Notation is written with a point in every language: a refused
+ * penalty asks for what the line accepts, "0.5", not "0,5". */
+static void
+test_comma_locale_notation (void **state G_GNUC_UNUSED)
+{
+  locale_t locale = enter_comma_locale ();
+  CtdGameContext context = { 5, 4, 1, 2, 1 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdResult) result = ctd_result_parse (&context, "B 3:1- F:3>1:0,5", &error);
+
+  assert_null (result);
+  assert_non_null (strstr (error->message, "the penalty '0,5' is not a whole or half number of "
+                                           "points; expected 0.5, half the starting cube"));
+  g_clear_error (&error);
+  assert_null (ctd_result_parse (&context, "B 3:1- F:3>1:1", &error));
+  assert_non_null (strstr (error->message, "so expected 0.5, not 1"));
+  leave_locale (locale);
+}
+
 int
 main (void)
 {
@@ -172,6 +195,7 @@ main (void)
     cmocka_unit_test (test_c_locale),
     cmocka_unit_test (test_comma_locale),
     cmocka_unit_test (test_comma_locale_date),
+    cmocka_unit_test (test_comma_locale_notation),
   };
 
   setlocale (LC_ALL, "C");

@@ -79,10 +79,26 @@ static const SettleCase settle_cases[] = {
   { 2, { -4, 4 }, 250, { -500, 500 }, 1, { { 1, 2, 4, 500 } } },
   /* No stake: the points are still settled, for nothing. */
   { 4, { 6, -6, 0, 0 }, 0, { 0, 0, 0, 0 }, 1, { { 2, 1, 6, 0 } } },
-  /* +0.5, +0.5, -1 at 0.03: each half cent rounds away from zero on its
-   * own, so player 3 pays 0.02 + 0.02 against an amount of -0.03. */
-  { 3, { 1, 1, -2 }, 3, { 2, 2, -3 },
-    2, { { 3, 1, 1, 2 }, { 3, 2, 1, 2 } } },
+  /* +0.5, +0.5, -1 at 0.03 (SPEC 7): 1.5, 1.5 and -3 cents round down
+   * to 1, 1, -3; the missing cent goes to player 1 (the tie with player
+   * 2 goes to the lower number), so player 3 pays 0.02 + 0.01, exactly
+   * the amount. */
+  { 3, { 1, 1, -2 }, 3, { 2, 1, -3 },
+    2, { { 3, 1, 1, 2 }, { 3, 2, 1, 1 } } },
+  /* SPEC 7's example: -1.5, +0.5, +0.5, +0.5 at 3.75 is -5.625 and
+   * 1.875: -5.62, +1.88, +1.87, +1.87, and the payments add up. */
+  { 4, { -3, 1, 1, 1 }, 375, { -562, 188, 187, 187 },
+    3, { { 1, 2, 1, 188 }, { 1, 3, 1, 187 }, { 1, 4, 1, 187 } } },
+  /* At 1.25: -1.875 and 0.625: -1.87, +0.63, +0.62, +0.62. */
+  { 4, { -3, 1, 1, 1 }, 125, { -187, 63, 62, 62 },
+    3, { { 1, 2, 1, 63 }, { 1, 3, 1, 62 }, { 1, 4, 1, 62 } } },
+  /* At 0.05: +0.5, +0.5, -1 are 2.5, 2.5, -5 cents: 3, 2, -5. */
+  { 3, { 1, 1, -2 }, 5, { 3, 2, -5 },
+    2, { { 3, 1, 1, 3 }, { 3, 2, 1, 2 } } },
+  /* A loser's amount can be the one that gains the cent: -0.5, -0.5,
+   * +1 at 0.01 are -0.5, -0.5, +1 cents: -1, 0, +1. */
+  { 3, { -1, -1, 2 }, 1, { 0, -1, 1 },
+    1, { { 2, 3, 2, 1 } } },
 };
 
 static void
@@ -229,14 +245,22 @@ check_settlement (const CtdSettlement *settlement,
 {
   CtdHalves balance[CTD_MAX_PLAYERS];
   CtdCents paid[CTD_MAX_PLAYERS] = { 0 };
-
-  assert_int_equal (settlement->n_transfers, brute_force_fewest (scores, n_players));
+  CtdCents sum = 0;
 
   for (guint i = 0; i < n_players; i++)
     {
+      /* Within a cent of score x stake (SPEC 7), in half cents. */
+      gint64 exact = scores[i] * stake;
+
+      assert_true (ABS (2 * settlement->amounts[i] - exact) <= 1);
+      sum += settlement->amounts[i];
       balance[i] = scores[i];
-      assert_int_equal (settlement->amounts[i], ctd_money_amount (scores[i], stake));
     }
+  assert_int_equal (sum, 0);
+  /* The fewest payments of what is paid: the amounts (the points, at no
+   * stake). */
+  assert_int_equal (settlement->n_transfers,
+                    brute_force_fewest (stake > 0 ? settlement->amounts : scores, n_players));
 
   for (guint t = 0; t < settlement->n_transfers; t++)
     {
@@ -247,8 +271,9 @@ check_settlement (const CtdSettlement *settlement,
       /* Only losers pay, only winners are paid. */
       assert_true (scores[transfer->from - 1] < 0);
       assert_true (scores[transfer->to - 1] > 0);
-      assert_true (transfer->points > 0);
-      assert_int_equal (transfer->amount, ctd_money_amount (transfer->points, stake));
+      assert_true (transfer->points > 0 || (stake > 0 && transfer->amount > 0));
+      if (stake == 0)
+        assert_int_equal (transfer->amount, 0);
       if (t > 0)
         {
           const CtdTransfer *before = transfer - 1;
@@ -265,11 +290,39 @@ check_settlement (const CtdSettlement *settlement,
 
   for (guint i = 0; i < n_players; i++)
     {
-      assert_int_equal (balance[i], 0);
-      /* With no half cents, the money matches the amounts exactly. */
-      if (stake % 2 == 0)
-        assert_int_equal (paid[i], settlement->amounts[i]);
+      /* The payments add up to each amount exactly (SPEC 7). */
+      assert_int_equal (paid[i], settlement->amounts[i]);
+      /* At no stake, the points are settled. */
+      if (stake == 0)
+        assert_int_equal (balance[i], 0);
     }
+}
+
+/* SPEC 7 at every stake from 0.05 to 9.99, seeded random scores that
+ * sum to zero, half points included. */
+static void
+test_settle_cents (void **state)
+{
+  CtdRng rng;
+
+  (void) state;
+
+  ctd_rng_init (&rng, 20261207);
+  for (CtdCents stake = 5; stake <= 999; stake++)
+    for (guint round = 0; round < 8; round++)
+      {
+        guint n_players = 3 + (guint) ctd_rng_uniform (&rng, 2);
+        CtdHalves scores[CTD_MAX_PLAYERS] = { 0 };
+        CtdSettlement settlement;
+
+        for (guint i = 0; i + 1 < n_players; i++)
+          {
+            scores[i] = (CtdHalves) ctd_rng_uniform (&rng, 401) - 200;
+            scores[n_players - 1] -= scores[i];
+          }
+        assert_true (ctd_money_settle (scores, n_players, stake, &settlement, NULL));
+        check_settlement (&settlement, scores, n_players, stake);
+      }
 }
 
 static void
@@ -498,6 +551,7 @@ main (void)
     cmocka_unit_test (test_settle_table),
     cmocka_unit_test (test_settle_refusals),
     cmocka_unit_test (test_settle_random),
+    cmocka_unit_test (test_settle_cents),
     cmocka_unit_test (test_check_fee),
     cmocka_unit_test (test_to_string),
     cmocka_unit_test (test_parse),

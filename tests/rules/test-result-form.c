@@ -112,7 +112,8 @@ test_extra_values_match_parser (void **state G_GNUC_UNUSED)
   g_autoptr(GArray) washed = NULL;
 
   for (guint start = 1; start <= 4; start *= 2)
-    for (guint passed = start; passed <= 2 * start; passed *= 2)
+    /* Every other crew member passed at V0 (SPEC 5): Vq = V0. */
+    for (guint passed = start; passed <= start; passed *= 2)
       {
         CtdGameContext context = ctd_test_make_context (2, 4, 1, 2, start);
 
@@ -126,9 +127,10 @@ test_extra_values_match_parser (void **state G_GNUC_UNUSED)
             assert_int_equal (g_array_index (values, guint, values->len - 1), bound);
             for (guint value = 0; value <= 2 * bound + 1; value++)
               {
-                /* Player 2 passed the Box at Vq; player 3 took a double. */
-                g_autofree char *line = g_strdup_printf ("B 2:%u- 3:%u E:2>3:%u%s", passed,
-                                                         2 * start, value, ends[e].suffix);
+                /* Players 2 and 4 passed the Box at Vq; player 3 took. */
+                g_autofree char *line = g_strdup_printf ("B 2:%u- 3:%u 4:%u- E:2>3:%u%s",
+                                                         passed, 2 * start, passed, value,
+                                                         ends[e].suffix);
                 gboolean accepted = accepts (&context, line);
 
                 if (value <= bound && accepted != offers (values, value))
@@ -193,7 +195,7 @@ test_penalty_payers_match_parser (void **state G_GNUC_UNUSED)
               else
                 g_string_append_printf (head, " %u:2%s", p, suffixes[end]);
             }
-          payers = ctd_result_penalty_payers (&context, cubes);
+          payers = ctd_result_penalty_payers (&context, cubes, NULL, 0);
           for (guint p = 1; p <= size; p++)
             {
               guint to[] = { context.box, context.captain };

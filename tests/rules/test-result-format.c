@@ -53,6 +53,20 @@ static const FormatCase format_cases[] = {
   /* Adjustments come after every other token, "!T" included. */
   { 4, 1, 1, "B A:4>2:1.0 A:3>1:0.50 2:2 F:4>1:0.5 4:w", "B 2:2 4:w F:4>1:0.5 A:3>1:0.5 A:4>2:1" },
   { 3, 1, 1, " - A:3>2:5 2:1+ 3:1+ !T A:1>3:+2.5", "- 2:1+ 3:1+ !T A:1>3:2.5 A:3>2:5" },
+  /* Any case is read (SPEC 5): the outcome's first letter is B or T,
+   * its second g or b; the canonical line is written as ever. */
+  { 4, 1, 1, "BG", "Bg" },
+  { 4, 1, 1, "bg", "Bg" },
+  { 4, 1, 1, "BB", "Bb" },
+  { 4, 1, 1, "bB", "Bb" },
+  { 4, 1, 1, "t", "T" },
+  { 4, 1, 4, "TG 4:4", "Tg" },
+  { 4, 1, 2, "TG 4:4", "Tg 4:4" },
+  { 4, 1, 1, "T 2:W", "T 2:w" },
+  { 4, 1, 1, "t 2:w", "T 2:w" },
+  { 4, 1, 1, "b 2:1- 3:1- 4:2 e:3>4:4 f:2>1:0.5 a:2>1:1",
+    "B 2:1- 3:1- 4:2 E:3>4:4 F:2>1:0.5 A:2>1:1" },
+  { 4, 1, 1, "tg 2:2 3:2 4:2 !t", "Tg 2:2 3:2 4:2 !T" },
 };
 
 static void
@@ -80,13 +94,13 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   CtdGameContext context = ctd_test_make_context (4, 4, 1, 2, 1);
   CtdGameContext other_game = ctd_test_make_context (5, 4, 1, 2, 1);
   g_autoptr(CtdResult) a =
-    ctd_test_parse_or_fail (&context, "Bg 2:1- 3:2 4:w E:2>3:4 F:4>1:0.5 "
+    ctd_test_parse_or_fail (&context, "Bg 2:1- 3:2 4:1- E:2>3:4- F:4>1:0.5 "
                             "F:2>1:0.5 A:2>1:3 A:1>4:0.5");
   g_autoptr(CtdResult) b =
-    ctd_test_parse_or_fail (&context, "Bg A:1>4:0.5 F:2>1:0.5 F:4>1:0.5 E:2>3:4 "
-                            "4:w 3:2 A:2>1:3 2:1-");
+    ctd_test_parse_or_fail (&context, "Bg A:1>4:0.5 F:2>1:0.5 F:4>1:0.5 E:2>3:4- "
+                            "4:1- 3:2 A:2>1:3 2:1-");
   g_autoptr(CtdResult) c =
-    ctd_test_parse_or_fail (&other_game, "Bg 2:1- 3:2 4:w E:2>3:4 F:4>1:0.5 "
+    ctd_test_parse_or_fail (&other_game, "Bg 2:1- 3:2 4:1- E:2>3:4- F:4>1:0.5 "
                             "F:2>1:0.5 A:2>1:3 A:1>4:0.5");
   g_autoptr(CtdResult) copy = ctd_result_copy (a);
   g_autoptr(CtdResult) changed = NULL;
@@ -99,7 +113,7 @@ test_equal_and_copy (void **state G_GNUC_UNUSED)
   changed->multiplier = 3;
   assert_false (ctd_result_equal (a, changed));
   *changed = *a;
-  changed->cubes[3].end = CTD_CUBE_TAKER_PASSED;
+  changed->cubes[3].end = CTD_CUBE_OWNER_PASSED;
   assert_false (ctd_result_equal (a, changed));
   *changed = *a;
   changed->cubes[2].value = 4;
@@ -237,7 +251,7 @@ test_invalid_contexts (void **state G_GNUC_UNUSED)
       g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
       assert_null (ctd_result_cube_values (&bad[i], 2));
       g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
-      assert_null (ctd_result_penalty_payers (&bad[i], cubes));
+      assert_null (ctd_result_penalty_payers (&bad[i], cubes, NULL, 0));
       g_test_expect_message ("ctd-result", G_LOG_LEVEL_CRITICAL, "*context_is_valid*");
       assert_int_equal (ctd_result_penalty_amount (&bad[i]), 0);
       result.context = bad[i];

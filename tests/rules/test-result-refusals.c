@@ -42,8 +42,15 @@ static const RefusalCase refusal_cases[] = {
   { 4, 1, 2, 2, "B \xff", CTD_RESULT_ERROR_SYNTAX, "UTF-8", NULL },
   { 4, 1, 2, 2, "B 3:4 \xc3", CTD_RESULT_ERROR_SYNTAX, "UTF-8", NULL },
   { 4, 1, 2, 2, "B 3:4 xyz", CTD_RESULT_ERROR_SYNTAX, "'xyz' is not result notation", "E:Q>P:V" },
-  { 4, 1, 2, 2, "B 3:4 e:3>4:8", CTD_RESULT_ERROR_SYNTAX, "'e:3>4:8' is not result", NULL },
-  { 4, 1, 2, 2, "B !t", CTD_RESULT_ERROR_SYNTAX, "'!t' is not result notation", NULL },
+  /* Letters in any case are notation (SPEC 5), so these are read, and
+   * refused for what they say. */
+  { 4, 1, 2, 2, "B 3:4 e:3>4:8", CTD_RESULT_ERROR_EXTRA,
+    "only a crew member who passed the Box's cube can offer an extra", NULL },
+  { 4, 1, 2, 2, "B !t", CTD_RESULT_ERROR_MAJORITY, "'!T' says the whole crew doubled", NULL },
+  { 4, 1, 2, 2, "bg 3:4 BG", CTD_RESULT_ERROR_OUTCOME, "'BG' is a second outcome", NULL },
+  { 4, 1, 2, 2, "B 3:ww", CTD_RESULT_ERROR_SYNTAX, "'3:ww' is not a cube", NULL },
+  { 4, 1, 2, 2, "B g:3>1:1", CTD_RESULT_ERROR_SYNTAX, "'g:3>1:1' is not result notation", NULL },
+  { 4, 1, 2, 2, "Gb 3:4", CTD_RESULT_ERROR_OUTCOME, "must start with the outcome", NULL },
   { 4, 1, 2, 2, "B 3:4x", CTD_RESULT_ERROR_SYNTAX, "'3:4x' is not a cube", "e.g. '3:4-'" },
   { 4, 1, 2, 2, "B 3:", CTD_RESULT_ERROR_SYNTAX, "'3:' is not a cube", NULL },
   { 4, 1, 2, 2, "B 3", CTD_RESULT_ERROR_SYNTAX, "'3' is not a cube", NULL },
@@ -51,12 +58,10 @@ static const RefusalCase refusal_cases[] = {
   { 4, 1, 2, 2, "B 3:4+-", CTD_RESULT_ERROR_SYNTAX, "'3:4+-' is not a cube", NULL },
   { 4, 1, 2, 2, "B 3:w-", CTD_RESULT_ERROR_SYNTAX, "'3:w-' is not a cube", NULL },
   { 4, 1, 2, 2, "B 3::4", CTD_RESULT_ERROR_SYNTAX, "'3::4' is not a cube", NULL },
-  { 4, 1, 2, 2, "B 3:W", CTD_RESULT_ERROR_SYNTAX, "'3:W' is not a cube", NULL },
 
   /* The outcome. */
   { 4, 1, 2, 2, "3:4 B", CTD_RESULT_ERROR_OUTCOME, "must start with the outcome",
     "not with '3:4'" },
-  { 4, 1, 2, 2, "bg 3:4", CTD_RESULT_ERROR_OUTCOME, "must start with the outcome", "Bg" },
   { 4, 1, 2, 2, "B T", CTD_RESULT_ERROR_OUTCOME, "'T' is a second outcome", NULL },
   { 4, 1, 2, 2, "Bg 3:4 Bg", CTD_RESULT_ERROR_OUTCOME, "'Bg' is a second outcome", NULL },
   { 4, 1, 2, 2, "- 2:2- 3:2- -", CTD_RESULT_ERROR_OUTCOME, "'-' is a second outcome", NULL },
@@ -66,12 +71,12 @@ static const RefusalCase refusal_cases[] = {
     "'4:2-'" },
   { 4, 1, 2, 2, "- 2:2- 3:4 4:2-", CTD_RESULT_ERROR_OUTCOME,
     "the outcome is '-', but player 3's cube was played to the end at 4", "Tg" },
-  { 4, 1, 2, 1, "- 2:1- 3:2- 4:1- E:2>3:2", CTD_RESULT_ERROR_OUTCOME,
+  { 4, 1, 2, 1, "- 2:1- 3:4- 4:1- E:2>3:2", CTD_RESULT_ERROR_OUTCOME,
     "the extra from player 2 to player 3 was played to the end ('E:2>3:2')", NULL },
   { 4, 1, 2, 2, "B 2:2- 3:2- 4:w", CTD_RESULT_ERROR_OUTCOME,
     "the outcome is 'B', but no cube was played to the end", "write '-'" },
   { 4, 1, 2, 2, "Tg 2:2+ 3:2+ 4:2+", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Tg'", NULL },
-  { 3, 2, 3, 1, "Bb 1:1- 3:2- E:1>3:1-", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Bb'", NULL },
+  { 3, 2, 3, 1, "Bb 1:1- 3:4- E:1>3:1-", CTD_RESULT_ERROR_OUTCOME, "the outcome is 'Bb'", NULL },
 
   /* Players. */
   { 4, 1, 2, 2, "B 5:4", CTD_RESULT_ERROR_PLAYER, "'5:4' names a player who is not in",
@@ -146,6 +151,32 @@ static const RefusalCase refusal_cases[] = {
   { 3, 2, 3, 4, "T 1:4- E:1>3:8", CTD_RESULT_ERROR_EXTRA, "player 3's cube is not listed",
     NULL },
 
+  /* Extras only for a lone taker of the Box's initial offering (SPEC
+   * 5, rules 3.3 and 3.7): "2:2-" at V0 = 1 is player 2's own double
+   * redoubled by the Box, not a take. */
+  { 4, 1, 2, 1, "B 2:2- 3:1- 4:1- E:3>2:4", CTD_RESULT_ERROR_EXTRA,
+    "'E:3>2:4': only the crew member who took the Box's initial double can take an extra "
+    "(rules 3.3 and 3.7), but player 2's cube was passed by player 2 at 2, which is not that "
+    "take at a starting cube of 1; player 2's cube should end played to the end at 2, 4, 8, …, "
+    "passed by player 2 at 4, 16, 64, … or passed by the Box at 2, 8, 32, …", NULL },
+  { 4, 1, 2, 1, "B 2:1- 3:4+ 4:1- E:2>3:4", CTD_RESULT_ERROR_EXTRA,
+    "player 3's cube was passed by the Box at 4, which is not that take", NULL },
+  { 4, 1, 2, 1, "B 2:1- 3:2 4:2 E:2>3:4 E:2>4:4", CTD_RESULT_ERROR_EXTRA,
+    "extras are only for a lone crew member who took the Box's initial double (rules 3.3 and "
+    "3.7), but the extras are taken by player 3 ('E:2>3:4') and by player 4 ('E:2>4:4'); "
+    "expected one taker", NULL },
+  { 4, 1, 2, 1, "B 2:1- 3:2 4:2 E:2>3:4", CTD_RESULT_ERROR_EXTRA,
+    "'E:2>3:4': extras are only for a lone crew member who took the Box's initial double "
+    "(rules 3.3 and 3.7), when every other crew member passed it at the starting value 1, but "
+    "player 4's cube was played to the end at 2; expected '4:1-'", NULL },
+  { 4, 1, 2, 1, "B 2:4- 3:2 4:1- E:2>3:8", CTD_RESULT_ERROR_EXTRA,
+    "but player 2's cube was passed by player 2 at 4; expected '2:1-'", NULL },
+  { 4, 1, 2, 2, "T 2:2- 3:4 E:2>3:4", CTD_RESULT_ERROR_EXTRA,
+    "player 4's cube is not listed, so it counts as played to the end at its starting value "
+    "2; expected '4:2-'", NULL },
+  { 4, 1, 2, 1, "B 2:1- 3:2 4:w E:2>3:4", CTD_RESULT_ERROR_EXTRA,
+    "player 4's cube was washed; expected '4:1-'", NULL },
+
   /* Extra values: Vq x 2^k, k >= 1 when played or passed by Q; passed by
    * P at Vq (refusing the offer) or at k >= 2. */
   { 4, 1, 2, 2, "B 3:2- 4:4 E:3>4:2", CTD_RESULT_ERROR_VALUE,
@@ -216,8 +247,16 @@ static const RefusalCase refusal_cases[] = {
     NULL },
   /* An extra's taker who later passed is out; the offerer of an extra
    * they still play is out of their own cube, as the rule reads. */
-  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:4 F:4>1:0.5", CTD_RESULT_ERROR_PENALTY,
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:3>4:4 F:4>1:0.5", CTD_RESULT_ERROR_PENALTY,
     "player 4's cube was played to the end at 2", NULL },
+  /* An extra played to the end keeps its offerer in the game (SPEC 5);
+   * one that ended by a pass does not (test-result-score.c). */
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:2>4:4 F:2>1:0.5", CTD_RESULT_ERROR_PENALTY,
+    "player 2 cannot pay a penalty ('F:2>1:0.5')",
+    "but the extra from player 2 to player 4 was played to the end ('E:2>4:4'), which keeps "
+    "player 2 in the game; " },
+  { 4, 1, 2, 1, "Tg 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4 F:3>2:0.5", CTD_RESULT_ERROR_PENALTY,
+    "the extra from player 3 to player 4 was played to the end ('E:3>4:4')", NULL },
 
   /* Director's adjustments. */
   { 4, 1, 2, 2, "B A:3>3:1", CTD_RESULT_ERROR_ADJUSTMENT,
@@ -230,13 +269,16 @@ static const RefusalCase refusal_cases[] = {
   { 4, 1, 2, 2, "B A:3>1:-2", CTD_RESULT_ERROR_ADJUSTMENT, "more than zero", NULL },
   { 4, 1, 2, 2, "B A:3>1:2097152", CTD_RESULT_ERROR_ADJUSTMENT, "at most 1048576 points",
     NULL },
+  /* Sixteen significant digits are past what a half point holds. */
+  { 4, 1, 2, 2, "T A:1>2:1234567890123456", CTD_RESULT_ERROR_ADJUSTMENT,
+    "the adjustment '1234567890123456' is not a whole or half number of points", NULL },
+  { 4, 1, 2, 2, "T A:1>2:123456789012345", CTD_RESULT_ERROR_ADJUSTMENT, "at most 1048576 points",
+    NULL },
   { 4, 1, 2, 2, "B A:3>1:0.25", CTD_RESULT_ERROR_ADJUSTMENT,
     "the adjustment '0.25' is not a whole or half number of points", NULL },
   { 4, 1, 2, 2, "B A:3>1:", CTD_RESULT_ERROR_SYNTAX, "'A:3>1:' is not an adjustment",
     "'A:3>1:2.5'" },
   { 4, 1, 2, 2, "B A:3:1", CTD_RESULT_ERROR_SYNTAX, "is not an adjustment", NULL },
-  { 4, 1, 2, 2, "B a:3>1:1", CTD_RESULT_ERROR_SYNTAX, "'a:3>1:1' is not result notation",
-    "A:Q>R:V" },
   { 4, 1, 2, 2, "A:3>1:1 B", CTD_RESULT_ERROR_OUTCOME, "must start with the outcome", NULL },
   { 4, 1, 2, 2,
     "B A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:3>1:1 A:4>2:7",

@@ -65,33 +65,38 @@ static const ScoringCase scoring_cases[] = {
   { 4, 1, 2, 1, "- 2:1- 3:1- 4:1- F:2>1:0.5", { 3.5, -1.5, -1, -1 } },
   { 4, 1, 2, 4, "- 2:16- 3:8+ 4:w", { 8, -16, 8, 0 } },
 
-  /* Extras every way. A taken extra first costs its offerer Q the value
-   * Vq at which Q passed (Q pays the taker Vq), then ends like a cube. */
-  /* P2 -1 (pass) -1 (Vq) -4 (2 x gammon); P3 +4 own cube +1 +4. */
-  { 4, 1, 2, 1, "Tg 2:1- 3:2 4:2 E:2>3:2", { -7, -6, 9, 4 } },
+  /* Extras every way, always to the lone taker of the Box's initial
+   * offering, every other crew member passing at V0 (SPEC 5). A taken
+   * extra first costs its offerer Q the value Vq at which Q passed (Q
+   * pays the taker Vq), then ends like a cube. */
+  /* P2 -1 (pass) -1 (Vq) -4 (2 x gammon); P3 -1; P4 +4 own cube +1 +4. */
+  { 4, 1, 2, 1, "Tg 2:1- 3:1- 4:2 E:2>4:2", { -2, -6, -1, 9 } },
   /* P3 refuses the offer itself at Vq = 2: no Vq paid, P3 pays P2 2. */
-  { 4, 1, 2, 2, "B 2:2- 3:4 4:4 E:2>3:2-", { 10, 0, -6, -4 } },
+  { 4, 1, 2, 2, "B 2:2- 3:4 4:2- E:2>3:2-", { 8, 0, -6, -2 } },
   /* P2 -1 (pass) -1 (Vq) -4 (P2 passed P4's redouble at 4); P4 -2 +1 +4. */
-  { 4, 1, 2, 1, "B 2:1- 3:2 4:2 E:2>4:4+", { 5, -6, -2, 3 } },
-  /* P2 -1, then +12 -1 from P3 (4 x 3, Vq) and +6 -1 from P4 (2 x 3, Vq):
-   * +15; P3 -6 -12 +1 = -17; P4 -6 -6 +1 = -11. */
-  { 4, 1, 2, 1, "Bb 2:1- 3:2 4:2 E:2>3:4 E:2>4:2", { 13, 15, -17, -11 } },
-  /* P2 -1, -6 -1 to P3 (2 x 3, Vq), +8 -1 from P4 (P4 passed at 8, Vq):
-   * -1; P3 +6 +6 +1 = 13; P4 +12 -8 +1 = 5. */
-  { 4, 1, 2, 1, "Tb 2:1- 3:2 4:4 E:2>3:2 E:2>4:8-", { -17, -1, 13, 5 } },
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:2>4:4+", { 4, -6, -1, 3 } },
+  /* P2 -1 -1 +12 (4 x 3) = +10; P3 -1 -1 +6 (2 x 3) = +4; P4 -6 +1 +1
+   * -12 -6 = -22. */
+  { 4, 1, 2, 1, "Bb 2:1- 3:1- 4:2 E:2>4:4 E:3>4:2", { 8, 10, 4, -22 } },
+  /* P2 -1 -1 -6 (2 x 3) = -8; P3 -1 -1 +8 (P4 passed at 8) = +6; P4 +6
+   * +1 +6 +1 -8 = +6. */
+  { 4, 1, 2, 1, "Tb 2:1- 3:1- 4:2 E:2>4:2 E:3>4:8-", { -4, -8, 6, 6 } },
   /* Two passers both extra the one taker: P2 -1 -1 -4, P3 -1 -1 -8,
    * P4 +4 on his own cube, +1 +4 and +1 +8 on the extras. */
   { 4, 1, 2, 1, "Tg 2:1- 3:1- 4:2 E:2>4:2 E:3>4:4", { -2, -6, -10, 18 } },
   /* A taker who later passed the Box's redouble is a taker: P3 -1 -1 +2
    * (the extra won at 2); P4 -4 (passed at 4) +1 -2. */
-  { 4, 1, 2, 1, "B 3:1- 4:4- E:3>4:2", { 6, -1, 0, -5 } },
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:4- E:3>4:2", { 6, -1, 0, -5 } },
   /* The taker refuses at Vq (no Vq paid: P3 -1 +1, P4 -2 -1) or passes
    * Q's redouble at 4 Vq (P3 -1 -1 +4, P4 -2 +1 -4). */
-  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:1-", { 4, -1, 0, -3 } },
-  { 4, 1, 2, 1, "B 3:1- 4:2 E:3>4:4-", { 4, -1, 2, -5 } },
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:3>4:1-", { 4, -1, 0, -3 } },
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:3>4:4-", { 4, -1, 2, -5 } },
   /* Extras on a line whose outcome only the extra decides: P2 -1 -1 -2,
    * P4 +2 (the Box passed at 2) +1 +2. */
   { 4, 1, 2, 1, "T 2:1- 3:1- 4:2+ E:2>4:2", { 0, -4, -1, 5 } },
+  /* An offerer whose extra ended by a pass is out of the game and may
+   * pay a penalty: P3 -1 -1 +4 -0.5; P4 -2 +1 -4; the Box +1 +1 +2 +0.5. */
+  { 4, 1, 2, 1, "B 2:1- 3:1- 4:2 E:3>4:4- F:3>1:0.5", { 4.5, -1, 1.5, -5 } },
 
   /* The largest cube the notation takes. */
   { 4, 1, 2, 1, "T 2:1048576", { -1048578, 1048576, 1, 1 } },
@@ -180,7 +185,7 @@ test_parse_fields (void **state G_GNUC_UNUSED)
 {
   CtdGameContext context = ctd_test_make_context (3, 4, 1, 2, 1);
   g_autoptr(CtdResult) result =
-    ctd_test_parse_or_fail (&context, "  Bg\t4:2- E:4>3:4 E:4>2:2- 3:2 2:4- \n");
+    ctd_test_parse_or_fail (&context, "  Bg\t4:1- E:4>3:4 E:2>3:1- 3:4- 2:1- \n");
 
   assert_int_equal (result->context.game, 3);
   assert_int_equal (result->winner, CTD_WINNER_BOX);
@@ -189,15 +194,17 @@ test_parse_fields (void **state G_GNUC_UNUSED)
   assert_int_equal (result->cubes[0].end, CTD_CUBE_PLAYED);
   assert_int_equal (result->cubes[0].value, 0);
   assert_int_equal (result->cubes[1].end, CTD_CUBE_TAKER_PASSED);
-  assert_int_equal (result->cubes[1].value, 4);
-  assert_int_equal (result->cubes[2].end, CTD_CUBE_PLAYED);
-  assert_int_equal (result->cubes[2].value, 2);
+  assert_int_equal (result->cubes[1].value, 1);
+  assert_int_equal (result->cubes[2].end, CTD_CUBE_TAKER_PASSED);
+  assert_int_equal (result->cubes[2].value, 4);
   assert_int_equal (result->cubes[3].end, CTD_CUBE_TAKER_PASSED);
-  assert_int_equal (result->cubes[3].value, 2);
+  assert_int_equal (result->cubes[3].value, 1);
   assert_int_equal (result->n_extras, 2);
-  assert_int_equal (result->extras[0].taker, 2);
+  assert_int_equal (result->extras[0].offerer, 2);
+  assert_int_equal (result->extras[0].taker, 3);
   assert_int_equal (result->extras[0].end, CTD_CUBE_TAKER_PASSED);
-  assert_int_equal (result->extras[0].value, 2);
+  assert_int_equal (result->extras[0].value, 1);
+  assert_int_equal (result->extras[1].offerer, 4);
   assert_int_equal (result->extras[1].taker, 3);
   assert_int_equal (result->extras[1].end, CTD_CUBE_PLAYED);
   assert_int_equal (result->extras[1].value, 4);
@@ -256,11 +263,11 @@ test_leading_zeros (void **state G_GNUC_UNUSED)
   g_autoptr(CtdResult) same = NULL;
   g_autoptr(GError) error = NULL;
 
-  result = ctd_test_parse_or_fail (&context, "B 2:004 3:0000000000000001- 0000000004:0000000000002 "
-                                   "E:03>004:0000000000008 F:003>01:000.5 "
+  result = ctd_test_parse_or_fail (&context, "B 2:0001- 3:0000000000000001- 0000000004:0000000000002 "
+                                   "E:03>004:0000000000008- F:003>01:000.5 "
                                    "A:0003>2:00000000001048576");
-  same = ctd_test_parse_or_fail (&context, "B 2:4 3:1- 4:2 E:3>4:8 F:3>1:0.5 A:3>2:1048576");
-  assert_int_equal (result->cubes[1].value, 4);
+  same = ctd_test_parse_or_fail (&context, "B 2:1- 3:1- 4:2 E:3>4:8- F:3>1:0.5 A:3>2:1048576");
+  assert_int_equal (result->cubes[1].value, 1);
   assert_int_equal (result->cubes[2].value, 1);
   assert_int_equal (result->cubes[3].value, 2);
   assert_int_equal (result->extras[0].value, 8);
@@ -293,7 +300,12 @@ largest_delta (const CtdGameContext *context,
     g_string_append_printf (line, " %s", penalty);
   for (guint i = 0; i < CTD_MAX_ADJUSTMENTS; i++)
     g_string_append_printf (line, " %s", adjustment);
-  result = ctd_test_parse_or_fail (context, line->str);
+  /* The bound holds for every line the event file may hold, those
+   * recorded under the rules of their day included (a penalty from the
+   * offerer of an extra still played): ctd_result_parse_stored(). */
+  result = ctd_result_parse_stored (context, NULL, line->str, NULL);
+  if (result == NULL)
+    fail_msg ("'%s' was refused", line->str);
   ctd_result_deltas (result, deltas);
   for (guint p = 0; p < context->size; p++)
     {
@@ -421,6 +433,60 @@ test_ledger (void **state G_GNUC_UNUSED)
 }
 
 
+/* Rule 3.2 said in words: why a gammon scores single. */
+static void
+test_jacoby_note (void **state G_GNUC_UNUSED)
+{
+  static const struct
+  {
+    guint       cube_start;
+    const char *line;
+    const char *note;
+  } cases[] = {
+    { 1, "Bg", "Jacoby rule (3.2): no cube was turned, so the gammon scores single" },
+    { 2, "Tb", "Jacoby rule (3.2): no cube was turned, so the backgammon scores single" },
+    /* Cubes passed do not count; the ones played were not turned. */
+    { 1, "Bg 2:2- 3:1+", "Jacoby rule (3.2): no cube was turned, so the gammon scores single" },
+    /* Some turned: the others are named. */
+    { 1, "Bg 2:2", "Jacoby rule (3.2): the cubes of 3 Cid and 4 Dan were not turned, so they "
+      "score the gammon single" },
+    { 1, "Tb 2:2 3:4", "Jacoby rule (3.2): 4 Dan's cube was not turned, so it scores the "
+      "backgammon single" },
+    /* An extra's game: the taker's cube was turned, the others passed. */
+    { 1, "Tg 2:1- 3:1- 4:2 E:2>4:2", NULL },
+    /* Nothing to say: a single, nobody won, every cube turned. */
+    { 1, "B", NULL },
+    { 1, "- 2:1- 3:1- 4:1-", NULL },
+    { 1, "Bg 2:2 3:4 4:2", NULL },
+    { 1, "Bg 2:2 3:4 4:w", NULL },
+  };
+  const char *const names[] = { "Ann", "Bob", "Cid", "Dan" };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CtdGameContext context = ctd_test_make_context (1, 4, 1, 2, cases[i].cube_start);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CtdResult) result = ctd_result_parse (&context, cases[i].line, &error);
+      g_autofree char *note = NULL;
+
+      if (result == NULL)
+        fail_msg ("'%s': %s", cases[i].line, error->message);
+      note = ctd_result_describe_jacoby (result, names);
+      if (g_strcmp0 (note, cases[i].note) != 0)
+        fail_msg ("'%s': '%s', expected '%s'", cases[i].line, note ? note : "(none)",
+                  cases[i].note ? cases[i].note : "(none)");
+    }
+  {
+    /* Without names, players by number. */
+    CtdGameContext context = ctd_test_make_context (1, 4, 1, 2, 1);
+    g_autoptr(CtdResult) result = ctd_test_parse_or_fail (&context, "Bg 2:2 3:2");
+    g_autofree char *note = ctd_result_describe_jacoby (result, NULL);
+
+    assert_string_equal (note, "Jacoby rule (3.2): player 4's cube was not turned, so it "
+                         "scores the gammon single");
+  }
+}
+
 int
 main (void)
 {
@@ -433,6 +499,7 @@ main (void)
     cmocka_unit_test (test_leading_zeros),
     cmocka_unit_test (test_game_bound),
     cmocka_unit_test (test_ledger),
+    cmocka_unit_test (test_jacoby_note),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

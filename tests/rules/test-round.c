@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "ctd-round.h"
+#include "ctd-types.h"
 
 static void
 test_round_state_table (void **state)
@@ -70,12 +71,44 @@ test_can_redraw (void **state G_GNUC_UNUSED)
   assert_false (ctd_round_can_redraw (CTD_ROUND_CLOSED, TRUE));
 }
 
+/* The words the file and the CLI use read back as what they name, and
+ * nothing else reads. */
+static void
+test_words_round_trip (void **state G_GNUC_UNUSED)
+{
+  for (int stage = CTD_STAGE_QUALIFYING; stage <= CTD_STAGE_FINAL; stage++)
+    {
+      CtdStage parsed = stage == CTD_STAGE_FINAL ? CTD_STAGE_QUALIFYING : CTD_STAGE_FINAL;
+
+      assert_true (ctd_stage_parse (ctd_stage_to_string (stage), &parsed));
+      assert_int_equal (parsed, stage);
+    }
+  for (int word = CTD_ROUND_DRAWN; word <= CTD_ROUND_CLOSED; word++)
+    {
+      CtdRoundState parsed = word == CTD_ROUND_CLOSED ? CTD_ROUND_DRAWN : CTD_ROUND_CLOSED;
+
+      assert_true (ctd_round_state_parse (ctd_round_state_to_string (word), &parsed));
+      assert_int_equal (parsed, word);
+    }
+  {
+    CtdStage stage = CTD_STAGE_SEMIFINAL;
+    CtdRoundState round_state = CTD_ROUND_IN_PLAY;
+
+    assert_false (ctd_stage_parse ("semifinal", &stage));
+    assert_false (ctd_stage_parse ("", &stage));
+    assert_int_equal (stage, CTD_STAGE_SEMIFINAL);
+    assert_false (ctd_round_state_parse ("played", &round_state));
+    assert_int_equal (round_state, CTD_ROUND_IN_PLAY);
+  }
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_round_state_table),
     cmocka_unit_test (test_can_redraw),
+    cmocka_unit_test (test_words_round_trip),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -369,6 +369,36 @@ test_rolloffs_chain (void **state)
   assert_true (ctd_standings_compare (standings, 3, 6) < 0);
 }
 
+/* Three tied for two places: "P5 P3" first, then the full order that
+ * agrees with it, "P5 P3 P8", is accepted; one that reverses it is not. */
+static void
+test_rolloff_agreeing_order (void **state)
+{
+  static const CtdStandingsEntry entries[] = {
+    { 1, "Ann", 1, 6 }, { 3, "Cy", 1, -2 }, { 5, "Eve", 1, -2 }, { 8, "Hal", 1, -2 },
+  };
+  static const gint64 first[] = { 5, 3 };
+  static const gint64 whole[] = { 5, 3, 8 };
+  static const gint64 reversed[] = { 3, 5, 8 };
+  g_autoptr(CtdStandings) standings = ctd_standings_new (entries, G_N_ELEMENTS (entries));
+  g_autoptr(CtdStandings) other = NULL;
+  g_autoptr(GError) error = NULL;
+
+  (void) state;
+
+  ctd_standings_mark_placings (standings);
+  assert_true (ctd_standings_add_rolloff (standings, first, 2, NULL));
+  other = ctd_standings_copy (standings);
+  assert_false (ctd_standings_add_rolloff (other, reversed, 3, &error));
+  assert_string_equal (error->message,
+                       "Roll-off refused: an earlier roll-off already put Eve ahead of Cy");
+  g_clear_error (&error);
+  assert_true (ctd_standings_add_rolloff (standings, whole, 3, &error));
+  assert_null (error);
+  assert_true (ctd_standings_compare (standings, 5, 3) < 0);
+  assert_true (ctd_standings_compare (standings, 3, 8) < 0);
+}
+
 /* The same chain recorded the other way round: beating Cy also puts Bob
  * ahead of the player Cy had already beaten. */
 static void
@@ -408,7 +438,6 @@ test_rolloff_refusals (void **state)
   /* The earlier roll-off repeated as it went is no new information: it
    * is refused like one that contradicts it. */
   static const gint64 same_again[] = { 3, 2 };
-  static const gint64 same_again_with_more[] = { 3, 2, 6 };
   static const Refusal refusals[] = {
     { unknown, 2, CTD_STANDINGS_ERROR_UNKNOWN_PLAYER,
       "Roll-off refused: player 42 is not in this round" },
@@ -423,10 +452,10 @@ test_rolloff_refusals (void **state)
       "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
     { again_with_more, 4, CTD_STANDINGS_ERROR_ROLLOFF,
       "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
+    /* The same order again adds nothing (with more players, it agrees:
+     * test_rolloff_agreeing_order). */
     { same_again, 2, CTD_STANDINGS_ERROR_ROLLOFF,
-      "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
-    { same_again_with_more, 3, CTD_STANDINGS_ERROR_ROLLOFF,
-      "Roll-off refused: an earlier roll-off already put Bob ahead of Cy" },
+      "Roll-off refused: earlier roll-offs already put these players in this order" },
   };
   static const Expected expected[] = {
     { "Ann", 1, TRUE, 1, FALSE },
@@ -711,6 +740,7 @@ main (void)
     cmocka_unit_test (test_ties_that_decide),
     cmocka_unit_test (test_placing_ties),
     cmocka_unit_test (test_rolloffs_chain),
+    cmocka_unit_test (test_rolloff_agreeing_order),
     cmocka_unit_test (test_rolloffs_chain_backwards),
     cmocka_unit_test (test_rolloff_refusals),
     cmocka_unit_test (test_compare),

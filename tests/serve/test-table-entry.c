@@ -154,6 +154,10 @@ send_game_1 (Served *served)
   assert_non_null (strstr (preview->body, "<code>" GAME_1_LINE "</code>"));
   assert_non_null (strstr (preview->body, "<td class=\"num\">+4</td>"));
   assert_non_null (strstr (preview->body, "<td class=\"num\">-2</td>"));
+  /* Seat 3's cube was never turned: rule 3.2 says why it pays single. */
+  assert_non_null (strstr (preview->body, "<p class=\"note\">Jacoby rule (3.2): 3 "));
+  assert_non_null (strstr (preview->body, "s cube was not turned, so it scores the gammon "
+                                          "single</p>"));
   request = hidden_value (preview->body, "request");
   send_body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s",
                                served->token, request);

@@ -74,11 +74,11 @@ test_cubes_and_extra (void **state)
   /* Game 5: Bob in the box, cubes start at 2. */
   static const char *const extra[] = {
     "winner=team", "how=backgammon", "value-1=2", "end-1=taker-passed", "value-3=4",
-    "end-3=played", "value-4=2", "end-4=played", "extra-1-by=1", "extra-1-to=3",
+    "end-3=played", "value-4=2", "end-4=taker-passed", "extra-1-by=1", "extra-1-to=3",
     "extra-1-value=8", "extra-1-end=played", "extra-2-by=", NULL,
   };
 
-  assert_words_make (5, extra, "Tb 1:2- 3:4 E:1>3:8");
+  assert_words_make (5, extra, "Tb 1:2- 3:4 4:2- E:1>3:8");
 }
 
 static void

@@ -193,6 +193,26 @@ test_refused_line_and_preview (void **state)
     }
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
 
+  /* Rule 3.2 in words: a gammon on unturned cubes scores single, and
+   * the preview says why; in lower case, as a director may type it. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "bg");
+  assert_false (ctd_test_preview_is_error (page));
+  assert_true (g_str_has_prefix (ctd_test_preview_text (page), "Records “Bg”"));
+  assert_true (g_str_has_suffix (ctd_test_preview_text (page),
+                                 "\nJacoby rule (3.2): no cube was turned, so the gammon scores "
+                                 "single"));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Bg 2:2");
+  {
+    g_autofree char *expected = g_strdup_printf ("\nJacoby rule (3.2): the cubes of 3 %s and 4 %s "
+                                                 "were not turned, so they score the gammon "
+                                                 "single", ctd_chouette_view_get_name (view, 3),
+                                                 ctd_chouette_view_get_name (view, 4));
+
+    assert_true (g_str_has_suffix (ctd_test_preview_text (page), expected));
+  }
+  gtk_editable_set_text (GTK_EDITABLE (entry), "B");
+  assert_null (strstr (ctd_test_preview_text (page), "Jacoby"));
+
   /* Enter on a row of the grid: that game's line, in the field. */
   gtk_widget_grab_focus (GTK_WIDGET (ctd_test_page_grid (page)));
   g_signal_emit_by_name (ctd_test_page_grid (page), "activate", 2);

@@ -358,8 +358,8 @@ expected_decisions (CtdChouettePage *page,
  * scores after game 9 are P1 -11, P2 -16, P3 +37, so the last segment
  * is captained 3, 1, 2. */
 static const char *const sheet_nine[] = {
-  "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 E:1>3:8",
-  "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:8 4:4- E:4>1:8+",
+  "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 4:2- E:1>3:8 A:2>4:4",
+  "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:4- 4:4- E:4>1:8+ A:2>3:12",
 };
 
 /* A correction of game 3 after game 9 (the last-segment order fixed):

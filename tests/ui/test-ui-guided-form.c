@@ -254,31 +254,31 @@ test_drive_4_players (void **state)
   check (fixture, "Gammon");
   assert_line (fixture, &game4, "Tg 2:1- 3:1- 4:2 E:3>4:4");
 
-  /* Rule 2.5's penalty is paid by a player out of the game, here P2 or
-   * P3, who passed: not P4, who plays his cube and the extra. The first
-   * guess is the first of them but the Captain (P2): P3, paying the
-   * Box. */
+  /* Rule 2.5's penalty is paid by a player out of the game, here P2,
+   * who passed: not P3, whose extra is still played, nor P4, who plays
+   * his cube and the extra (SPEC 5). P2, the Captain, pays the Box. */
   click (fixture, "Add penalty");
+  {
+    const char *const payers[] = { "2 Bob", NULL };
+    g_auto(GStrv) items = items_of (fixture, "Who pays penalty 1");
+
+    assert_items (items, payers);
+  }
+  assert_string_equal (shown (fixture, "Who pays penalty 1"), "2 Bob");
+  assert_string_equal (shown (fixture, "Who receives penalty 1"), "1 Ann");
+  assert_non_null (ctd_test_find_label (GTK_WIDGET (fixture->form), "0.5 points"));
+  assert_line (fixture, &game4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:2>1:0.5");
+  /* An extra ended by a pass puts its offerer out of the game too. */
+  pick (fixture, "How extra 1 ended", "passed by 3");
   {
     const char *const payers[] = { "2 Bob", "3 Cleo", NULL };
     g_auto(GStrv) items = items_of (fixture, "Who pays penalty 1");
 
     assert_items (items, payers);
   }
-  assert_string_equal (shown (fixture, "Who pays penalty 1"), "3 Cleo");
-  assert_string_equal (shown (fixture, "Who receives penalty 1"), "1 Ann");
-  assert_non_null (ctd_test_find_label (GTK_WIDGET (fixture->form), "0.5 points"));
-  assert_line (fixture, &game4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5");
-  /* A cube back in play takes its player off the list. */
-  pick (fixture, "How player 2's cube ended", "played");
-  {
-    const char *const payers[] = { "3 Cleo", NULL };
-    g_auto(GStrv) items = items_of (fixture, "Who pays penalty 1");
-
-    assert_items (items, payers);
-  }
-  pick (fixture, "How player 2's cube ended", "passed by 2");
-  assert_line (fixture, &game4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5");
+  pick (fixture, "How extra 1 ended", "played");
+  pick (fixture, "Extra 1's value", "4");
+  assert_line (fixture, &game4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:2>1:0.5");
 
   /* The fourth example: SPEC writes "3:1", which core leaves out. */
   ctd_guided_form_set_game (fixture->form, &game4, names4);
@@ -429,11 +429,11 @@ test_round_trip (void **state)
     "- 2:1- 3:2+ 4:w",
     "T 2:2 3:2 4:2 !T",
     "Tg 2:4 3:4 4:1+ !T",
-    "Tb 2:64 3:1- E:3>2:2+",
-    "B 2:1- 3:4 4:4- E:2>3:8 E:2>4:4-",
+    "Tb 2:64 3:1- 4:1- E:3>2:2+",
+    "B 2:1- 3:4 4:1- E:2>3:8 E:4>3:4-",
     "B 2:1- 3:1- 4:2 E:2>4:1- E:3>4:8",
     /* Past the doublings a form offers: shown all the same. */
-    "T 2:128 3:1- E:3>2:256+",
+    "T 2:128 3:1- 4:1- E:3>2:256+",
     "B 3:2 A:2>1:2.5",
     "B 3:1- 4:w F:3>2:0.5 F:4>1:0.5 A:1>4:3 A:2>3:0.5",
     /* Not in canonical order: the form writes core's line. */
@@ -455,7 +455,7 @@ test_round_trip (void **state)
     assert_round_trip (fixture, &game3, names3, lines3[i]);
 
   /* The widgets show the line. */
-  assert_round_trip (fixture, &game4, names4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5");
+  assert_round_trip (fixture, &game4, names4, "Tg 2:1- 3:1- 4:2 E:3>4:4 F:2>1:0.5");
   assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture, "Team won"))));
   assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture, "Gammon"))));
   assert_string_equal (shown (fixture, "How player 3's cube ended"), "passed by 3");
@@ -463,7 +463,7 @@ test_round_trip (void **state)
   assert_string_equal (shown (fixture, "Who offered extra 1"), "3 Cleo");
   assert_string_equal (shown (fixture, "Who took extra 1"), "4 Dan");
   assert_string_equal (shown (fixture, "Extra 1's value"), "4");
-  assert_string_equal (shown (fixture, "Who pays penalty 1"), "3 Cleo");
+  assert_string_equal (shown (fixture, "Who pays penalty 1"), "2 Bob");
 
   /* A line that does not parse for this game leaves everything as it
    * was, and says nothing. */
@@ -474,7 +474,7 @@ test_round_trip (void **state)
   assert_false (ctd_guided_form_set_notation (fixture->form, ""));
   assert_int_equal (fixture->n_notified, notified);
   assert_string_equal (ctd_guided_form_get_notation (fixture->form),
-                       "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5");
+                       "Tg 2:1- 3:1- 4:2 E:3>4:4 F:2>1:0.5");
   assert_string_equal (shown (fixture, "Extra 1's value"), "4");
   assert_null (ctd_test_find_named (GTK_WIDGET (fixture->form), "Who offered extra 2"));
 
@@ -486,9 +486,9 @@ test_round_trip (void **state)
     gtk_widget_grab_focus (offerer);
     notified = fixture->n_notified;
     assert_true (ctd_guided_form_set_notation (fixture->form,
-                                               "Tg 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5"));
+                                               "Tg 2:1- 3:1- 4:2 E:3>4:4 F:2>1:0.5"));
     assert_true (ctd_guided_form_set_notation (fixture->form,
-                                               "Tg 4:2 3:1- 2:1- F:3>1:0.5 E:3>4:4"));
+                                               "Tg 4:2 3:1- 2:1- F:2>1:0.5 E:3>4:4"));
     assert_ptr_equal (named (fixture, "Who offered extra 1"), offerer);
     assert_ptr_equal (gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (fixture->window)),
                                                GTK_TYPE_DROP_DOWN), offerer);
@@ -560,11 +560,11 @@ test_values (void **state)
 
     assert_items (ends, ends_of_3);
   }
-  assert_true (ctd_guided_form_set_notation (fixture->form, "B 3:2- 4:4 E:3>4:8"));
+  assert_true (ctd_guided_form_set_notation (fixture->form, "B 2:1- 3:1- 4:4 E:3>4:8"));
   {
     g_auto(GStrv) ends = items_of (fixture, "How extra 1 ended");
     g_auto(GStrv) played = items_of (fixture, "Extra 1's value");
-    g_autoptr(GArray) played_values = ctd_result_extra_values (&game4, 2, CTD_CUBE_PLAYED,
+    g_autoptr(GArray) played_values = ctd_result_extra_values (&game4, 1, CTD_CUBE_PLAYED,
                                                                CTD_RESULT_FORM_DOUBLINGS);
 
     assert_items (ends, extra_ends);
@@ -574,11 +574,11 @@ test_values (void **state)
   pick (fixture, "How extra 1 ended", "passed by 4");
   {
     g_auto(GStrv) passed = items_of (fixture, "Extra 1's value");
-    g_autoptr(GArray) passed_values = ctd_result_extra_values (&game4, 2, CTD_CUBE_TAKER_PASSED,
+    g_autoptr(GArray) passed_values = ctd_result_extra_values (&game4, 1, CTD_CUBE_TAKER_PASSED,
                                                                CTD_RESULT_FORM_DOUBLINGS);
 
     assert_values (passed, passed_values);
-    assert_line (fixture, &game4, "B 3:2- 4:4 E:3>4:8-");
+    assert_line (fixture, &game4, "B 2:1- 3:1- 4:4 E:3>4:8-");
   }
   /* The offerer's cube is what the extra builds on. */
   pick (fixture, "Player 3's cube value", "4");
@@ -640,7 +640,7 @@ test_keyboard (void **state)
 
   ctd_guided_form_set_game (fixture->form, &game4, names4);
   assert_true (ctd_guided_form_set_notation (fixture->form,
-                                             "B 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5 A:2>3:1"));
+                                             "B 2:1- 3:1- 4:2 E:3>4:4 F:2>1:0.5 A:2>3:1"));
   ctd_test_screenshot (fixture->window, NULL);
 
   /* Tab visits every control once, in the order of the paper's line;
@@ -656,7 +656,7 @@ test_keyboard (void **state)
   first = ctd_test_accessible_name (gtk_root_get_focus (root));
   assert_string_equal (first, "Team won");
   assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (fixture, "Team won"))));
-  assert_line (fixture, &game4, "T 2:1- 3:1- 4:2 E:3>4:4 F:3>1:0.5 A:2>3:1");
+  assert_line (fixture, &game4, "T 2:1- 3:1- 4:2 E:3>4:4 F:2>1:0.5 A:2>3:1");
 
   /* Add puts the keyboard in the new row; Remove gives it back to Add. */
   click (fixture, "Add extra");

@@ -316,7 +316,7 @@ test_form_whole_at_default_size (void **state)
   /* An extra and a penalty make the form's right column wider: the form
    * still fits the window, whole. */
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_notation_entry (page)),
-                         "B 2:4- 3:8 E:2>3:8 F:2>1:2");
+                         "B 2:4- 3:8 4:4- E:2>3:8 F:4>1:2");
   assert_non_null (ctd_test_find_named (form, "Who offered extra 1"));
   assert_true (ctd_test_wait_for_layout (form, 20000,
                                          "the form with an extra to be laid out in the window"));
