@@ -249,7 +249,7 @@ enter_game (Table        *table,
       goto out;
     }
   /* Checked in notation: the preview's send form holds the line as read. */
-  escaped = g_uri_escape_string (ctd_test_four_sheet[game - 1], NULL, FALSE);
+  escaped = g_uri_escape_string (ctd_test_phone_sheet[game - 1], NULL, FALSE);
   body = g_strdup_printf ("token=%s&game=%u&by=%s&notation=%s", token, game, by, escaped);
   g_free (request);
   request = ctd_bench_post_request (table->port, check, body);

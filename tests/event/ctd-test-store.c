@@ -25,6 +25,16 @@ const char *const ctd_test_four_sheet[CTD_N_GAMES] = {
   "B 1:2 2:1- F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
 };
 
+/* The same sheet as the table's phones send it: a phone sends no A:
+ * (the director's adjustments are the desk's), so games 5 and 9 come
+ * without theirs; every line is still legal, and the last segment's
+ * order is the same (3 2 1). */
+const char *const ctd_test_phone_sheet[CTD_N_GAMES] = {
+  "T", "B 3:4", "Bg 2:8 3:4- 4:4+", "- 1:2- 3:1- 4:1-", "Tb 1:2- 3:4 4:2- E:1>3:8",
+  "B 1:w 3:16 F:1>2:2", "T 1:2 2:1+ 4:4 !T", "Tg", "Bg 1:8 2:4- 4:4- E:4>1:8+",
+  "B 1:2 2:1- F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
+};
+
 const CtdEventSettings ctd_test_default_settings = {
   .name = (char *) "Spring Chouette",
   .date = (char *) "2026-05-17",

@@ -22,6 +22,7 @@ G_BEGIN_DECLS
 #define CTD_TEST_PHONE_B "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
 
 extern const char *const      ctd_test_four_sheet[CTD_N_GAMES];
+extern const char *const      ctd_test_phone_sheet[CTD_N_GAMES];
 extern const CtdEventSettings ctd_test_default_settings;
 
 CtdStore           *ctd_test_create_default     (const CtdTestFolder *fixture);

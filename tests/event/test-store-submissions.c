@@ -625,7 +625,7 @@ test_auto_accept (void **state)
 
   /* Off by default: games 1-9 of 1.2 wait. */
   for (guint g = 1; g <= 9; g++)
-    send_confirmed (store, 2, g, ctd_test_four_sheet[g - 1], g);
+    send_confirmed (store, 2, g, ctd_test_phone_sheet[g - 1], g);
   assert_int_equal (n_games (store, 2), 0);
 
   set_auto_accept (store, TRUE);
@@ -645,7 +645,7 @@ test_auto_accept (void **state)
 
   /* Game 10 of 1.2, whose games 1-9 the desk has not: it waits. */
   length = ctd_test_audit_length (store);
-  send_confirmed (store, 2, 10, ctd_test_four_sheet[9], 21);
+  send_confirmed (store, 2, 10, ctd_test_phone_sheet[9], 21);
   submission = ctd_test_newest_submission (store, 2, 10);
   assert_int_equal (submission->state, CTD_SUBMISSION_PENDING);
   assert_int_equal (n_games (store, 2), 0);
@@ -684,13 +684,13 @@ test_table_chouette (void **state)
   g_clear_pointer (&table, ctd_chouette_free);
 
   for (guint g = 1; g <= 9; g++)
-    send_confirmed (store, 1, g, ctd_test_four_sheet[g - 1], g);
+    send_confirmed (store, 1, g, ctd_test_phone_sheet[g - 1], g);
   table = ctd_store_load_table_chouette (store, secret, NULL, NULL, &error);
   assert_non_null (table);
   assert_true (ctd_chouette_get_sheet_last_order (table, order));
   ctd_chouette_get_sheet_game (table, 10, &slot);
   assert_int_not_equal (slot.slot.captain, 0);
-  assert_true (ctd_store_submit (store, secret, 10, ctd_test_four_sheet[9], slot.slot.box,
+  assert_true (ctd_store_submit (store, secret, 10, ctd_test_phone_sheet[9], slot.slot.box,
                                  request, address, CTD_TEST_PHONE_A, &id, &error));
   assert_state (store, 1, 10, CTD_SUBMISSION_ENTERED);
 

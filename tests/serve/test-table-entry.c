@@ -222,7 +222,7 @@ test_enter_confirm_accept (void **state)
   /* The table's page asks the Captain. */
   {
     g_autoptr(CtdTestAnswer) page = ctd_test_http_get (served.port, "GET", served.path);
-    g_autofree char *confirm = g_strdup_printf ("%s: this is right",
+    g_autofree char *confirm = g_strdup_printf ("<bdi>%s</bdi>: this is right",
                                                 ctd_chouette_view_get_name (view, 2));
 
     assert_non_null (strstr (page->body, "<code>" GAME_1_LINE "</code>"));
@@ -538,7 +538,7 @@ send_sheet (Served  *served,
 
       assert_non_null (seen);
       ctd_chouette_get_sheet_game (seen, g, &sheet);
-      if (!ctd_document_submit (served->document, secret, g, ctd_test_four_sheet[g - 1],
+      if (!ctd_document_submit (served->document, secret, g, ctd_test_phone_sheet[g - 1],
                                 sheet.slot.box, request, "127.0.0.1", CTD_TEST_PHONE_A, &id,
                                 &error) ||
           (confirm && !ctd_document_answer_submission (served->document, secret, id,
@@ -689,8 +689,9 @@ test_one_phone (void **state)
   /* The entering phone hands over, and asks for the Captain's code. */
   {
     g_autoptr(CtdTestAnswer) page = get_from (served.port, served.path, cookie);
-    g_autofree char *hand = g_strdup_printf ("Hand the phone to %s (the Captain), or %s "
-                                             "confirms on their own phone.", captain, captain);
+    g_autofree char *hand = g_strdup_printf ("Hand the phone to <bdi>%s</bdi> (the Captain), "
+                                             "or <bdi>%s</bdi> confirms on their own phone.",
+                                             captain, captain);
     g_autofree char *id = hidden_value (page->body, "id");
 
     assert_non_null (strstr (page->body, hand));

@@ -85,7 +85,7 @@ enter_game (CtdDocument *document,
 
   assert_non_null (seen);
   ctd_chouette_get_sheet_game (seen, game, &sheet);
-  if (!ctd_document_submit (document, secret, game, ctd_test_four_sheet[game - 1],
+  if (!ctd_document_submit (document, secret, game, ctd_test_phone_sheet[game - 1],
                             sheet.slot.box, request, "127.0.0.1", CTD_TEST_PHONE_A, &id,
                             &error))
     fail_msg ("game %u: %s", game, error->message);
