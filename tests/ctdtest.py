@@ -73,6 +73,10 @@ FOUR_SHEET = [
     "Bg 1:8 2:4- 4:4- E:4>1:8+ A:2>3:12", "B 1:2 2:1- F:2>3:0.5", "T 2:8 3:4-", "Bb 1:16 3:8+",
 ]
 FOUR_TOTALS = {"1": -59, "2": -13.5, "3": 40.5, "4": 32}
+# The same sheet as the table's phones send it: a phone sends no A: (the
+# director's adjustments are the desk's), so games 5 and 9 come without
+# theirs; every line is still legal and the last segment's order the same.
+PHONE_SHEET = [line.split(" A:")[0] for line in FOUR_SHEET]
 FOUR_BOX = [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
 FOUR_CAPTAIN = [2, 3, 4, 3, 4, 1, 4, 1, 2, 3, 1, 2]
 FOUR_CUBE = [1, 2, 4] * 4

@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 import ctdtest
-from ctdtest import FOUR_BOX, FOUR_CAPTAIN, FOUR_SHEET, check, equal, new_event
+from ctdtest import FOUR_BOX, FOUR_CAPTAIN, PHONE_SHEET, check, equal, new_event
 
 SUBMIT = None
 
@@ -213,8 +213,8 @@ def test_not_yet(folder):
     desk cannot record it yet, and pending says why."""
     event = drawn_event(folder)
     for game in range(1, 10):
-        send(event, "1.1", game, FOUR_SHEET[game - 1])
-    send(event, "1.1", 10, FOUR_SHEET[9], by=4, confirm_by=3)
+        send(event, "1.1", game, PHONE_SHEET[game - 1])
+    send(event, "1.1", 10, PHONE_SHEET[9], by=4, confirm_by=3)
     pending = event.json("pending")
     equal(len(pending), 10, "ten wait")
     equal(pending[9]["deltas"], None, "no preview for game 10")
@@ -238,7 +238,7 @@ def test_accept_all(folder):
     the file is not touched."""
     event = drawn_event(folder)
     for game in range(1, 11):
-        send(event, "1.1", game, FOUR_SHEET[game - 1],
+        send(event, "1.1", game, PHONE_SHEET[game - 1],
              by=4 if game == 10 else None, confirm_by=3 if game == 10 else None)
     event.run("reject", "1.1", 5, "--reason", "Ask the director")
     event.run("record", "1.2", 1, "T")
@@ -255,7 +255,7 @@ def test_accept_all(folder):
     out = event.json("accept", "--all", "--round", 1)
     # Games 1-4 and 6-9 of 1.1, game 2 of 1.2; game 10 waits for game 5.
     equal(out, {"accepted": 9, "tables": 2, "differ": 1, "refused": 1}, "the tally")
-    equal(show_games(event, "1.1"), {g: FOUR_SHEET[g - 1] for g in (1, 2, 3, 4, 6, 7, 8, 9)},
+    equal(show_games(event, "1.1"), {g: PHONE_SHEET[g - 1] for g in (1, 2, 3, 4, 6, 7, 8, 9)},
           "recorded")
     equal(show_games(event, "1.2"), {1: "T", 2: "B 3:4"}, "the desk's own line kept")
     equal([(p["chouette"], p["game"], p["state"]) for p in event.json("pending")],
@@ -281,7 +281,7 @@ def test_accept_all(folder):
     equal(file_bytes(event), before, "the file is unchanged")
 
     # Game 5 entered again: game 10 can follow it in the same batch.
-    send(event, "1.1", 5, FOUR_SHEET[4])
+    send(event, "1.1", 5, PHONE_SHEET[4])
     text = event.run("accept", "--all").stdout
     check(text.startswith("2 tables' lines accepted, from 1 table.\n"), text)
     equal(len(show_games(event, "1.1")), 10, "all ten")

@@ -32,7 +32,7 @@ import traceback
 import urllib.parse
 
 import ctdtest
-from ctdtest import FOUR_SHEET, check, equal, new_event
+from ctdtest import PHONE_SHEET, check, equal, new_event
 
 N_PLAYERS = 64  # 16 chouettes of 4: 192 games, each sent back often, more than the rounds reach
 N_CHOUETTES = N_PLAYERS // 4
@@ -144,7 +144,7 @@ def step(event, port, path, chouette, ledger, rng):
     token, seat = field(form, "token"), field(form, "by")
     status, preview = request(port, "POST", path + "/check",
                               {"token": token, "game": game, "by": seat,
-                               "notation": FOUR_SHEET[game - 1]})
+                               "notation": PHONE_SHEET[game - 1]})
     equal(status, 200, "game %d's check" % game)
     key, line = field(preview, "request"), field(preview, "line")
     ledger.sent[key] = (chouette, game, line)

@@ -131,7 +131,8 @@ test_accept_all (void **state)
   assert_non_null (strstr (entry->summary, "3 tables' lines accepted at once: Chouette 1.1 game 1: "));
   assert_non_null (strstr (entry->summary, "Chouette 1.1 game 2: "));
   assert_non_null (strstr (entry->summary, "; Chouette 1.2 game 1: "));
-  assert_non_null (strstr (entry->summary, "from table 1.2's link (192.168.1.24)"));
+  assert_non_null (strstr (entry->summary, "from table 1.2's link: entered by "));
+  assert_non_null (strstr (entry->summary, "(192.168.1.23), confirmed by "));
   assert_null (strstr (entry->summary, "game 3"));
   assert_int_equal (stands (store, 1, 1), CTD_SUBMISSION_RECORDED);
   assert_int_equal (stands (store, 1, 2), CTD_SUBMISSION_RECORDED);
