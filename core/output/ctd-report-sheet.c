@@ -468,8 +468,6 @@ sheet_totals (Report                 *report,
   CtdHalves totals[CTD_MAX_PLAYERS];
   g_autoptr(GString) all_totals = g_string_new ("=");
   g_autofree char *stake_text = ctd_money_to_string (report->settings.stake_cents);
-  /* A formula is a machine's text: "." whatever the locale. */
-  g_autofree char *stake_formula = ctd_money_to_ascii (report->settings.stake_cents);
   g_autoptr(GString) amount_label = g_string_new (NULL);
   CtdCents amounts[CTD_MAX_PLAYERS] = { 0, };
   CtdHalves sum = 0;
@@ -516,14 +514,15 @@ sheet_totals (Report                 *report,
       {
         g_autofree char *formula = g_strdup_printf ("=SUM(%s:%s)", first, last);
         g_autofree char *text = ctd_halves_to_string (totals[k], TRUE);
-        g_autofree char *amount_formula = g_strdup_printf ("=%s*%s", here, stake_formula);
         CtdCents cents = amounts[k];
         g_autofree char *amount = ctd_money_to_string (cents);
 
         cell = ctd_sheet_page_add_formula (page, row, col, formula, totals[k] / 2.0, text, total);
         ctd_sheet_cell_merge (cell, row, col + 1);
-        cell = ctd_sheet_page_add_formula (page, row + 1, col, amount_formula, cents / 100.0,
-                                           amount, money);
+        /* The amount as it is paid, not "=total*stake": SPEC 7 rounds to
+         * the cent so that the amounts sum to zero, which no formula of
+         * the cell's own total can say (-1.5 at 3.75 is paid -5.62). */
+        cell = ctd_sheet_page_add_number (page, row + 1, col, cents / 100.0, amount, money);
         ctd_sheet_cell_merge (cell, row + 1, col + 1);
       }
     }
