@@ -757,34 +757,6 @@ test_redraw_and_validate (void **state)
   assert_string_equal (after, before);
 }
 
-/* A link's holder cannot fill the file: a table keeps at most
- * CTD_STORE_SUBMISSIONS_MAX lines, sent and sent back. */
-static void
-test_bounded (void **state)
-{
-  g_autoptr(CtdStore) store = drawn_event (*state, 8);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
-  g_autofree char *last = key (CTD_STORE_SUBMISSIONS_MAX);
-  guint box, captain;
-
-  sides_of (store, secret, 1, &box, &captain, NULL, NULL);
-  for (guint n = 0; n < CTD_STORE_SUBMISSIONS_MAX; n++)
-    {
-      g_autofree char *request = key (n);
-      gint64 id = 0;
-
-      if (!ctd_store_submit (store, secret, 1, "T", box, request, address,
-                             CTD_TEST_PHONE_A, &id, &error) ||
-          !ctd_store_answer_submission (store, secret, id, captain, FALSE, address,
-                                        CTD_TEST_PHONE_B, NULL, &error))
-        fail_msg ("line %u: %s", n, error->message);
-    }
-  assert_false (ctd_store_submit (store, secret, 1, "T", box, last, address,
-                                  CTD_TEST_PHONE_A, NULL, &error));
-  assert_refused (error, CTD_STORE_ERROR_REFUSED, "ask the director");
-}
-
 int
 main (void)
 {
@@ -799,7 +771,6 @@ main (void)
     cmocka_unit_test_setup_teardown (test_auto_accept, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_table_chouette, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_redraw_and_validate, ctd_test_folder_setup, ctd_test_folder_teardown),
-    cmocka_unit_test_setup_teardown (test_bounded, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -148,12 +148,41 @@ ctd_test_http_get (guint       port,
 }
 
 /**
+ * ctd_test_http_post_from:
+ * @port: the server's port on 127.0.0.1
+ * @path: a table's form, "/t/SECRET/send"
+ * @body: the form's fields, URL-encoded
+ * @cookie: (nullable): the phone's cookie ("ctd_device=TOKEN"), or %NULL
+ *   for a phone the server has not met
+ *
+ * A form as a browser posts it from the server's own page.
+ *
+ * Returns: (transfer full): the answer
+ */
+CtdTestAnswer *
+ctd_test_http_post_from (guint       port,
+                         const char *path,
+                         const char *body,
+                         const char *cookie)
+{
+  g_autofree char *cookie_line = cookie != NULL ? g_strdup_printf ("Cookie: %s\r\n", cookie)
+                                                : g_strdup ("");
+  g_autofree char *request =
+    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
+                     "Content-Type: application/x-www-form-urlencoded\r\n%s"
+                     "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                     path, port, port, cookie_line, strlen (body), body);
+
+  return ctd_test_http_send (port, request, NULL);
+}
+
+/**
  * ctd_test_http_post:
  * @port: the server's port on 127.0.0.1
  * @path: a table's form, "/t/SECRET/send"
  * @body: the form's fields, URL-encoded
  *
- * A form as a browser posts it from the server's own page.
+ * ctd_test_http_post_from() from a phone the server has not met.
  *
  * Returns: (transfer full): the answer
  */
@@ -162,13 +191,50 @@ ctd_test_http_post (guint       port,
                     const char *path,
                     const char *body)
 {
+  return ctd_test_http_post_from (port, path, body, NULL);
+}
+
+/**
+ * ctd_test_http_get_from:
+ * @port: the server's port on 127.0.0.1
+ * @path: a page
+ * @cookie: the phone's cookie ("ctd_device=TOKEN")
+ *
+ * A page as the phone holding @cookie reads it.
+ *
+ * Returns: (transfer full): the answer
+ */
+CtdTestAnswer *
+ctd_test_http_get_from (guint       port,
+                        const char *path,
+                        const char *cookie)
+{
   g_autofree char *request =
-    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
-                     "Content-Type: application/x-www-form-urlencoded\r\n"
-                     "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
-                     path, port, port, strlen (body), body);
+    g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nCookie: %s\r\n"
+                     "Connection: close\r\n\r\n", path, port, cookie);
 
   return ctd_test_http_send (port, request, NULL);
+}
+
+/**
+ * ctd_test_hidden_value:
+ * @page: a page's HTML
+ * @name: a hidden input's name
+ *
+ * Returns: (transfer full): the value of the first hidden input @name
+ *   on @page; a page without one ends the test
+ */
+char *
+ctd_test_hidden_value (const char *page,
+                       const char *name)
+{
+  g_autofree char *marker = g_strdup_printf ("name=\"%s\" value=\"", name);
+  const char *at = strstr (page, marker);
+
+  if (at == NULL)
+    g_error ("No field %s on the page:\n%s", name, page);
+  at += strlen (marker);
+  return g_strndup (at, strchr (at, '"') - at);
 }
 
 /**

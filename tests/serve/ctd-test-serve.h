@@ -36,6 +36,15 @@ CtdTestAnswer *ctd_test_http_get     (guint          port,
 CtdTestAnswer *ctd_test_http_post    (guint          port,
                                       const char    *path,
                                       const char    *body);
+CtdTestAnswer *ctd_test_http_post_from (guint        port,
+                                        const char  *path,
+                                        const char  *body,
+                                        const char  *cookie);
+CtdTestAnswer *ctd_test_http_get_from (guint         port,
+                                       const char   *path,
+                                       const char   *cookie);
+char          *ctd_test_hidden_value (const char    *page,
+                                      const char    *name);
 const char    *ctd_test_answer_header (CtdTestAnswer *answer,
                                        const char    *name);
 char          *ctd_test_fetch        (const char    *url,

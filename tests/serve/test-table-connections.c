@@ -421,20 +421,6 @@ test_slowed (void **state)
 
 /* ---- writes ---- */
 
-/* The value of the hidden input @name on @page. */
-static char *
-hidden_value (const char *page,
-              const char *name)
-{
-  g_autofree char *marker = g_strdup_printf ("name=\"%s\" value=\"", name);
-  const char *at = strstr (page, marker);
-
-  if (at == NULL)
-    fail_msg ("No field %s on the page:\n%s", name, page);
-  at += strlen (marker);
-  return g_strndup (at, strchr (at, '"') - at);
-}
-
 /* A table that sends game 1 again and again (each time a new line, as
  * "it is wrong" and send would) is stopped after the game's ration,
  * with a Retry-After and words for the player, and nothing written;
@@ -457,7 +443,7 @@ test_writes_rationed (void **state)
   guint sent = 0;
 
   assert_int_equal (form->status, 200);
-  token = hidden_value (form->body, "token");
+  token = ctd_test_hidden_value (form->body, "token");
   for (;; sent++)
     {
       g_autofree char *words =
@@ -470,7 +456,7 @@ test_writes_rationed (void **state)
       g_autoptr(CtdTestAnswer) answer = NULL;
 
       assert_int_equal (preview->status, 200);
-      request = hidden_value (preview->body, "request");
+      request = ctd_test_hidden_value (preview->body, "request");
       body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s",
                               token, request);
       before = (g_free (before), ctd_test_serve_snapshot (fixture->path));

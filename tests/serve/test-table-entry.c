@@ -29,62 +29,6 @@
 
 typedef CtdTestFolder Fixture;
 
-/* A form as a browser posts it from the server's own page, from a
- * phone holding @cookie (NULL: a phone the server has not met). */
-static CtdTestAnswer *
-post_from (guint       port,
-           const char *path,
-           const char *body,
-           const char *cookie)
-{
-  g_autofree char *cookie_line = cookie != NULL ? g_strdup_printf ("Cookie: %s\r\n", cookie)
-                                                : g_strdup ("");
-  g_autofree char *request =
-    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nOrigin: http://127.0.0.1:%u\r\n"
-                     "Content-Type: application/x-www-form-urlencoded\r\n%s"
-                     "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
-                     path, port, port, cookie_line, strlen (body), body);
-
-  return ctd_test_http_send (port, request, NULL);
-}
-
-static CtdTestAnswer *
-post (guint       port,
-      const char *path,
-      const char *body)
-{
-  return post_from (port, path, body, NULL);
-}
-
-/* A page as the phone holding @cookie reads it. */
-static CtdTestAnswer *
-get_from (guint       port,
-          const char *path,
-          const char *cookie)
-{
-  g_autofree char *request =
-    g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nCookie: %s\r\n"
-                     "Connection: close\r\n\r\n", path, port, cookie);
-
-  return ctd_test_http_send (port, request, NULL);
-}
-
-/* The value of the first hidden input @name on @page. */
-static char *
-hidden_value (const char *page,
-              const char *name)
-{
-  g_autofree char *marker = g_strdup_printf ("name=\"%s\" value=\"", name);
-  const char *at = strstr (page, marker);
-  const char *end;
-
-  if (at == NULL)
-    fail_msg ("No field %s on the page:\n%s", name, page);
-  at += strlen (marker);
-  end = strchr (at, '"');
-  return g_strndup (at, end - at);
-}
-
 typedef struct
 {
   CtdDocument    *document;
@@ -108,7 +52,7 @@ served_open (Served     *served,
   enter = g_strconcat (served->path, "/enter/1", NULL);
   form = ctd_test_http_get (served->port, "GET", enter);
   assert_int_equal (form->status, 200);
-  served->token = hidden_value (form->body, "token");
+  served->token = ctd_test_hidden_value (form->body, "token");
 }
 
 static void
@@ -144,7 +88,7 @@ send_game_1 (Served *served)
   g_autofree char *check_path = g_strconcat (served->path, "/check", NULL);
   g_autofree char *send_path = g_strconcat (served->path, "/send", NULL);
   g_autofree char *body = g_strconcat ("token=", served->token, "&" GAME_1_WORDS, NULL);
-  g_autoptr(CtdTestAnswer) preview = post (served->port, check_path, body);
+  g_autoptr(CtdTestAnswer) preview = ctd_test_http_post (served->port, check_path, body);
   g_autoptr(CtdTestAnswer) sent = NULL;
   g_autofree char *request = NULL;
   g_autofree char *send_body = NULL;
@@ -158,10 +102,10 @@ send_game_1 (Served *served)
   assert_non_null (strstr (preview->body, "<p class=\"note\">Jacoby rule (3.2): 3 "));
   assert_non_null (strstr (preview->body, "s cube was not turned, so it scores the gammon "
                                           "single</p>"));
-  request = hidden_value (preview->body, "request");
+  request = ctd_test_hidden_value (preview->body, "request");
   send_body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s",
                                served->token, request);
-  sent = post (served->port, send_path, send_body);
+  sent = ctd_test_http_post (served->port, send_path, send_body);
   assert_int_equal (sent->status, 303);
   assert_true (g_str_has_prefix (ctd_test_answer_header (sent, "Location"), served->path));
   return g_steal_pointer (&request);
@@ -177,7 +121,7 @@ answer (Served     *served,
   g_autofree char *path = g_strconcat (served->path, "/answer", NULL);
   g_autofree char *body = g_strdup_printf ("token=%s&id=%" G_GINT64_FORMAT "&by=%u&answer=%s",
                                            served->token, id, by, what);
-  g_autoptr(CtdTestAnswer) answered = post (served->port, path, body);
+  g_autoptr(CtdTestAnswer) answered = ctd_test_http_post (served->port, path, body);
 
   if (answered->status != status)
     fail_msg ("answer %s by %u: %u, expected %u\n%s", what, by, answered->status, status,
@@ -208,7 +152,7 @@ test_enter_confirm_accept (void **state)
     g_autofree char *send_path = g_strconcat (served.path, "/send", NULL);
     g_autofree char *again = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-"
                                               "&request=%s", served.token, request);
-    g_autoptr(CtdTestAnswer) sent = post (served.port, send_path, again);
+    g_autoptr(CtdTestAnswer) sent = ctd_test_http_post (served.port, send_path, again);
 
     assert_int_equal (sent->status, 303);
   }
@@ -278,8 +222,8 @@ test_disk_refuses (void **state)
   check_path = g_strconcat (served.path, "/check", NULL);
   send_path = g_strconcat (served.path, "/send", NULL);
   body = g_strconcat ("token=", served.token, "&" GAME_1_WORDS, NULL);
-  preview = post (served.port, check_path, body);
-  request = hidden_value (preview->body, "request");
+  preview = ctd_test_http_post (served.port, check_path, body);
+  request = ctd_test_hidden_value (preview->body, "request");
   g_free (body);
   body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-&request=%s",
                           served.token, request);
@@ -288,7 +232,7 @@ test_disk_refuses (void **state)
   assert_int_equal (g_rename (log, kept), 0);
   assert_int_equal (symlink (log, log), 0);
   {
-    g_autoptr(CtdTestAnswer) sent = post (served.port, send_path, body);
+    g_autoptr(CtdTestAnswer) sent = ctd_test_http_post (served.port, send_path, body);
 
     assert_int_equal (sent->status, 503);
     assert_non_null (strstr (sent->body, "could not save this on its disk"));
@@ -296,7 +240,7 @@ test_disk_refuses (void **state)
   assert_int_equal (g_unlink (log), 0);
   assert_int_equal (g_rename (kept, log), 0);
   {
-    g_autoptr(CtdTestAnswer) sent = post (served.port, send_path, body);
+    g_autoptr(CtdTestAnswer) sent = ctd_test_http_post (served.port, send_path, body);
 
     assert_int_equal (sent->status, 303);
   }
@@ -353,7 +297,7 @@ test_rule_refusal (void **state)
   before = ctd_test_serve_snapshot (fixture->path);
   path = g_strconcat (served.path, "/check", NULL);
   body = g_strconcat ("token=", served.token, "&game=1&by=1&notation=T+2%3A3", NULL);
-  refused = post (served.port, path, body);
+  refused = ctd_test_http_post (served.port, path, body);
   assert_int_equal (refused->status, 422);
   assert_non_null (strstr (refused->body, "class=\"problem\""));
   assert_non_null (strstr (refused->body, "Game 1"));
@@ -365,7 +309,7 @@ test_rule_refusal (void **state)
       g_autofree char *desk_body =
         g_strconcat ("token=", served.token, "&game=1&by=1&notation=",
                      i == 0 ? "T+2%3A128" : "T+A%3A3%3E2%3A1", NULL);
-      g_autoptr(CtdTestAnswer) desk_only = post (served.port, path, desk_body);
+      g_autoptr(CtdTestAnswer) desk_only = ctd_test_http_post (served.port, path, desk_body);
 
       assert_int_equal (desk_only->status, 422);
       assert_non_null (strstr (desk_only->body, i == 0 ? "a cube at 128 is past what this "
@@ -407,7 +351,7 @@ test_words_refusal (void **state)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *body = g_strconcat ("token=", served.token, "&", cases[i].answers, NULL);
-      g_autoptr(CtdTestAnswer) refused = post (served.port, path, body);
+      g_autoptr(CtdTestAnswer) refused = ctd_test_http_post (served.port, path, body);
       g_autofree char *says = g_markup_escape_text (cases[i].says, -1);
 
       assert_int_equal (refused->status, 422);
@@ -440,7 +384,7 @@ test_names_escaped (void **state)
   form = ctd_test_http_get (served.port, "GET", enter);
   check_path = g_strconcat (served.path, "/check", NULL);
   body = g_strconcat ("token=", served.token, "&" GAME_1_WORDS, NULL);
-  preview = post (served.port, check_path, body);
+  preview = ctd_test_http_post (served.port, check_path, body);
   for (guint i = 0; i < 2; i++)
     {
       const char *page = i == 0 ? form->body : preview->body;
@@ -469,7 +413,7 @@ test_change_keeps_answers (void **state)
       g_autofree char *body = g_strconcat ("token=", served.token, "&",
                                            i == 0 ? GAME_1_WORDS
                                                   : "game=1&by=2&notation=B+3%3A4", NULL);
-      g_autoptr(CtdTestAnswer) preview = post (served.port, check_path, body);
+      g_autoptr(CtdTestAnswer) preview = ctd_test_http_post (served.port, check_path, body);
       g_autoptr(GString) change = g_string_new ("token=");
       g_autoptr(CtdTestAnswer) form = NULL;
       const char *at;
@@ -495,7 +439,7 @@ test_change_keeps_answers (void **state)
           if (strcmp (key, "token") != 0)
             g_string_append_printf (change, "&%s=%s", key, escaped);
         }
-      form = post (served.port, check_path, change->str);
+      form = ctd_test_http_post (served.port, check_path, change->str);
       assert_int_equal (form->status, 200);
       assert_non_null (strstr (form->body, "Check this line"));
       if (i == 0)
@@ -642,13 +586,14 @@ send_game_1_from (Served     *served,
   g_autofree char *check_path = g_strconcat (served->path, "/check", NULL);
   g_autofree char *send_path = g_strconcat (served->path, "/send", NULL);
   g_autofree char *body = g_strconcat ("token=", served->token, "&" GAME_1_WORDS, NULL);
-  g_autoptr(CtdTestAnswer) preview = post_from (served->port, check_path, body, cookie);
+  g_autoptr(CtdTestAnswer) preview =
+    ctd_test_http_post_from (served->port, check_path, body, cookie);
   g_autoptr(CtdTestAnswer) sent = NULL;
-  g_autofree char *request = hidden_value (preview->body, "request");
+  g_autofree char *request = ctd_test_hidden_value (preview->body, "request");
   g_autofree char *send_body = g_strdup_printf ("token=%s&game=1&by=1&line=Tg+2%%3A2+4%%3A2-"
                                                 "&request=%s", served->token, request);
 
-  sent = post_from (served->port, send_path, send_body, cookie);
+  sent = ctd_test_http_post_from (served->port, send_path, send_body, cookie);
   assert_int_equal (sent->status, 303);
   /* A phone that keeps its cookie is given no other. */
   assert_null (ctd_test_answer_header (sent, "Set-Cookie"));
@@ -688,11 +633,11 @@ test_one_phone (void **state)
 
   /* The entering phone hands over, and asks for the Captain's code. */
   {
-    g_autoptr(CtdTestAnswer) page = get_from (served.port, served.path, cookie);
+    g_autoptr(CtdTestAnswer) page = ctd_test_http_get_from (served.port, served.path, cookie);
     g_autofree char *hand = g_strdup_printf ("Hand the phone to <bdi>%s</bdi> (the Captain), "
                                              "or <bdi>%s</bdi> confirms on their own phone.",
                                              captain, captain);
-    g_autofree char *id = hidden_value (page->body, "id");
+    g_autofree char *id = ctd_test_hidden_value (page->body, "id");
 
     assert_non_null (strstr (page->body, hand));
     assert_non_null (strstr (page->body, "name=\"code\""));
@@ -715,8 +660,8 @@ test_one_phone (void **state)
       g_autofree char *answer_body =
         g_strdup_printf ("token=%s&id=1&by=2&answer=confirm%s%s", served.token,
                          i == 0 ? "" : "&code=", i == 0 ? "" : wrong);
-      g_autoptr(CtdTestAnswer) refused = post_from (served.port, answer_path, answer_body,
-                                                    cookie);
+      g_autoptr(CtdTestAnswer) refused =
+        ctd_test_http_post_from (served.port, answer_path, answer_body, cookie);
 
       assert_int_equal (refused->status, 409);
       assert_non_null (strstr (refused->body, i == 0 ? "or here with their seat code"
@@ -729,8 +674,8 @@ test_one_phone (void **state)
   {
     g_autofree char *answer_body = g_strdup_printf ("token=%s&id=1&by=2&answer=confirm&code=%s",
                                                     served.token, code);
-    g_autoptr(CtdTestAnswer) confirmed = post_from (served.port, answer_path, answer_body,
-                                                    cookie);
+    g_autoptr(CtdTestAnswer) confirmed =
+      ctd_test_http_post_from (served.port, answer_path, answer_body, cookie);
 
     assert_int_equal (confirmed->status, 303);
   }
@@ -741,7 +686,7 @@ test_one_phone (void **state)
   assert_true (((CtdStoreSubmission *) g_ptr_array_index (lines, 0))->one_device);
   assert_int_equal (ctd_chouette_view_get_n_recorded (view), 0);
   {
-    g_autoptr(CtdTestAnswer) page = get_from (served.port, served.path, cookie);
+    g_autoptr(CtdTestAnswer) page = ctd_test_http_get_from (served.port, served.path, cookie);
 
     assert_non_null (strstr (page->body, "on the phone that entered it: the director checks "
                              "it before it counts"));
@@ -796,7 +741,7 @@ test_seat_code_guesses (void **state)
         continue;
       guess_body = g_strdup_printf ("token=%s&id=1&by=2&answer=confirm&code=%s", served.token,
                                     tried);
-      guess = post_from (served.port, answer_path, guess_body, cookie);
+      guess = ctd_test_http_post_from (served.port, answer_path, guess_body, cookie);
       assert_int_equal (guess->status, 409);
     }
   report = ctd_table_server_dup_guard_report (served.server);
