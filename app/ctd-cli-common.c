@@ -206,17 +206,24 @@ ctd_cli_add_scores (JsonBuilder     *builder,
   json_builder_end_object (builder);
 }
 
-/* "1: +3, 2: -1, ..." */
+/* "1 Ann -3, 2 Bob +1, ...": each player's seat, name and score, so
+ * that no seat number reads as a game's ("1: +3, 2: -1" did). */
 char *
-ctd_cli_scores_text (guint            size,
-                     const CtdHalves *scores)
+ctd_cli_scores_text (const CtdChouette *chouette,
+                     const CtdHalves   *scores)
 {
   GString *text = g_string_new (NULL);
 
-  for (guint p = 0; p < size; p++)
+  for (guint p = 0; p < ctd_chouette_get_size (chouette); p++)
     {
       g_autofree char *score = ctd_halves_to_string (scores[p], TRUE);
-      g_string_append_printf (text, "%s%u: %s", p ? ", " : "", p + 1, score);
+
+      if (p > 0)
+        /* Translators: between two players' scores, "1 Ann -3, 2 Bob +1" */
+        g_string_append (text, _(", "));
+      /* Translators: a player's seat, name and score in the game, "2 Bob +1" */
+      g_string_append_printf (text, _("%u %s %s"), p + 1, ctd_chouette_get_name (chouette, p + 1),
+                              score);
     }
   return g_string_free (text, FALSE);
 }

@@ -181,27 +181,6 @@ add_submission_json (JsonBuilder              *builder,
   json_builder_end_object (builder);
 }
 
-/* "1 Ann -3, 2 Bob +1, ...": each player's seat, name and score, so
- * that no seat number reads as a game's. */
-static char *
-named_scores_text (const CtdChouette *chouette,
-                   const CtdHalves   *scores)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint p = 0; p < ctd_chouette_get_size (chouette); p++)
-    {
-      g_autofree char *score = ctd_halves_to_string (scores[p], TRUE);
-
-      if (p > 0)
-        /* Translators: between two players' scores, "1 Ann -3, 2 Bob +1" */
-        g_string_append (text, _(", "));
-      /* Translators: a player's seat, name and score in the game, "2 Bob +1" */
-      g_string_append_printf (text, _("%u %s %s"), p + 1, seat_name (chouette, p + 1), score);
-    }
-  return g_string_free (text, FALSE);
-}
-
 static void
 print_submission (const CtdStoreSubmission *submission,
                   const CtdChouette        *desk,
@@ -230,7 +209,7 @@ print_submission (const CtdStoreSubmission *submission,
       CtdChouetteGame view;
 
       ctd_chouette_get_game (preview->after, submission->game, &view);
-      deltas = named_scores_text (desk, view.deltas);
+      deltas = ctd_cli_scores_text (desk, view.deltas);
       /* Translators: what each player would win or lose in the game,
        * "1 Ann -3, 2 Bob +1, ..." */
       printf (_("  the line gives: %s\n"), deltas);
@@ -491,9 +470,8 @@ ctd_cli_accept (CtdCli *cli)
     }
   else
     {
-      g_autofree char *deltas = ctd_cli_scores_text (ctd_chouette_get_size (chouette),
-                                                     view.deltas);
-      g_autofree char *running = ctd_cli_scores_text (ctd_chouette_get_size (chouette), totals);
+      g_autofree char *deltas = ctd_cli_scores_text (chouette, view.deltas);
+      g_autofree char *running = ctd_cli_scores_text (chouette, totals);
 
       printf (_("%u.%u game %u: %s"), submission->round, submission->chouette,
               submission->game, submission->line);
@@ -505,9 +483,9 @@ ctd_cli_accept (CtdCli *cli)
       printf (_("  from the table: entered by %s (%s), confirmed by %s (%s)\n"),
               seat_name (chouette, submission->entered_by), submission->address,
               seat_name (chouette, submission->confirmed_by), address_of (submission));
-      /* Translators: what each player wins or loses in the game, then the
-       * running totals: keep the two values in line */
-      printf (_("  game   %s\n  totals %s\n"), deltas, running);
+      /* Translators: what each player wins or loses in the game, then
+       * their running totals, each "1 Ann -3, 2 Bob +1, ..." */
+      printf (_("  the game gives: %s\n  totals after it: %s\n"), deltas, running);
       for (guint i = 0; preview.changes != NULL && preview.changes[i] != NULL; i++)
         printf ("%s\n", preview.changes[i]);
     }

@@ -142,8 +142,8 @@ ctd_cli_record (CtdCli *cli)
     }
   else
     {
-      g_autofree char *deltas = ctd_cli_scores_text (seats->size, view.deltas);
-      g_autofree char *running = ctd_cli_scores_text (seats->size, totals);
+      g_autofree char *deltas = ctd_cli_scores_text (chouette, view.deltas);
+      g_autofree char *running = ctd_cli_scores_text (chouette, totals);
 
       /* Translators: the chouette ("1.3"), the game's number, then its line */
       printf (_("%u.%u game %u: %s"), round, number, (guint) game, result);
@@ -151,9 +151,9 @@ ctd_cli_record (CtdCli *cli)
         /* Translators: the line the game held before */
         printf (_("  (replaced %s)"), replaced);
       printf ("\n");
-      /* Translators: what each player wins or loses in the game, then the
-       * running totals: keep the two values in line */
-      printf (_("  game   %s\n  totals %s\n"), deltas, running);
+      /* Translators: what each player wins or loses in the game, then
+       * their running totals, each "1 Ann -3, 2 Bob +1, ..." */
+      printf (_("  the game gives: %s\n  totals after it: %s\n"), deltas, running);
       if (stale)
         printf (_("Warning: the last segment was played in an order the corrected scores no "
                   "longer give; it is kept\n"));
@@ -273,7 +273,7 @@ ctd_cli_crosscheck (CtdCli *cli)
       json_builder_end_object (builder);
       if (!cli->json && mismatches->len > 0)
         {
-          g_autofree char *running = ctd_cli_scores_text (seats->size, view.running);
+          g_autofree char *running = ctd_cli_scores_text (chouette, view.running);
           /* Translators: the game's number, then the running totals */
           printf (_("  game %2u  %s\n"), game, running);
         }

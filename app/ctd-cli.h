@@ -82,8 +82,8 @@ void      ctd_cli_add_scores      (JsonBuilder  *builder,
                                    const char   *member,
                                    guint         size,
                                    const CtdHalves *scores);
-char     *ctd_cli_scores_text     (guint         size,
-                                   const CtdHalves *scores);
+char     *ctd_cli_scores_text     (const CtdChouette *chouette,
+                                   const CtdHalves   *scores);
 gboolean  ctd_cli_load_chouette   (CtdCli       *cli,
                                    const char   *label,
                                    guint        *out_round,

@@ -19,6 +19,18 @@ from ctdtest import (FOUR_CAPTAIN, FOUR_DECISION, FOUR_SHEET, FOUR_TOTALS, check
                      new_event)
 
 
+def test_record_names_players(folder):
+    """record's text names each player beside their score: "1: +3, 2: -1"
+    read the seat 2 as a game."""
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "9")
+    names = {str(p["number"]): p["name"] for p in event.json("show", "1.1")["players"]}
+    text = event.run("record", "1.1", 1, "T").stdout
+    check("  the game gives: 1 %s -3, 2 %s +1, 3 %s +1, 4 %s +1\n"
+          % (names["1"], names["2"], names["3"], names["4"]) in text, text)
+    check("1: -3" not in text, text)
+
+
 def test_correction_and_crosscheck(folder):
     event = new_event(folder, 4)
     event.json("draw", "--seed", "9")
