@@ -254,6 +254,32 @@ ctd_test_add_checked_in (CtdStore *store,
     }
 }
 
+/* A default event of @n checked-in players whose first round is drawn
+ * (seed 7). */
+CtdStore *
+ctd_test_drawn_event (const CtdTestFolder *fixture,
+                      guint                n)
+{
+  g_autoptr(GError) error = NULL;
+  CtdStore *store = ctd_test_create_default (fixture);
+
+  ctd_test_add_checked_in (store, n);
+  if (!ctd_store_draw_round (store, 7, NULL, &error))
+    fail_msg ("%s", error->message);
+  return store;
+}
+
+/* How many games chouette 1.@chouette holds. */
+guint
+ctd_test_n_games (CtdStore *store,
+                  guint     chouette)
+{
+  g_autoptr(GPtrArray) games = ctd_store_list_games (store, 1, chouette, NULL);
+
+  assert_non_null (games);
+  return games->len;
+}
+
 void
 ctd_test_record_full (CtdStore   *store,
                       guint       round,

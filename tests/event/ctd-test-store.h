@@ -41,6 +41,10 @@ void                ctd_test_assert_store_error (const GError        *error,
                                                  int                  code);
 void                ctd_test_add_checked_in     (CtdStore            *store,
                                                  guint                n);
+CtdStore           *ctd_test_drawn_event        (const CtdTestFolder *fixture,
+                                                 guint                n);
+guint               ctd_test_n_games            (CtdStore            *store,
+                                                 guint                chouette);
 char               *ctd_test_link_secret        (CtdStore            *store,
                                                  guint                round,
                                                  guint                chouette);

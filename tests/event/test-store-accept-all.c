@@ -68,16 +68,6 @@ stands (CtdStore *store,
   return CTD_SUBMISSION_ENTERED;
 }
 
-static guint
-n_games (CtdStore *store,
-         guint     chouette)
-{
-  g_autoptr(GPtrArray) games = ctd_store_list_games (store, 1, chouette, NULL);
-
-  assert_non_null (games);
-  return games->len;
-}
-
 static void
 assert_tally (const CtdAcceptTally *tally,
               guint                 accepted,
@@ -139,19 +129,19 @@ test_accept_all (void **state)
   assert_int_equal (stands (store, 2, 1), CTD_SUBMISSION_RECORDED);
   assert_int_equal (stands (store, 2, 2), CTD_SUBMISSION_DISAGREES);
   assert_int_equal (stands (store, 2, 3), CTD_SUBMISSION_ENTERED);
-  assert_int_equal (n_games (store, 1), 2);
-  assert_int_equal (n_games (store, 2), 2);
+  assert_int_equal (ctd_test_n_games (store, 1), 2);
+  assert_int_equal (ctd_test_n_games (store, 2), 2);
 
   /* One undo for the whole batch. */
   assert_true (ctd_store_undo (store, NULL, &error));
   assert_int_equal (stands (store, 1, 1), CTD_SUBMISSION_PENDING);
   assert_int_equal (stands (store, 1, 2), CTD_SUBMISSION_PENDING);
   assert_int_equal (stands (store, 2, 1), CTD_SUBMISSION_PENDING);
-  assert_int_equal (n_games (store, 1), 0);
-  assert_int_equal (n_games (store, 2), 1);
+  assert_int_equal (ctd_test_n_games (store, 1), 0);
+  assert_int_equal (ctd_test_n_games (store, 2), 1);
   assert_true (ctd_store_redo (store, NULL, &error));
-  assert_int_equal (n_games (store, 1), 2);
-  assert_int_equal (n_games (store, 2), 2);
+  assert_int_equal (ctd_test_n_games (store, 1), 2);
+  assert_int_equal (ctd_test_n_games (store, 2), 2);
 
   /* Nothing left to accept: nothing written, the disagreement counted. */
   length = ctd_test_audit_length (store);

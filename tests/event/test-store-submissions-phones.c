@@ -30,18 +30,6 @@ key (guint n)
   return g_strdup_printf ("%032x", n);
 }
 
-static CtdStore *
-drawn_event (const Fixture *fixture)
-{
-  g_autoptr(GError) error = NULL;
-  CtdStore *store = ctd_test_create_default (fixture);
-
-  ctd_test_add_checked_in (store, 8);
-  if (!ctd_store_draw_round (store, 7, NULL, &error))
-    fail_msg ("%s", error->message);
-  return store;
-}
-
 static void
 sides_of (CtdStore   *store,
           const char *secret,
@@ -70,15 +58,6 @@ assert_refused (const GError *error,
     fail_msg ("“%s” does not say “%s”", error->message, part);
 }
 
-static guint
-n_games (CtdStore *store)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) games = ctd_store_list_games (store, 1, 1, &error);
-
-  return games->len;
-}
-
 /* The phone that entered a line confirms it only with the confirmer's
  * seat code; then the event's auto-accept leaves it to the director,
  * whose log names one phone. Another phone confirms without a code. */
@@ -86,7 +65,7 @@ static void
 test_one_phone (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdStore) store = drawn_event (fixture);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStoreSubmission) line = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
@@ -133,7 +112,7 @@ test_one_phone (void **state)
   line = ctd_test_newest_submission (store, 1, 1);
   assert_int_equal (line->state, CTD_SUBMISSION_PENDING);
   assert_true (line->one_device);
-  assert_int_equal (n_games (store), 0);
+  assert_int_equal (ctd_test_n_games (store, 1), 0);
   assert_true (ctd_store_accept_submission (store, line->id, FALSE, &error));
   {
     g_autoptr(CtdStoreAuditEntry) entry = ctd_test_last_audit (store);
@@ -151,7 +130,7 @@ test_one_phone (void **state)
   line = ctd_test_newest_submission (store, 1, 2);
   assert_int_equal (line->state, CTD_SUBMISSION_RECORDED);
   assert_false (line->one_device);
-  assert_int_equal (n_games (store), 2);
+  assert_int_equal (ctd_test_n_games (store, 1), 2);
 }
 
 /* A phone sends no adjustment and no cube past V0 x 64, however it is
@@ -160,7 +139,7 @@ static void
 test_desk_only_lines (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdStore) store = drawn_event (fixture);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autoptr(GError) error = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *before = NULL;
@@ -197,7 +176,7 @@ test_desk_only_lines (void **state)
                                  NULL, &error));
   /* The desk enters what the phones may not. */
   ctd_test_record (store, 1, 1, 1, high);
-  assert_int_equal (n_games (store), 1);
+  assert_int_equal (ctd_test_n_games (store, 1), 1);
 }
 
 /* The cap counts the lines of the link in use: a flood that fills it is
@@ -208,7 +187,7 @@ static void
 test_reissue_disowns (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdStore) store = drawn_event (fixture);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) waiting = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
@@ -279,7 +258,7 @@ static void
 test_numbers (void **state)
 {
   Fixture *fixture = *state;
-  g_autoptr(CtdStore) store = drawn_event (fixture);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStoreSubmission) line = NULL;
   g_autofree char *first = ctd_test_link_secret (store, 1, 1);
@@ -318,7 +297,7 @@ test_numbers (void **state)
 static void
 test_bounded (void **state)
 {
-  g_autoptr(CtdStore) store = drawn_event (*state);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (*state, 8);
   g_autoptr(GError) error = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *last = key (CTD_STORE_SUBMISSIONS_MAX);

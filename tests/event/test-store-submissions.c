@@ -32,19 +32,6 @@ key (guint n)
 }
 
 /* An event of 8 players (or @n) with round 1 drawn. */
-static CtdStore *
-drawn_event (const Fixture *fixture,
-             guint          n)
-{
-  g_autoptr(GError) error = NULL;
-  CtdStore *store = ctd_test_create_default (fixture);
-
-  ctd_test_add_checked_in (store, n);
-  if (!ctd_store_draw_round (store, 7, NULL, &error))
-    fail_msg ("%s", error->message);
-  return store;
-}
-
 /* The Box and Captain of game @game as the table sees it (its lines
  * that wait counted in), and the names of the seats. */
 static void
@@ -120,16 +107,6 @@ assert_refused (const GError *error,
     fail_msg ("“%s” not in: %s", words, error->message);
 }
 
-static guint
-n_games (CtdStore *store,
-         guint     chouette)
-{
-  g_autoptr(GPtrArray) games = ctd_store_list_games (store, 1, chouette, NULL);
-
-  assert_non_null (games);
-  return games->len;
-}
-
 /* Entered by the Box, confirmed by the Captain (never by the Box), then
  * accepted at the desk: one logged action saying where it came from,
  * which undo takes back to the desk's queue and redo records again.
@@ -139,7 +116,7 @@ test_enter_confirm_accept (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 8);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autoptr(CtdStoreSubmission) submission = NULL;
   g_autoptr(CtdStoreAuditEntry) entry = NULL;
   g_autoptr(GPtrArray) games = NULL;
@@ -196,7 +173,7 @@ test_enter_confirm_accept (void **state)
   now = ctd_test_listing (store);
   assert_string_equal (now, listing);
   assert_int_equal (ctd_test_audit_length (store), length);
-  assert_int_equal (n_games (store, 1), 0);
+  assert_int_equal (ctd_test_n_games (store, 1), 0);
 
   assert_true (ctd_store_accept_submission (store, id, FALSE, &error));
   assert_state (store, 1, 1, CTD_SUBMISSION_RECORDED);
@@ -215,10 +192,10 @@ test_enter_confirm_accept (void **state)
 
   assert_true (ctd_store_undo (store, NULL, &error));
   assert_state (store, 1, 1, CTD_SUBMISSION_PENDING);
-  assert_int_equal (n_games (store, 1), 0);
+  assert_int_equal (ctd_test_n_games (store, 1), 0);
   assert_true (ctd_store_redo (store, NULL, &error));
   assert_state (store, 1, 1, CTD_SUBMISSION_RECORDED);
-  assert_int_equal (n_games (store, 1), 1);
+  assert_int_equal (ctd_test_n_games (store, 1), 1);
 
   /* Recorded once, never twice. */
   assert_false (ctd_store_accept_submission (store, id, FALSE, &error));
@@ -235,7 +212,7 @@ test_idempotency (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 8);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *other = ctd_test_link_secret (store, 1, 2);
   g_autofree char *request = key (7);
@@ -313,7 +290,7 @@ test_link_refused (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 8);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *wrong = g_strdup (secret);
   g_autofree char *old = ctd_test_link_secret (store, 1, 2);
@@ -355,7 +332,7 @@ test_bad_lines (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 8);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *dump = ctd_test_dump (fixture->path, FALSE);
   g_autofree char *dump_after = NULL;
@@ -422,7 +399,7 @@ test_one_line_at_a_time (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 8);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autoptr(CtdStoreSubmission) rejected = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *box_name = NULL;
@@ -493,7 +470,7 @@ test_one_line_at_a_time (void **state)
   assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, address,
                                             CTD_TEST_PHONE_B, NULL, &error));
   assert_state (store, 1, 1, CTD_SUBMISSION_PENDING);
-  assert_int_equal (n_games (store, 1), 0);
+  assert_int_equal (ctd_test_n_games (store, 1), 0);
 }
 
 /* The desk has game 1 as one line and the table sends another: a
@@ -503,7 +480,7 @@ test_disagreement (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 8);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autoptr(CtdStoreSubmission) submission = NULL;
   g_autoptr(CtdStoreAuditEntry) entry = NULL;
   g_autoptr(GPtrArray) games = NULL;
@@ -568,7 +545,7 @@ test_same_as_desk (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 8);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *request = key (1);
   g_autofree char *dump = NULL;
@@ -618,7 +595,7 @@ test_auto_accept (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 8);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autoptr(CtdStoreAuditEntry) entry = NULL;
   g_autoptr(CtdStoreSubmission) submission = NULL;
   guint length;
@@ -626,13 +603,13 @@ test_auto_accept (void **state)
   /* Off by default: games 1-9 of 1.2 wait. */
   for (guint g = 1; g <= 9; g++)
     send_confirmed (store, 2, g, ctd_test_phone_sheet[g - 1], g);
-  assert_int_equal (n_games (store, 2), 0);
+  assert_int_equal (ctd_test_n_games (store, 2), 0);
 
   set_auto_accept (store, TRUE);
   length = ctd_test_audit_length (store);
   send_confirmed (store, 1, 1, "T", 20);
   assert_state (store, 1, 1, CTD_SUBMISSION_RECORDED);
-  assert_int_equal (n_games (store, 1), 1);
+  assert_int_equal (ctd_test_n_games (store, 1), 1);
   assert_int_equal (ctd_test_audit_length (store), length + 1);
   entry = ctd_test_last_audit (store);
   assert_true (g_str_has_prefix (entry->summary, "Chouette 1.1 game 1: T (from table 1.1's "
@@ -648,7 +625,7 @@ test_auto_accept (void **state)
   send_confirmed (store, 2, 10, ctd_test_phone_sheet[9], 21);
   submission = ctd_test_newest_submission (store, 2, 10);
   assert_int_equal (submission->state, CTD_SUBMISSION_PENDING);
-  assert_int_equal (n_games (store, 2), 0);
+  assert_int_equal (ctd_test_n_games (store, 2), 0);
   assert_int_equal (ctd_test_audit_length (store), length);
   /* Game 1 the desk has: the table's other line disagrees and waits. */
   send_confirmed (store, 1, 1, "B", 22);
@@ -664,7 +641,7 @@ test_table_chouette (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 8);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autoptr(CtdChouette) table = NULL;
   g_autoptr(CtdChouette) desk = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
@@ -696,7 +673,7 @@ test_table_chouette (void **state)
 
   desk = ctd_store_load_chouette (store, 1, 1, &error);
   assert_null (ctd_chouette_get_result (desk, 1));
-  assert_int_equal (n_games (store, 1), 0);
+  assert_int_equal (ctd_test_n_games (store, 1), 0);
 
   /* A wrong secret opens no chouette. */
   assert_null (ctd_store_load_table_chouette (store, "0123456789abcdef0123456789abcdef", NULL,
@@ -711,7 +688,7 @@ test_redraw_and_validate (void **state)
 {
   Fixture *fixture = *state;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CtdStore) store = drawn_event (fixture, 7);
+  g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 7);
   g_autofree char *count = NULL;
   g_autofree char *good = g_build_filename (fixture->dir, "good.chouette", NULL);
   g_autofree char *sizes = NULL;
