@@ -182,11 +182,14 @@ async function openPhone (browser) {
 
 // Opens @url on @phone; returns the response (status, headers). A table's
 // page opens itself again when the desk or the other phone changes it: a
-// visit that such a reload cuts short is made again.
+// visit that such a reload cuts short (an interrupted navigation, or one
+// the reload took over, which leaves goto() no response) is made again.
 async function visit (phone, url) {
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await phone.page.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
+      if (response === null && attempt < 3)
+        continue;
       check(response !== null, `no response from ${url}`);
       return response;
     } catch (error) {
