@@ -32,7 +32,10 @@
   "DROP INDEX submission_number; ALTER TABLE submission DROP COLUMN number; " \
   "ALTER TABLE submission DROP COLUMN device; " \
   "ALTER TABLE submission DROP COLUMN confirm_device; " \
-  "ALTER TABLE submission DROP COLUMN link; "
+  "ALTER TABLE submission DROP COLUMN link; " \
+  "ALTER TABLE chouette DROP COLUMN last_direction; " \
+  "UPDATE audit_change SET before = json_remove (before, '$.last_direction'), " \
+  "  after = json_remove (after, '$.last_direction') WHERE tbl = 'chouette'; "
 typedef CtdTestFolder Fixture;
 
 /* An event file at schema 0 (ours, nothing built yet: a file with
@@ -125,8 +128,10 @@ test_upgrade_from_v1 (void **state)
   ctd_test_write_v1 (fixture->path, source,
     "INSERT INTO audit SELECT * FROM a.audit; "
     "INSERT INTO audit_change SELECT id, audit, tbl, row_id, "
-    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper', '$.closed', '$.table_auto_accept', '$.language') ELSE before END, "
-    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper', '$.closed', '$.table_auto_accept', '$.language') ELSE after END "
+    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper', '$.closed', '$.table_auto_accept', '$.language') "
+    "    WHEN 'chouette' THEN json_remove (before, '$.last_direction') ELSE before END, "
+    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper', '$.closed', '$.table_auto_accept', '$.language') "
+    "    WHEN 'chouette' THEN json_remove (after, '$.last_direction') ELSE after END "
     "  FROM a.audit_change; "
     "UPDATE game SET ledger = '[]' WHERE canonical LIKE '%E:%'; "
     "UPDATE audit_change SET after = json_set (after, '$.ledger', '[]') "
