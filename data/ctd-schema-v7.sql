@@ -49,3 +49,31 @@ UPDATE audit SET
                                       ELSE json (e.value) END)
            FROM json_each (audit.after) AS e)
 WHERE after IS NOT NULL AND json_valid (after) AND json_type (after) = 'array';
+
+-- last_direction: the direction ('highest-first' or 'lowest-first') the
+--   chouette's fixed last_order was taken under; NULL while no order is
+--   fixed. A forced change of the event's direction (SPEC 7) leaves a
+--   fixed order and its direction as they were, so that the order is
+--   judged against the scores in its own direction, never reported
+--   stale by the change. A file before this schema fixed its orders
+--   under the event's direction of the day, which is taken as theirs.
+ALTER TABLE chouette ADD COLUMN last_direction TEXT
+  CHECK (last_direction IS NULL OR last_direction IN ('highest-first', 'lowest-first'));
+
+UPDATE chouette SET last_direction = (SELECT direction FROM event WHERE id = 1)
+WHERE last_order IS NOT NULL;
+
+-- Undo writes every column of a row back from its image: the chouettes'
+-- images gain the new column, their fixed orders the same direction.
+UPDATE audit_change SET
+  before = CASE WHEN before IS NULL THEN NULL
+                ELSE json_insert (before, '$.last_direction',
+                                  CASE WHEN json_extract (before, '$.last_order') IS NULL
+                                       THEN NULL
+                                       ELSE (SELECT direction FROM event WHERE id = 1) END) END,
+  after = CASE WHEN after IS NULL THEN NULL
+               ELSE json_insert (after, '$.last_direction',
+                                 CASE WHEN json_extract (after, '$.last_order') IS NULL
+                                      THEN NULL
+                                      ELSE (SELECT direction FROM event WHERE id = 1) END) END
+WHERE tbl = 'chouette';

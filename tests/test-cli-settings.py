@@ -135,6 +135,37 @@ def test_language(folder):
     check(re.search(r"language +this computer's", shown), shown)
 
 
+def test_forced_direction(folder):
+    # Issue 28, SPEC 7: games 1-10 of chouette 1.1 entered (its order
+    # fixed highest-first), a change of direction is refused and changes
+    # nothing; forced, it is logged naming the chouette that keeps its
+    # order, and nothing reports that order stale: no correction was made.
+    event = new_event(folder, 4)
+    event.json("draw", "--seed", "4")
+    for game, notation in enumerate(ctdtest.FOUR_SHEET[:10], start=1):
+        event.json("record", "1.1", game, notation)
+    before = event.run("show", "1.1").stdout
+    check("correction" not in before, before)
+    event.refused("settings", "--last-segment", "lowest-first",
+                  message="The last-segment direction is fixed once a result is entered")
+    event.run("settings", "--last-segment", "lowest-first", "--force")
+    equal(event.json("settings")["last_segment"], "lowest-first", "direction forced")
+    summary = event.json("log")[-1]["summary"]
+    check("chouette 1.1 keeps its last-segment order, fixed highest-first" in summary, summary)
+    after = event.run("show", "1.1").stdout
+    check("correction" not in after and "Warning" not in after, after)
+    equal(after, before, "show 1.1 as before the force")
+    # The segment goes on in its order, to the sheet's totals.
+    for game in (11, 12):
+        event.json("record", "1.1", game, ctdtest.FOUR_SHEET[game - 1])
+    check("Warning" not in event.run("show", "1.1").stdout, "no warning after game 12")
+    event.run("undo")
+    event.run("undo")
+    event.run("undo")
+    equal(event.json("settings")["last_segment"], "highest-first", "force undone")
+    equal(event.run("show", "1.1").stdout, before, "show 1.1 after the undo")
+
+
 def test_usage_errors(folder):
     event = new_event(folder, 4)
     event.json("draw", "--seed", "4")

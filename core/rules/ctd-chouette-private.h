@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 
 /*
  * A chouette is its size, its last-segment direction, the results the
- * director entered and, once fixed, the last-segment order; its
+ * director entered and, once fixed, the last-segment order and the
+ * direction it was fixed under; its
  * players' names only word the refusals. Everything
  * else (deltas, running totals, decision orders) is derived on request,
  * so a corrected game can never leave a stale total behind (SPEC 6).
@@ -27,6 +28,9 @@ struct _CtdChouette
   CtdResult              *results[CTD_N_GAMES];
   gboolean                order_fixed;
   guint                   order[CTD_MAX_PLAYERS - 1];
+  /* The direction @order was fixed under: a later forced change of the
+   * event's direction leaves a fixed order as it was (SPEC 7). */
+  CtdLastSegmentDirection order_direction;
   char                   *names[CTD_MAX_PLAYERS];
 };
 

@@ -186,8 +186,8 @@ describe_basis (const CtdChouette *self,
   chouette_sum_games (self, before, totals);
   /* Translators: the last segment's order: the highest (lowest) score
    * plays first. */
-  g_string_append (text, self->direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ? _("highest first")
-                                                                            : _("lowest first"));
+  g_string_append (text, ctd_chouette_get_direction (self) == CTD_LAST_SEGMENT_HIGHEST_FIRST
+                         ? _("highest first") : _("lowest first"));
   for (guint i = 0; i < n_crew;)
     {
       guint j = i + 1;

@@ -131,13 +131,14 @@ ctd_chouette_get_size (const CtdChouette *self)
  * @self: a chouette
  *
  * Returns: whether the highest or the lowest score captains first in the
- *   last segment, as given to ctd_chouette_new()
+ *   last segment: the direction its fixed order was fixed under, else
+ *   the one given to ctd_chouette_new() (the event's now)
  */
 CtdLastSegmentDirection
 ctd_chouette_get_direction (const CtdChouette *self)
 {
   g_return_val_if_fail (self != NULL, CTD_LAST_SEGMENT_HIGHEST_FIRST);
-  return self->direction;
+  return self->order_fixed ? self->order_direction : self->direction;
 }
 
 gboolean
@@ -292,6 +293,11 @@ chouette_sum_games (const CtdChouette *self,
   return all;
 }
 
+static gboolean compute_order (const CtdChouette        *self,
+                               CtdLastSegmentDirection   direction,
+                               guint                    *out_order,
+                               GError                  **error);
+
 /**
  * ctd_chouette_compute_last_segment_order:
  * @self: a chouette
@@ -300,7 +306,8 @@ chouette_sum_games (const CtdChouette *self,
  * @error: return location for a #GError
  *
  * Rule 1.6's order from the scores at the start of the last segment, in
- * the chouette's direction. It can be known only once every game before
+ * the chouette's direction (ctd_chouette_get_direction(): a fixed order's
+ * own, whatever the event's is now). It can be known only once every game before
  * the last segment is recorded; otherwise the error
  * (%CTD_CHOUETTE_ERROR_MISSING_GAMES) lists those missing. It ignores
  * any fixed order: compare with ctd_chouette_get_last_segment_order().
@@ -312,11 +319,21 @@ ctd_chouette_compute_last_segment_order (const CtdChouette *self,
                                          guint             *out_order,
                                          GError           **error)
 {
-  CtdHalves totals[CTD_MAX_PLAYERS];
-  guint before = ctd_schedule_first_last_game (self->size) - 1;
-
   g_return_val_if_fail (self != NULL && out_order != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return compute_order (self, ctd_chouette_get_direction (self), out_order, error);
+}
+
+/* ctd_chouette_compute_last_segment_order() in @direction. */
+static gboolean
+compute_order (const CtdChouette        *self,
+               CtdLastSegmentDirection   direction,
+               guint                    *out_order,
+               GError                  **error)
+{
+  CtdHalves totals[CTD_MAX_PLAYERS];
+  guint before = ctd_schedule_first_last_game (self->size) - 1;
 
   if (!chouette_sum_games (self, before, totals))
     {
@@ -333,7 +350,7 @@ ctd_chouette_compute_last_segment_order (const CtdChouette *self,
                              ctd_chouette_count_missing (self, 1, before)), before, missing);
       return FALSE;
     }
-  ctd_schedule_last_segment_order (self->size, totals, self->direction, out_order);
+  ctd_schedule_last_segment_order (self->size, totals, direction, out_order);
   return TRUE;
 }
 
@@ -368,7 +385,10 @@ chouette_same_order (guint        n,
  * for the last segment; results entered later rest on it. While no
  * last-segment result is recorded a fixed order may be replaced; once
  * one is, only the same order is accepted
- * (%CTD_CHOUETTE_ERROR_ORDER_FIXED). A refusal changes nothing.
+ * (%CTD_CHOUETTE_ERROR_ORDER_FIXED). A refusal changes nothing. An order
+ * not fixed before is fixed under the chouette's direction; a fixed
+ * one keeps the direction it was fixed under
+ * (ctd_chouette_fix_last_segment_order_in()).
  *
  * Returns: whether the order is fixed
  */
@@ -377,16 +397,44 @@ ctd_chouette_fix_last_segment_order (CtdChouette  *self,
                                      const guint  *order,
                                      GError      **error)
 {
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return ctd_chouette_fix_last_segment_order_in (self, order, ctd_chouette_get_direction (self),
+                                                 error);
+}
+
+/**
+ * ctd_chouette_fix_last_segment_order_in:
+ * @self: a chouette
+ * @order: (nullable) (array): as for ctd_chouette_fix_last_segment_order()
+ * @direction: the direction @order is (or was) taken under
+ * @error: return location for a #GError
+ *
+ * ctd_chouette_fix_last_segment_order() for an order fixed under
+ * @direction, as the event file keeps it: whether the order is stale
+ * (ctd_chouette_last_segment_order_is_stale()) is judged in @direction,
+ * even after the event's direction was forced to the other one.
+ *
+ * Returns: whether the order is fixed
+ */
+gboolean
+ctd_chouette_fix_last_segment_order_in (CtdChouette              *self,
+                                        const guint              *order,
+                                        CtdLastSegmentDirection   direction,
+                                        GError                  **error)
+{
   guint computed[CTD_MAX_PLAYERS - 1];
   guint n_crew;
 
   g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ||
+                        direction == CTD_LAST_SEGMENT_LOWEST_FIRST, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   n_crew = self->size - 1;
   if (order == NULL)
     {
-      if (!ctd_chouette_compute_last_segment_order (self, computed, error))
+      if (!compute_order (self, direction, computed, error))
         return FALSE;
       order = computed;
     }
@@ -395,7 +443,8 @@ ctd_chouette_fix_last_segment_order (CtdChouette  *self,
       return FALSE;
     }
 
-  if (self->order_fixed && !chouette_same_order (n_crew, self->order, order) &&
+  if (self->order_fixed &&
+      (!chouette_same_order (n_crew, self->order, order) || self->order_direction != direction) &&
       has_last_segment_results (self))
     {
       guint first = ctd_schedule_first_last_game (self->size);
@@ -410,6 +459,7 @@ ctd_chouette_fix_last_segment_order (CtdChouette  *self,
   for (guint i = 0; i < n_crew; i++)
     self->order[i] = order[i];
   self->order_fixed = TRUE;
+  self->order_direction = direction;
   return TRUE;
 }
 
@@ -464,10 +514,13 @@ ctd_chouette_get_last_segment_order (const CtdChouette *self)
  *
  * A correction of an earlier game may change the scores the fixed
  * last-segment order was taken from. The order is not changed silently
- * (the last segment was played in it); this tells the director.
+ * (the last segment was played in it); this tells the director. The
+ * scores are read in the direction the order was fixed under, so a
+ * forced change of the event's direction is no correction (SPEC 7).
  *
  * Returns: whether the fixed order differs from what the scores give
- *   now; %FALSE when no order is fixed or it cannot be computed
+ *   now in its direction; %FALSE when no order is fixed or it cannot be
+ *   computed
  */
 gboolean
 ctd_chouette_last_segment_order_is_stale (const CtdChouette *self)

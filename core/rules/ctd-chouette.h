@@ -105,6 +105,10 @@ gboolean     ctd_chouette_compute_last_segment_order (const CtdChouette *self,
 gboolean     ctd_chouette_fix_last_segment_order     (CtdChouette       *self,
                                                       const guint       *order,
                                                       GError           **error);
+gboolean     ctd_chouette_fix_last_segment_order_in  (CtdChouette              *self,
+                                                      const guint              *order,
+                                                      CtdLastSegmentDirection   direction,
+                                                      GError                  **error);
 gboolean     ctd_chouette_unfix_last_segment_order   (CtdChouette       *self,
                                                       GError           **error);
 const guint *ctd_chouette_get_last_segment_order     (const CtdChouette *self);

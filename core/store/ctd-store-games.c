@@ -74,9 +74,11 @@ load_last_order (CtdStore     *self,
   guint order[CTD_MAX_PLAYERS - 1] = { 0, };
   CtdStep step;
 
+  CtdLastSegmentDirection direction;
+
   stmt = ctd_store_prepare (self, "SELECT json_extract (last_order, '$[0]'), "
                             "  json_extract (last_order, '$[1]'), "
-                            "  json_extract (last_order, '$[2]') "
+                            "  json_extract (last_order, '$[2]'), last_direction "
                             "FROM chouette WHERE id = ?1 AND last_order IS NOT NULL",
                             CTD_ARGS (CTD_INT (chouette_id)), error);
   if (stmt == NULL || (step = ctd_store_step (self, stmt, error)) == CTD_STEP_FAILED)
@@ -85,7 +87,12 @@ load_last_order (CtdStore     *self,
     return TRUE;
   for (guint i = 0; i + 1 < ctd_chouette_get_size (chouette); i++)
     order[i] = (guint) sqlite3_column_int64 (stmt, (int) i);
-  return ctd_chouette_fix_last_segment_order (chouette, order, error);
+  /* The order keeps the direction it was fixed under (SPEC 7); the
+   * validation on open makes sure it has one. */
+  if (!ctd_last_segment_direction_parse ((const char *) sqlite3_column_text (stmt, 3),
+                                         &direction))
+    direction = ctd_chouette_get_direction (chouette);
+  return ctd_chouette_fix_last_segment_order_in (chouette, order, direction, error);
 }
 
 /* The players' names on @chouette, for its refusals' words. */
@@ -198,12 +205,17 @@ store_last_order (CtdStore           *self,
 {
   const guint *order = ctd_chouette_get_last_segment_order (chouette);
   g_autofree char *json = NULL;
+  const char *direction = NULL;
 
   if (order != NULL)
-    json = order_json (order, ctd_chouette_get_size (chouette) - 1);
-  return ctd_store_run (self, "UPDATE chouette SET last_order = ?2 "
-                        "WHERE id = ?1 AND last_order IS NOT ?2",
-                        CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (json)), error);
+    {
+      json = order_json (order, ctd_chouette_get_size (chouette) - 1);
+      direction = ctd_last_segment_direction_to_string (ctd_chouette_get_direction (chouette));
+    }
+  return ctd_store_run (self, "UPDATE chouette SET last_order = ?2, last_direction = ?3 "
+                        "WHERE id = ?1 AND (last_order IS NOT ?2 OR last_direction IS NOT ?3)",
+                        CTD_ARGS (CTD_INT (chouette_id), CTD_TEXT (json), CTD_TEXT (direction)),
+                        error);
 }
 
 /**

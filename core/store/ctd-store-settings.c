@@ -429,6 +429,50 @@ describe_results (CtdStore    *self,
   return TRUE;
 }
 
+/* "chouettes 1.1 and 1.2 keep their last-segment orders, fixed
+ * highest-first": the chouettes whose fixed order a forced change of
+ * direction leaves as it is (SPEC 7: the last segment was played, or
+ * printed, in it); %NULL in @out_text when there are none. */
+static gboolean
+describe_kept_orders (CtdStore                 *self,
+                      CtdLastSegmentDirection   new_direction,
+                      char                    **out_text,
+                      GError                  **error)
+{
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(CtdStmt) stmt = NULL;
+  g_autofree char *labels = NULL;
+  const char *old_direction = NULL;
+  CtdStep step;
+
+  *out_text = NULL;
+  stmt = ctd_store_prepare (self, "SELECT round, number, last_direction FROM chouette "
+                            "WHERE last_order IS NOT NULL AND last_direction IS NOT ?1 "
+                            "ORDER BY round, number",
+                            CTD_ARGS (CTD_TEXT (ctd_last_segment_direction_to_string (new_direction))),
+                            error);
+  if (stmt == NULL)
+    return FALSE;
+  while ((step = ctd_store_step (self, stmt, error)) == CTD_STEP_ROW)
+    g_ptr_array_add (kept, g_strdup_printf ("%u.%u", (guint) sqlite3_column_int64 (stmt, 0),
+                                            (guint) sqlite3_column_int64 (stmt, 1)));
+  if (step != CTD_STEP_DONE)
+    return FALSE;
+  if (kept->len == 0)
+    return TRUE;
+  /* The other direction: there are two. */
+  old_direction = direction_word (new_direction == CTD_LAST_SEGMENT_HIGHEST_FIRST
+                                  ? CTD_LAST_SEGMENT_LOWEST_FIRST
+                                  : CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  labels = ctd_text_join_and (kept);
+  /* Translators: the first %s is a chouette's number or a list of them
+   * ("1.1 and 1.2"), the second "highest-first" or "lowest-first". */
+  *out_text = g_strdup_printf (ngettext ("chouette %s keeps its last-segment order, fixed %s",
+                                         "chouettes %s keep their last-segment orders, fixed %s",
+                                         kept->len), labels, old_direction);
+  return TRUE;
+}
+
 /* SPEC 7: the stake and the last-segment direction are fixed by the
  * event's first result, since settlements are paid at the table and one
  * round must not mix both directions. Without @force a change of either
@@ -474,6 +518,7 @@ check_fixed (CtdStore                *self,
   if (direction)
     {
       g_autofree char *results = NULL;
+      g_autofree char *kept = NULL;
 
       if (!describe_results (self, NULL, old_direction, &results, error))
         return FALSE;
@@ -486,11 +531,20 @@ check_fixed (CtdStore                *self,
                        results, new_direction);
           return FALSE;
         }
-      if (results != NULL)
+      if (results != NULL && !describe_kept_orders (self, after->direction, &kept, error))
+        return FALSE;
+      if (results != NULL && kept == NULL)
         /* Translators: ends a line of the event's log; the chouettes
          * with results, then "highest-first" or "lowest-first". */
         g_string_append_printf (note, _(" (forced after results: %s; their last segments now "
                                         "go %s)"), results, new_direction);
+      else if (results != NULL)
+        /* Translators: ends a line of the event's log; the chouettes
+         * with results, then "chouette 1.1 keeps its last-segment order,
+         * fixed highest-first", then "highest-first" or "lowest-first". */
+        g_string_append_printf (note, _(" (forced after results: %s; %s; the last segments "
+                                        "not fixed yet now go %s)"), results, kept,
+                                new_direction);
     }
   if (note->len > 0)
     *out_note = g_strdup (note->str);

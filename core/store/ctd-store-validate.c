@@ -444,6 +444,17 @@ static const struct
     "  (SELECT count (DISTINCT j.value) FROM json_each (last_order) AS j "
     "   WHERE j.type = 'integer' AND j.value BETWEEN 1 AND chouette.size - 1) != size - 1) "
     "ORDER BY id LIMIT 1" },
+  /* A fixed order is judged in the direction it was fixed under (SPEC
+   * 7), so each has one, and an order not fixed has none. */
+  { "chouette",
+    "SELECT id, CASE WHEN last_order IS NOT NULL AND last_direction IS NULL "
+    "  THEN 'the last-segment order is fixed without the direction it was fixed under' "
+    "  WHEN last_order IS NULL THEN 'a last-segment direction is set with no order fixed' "
+    "  ELSE 'the last-segment direction ' || substr (last_direction, 1, 40) || ' is neither "
+    "highest-first nor lowest-first' END "
+    "FROM chouette WHERE (last_order IS NULL) != (last_direction IS NULL) "
+    "  OR last_direction NOT IN ('highest-first', 'lowest-first') "
+    "ORDER BY id LIMIT 1", 7 },
   /* What a window shows: the line as typed is text; the canonical line
    * is written by ctd-result.c in printable ASCII. The read paths
    * re-parse the canonical line (ctd-result.c bounds it) and sum the

@@ -306,6 +306,71 @@ test_settings_fixed_by_results (void **state)
   assert_int_equal (read.direction, CTD_LAST_SEGMENT_LOWEST_FIRST);
 }
 
+/* SPEC 7 and issue 28: the direction forced after chouette 1.1's order
+ * was fixed (game 10 entered) leaves that order, and the direction it
+ * was fixed under, as they were: it is not reported stale, the log says
+ * it keeps its order, and a chouette not fixed yet follows the new
+ * direction. Undone and redone, nothing is stale either. */
+static void
+test_forced_direction_keeps_fixed_orders (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = ctd_test_create_default (fixture);
+  g_autoptr(CtdStoreAuditEntry) entry = NULL;
+  g_autoptr(CtdChouette) loaded = NULL;
+  g_autofree char *stored = NULL;
+  CtdEventSettings settings = ctd_test_default_settings;
+  static const guint fixed[] = { 3, 1, 2 };
+
+  ctd_test_add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 7, NULL, &error));
+  for (guint game = 1; game <= 10; game++)
+    ctd_test_record (store, 1, 1, game, ctd_test_four_sheet[game - 1]);
+  ctd_test_record (store, 1, 2, 1, "T");
+
+  settings.direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+  assert_true (ctd_store_set_settings_full (store, &settings, TRUE, &error));
+  entry = ctd_test_last_audit (store);
+  assert_non_null (strstr (entry->summary, "; chouette 1.1 keeps its last-segment order, fixed "
+                                           "highest-first; the last segments not fixed yet now "
+                                           "go lowest-first)"));
+  stored = ctd_test_query_text (fixture->path, "SELECT number, last_order, last_direction "
+                                "FROM chouette ORDER BY number");
+  assert_string_equal (stored, "1|[3,1,2]|highest-first|\n2|(null)|(null)|\n");
+
+  for (guint undone = 0; undone <= 2; undone++)
+    {
+      /* As it is, after undoing the force, after redoing it. */
+      if (undone == 1)
+        assert_true (ctd_store_undo (store, NULL, &error));
+      else if (undone == 2)
+        assert_true (ctd_store_redo (store, NULL, &error));
+      g_clear_pointer (&loaded, ctd_chouette_free);
+      loaded = ctd_store_load_chouette (store, 1, 1, &error);
+      assert_non_null (loaded);
+      assert_memory_equal (ctd_chouette_get_last_segment_order (loaded), fixed, sizeof fixed);
+      assert_int_equal (ctd_chouette_get_direction (loaded), CTD_LAST_SEGMENT_HIGHEST_FIRST);
+      assert_false (ctd_chouette_last_segment_order_is_stale (loaded));
+      g_clear_pointer (&loaded, ctd_chouette_free);
+      loaded = ctd_store_load_chouette (store, 1, 2, &error);
+      assert_int_equal (ctd_chouette_get_direction (loaded),
+                        undone == 1 ? CTD_LAST_SEGMENT_HIGHEST_FIRST
+                                    : CTD_LAST_SEGMENT_LOWEST_FIRST);
+    }
+
+  /* The last segment goes on in the order it was fixed in. */
+  ctd_test_record (store, 1, 1, 11, ctd_test_four_sheet[10]);
+  g_clear_pointer (&loaded, ctd_chouette_free);
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  assert_false (ctd_chouette_last_segment_order_is_stale (loaded));
+  /* A real correction of an earlier game still shows. */
+  assert_true (ctd_store_record_game (store, 1, 1, 3, "T 2:8 3:4- 4:4+", TRUE, &error));
+  g_clear_pointer (&loaded, ctd_chouette_free);
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  assert_true (ctd_chouette_last_segment_order_is_stale (loaded));
+}
+
 int
 main (void)
 {
@@ -314,6 +379,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_language_setting, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_settings_fixed_by_results, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_money_bounds, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_forced_direction_keeps_fixed_orders, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

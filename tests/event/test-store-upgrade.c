@@ -32,7 +32,10 @@
   "DROP INDEX submission_number; ALTER TABLE submission DROP COLUMN number; " \
   "ALTER TABLE submission DROP COLUMN device; " \
   "ALTER TABLE submission DROP COLUMN confirm_device; " \
-  "ALTER TABLE submission DROP COLUMN link; "
+  "ALTER TABLE submission DROP COLUMN link; " \
+  "ALTER TABLE chouette DROP COLUMN last_direction; " \
+  "UPDATE audit_change SET before = json_remove (before, '$.last_direction'), " \
+  "  after = json_remove (after, '$.last_direction') WHERE tbl = 'chouette'; "
 typedef CtdTestFolder Fixture;
 
 /* An event file at schema 0 (ours, nothing built yet: a file with
@@ -125,8 +128,10 @@ test_upgrade_from_v1 (void **state)
   ctd_test_write_v1 (fixture->path, source,
     "INSERT INTO audit SELECT * FROM a.audit; "
     "INSERT INTO audit_change SELECT id, audit, tbl, row_id, "
-    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper', '$.closed', '$.table_auto_accept', '$.language') ELSE before END, "
-    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper', '$.closed', '$.table_auto_accept', '$.language') ELSE after END "
+    "  CASE tbl WHEN 'event' THEN json_remove (before, '$.paper', '$.closed', '$.table_auto_accept', '$.language') "
+    "    WHEN 'chouette' THEN json_remove (before, '$.last_direction') ELSE before END, "
+    "  CASE tbl WHEN 'event' THEN json_remove (after, '$.paper', '$.closed', '$.table_auto_accept', '$.language') "
+    "    WHEN 'chouette' THEN json_remove (after, '$.last_direction') ELSE after END "
     "  FROM a.audit_change; "
     "UPDATE game SET ledger = '[]' WHERE canonical LIKE '%E:%'; "
     "UPDATE audit_change SET after = json_set (after, '$.ledger', '[]') "
@@ -344,6 +349,82 @@ test_upgrade_from_v6 (void **state)
   assert_non_null (strstr (error->message, "it has no number within its chouette"));
 }
 
+/* Issue 28: a file of schema 6 kept no direction with a fixed order;
+ * upgraded, its orders (and the chouettes' images undo writes back)
+ * take the event's direction, so that a later forced change of direction
+ * reports none stale. A hostile file with an order and no direction, or
+ * a direction and no order, is refused. */
+static void
+test_upgrade_fixed_orders_from_v6 (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdStore) store = NULL;
+  g_autoptr(CtdChouette) loaded = NULL;
+  CtdEventSettings settings = ctd_test_default_settings;
+  const char *rows_sql = "SELECT number, last_order, last_direction FROM chouette "
+                         "ORDER BY number";
+  const char *images_sql = "SELECT count (*), "
+                           "  sum (after ->> 'last_direction' IS 'highest-first'), "
+                           "  sum (after ->> 'last_order' IS NOT NULL) "
+                           "FROM audit_change WHERE tbl = 'chouette' AND after IS NOT NULL "
+                           "  AND after ->> 'last_order' IS NOT NULL";
+
+  store = ctd_store_create (fixture->path, &ctd_test_default_settings, &error);
+  ctd_test_add_checked_in (store, 8);
+  assert_true (ctd_store_draw_round (store, 7, NULL, &error));
+  for (guint game = 1; game <= 10; game++)
+    ctd_test_record (store, 1, 1, game, ctd_test_four_sheet[game - 1]);
+  g_clear_pointer (&store, ctd_store_close);
+  ctd_test_exec_sql (fixture->path, WITHOUT_V7 "PRAGMA user_version = 6");
+
+  store = ctd_store_open (fixture->path, &error);
+  if (store == NULL)
+    fail_msg ("%s", error->message);
+  {
+    g_autofree char *rows = ctd_test_query_text (fixture->path, rows_sql);
+    g_autofree char *images = ctd_test_query_text (fixture->path, images_sql);
+
+    assert_string_equal (rows, "1|[3,1,2]|highest-first|\n2|(null)|(null)|\n");
+    assert_string_equal (images, "1|1|1|\n");
+  }
+
+  /* Undone across the upgrade, game 10 releases the order and its
+   * direction; redone, both come back. */
+  assert_true (ctd_store_undo (store, NULL, &error));
+  {
+    g_autofree char *rows = ctd_test_query_text (fixture->path, rows_sql);
+
+    assert_string_equal (rows, "1|(null)|(null)|\n2|(null)|(null)|\n");
+  }
+  assert_true (ctd_store_redo (store, NULL, &error));
+  {
+    g_autofree char *rows = ctd_test_query_text (fixture->path, rows_sql);
+
+    assert_string_equal (rows, "1|[3,1,2]|highest-first|\n2|(null)|(null)|\n");
+  }
+
+  settings.direction = CTD_LAST_SEGMENT_LOWEST_FIRST;
+  assert_true (ctd_store_set_settings_full (store, &settings, TRUE, &error));
+  loaded = ctd_store_load_chouette (store, 1, 1, &error);
+  assert_non_null (loaded);
+  assert_int_equal (ctd_chouette_get_direction (loaded), CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  assert_false (ctd_chouette_last_segment_order_is_stale (loaded));
+  g_clear_pointer (&store, ctd_store_close);
+
+  ctd_test_exec_sql (fixture->path, "UPDATE chouette SET last_direction = NULL WHERE number = 1");
+  store = ctd_store_open (fixture->path, &error);
+  assert_null (store);
+  assert_non_null (strstr (error->message, "the last-segment order is fixed without the "
+                                           "direction it was fixed under"));
+  g_clear_error (&error);
+  ctd_test_exec_sql (fixture->path, "UPDATE chouette SET last_direction = 'lowest-first'");
+  store = ctd_store_open (fixture->path, &error);
+  assert_null (store);
+  assert_non_null (strstr (error->message, "a last-segment direction is set with no order "
+                                           "fixed"));
+}
+
 int
 main (void)
 {
@@ -352,6 +433,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_upgrade_from_v1, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_upgrade_from_v5, ctd_test_folder_setup, ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_upgrade_from_v6, ctd_test_folder_setup, ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_upgrade_fixed_orders_from_v6, ctd_test_folder_setup, ctd_test_folder_teardown),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);

@@ -357,6 +357,58 @@ test_stale_last_segment_order (void **state)
   assert_null (ctd_chouette_get_last_segment_order (chouette));
 }
 
+/* SPEC 7: a fixed order keeps the direction it was fixed under. The
+ * event's direction forced to lowest-first after the order 3, 1, 2 was
+ * fixed highest-first is no correction: the order is not stale, though
+ * the scores give another order lowest-first. A real correction still
+ * makes it stale. */
+static void
+test_fixed_order_keeps_its_direction (void **state)
+{
+  g_autoptr(CtdChouette) played = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_LOWEST_FIRST);
+  g_autoptr(CtdChouette) unfixed = ctd_chouette_new (4, CTD_LAST_SEGMENT_LOWEST_FIRST);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basis = NULL;
+  static const guint fixed[] = { 3, 1, 2 };
+  guint lowest[CTD_MAX_PLAYERS - 1];
+
+  record_all (played, four_sheet);
+  assert_memory_equal (ctd_chouette_get_last_segment_order (played), fixed, sizeof fixed);
+
+  /* Not fixed yet, a chouette of the event follows its new direction. */
+  for (guint game = 1; game < 10; game++)
+    assert_true (ctd_chouette_record (unfixed, game, four_sheet[game - 1].entry, NULL));
+  assert_true (ctd_chouette_compute_last_segment_order (unfixed, lowest, NULL));
+  assert_memory_not_equal (lowest, fixed, sizeof fixed);
+  assert_int_equal (ctd_chouette_get_direction (unfixed), CTD_LAST_SEGMENT_LOWEST_FIRST);
+
+  /* The fixed one, as the event file keeps it, with its direction. */
+  assert_true (ctd_chouette_fix_last_segment_order_in (chouette, fixed,
+                                                       CTD_LAST_SEGMENT_HIGHEST_FIRST, &error));
+  assert_null (error);
+  record_all (chouette, four_sheet);
+  assert_false (ctd_chouette_last_segment_order_is_stale (chouette));
+  assert_int_equal (ctd_chouette_get_direction (chouette), CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  basis = ctd_chouette_describe_last_segment_order (chouette);
+  assert_non_null (strstr (basis, "highest first"));
+  assert_null (strstr (basis, "instead"));
+  check_sheet (chouette, four_sheet);
+
+  /* Fixing it again from the scores keeps it, and its direction. */
+  assert_true (ctd_chouette_fix_last_segment_order (chouette, NULL, NULL));
+  assert_memory_equal (ctd_chouette_get_last_segment_order (chouette), fixed, sizeof fixed);
+  /* Results of games 10-12 rest on it: not re-fixed in the other one. */
+  assert_false (ctd_chouette_fix_last_segment_order_in (chouette, fixed,
+                                                        CTD_LAST_SEGMENT_LOWEST_FIRST, &error));
+  assert_true (g_error_matches (error, CTD_CHOUETTE_ERROR, CTD_CHOUETTE_ERROR_ORDER_FIXED));
+  assert_int_equal (ctd_chouette_get_direction (chouette), CTD_LAST_SEGMENT_HIGHEST_FIRST);
+
+  /* The correction of test_stale_last_segment_order() still shows. */
+  assert_true (ctd_chouette_record (chouette, 3, "T 2:8 3:4- 4:4+", NULL));
+  assert_true (ctd_chouette_last_segment_order_is_stale (chouette));
+}
+
 /* The director fixes the order by hand (e.g. to print the sheet); a bad
  * order is refused. */
 static void
@@ -700,6 +752,7 @@ main (void)
     cmocka_unit_test (test_decision_order_pending),
     cmocka_unit_test (test_refusal_and_correction),
     cmocka_unit_test (test_stale_last_segment_order),
+    cmocka_unit_test (test_fixed_order_keeps_its_direction),
     cmocka_unit_test (test_fix_order_by_hand),
     cmocka_unit_test (test_describe_missing),
     cmocka_unit_test (test_crosscheck),

@@ -154,7 +154,7 @@ ctd_test_write_v1 (const char *path,
     "  FROM a.event; "
     "INSERT INTO player SELECT * FROM a.player; "
     "INSERT INTO round SELECT * FROM a.round; "
-    "INSERT INTO chouette SELECT * FROM a.chouette; "
+    "INSERT INTO chouette SELECT id, round, number, table_no, size, last_order FROM a.chouette; "
     "INSERT INTO seat SELECT * FROM a.seat; "
     "INSERT INTO game SELECT * FROM a.game; "
     "INSERT INTO crosscheck SELECT * FROM a.crosscheck; "
