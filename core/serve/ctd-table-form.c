@@ -195,6 +195,65 @@ player_select (GString           *page,
   g_string_append (page, "</select></label>\n");
 }
 
+/* One attribute of a payer's option: @reason, in words. */
+static void
+payer_reason (GString    *page,
+              const char *attribute,
+              const char *reason)
+{
+  g_string_append_printf (page, " %s=\"", attribute);
+  ctd_html_escaped (page, reason);
+  g_string_append_c (page, '"');
+}
+
+/* Who pays a penalty: the crew, each option saying what keeps its seat
+ * in the game, for table.js, which offers only the seats the answers
+ * above make eligible (ctd_result_penalty_payers()'s rule: a cube that
+ * ended, no extra still played) and says why in the note below; without
+ * script every crew member is offered and ctd_chouette_record() refuses
+ * an ineligible one in its words. */
+static void
+payer_select (GString           *page,
+              const CtdChouette *chouette,
+              GHashTable        *fields,
+              const char        *name,
+              const guint       *crew,
+              guint              n_crew)
+{
+  const char *given = ctd_form_field (fields, name);
+
+  g_string_append (page, "<label>");
+  ctd_html_escaped (page, _("Paid by (a player already out of the game)"));
+  g_string_append_printf (page, "<br><select name=\"%s\" data-payers>\n", name);
+  ctd_form_option (page, "", *given == '\0', _("no penalty"));
+  for (guint i = 0; i < n_crew; i++)
+    {
+      const char *player_name = ctd_chouette_get_name (chouette, crew[i]);
+      /* Set apart from the words around it (U+2068 ... U+2069): the
+       * script writes it as text, where no bdi element isolates it. */
+      g_autofree char *isolated = g_strconcat ("\u2068", player_name, "\u2069", NULL);
+      g_autofree char *value = g_strdup_printf ("%u", crew[i]);
+      g_autofree char *played = NULL;
+      g_autofree char *extra = NULL;
+
+      g_string_append_printf (page, "<option value=\"%u\" data-cube=\"end-%u\"", crew[i], crew[i]);
+      /* Translators: why a crew member is not offered as a penalty's
+       * payer (rule 2.5), next to the menu, e.g. "Bob's cube is still
+       * being played." */
+      played = g_strdup_printf (_("%s's cube is still being played."), isolated);
+      /* Translators: as "%s's cube is still being played.": an extra
+       * (rule 3.7) this player offered or took was played to the end. */
+      extra = g_strdup_printf (_("%s is in an extra still being played."), isolated);
+      payer_reason (page, "data-played", played);
+      payer_reason (page, "data-extra", extra);
+      g_string_append_printf (page, "%s>", strcmp (given, value) == 0 ? " selected" : "");
+      ctd_html_escaped (page, player_name);
+      g_string_append (page, "</option>\n");
+    }
+  g_string_append_printf (page, "</select></label>\n<p class=\"note\" id=\"%s-why\" "
+                          "aria-live=\"polite\" hidden></p>\n", name);
+}
+
 static void
 value_select (GString              *page,
               const CtdGameContext *context,
@@ -304,8 +363,7 @@ ctd_form_append_more (GString              *page,
       g_autofree char *to = g_strdup_printf ("penalty-%u-to", f);
 
       ctd_form_begin_fieldset (page, legend);
-      player_select (page, chouette, fields, by, _("Paid by (a player already out of the game)"),
-                     _("no penalty"), crew, n_crew);
+      payer_select (page, chouette, fields, by, crew, n_crew);
       player_select (page, chouette, fields, to, C_("paid to", "To"), NULL, payees, 2);
       g_string_append (page, "</fieldset>\n");
     }
@@ -335,6 +393,8 @@ ctd_form_append_more (GString              *page,
                           CTD_RESULT_MAX_LENGTH);
   ctd_html_escaped (page, ctd_form_field (fields, "more"));
   g_string_append (page, "\"></label>\n</fieldset>\n</details>\n");
+  /* After the answers it reads; allowed by its hash (ctd_serve_page_policy()). */
+  g_string_append_printf (page, "<script>%s</script>\n", ctd_serve_script ());
 }
 
 static gboolean
