@@ -66,8 +66,14 @@
         if (reason !== '')
           why.push(reason);
       }
+      /* One reason a line, as text: the names in them are anyone's. */
       var note = document.getElementById(payers[i].name + '-why');
-      note.textContent = why.join(' ');
+      note.textContent = '';
+      for (var w = 0; w < why.length; w++) {
+        if (w > 0)
+          note.appendChild(document.createElement('br'));
+        note.appendChild(document.createTextNode(why[w]));
+      }
       note.hidden = why.length === 0;
     }
   }

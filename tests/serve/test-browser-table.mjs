@@ -187,6 +187,9 @@ async function visit (phone, url) {
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await phone.page.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
+      // null: the page's own reload to the same address took the visit over.
+      if (response === null && attempt < 3)
+        continue;
       check(response !== null, `no response from ${url}`);
       return response;
     } catch (error) {

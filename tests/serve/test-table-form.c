@@ -18,6 +18,7 @@
 
 #include "ctd-serve-html.h"
 #include "ctd-table-entry.h"
+#include "ctd-table-form.h"
 #include "ctd-test-store.h"
 
 static CtdChouette *
@@ -307,6 +308,49 @@ test_payer_reasons_escaped (void **state)
   assert_non_null (strstr (page, "data-played=\"\u2068&quot;&gt;&lt;img src=x&gt;\u2069&apos;s cube"));
 }
 
+/* Without script every crew member is offered; the rules refuse one
+ * still in the game, and the form says who and why in its words. */
+static void
+test_refused_payer_named (void **state)
+{
+  /* Game 1: Ann in the box, cubes start at 1. Bob's cube played; then
+   * Bob passed, but took Cy's extra, played to the end. */
+  static const char *const played[] = {
+    "winner=team", "how=single", "value-2=1", "end-2=played", "value-3=1", "end-3=played",
+    "value-4=1", "end-4=taker-passed", "penalty-1-by=2", "penalty-1-to=1", NULL,
+  };
+  static const char *const in_extra[] = {
+    "winner=team", "how=single", "value-2=2", "end-2=played", "value-3=1",
+    "end-3=taker-passed", "value-4=1", "end-4=taker-passed", "extra-1-by=3", "extra-1-to=2",
+    "extra-1-value=4", "extra-1-end=played", "penalty-1-by=3", "penalty-1-to=1", NULL,
+  };
+  const char *const *cases[] = { played, in_extra };
+  const char *const expected[] = {
+    "\u2068Bob\u2069's cube is still being played. A penalty (rule 2.5)",
+    "\u2068Cy\u2069 is in an extra still being played. A penalty (rule 2.5)",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CtdChouette) chouette = chouette_new ();
+      g_autoptr(GHashTable) fields = fields_new (cases[i]);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *line = ctd_table_entry_line (chouette, 1, fields, &error);
+      g_autofree char *words = NULL;
+
+      if (line == NULL)
+        fail_msg ("case %u: %s", i, error->message);
+      assert_false (ctd_chouette_record (chouette, 1, line, &error));
+      assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_PENALTY));
+      words = ctd_form_explain_refusal (chouette, fields, error);
+      assert_non_null (words);
+      if (!g_str_has_prefix (words, expected[i]))
+        fail_msg ("case %u: “%s”", i, words);
+      /* Nothing recorded. */
+      assert_null (ctd_chouette_get_result (chouette, 1));
+    }
+}
+
 int
 main (void)
 {
@@ -319,6 +363,7 @@ main (void)
     cmocka_unit_test (test_end_choices_short),
     cmocka_unit_test (test_payers_say_what_makes_them_eligible),
     cmocka_unit_test (test_payer_reasons_escaped),
+    cmocka_unit_test (test_refused_payer_named),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
