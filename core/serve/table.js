@@ -8,7 +8,8 @@
  * answers above make eligible, as ctd_result_penalty_payers() decides
  * (rule 2.5, SPEC 5): one whose cube ended (passed either way, or
  * washed) and who is in no extra played to the end; the Box is never
- * offered. It says why next to the menu, as the answers change. */
+ * offered. It says why next to the menu, as the answers change, and
+ * offers the Captain no penalty the Captain pays. */
 (function () {
   var meta = document.querySelector('meta[name="ctd-version"]');
   var busy = false;
@@ -75,6 +76,10 @@
         note.appendChild(document.createTextNode(why[w]));
       }
       note.hidden = why.length === 0;
+      /* Paid to the Box or the Captain, never by that one to itself. */
+      var to = form.elements.namedItem(payers[i].name.replace(/-by$/, '-to'));
+      for (var t = 0; to && t < to.options.length; t++)
+        to.options[t].disabled = to.options[t].value === payers[i].value && !to.options[t].selected;
     }
   }
   if (form) {

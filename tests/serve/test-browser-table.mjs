@@ -428,6 +428,17 @@ async function testPenaltyPayers (ctx) {
   await page.locator(`select[name="end-${crew[0]}"]`).selectOption('taker-passed');
   check(!await first.isDisabled(), `${name}, whose cube is passed, is not offered`);
   check(!(await note.innerText()).includes(`${name}\u2069's`), 'the note still names ' + name);
+  // The Captain, out of the game, pays the Box: not the Captain.
+  const captain = await page.locator('input[name="by"]').nth(1).getAttribute('value');
+  await page.locator(`select[name="end-${captain}"]`).selectOption('wash');
+  await page.locator('select[name="penalty-1-by"]').selectOption(captain);
+  check(await page.locator(`select[name="penalty-1-to"] option[value="${captain}"]`).isDisabled(),
+        'the Captain is offered a penalty the Captain pays');
+  const other = crew.find(seat => seat !== captain);
+  await page.locator(`select[name="end-${other}"]`).selectOption('owner-passed');
+  await page.locator('select[name="penalty-1-by"]').selectOption(other);
+  check(!await page.locator(`select[name="penalty-1-to"] option[value="${captain}"]`).isDisabled(),
+        "the Captain is not offered another crew member's penalty");
   await page.locator('select[name="penalty-1-by"]').selectOption(crew[0]);
   await page.locator('select[name="penalty-1-by"]').scrollIntoViewIfNeeded();
   await screenshot(phone, 'phone-penalty.png');
