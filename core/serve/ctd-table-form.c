@@ -195,6 +195,75 @@ player_select (GString           *page,
   g_string_append (page, "</select></label>\n");
 }
 
+/* Why @player_name is not a penalty's payer (rule 2.5), in words: their
+ * cube is still played or, @in_extra, an extra they are party to. The
+ * name is set apart from the words around it (U+2068 ... U+2069): the
+ * script and the refusal write it as text, where no bdi isolates it. */
+static char *
+payer_words (const char *player_name,
+             gboolean    in_extra)
+{
+  g_autofree char *isolated = g_strconcat ("\u2068", player_name, "\u2069", NULL);
+
+  if (in_extra)
+    /* Translators: as "%s's cube is still being played.": an extra
+     * (rule 3.7) this player offered or took was played to the end. */
+    return g_strdup_printf (_("%s is in an extra still being played."), isolated);
+  /* Translators: why a crew member is not offered as a penalty's payer
+   * (rule 2.5), next to the menu, e.g. "Bob's cube is still being
+   * played." */
+  return g_strdup_printf (_("%s's cube is still being played."), isolated);
+}
+
+/* One attribute of a payer's option: @reason, in words. */
+static void
+payer_reason (GString    *page,
+              const char *attribute,
+              const char *reason)
+{
+  g_string_append_printf (page, " %s=\"", attribute);
+  ctd_html_escaped (page, reason);
+  g_string_append_c (page, '"');
+}
+
+/* Who pays a penalty: the crew, each option saying what keeps its seat
+ * in the game, for table.js, which offers only the seats the answers
+ * above make eligible (ctd_result_penalty_payers()'s rule: a cube that
+ * ended, no extra still played) and says why in the note below; without
+ * script every crew member is offered and ctd_chouette_record() refuses
+ * an ineligible one in its words. */
+static void
+payer_select (GString           *page,
+              const CtdChouette *chouette,
+              GHashTable        *fields,
+              const char        *name,
+              const guint       *crew,
+              guint              n_crew)
+{
+  const char *given = ctd_form_field (fields, name);
+
+  g_string_append (page, "<label>");
+  ctd_html_escaped (page, _("Paid by (a player already out of the game)"));
+  g_string_append_printf (page, "<br><select name=\"%s\" data-payers>\n", name);
+  ctd_form_option (page, "", *given == '\0', _("no penalty"));
+  for (guint i = 0; i < n_crew; i++)
+    {
+      const char *player_name = ctd_chouette_get_name (chouette, crew[i]);
+      g_autofree char *value = g_strdup_printf ("%u", crew[i]);
+      g_autofree char *played = payer_words (player_name, FALSE);
+      g_autofree char *extra = payer_words (player_name, TRUE);
+
+      g_string_append_printf (page, "<option value=\"%u\" data-cube=\"end-%u\"", crew[i], crew[i]);
+      payer_reason (page, "data-played", played);
+      payer_reason (page, "data-extra", extra);
+      g_string_append_printf (page, "%s>", strcmp (given, value) == 0 ? " selected" : "");
+      ctd_html_escaped (page, player_name);
+      g_string_append (page, "</option>\n");
+    }
+  g_string_append_printf (page, "</select></label>\n<p class=\"note\" id=\"%s-why\" "
+                          "aria-live=\"polite\" hidden></p>\n", name);
+}
+
 static void
 value_select (GString              *page,
               const CtdGameContext *context,
@@ -304,8 +373,7 @@ ctd_form_append_more (GString              *page,
       g_autofree char *to = g_strdup_printf ("penalty-%u-to", f);
 
       ctd_form_begin_fieldset (page, legend);
-      player_select (page, chouette, fields, by, _("Paid by (a player already out of the game)"),
-                     _("no penalty"), crew, n_crew);
+      payer_select (page, chouette, fields, by, crew, n_crew);
       player_select (page, chouette, fields, to, C_("paid to", "To"), NULL, payees, 2);
       g_string_append (page, "</fieldset>\n");
     }
@@ -335,6 +403,8 @@ ctd_form_append_more (GString              *page,
                           CTD_RESULT_MAX_LENGTH);
   ctd_html_escaped (page, ctd_form_field (fields, "more"));
   g_string_append (page, "\"></label>\n</fieldset>\n</details>\n");
+  /* After the answers it reads; allowed by its hash (ctd_serve_page_policy()). */
+  g_string_append_printf (page, "<script>%s</script>\n", ctd_serve_script ());
 }
 
 static gboolean
@@ -422,8 +492,47 @@ ctd_form_read_more (GHashTable  *fields,
   return TRUE;
 }
 
+/* Why the form's first payer the rules refuse is still in the game, in
+ * the words next to the menu (payer_words()): core decided who may pay
+ * (ctd_result_penalty_payers()); this only says which answer keeps
+ * them in. %NULL when no answer of the form does (a forged post). */
+static char *
+refused_payer (const CtdChouette *chouette,
+               GHashTable        *fields)
+{
+  guint size = ctd_chouette_get_size (chouette);
+
+  for (guint f = 1; f <= CTD_FORM_PENALTIES; f++)
+    {
+      g_autofree char *by = g_strdup_printf ("penalty-%u-by", f);
+      g_autofree char *end = NULL;
+      guint payer;
+
+      if (!read_player (fields, by, size, &payer))
+        continue;
+      end = g_strdup_printf ("end-%u", payer);
+      if (strcmp (ctd_form_field (fields, end), "played") == 0)
+        return payer_words (ctd_chouette_get_name (chouette, payer), FALSE);
+      for (guint e = 1; e <= CTD_FORM_EXTRAS; e++)
+        {
+          g_autofree char *offerer = g_strdup_printf ("extra-%u-by", e);
+          g_autofree char *taker = g_strdup_printf ("extra-%u-to", e);
+          g_autofree char *ended = g_strdup_printf ("extra-%u-end", e);
+          guint in_extra[2];
+
+          if (read_player (fields, offerer, size, &in_extra[0]) &&
+              read_player (fields, taker, size, &in_extra[1]) &&
+              (in_extra[0] == payer || in_extra[1] == payer) &&
+              strcmp (ctd_form_field (fields, ended), "played") == 0)
+            return payer_words (ctd_chouette_get_name (chouette, payer), TRUE);
+        }
+    }
+  return NULL;
+}
+
 /**
  * ctd_form_explain_refusal:
+ * @chouette: the chouette as its table sees it, for the players' names
  * @fields: the form's fields
  * @error: the rules' refusal of the line the fields made
  *
@@ -432,12 +541,14 @@ ctd_form_read_more (GHashTable  *fields,
  * the form's own words. A line typed in notation, wholly or in part
  * (the "more" field), keeps the rules' words: they name its tokens.
  *
- * Returns: (nullable): the refusal in the form's words, or %NULL to give
- *   @error's own
+ * Returns: (transfer full) (nullable): the refusal in the form's words
+ *   (a refused penalty's payer named, and what keeps them in the game), or
+ *   %NULL to give @error's own
  */
-const char *
-ctd_form_explain_refusal (GHashTable   *fields,
-                          const GError *error)
+char *
+ctd_form_explain_refusal (const CtdChouette *chouette,
+                          GHashTable        *fields,
+                          const GError      *error)
 {
   g_autofree char *notation = g_strstrip (g_strdup (ctd_form_field (fields, "notation")));
   g_autofree char *more = g_strstrip (g_strdup (ctd_form_field (fields, "more")));
@@ -448,26 +559,41 @@ ctd_form_explain_refusal (GHashTable   *fields,
     {
     case CTD_RESULT_ERROR_OUTCOME:
       if (strcmp (ctd_form_field (fields, "winner"), "none") == 0)
-        return _("You answered that nobody played the game out, but a cube or an extra was "
-                 "played to the end: say who won and how, or change how that cube ended.");
-      return _("You answered who won, but every cube was passed or washed: answer “Nobody "
-               "played it out”, or say which cube was played to the end.");
+        return g_strdup (_("You answered that nobody played the game out, but a cube or an "
+                           "extra was played to the end: say who won and how, or change how "
+                           "that cube ended."));
+      return g_strdup (_("You answered who won, but every cube was passed or washed: answer "
+                         "“Nobody played it out”, or say which cube was played to the end."));
     case CTD_RESULT_ERROR_EXTRA:
-      return _("An extra (rule 3.7) is offered by a crew member who passed the Box's first "
-               "double, and taken by a crew member who took it, when every other one passed: "
-               "change who offered or took the extra, or how their cubes ended.");
+      return g_strdup (_("An extra (rule 3.7) is offered by a crew member who passed the Box's "
+                         "first double, and taken by a crew member who took it, when every "
+                         "other one passed: change who offered or took the extra, or how their "
+                         "cubes ended."));
     case CTD_RESULT_ERROR_PENALTY:
-      return _("A penalty (rule 2.5) is paid by a crew member already out of the game (their "
-               "cube passed or washed) to the Box or the Captain: change who paid it.");
+      {
+        g_autofree char *why = refused_payer (chouette, fields);
+
+        if (why != NULL)
+          /* Translators: begins with why the payer is still in the game,
+           * e.g. "Bob's cube is still being played." */
+          return g_strdup_printf (_("%s A penalty (rule 2.5) is paid by a crew member already "
+                                    "out of the game (their cube passed or washed) to the Box "
+                                    "or the Captain: change who paid it, or how their cube "
+                                    "ended."), why);
+        return g_strdup (_("A penalty (rule 2.5) is paid by a crew member already out of the "
+                           "game (their cube passed or washed) to the Box or the Captain: "
+                           "change who paid it."));
+      }
     case CTD_RESULT_ERROR_MAJORITY:
-      return _("“The whole crew doubled together” (rule 3.6) means the Box passed every cube "
-               "at its start or took most of them: untick it, or change how the cubes ended.");
+      return g_strdup (_("“The whole crew doubled together” (rule 3.6) means the Box passed "
+                         "every cube at its start or took most of them: untick it, or change "
+                         "how the cubes ended."));
     case CTD_RESULT_ERROR_VALUE:
-      return _("A value in these answers cannot arise in this game: check what each cube and "
-               "each extra was worth.");
+      return g_strdup (_("A value in these answers cannot arise in this game: check what each "
+                         "cube and each extra was worth."));
     case CTD_RESULT_ERROR_ADJUSTMENT:
-      return _("The director's adjustment is paid by one player to another, more than zero "
-               "points: change who pays it, to whom, or how many points.");
+      return g_strdup (_("The director's adjustment is paid by one player to another, more "
+                         "than zero points: change who pays it, to whom, or how many points."));
     default:
       return NULL;
     }

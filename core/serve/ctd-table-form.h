@@ -56,7 +56,8 @@ void        ctd_form_append_more    (GString              *page,
 gboolean    ctd_form_read_more      (GHashTable           *fields,
                                      CtdResult            *result,
                                      GError              **error);
-const char *ctd_form_explain_refusal (GHashTable          *fields,
+char       *ctd_form_explain_refusal (const CtdChouette   *chouette,
+                                      GHashTable          *fields,
                                       const GError        *error);
 
 G_END_DECLS

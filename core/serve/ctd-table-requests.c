@@ -412,7 +412,7 @@ answer_check (CtdTableServer    *self,
                                     (guint) by, line, fields, &error);
   if (page == NULL)
     {
-      const char *words = ctd_form_explain_refusal (fields, error);
+      g_autofree char *words = ctd_form_explain_refusal (table->seen, fields, error);
 
       respond_form (self, msg, table, (guint) game, fields, SOUP_STATUS_UNPROCESSABLE_ENTITY,
                     words != NULL ? words : error->message);

@@ -214,16 +214,19 @@ async function checkNamesShown (phone, names, where) {
   }
 }
 
-// A name made of markup never became markup: no script or image element
-// in the page's body (the head holds the page's own script, allowed by its
-// hash), no event handler attribute, no dialog.
+// The pages' own script (the head of a waiting page, the end of a form).
+const TABLE_JS = fs.readFileSync(new URL('../../core/serve/table.js', import.meta.url), 'utf8');
+
+// A name made of markup never became markup: no script element but the
+// page's own (table.js, allowed by its hash), no image, no event handler
+// attribute, no dialog.
 async function checkNoMarkupFromNames (phone, where) {
-  const made = await phone.page.evaluate(() => ({
-    scripts: document.querySelectorAll('body script').length,
+  const made = await phone.page.evaluate(own => ({
+    scripts: [...document.querySelectorAll('script')].filter(s => s.textContent !== own).length,
     images: document.querySelectorAll('img').length,
     handlers: [...document.querySelectorAll('*')]
       .filter(e => [...e.attributes].some(a => a.name.startsWith('on'))).length,
-  }));
+  }), TABLE_JS);
   equal(made, { scripts: 0, images: 0, handlers: 0 }, `${where}: elements made of names`);
   equal(phone.dialogs, [], `${where}: dialogs`);
 }
@@ -351,6 +354,120 @@ async function testWrongSecret (ctx) {
     check(!text.includes(name), `the 404 page names ${name}`);
   await screenshot(phone, 'phone-refusal.png');
   await checkFitsWidth(phone, 'the 404 page');
+  await phone.page.close();
+}
+
+// How each crew cube ended, in the crew's playing order, and an extra
+// (rule 3.7) from one crew member to another: the answers a case gives,
+// and the crew members (their places in that order) who may pay.
+const PAYER_CASES = [
+  { name: 'every cube played', ends: ['played', 'played', 'played'], payers: [] },
+  { name: 'a cube passed', ends: ['taker-passed', 'played', 'played'], payers: [0] },
+  { name: 'a cube passed by the Box', ends: ['played', 'owner-passed', 'played'], payers: [1] },
+  { name: 'a cube washed', ends: ['played', 'played', 'wash'], payers: [2] },
+  { name: 'an extra still played', ends: ['taker-passed', 'played', 'taker-passed'],
+    values: ['1', '2', '1'], extra: { by: 0, to: 1, value: '4', end: 'played' }, payers: [2] },
+  { name: 'an extra passed', ends: ['taker-passed', 'played', 'taker-passed'],
+    values: ['1', '2', '1'], extra: { by: 0, to: 1, value: '4', end: 'taker-passed' }, payers: [0, 2] },
+];
+
+// Opens the form's "Extras, penalties, adjustments", as a tap on it does.
+async function openMore (page) {
+  const more = page.locator('details');
+  if (!await more.evaluate(d => d.open))
+    await more.locator('summary').click();
+}
+
+// Game 1's form on @phone, answered as @c says; returns the Box's seat,
+// the crew's seats and the seats offered as the penalty's payer.
+async function answerPayerCase (phone, url, c) {
+  const page = phone.page;
+  await visit(phone, url);
+  await page.locator('input[name="by"]').first().check();
+  await page.locator('input[name="winner"][value="team"]').check();
+  const box = await page.locator('input[name="by"]').first().getAttribute('value');
+  const payer = page.locator('select[name="penalty-1-by"]');
+  const crew = await payer.locator('option[data-cube]').evaluateAll(os => os.map(o => o.value));
+  for (let i = 0; i < crew.length; i++) {
+    if (c.values)
+      await page.locator(`select[name="value-${crew[i]}"]`).selectOption(c.values[i]);
+    await page.locator(`select[name="end-${crew[i]}"]`).selectOption(c.ends[i]);
+  }
+  if (c.extra) {
+    await openMore(page);
+    await page.locator('select[name="extra-1-by"]').selectOption(crew[c.extra.by]);
+    await page.locator('select[name="extra-1-to"]').selectOption(crew[c.extra.to]);
+    await page.locator('select[name="extra-1-value"]').selectOption(c.extra.value);
+    await page.locator('select[name="extra-1-end"]').selectOption(c.extra.end);
+  }
+  const offered = await payer.locator('option[data-cube]:not([disabled])')
+    .evaluateAll(os => os.map(o => o.value));
+  return { box, crew, offered };
+}
+
+// The form offers as the penalty's payer (rule 2.5) only the crew members
+// its answers make eligible, and says why the others are not: exactly
+// those core accepts, asked through the same form ("F:Q>Box:V" in its
+// notation field, checked by the server) for each case of PAYER_CASES.
+async function testPenaltyPayers (ctx) {
+  check(ctx.tableUrl, "no link read from 1.1's sheet");
+  const phone = await openPhone(ctx.browser);
+  const url = `${ctx.tableUrl}/enter/1`;
+  const page = phone.page;
+
+  // A crew member whose cube is still played is not offered, and the
+  // note says why; once that cube is passed, they are.
+  const { crew } = await answerPayerCase(phone, url, PAYER_CASES[0]);
+  const first = page.locator(`select[name="penalty-1-by"] option[value="${crew[0]}"]`);
+  const name = await first.textContent();
+  const note = page.locator('#penalty-1-by-why');
+  await openMore(page);
+  check(await first.isDisabled(), `${name}, whose cube is played, is offered as the payer`);
+  const why = await note.innerText();
+  check(why.includes(`${name}\u2069's cube is still being played.`), `the note says "${why}"`);
+  await page.locator(`select[name="end-${crew[0]}"]`).selectOption('taker-passed');
+  check(!await first.isDisabled(), `${name}, whose cube is passed, is not offered`);
+  check(!(await note.innerText()).includes(`${name}\u2069's`), 'the note still names ' + name);
+  // The Captain, out of the game, pays the Box: not the Captain.
+  const captain = await page.locator('input[name="by"]').nth(1).getAttribute('value');
+  await page.locator(`select[name="end-${captain}"]`).selectOption('wash');
+  await page.locator('select[name="penalty-1-by"]').selectOption(captain);
+  check(await page.locator(`select[name="penalty-1-to"] option[value="${captain}"]`).isDisabled(),
+        'the Captain is offered a penalty the Captain pays');
+  const other = crew.find(seat => seat !== captain);
+  await page.locator(`select[name="end-${other}"]`).selectOption('owner-passed');
+  await page.locator('select[name="penalty-1-by"]').selectOption(other);
+  check(!await page.locator(`select[name="penalty-1-to"] option[value="${captain}"]`).isDisabled(),
+        "the Captain is not offered another crew member's penalty");
+  await page.locator('select[name="penalty-1-by"]').selectOption(crew[0]);
+  await page.locator('select[name="penalty-1-by"]').scrollIntoViewIfNeeded();
+  await screenshot(phone, 'phone-penalty.png');
+  await checkFitsWidth(phone, 'the form with a penalty');
+
+  const legend = await page.getByText(/^Penalty 1 \(rule 2\.5\)/).innerText();
+  const amount = /: ([\d.]+) points?$/.exec(legend)[1];
+  for (const c of PAYER_CASES) {
+    const { box, offered } = await answerPayerCase(phone, url, c);
+    const accepted = [];
+    for (const seat of crew) {
+      await answerPayerCase(phone, url, c);
+      await openMore(page);
+      await page.locator('input[name="more"]').fill(`F:${seat}>${box}:${amount}`);
+      await page.getByRole('button', { name: 'Check this line' }).click();
+      const answer = page.locator('p.line code, p.problem');
+      await answer.first().waitFor({ timeout: WAIT_MS });
+      if (await page.locator('p.line code').count() > 0) {
+        accepted.push(seat);
+        continue;
+      }
+      const problem = await page.locator('p.problem').innerText();
+      check(problem.includes('cannot pay a penalty'),
+            `${c.name}: F:${seat}>${box} refused for another reason: ${problem}`);
+    }
+    equal(offered, accepted, `${c.name}: the payers offered, as core accepts them`);
+    equal(offered, c.payers.map(i => crew[i]), `${c.name}: the payers offered`);
+  }
+  equal(phone.refused, [], "what the form's policy refused");
   await phone.page.close();
 }
 
@@ -533,7 +650,8 @@ async function testPosting (ctx) {
 // In this order. Games entered through the table's page go after
 // testWrongSecret: testRoundReleased records at the desk only the games
 // still missing, and testPosting checks what the CLI's standings say.
-const STEPS = [testDetectors, testSheetCode, testTablePage, testWrongSecret, testEnterGames,
+const STEPS = [testDetectors, testSheetCode, testTablePage, testWrongSecret, testPenaltyPayers,
+               testEnterGames,
                testPostingInPlay, testRoundReleased, testPosting];
 
 // ---------------------------------------------------------------------------

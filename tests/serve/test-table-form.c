@@ -16,7 +16,9 @@
 
 #include <string.h>
 
+#include "ctd-serve-html.h"
 #include "ctd-table-entry.h"
+#include "ctd-table-form.h"
 #include "ctd-test-store.h"
 
 static CtdChouette *
@@ -250,6 +252,105 @@ test_end_choices_short (void **state)
   assert_int_equal (n_choices, 3 * 4);
 }
 
+/* The penalty's payers (rule 2.5): the crew, never the Box, each option
+ * naming the answer that keeps its seat in the game (its cube's end) and
+ * why in words, for the form's script (table.js), which the page holds
+ * as the policy's hash allows it: the very script of ctd_serve_script(). */
+static void
+test_payers_say_what_makes_them_eligible (void **state)
+{
+  g_autoptr(CtdChouette) chouette = chouette_new ();
+  g_autofree char *page = ctd_table_entry_form (chouette, "1.15", "0123456789abcdef0123456789abcdef",
+                                                "token", 1, NULL, NULL);
+  g_autofree char *script = g_strdup_printf ("<script>%s</script>", ctd_serve_script ());
+  const char *select = strstr (page, "<select name=\"penalty-1-by\" data-payers>");
+  const char *close;
+  guint n_crew = 0;
+
+  assert_non_null (select);
+  close = strstr (select, "</select>");
+  assert_non_null (strstr (close, "<p class=\"note\" id=\"penalty-1-by-why\" "));
+  assert_non_null (strstr (page, script));
+  /* Game 1: Ann is the Box, never offered; Bob, Cy and Di are the crew. */
+  assert_true (strstr (select, "<option value=\"1\"") == NULL ||
+               strstr (select, "<option value=\"1\"") > close);
+  for (guint p = 2; p <= 4; p++)
+    {
+      static const char *const names[] = { NULL, NULL, "Bob", "Cy", "Di" };
+      g_autofree char *option = g_strdup_printf ("<option value=\"%u\" data-cube=\"end-%u\" "
+                                                 "data-played=\"\u2068%s\u2069&apos;s cube is still "
+                                                 "being played.\" data-extra=\"\u2068%s\u2069 is "
+                                                 "in an extra still being played.\">%s</option>",
+                                                 p, p, names[p], names[p], names[p]);
+      g_autofree char *cube = g_strdup_printf ("<select name=\"end-%u\">", p);
+      const char *at = strstr (select, option);
+
+      if (at == NULL || at > close)
+        fail_msg ("no option %s in\n%.*s", option, (int) (close - select), select);
+      assert_non_null (strstr (page, cube));
+      n_crew++;
+    }
+  assert_int_equal (n_crew, 3);
+}
+
+/* A name in the reasons' attributes is text: quotes and markup escaped. */
+static void
+test_payer_reasons_escaped (void **state)
+{
+  static const char *const names[CTD_MAX_PLAYERS] = { "Ann", "\"><img src=x>", "Cy", "Di" };
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autofree char *page = NULL;
+
+  ctd_chouette_set_names (chouette, names);
+  page = ctd_table_entry_form (chouette, "1.15", "0123456789abcdef0123456789abcdef", "token", 1,
+                               NULL, NULL);
+  assert_null (strstr (page, "<img"));
+  assert_non_null (strstr (page, "data-played=\"\u2068&quot;&gt;&lt;img src=x&gt;\u2069&apos;s cube"));
+}
+
+/* Without script every crew member is offered; the rules refuse one
+ * still in the game, and the form says who and why in its words. */
+static void
+test_refused_payer_named (void **state)
+{
+  /* Game 1: Ann in the box, cubes start at 1. Bob's cube played; then
+   * Bob passed, but took Cy's extra, played to the end. */
+  static const char *const played[] = {
+    "winner=team", "how=single", "value-2=1", "end-2=played", "value-3=1", "end-3=played",
+    "value-4=1", "end-4=taker-passed", "penalty-1-by=2", "penalty-1-to=1", NULL,
+  };
+  static const char *const in_extra[] = {
+    "winner=team", "how=single", "value-2=2", "end-2=played", "value-3=1",
+    "end-3=taker-passed", "value-4=1", "end-4=taker-passed", "extra-1-by=3", "extra-1-to=2",
+    "extra-1-value=4", "extra-1-end=played", "penalty-1-by=3", "penalty-1-to=1", NULL,
+  };
+  const char *const *cases[] = { played, in_extra };
+  const char *const expected[] = {
+    "\u2068Bob\u2069's cube is still being played. A penalty (rule 2.5)",
+    "\u2068Cy\u2069 is in an extra still being played. A penalty (rule 2.5)",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CtdChouette) chouette = chouette_new ();
+      g_autoptr(GHashTable) fields = fields_new (cases[i]);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *line = ctd_table_entry_line (chouette, 1, fields, &error);
+      g_autofree char *words = NULL;
+
+      if (line == NULL)
+        fail_msg ("case %u: %s", i, error->message);
+      assert_false (ctd_chouette_record (chouette, 1, line, &error));
+      assert_true (g_error_matches (error, CTD_RESULT_ERROR, CTD_RESULT_ERROR_PENALTY));
+      words = ctd_form_explain_refusal (chouette, fields, error);
+      assert_non_null (words);
+      if (!g_str_has_prefix (words, expected[i]))
+        fail_msg ("case %u: “%s”", i, words);
+      /* Nothing recorded. */
+      assert_null (ctd_chouette_get_result (chouette, 1));
+    }
+}
+
 int
 main (void)
 {
@@ -260,6 +361,9 @@ main (void)
     cmocka_unit_test (test_half_rows),
     cmocka_unit_test (test_preview_totals_after_the_game),
     cmocka_unit_test (test_end_choices_short),
+    cmocka_unit_test (test_payers_say_what_makes_them_eligible),
+    cmocka_unit_test (test_payer_reasons_escaped),
+    cmocka_unit_test (test_refused_payer_named),
   };
 
   return cmocka_run_group_tests (tests, NULL, NULL);
