@@ -340,7 +340,7 @@ delay_passed (gpointer user_data)
  * right links included, is ever refused for it. */
 void
 ctd_table_server_send_answer (CtdTableServer    *self,
-             SoupServerMessage *msg)
+                              SoupServerMessage *msg)
 {
   gsize delay_us = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (msg), "ctd-delay"));
   guint source;
