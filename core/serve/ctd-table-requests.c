@@ -155,6 +155,22 @@ table_load (CtdTableServer *self,
   return table->seen != NULL;
 }
 
+/* Marks the lines the phone of @msg entered: its page says "on this
+ * phone" and asks for a seat code, another phone's does not. */
+static void
+mark_here (SoupServerMessage *msg,
+           Table             *table)
+{
+  g_autofree char *device = table_device (msg, table->secret);
+
+  for (guint i = 0; i < table->lines->len; i++)
+    {
+      CtdStoreSubmission *line = g_ptr_array_index (table->lines, i);
+
+      line->here = device != NULL && g_strcmp0 (line->device, device) == 0;
+    }
+}
+
 /* The table's page, with @problem when its last answer was refused. */
 static gboolean
 respond_table (CtdTableServer    *self,
@@ -180,22 +196,15 @@ respond_table (CtdTableServer    *self,
                  error->message);
       return FALSE;
     }
-  {
-    g_autofree char *device = table_device (msg, table->secret);
-
-    for (guint i = 0; i < table->lines->len; i++)
-      {
-        CtdStoreSubmission *line = g_ptr_array_index (table->lines, i);
-
-        line->here = device != NULL && g_strcmp0 (line->device, device) == 0;
-      }
-  }
+  mark_here (msg, table);
   page = ctd_table_page_render (view, table->seen, table->lines, table->secret, token, problem);
   ctd_table_server_respond (msg, status, HTML, page);
   return TRUE;
 }
 
-/* The version of the table's page, for its script (table.js). */
+/* The version of the table's page, for its script (table.js): of the
+ * page as this phone sees it (mark_here()), or the phone that entered a
+ * line would find its page changed at every poll, and reload for ever. */
 static gboolean
 respond_version (CtdTableServer    *self,
                  SoupServerMessage *msg,
@@ -213,6 +222,7 @@ respond_version (CtdTableServer    *self,
                  error->message);
       return FALSE;
     }
+  mark_here (msg, table);
   version = ctd_table_page_version (view, table->seen, table->lines, table->secret, token);
   ctd_table_server_respond (msg, SOUP_STATUS_OK, "text/plain; charset=utf-8", version);
   return TRUE;

@@ -647,6 +647,16 @@ test_one_phone (void **state)
     assert_non_null (strstr (page->body, "name=\"code\""));
     /* The table's own number for its line. */
     assert_string_equal (id, "1");
+    /* Its page's version is the one its script is told, as this phone
+     * sees it: else the page would reload at every poll. */
+    {
+      g_autofree char *version_path = g_strconcat (served.path, "/version", NULL);
+      g_autoptr(CtdTestAnswer) asked = ctd_test_http_get_from (served.port, version_path, cookie);
+      g_autofree char *meta = g_strdup_printf ("<meta name=\"ctd-version\" content=\"%s\"",
+                                               asked->body);
+
+      assert_non_null (strstr (page->body, meta));
+    }
   }
   /* Another phone sees the plain question. */
   {
