@@ -184,17 +184,19 @@ async function openPhone (browser) {
 // page opens itself again when the desk or the other phone changes it: a
 // visit that such a reload cuts short (an interrupted navigation, or one
 // the reload took over, which leaves goto() no response) is made again.
+// The page's own reload is let finish before the visit is made again.
 async function visit (phone, url) {
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await phone.page.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
-      if (response === null && attempt < 3)
+      if (response === null && attempt < 5)
         continue;
       check(response !== null, `no response from ${url}`);
       return response;
     } catch (error) {
-      if (attempt >= 3 || !/interrupted by another navigation/.test(error.message))
+      if (attempt >= 5 || !/interrupted by another navigation/.test(error.message))
         throw error;
+      await phone.page.waitForLoadState('load', { timeout: WAIT_MS });
     }
   }
 }
