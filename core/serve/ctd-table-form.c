@@ -115,7 +115,7 @@ ctd_form_radio_named (GString    *page,
 
 void
 ctd_form_begin_fieldset (GString    *page,
-                const char *legend)
+                         const char *legend)
 {
   ctd_html_element (page, "<fieldset>\n<legend>", legend, "</legend>\n");
 }
