@@ -269,6 +269,41 @@ ctd_test_drawn_event (const CtdTestFolder *fixture,
   return store;
 }
 
+/* A form's idempotency key, different for each @n. */
+char *
+ctd_test_request_key (guint n)
+{
+  return g_strdup_printf ("%032x", n);
+}
+
+/* The Box and Captain of game @game as the table sees it (its lines
+ * that wait counted in), and, where asked, the names of the seats. */
+void
+ctd_test_sides_of (CtdStore    *store,
+                   const char  *secret,
+                   guint        game,
+                   guint       *out_box,
+                   guint       *out_captain,
+                   char       **out_box_name,
+                   char       **out_captain_name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CtdChouette) chouette = ctd_store_load_table_chouette (store, secret, NULL, NULL,
+                                                                   &error);
+  CtdChouetteGame slot;
+
+  if (chouette == NULL)
+    fail_msg ("%s", error->message);
+  ctd_chouette_get_sheet_game (chouette, game, &slot);
+  *out_box = slot.slot.box;
+  *out_captain = slot.slot.captain;
+  assert_int_not_equal (*out_captain, 0);
+  if (out_box_name != NULL)
+    *out_box_name = g_strdup (ctd_chouette_get_name (chouette, slot.slot.box));
+  if (out_captain_name != NULL)
+    *out_captain_name = g_strdup (ctd_chouette_get_name (chouette, slot.slot.captain));
+}
+
 /* How many games chouette 1.@chouette holds. */
 guint
 ctd_test_n_games (CtdStore *store,

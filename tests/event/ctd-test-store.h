@@ -45,6 +45,14 @@ CtdStore           *ctd_test_drawn_event        (const CtdTestFolder *fixture,
                                                  guint                n);
 guint               ctd_test_n_games            (CtdStore            *store,
                                                  guint                chouette);
+char               *ctd_test_request_key        (guint                n);
+void                ctd_test_sides_of           (CtdStore            *store,
+                                                 const char          *secret,
+                                                 guint                game,
+                                                 guint               *out_box,
+                                                 guint               *out_captain,
+                                                 char               **out_box_name,
+                                                 char               **out_captain_name);
 char               *ctd_test_link_secret        (CtdStore            *store,
                                                  guint                round,
                                                  guint                chouette);

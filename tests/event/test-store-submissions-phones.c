@@ -24,31 +24,6 @@ typedef CtdTestFolder Fixture;
 
 static const char address[] = "192.168.1.23";
 
-static char *
-key (guint n)
-{
-  return g_strdup_printf ("%032x", n);
-}
-
-static void
-sides_of (CtdStore   *store,
-          const char *secret,
-          guint       game,
-          guint      *out_box,
-          guint      *out_captain)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdChouette) chouette = ctd_store_load_table_chouette (store, secret, NULL, NULL,
-                                                                   &error);
-  CtdChouetteGame slot;
-
-  if (chouette == NULL)
-    fail_msg ("%s", error->message);
-  ctd_chouette_get_sheet_game (chouette, game, &slot);
-  *out_box = slot.slot.box;
-  *out_captain = slot.slot.captain;
-}
-
 static void
 assert_refused (const GError *error,
                 const char   *part)
@@ -69,8 +44,8 @@ test_one_phone (void **state)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStoreSubmission) line = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
-  g_autofree char *k1 = key (1);
-  g_autofree char *k2 = key (2);
+  g_autofree char *k1 = ctd_test_request_key (1);
+  g_autofree char *k2 = ctd_test_request_key (2);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_auto(CtdEventSettings) settings = { 0, };
@@ -82,7 +57,7 @@ test_one_phone (void **state)
   assert_true (ctd_store_get_settings (store, &settings, &error));
   settings.table_auto_accept = TRUE;
   assert_true (ctd_store_set_settings (store, &settings, &error));
-  sides_of (store, secret, 1, &box, &captain);
+  ctd_test_sides_of (store, secret, 1, &box, &captain, NULL, NULL);
   ctd_link_seat_code (secret, captain, code);
   ctd_link_seat_code (secret, box, box_code);
   assert_true (ctd_store_submit (store, secret, 1, "T", box, k1, address, CTD_TEST_PHONE_A,
@@ -122,7 +97,7 @@ test_one_phone (void **state)
   g_clear_pointer (&line, ctd_store_submission_free);
 
   /* Game 2 from one phone, confirmed on another: recorded at once. */
-  sides_of (store, secret, 2, &box, &captain);
+  ctd_test_sides_of (store, secret, 2, &box, &captain, NULL, NULL);
   assert_true (ctd_store_submit (store, secret, 2, "T", box, k2, address, CTD_TEST_PHONE_A,
                                  &id, &error));
   assert_true (ctd_store_answer_submission (store, secret, id, captain, TRUE, "192.168.1.24",
@@ -147,10 +122,10 @@ test_desk_only_lines (void **state)
   g_autofree char *adjusted = NULL;
   g_autofree char *high = NULL;
   g_autofree char *highest = NULL;
-  g_autofree char *k1 = key (1);
+  g_autofree char *k1 = ctd_test_request_key (1);
   guint box, captain, crew = 0;
 
-  sides_of (store, secret, 1, &box, &captain);
+  ctd_test_sides_of (store, secret, 1, &box, &captain, NULL, NULL);
   for (guint p = 1; p <= 4 && crew == 0; p++)
     if (p != box && p != captain)
       crew = p;
@@ -192,17 +167,17 @@ test_reissue_disowns (void **state)
   g_autoptr(GPtrArray) waiting = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *fresh = NULL;
-  g_autofree char *last = key (10000);
+  g_autofree char *last = ctd_test_request_key (10000);
   guint box, captain;
   guint n = 0;
 
   /* Game 1 recorded, game 2 confirmed and waiting, game 3 entered. */
   for (guint game = 1; game <= 3; game++)
     {
-      g_autofree char *k = key (5000 + game);
+      g_autofree char *k = ctd_test_request_key (5000 + game);
       gint64 id = 0;
 
-      sides_of (store, secret, game, &box, &captain);
+      ctd_test_sides_of (store, secret, game, &box, &captain, NULL, NULL);
       assert_true (ctd_store_submit (store, secret, game, "T", box, k, address,
                                      CTD_TEST_PHONE_A, &id, &error));
       if (game < 3)
@@ -216,10 +191,10 @@ test_reissue_disowns (void **state)
         }
     }
   /* The rest of the cap, on game 4, sent and sent back. */
-  sides_of (store, secret, 4, &box, &captain);
+  ctd_test_sides_of (store, secret, 4, &box, &captain, NULL, NULL);
   while (TRUE)
     {
-      g_autofree char *k = key (n++);
+      g_autofree char *k = ctd_test_request_key (n++);
       gint64 id = 0;
 
       if (!ctd_store_submit (store, secret, 4, "T", box, k, address, CTD_TEST_PHONE_A, &id,
@@ -247,7 +222,7 @@ test_reissue_disowns (void **state)
         }
     }
   /* The new link sends again, game 2 included. */
-  sides_of (store, fresh, 2, &box, &captain);
+  ctd_test_sides_of (store, fresh, 2, &box, &captain, NULL, NULL);
   assert_true (ctd_store_submit (store, fresh, 2, "B", box, last, address, CTD_TEST_PHONE_A,
                                  NULL, &error));
 }
@@ -265,10 +240,10 @@ test_numbers (void **state)
   g_autofree char *second = ctd_test_link_secret (store, 1, 2);
   guint box, captain;
 
-  sides_of (store, first, 1, &box, &captain);
+  ctd_test_sides_of (store, first, 1, &box, &captain, NULL, NULL);
   for (guint n = 0; n < 3; n++)
     {
-      g_autofree char *k = key (n);
+      g_autofree char *k = ctd_test_request_key (n);
       gint64 id = 0;
 
       assert_true (ctd_store_submit (store, first, 1, "T", box, k, address, CTD_TEST_PHONE_A,
@@ -280,9 +255,9 @@ test_numbers (void **state)
   assert_int_equal (line->number, 3);
   g_clear_pointer (&line, ctd_store_submission_free);
 
-  sides_of (store, second, 1, &box, &captain);
+  ctd_test_sides_of (store, second, 1, &box, &captain, NULL, NULL);
   {
-    g_autofree char *k = key (10);
+    g_autofree char *k = ctd_test_request_key (10);
 
     assert_true (ctd_store_submit (store, second, 1, "T", box, k, address, CTD_TEST_PHONE_A,
                                    NULL, &error));
@@ -300,13 +275,13 @@ test_bounded (void **state)
   g_autoptr(CtdStore) store = ctd_test_drawn_event (*state, 8);
   g_autoptr(GError) error = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
-  g_autofree char *last = key (CTD_STORE_SUBMISSIONS_MAX);
+  g_autofree char *last = ctd_test_request_key (CTD_STORE_SUBMISSIONS_MAX);
   guint box, captain;
 
-  sides_of (store, secret, 1, &box, &captain);
+  ctd_test_sides_of (store, secret, 1, &box, &captain, NULL, NULL);
   for (guint n = 0; n < CTD_STORE_SUBMISSIONS_MAX; n++)
     {
-      g_autofree char *request = key (n);
+      g_autofree char *request = ctd_test_request_key (n);
       gint64 id = 0;
 
       if (!ctd_store_submit (store, secret, 1, "T", box, request, address,

@@ -24,42 +24,6 @@ typedef CtdTestFolder Fixture;
 static const char address[] = "192.168.1.23";
 static const char confirm_address[] = "192.168.1.24";
 
-/* A form's idempotency key, different for each @n. */
-static char *
-key (guint n)
-{
-  return g_strdup_printf ("%032x", n);
-}
-
-/* An event of 8 players (or @n) with round 1 drawn. */
-/* The Box and Captain of game @game as the table sees it (its lines
- * that wait counted in), and the names of the seats. */
-static void
-sides_of (CtdStore    *store,
-          const char  *secret,
-          guint        game,
-          guint       *out_box,
-          guint       *out_captain,
-          char       **out_box_name,
-          char       **out_captain_name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CtdChouette) chouette = ctd_store_load_table_chouette (store, secret, NULL, NULL,
-                                                                   &error);
-  CtdChouetteGame slot;
-
-  if (chouette == NULL)
-    fail_msg ("%s", error->message);
-  ctd_chouette_get_sheet_game (chouette, game, &slot);
-  *out_box = slot.slot.box;
-  *out_captain = slot.slot.captain;
-  assert_int_not_equal (*out_captain, 0);
-  if (out_box_name != NULL)
-    *out_box_name = g_strdup (ctd_chouette_get_name (chouette, slot.slot.box));
-  if (out_captain_name != NULL)
-    *out_captain_name = g_strdup (ctd_chouette_get_name (chouette, slot.slot.captain));
-}
-
 static void
 assert_state (CtdStore           *store,
               guint               chouette,
@@ -84,11 +48,11 @@ send_confirmed (CtdStore   *store,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, chouette);
-  g_autofree char *request = key (key_n);
+  g_autofree char *request = ctd_test_request_key (key_n);
   guint box, captain;
   gint64 id = 0;
 
-  sides_of (store, secret, game, &box, &captain, NULL, NULL);
+  ctd_test_sides_of (store, secret, game, &box, &captain, NULL, NULL);
   if (!ctd_store_submit (store, secret, game, line, box, request, address,
                          CTD_TEST_PHONE_A, &id, &error) ||
       !ctd_store_answer_submission (store, secret, id, captain, TRUE, confirm_address,
@@ -121,7 +85,7 @@ test_enter_confirm_accept (void **state)
   g_autoptr(CtdStoreAuditEntry) entry = NULL;
   g_autoptr(GPtrArray) games = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
-  g_autofree char *request = key (1);
+  g_autofree char *request = ctd_test_request_key (1);
   g_autofree char *box_name = NULL;
   g_autofree char *captain_name = NULL;
   g_autofree char *expected = NULL;
@@ -130,7 +94,7 @@ test_enter_confirm_accept (void **state)
   guint box, captain, length = ctd_test_audit_length (store);
   gint64 id = 0, revision, entered_revision;
 
-  sides_of (store, secret, 1, &box, &captain, &box_name, &captain_name);
+  ctd_test_sides_of (store, secret, 1, &box, &captain, &box_name, &captain_name);
   revision = ctd_store_get_submissions_revision (store, &error);
   assert_int_equal (revision, 0);
   assert_true (ctd_store_submit (store, secret, 1, ctd_test_four_sheet[0], box, request,
@@ -215,7 +179,7 @@ test_idempotency (void **state)
   g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *other = ctd_test_link_secret (store, 1, 2);
-  g_autofree char *request = key (7);
+  g_autofree char *request = ctd_test_request_key (7);
   g_autofree char *count = NULL;
   g_autofree char *dump = NULL;
   g_autofree char *dump_after = NULL;
@@ -225,8 +189,8 @@ test_idempotency (void **state)
   guint box, captain, other_box, other_captain;
   gint64 first = 0, again = 0;
 
-  sides_of (store, secret, 1, &box, &captain, NULL, NULL);
-  sides_of (store, other, 1, &other_box, &other_captain, NULL, NULL);
+  ctd_test_sides_of (store, secret, 1, &box, &captain, NULL, NULL);
+  ctd_test_sides_of (store, other, 1, &other_box, &other_captain, NULL, NULL);
   assert_true (ctd_store_submit (store, secret, 1, "T", box, request, address,
                                  CTD_TEST_PHONE_A, &first, &error));
   assert_true (ctd_store_submit (store, secret, 1, "T", box, request, address,
@@ -270,7 +234,7 @@ assert_link_refused (CtdStore   *store,
   g_autoptr(GError) error = NULL;
   g_autofree char *dump = ctd_test_dump (path, FALSE);
   g_autofree char *dump_after = NULL;
-  g_autofree char *request = key (999);
+  g_autofree char *request = ctd_test_request_key (999);
 
   assert_false (ctd_store_submit (store, secret, 2, "T", 1, request, address,
                                   CTD_TEST_PHONE_A, NULL, &error));
@@ -294,11 +258,11 @@ test_link_refused (void **state)
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *wrong = g_strdup (secret);
   g_autofree char *old = ctd_test_link_secret (store, 1, 2);
-  g_autofree char *request = key (1);
+  g_autofree char *request = ctd_test_request_key (1);
   guint box, captain;
   gint64 id = 0;
 
-  sides_of (store, secret, 1, &box, &captain, NULL, NULL);
+  ctd_test_sides_of (store, secret, 1, &box, &captain, NULL, NULL);
   assert_true (ctd_store_submit (store, secret, 1, "T", box, request, address,
                                  CTD_TEST_PHONE_A, &id, &error));
   wrong[0] = wrong[0] == '0' ? '1' : '0';
@@ -336,11 +300,11 @@ test_bad_lines (void **state)
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
   g_autofree char *dump = ctd_test_dump (fixture->path, FALSE);
   g_autofree char *dump_after = NULL;
-  g_autofree char *request = key (3);
+  g_autofree char *request = ctd_test_request_key (3);
   g_autofree char *neither = NULL;
   guint box, captain, other;
 
-  sides_of (store, secret, 2, &box, &captain, NULL, NULL);
+  ctd_test_sides_of (store, secret, 2, &box, &captain, NULL, NULL);
   /* Game 2 starts at a cube of 1: a cube of 3 is no value. */
   assert_false (ctd_store_submit (store, secret, 2, "B 3:3", box, request, address,
                                   CTD_TEST_PHONE_A, NULL,
@@ -405,11 +369,11 @@ test_one_line_at_a_time (void **state)
   g_autofree char *box_name = NULL;
   g_autofree char *captain_name = NULL;
   g_autofree char *expected = NULL;
-  g_autofree char *k1 = key (1), *k2 = key (2), *k3 = key (3), *k4 = key (4);
+  g_autofree char *k1 = ctd_test_request_key (1), *k2 = ctd_test_request_key (2), *k3 = ctd_test_request_key (3), *k4 = ctd_test_request_key (4);
   guint box, captain;
   gint64 id = 0, second = 0;
 
-  sides_of (store, secret, 1, &box, &captain, &box_name, &captain_name);
+  ctd_test_sides_of (store, secret, 1, &box, &captain, &box_name, &captain_name);
   assert_true (ctd_store_submit (store, secret, 1, "T", box, k1, address,
                                  CTD_TEST_PHONE_A, &id, &error));
   assert_false (ctd_store_submit (store, secret, 1, "B", captain, k2, address,
@@ -547,13 +511,13 @@ test_same_as_desk (void **state)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStore) store = ctd_test_drawn_event (fixture, 8);
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
-  g_autofree char *request = key (1);
+  g_autofree char *request = ctd_test_request_key (1);
   g_autofree char *dump = NULL;
   g_autofree char *dump_after = NULL;
   guint box, captain;
 
   ctd_test_record (store, 1, 1, 1, "T");
-  sides_of (store, secret, 1, &box, &captain, NULL, NULL);
+  ctd_test_sides_of (store, secret, 1, &box, &captain, NULL, NULL);
   dump = ctd_test_dump (fixture->path, FALSE);
   assert_false (ctd_store_submit (store, secret, 1, "T", box, request, address,
                                   CTD_TEST_PHONE_A, NULL, &error));
@@ -566,7 +530,7 @@ test_same_as_desk (void **state)
   assert_true (ctd_store_accept_submission (store, send_confirmed (store, 1, 2, "T", 2), FALSE,
                                             &error));
   g_free (request);
-  request = key (3);
+  request = ctd_test_request_key (3);
   assert_false (ctd_store_submit (store, secret, 2, "T", box, request, address,
                                   CTD_TEST_PHONE_A, NULL, &error));
   assert_refused (error, CTD_STORE_ERROR_REFUSED, "Game 2: the desk already has this very line");
@@ -645,7 +609,7 @@ test_table_chouette (void **state)
   g_autoptr(CtdChouette) table = NULL;
   g_autoptr(CtdChouette) desk = NULL;
   g_autofree char *secret = ctd_test_link_secret (store, 1, 1);
-  g_autofree char *request = key (50);
+  g_autofree char *request = ctd_test_request_key (50);
   CtdChouetteGame slot;
   guint order[CTD_MAX_PLAYERS - 1];
   guint round = 0, number = 0;
@@ -694,7 +658,7 @@ test_redraw_and_validate (void **state)
   g_autofree char *sizes = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
-  g_autofree char *request = key (5);
+  g_autofree char *request = ctd_test_request_key (5);
   g_autofree char *secret = NULL;
   g_autofree char *contents = NULL;
   gsize length;
@@ -706,7 +670,7 @@ test_redraw_and_validate (void **state)
   send_confirmed (store, 1, 1, "T", 1);
   send_confirmed (store, 2, 1, "T", 2);
   secret = ctd_test_link_secret (store, 1, 2);
-  sides_of (store, secret, 4, &box, &captain, NULL, NULL);
+  ctd_test_sides_of (store, secret, 4, &box, &captain, NULL, NULL);
   assert_true (ctd_store_submit (store, secret, 4, "T", box, request, address,
                                  CTD_TEST_PHONE_A, NULL, &error));
   assert_true (ctd_store_write_copy (store, good, NULL, 0, &error));
