@@ -15,6 +15,8 @@ CTD_PACKAGES=(
   libsoup-3.0-dev
   xvfb xauth
   desktop-file-utils appstream shared-mime-info libglib2.0-bin sqlite3
+  # The manual pages rendered and checked (tests/test-man.py).
+  man-db groff-base
   python3-openpyxl poppler-utils libreoffice-calc
   # The translations: the template and catalogues checked (gettext's
   # tools), and the locales the translated runs use (ctd_ensure_locales).
