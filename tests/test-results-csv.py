@@ -59,7 +59,7 @@ def played_event(folder):
 
 def undefended(text):
     """The text as the director typed it: what an importer does with the
-    single quote (README.md)."""
+    single quote (chouette-td-cli(1), RESULTS AS CSV)."""
     if len(text) > 1 and text[0] == "'" and text[1] in FORMULA_STARTS:
         return text[1:]
     return text

@@ -32,7 +32,7 @@
 #include "ctd-test-files.h"
 
 #define N_CHOUETTES 4
-/* Kills in the suite; CTD_CRASH_KILLS=1000 is the long run (README.md,
+/* Kills in the suite; CTD_CRASH_KILLS=1000 is the long run (HACKING.md,
  * tests/fuzz/run.sh MINUTES crash). */
 #define N_KILLS 40
 /* Games 1-9 only: their Captains never depend on the scores. */

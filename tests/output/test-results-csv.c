@@ -24,7 +24,7 @@
 #include "ctd-test-store.h"
 #include "ctd-tournament.h"
 
-/* Columns of the header row (README.md). */
+/* Columns of the header row (chouette-td-cli(1), RESULTS AS CSV). */
 enum
 {
   EVENT, DATE, ROUND, STAGE, CHOUETTE, PLAYER, CLUB, PLAYER_ID, SCORE, RANK, ADVANCED,
