@@ -38,7 +38,7 @@
 #include "ctd-tournament.h"
 
 /* The header row: names a database maps its fields to, never translated
- * (like the CLI's JSON keys). README.md explains each. */
+ * (like the CLI's JSON keys). chouette-td-cli(1), RESULTS AS CSV, explains each. */
 enum
 {
   COL_EVENT,

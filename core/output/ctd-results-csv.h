@@ -7,7 +7,7 @@
  * player per round, built as a one-page sheet model
  * (ctd_results_csv_build()) that ctd_export_write() writes as CSV
  * (ctd_csv_write_full()) when the file's name ends in .csv. The columns
- * are documented one by one in README.md.
+ * are documented one by one in chouette-td-cli(1), RESULTS AS CSV.
  */
 
 #pragma once
