@@ -10,7 +10,8 @@
 # `chouette-td-cli --help` lists (and for each of player's subcommands),
 # names in it every option the command's help names, names every option
 # any command accepts (app/ctd-cli-*.c), and every exit status of
-# --help. Both pages render with groff and man without a single warning;
+# --help, and RESULTS AS CSV describes the columns of a real export's
+# header row, in its order. Both pages render with groff and man without a single warning;
 # a page with a deliberate roff error, or without a command's subsection,
 # is shown to fail the same checks, so that they cannot pass by default.
 import os
@@ -36,8 +37,11 @@ def plain(line):
     """A roff source line as the words it prints: no request name, no
     quotes, no font changes, roff's escapes for - ' " as the letters."""
     if line.startswith('.'):
-        line = line.split(None, 1)[1] if ' ' in line else ''
-        line = line.replace('"', '')
+        request, _, rest = line.partition(' ')
+        words = re.findall(r'"([^"]*)"|(\S+)', rest)
+        words = [quoted or bare for quoted, bare in words]
+        # .BR, .IR...: the words alternate fonts, printed without spaces.
+        line = ('' if re.fullmatch(r'\.[BIR]{2}', request) else ' ').join(words)
     for escape, letter in ((r'\-', '-'), (r'\(aq', "'"), (r'\(dq', '"'), (r'\(ti', '~'),
                            (r'\e', '\\'), (r'\c', ''), (r'\&', '')):
         line = line.replace(escape, letter)
@@ -132,6 +136,21 @@ def check_commands(source, commands, label):
     return problems
 
 
+def csv_header(tmp):
+    """The header row of a round's CSV export, from a drawn 4-player event."""
+    env = dict(os.environ, LC_ALL='C.UTF-8', LANGUAGE='')
+    event = os.path.join(tmp, 'header.chouette')
+    steps = [['init', '--name', 'Header']]
+    steps += [['player', 'add', name, '--checked-in'] for name in ('Ann', 'Bob', 'Cid', 'Dee')]
+    steps += [['draw', '--seed', '1'], ['export', os.path.join(tmp, 'r.csv'), '--round', '1']]
+    for step in steps:
+        result = subprocess.run([cli, event] + step, capture_output=True, text=True, env=env,
+                                timeout=60)
+        assert result.returncode == 0, (step, result.stderr)
+    with open(os.path.join(tmp, 'r.csv'), encoding='utf-8-sig') as table:
+        return [field.strip('"') for field in table.readline().strip().split(',')]
+
+
 def render_warnings(path):
     """What groff and man say about @path besides the page itself."""
     said = []
@@ -187,6 +206,18 @@ def main():
     for status in statuses:
         if '.TP\n.B %s\n' % status not in status_part:
             fail('chouette-td-cli.1: EXIT STATUS has no entry for %s' % status)
+
+    # RESULTS AS CSV: a tag per column (or a few columns), in the file's order.
+    csv_part = source[source.index('.SH RESULTS AS CSV'):source.index('.SH EXIT STATUS')]
+    described = []
+    for _, text in tags(csv_part):
+        if not text.startswith('.'):
+            described += text.split(', ')
+    with tempfile.TemporaryDirectory() as tmp:
+        header = csv_header(tmp)
+    if described != header:
+        fail('chouette-td-cli.1: RESULTS AS CSV describes %s; the export writes %s'
+             % (described, header))
 
     for page in pages:
         said = render_warnings(page)
