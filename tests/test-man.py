@@ -4,14 +4,15 @@
 # Copyright 2026 The Chouette TD authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Usage: test-man.py CHOUETTE-TD-CLI SOURCE-ROOT
+# Usage: test-man.py CHOUETTE-TD-CLI SOURCE-ROOT CHOUETTE-TD
 #
 # chouette-td-cli(1) has a subsection for every command that
 # `chouette-td-cli --help` lists (and for each of player's subcommands),
 # names in it every option the command's help names, names every option
 # any command accepts (app/ctd-cli-*.c), and every exit status of
 # --help, and RESULTS AS CSV describes the columns of a real export's
-# header row, in its order. Both pages render with groff and man without a single warning;
+# header row, in its order. chouette-td(1) names every option of
+# `chouette-td --help-all` (when a display lets it answer). Both pages render with groff and man without a single warning;
 # a page with a deliberate roff error, or without a command's subsection,
 # is shown to fail the same checks, so that they cannot pass by default.
 import os
@@ -21,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 
-cli, root = sys.argv[1], sys.argv[2]
+cli, root, gui = sys.argv[1], sys.argv[2], sys.argv[3]
 man_dir = os.path.join(root, 'data', 'man')
 pages = [os.path.join(man_dir, 'chouette-td-cli.1'), os.path.join(man_dir, 'chouette-td.1')]
 OPTION = re.compile(r'--[a-z][a-z-]*')
@@ -218,6 +219,21 @@ def main():
     if described != header:
         fail('chouette-td-cli.1: RESULTS AS CSV describes %s; the export writes %s'
              % (described, header))
+
+    # The window's options, which GApplication answers once GTK has a display.
+    result = subprocess.run([gui, '--help-all'], capture_output=True, text=True, timeout=60,
+                            env=dict(os.environ, LC_ALL='C.UTF-8', LANGUAGE=''))
+    if result.returncode == 0:
+        with open(pages[1], encoding='utf-8') as page:
+            window = '\n'.join(plain(line) for line in page.read().split('\n'))
+        listed = set(OPTION.findall(result.stdout))
+        assert '--help-all' in listed, result.stdout
+        for option in sorted(listed):
+            if not re.search(re.escape(option) + r'(?![a-z-])', window):
+                fail('chouette-td.1 does not name %s, which chouette-td --help-all lists'
+                     % option)
+    else:
+        print('chouette-td --help-all not checked: %s' % result.stderr.strip())
 
     for page in pages:
         said = render_warnings(page)
