@@ -271,7 +271,7 @@ if __name__ == "__main__":
     try:
         proc = subprocess.run([MESON, "install", "-C", BUILD, "--destdir", DESTDIR,
                                "--no-rebuild", "--quiet"],
-                              capture_output=True, text=True, timeout=300)
+                              capture_output=True, text=True, timeout=120)
         if proc.returncode != 0:
             print("meson install failed (%d):\n%s%s" % (proc.returncode, proc.stdout,
                                                        proc.stderr))
