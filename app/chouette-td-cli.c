@@ -9,10 +9,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "ctd-app-locale.h"
 #include "ctd-cli.h"
 #include "ctd-store.h"
 
@@ -142,14 +142,9 @@ main (int   argc,
   int n_args = 0;
 
   /* Messages in the director's language where a translation exists; the
-   * JSON output and the exit statuses stay as scripts expect them. */
-  setlocale (LC_ALL, "");
-  /* CTD_LOCALEDIR: a build tree's catalogues (build/data/po), for running
-   * uninstalled (HACKING.md); the install prefix's otherwise. */
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CTD_LOCALEDIR") != NULL
-                                   ? g_getenv ("CTD_LOCALEDIR") : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+   * JSON output and the exit statuses stay as scripts expect them;
+   * run from the build tree or installed (ctd-app-locale.c). */
+  ctd_app_locale_init ();
 
   /* --json may stand anywhere; everything else is positional up to the
    * command, whose own options its function parses. */

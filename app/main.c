@@ -9,9 +9,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 #include <stdio.h>
 
+#include "ctd-app-locale.h"
 #include "ctd-application.h"
 #include "ctd-table-server.h"
 
@@ -21,14 +21,9 @@ main (int   argc,
 {
   g_autoptr(CtdApplication) app = NULL;
 
-  /* The window speaks the desktop's language where a translation exists. */
-  setlocale (LC_ALL, "");
-  /* CTD_LOCALEDIR: a build tree's catalogues (build/data/po), for running
-   * uninstalled (HACKING.md); the install prefix's otherwise. */
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CTD_LOCALEDIR") != NULL
-                                   ? g_getenv ("CTD_LOCALEDIR") : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  /* The window speaks the desktop's language where a translation exists,
+   * run from the build tree or installed (ctd-app-locale.c). */
+  ctd_app_locale_init ();
 
   /* A director who starts us over ssh or in a console gets one clear line,
    * not a GTK critical. */

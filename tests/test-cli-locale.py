@@ -9,6 +9,8 @@
 # Under a locale whose decimal separator is a comma (fr_FR.UTF-8), the
 # text a director reads writes "5,00" and "-13,5", and a director may
 # type them so; the JSON, for machines, is byte for byte what it is in C.
+# Its words are French too under LANG=fr_FR.UTF-8 alone, with no
+# variable saying where the build's catalogues are (issue 30).
 # Skipped, saying so, when the machine has no fr_FR.UTF-8 (.ci/setup.sh
 # generates it).
 # Python's standard library only; ends with "N passed, N failed".
@@ -87,6 +89,26 @@ def test_text_in_the_locale(folder):
     paper = ("1=-59", "2=-13,5", "3=40,5", "4=32")
     equal(event.run("--json", "crosscheck", "1.1", *paper, env=french).returncode, 0,
           "paper totals typed with commas")
+
+
+def test_words_in_the_desktop_language(folder):
+    # build/app/chouette-td-cli, run as README shows on a French desktop
+    # (LANG alone, no LANGUAGE, no LC_*, no CTD_LOCALEDIR): it finds the
+    # build's catalogues from its own location and answers in French.
+    if not have_french():
+        print("skipped: no %s locale on this machine" % FRENCH)
+        return
+    desktop = {k: v for k, v in os.environ.items()
+               if not k.startswith(("LC_", "CTD_")) and k not in ("LANG", "LANGUAGE")}
+    desktop["LANG"] = FRENCH
+    event = new_event(folder, 4)
+    said = event.run("draw", "--seed", "7", env=desktop).stdout
+    check("Tour 1 (Finale), graine 7" in said, "the draw in French: %r" % said)
+    refused = event.run("record", "1.1", "1", "B 9:4", status=1, env=desktop).stderr
+    check("n'est pas dans cette chouette" in refused, "a refusal in French: %r" % refused)
+    desktop["LANG"] = "C.UTF-8"
+    refused = event.run("record", "1.1", "1", "B 9:4", status=1, env=desktop).stderr
+    check("is not in this chouette" in refused, "in C, English: %r" % refused)
 
 
 def test_workbook_keeps_numbers(folder):
