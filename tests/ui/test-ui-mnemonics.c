@@ -32,10 +32,14 @@
 #include "ctd-main-window.h"
 #include "ctd-player-dialog.h"
 #include "ctd-players-page.h"
+#include "ctd-print-preview.h"
+#include "ctd-reject-dialog.h"
 #include "ctd-standings-page.h"
 #include "ctd-table-entry-dialog.h"
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
+#include "ctd-test-scoring.h"
+#include "ctd-test-store.h"
 #include "ctd-test-ui.h"
 
 typedef CtdTestFolder Fixture;
@@ -308,6 +312,57 @@ check_dialog (GtkWidget  *widget,
   gtk_window_destroy (dialog);
 }
 
+/* The export dialog, then its print preview (opened once the report,
+ * built in a worker thread, is ready). */
+static void
+check_export (CtdMainWindow *window)
+{
+  GtkWindow *dialog;
+  GtkWindow *preview;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+  dialog = ctd_test_wait_for_toplevel (CTD_TYPE_EXPORT_DIALOG, 20000, "the export dialog");
+  assert_non_null (dialog);
+  check (GTK_WIDGET (dialog), "export dialog");
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "export.preview", NULL));
+  preview = ctd_test_wait_for_toplevel (CTD_TYPE_PRINT_PREVIEW, 60000, "the print preview");
+  assert_non_null (preview);
+  check (GTK_WIDGET (preview), "print preview");
+  gtk_window_destroy (preview);
+  gtk_window_destroy (dialog);
+}
+
+/* Game @game of chouette @number's line @line, entered at the table by
+ * its Box and confirmed by its Captain, as the table server does: the
+ * scoring page then offers to accept or reject it. */
+static void
+table_sends (CtdMainWindow   *window,
+             CtdChouettePage *page,
+             guint            number,
+             guint            game,
+             const char      *line)
+{
+  CtdDocument *document = ctd_main_window_get_document (window);
+  CtdGameItem *row = ctd_test_grid_row (page, game);
+  g_autoptr(GPtrArray) links = ctd_document_list_links (document, 1, NULL);
+  g_autoptr(GError) error = NULL;
+  const char *secret = NULL;
+  guint box;
+  gint64 id = 0;
+
+  assert_non_null (links);
+  for (guint i = 0; i < links->len; i++)
+    if (((CtdStoreLink *) g_ptr_array_index (links, i))->chouette == number)
+      secret = ((CtdStoreLink *) g_ptr_array_index (links, i))->secret;
+  assert_non_null (secret);
+  g_object_get (row, "box", &box, NULL);
+  if (!ctd_document_submit (document, secret, game, line, box, "0123456789abcdef0123456789abcdef",
+                            "192.168.1.23", CTD_TEST_PHONE_A, &id, &error) ||
+      !ctd_document_answer_submission (document, secret, id, ctd_game_item_get_captain (row),
+                                       TRUE, "192.168.1.24", CTD_TEST_PHONE_B, NULL, &error))
+    fail_msg ("game %u “%s”: %s", game, line, error->message);
+}
+
 static void
 show_page (CtdMainWindow *window,
            const char    *page)
@@ -369,9 +424,49 @@ test_window (void **state)
   show_page (window, "standings");
   page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_STANDINGS_PAGE);
   check_dialog (page, "standings.advance", CTD_TYPE_ADVANCE_DIALOG, "advance dialog");
-  check_dialog (GTK_WIDGET (window), "win.export", CTD_TYPE_EXPORT_DIALOG, "export dialog");
+  check_export (window);
   check_dialog (GTK_WIDGET (window), "win.table-entry", CTD_TYPE_TABLE_ENTRY_DIALOG,
                 "Table Entry");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&application);
+  if (failures->len > 0)
+    fail_msg ("%s", failures->str);
+  g_string_free (failures, TRUE);
+}
+
+static gboolean
+reject_shown (gconstpointer page)
+{
+  GtkWidget *button = ctd_test_find_action_button (GTK_WIDGET (page),
+                                                   "chouette.reject-table-line");
+
+  return button != NULL && gtk_widget_get_mapped (button);
+}
+
+/* A table's line waiting on the scoring page (Accept, Re_ject…), and
+ * the dialog that sends it back. */
+static void
+test_table_line (void **state)
+{
+  Fixture *fixture = *state;
+  g_autofree char *path = g_build_filename (fixture->dir, "line.chouette", NULL);
+  CtdMainWindow *window;
+  CtdChouettePage *page;
+  guint number;
+
+  application = ctd_test_new_application ();
+  failures = g_string_new (NULL);
+  window = ctd_test_open_seven (application, path);
+  number = ctd_test_chouette_of_size (ctd_main_window_get_document (window), 4);
+  page = ctd_test_show_chouette (window, 1, number);
+  table_sends (window, page, number, 1, "T");
+  assert_true (ctd_test_wait_for (reject_shown, page, 20000, "the line's Reject button"));
+  check (GTK_WIDGET (window), "main window, a table's line waiting");
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+  check (GTK_WIDGET (window), "main window, a table's line waiting, with the guided form");
+  check_dialog (GTK_WIDGET (page), "chouette.reject-table-line", CTD_TYPE_REJECT_DIALOG,
+                "reject dialog");
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_clear_object (&application);
@@ -385,6 +480,8 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_window, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_table_line, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
   const char *lang = language ();
