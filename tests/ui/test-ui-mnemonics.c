@@ -465,6 +465,11 @@ test_table_line (void **state)
   check (GTK_WIDGET (window), "main window, a table's line waiting");
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   check (GTK_WIDGET (window), "main window, a table's line waiting, with the guided form");
+  {
+    g_autofree char *name = g_strdup_printf ("keys-line-waiting-%s.png", language ());
+
+    ctd_test_screenshot (GTK_WINDOW (window), name);
+  }
   check_dialog (GTK_WIDGET (page), "chouette.reject-table-line", CTD_TYPE_REJECT_DIALOG,
                 "reject dialog");
 
