@@ -1,7 +1,7 @@
 /* test-ui-mnemonics.c: the keyboard in every window and dialog, in the
  * language the test runs in (meson runs it in English and in each
- * language of data/po/LINGUAS): no two widgets a director can reach at
- * one moment share an Alt+letter, and every shortcut a label or a
+ * language of data/po/LINGUAS): no two widgets shown together share an
+ * Alt+letter (greyed out or not), and every shortcut a label or a
  * tooltip names ("(Alt+V)", "Ctrl+Maj+J", "F4") exists there.
  *
  * GTK 4 does not activate a mnemonic two widgets share: it only moves
@@ -162,8 +162,9 @@ scan_widget (Scan      *scan,
       GtkLabel *label = GTK_LABEL (widget);
       guint key = gdk_keyval_to_lower (gtk_label_get_mnemonic_keyval (label));
 
-      if (gtk_label_get_use_underline (label) && key != GDK_KEY_VoidSymbol &&
-          gtk_widget_is_sensitive (widget))
+      /* Insensitive ones too: a command greyed out now (Redo, Edit…)
+       * becomes available in the same view, beside the same others. */
+      if (gtk_label_get_use_underline (label) && key != GDK_KEY_VoidSymbol)
         {
           const char *earlier = g_hash_table_lookup (scan->mnemonics, GUINT_TO_POINTER (key));
 
