@@ -39,7 +39,6 @@
 #include "ctd-test-build.h"
 #include "ctd-test-files.h"
 #include "ctd-test-scoring.h"
-#include "ctd-test-store.h"
 #include "ctd-test-ui.h"
 
 typedef CtdTestFolder Fixture;
@@ -333,37 +332,6 @@ check_export (CtdMainWindow *window)
   gtk_window_destroy (dialog);
 }
 
-/* Game @game of chouette @number's line @line, entered at the table by
- * its Box and confirmed by its Captain, as the table server does: the
- * scoring page then offers to accept or reject it. */
-static void
-table_sends (CtdMainWindow   *window,
-             CtdChouettePage *page,
-             guint            number,
-             guint            game,
-             const char      *line)
-{
-  CtdDocument *document = ctd_main_window_get_document (window);
-  CtdGameItem *row = ctd_test_grid_row (page, game);
-  g_autoptr(GPtrArray) links = ctd_document_list_links (document, 1, NULL);
-  g_autoptr(GError) error = NULL;
-  const char *secret = NULL;
-  guint box;
-  gint64 id = 0;
-
-  assert_non_null (links);
-  for (guint i = 0; i < links->len; i++)
-    if (((CtdStoreLink *) g_ptr_array_index (links, i))->chouette == number)
-      secret = ((CtdStoreLink *) g_ptr_array_index (links, i))->secret;
-  assert_non_null (secret);
-  g_object_get (row, "box", &box, NULL);
-  if (!ctd_document_submit (document, secret, game, line, box, "0123456789abcdef0123456789abcdef",
-                            "192.168.1.23", CTD_TEST_PHONE_A, &id, &error) ||
-      !ctd_document_answer_submission (document, secret, id, ctd_game_item_get_captain (row),
-                                       TRUE, "192.168.1.24", CTD_TEST_PHONE_B, NULL, &error))
-    fail_msg ("game %u “%s”: %s", game, line, error->message);
-}
-
 static void
 show_page (CtdMainWindow *window,
            const char    *page)
@@ -461,7 +429,7 @@ test_table_line (void **state)
   window = ctd_test_open_seven (application, path);
   number = ctd_test_chouette_of_size (ctd_main_window_get_document (window), 4);
   page = ctd_test_show_chouette (window, 1, number);
-  table_sends (window, page, number, 1, "T");
+  ctd_test_table_sends (window, page, 1, "T");
   assert_true (ctd_test_wait_for (reject_shown, page, 20000, "the line's Reject button"));
   check (GTK_WIDGET (window), "main window, a table's line waiting");
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
