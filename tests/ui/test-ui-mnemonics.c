@@ -28,6 +28,7 @@
 
 #include "ctd-advance-dialog.h"
 #include "ctd-chouette-page.h"
+#include "ctd-display-window.h"
 #include "ctd-export-dialog.h"
 #include "ctd-main-window.h"
 #include "ctd-player-dialog.h"
@@ -342,7 +343,7 @@ show_page (CtdMainWindow *window,
 
 /* The welcome view, each page of an event whose first round is played,
  * a chouette's scoring page with and without the guided form, the main
- * menu, and each dialog the window opens there. */
+ * menu, each dialog the window opens there, and the public display. */
 static void
 test_window (void **state)
 {
@@ -354,6 +355,7 @@ test_window (void **state)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdDocument) document = NULL;
   CtdMainWindow *window;
+  GtkWindow *display;
   GtkWidget *page;
 
   application = ctd_test_new_application ();
@@ -394,6 +396,11 @@ test_window (void **state)
   page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_STANDINGS_PAGE);
   check_dialog (page, "standings.advance", CTD_TYPE_ADVANCE_DIALOG, "advance dialog");
   check_export (window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-display", NULL);
+  display = ctd_test_wait_for_toplevel (CTD_TYPE_DISPLAY_WINDOW, 20000, "the public display");
+  assert_non_null (display);
+  check (GTK_WIDGET (display), "public display");
+  gtk_window_destroy (display);
   check_dialog (GTK_WIDGET (window), "win.table-entry", CTD_TYPE_TABLE_ENTRY_DIALOG,
                 "Table Entry");
 
@@ -441,6 +448,8 @@ test_table_line (void **state)
   }
   check_dialog (GTK_WIDGET (page), "chouette.reject-table-line", CTD_TYPE_REJECT_DIALOG,
                 "reject dialog");
+  check_dialog (GTK_WIDGET (window), "win.accept-table-lines", GTK_TYPE_MESSAGE_DIALOG,
+                "Accept All Table Lines question");
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_clear_object (&application);
