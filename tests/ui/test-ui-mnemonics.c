@@ -379,9 +379,11 @@ test_window (void **state)
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
       g_autofree char *where = g_strdup_printf ("main window, page “%s”", pages[i]);
+      g_autofree char *name = g_strdup_printf ("keys-%s-%s.png", pages[i], language ());
 
       show_page (window, pages[i]);
       check (GTK_WIDGET (window), where);
+      ctd_test_screenshot (GTK_WINDOW (window), name);
     }
   check_main_menu (window, "main menu");
 
