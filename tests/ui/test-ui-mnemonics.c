@@ -399,6 +399,14 @@ test_window (void **state)
   show_page (window, "players");
   page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE);
   check_dialog (page, "players.add", CTD_TYPE_PLAYER_DIALOG, "player dialog");
+  {
+    GtkWidget *view = ctd_test_find_widget (page, GTK_TYPE_COLUMN_VIEW);
+
+    assert_non_null (view);
+    gtk_selection_model_select_item (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)), 0, TRUE);
+    check (GTK_WIDGET (window), "main window, page “players”, a player selected");
+    check_dialog (page, "players.edit", CTD_TYPE_PLAYER_DIALOG, "player dialog, editing");
+  }
   show_page (window, "standings");
   page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_STANDINGS_PAGE);
   check_dialog (page, "standings.advance", CTD_TYPE_ADVANCE_DIALOG, "advance dialog");
