@@ -46,7 +46,7 @@ SAID = {"welcome": ["Nouveau tournoi", "Ouvrir le tournoi d'exemple", "Nombre de
         "rounds": ["Tirer le tour suivant", "Terminée"],
         "chouette": ["Boîte", "Capitaine", "Partie 12"],
         "standings": ["Tour 1 (Qualification) : en cours.", "Rang"],
-        "results": ["Places de la finale", "paie à"],
+        "results": ["Places de la finale", "paie"],
         # The action in words, not the file's nick ("record-game")
         "log": ["Chouette 1.1 partie 12 : B", "Partie saisie", "Tour tiré", "Tournoi créé"]}
 

@@ -17,6 +17,7 @@
 #include "ctd-test-scoring.h"
 
 #include "ctd-sample.h"
+#include "ctd-test-store.h"
 #include "ctd-test-ui.h"
 
 /* A window, at its default size, on a new event of @names at 5.00 a
@@ -308,4 +309,40 @@ ctd_test_set_paper (CtdChouettePage *page,
   g_autofree char *text = ctd_halves_to_string (total, FALSE);
 
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_page_entry (page, p)), text);
+}
+
+/* Game @game's @line in the chouette @page shows, entered at the table
+ * by its Box from one phone and confirmed by its Captain from another,
+ * as the table server does: the page then offers to accept or reject
+ * it. Returns the line's id. */
+gint64
+ctd_test_table_sends (CtdMainWindow   *window,
+                      CtdChouettePage *page,
+                      guint            game,
+                      const char      *line)
+{
+  static guint n_forms;
+  CtdDocument *document = ctd_main_window_get_document (window);
+  guint number = ctd_chouette_page_get_number (page);
+  CtdGameItem *row = ctd_test_grid_row (page, game);
+  g_autoptr(GPtrArray) links = ctd_document_list_links (document,
+                                                        ctd_chouette_page_get_round (page), NULL);
+  g_autofree char *request = g_strdup_printf ("%032x", ++n_forms);
+  g_autoptr(GError) error = NULL;
+  const char *secret = NULL;
+  guint box;
+  gint64 id = 0;
+
+  assert_non_null (links);
+  for (guint i = 0; i < links->len; i++)
+    if (((CtdStoreLink *) g_ptr_array_index (links, i))->chouette == number)
+      secret = ((CtdStoreLink *) g_ptr_array_index (links, i))->secret;
+  assert_non_null (secret);
+  g_object_get (row, "box", &box, NULL);
+  if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23",
+                            CTD_TEST_PHONE_A, &id, &error) ||
+      !ctd_document_answer_submission (document, secret, id, ctd_game_item_get_captain (row),
+                                       TRUE, "192.168.1.24", CTD_TEST_PHONE_B, NULL, &error))
+    fail_msg ("game %u “%s”: %s", game, line, error->message);
+  return id;
 }

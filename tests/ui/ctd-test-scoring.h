@@ -59,4 +59,9 @@ void              ctd_test_set_paper           (CtdChouettePage  *page,
                                                 guint             p,
                                                 CtdHalves         total);
 
+gint64            ctd_test_table_sends         (CtdMainWindow    *window,
+                                                CtdChouettePage  *page,
+                                                guint             game,
+                                                const char       *line);
+
 G_END_DECLS

@@ -51,37 +51,6 @@ open_desk (Desk           *desk,
   desk->page = ctd_test_show_chouette (desk->window, 1, desk->number);
 }
 
-/* Game @game's @line, entered at the table by its Box from one phone and
- * confirmed by its Captain from another, as the table server does. */
-static gint64
-table_sends (Desk       *desk,
-             guint       game,
-             const char *line)
-{
-  static guint n_forms;
-  CtdGameItem *row = ctd_test_grid_row (desk->page, game);
-  g_autoptr(GPtrArray) links = ctd_document_list_links (desk->document, 1, NULL);
-  g_autofree char *request = g_strdup_printf ("%032x", ++n_forms);
-  g_autoptr(GError) error = NULL;
-  const char *secret = NULL;
-  guint box;
-  gint64 id = 0;
-
-  assert_non_null (links);
-  for (guint i = 0; i < links->len; i++)
-    if (((CtdStoreLink *) g_ptr_array_index (links, i))->chouette == desk->number)
-      secret = ((CtdStoreLink *) g_ptr_array_index (links, i))->secret;
-  assert_non_null (secret);
-  g_object_get (row, "box", &box, NULL);
-  if (!ctd_document_submit (desk->document, secret, game, line, box, request, "192.168.1.23",
-                            CTD_TEST_PHONE_A, &id, &error) ||
-      !ctd_document_answer_submission (desk->document, secret, id,
-                                       ctd_game_item_get_captain (row), TRUE, "192.168.1.24",
-                                       CTD_TEST_PHONE_B, NULL, &error))
-    fail_msg ("game %u “%s”: %s", game, line, error->message);
-  return id;
-}
-
 /* Where the store says game @game's newest line stands. */
 static CtdSubmissionState
 stands (Desk  *desk,
@@ -164,7 +133,7 @@ test_accept_and_undo (void **state)
   assert_int_equal (ctd_test_selected_game (desk.page), 1);
   before = totals_text (&desk);
 
-  table_sends (&desk, 1, "T");
+  ctd_test_table_sends (desk.window, desk.page, 1, "T");
   row = ctd_test_grid_row (desk.page, 1);
   g_object_get (row, "box", &box, NULL);
   /* Both phones: where it was entered, where confirmed. */
@@ -251,7 +220,7 @@ test_reject (void **state)
   Desk desk;
 
   open_desk (&desk, app, fixture->path);
-  table_sends (&desk, 1, "T");
+  ctd_test_table_sends (desk.window, desk.page, 1, "T");
   /* Alt+J on the bar's button, Ctrl+Shift+J from anywhere on the page. */
   assert_string_equal (gtk_button_get_label (GTK_BUTTON (ctd_test_find_named (GTK_WIDGET (desk.page),
                                                                            "Reject Table's Line"))),
@@ -306,7 +275,7 @@ test_disagreement (void **state)
   ctd_test_type_line (desk.page, "B");
   row = ctd_test_grid_row (desk.page, 1);
   assert_string_equal (ctd_game_item_get_notation (row), "B");
-  table_sends (&desk, 1, "T");
+  ctd_test_table_sends (desk.window, desk.page, 1, "T");
   assert_int_equal (stands (&desk, 1, NULL), CTD_SUBMISSION_DISAGREES);
   assert_true (ctd_test_grid_shows (desk.window, desk.page, "B · table's line differs: “T”"));
   gtk_widget_activate_action (GTK_WIDGET (desk.page), "chouette.previous-game", NULL);
@@ -358,7 +327,7 @@ test_among_entered_games (void **state)
   assert_int_equal (ctd_test_selected_game (desk.page), 6);
   before = totals_text (&desk);
   line = ctd_test_line_for (desk.page, 6, &rng);
-  table_sends (&desk, 6, line);
+  ctd_test_table_sends (desk.window, desk.page, 6, line);
   {
     g_autoptr(GPtrArray) lines = ctd_document_list_submissions (desk.document, 1, desk.number,
                                                                 NULL);
@@ -416,7 +385,7 @@ test_setting (void **state)
   assert_int_equal (settings.paper, CTD_SHEET_PAPER_LETTER);
 
   /* Now a confirmed line is the game's at once, and nothing waits. */
-  table_sends (&desk, 1, "T");
+  ctd_test_table_sends (desk.window, desk.page, 1, "T");
   assert_int_equal (stands (&desk, 1, NULL), CTD_SUBMISSION_RECORDED);
 
   /* Undone twice (the game, then the setting): the box follows. */
