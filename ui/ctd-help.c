@@ -80,18 +80,53 @@ ctd_help_dup_dir (void)
   return dir;
 }
 
+/* The guide's page for each page of the window (its name in the window's
+ * stack); the welcome screen, and a page not listed, open the index. */
+static const struct
+{
+  const char *window_page;
+  const char *guide_page;
+} topics[] = {
+  { "event", "before-event" },
+  { "players", "registration" },
+  { "rounds", "draw" },
+  { "chouette", "scoring" },
+  { "standings", "standings" },
+  { "results", "final-money" },
+  { "log", "corrections" },
+};
+
+/**
+ * ctd_help_topic_for_page:
+ * @window_page: (nullable): the name of the window's page shown, or %NULL
+ *
+ * Returns: (nullable): the guide's page about @window_page, or %NULL for
+ *   the guide's index
+ */
+const char *
+ctd_help_topic_for_page (const char *window_page)
+{
+  for (guint i = 0; window_page != NULL && i < G_N_ELEMENTS (topics); i++)
+    if (g_str_equal (window_page, topics[i].window_page))
+      return topics[i].guide_page;
+  return NULL;
+}
+
 /**
  * ctd_help_dup_uri:
+ * @topic: (nullable): the guide's page to open (such as "scoring"), or
+ *   %NULL for its index
  * @guide_dir: (out) (optional) (transfer full): the folder the URI reaches
  *
- * The URI that opens the guide's first page in the help viewer.
+ * The URI that opens the guide at @topic in the help viewer.
  *
- * Returns: (transfer full) (nullable): "help:chouette-td" when the guide
- *   is where the viewer searches, "ghelp:/FOLDER" when it is elsewhere,
- *   %NULL when there is no guide
+ * Returns: (transfer full) (nullable): "help:chouette-td[/TOPIC]" when the
+ *   guide is where the viewer searches, "ghelp:/FOLDER[?TOPIC]" when it is
+ *   elsewhere, %NULL when there is no guide
  */
 char *
-ctd_help_dup_uri (char **guide_dir)
+ctd_help_dup_uri (const char  *topic,
+                  char       **guide_dir)
 {
   g_autofree char *searched = find_in_data_dirs ();
   g_autofree char *dir = NULL;
@@ -99,13 +134,14 @@ ctd_help_dup_uri (char **guide_dir)
 
   if (searched != NULL)
     {
-      uri = g_strdup ("help:" CTD_HELP_ID);
+      uri = g_strconcat ("help:" CTD_HELP_ID, topic != NULL ? "/" : NULL, topic, NULL);
       dir = g_steal_pointer (&searched);
     }
   else
     {
       dir = ctd_help_dup_dir ();
-      uri = dir != NULL ? g_strconcat ("ghelp:", dir, NULL) : NULL;
+      uri = dir != NULL ? g_strconcat ("ghelp:", dir, topic != NULL ? "?" : NULL, topic, NULL)
+                        : NULL;
     }
   if (guide_dir != NULL)
     *guide_dir = g_steal_pointer (&dir);
@@ -169,14 +205,19 @@ launch_done_cb (GObject      *source,
  * @parent: (nullable): the window whose banner says why, if the guide
  *   cannot be shown
  *
- * Opens the guide in the desktop's help viewer; without one, @parent's
- * banner says so in one line and names the guide's folder.
+ * Opens the guide in the desktop's help viewer, at the page about the
+ * window's page shown; without a viewer, @parent's banner says so in one
+ * line and names the guide's folder.
  */
 void
 ctd_help_show (GtkWindow *parent)
 {
+  const char *topic = CTD_IS_MAIN_WINDOW (parent)
+                      ? ctd_help_topic_for_page (ctd_main_window_get_page_name (
+                          CTD_MAIN_WINDOW (parent)))
+                      : NULL;
   g_autofree char *dir = NULL;
-  g_autofree char *uri = ctd_help_dup_uri (&dir);
+  g_autofree char *uri = ctd_help_dup_uri (topic, &dir);
   g_autofree char *scheme = NULL;
   g_autoptr(GAppInfo) viewer = NULL;
   g_autoptr(GdkAppLaunchContext) context = NULL;

@@ -13,8 +13,10 @@ G_BEGIN_DECLS
 /* The guide's help id: <datadir>/help/LANG/chouette-td/. */
 #define CTD_HELP_ID "chouette-td"
 
-char *ctd_help_dup_uri  (char      **guide_dir);
-char *ctd_help_dup_dir  (void);
-void  ctd_help_show     (GtkWindow  *parent);
+const char *ctd_help_topic_for_page (const char  *window_page);
+char       *ctd_help_dup_uri        (const char  *topic,
+                                     char       **guide_dir);
+char       *ctd_help_dup_dir        (void);
+void        ctd_help_show           (GtkWindow   *parent);
 
 G_END_DECLS

@@ -134,9 +134,13 @@ test_f1_and_menu (void **state)
 static void
 test_uri (void **state)
 {
+  static const char * const window_pages[] = { "event", "players", "rounds", "chouette",
+                                                "standings", "results", "log" };
   g_autofree char *dir = NULL;
-  g_autofree char *uri = ctd_help_dup_uri (&dir);
+  g_autofree char *uri = ctd_help_dup_uri (NULL, &dir);
+  g_autofree char *scoring_uri = ctd_help_dup_uri ("scoring", NULL);
   g_autofree char *expected = NULL;
+  g_autofree char *expected_scoring = NULL;
   g_autofree char *index = NULL;
   g_autofree char *installed = g_build_filename (data_root, "sys", "help", "C", CTD_HELP_ID,
                                                  NULL);
@@ -145,12 +149,15 @@ test_uri (void **state)
                                                     NULL);
   g_autofree char *installed_dir = NULL;
   g_autofree char *installed_uri = NULL;
+  g_autofree char *installed_scoring_uri = NULL;
   g_autoptr(GError) error = NULL;
 
   assert_non_null (uri);
   assert_non_null (dir);
   expected = g_strconcat ("ghelp:", dir, NULL);
   assert_string_equal (uri, expected);
+  expected_scoring = g_strconcat ("ghelp:", dir, "?scoring", NULL);
+  assert_string_equal (scoring_uri, expected_scoring);
   index = g_build_filename (dir, "index.page", NULL);
   assert_true (g_file_test (index, G_FILE_TEST_IS_REGULAR));
   /* Not installed here: the build's copy, figures beside the pages. */
@@ -162,10 +169,25 @@ test_uri (void **state)
 
   assert_int_equal (g_mkdir_with_parents (installed, 0700), 0);
   assert_true (g_file_set_contents (installed_index, "<page/>", -1, &error));
-  installed_uri = ctd_help_dup_uri (&installed_dir);
+  installed_uri = ctd_help_dup_uri (NULL, &installed_dir);
   assert_string_equal (installed_uri, "help:" CTD_HELP_ID);
   assert_string_equal (installed_dir, installed);
+  installed_scoring_uri = ctd_help_dup_uri ("scoring", NULL);
+  assert_string_equal (installed_scoring_uri, "help:" CTD_HELP_ID "/scoring");
   assert_int_equal (g_remove (installed_index), 0);
+
+  /* Each page of the window has its page in the guide; the welcome
+   * screen has the index. */
+  assert_null (ctd_help_topic_for_page (NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (window_pages); i++)
+    {
+      const char *topic = ctd_help_topic_for_page (window_pages[i]);
+      g_autofree char *file = NULL;
+
+      assert_non_null (topic);
+      file = g_strconcat (CTD_HELP_SOURCE_DIR, "/", topic, ".page", NULL);
+      assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+    }
 }
 
 /* F1 with no help viewer: one line in the window, naming the folder. */
@@ -174,7 +196,7 @@ test_no_viewer (void **state)
 {
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   g_autofree char *dir = NULL;
-  g_autofree char *uri = ctd_help_dup_uri (&dir);
+  g_autofree char *uri = ctd_help_dup_uri (NULL, &dir);
   CtdMainWindow *window;
   GtkLabel *label;
 
@@ -209,10 +231,12 @@ file_written (gconstpointer user_data)
   return g_file_get_contents (user_data, &contents, NULL, NULL) && contents[0] != '\0';
 }
 
-/* With a help viewer for the URI's scheme, F1 launches it with the URI. */
+/* With a help viewer for the URI's scheme, F1 launches it with the URI
+ * of the guide's page about the window's page shown. */
 static void
 test_viewer (void **state)
 {
+  const CtdTestFolder *fixture = *state;
   g_autoptr(CtdApplication) app = ctd_test_new_application ();
   g_autofree char *home = user_data_dir ();
   g_autofree char *script = g_build_filename (home, "viewer.sh", NULL);
@@ -226,7 +250,7 @@ test_viewer (void **state)
                                                    "MimeType=x-scheme-handler/ghelp;"
                                                    "x-scheme-handler/help;\n", script);
   g_autofree char *mimeapps = g_build_filename (data_root, "config", "mimeapps.list", NULL);
-  g_autofree char *uri = ctd_help_dup_uri (NULL);
+  g_autofree char *uri = ctd_help_dup_uri ("registration", NULL);
   g_autofree char *contents = NULL;
   g_autoptr(GError) error = NULL;
   CtdMainWindow *window;
@@ -243,9 +267,10 @@ test_viewer (void **state)
   assert_true (ctd_test_wait_for (viewer_registered, NULL, 20000,
                                   "GIO to see the test's help viewer"));
 
-  ctd_test_quiet_settings ();
-  window = ctd_main_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
+  window = ctd_test_open_new_event (app, fixture->path);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
+  assert_string_equal (ctd_main_window_get_page_name (window), "players");
   g_action_group_activate_action (G_ACTION_GROUP (app), "help", NULL);
   assert_true (ctd_test_wait_for (file_written, opened, 20000, "the help viewer to be started"));
   assert_true (g_file_get_contents (opened, &contents, NULL, &error));
@@ -261,7 +286,8 @@ main (void)
     cmocka_unit_test (test_f1_and_menu),
     cmocka_unit_test (test_uri),
     cmocka_unit_test (test_no_viewer),
-    cmocka_unit_test (test_viewer),
+    cmocka_unit_test_setup_teardown (test_viewer, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
   };
   g_autoptr(GError) error = NULL;
   g_autofree char *applications = NULL;
