@@ -212,6 +212,7 @@ test_no_viewer (void **state)
   assert_null (strchr (gtk_label_get_text (label), '\n'));
   assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (
     gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_REVEALER))));
+  ctd_test_screenshot (GTK_WINDOW (window), "help-no-viewer.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
