@@ -173,16 +173,18 @@ say_cannot_open (GtkWindow  *parent,
     g_warning ("%s", message);
 }
 
+/* What the viewer's launch answers to: the window, unless it was closed
+ * meanwhile. */
 typedef struct
 {
-  GtkWindow *parent;
-  char      *dir;
+  GWeakRef  parent;
+  char     *dir;
 } Launch;
 
 static void
 launch_free (Launch *launch)
 {
-  g_clear_object (&launch->parent);
+  g_weak_ref_clear (&launch->parent);
   g_free (launch->dir);
   g_free (launch);
 }
@@ -194,9 +196,10 @@ launch_done_cb (GObject      *source,
 {
   Launch *launch = user_data;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GtkWindow) parent = g_weak_ref_get (&launch->parent);
 
   if (!g_app_info_launch_default_for_uri_finish (result, &error))
-    say_cannot_open (launch->parent, launch->dir, error->message);
+    say_cannot_open (parent, launch->dir, error->message);
   launch_free (launch);
 }
 
@@ -239,7 +242,7 @@ ctd_help_show (GtkWindow *parent)
                                                 ? gtk_widget_get_display (GTK_WIDGET (parent))
                                                 : gdk_display_get_default ());
   launch = g_new0 (Launch, 1);
-  launch->parent = parent != NULL ? g_object_ref (parent) : NULL;
+  g_weak_ref_init (&launch->parent, parent);
   launch->dir = g_steal_pointer (&dir);
   g_app_info_launch_default_for_uri_async (uri, G_APP_LAUNCH_CONTEXT (context), NULL,
                                            launch_done_cb, launch);
