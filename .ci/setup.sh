@@ -21,6 +21,9 @@ CTD_PACKAGES=(
   # The translations: the template and catalogues checked (gettext's
   # tools), and the locales the translated runs use (ctd_ensure_locales).
   gettext locales
+  # The user guide checked (yelp-check: tests/test-help.sh) and its
+  # translators' targets (itstool, which yelp-tools brings).
+  yelp-tools
   # Letters of every script a player's name may use, for the PDFs.
   fonts-noto-core fonts-noto-cjk
   # The window driven through AT-SPI (tests/test-e2e.py).

@@ -13,6 +13,7 @@
 #include <glib-unix.h>
 #include <signal.h>
 
+#include "ctd-help.h"
 #include "ctd-main-window.h"
 #include "ctd-ui.h"
 
@@ -74,6 +75,16 @@ ctd_application_about_action (GSimpleAction *action,
                          NULL);
 }
 
+/* F1: the user guide, in the help viewer; the window says when there is
+ * none. */
+static void
+ctd_application_help_action (GSimpleAction *action,
+                             GVariant      *parameter,
+                             gpointer       user_data)
+{
+  ctd_help_show (gtk_application_get_active_window (GTK_APPLICATION (user_data)));
+}
+
 static void
 ctd_application_quit_action (GSimpleAction *action,
                              GVariant      *parameter,
@@ -92,6 +103,7 @@ quit_signal_cb (gpointer user_data)
 
 static const GActionEntry app_actions[] = {
   { "about", ctd_application_about_action },
+  { "help", ctd_application_help_action },
   { "quit", ctd_application_quit_action },
 };
 
@@ -101,6 +113,7 @@ static const struct
   const char *accels[3];
 } accelerators[] = {
   { "app.quit", { "<Control>q", NULL } },
+  { "app.help", { "F1", NULL } },
   { "win.new-event", { "<Control>n", NULL } },
   { "win.open-event", { "<Control>o", NULL } },
   { "win.undo", { "<Control>z", NULL } },

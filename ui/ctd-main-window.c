@@ -93,6 +93,21 @@ ctd_main_window_show_notice (CtdMainWindow *self,
   gtk_widget_add_css_class (gtk_widget_get_parent (GTK_WIDGET (self->banner_label)), "notice");
 }
 
+/**
+ * ctd_main_window_get_page_name:
+ * @self: a window
+ *
+ * Returns: (nullable): the name of the page shown ("players", "chouette",
+ *   ...), or %NULL while no event is open
+ */
+const char *
+ctd_main_window_get_page_name (CtdMainWindow *self)
+{
+  g_return_val_if_fail (CTD_IS_MAIN_WINDOW (self), NULL);
+
+  return self->document != NULL ? gtk_stack_get_visible_child_name (self->pages_stack) : NULL;
+}
+
 /* ---- following the document ------------------------------------------ */
 
 /* The event's name is the window's title (bound in init), so that the

@@ -29,6 +29,7 @@ gboolean       ctd_main_window_create_event (CtdMainWindow   *self,
                                              GError         **error);
 void           ctd_main_window_show_error   (CtdMainWindow   *self,
                                              const char      *message);
+const char    *ctd_main_window_get_page_name (CtdMainWindow  *self);
 gboolean       ctd_main_window_close_event  (CtdMainWindow   *self,
                                              const char      *folder,
                                              GError         **error);
