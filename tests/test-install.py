@@ -17,8 +17,8 @@
 # Without a display the window says so in French; with one (the suite's
 # Xvfb, on a session bus) the window from the build and the installed one
 # open in French, the installed one's resources built in. The desktop
-# file and metainfo there validate; the icons, the MIME type and, once
-# the guide exists in the source tree (data/help/C/index.page), the help
+# file and metainfo there validate; the icons, the MIME type, the user
+# guide with its figures and the two manual pages
 # are installed. Python's standard library only; ends with
 # "N passed, N failed".
 
@@ -224,11 +224,13 @@ def test_icons_mime_catalogues_help(folder):
     for lang in linguas:
         mo = os.path.join(PREFIX, LOCALEDIR_REL, lang, "LC_MESSAGES", "chouette-td.mo")
         check(os.path.isfile(mo), "catalogue installed: %s" % mo)
-    if os.path.isfile(os.path.join(SOURCE, "data", "help", "C", "index.page")):
-        index = os.path.join(share, "help", "C", "chouette-td", "index.page")
-        check(os.path.isfile(index), "the user guide installed: %s" % index)
-    else:
-        print("no data/help/C/index.page in the source tree: no guide to check")
+    index = os.path.join(share, "help", "C", "chouette-td", "index.page")
+    check(os.path.isfile(index), "the user guide installed: %s" % index)
+    check(os.path.isdir(os.path.join(os.path.dirname(index), "figures")),
+          "the user guide's figures installed beside it")
+    for page in ("chouette-td.1", "chouette-td-cli.1"):
+        man = os.path.join(share, "man", "man1", page)
+        check(os.path.isfile(man), "the manual page installed: %s" % man)
     # Only our two programs in bin/, nothing outside the prefix.
     for name in os.listdir(installed(PREFIX, BINDIR)):
         check(name.startswith("chouette-td"), "%s installed in %s" % (name, BINDIR))
