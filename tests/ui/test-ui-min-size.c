@@ -27,10 +27,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ctd-advance-dialog.h"
 #include "ctd-application.h"
 #include "ctd-chouette-page.h"
+#include "ctd-export-dialog.h"
 #include "ctd-main-window.h"
 #include "ctd-players-page.h"
+#include "ctd-print-preview.h"
+#include "ctd-standings-page.h"
+#include "ctd-table-entry-dialog.h"
 #include "ctd-test-files.h"
 #include "ctd-test-scoring.h"
 #include "ctd-test-ui.h"
@@ -66,6 +71,26 @@ collect_cut_labels (GtkWidget *root,
     collect_cut_labels (child, cut);
 }
 
+/* @window's minimum size, once laid out: the narrowest it can be, and
+ * the lowest it can be at the screen's width. Printed; a size over the
+ * screen's is added to @failures. */
+static void
+measure_fits (GtkWidget  *window,
+              const char *what,
+              GString    *failures)
+{
+  g_autofree char *laid_out = g_strdup_printf ("%s to be laid out", what);
+  int width, height;
+
+  assert_true (ctd_test_wait_for_layout (window, 20000, laid_out));
+  gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
+  gtk_widget_measure (window, GTK_ORIENTATION_VERTICAL, SCREEN_WIDTH, &height, NULL, NULL, NULL);
+  printf ("%s (%s): the window's minimum %d × %d\n", what, language (), width, height);
+  fflush (stdout);
+  if (width > SCREEN_WIDTH || height > SCREEN_HEIGHT)
+    g_string_append_printf (failures, "%s: at least %d × %d; ", what, width, height);
+}
+
 /* The window @window's minimum size as it shows now: the narrowest it
  * can be, and the lowest it can be at the screen's width. Printed; a
  * size over the screen's is added to @failures. Then the window is set
@@ -80,15 +105,8 @@ check_fits (CtdMainWindow *window,
                                            language ());
   g_autoptr(GString) cut = g_string_new (NULL);
   GtkWidget *widget = GTK_WIDGET (window);
-  int width, height;
 
-  assert_true (ctd_test_wait_for_layout (widget, 20000, what));
-  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
-  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, SCREEN_WIDTH, &height, NULL, NULL, NULL);
-  printf ("%s (%s): the window's minimum %d × %d\n", page, language (), width, height);
-  fflush (stdout);
-  if (width > SCREEN_WIDTH || height > SCREEN_HEIGHT)
-    g_string_append_printf (failures, "%s: at least %d × %d; ", page, width, height);
+  measure_fits (widget, page, failures);
 
   gtk_window_set_default_size (GTK_WINDOW (window), SCREEN_WIDTH, SCREEN_HEIGHT);
   assert_true (ctd_test_wait_for_layout (widget, 20000, what));
@@ -229,6 +247,51 @@ test_long_names_fit (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The largest dialogs the window opens: Print or Export, its print
+ * preview, Table Entry, and Advance from the Standings page. */
+static void
+test_dialogs_fit (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = ctd_test_open_built_event (app, fixture->dir, "Dialogs.chouette", 16,
+                                                     11, FALSE);
+  g_autoptr(GString) failures = g_string_new (NULL);
+  GtkWindow *dialog, *preview;
+  GtkWidget *standings;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+  dialog = ctd_test_find_toplevel (CTD_TYPE_EXPORT_DIALOG);
+  assert_non_null (dialog);
+  measure_fits (GTK_WIDGET (dialog), "export", failures);
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "export.preview", NULL));
+  /* (it opens once the report, built in a worker thread, is ready) */
+  preview = ctd_test_wait_for_toplevel (CTD_TYPE_PRINT_PREVIEW, 60000, "the print preview");
+  assert_non_null (preview);
+  measure_fits (GTK_WIDGET (preview), "print-preview", failures);
+  gtk_window_destroy (preview);
+  gtk_window_destroy (dialog);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "table-entry", NULL);
+  dialog = ctd_test_find_toplevel (CTD_TYPE_TABLE_ENTRY_DIALOG);
+  assert_non_null (dialog);
+  measure_fits (GTK_WIDGET (dialog), "table-entry", failures);
+  gtk_window_destroy (dialog);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("standings"));
+  standings = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_STANDINGS_PAGE);
+  assert_true (gtk_widget_activate_action (standings, "standings.advance", NULL));
+  dialog = ctd_test_find_toplevel (CTD_TYPE_ADVANCE_DIALOG);
+  assert_non_null (dialog);
+  measure_fits (GTK_WIDGET (dialog), "advance", failures);
+  gtk_window_destroy (dialog);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  if (failures->len > 0)
+    fail_msg ("does not fit %d × %d: %s", SCREEN_WIDTH, SCREEN_HEIGHT, failures->str);
+}
+
 int
 main (void)
 {
@@ -238,6 +301,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_players_hint, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_long_names_fit, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_dialogs_fit, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
