@@ -413,15 +413,18 @@ find_label (GtkWidget  *root,
 }
 
 /* Lines of a header at most this many characters long, where the name's
- * words allow. */
+ * words allow; the totals under the grid have room for longer ones. */
 #define HEADING_LINE_CHARS 10
+#define TOTALS_LINE_CHARS  16
 
-/* "1 Annikki Vähä-Mäkelä-Kristiansen" as the lines of a narrow header:
- * "1 Annikki", "Vähä-", "Mäkelä-", "Kristiansen". Lines break between words
- * and after a hyphen, never after the player's number. */
+/* "1 Annikki Vähä-Mäkelä-Kristiansen" as lines of about @line_chars
+ * characters, for a narrow header (10): "1 Annikki", "Vähä-", "Mäkelä-",
+ * "Kristiansen". Lines break between words and after a hyphen, never
+ * after the player's number. */
 static char *
 heading_lines (guint       player,
-               const char *name)
+               const char *name,
+               glong       line_chars)
 {
   g_auto(GStrv) words = g_strsplit (name, " ", -1);
   GString *text = g_string_new (NULL);
@@ -441,7 +444,7 @@ heading_lines (guint       player,
           const char *end = hyphen != NULL && hyphen[1] != '\0' ? hyphen + 1 : p + strlen (p);
           glong n = g_utf8_strlen (p, end - p);
 
-          if (named && line + gap + n > HEADING_LINE_CHARS)
+          if (named && line + gap + n > line_chars)
             {
               g_string_append_c (text, '\n');
               line = 0;
@@ -474,7 +477,7 @@ set_player_title (CtdChouettePage     *self,
 {
   const char *name = ctd_chouette_view_get_name (self->view, player);
   g_autofree char *title = g_strdup_printf (_("%u %s"), player, name);
-  g_autofree char *lines = heading_lines (player, name);
+  g_autofree char *lines = heading_lines (player, name, HEADING_LINE_CHARS);
   GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
   GtkWidget *heading;
   GtkLabel *label;
@@ -664,7 +667,7 @@ ctd_chouette_page_update_totals (CtdChouettePage *self)
     {
       const char *name = ctd_chouette_view_get_name (view, p);
       g_autofree char *heading = g_strdup_printf (_("%u %s"), p, name);
-      g_autofree char *lines = heading_lines (p, name);
+      g_autofree char *lines = heading_lines (p, name, TOTALS_LINE_CHARS);
       g_autofree char *total_name = NULL;
       g_autofree char *amount_name = NULL;
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns,
