@@ -281,10 +281,14 @@ cell_setup_cb (CtdChouettePage    *self,
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       break;
     case CELL_RESULT:
-      /* The line whole, never cut: the column as wide as the usual
-       * lines from the start, wider for a longer one. */
+      /* The line whole, never cut: on two lines where the column is
+       * narrow (its heading's width on a 1024-px screen), so that the
+       * players' columns keep their room. */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_width_chars (GTK_LABEL (label), 20);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_width_chars (GTK_LABEL (label), 12);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
       break;
     case CELL_GAME:
     case CELL_SEGMENT:
