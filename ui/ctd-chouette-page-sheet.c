@@ -45,8 +45,10 @@ static const CellKind fixed_cells[] = {
   CELL_RESULT,
 };
 
-/* Columns of the players go before the result's. */
-#define FIRST_PLAYER_COLUMN 7
+/* Columns of the players go after the result's: on a 1024-px screen the
+ * sheet's seven columns and the line typed are in sight together, and a
+ * chouette's scores scroll past them (on paper the result is last). */
+#define FIRST_PLAYER_COLUMN 8
 
 /* Widths in pixels that do not move as numbers come in. */
 #define SCORE_WIDTH 60
@@ -279,8 +281,14 @@ cell_setup_cb (CtdChouettePage    *self,
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       break;
     case CELL_RESULT:
+      /* The line whole, never cut: on two lines where the column is
+       * narrow (its heading's width on a 1024-px screen), so that the
+       * players' columns keep their room. */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_width_chars (GTK_LABEL (label), 12);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
       break;
     case CELL_GAME:
     case CELL_SEGMENT:
@@ -409,15 +417,18 @@ find_label (GtkWidget  *root,
 }
 
 /* Lines of a header at most this many characters long, where the name's
- * words allow. */
+ * words allow; the totals under the grid have room for longer ones. */
 #define HEADING_LINE_CHARS 10
+#define TOTALS_LINE_CHARS  16
 
-/* "1 Annikki Vähä-Mäkelä-Kristiansen" as the lines of a narrow header:
- * "1 Annikki", "Vähä-", "Mäkelä-", "Kristiansen". Lines break between words
- * and after a hyphen, never after the player's number. */
+/* "1 Annikki Vähä-Mäkelä-Kristiansen" as lines of about @line_chars
+ * characters, for a narrow header (10): "1 Annikki", "Vähä-", "Mäkelä-",
+ * "Kristiansen". Lines break between words and after a hyphen, never
+ * after the player's number. */
 static char *
 heading_lines (guint       player,
-               const char *name)
+               const char *name,
+               glong       line_chars)
 {
   g_auto(GStrv) words = g_strsplit (name, " ", -1);
   GString *text = g_string_new (NULL);
@@ -437,7 +448,7 @@ heading_lines (guint       player,
           const char *end = hyphen != NULL && hyphen[1] != '\0' ? hyphen + 1 : p + strlen (p);
           glong n = g_utf8_strlen (p, end - p);
 
-          if (named && line + gap + n > HEADING_LINE_CHARS)
+          if (named && line + gap + n > line_chars)
             {
               g_string_append_c (text, '\n');
               line = 0;
@@ -470,7 +481,7 @@ set_player_title (CtdChouettePage     *self,
 {
   const char *name = ctd_chouette_view_get_name (self->view, player);
   g_autofree char *title = g_strdup_printf (_("%u %s"), player, name);
-  g_autofree char *lines = heading_lines (player, name);
+  g_autofree char *lines = heading_lines (player, name, HEADING_LINE_CHARS);
   GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
   GtkWidget *heading;
   GtkLabel *label;
@@ -542,7 +553,12 @@ build_totals (CtdChouettePage *self,
     return;
 
   gtk_grid_attach (grid, grid_label (_("Totals"), 0, "heading"), 0, 1, 1, 1);
+  /* The grid fits a 1024-px screen with four long names (in French
+   * too): the words around the numbers wrap, and the button goes under
+   * the paper totals rather than beside them. */
   amounts = grid_label (NULL, 0, NULL);
+  gtk_label_set_wrap (GTK_LABEL (amounts), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (amounts), 16);
   gtk_grid_attach (grid, amounts, 0, 2, 1, 1);
   label = grid_label (_("Paper t_otals"), 0, NULL);
   gtk_label_set_use_underline (GTK_LABEL (label), TRUE);
@@ -552,9 +568,10 @@ build_totals (CtdChouettePage *self,
       g_autofree char *name = g_strdup_printf (_("Paper total, player %u"), p);
       GtkWidget *entry = gtk_entry_new ();
 
+      /* A long name on more lines, as over the grid's columns. */
       self->name_labels[p - 1] = GTK_LABEL (grid_label (NULL, 1, "heading"));
-      gtk_label_set_ellipsize (self->name_labels[p - 1], PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (self->name_labels[p - 1], 16);
+      gtk_label_set_justify (self->name_labels[p - 1], GTK_JUSTIFY_RIGHT);
+      gtk_widget_set_valign (GTK_WIDGET (self->name_labels[p - 1]), GTK_ALIGN_END);
       gtk_grid_attach (grid, GTK_WIDGET (self->name_labels[p - 1]), p, 0, 1, 1);
       self->total_labels[p - 1] = GTK_LABEL (grid_label (NULL, 1, "numeric"));
       gtk_widget_add_css_class (GTK_WIDGET (self->total_labels[p - 1]), "total");
@@ -583,15 +600,17 @@ build_totals (CtdChouettePage *self,
   self->sum_label = GTK_LABEL (grid_label (NULL, 0, NULL));
   gtk_grid_attach (grid, GTK_WIDGET (self->sum_label), size + 1, 1, 1, 1);
   self->amounts_note_label = GTK_LABEL (grid_label (NULL, 0, "dim-label"));
+  gtk_label_set_wrap (self->amounts_note_label, TRUE);
+  gtk_label_set_max_width_chars (self->amounts_note_label, 20);
   gtk_grid_attach (grid, GTK_WIDGET (self->amounts_note_label), size + 1, 2, 1, 1);
   button = gtk_button_new_with_mnemonic (_("Chec_k Paper Totals"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "chouette.check-paper");
-  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  gtk_widget_set_halign (button, GTK_ALIGN_END);
   gtk_widget_set_tooltip_text (button, _("Store the paper sheet's totals and compare them with "
                                          "the entered games (Enter in a paper total)"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Check Paper Totals"), -1);
-  gtk_grid_attach (grid, button, size + 1, 3, 1, 1);
+  gtk_grid_attach (grid, button, 1, 4, size, 1);
   ctd_chouette_page_bind_totals (self, size, GTK_LABEL (amounts));
 }
 
@@ -601,7 +620,7 @@ build_totals (CtdChouettePage *self,
  *
  * Makes the players' columns and totals for the view's chouette size,
  * when it changed: a game score and a running total for each player,
- * between the cube decisions and the result, as on the paper sheet.
+ * after the result (FIRST_PLAYER_COLUMN).
  */
 void
 ctd_chouette_page_build_players (CtdChouettePage *self)
@@ -652,6 +671,7 @@ ctd_chouette_page_update_totals (CtdChouettePage *self)
     {
       const char *name = ctd_chouette_view_get_name (view, p);
       g_autofree char *heading = g_strdup_printf (_("%u %s"), p, name);
+      g_autofree char *lines = heading_lines (p, name, TOTALS_LINE_CHARS);
       g_autofree char *total_name = NULL;
       g_autofree char *amount_name = NULL;
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns,
@@ -660,8 +680,10 @@ ctd_chouette_page_update_totals (CtdChouettePage *self)
 
       /* A name edited on the Players page. */
       set_player_title (self, column, p);
-      gtk_label_set_text (self->name_labels[p - 1], heading);
+      gtk_label_set_text (self->name_labels[p - 1], lines);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_labels[p - 1]), heading);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->name_labels[p - 1]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, heading, -1);
 
       gtk_label_set_text (self->total_labels[p - 1], ctd_chouette_view_get_total_text (view, p));
       total_name = ctd_chouette_view_get_totals_known (view)
