@@ -274,11 +274,13 @@ report_add_audit_log (Report  *report,
       const CtdStoreAuditEntry *entry = g_ptr_array_index (entries, i);
       g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, entry->id);
       g_autofree char *note = log_note (report, entry, by_id);
-      const char *texts[5] = { NULL, NULL, NULL, entry->summary, note };
+      /* The action in the document's language; the file keeps its nick. */
+      const char *action = ctd_audit_action_to_title (entry->action);
+      const char *texts[5] = { NULL, NULL, action, entry->summary, note };
 
       ctd_sheet_page_add_number (page, row, 0, (double) entry->id, id, body);
       report_put_text (page, row, 1, 1, entry->time, left);
-      report_put_text (page, row, 2, 2, entry->action, left);
+      report_put_text (page, row, 2, 2, action, left);
       /* The store's summary as it is: it names the players and points. */
       report_put_text (page, row, 3, 3, entry->summary, left);
       report_put_text (page, row, 4, 4, note, left);
