@@ -261,14 +261,25 @@ note_for (const CtdStandingsRow   *row,
 
   if (advancer != NULL)
     {
-      /* Translators: a player's note in the standings; %s is the next
-       * round's stage ("Final", "Semi-final"); a wildcard advances from
-       * outside the top K of their chouette. */
-      g_string_append_printf (note, wildcard ? _("wildcard: advances to the %s")
-                                             : _("advances to the %s"),
-                              ctd_stage_to_title (next_stage));
+      const char *advances;
+
+      if (next_stage == CTD_STAGE_FINAL)
+        /* Translators: a player's note in the standings; a wildcard
+         * advances from outside the top K of their chouette. */
+        advances = wildcard ? _("wildcard: advances to the final") : _("advances to the final");
+      else
+        /* Translators: a player's note in the standings; a wildcard
+         * advances from outside the top K of their chouette. */
+        advances = wildcard ? _("wildcard: advances to the semi-finals")
+                            : _("advances to the semi-finals");
       if (advancer->chouette != 0)
-        g_string_append_printf (note, " (%u.%u)", info->number + 1, advancer->chouette);
+        /* Translators: a player's note in the standings: %1$s says where
+         * they advance ("advances to the final"), then the chouette
+         * they were drawn into, round and number ("2.1") */
+        g_string_append_printf (note, _("%1$s (%2$u.%3$u)"), advances, info->number + 1,
+                                advancer->chouette);
+      else
+        g_string_append (note, advances);
     }
   else if (proposed)
     /* Translators: notes of a player in the standings, joined by "; "

@@ -246,9 +246,9 @@ test_tie_and_advance (void **state)
   assert_non_null (advancers);
   assert_true (ctd_store_draw_round (store, 99, &round, &error));
   notes = ctd_cut_notes (store, 1, NULL, TRUE, &error);
-  assert_string_equal (note_of (notes, first->players[0]), "advances to the Final (2.1)");
+  assert_string_equal (note_of (notes, first->players[0]), "advances to the final (2.1)");
   assert_string_equal (note_of (notes, first->players[1]),
-                       "wildcard: advances to the Final (2.1)");
+                       "wildcard: advances to the final (2.1)");
   assert_string_equal (note_of (notes, second->players[3]), "");
 }
 

@@ -658,7 +658,7 @@ test_advance (void **state)
   assert_string_equal (state_text (&desk), "Round 2 (Semi-final): drawn.");
   /* Round 1's posting, chosen again, names where its advancers went. */
   gtk_drop_down_set_selected (round_dropdown (&desk), 0);
-  assert_non_null (find_shown (GTK_WIDGET (desk.page), "advances to the Semi-final (2."));
+  assert_non_null (find_shown (GTK_WIDGET (desk.page), "advances to the semi-finals (2."));
 
   /* Undo: the draw, then the advancers. */
   g_action_group_activate_action (G_ACTION_GROUP (desk.window), "undo", NULL);
