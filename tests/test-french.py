@@ -168,6 +168,55 @@ def test_french(folder):
             check(word in plain, "%s: “%s” expected in:\n%s" % (where, word, said[where]))
 
 
+def test_french_words_not_the_file_words(folder):
+    # What a French director reads names the settings, the log's actions
+    # and the advancement in French words and French sentences; the file
+    # and the JSON keep their nicks (highest-first, letter, add-player).
+    event = ctdtest.new_event(folder, 16)
+    event.run("settings", "--paper", "letter", "--last-segment", "lowest-first")
+    settings = event.run("settings").stdout
+    for nick in ("highest-first", "lowest-first", "Letter\n", "a point"):
+        check(nick not in settings, "the nick %r in French settings:\n%s" % (nick, settings))
+    check("le plus bas d'abord" in settings and "Lettre US" in settings,
+          "the direction and the paper in French:\n" + settings)
+    # Each value starts in the same column, after the widest label
+    # ("droit d'inscription"), not at 13 bytes.
+    values = ("5,00 par point", "110,00", "le plus bas d'abord")
+    lines = [line for line in settings.splitlines() if line.endswith(values)]
+    check(len(lines) == 3, "the stake's, fee's and direction's lines:\n" + settings)
+    starts = {line.rindex(value) for line in lines for value in values if line.endswith(value)}
+    check(len(starts) == 1, "the values' columns in French:\n" + settings)
+    ctdtest.equal(event.json("settings")["last_segment"], "lowest-first", "JSON keeps the nick")
+
+    # A player's line is one French sentence, its colon spaced as French
+    # spaces it ("Lyon: pointé" was written in code).
+    out = event.run("player", "checkout", "Player 01").stdout
+    ctdtest.equal(out, "#1  Player 01, Club 1 (n° M001)\u00a0: non pointé\n", "checkout")
+    event.run("player", "checkin", "Player 01")
+    out = event.run("player", "checkin", "Player 16").stdout
+    ctdtest.equal(out, "#16  Player 16\u00a0: pointé\n", "checkin")
+
+    log = event.run("log").stdout
+    check("Joueur ajouté" in log and "Tournoi créé" in log, "the actions in French:\n" + log)
+    for nick in (" create", " add-player", " import-players", " set-settings"):
+        check(nick + ":" not in log and nick + " :" not in log,
+              "the nick %r in the French log:\n%s" % (nick, log))
+    ctdtest.equal(event.json("log")[1]["action"], "import-players", "JSON keeps the nick")
+
+    # The sheets were worked out with the highest score first.
+    event.run("settings", "--last-segment", "highest-first")
+    event.json("draw", "--seed", "1601")
+    for n in range(1, 5):
+        event.record_sheet("1.%d" % n, ctdtest.FOUR_SHEET)
+    advanced = event.run("advance", "--top", "1", "--wildcards", "0").stdout
+    first = advanced.splitlines()[0]
+    ctdtest.equal(first, "Tour 1\u00a0: 4 joueurs se qualifient pour la finale (top 1 de "
+                  "chaque chouette\u00a0; repêchés\u00a0: 0)\u00a0:", "advance in French")
+    notes = event.run("standings", "--round", "1").stdout
+    check("se qualifie pour la finale" in notes and "Finale" not in notes,
+          "the stage inside a sentence, in lower case:\n" + notes)
+
+
 def test_the_check_finds_english(folder):
     # The same outputs without the build's catalogue are English, and the
     # check says so: it is not blind.
