@@ -301,9 +301,10 @@ ctd_cli_init (CtdCli *cli)
   g_autofree char *warning = NULL;
   g_autoptr(CtdStore) store = NULL;
   g_autoptr(GError) error = NULL;
-  const char *usage = "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
-                      "[--entry-fee N] [--last-segment highest-first|lowest-first] "
-                      "[--paper a4|letter] [--language CODE]";
+  g_autofree char *usage =
+    ctd_cli_synopsis ("init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] [--entry-fee "
+                      "N] [--last-segment highest-first|lowest-first] [--paper a4|letter] "
+                      "[--language CODE]");
   g_autofree char *language = ctd_store_default_language ();
   CtdEventSettings settings = { 0, };
   int status;

@@ -307,7 +307,8 @@ player_edit (CtdCli *cli)
   g_autofree char *number = NULL;
   g_autoptr(CtdStorePlayer) player = NULL;
   g_autoptr(GError) error = NULL;
-  const char *usage = "player edit NAME|#NUMBER|ID [--name N] [--club C] [--id X]";
+  g_autofree char *usage =
+    ctd_cli_synopsis ("player edit NAME|#NUMBER|ID [--name N] [--club C] [--id X]");
   /* --member-id: the dialog's word for the same field. */
   GOptionEntry entries[] = {
     { "name", 0, 0, G_OPTION_ARG_STRING, &name, NULL, NULL },

@@ -508,7 +508,7 @@ ctd_cli_fix_order (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStoreChouette) seats = NULL;
   g_autoptr(CtdChouette) chouette = NULL;
-  const char *usage = "fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]";
+  g_autofree char *usage = ctd_cli_synopsis ("fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]");
   GOptionEntry entries[] = {
     { "force", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     { NULL },

@@ -321,8 +321,9 @@ ctd_cli_tiebreak (CtdCli *cli)
     { "wildcards", 0, 0, G_OPTION_ARG_INT, &wildcards, NULL, NULL },
     { NULL },
   };
-  const char *usage = "tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll [--seed N] "
-                      "[--top K] [--wildcards W] [NAME ...]";
+  g_autofree char *usage =
+    ctd_cli_synopsis ("tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll [--seed N] [--top K] "
+                      "[--wildcards W] [NAME ...]");
   guint64 round;
   guint64 seed = 0;
   int status;

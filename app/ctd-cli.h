@@ -45,6 +45,7 @@ typedef int (*CtdCliCommand) (CtdCli *cli);
 int       ctd_cli_refused         (GError       *error);
 int       ctd_cli_refused_confirm (GError       *error,
                                    const char   *option);
+char     *ctd_cli_synopsis        (const char   *synopsis);
 int       ctd_cli_usage           (const char   *format,
                                    ...) G_GNUC_PRINTF (1, 2);
 gboolean  ctd_cli_parse_options   (CtdCli       *cli,

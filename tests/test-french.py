@@ -217,6 +217,24 @@ def test_french_words_not_the_file_words(folder):
           "the stage inside a sentence, in lower case:\n" + notes)
 
 
+def test_usage_placeholders_in_french(folder):
+    # The words in capitals a director replaces are French, and the same
+    # word everywhere: --help's summaries and a usage error's synopsis
+    # (issue 30: NAME, FILE, PLAYER, OUT, DIR, ADDRESS beside ADRESSE).
+    proc = subprocess.run([ctdtest.CLI, "--help"], capture_output=True, text=True, timeout=60)
+    text = proc.stdout + proc.stderr
+    for word in ("NAME", "FILE", "COMMAND", "PLAYER", "OUT", "DIR", "ADDRESS", "ROUND", "GAME",
+                 "ORDER", "TEXT"):
+        check(not re.search(r"\b%s\b" % word, text),
+              "the placeholder %s left in English in --help:\n%s" % (word, text))
+    for word in ("FICHIER", "TOUR.N", "NOM", "JOUEUR", "SORTIE.pdf", "DOSSIER", "ADRESSE:PORT"):
+        check(word in text, "%s expected in --help:\n%s" % (word, text))
+    event = Event(folder)
+    event.run("init", "--name", "Open de Paris")
+    error = event.run("record", "1.1", status=2).stderr
+    check("record CHOUETTE PARTIE 'NOTATION'" in error, "the synopsis in French: " + error)
+
+
 def test_the_check_finds_english(folder):
     # The same outputs without the build's catalogue are English, and the
     # check says so: it is not blind.
