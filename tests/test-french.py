@@ -160,6 +160,9 @@ def test_french(folder):
                        "Gammon"],
         "posting page": ["Tour 1"],
     }
+    # "ci-dessus" is one word on the sheet: no line ends at its hyphen.
+    check(re.search("ci[-\u2011]dessus", said["scoring sheet PDF"]),
+          "“ci-dessus” broken on the sheet:\n" + said["scoring sheet PDF"])
     for where, words in expected.items():
         # (French sets a no-break space before a colon; a page isolates
         # each name in its own element, bdi, which page_text() splits at)
