@@ -44,8 +44,10 @@ report_add_results (Report  *report,
   title = report_layout_text (report, "Title");
   subtitle = report_layout_text (report, "Subtitle");
   g_string_append (note, subtitle);
+  /* A line of its own: run on after the subtitle's date, the warning
+   * read as part of it. */
   if (info.state < CTD_ROUND_COMPLETE)
-    g_string_append_printf (note, " %s", ctd_template_get_text (report->layout, "Unfinished"));
+    g_string_append_printf (note, "\n%s", ctd_template_get_text (report->layout, "Unfinished"));
 
   /* Translators: a worksheet's name in the XLSX file: at
    * most 31 characters, none of [ ] : * ? / \ */
@@ -60,11 +62,12 @@ report_add_results (Report  *report,
       const char *club = g_hash_table_lookup (clubs, &r->player_id);
       g_autofree char *place = ctd_outcome_place_text (r);
       g_autofree char *rolloff = report_rolloff_text (report, r);
-      g_autofree char *name = r->tied ? g_strdup_printf ("%s (%s)", r->name,
-                                                         ctd_template_get_text (report->layout,
-                                                                                "Tied"))
-                              : rolloff != NULL ? g_strdup_printf ("%s (%s)", r->name, rolloff)
-                                                : g_strdup (r->name);
+      const char *remark = r->tied ? ctd_template_get_text (report->layout, "Tied") : rolloff;
+      /* Translators: a player's name in the final results, then a note
+       * on their place ("tied: roll-off to be recorded", "won roll-off") */
+      g_autofree char *name = remark != NULL ? g_strdup_printf (C_("name and note", "%1$s (%2$s)"),
+                                                                r->name, remark)
+                                             : g_strdup (r->name);
       const char *texts[4] = { NULL, name, club, NULL };
 
       ctd_sheet_doc_add_name (report->doc, r->name);

@@ -270,7 +270,17 @@ test_final_standings (void **state)
   g_autofree char *text = NULL;
   CtdSheetPage *page;
 
-  for (guint game = 1; game <= CTD_N_GAMES; game++)
+  for (guint game = 1; game <= 6; game++)
+    assert_true (ctd_store_record_game (store, 1, 1, game, tied_final[game - 1], FALSE, NULL));
+  /* Unfinished: the warning is a line of its own under the subtitle,
+   * not run on after the date. */
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Final results");
+  assert_string_equal (ctd_test_cell_at (page, 1, 0)->text,
+                       "Spring Chouette, Club house, May 17, 2026\n"
+                       "The final is not complete: these are the standings so far.");
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  for (guint game = 7; game <= CTD_N_GAMES; game++)
     assert_true (ctd_store_record_game (store, 1, 1, game, tied_final[game - 1], FALSE, NULL));
   doc = ctd_report_round (store, 1, NULL, &error);
   /* The final's round: its sheet, its standings and the final results. */
