@@ -153,7 +153,8 @@ def test_french(folder):
         "show": ["Totaux", "Décision"],
         "standings": ["Tour 1 (Qualification) : en cours"],
         "export": ["Écrit"],
-        "scoring sheet PDF": ["Feuille de marque", "Boîte", "Capit.", "Videau"],
+        # The colon after a layout's heading spaced as French spaces it.
+        "scoring sheet PDF": ["Feuille de marque", "Boîte", "Capit.", "Videau", "Règlement : "],
         "standings PDF": ["Classement", "Rang", "Tour suivant"],
         "table page": ["Chouette 1.1", "partie", "Boîte", "Capitaine"],
         "entry form": ["Chouette 1.1, partie 5", "Qui saisit cette partie", "Videau de Bruno",

@@ -147,8 +147,8 @@ report_add_settlements (Report  *report,
                   g_propagate_error (error, g_steal_pointer (&refusal));
                   return FALSE;
                 }
-              line = g_strdup_printf ("%s: %s", heading,
-                                      ctd_template_get_text (report->layout, "Unfinished"));
+              line = report_heading_text (heading,
+                                          ctd_template_get_text (report->layout, "Unfinished"));
               report_put_text (page, row, 0, G_N_ELEMENTS (columns) - 1, line, block);
               ctd_sheet_page_set_height (page, row++, report_row_height (block_size, 1, LIST_ROOM));
               continue;
