@@ -296,18 +296,16 @@ ctd_store_write_settings (CtdStore                *self,
                         error);
 }
 
-/* "name “Club Open”, stake 5.00, paper Letter": what @after changes. */
+/* "Changed the event settings: name “Club Open”, stake 5.00 and paper
+ * Letter": what @after changes, listed as the language lists. */
 static char *
 describe_settings_change (const CtdEventSettings *before,
                           const CtdEventSettings *after)
 {
-  /* Translators: a line of the event's log; what changed follows,
-   * e.g. "name “Club Open”, stake 5.00, paper Letter". */
-  GString *text = g_string_new (_("Changed the event settings:"));
-  guint n = 0;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
 
-#define CHANGED(...) g_string_append (text, n ? ", " : " "), \
-                     g_string_append_printf (text, __VA_ARGS__), n++
+#define CHANGED(...) g_ptr_array_add (parts, g_strdup_printf (__VA_ARGS__))
   if (g_strcmp0 (before->name, after->name) != 0)
     /* Translators: this and the next ones are the parts of "Changed
      * the event settings: ...", each a setting and its new value. */
@@ -345,7 +343,10 @@ describe_settings_change (const CtdEventSettings *before,
         CHANGED ("%s", _("sheets in the language of whoever prints"));
     }
 #undef CHANGED
-  return g_string_free (text, FALSE);
+  list = ctd_text_join_and (parts);
+  /* Translators: a line of the event's log; %s lists what changed,
+   * e.g. "name “Club Open”, stake 5.00 and paper Letter". */
+  return g_strdup_printf (_("Changed the event settings: %s"), list);
 }
 
 /* "chouettes 1.1 and 1.2 were settled at 5.00 a point, and chouette 1.3
