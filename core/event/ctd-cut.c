@@ -287,18 +287,17 @@ note_for (const CtdStandingsRow   *row,
      * (and the wildcards) end; a roll-off decides a tie. */
     g_string_append (note, wildcard ? _("in line for a wildcard") : _("in line to advance"));
   if (row->needs_rolloff)
-    g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "",
-                            info->stage == CTD_STAGE_FINAL ? _("tie for a place")
-                                                           : _("tie at the cut"));
+    ctd_text_append_note (note, info->stage == CTD_STAGE_FINAL ? _("tie for a place")
+                                                               : _("tie at the cut"));
   if (row->rolloff_place == 1)
-    g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "", _("roll-off won"));
+    ctd_text_append_note (note, _("roll-off won"));
   else if (row->rolloff_place > 1)
     {
       g_autofree char *place = ctd_outcome_ordinal (row->rolloff_place);
-
-      g_string_append (note, note->len > 0 ? "; " : "");
       /* Translators: %s is an ordinal place, "2nd", "3rd". */
-      g_string_append_printf (note, _("%s in roll-off"), place);
+      g_autofree char *in_rolloff = g_strdup_printf (_("%s in roll-off"), place);
+
+      ctd_text_append_note (note, in_rolloff);
     }
   return g_string_free (g_steal_pointer (&note), FALSE);
 }

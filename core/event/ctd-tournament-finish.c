@@ -222,7 +222,7 @@ describe_hold_ups (CtdStore  *store,
     {
       g_autofree char *line = ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, i));
 
-      g_string_append_printf (text, "%s%s", i > 0 ? "; " : "", line);
+      ctd_text_append_note (text, line);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ctd-store.h"
+#include "ctd-text.h"
 
 gboolean
 report_add_results (Report  *report,
@@ -201,7 +202,7 @@ append_note (Report     *report,
 
   report_set_value (report, "id", number);
   text = report_layout_text (report, key);
-  g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "", text);
+  ctd_text_append_note (note, text);
 }
 
 /*
