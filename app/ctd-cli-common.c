@@ -550,17 +550,15 @@ ctd_cli_pad (const char *text,
 
 gboolean
 ctd_cli_parse_money (const char  *text,
-                     const char  *what,
+                     gboolean     entry_fee,
                      gint64      *out_cents,
                      GError     **error)
 {
   if (!ctd_money_parse (text, out_cents) || *out_cents < 0)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   /* Translators: the second %s is what the amount is for: a stake,
-                    * an entry fee. Write the example amount as your locale does
-                    * ("2,50"): both are read. */
-                   _("“%s” is not a %s: write an amount such as 5 or 2.50"), text, what);
+      g_autofree char *message = ctd_money_describe_bad_amount (entry_fee, text);
+
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, message);
       return FALSE;
     }
   return TRUE;

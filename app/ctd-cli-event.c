@@ -117,10 +117,9 @@ apply_settings (const SettingsOptions  *options,
   if (options->venue != NULL)
     settings->venue = options->venue;
   if ((options->stake != NULL &&
-       !ctd_cli_parse_money (options->stake, _("stake"), &settings->stake_cents, &error)) ||
+       !ctd_cli_parse_money (options->stake, FALSE, &settings->stake_cents, &error)) ||
       (options->fee != NULL &&
-       !ctd_cli_parse_money (options->fee, _("entry fee"), &settings->entry_fee_cents,
-                             &error)))
+       !ctd_cli_parse_money (options->fee, TRUE, &settings->entry_fee_cents, &error)))
     {
       *out_status = ctd_cli_usage ("%s", error->message);
       return FALSE;

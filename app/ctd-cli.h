@@ -76,7 +76,7 @@ char     *ctd_cli_pad             (const char   *text,
                                    int           width,
                                    gboolean      right);
 gboolean  ctd_cli_parse_money     (const char   *text,
-                                   const char   *what,
+                                   gboolean      entry_fee,
                                    gint64       *out_cents,
                                    GError      **error);
 void      ctd_cli_add_scores      (JsonBuilder  *builder,

@@ -200,6 +200,13 @@ def test_french_words_not_the_file_words(folder):
     out = event.run("player", "checkin", "Player 16").stdout
     ctdtest.equal(out, "#16  Player 16\u00a0: pointé\n", "checkin")
 
+    # An amount refused in a whole sentence that agrees with its setting
+    # ("ne convient pas comme mise" was built from pieces).
+    error = event.run("settings", "--stake", "cinq", status=2).stderr
+    check("La mise «\u00a0cinq\u00a0» n'est pas un montant" in error, error)
+    error = event.run("settings", "--entry-fee", "-3", status=2).stderr
+    check("Le droit d'inscription «\u00a0-3\u00a0» n'est pas un montant" in error, error)
+
     log = event.run("log").stdout
     check("Joueur ajouté" in log and "Tournoi créé" in log, "the actions in French:\n" + log)
     for nick in (" create", " add-player", " import-players", " set-settings"):
