@@ -226,6 +226,11 @@ def test_french_words_not_the_file_words(folder):
     notes = event.run("standings", "--round", "1").stdout
     check("se qualifie pour la finale" in notes and "Finale" not in notes,
           "the stage inside a sentence, in lower case:\n" + notes)
+    # And none of these outputs holds an English phrase of ours.
+    finder = english.Finder(english.template_phrases(ROOT, XGETTEXT))
+    found = left_in(finder, {"settings": settings, "log": log, "advance": advanced,
+                             "standings": notes})
+    check(not found, "English left under LANGUAGE=fr:\n" + "\n".join(found))
 
 
 def test_usage_placeholders_in_french(folder):
