@@ -188,15 +188,26 @@ ctd_cut_preview_describe (const CtdCutPreview *preview)
 
   if (!preview->size_ok)
     return g_string_free (g_steal_pointer (&text), FALSE);
-  /* Translators: the top K players of each chouette and the wildcards
-   * (players advancing from outside the top K); the next round's
-   * stage ("Final", "Semi-final") ends the sentence. */
-  g_string_append_printf (text, ngettext ("Top %u of each chouette and %u wildcard: %u players "
-                                          "go on to the %s.\n",
-                                          "Top %u of each chouette and %u wildcards: %u players "
-                                          "go on to the %s.\n", preview->wildcards),
-                          preview->top_k, preview->wildcards, preview->n_next,
-                          ctd_stage_to_title (preview->next_stage));
+  /* A sentence for each next stage: a heading's "Final" put into a
+   * sentence kept its capital and took no article ("passent en
+   * Finale"). */
+  if (preview->next_stage == CTD_STAGE_FINAL)
+    /* Translators: the top K players of each chouette and the
+     * wildcards (players advancing from outside the top K), then how
+     * many players that makes */
+    g_string_append_printf (text, ngettext ("Top %u of each chouette and %u wildcard: %u players "
+                                            "go on to the final.\n",
+                                            "Top %u of each chouette and %u wildcards: %u "
+                                            "players go on to the final.\n", preview->wildcards),
+                            preview->top_k, preview->wildcards, preview->n_next);
+  else
+    /* Translators: as the sentence before, to the semi-finals */
+    g_string_append_printf (text, ngettext ("Top %u of each chouette and %u wildcard: %u players "
+                                            "go on to the semi-finals.\n",
+                                            "Top %u of each chouette and %u wildcards: %u "
+                                            "players go on to the semi-finals.\n",
+                                            preview->wildcards),
+                            preview->top_k, preview->wildcards, preview->n_next);
   if (preview->advancer_names != NULL)
     /* Translators: the names of the players who advance, "A, B and C". */
     g_string_append_printf (text, _("Advancing: %s.\n"), preview->advancer_names);

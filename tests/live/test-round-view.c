@@ -241,7 +241,7 @@ test_games_and_release (void **state)
   assert_true (ctd_round_view_preview_cut (view, 2, 0, &preview, &error));
   plan = ctd_cut_preview_describe (&preview);
   ctd_cut_preview_clear (&preview);
-  assert_says (plan, "Top 2 of each chouette and 0 wildcards: 4 players go on to the Final.");
+  assert_says (plan, "Top 2 of each chouette and 0 wildcards: 4 players go on to the final.");
   assert_false (ctd_round_view_preview_cut (view, 1, 3, &preview, &error));
   assert_says (error->message, "5 players cannot make the next round");
   ctd_cut_preview_clear (&preview);
