@@ -219,6 +219,14 @@ def test_french_words_not_the_file_words(folder):
     event.json("draw", "--seed", "1601")
     for n in range(1, 5):
         event.record_sheet("1.%d" % n, ctdtest.FOUR_SHEET)
+    # A player's payments on the settlements page are notes on one line:
+    # French spaces their semicolon.
+    settlements = os.path.join(folder, "all.pdf")
+    event.run("export", settlements, "--all")
+    text = pdf_text(settlements)
+    check(re.search("[0-9],[0-9]{2}[\u00a0 ]; paie", text),
+          "payments joined with a French semicolon:\n" + text)
+
     advanced = event.run("advance", "--top", "1", "--wildcards", "0").stdout
     first = advanced.splitlines()[0]
     ctdtest.equal(first, "Tour 1\u00a0: 4 joueurs se qualifient pour la finale (top 1 de "

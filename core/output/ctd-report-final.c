@@ -168,11 +168,12 @@ report_add_settlements (Report  *report,
                   {
                     const CtdTransfer *transfer = &settlement.transfers[t];
                     g_autofree char *paid = ctd_money_to_string (transfer->amount);
+                    g_autofree char *payment =
+                      g_strdup_printf ("%s %u %s %s",
+                                       ctd_template_get_text (report->layout, "Pays"),
+                                       transfer->to, seats->names[transfer->to - 1], paid);
 
-                    g_string_append_printf (payments, "%s%s %u %s %s",
-                                            payments->len > 0 ? "; " : "",
-                                            ctd_template_get_text (report->layout, "Pays"),
-                                            transfer->to, seats->names[transfer->to - 1], paid);
+                    ctd_text_append_note (payments, payment);
                   }
               texts[4] = payments->str;
               ctd_sheet_doc_add_name (report->doc, seats->names[k]);
