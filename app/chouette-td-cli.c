@@ -39,8 +39,10 @@ static const struct
   const char    *summary;
 } commands[] = {
   /* Translators: the commands' summaries in --help: keep the command
-   * names and the options (--name) as they are; the words in capitals
-   * (NAME, CHOUETTE) and the explanations in brackets are yours */
+   * names and the options (--name) as they are, and the words in
+   * capitals (NAME, CHOUETTE, ROUND.N) in English: each is translated
+   * once, as a "placeholder", and put in every summary; the
+   * explanations in brackets are yours */
   { "init", ctd_cli_init, CREATES,
     N_("init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
        "[--entry-fee N] [--last-segment highest-first|lowest-first] "
@@ -122,11 +124,21 @@ has_option (const CtdCli *cli,
 static void
 print_usage (FILE *out)
 {
-  fprintf (out, _("Usage: chouette-td-cli [--json] FILE COMMAND [ARGS]\n\n"
-                  "FILE is an event file (*.chouette); CHOUETTE is ROUND.N, e.g. 1.3.\n"
-                  "Commands:\n"));
+  /* Translators: keep the words in capitals in English, as in the
+   * commands' summaries: each is put in as its "placeholder" */
+  g_autofree char *head = ctd_cli_synopsis (_("Usage: chouette-td-cli [--json] FILE COMMAND "
+                                              "[ARGS]\n\n"
+                                              "FILE is an event file (*.chouette); CHOUETTE is "
+                                              "ROUND.N, e.g. 1.3.\n"
+                                              "Commands:\n"));
+
+  fputs (head, out);
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %s\n", _(commands[i].summary));
+    {
+      g_autofree char *summary = ctd_cli_synopsis (_(commands[i].summary));
+
+      fprintf (out, "  %s\n", summary);
+    }
   fprintf (out, _("\nExit status: 0 done, 1 refused (nothing changed), 2 usage error,\n"
                   "3 crosscheck stored paper totals that disagree with the entered games.\n"));
 }

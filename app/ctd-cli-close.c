@@ -18,7 +18,7 @@
 int
 ctd_cli_close (CtdCli *cli)
 {
-  const char *usage = "close --archive DIR";
+  g_autofree char *usage = ctd_cli_synopsis ("close --archive DIR");
   g_autoptr(GError) error = NULL;
   g_autoptr(GDateTime) closed = NULL;
   g_autoptr(JsonBuilder) builder = NULL;

@@ -55,6 +55,108 @@ ctd_cli_refused_confirm (GError     *error,
   return ctd_cli_refused (error);
 }
 
+/* The words in capitals that stand for what a director types in a
+ * command's synopsis ("record CHOUETTE GAME 'NOTATION'"), each translated
+ * once, so that every synopsis, --help's and a usage error's alike,
+ * calls one thing by one name in a language. Single letters (N, K, W)
+ * and formats (YYYY-MM-DD) are left as they are. */
+static const struct
+{
+  const char *word;
+  const char *translated;
+} placeholders[] = {
+  /* Translators: a placeholder in the CLI's synopses, for what the
+   * director types: write it in capitals, without spaces; each is
+   * translated once here and put in every synopsis. */
+  { "NAME", NC_("placeholder", "NAME") },
+  /* Translators: a placeholder in the CLI's synopses: an event file */
+  { "FILE", NC_("placeholder", "FILE") },
+  { "COMMAND", NC_("placeholder", "COMMAND") },
+  /* Translators: a placeholder in the CLI's synopses: the command's arguments */
+  { "ARGS", NC_("placeholder", "ARGS") },
+  { "CHOUETTE", NC_("placeholder", "CHOUETTE") },
+  /* Translators: a placeholder in the CLI's synopses: a round's number,
+   * as in "ROUND.N" (chouette N of that round) */
+  { "ROUND", NC_("placeholder", "ROUND") },
+  /* Translators: a placeholder in the CLI's synopses: a game's number */
+  { "GAME", NC_("placeholder", "GAME") },
+  /* Translators: a placeholder in the CLI's synopses: a game's result line */
+  { "NOTATION", NC_("placeholder", "NOTATION") },
+  /* Translators: a placeholder in the CLI's synopses: a player's total
+   * on the paper sheet */
+  { "TOTAL", NC_("placeholder", "TOTAL") },
+  /* Translators: a placeholder in the CLI's synopses: an order of seats */
+  { "ORDER", NC_("placeholder", "ORDER") },
+  { "PLAYER", NC_("placeholder", "PLAYER") },
+  /* Translators: a placeholder in the CLI's synopses: a player's number
+   * in player list, written after # */
+  { "NUMBER", NC_("placeholder", "NUMBER") },
+  /* Translators: a placeholder in the CLI's synopses: the file written,
+   * before its extension ("OUT.pdf") */
+  { "OUT", NC_("placeholder", "OUT") },
+  /* Translators: a placeholder in the CLI's synopses: a folder */
+  { "DIR", NC_("placeholder", "DIR") },
+  /* Translators: a placeholder in the CLI's synopses: a computer's
+   * address on the network, in "http://ADDRESS:PORT" */
+  { "ADDRESS", NC_("placeholder", "ADDRESS") },
+  { "PORT", NC_("placeholder", "PORT") },
+  { "URL", NC_("placeholder", "URL") },
+  /* Translators: a placeholder in the CLI's synopses: the secret part
+   * of a table's link, "/t/SECRET" */
+  { "SECRET", NC_("placeholder", "SECRET") },
+  /* Translators: a placeholder in the CLI's synopses: words the table reads */
+  { "TEXT", NC_("placeholder", "TEXT") },
+  /* Translators: a placeholder in the CLI's synopses: a language's code */
+  { "CODE", NC_("placeholder", "CODE") },
+};
+
+/**
+ * ctd_cli_synopsis:
+ * @synopsis: a synopsis or an explanation of one, in the current
+ *   language, with its placeholders as the program writes them
+ *   ("export OUT.pdf --round N")
+ *
+ * @synopsis with each placeholder word (a whole word in capitals from
+ * the table above) in the current language: "export SORTIE.pdf --round
+ * N" in French. A word that is already translated is no placeholder and
+ * stays, so this may be applied twice.
+ *
+ * Returns: (transfer full): the synopsis as the director reads it
+ */
+char *
+ctd_cli_synopsis (const char *synopsis)
+{
+  GString *text = g_string_sized_new (strlen (synopsis));
+  const char *p = synopsis;
+
+  while (*p != '\0')
+    {
+      const char *end = p;
+      gboolean found = FALSE;
+
+      if (!g_ascii_isupper (*p) || (p > synopsis && g_ascii_isalnum (p[-1])))
+        {
+          g_string_append_c (text, *p++);
+          continue;
+        }
+      while (g_ascii_isupper (*end))
+        end++;
+      if (!g_ascii_isalnum (*end))
+        for (gsize i = 0; i < G_N_ELEMENTS (placeholders) && !found; i++)
+          if (strlen (placeholders[i].word) == (gsize) (end - p) &&
+              strncmp (p, placeholders[i].word, (gsize) (end - p)) == 0)
+            {
+              g_string_append (text, g_dpgettext2 (NULL, "placeholder",
+                                                   placeholders[i].translated));
+              found = TRUE;
+            }
+      if (!found)
+        g_string_append_len (text, p, end - p);
+      p = end;
+    }
+  return g_string_free (text, FALSE);
+}
+
 int
 ctd_cli_usage (const char *format,
                ...)
@@ -108,6 +210,7 @@ ctd_cli_parse_options (CtdCli       *cli,
   g_autoptr(GOptionContext) context = g_option_context_new (NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) quoted = g_ptr_array_new ();
+  g_autofree char *synopsis = ctd_cli_synopsis (usage);
   /* GOption wants a program name first and frees nothing it was given. */
   char **strv = g_new0 (char *, cli->argc + 2);
   int n = 1;
@@ -133,7 +236,7 @@ ctd_cli_parse_options (CtdCli       *cli,
   if (!g_option_context_parse_strv (context, &strv, &error))
     {
       /* Translators: what GLib found wrong in the options, then the usage */
-      *out_status = ctd_cli_usage (_("%s (usage: %s)"), error->message, usage);
+      *out_status = ctd_cli_usage (_("%s (usage: %s)"), error->message, synopsis);
       g_strfreev (strv);
       return FALSE;
     }
@@ -148,7 +251,8 @@ ctd_cli_parse_options (CtdCli       *cli,
   if (n < min_args || (max_args >= 0 && n > max_args))
     {
       *out_status = ctd_cli_usage (n < min_args ? _("missing arguments (usage: %s)")
-                                                : _("too many arguments (usage: %s)"), usage);
+                                                : _("too many arguments (usage: %s)"),
+                                   synopsis);
       g_strfreev (strv);
       return FALSE;
     }
@@ -446,17 +550,15 @@ ctd_cli_pad (const char *text,
 
 gboolean
 ctd_cli_parse_money (const char  *text,
-                     const char  *what,
+                     gboolean     entry_fee,
                      gint64      *out_cents,
                      GError     **error)
 {
   if (!ctd_money_parse (text, out_cents) || *out_cents < 0)
     {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   /* Translators: the second %s is what the amount is for: a stake,
-                    * an entry fee. Write the example amount as your locale does
-                    * ("2,50"): both are read. */
-                   _("“%s” is not a %s: write an amount such as 5 or 2.50"), text, what);
+      g_autofree char *message = ctd_money_describe_bad_amount (entry_fee, text);
+
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, message);
       return FALSE;
     }
   return TRUE;

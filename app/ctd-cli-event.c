@@ -30,12 +30,6 @@ parse_paper (const char    *text,
   return TRUE;
 }
 
-static const char *
-paper_title (CtdSheetPaper paper)
-{
-  return paper == CTD_SHEET_PAPER_LETTER ? "Letter" : "A4";
-}
-
 /* The options init and settings share, as typed (NULL when not given). */
 typedef struct
 {
@@ -123,10 +117,9 @@ apply_settings (const SettingsOptions  *options,
   if (options->venue != NULL)
     settings->venue = options->venue;
   if ((options->stake != NULL &&
-       !ctd_cli_parse_money (options->stake, _("stake"), &settings->stake_cents, &error)) ||
+       !ctd_cli_parse_money (options->stake, FALSE, &settings->stake_cents, &error)) ||
       (options->fee != NULL &&
-       !ctd_cli_parse_money (options->fee, _("entry fee"), &settings->entry_fee_cents,
-                             &error)))
+       !ctd_cli_parse_money (options->fee, TRUE, &settings->entry_fee_cents, &error)))
     {
       *out_status = ctd_cli_usage ("%s", error->message);
       return FALSE;
@@ -163,15 +156,40 @@ apply_settings (const SettingsOptions  *options,
   return TRUE;
 }
 
-/* "  stake         5.00 a point": one setting, its value in line with
- * the others'. */
-static void
-print_setting (const char *label,
-               const char *value)
+/* The settings' lines: a label and its value, printed once all are
+ * known so that the values line up after the widest label, whatever the
+ * language's labels (French's "droit d'inscription" is 19 columns). */
+typedef struct
 {
-  g_autofree char *padded = ctd_cli_pad (label, 13, FALSE);
+  GPtrArray *labels;  /* borrowed strings */
+  GPtrArray *values;  /* owned strings */
+} SettingLines;
 
-  printf ("  %s %s\n", padded, value);
+static void
+add_setting (SettingLines *lines,
+             const char   *label,
+             char         *value)
+{
+  g_ptr_array_add (lines->labels, (gpointer) label);
+  g_ptr_array_add (lines->values, value);
+}
+
+/* "  stake         5.00 a point": each setting, its value in line with
+ * the others', by the columns a terminal shows (ctd_cli_text_width()). */
+static void
+print_setting_lines (SettingLines *lines)
+{
+  int width = 0;
+
+  for (guint i = 0; i < lines->labels->len; i++)
+    width = MAX (width, ctd_cli_text_width (g_ptr_array_index (lines->labels, i)));
+  for (guint i = 0; i < lines->labels->len; i++)
+    {
+      g_autofree char *padded = ctd_cli_pad (g_ptr_array_index (lines->labels, i), width,
+                                             FALSE);
+
+      printf ("  %s %s\n", padded, (const char *) g_ptr_array_index (lines->values, i));
+    }
 }
 
 static void
@@ -189,6 +207,7 @@ print_settings (CtdCli                 *cli,
                          ? settings->language : NULL;
   g_autofree char *locale = language != NULL ? ctd_output_language_locale_name (language)
                                              : NULL;
+  SettingLines lines;
 
   if (cli->json)
     {
@@ -224,25 +243,25 @@ print_settings (CtdCli                 *cli,
       ctd_cli_print_json (builder);
       return;
     }
+  lines.labels = g_ptr_array_new ();
+  lines.values = g_ptr_array_new_with_free_func (g_free);
   printf ("%s\n", settings->name);
   /* Translators: the labels of the event's settings, one a line */
   if (*settings->date != '\0')
-    print_setting (C_("setting", "date"), settings->date);
+    add_setting (&lines, C_("setting", "date"), g_strdup (settings->date));
   if (*settings->venue != '\0')
-    print_setting (C_("setting", "venue"), settings->venue);
+    add_setting (&lines, C_("setting", "venue"), g_strdup (settings->venue));
+  /* Translators: the stake, an amount */
+  add_setting (&lines, C_("setting", "stake"), g_strdup_printf (_("%s a point"), stake_text));
+  add_setting (&lines, C_("setting", "entry fee"), g_strdup (fee_text));
+  /* The words a director reads; --last-segment and --paper take the
+   * nicks, which the JSON prints. */
+  add_setting (&lines, C_("setting", "last segment"),
+               g_strdup (ctd_last_segment_direction_to_title (settings->direction)));
+  add_setting (&lines, C_("setting", "paper"),
+               g_strdup (ctd_sheet_paper_to_title (settings->paper)));
   {
-    /* Translators: the stake, an amount */
-    g_autofree char *stake = g_strdup_printf (_("%s a point"), stake_text);
-
-    print_setting (C_("setting", "stake"), stake);
-  }
-  print_setting (C_("setting", "entry fee"), fee_text);
-  /* The value is --last-segment's, as the command takes it. */
-  print_setting (C_("setting", "last segment"),
-                 ctd_last_segment_direction_to_string (settings->direction));
-  print_setting (C_("setting", "paper"), paper_title (settings->paper));
-  {
-    g_autofree char *value = NULL;
+    char *value = NULL;
 
     if (language == NULL)
       value = g_strdup (_("this computer's, wherever it prints (--language CODE to choose)"));
@@ -254,20 +273,22 @@ print_settings (CtdCli                 *cli,
       /* Translators: a language code, e.g. "fr". */
       value = g_strdup_printf (_("%s (not installed here: sheets print in this computer's "
                                  "language)"), language);
-    print_setting (C_("setting", "language"), value);
+    add_setting (&lines, C_("setting", "language"), value);
   }
-  print_setting (C_("setting", "tables' lines"),
-                 settings->table_auto_accept
-                   ? _("recorded once confirmed at the table (--table-auto-accept on)")
-                   : _("wait for the director (pending, accept, reject)"));
+  add_setting (&lines, C_("setting", "tables' lines"),
+               g_strdup (settings->table_auto_accept
+                         ? _("recorded once confirmed at the table (--table-auto-accept on)")
+                         : _("wait for the director (pending, accept, reject)")));
   if (closed_local != NULL)
     {
       g_autofree char *when = g_date_time_format (closed_local, "%Y-%m-%d %H:%M");
-      /* Translators: when the event was closed */
-      g_autofree char *closed_value = g_strdup_printf (_("%s (read-only)"), when);
 
-      print_setting (C_("setting", "closed"), closed_value);
+      /* Translators: when the event was closed */
+      add_setting (&lines, C_("setting", "closed"), g_strdup_printf (_("%s (read-only)"), when));
     }
+  print_setting_lines (&lines);
+  g_ptr_array_unref (lines.labels);
+  g_ptr_array_unref (lines.values);
   if (warning != NULL)
     printf (_("Warning: %s\n"), warning);
 }
@@ -279,9 +300,10 @@ ctd_cli_init (CtdCli *cli)
   g_autofree char *warning = NULL;
   g_autoptr(CtdStore) store = NULL;
   g_autoptr(GError) error = NULL;
-  const char *usage = "init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] "
-                      "[--entry-fee N] [--last-segment highest-first|lowest-first] "
-                      "[--paper a4|letter] [--language CODE]";
+  g_autofree char *usage =
+    ctd_cli_synopsis ("init --name NAME [--date YYYY-MM-DD] [--venue V] [--stake N] [--entry-fee "
+                      "N] [--last-segment highest-first|lowest-first] [--paper a4|letter] "
+                      "[--language CODE]");
   g_autofree char *language = ctd_store_default_language ();
   CtdEventSettings settings = { 0, };
   int status;
@@ -461,8 +483,13 @@ ctd_cli_log (CtdCli *cli)
 
       if (!cli->json)
         {
-          printf ("#%" G_GINT64_FORMAT "  %s  %s: %s", entry->id, entry->time, entry->action,
-                  entry->summary);
+          g_autofree char *number = g_strdup_printf ("#%" G_GINT64_FORMAT, entry->id);
+
+          /* Translators: one entry of the CLI's log: %1$s its number
+           * ("#12"), %2$s its time, %3$s what was done ("Game recorded"),
+           * %4$s what it did ("Chouette 1.1 game 3: 1:D2 ...") */
+          printf (_("%1$s  %2$s  %3$s: %4$s"), number, entry->time,
+                  ctd_audit_action_to_title (entry->action), entry->summary);
           /* An undo is taken back by a redo. */
           if (entry->undone_by != 0)
             {

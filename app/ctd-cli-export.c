@@ -68,9 +68,10 @@ export_results_csv (CtdCli     *cli,
 int
 ctd_cli_export (CtdCli *cli)
 {
-  const char *usage = "export OUT.xlsx|OUT.pdf|OUT.html --chouette CHOUETTE|--round N|--all "
+  g_autofree char *usage =
+    ctd_cli_synopsis ("export OUT.xlsx|OUT.pdf|OUT.html --chouette CHOUETTE|--round N|--all "
                       "[--public] [--blank] [--templates DIR] [--links http://ADDRESS:PORT] "
-                      "[--slips] | export OUT.csv --round N|--all";
+                      "[--slips] | export OUT.csv --round N|--all");
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdSheetDoc) doc = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();

@@ -15,7 +15,8 @@
 #include "ctd-link.h"
 #include "ctd-store.h"
 
-static const char usage[] = "links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]";
+static const char links_usage[] =
+  "links [--round N] [--base URL] | links --reissue CHOUETTE [--base URL]";
 
 /**
  * ctd_cli_print_links:
@@ -155,6 +156,7 @@ ctd_cli_links (CtdCli *cli)
   g_autofree char *base_text = NULL;
   g_autofree char *base = NULL;
   g_autofree char *label = NULL;
+  g_autofree char *usage = ctd_cli_synopsis (links_usage);
   guint shown_round = 0;
   gboolean accepts = FALSE;
   int round = 0;

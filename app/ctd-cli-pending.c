@@ -382,7 +382,8 @@ ctd_cli_accept (CtdCli *cli)
   g_autoptr(CtdChouette) chouette = NULL;
   g_autoptr(CtdChouette) before = NULL;
   g_auto(Preview) preview = { NULL, };
-  const char *usage = "accept CHOUETTE GAME [--replace] | accept --all [--round N]";
+  g_autofree char *usage =
+    ctd_cli_synopsis ("accept CHOUETTE GAME [--replace] | accept --all [--round N]");
   CtdHalves totals[CTD_MAX_PLAYERS];
   CtdChouetteGame view;
   gboolean replace = FALSE, all = FALSE;
@@ -498,7 +499,7 @@ ctd_cli_reject (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStoreSubmission) submission = NULL;
   g_autofree char *reason = NULL;
-  const char *usage = "reject CHOUETTE GAME --reason TEXT";
+  g_autofree char *usage = ctd_cli_synopsis ("reject CHOUETTE GAME --reason TEXT");
   GOptionEntry entries[] = {
     { "reason", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
     { NULL },

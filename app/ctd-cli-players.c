@@ -46,6 +46,8 @@ static void
 print_player (CtdCli               *cli,
               const CtdStorePlayer *player)
 {
+  g_autofree char *number = NULL;
+
   if (cli->json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -54,13 +56,29 @@ print_player (CtdCli               *cli,
       ctd_cli_print_json (builder);
       return;
     }
-  printf ("#%" G_GINT64_FORMAT "  %s", player->id, player->name);
-  if (player->club != NULL)
-    printf (", %s", player->club);
-  if (player->member_id != NULL)
-    /* Translators: a player's player ID, after the name */
-    printf (_(" (ID %s)"), player->member_id);
-  printf (": %s\n", player_status (player));
+  number = g_strdup_printf ("#%" G_GINT64_FORMAT, player->id);
+  /* Whole lines, so that each language punctuates its own: "#3  Ann,
+   * Riverside (ID R-1): checked in". */
+  if (player->club != NULL && player->member_id != NULL)
+    /* Translators: a player after a change: %1$s their number ("#3"),
+     * %2$s their name, %3$s their club, %4$s their player ID, %5$s
+     * their status ("checked in") */
+    printf (_("%1$s  %2$s, %3$s (ID %4$s): %5$s\n"), number, player->name, player->club,
+            player->member_id, player_status (player));
+  else if (player->club != NULL)
+    /* Translators: a player after a change: %1$s their number ("#3"),
+     * %2$s their name, %3$s their club, %4$s their status ("checked in") */
+    printf (_("%1$s  %2$s, %3$s: %4$s\n"), number, player->name, player->club,
+            player_status (player));
+  else if (player->member_id != NULL)
+    /* Translators: a player after a change: %1$s their number ("#3"),
+     * %2$s their name, %3$s their player ID, %4$s their status */
+    printf (_("%1$s  %2$s (ID %3$s): %4$s\n"), number, player->name, player->member_id,
+            player_status (player));
+  else
+    /* Translators: a player after a change: %1$s their number ("#3"),
+     * %2$s their name, %3$s their status ("checked in") */
+    printf (_("%1$s  %2$s: %3$s\n"), number, player->name, player_status (player));
 }
 
 static int
@@ -289,7 +307,8 @@ player_edit (CtdCli *cli)
   g_autofree char *number = NULL;
   g_autoptr(CtdStorePlayer) player = NULL;
   g_autoptr(GError) error = NULL;
-  const char *usage = "player edit NAME|#NUMBER|ID [--name N] [--club C] [--id X]";
+  g_autofree char *usage =
+    ctd_cli_synopsis ("player edit NAME|#NUMBER|ID [--name N] [--club C] [--id X]");
   /* --member-id: the dialog's word for the same field. */
   GOptionEntry entries[] = {
     { "name", 0, 0, G_OPTION_ARG_STRING, &name, NULL, NULL },

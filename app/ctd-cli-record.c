@@ -48,7 +48,7 @@ ctd_cli_record (CtdCli *cli)
   g_autofree char *result = NULL;
   g_autofree char *replaced = NULL;
   g_auto(GStrv) changes = NULL;
-  const char *usage = "record CHOUETTE GAME 'NOTATION' [--replace]";
+  g_autofree char *usage = ctd_cli_synopsis ("record CHOUETTE GAME 'NOTATION' [--replace]");
   CtdHalves totals[CTD_MAX_PLAYERS];
   CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
   gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
@@ -171,7 +171,7 @@ ctd_cli_crosscheck (CtdCli *cli)
   g_autoptr(CtdChouette) chouette = NULL;
   g_autoptr(GArray) mismatches = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  const char *usage = "crosscheck CHOUETTE 1=TOTAL 2=TOTAL ...";
+  g_autofree char *usage = ctd_cli_synopsis ("crosscheck CHOUETTE 1=TOTAL 2=TOTAL ...");
   CtdHalves paper[CTD_MAX_PLAYERS] = { 0, };
   gboolean given[CTD_MAX_PLAYERS] = { FALSE, };
   guint round, number;

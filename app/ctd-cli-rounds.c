@@ -14,6 +14,7 @@
 
 #include "ctd-cli.h"
 #include "ctd-store.h"
+#include "ctd-text.h"
 
 static void
 add_players_json (JsonBuilder            *builder,
@@ -115,8 +116,7 @@ print_draw (CtdCli *cli,
   if (round == 1)
     {
       g_autoptr(GPtrArray) players = ctd_store_list_players (cli->store, NULL);
-      g_autoptr(GString) names = g_string_new (NULL);
-      guint n = 0;
+      g_autoptr(GPtrArray) absent = g_ptr_array_new ();
 
       for (guint i = 0; players != NULL && i < players->len; i++)
         {
@@ -125,13 +125,17 @@ print_draw (CtdCli *cli,
           if (player->checked_in || player->withdrawn)
             continue;
           json_builder_add_string_value (builder, player->name);
-          g_string_append_printf (names, "%s%s", n++ > 0 ? ", " : "", player->name);
+          g_ptr_array_add (absent, player->name);
         }
-      if (!cli->json && n > 0)
-        /* Translators: how many players, then their names */
-        printf (ngettext ("Not drawn: %u registered player is not checked in: %s\n",
-                          "Not drawn: %u registered players are not checked in: %s\n", n),
-                n, names->str);
+      if (!cli->json && absent->len > 0)
+        {
+          g_autofree char *names = ctd_text_join_and (absent);
+
+          /* Translators: how many players, then their names */
+          printf (ngettext ("Not drawn: %u registered player is not checked in: %s\n",
+                            "Not drawn: %u registered players are not checked in: %s\n",
+                            absent->len), absent->len, names);
+        }
     }
   json_builder_end_array (builder);
   json_builder_end_object (builder);
@@ -508,7 +512,7 @@ ctd_cli_fix_order (CtdCli *cli)
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdStoreChouette) seats = NULL;
   g_autoptr(CtdChouette) chouette = NULL;
-  const char *usage = "fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]";
+  g_autofree char *usage = ctd_cli_synopsis ("fix-order CHOUETTE [ORDER, e.g. 3,1,2] [--force]");
   GOptionEntry entries[] = {
     { "force", 0, 0, G_OPTION_ARG_NONE, NULL, NULL, NULL },
     { NULL },

@@ -321,8 +321,9 @@ ctd_cli_tiebreak (CtdCli *cli)
     { "wildcards", 0, 0, G_OPTION_ARG_INT, &wildcards, NULL, NULL },
     { NULL },
   };
-  const char *usage = "tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll [--seed N] "
-                      "[--top K] [--wildcards W] [NAME ...]";
+  g_autofree char *usage =
+    ctd_cli_synopsis ("tiebreak ROUND NAME NAME ... | tiebreak ROUND --roll [--seed N] [--top K] "
+                      "[--wildcards W] [NAME ...]");
   guint64 round;
   guint64 seed = 0;
   int status;
@@ -439,18 +440,24 @@ ctd_cli_advance (CtdCli *cli)
 
   if (!cli->json)
     {
-      g_autofree char *players = g_strdup_printf (ngettext ("%u player", "%u players",
-                                                            advancers->len),
-                                                  advancers->len);
+      guint n = advancers->len;
 
-      /* Translators: the round's number, how many advance from each
-       * chouette, the wildcards' count, the next stage as the command line
-       * names it in English (semifinal, final), then "12 players" */
-      printf (ngettext ("Round %u: top %u of each chouette and %u wildcard advance to the "
-                        "%s (%s):\n",
-                        "Round %u: top %u of each chouette and %u wildcards advance to the "
-                        "%s (%s):\n", w),
-              last.number, k, w, ctd_stage_to_string (next_stage), players);
+      if (next_stage == CTD_STAGE_FINAL)
+        /* Translators: the first line of advance's answer: the round's
+         * number, how many players advance, how many from the top of
+         * each chouette, then how many wildcards; the names follow */
+        printf (ngettext ("Round %1$u: %2$u player advances to the final (top %3$u of each "
+                          "chouette; wildcards: %4$u):\n",
+                          "Round %1$u: %2$u players advance to the final (top %3$u of each "
+                          "chouette; wildcards: %4$u):\n", n),
+                last.number, n, k, w);
+      else
+        /* Translators: as the line before, to the semi-finals */
+        printf (ngettext ("Round %1$u: %2$u player advances to the semi-finals (top %3$u of "
+                          "each chouette; wildcards: %4$u):\n",
+                          "Round %1$u: %2$u players advance to the semi-finals (top %3$u of "
+                          "each chouette; wildcards: %4$u):\n", n),
+                last.number, n, k, w);
       for (guint i = 0; i < advancers->len; i++)
         printf ("  %s\n", name_of (standings, g_array_index (advancers, gint64, i)));
       return CTD_CLI_OK;

@@ -45,6 +45,7 @@ typedef int (*CtdCliCommand) (CtdCli *cli);
 int       ctd_cli_refused         (GError       *error);
 int       ctd_cli_refused_confirm (GError       *error,
                                    const char   *option);
+char     *ctd_cli_synopsis        (const char   *synopsis);
 int       ctd_cli_usage           (const char   *format,
                                    ...) G_GNUC_PRINTF (1, 2);
 gboolean  ctd_cli_parse_options   (CtdCli       *cli,
@@ -75,7 +76,7 @@ char     *ctd_cli_pad             (const char   *text,
                                    int           width,
                                    gboolean      right);
 gboolean  ctd_cli_parse_money     (const char   *text,
-                                   const char   *what,
+                                   gboolean      entry_fee,
                                    gint64       *out_cents,
                                    GError      **error);
 void      ctd_cli_add_scores      (JsonBuilder  *builder,

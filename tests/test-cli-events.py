@@ -90,14 +90,14 @@ def test_sixteen_players(folder):
           "advances flags")
 
     notes = standings_notes(event, "--round", "1")
-    equal(sorted(n for n, note in notes.items() if note == "advances to the Final"),
+    equal(sorted(n for n, note in notes.items() if note == "advances to the final"),
           sorted(winners), "advancers before the draw: %r" % notes)
 
     event.json("draw", "--seed", "1602")
     final = event.players_of("2.1")
     equal(sorted(final.values()), sorted(winners), "finalists")
     equal(set(standings_notes(event, "--round", "1", "--public")[w] for w in winners),
-          {"advances to the Final (2.1)"}, "advancers seated")
+          {"advances to the final (2.1)"}, "advancers seated")
     partial = event.json("results")
     check(not partial["final_complete"], "results before the final ends")
     event.record_sheet("2.1", FOUR_SHEET)

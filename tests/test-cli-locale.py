@@ -85,7 +85,8 @@ def test_text_in_the_locale(folder):
     equal(event.json("settings")["entry_fee"], "110.50", "fee typed 110,50 in French")
     event.run("settings", "--entry-fee", "112.50", env=french)
     equal(event.json("settings")["entry_fee"], "112.50", "fee typed 112.50 in French")
-    event.refused("settings", "--entry-fee", "110,50", message="such as 5 or 2.50", status=2)
+    event.refused("settings", "--entry-fee", "110,50", message="The entry fee “110,50” is not an amount: write it as 110 or 110.50",
+                  status=2)
     paper = ("1=-59", "2=-13,5", "3=40,5", "4=32")
     equal(event.run("--json", "crosscheck", "1.1", *paper, env=french).returncode, 0,
           "paper totals typed with commas")

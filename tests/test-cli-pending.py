@@ -118,7 +118,7 @@ def test_listed_and_accepted(folder):
 
     # The log says where it came from; undo puts it back in the queue.
     log = event.run("log").stdout
-    check("accept-submission: Chouette 1.1 game 1: T (from table 1.1's link: "
+    check("Table's line accepted: Chouette 1.1 game 1: T (from table 1.1's link: "
           "entered by %s (192.168.1.23), confirmed by %s (192.168.1.23))"
           % (names["1"], names["2"]) in log, log)
     event.run("undo")

@@ -73,7 +73,7 @@ def test_registration(folder):
     seated = sorted(p["name"] for c in out["chouettes"] for p in c["players"])
     equal(seated, sorted(["Ann", "Ann", "Bob", "-Dash"]), "drawn")
     log = event.json("log")[-1]["summary"]
-    check(log.endswith("; 4 registered players are not checked in: Cid, Dan, Zoë, 日本語"),
+    check(log.endswith("; 4 registered players are not checked in: Cid, Dan, Zoë and 日本語"),
           "draw logged with who was left out: %r" % log)
 
     # A drawn player cannot simply withdraw: redraw, or the Captain acts.
@@ -82,7 +82,7 @@ def test_registration(folder):
     event.run("player", "withdraw", "Bob", "--force")
     event.run("player", "checkin", "Cid")
     text = event.run("redraw", "--seed", "7").stdout
-    check("Not drawn: 3 registered players are not checked in: Dan, Zoë, 日本語" in text,
+    check("Not drawn: 3 registered players are not checked in: Dan, Zoë and 日本語" in text,
           "redraw text: %r" % text)
     equal(sorted(event.players_of("1.1").values()), sorted(["Ann", "Ann", "Cid", "-Dash"]),
           "redrawn without Bob")

@@ -53,7 +53,7 @@ def test_paper(folder):
                   message="The stake can be at most 1,000,000.00 a point, not 1,000,000.01")
     event.refused("settings", "--entry-fee", "25000000.01",
                   message="The entry fee can be at most 25,000,000.00")
-    event.refused("settings", "--stake", "9" * 40, message="is not a stake", status=2)
+    event.refused("settings", "--stake", "9" * 40, message="is not an amount", status=2)
     equal(event.json("settings", "--stake", "0001000000", "--entry-fee",
                      "0000000000000000000025000000.00")["stake"], "1000000.00", "stake at the bound")
     equal(event.json("settings")["entry_fee"], "25000000.00", "fee at the bound")

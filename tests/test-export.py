@@ -463,7 +463,7 @@ def test_posted_standings(folder):
     event.run("draw", "--seed", "5")
     equal(event.json("standings", "--round", "1")[0]["next_chouette"], "2.1", "drawn")
     text = event.run("standings", "--round", "1").stdout
-    check("advances to the Final (2.1); roll-off won" in text, "the text: %r" % text)
+    check("advances to the final (2.1); roll-off won" in text, "the text: %r" % text)
 
     out = event.out("post.pdf")
     event.run("export", out, "--round", "1", "--public")

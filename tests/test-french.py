@@ -153,19 +153,110 @@ def test_french(folder):
         "show": ["Totaux", "Décision"],
         "standings": ["Tour 1 (Qualification) : en cours"],
         "export": ["écrit"],
-        "scoring sheet PDF": ["Feuille de marque", "Boîte", "Cap.", "Videau"],
+        # The colon after a layout's heading spaced as French spaces it.
+        "scoring sheet PDF": ["Feuille de marque", "Boîte", "Cap.", "Videau", "Règlement : "],
         "standings PDF": ["Classement", "Rang", "Tour suivant"],
         "table page": ["Chouette 1.1", "partie", "Boîte", "Capitaine"],
         "entry form": ["Chouette 1.1, partie 5", "Qui saisit cette partie", "Videau : Bruno",
                        "Gammon"],
         "posting page": ["Tour 1"],
     }
+    # "ci-dessus" is one word on the sheet: no line ends at its hyphen.
+    check(re.search("ci[-\u2011]dessus", said["scoring sheet PDF"]),
+          "“ci-dessus” broken on the sheet:\n" + said["scoring sheet PDF"])
     for where, words in expected.items():
         # (French sets a no-break space before a colon; a page isolates
         # each name in its own element, bdi, which page_text() splits at)
         plain = said[where].replace("\u00a0", " ").replace("\u202f", " ").replace("\n", "")
         for word in words:
             check(word in plain, "%s: “%s” expected in:\n%s" % (where, word, said[where]))
+
+
+def test_french_words_not_the_file_words(folder):
+    # What a French director reads names the settings, the log's actions
+    # and the advancement in French words and French sentences; the file
+    # and the JSON keep their nicks (highest-first, letter, add-player).
+    event = ctdtest.new_event(folder, 16)
+    event.run("settings", "--paper", "letter", "--last-segment", "lowest-first")
+    settings = event.run("settings").stdout
+    for nick in ("highest-first", "lowest-first", "Letter\n", "a point"):
+        check(nick not in settings, "the nick %r in French settings:\n%s" % (nick, settings))
+    check("le plus bas d'abord" in settings and "Lettre US" in settings,
+          "the direction and the paper in French:\n" + settings)
+    # Each value starts in the same column, after the widest label
+    # ("droit d'inscription"), not at 13 bytes.
+    values = ("5,00 par point", "110,00", "le plus bas d'abord")
+    lines = [line for line in settings.splitlines() if line.endswith(values)]
+    check(len(lines) == 3, "the stake's, fee's and direction's lines:\n" + settings)
+    starts = {line.rindex(value) for line in lines for value in values if line.endswith(value)}
+    check(len(starts) == 1, "the values' columns in French:\n" + settings)
+    ctdtest.equal(event.json("settings")["last_segment"], "lowest-first", "JSON keeps the nick")
+
+    # A player's line is one French sentence, its colon spaced as French
+    # spaces it ("Lyon: pointé" was written in code).
+    out = event.run("player", "checkout", "Player 01").stdout
+    ctdtest.equal(out, "#1  Player 01, Club 1 (n° M001)\u00a0: non pointé\n", "checkout")
+    event.run("player", "checkin", "Player 01")
+    out = event.run("player", "checkin", "Player 16").stdout
+    ctdtest.equal(out, "#16  Player 16\u00a0: pointé\n", "checkin")
+
+    # An amount refused in a whole sentence that agrees with its setting
+    # ("ne convient pas comme mise" was built from pieces).
+    error = event.run("settings", "--stake", "cinq", status=2).stderr
+    check("La mise «\u00a0cinq\u00a0» n'est pas un montant" in error, error)
+    error = event.run("settings", "--entry-fee", "-3", status=2).stderr
+    check("Le droit d'inscription «\u00a0-3\u00a0» n'est pas un montant" in error, error)
+
+    log = event.run("log").stdout
+    check("Joueur ajouté" in log and "Tournoi créé" in log, "the actions in French:\n" + log)
+    for nick in (" create", " add-player", " import-players", " set-settings"):
+        check(nick + ":" not in log and nick + " :" not in log,
+              "the nick %r in the French log:\n%s" % (nick, log))
+    ctdtest.equal(event.json("log")[1]["action"], "import-players", "JSON keeps the nick")
+
+    # The sheets were worked out with the highest score first.
+    event.run("settings", "--last-segment", "highest-first")
+    event.json("draw", "--seed", "1601")
+    for n in range(1, 5):
+        event.record_sheet("1.%d" % n, ctdtest.FOUR_SHEET)
+    # A player's payments on the settlements page are notes on one line:
+    # French spaces their semicolon.
+    settlements = os.path.join(folder, "all.pdf")
+    event.run("export", settlements, "--all")
+    text = pdf_text(settlements)
+    check(re.search("[0-9],[0-9]{2}[\u00a0 ]; paie", text),
+          "payments joined with a French semicolon:\n" + text)
+
+    advanced = event.run("advance", "--top", "1", "--wildcards", "0").stdout
+    first = advanced.splitlines()[0]
+    ctdtest.equal(first, "Tour 1\u00a0: 4 joueurs se qualifient pour la finale (top 1 de "
+                  "chaque chouette\u00a0; repêchés\u00a0: 0)\u00a0:", "advance in French")
+    notes = event.run("standings", "--round", "1").stdout
+    check("se qualifie pour la finale" in notes and "Finale" not in notes,
+          "the stage inside a sentence, in lower case:\n" + notes)
+    # And none of these outputs holds an English phrase of ours.
+    finder = english.Finder(english.template_phrases(ROOT, XGETTEXT))
+    found = left_in(finder, {"settings": settings, "log": log, "advance": advanced,
+                             "standings": notes})
+    check(not found, "English left under LANGUAGE=fr:\n" + "\n".join(found))
+
+
+def test_usage_placeholders_in_french(folder):
+    # The words in capitals a director replaces are French, and the same
+    # word everywhere: --help's summaries and a usage error's synopsis
+    # (issue 30: NAME, FILE, PLAYER, OUT, DIR, ADDRESS beside ADRESSE).
+    proc = subprocess.run([ctdtest.CLI, "--help"], capture_output=True, text=True, timeout=60)
+    text = proc.stdout + proc.stderr
+    for word in ("NAME", "FILE", "COMMAND", "PLAYER", "OUT", "DIR", "ADDRESS", "ROUND", "GAME",
+                 "ORDER", "TEXT"):
+        check(not re.search(r"\b%s\b" % word, text),
+              "the placeholder %s left in English in --help:\n%s" % (word, text))
+    for word in ("FICHIER", "TOUR.N", "NOM", "JOUEUR", "SORTIE.pdf", "DOSSIER", "ADRESSE:PORT"):
+        check(word in text, "%s expected in --help:\n%s" % (word, text))
+    event = Event(folder)
+    event.run("init", "--name", "Open de Paris")
+    error = event.run("record", "1.1", status=2).stderr
+    check("record CHOUETTE PARTIE 'NOTATION'" in error, "the synopsis in French: " + error)
 
 
 def test_the_check_finds_english(folder):

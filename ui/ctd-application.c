@@ -10,6 +10,7 @@
 
 #include "ctd-application.h"
 
+#include <glib/gi18n.h>
 #include <glib-unix.h>
 #include <signal.h>
 
@@ -62,15 +63,22 @@ ctd_application_about_action (GSimpleAction *action,
                               gpointer       user_data)
 {
   CtdApplication *self = user_data;
-  static const char *authors[] = { "The Chouette TD authors", NULL };
+  /* Translators: the About dialog's list of authors */
+  const char *authors[] = { _("The Chouette TD authors"), NULL };
+  /* Translators: your names, one a line, for the About dialog's
+   * credits; left untranslated, there are none */
+  const char *credits = _("translator-credits");
 
   gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)),
                          "program-name", PACKAGE_NAME,
                          "logo-icon-name", APP_ID,
                          "version", PACKAGE_VERSION,
-                         "comments", "Director's desk software for ABA-format "
-                                     "backgammon chouette tournaments",
+                         /* Translators: the About dialog's description */
+                         "comments", _("Director's desk software for ABA-format "
+                                       "backgammon chouette tournaments"),
                          "authors", authors,
+                         "translator-credits", g_str_equal (credits, "translator-credits")
+                                               ? NULL : credits,
                          "license-type", GTK_LICENSE_GPL_3_0,
                          NULL);
 }

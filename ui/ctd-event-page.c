@@ -156,7 +156,7 @@ load_settings (CtdEventPage *self)
 static gboolean
 read_money (CtdEventPage *self,
             GtkEntry     *entry,
-            const char   *what,
+            gboolean      entry_fee,
             CtdCents     *out_amount)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
@@ -164,8 +164,7 @@ read_money (CtdEventPage *self,
 
   if (ctd_money_parse (*text != '\0' ? text : "0", out_amount) && *out_amount >= 0)
     return TRUE;
-  message = g_strdup_printf (_("The %s “%s” is not an amount; write it like 5 or 5.50"), what,
-                             text);
+  message = ctd_money_describe_bad_amount (entry_fee, text);
   show_message (self, message, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (entry));
   return FALSE;
@@ -221,8 +220,8 @@ save (CtdEventPage *self,
   if (self->document != NULL && ctd_document_get_settings (self->document, &stored, NULL))
     settings.paper = stored.paper;
   if (self->document == NULL ||
-      !read_money (self, self->stake_entry, _("stake"), &settings.stake_cents) ||
-      !read_money (self, self->fee_entry, _("entry fee"), &settings.entry_fee_cents))
+      !read_money (self, self->stake_entry, FALSE, &settings.stake_cents) ||
+      !read_money (self, self->fee_entry, TRUE, &settings.entry_fee_cents))
     return;
   settings.name = (char *) gtk_editable_get_text (GTK_EDITABLE (self->name_entry));
   settings.date = (char *) gtk_editable_get_text (GTK_EDITABLE (self->date_entry));

@@ -188,15 +188,26 @@ ctd_cut_preview_describe (const CtdCutPreview *preview)
 
   if (!preview->size_ok)
     return g_string_free (g_steal_pointer (&text), FALSE);
-  /* Translators: the top K players of each chouette and the wildcards
-   * (players advancing from outside the top K); the next round's
-   * stage ("Final", "Semi-final") ends the sentence. */
-  g_string_append_printf (text, ngettext ("Top %u of each chouette and %u wildcard: %u players "
-                                          "go on to the %s.\n",
-                                          "Top %u of each chouette and %u wildcards: %u players "
-                                          "go on to the %s.\n", preview->wildcards),
-                          preview->top_k, preview->wildcards, preview->n_next,
-                          ctd_stage_to_title (preview->next_stage));
+  /* A sentence for each next stage: a heading's "Final" put into a
+   * sentence kept its capital and took no article ("passent en
+   * Finale"). */
+  if (preview->next_stage == CTD_STAGE_FINAL)
+    /* Translators: the top K players of each chouette and the
+     * wildcards (players advancing from outside the top K), then how
+     * many players that makes */
+    g_string_append_printf (text, ngettext ("Top %u of each chouette and %u wildcard: %u players "
+                                            "go on to the final.\n",
+                                            "Top %u of each chouette and %u wildcards: %u "
+                                            "players go on to the final.\n", preview->wildcards),
+                            preview->top_k, preview->wildcards, preview->n_next);
+  else
+    /* Translators: as the sentence before, to the semi-finals */
+    g_string_append_printf (text, ngettext ("Top %u of each chouette and %u wildcard: %u players "
+                                            "go on to the semi-finals.\n",
+                                            "Top %u of each chouette and %u wildcards: %u "
+                                            "players go on to the semi-finals.\n",
+                                            preview->wildcards),
+                            preview->top_k, preview->wildcards, preview->n_next);
   if (preview->advancer_names != NULL)
     /* Translators: the names of the players who advance, "A, B and C". */
     g_string_append_printf (text, _("Advancing: %s.\n"), preview->advancer_names);
@@ -261,14 +272,25 @@ note_for (const CtdStandingsRow   *row,
 
   if (advancer != NULL)
     {
-      /* Translators: a player's note in the standings; %s is the next
-       * round's stage ("Final", "Semi-final"); a wildcard advances from
-       * outside the top K of their chouette. */
-      g_string_append_printf (note, wildcard ? _("wildcard: advances to the %s")
-                                             : _("advances to the %s"),
-                              ctd_stage_to_title (next_stage));
+      const char *advances;
+
+      if (next_stage == CTD_STAGE_FINAL)
+        /* Translators: a player's note in the standings; a wildcard
+         * advances from outside the top K of their chouette. */
+        advances = wildcard ? _("wildcard: advances to the final") : _("advances to the final");
+      else
+        /* Translators: a player's note in the standings; a wildcard
+         * advances from outside the top K of their chouette. */
+        advances = wildcard ? _("wildcard: advances to the semi-finals")
+                            : _("advances to the semi-finals");
       if (advancer->chouette != 0)
-        g_string_append_printf (note, " (%u.%u)", info->number + 1, advancer->chouette);
+        /* Translators: a player's note in the standings: %1$s says where
+         * they advance ("advances to the final"), then the chouette
+         * they were drawn into, round and number ("2.1") */
+        g_string_append_printf (note, _("%1$s (%2$u.%3$u)"), advances, info->number + 1,
+                                advancer->chouette);
+      else
+        g_string_append (note, advances);
     }
   else if (proposed)
     /* Translators: notes of a player in the standings, joined by "; "
@@ -276,18 +298,17 @@ note_for (const CtdStandingsRow   *row,
      * (and the wildcards) end; a roll-off decides a tie. */
     g_string_append (note, wildcard ? _("in line for a wildcard") : _("in line to advance"));
   if (row->needs_rolloff)
-    g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "",
-                            info->stage == CTD_STAGE_FINAL ? _("tie for a place")
-                                                           : _("tie at the cut"));
+    ctd_text_append_note (note, info->stage == CTD_STAGE_FINAL ? _("tie for a place")
+                                                               : _("tie at the cut"));
   if (row->rolloff_place == 1)
-    g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "", _("roll-off won"));
+    ctd_text_append_note (note, _("roll-off won"));
   else if (row->rolloff_place > 1)
     {
       g_autofree char *place = ctd_outcome_ordinal (row->rolloff_place);
-
-      g_string_append (note, note->len > 0 ? "; " : "");
       /* Translators: %s is an ordinal place, "2nd", "3rd". */
-      g_string_append_printf (note, _("%s in roll-off"), place);
+      g_autofree char *in_rolloff = g_strdup_printf (_("%s in roll-off"), place);
+
+      ctd_text_append_note (note, in_rolloff);
     }
   return g_string_free (g_steal_pointer (&note), FALSE);
 }

@@ -16,6 +16,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ctd-text.h"
+
 /* The first tie of the final's placings: every player level with the
  * best-placed player whose place no roll-off has settled. */
 static GArray *
@@ -220,7 +222,7 @@ describe_hold_ups (CtdStore  *store,
     {
       g_autofree char *line = ctd_store_hold_up_describe (g_ptr_array_index (hold_ups, i));
 
-      g_string_append_printf (text, "%s%s", i > 0 ? "; " : "", line);
+      ctd_text_append_note (text, line);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -246,7 +248,8 @@ ctd_tournament_check_finished (CtdStore  *store,
 {
   g_autoptr(CtdStandings) placings = NULL;
   g_autofree char *missing = NULL;
-  g_autoptr(GString) tied = NULL;
+  g_autoptr(GPtrArray) tied = NULL;
+  g_autofree char *names = NULL;
   CtdStoreRound info;
   guint round = 0;
 
@@ -268,20 +271,21 @@ ctd_tournament_check_finished (CtdStore  *store,
                      round, missing);
       return FALSE;
     }
-  tied = g_string_new (NULL);
+  tied = g_ptr_array_new ();
   for (gsize i = 0; i < ctd_standings_get_n_rows (placings); i++)
     {
       const CtdStandingsRow *row = ctd_standings_get_row (placings, i);
 
       if (row->tied)
-        g_string_append_printf (tied, "%s%s", tied->len > 0 ? ", " : "", row->name);
+        g_ptr_array_add (tied, row->name);
     }
   if (tied->len == 0)
     return TRUE;
+  names = ctd_text_join_and (tied);
   g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,
                /* Translators: the last %s lists players' names. */
                _("The event is not finished: places in the final (round %u) are tied between "
-                 "%s; record their roll-off first"), round, tied->str);
+                 "%s; record their roll-off first"), round, names);
   return FALSE;
 }
 

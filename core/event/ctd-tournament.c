@@ -14,6 +14,7 @@
 #include "ctd-tournament-private.h"
 
 #include "ctd-link.h"
+#include "ctd-text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -417,18 +418,22 @@ ctd_tournament_check_hold_ups (const CtdStoreRound  *info,
 
       if (hold_up->n_games < CTD_N_GAMES)
         {
-          g_string_append (missing, missing->len ? "; " : "");
           /* Translators: a chouette ("1.3" is chouette 3 of round 1)
            * and how many of its 12 games are entered. */
-          g_string_append_printf (missing, _("%u.%u has %u of %u games"), info->number,
-                                  hold_up->chouette, hold_up->n_games, CTD_N_GAMES);
+          g_autofree char *games = g_strdup_printf (_("%u.%u has %u of %u games"), info->number,
+                                                    hold_up->chouette, hold_up->n_games,
+                                                    CTD_N_GAMES);
+
+          ctd_text_append_note (missing, games);
         }
       else if (hold_up->mismatched != 0)
         {
-          g_string_append (missing, missing->len ? "; " : "");
           /* Translators: a chouette ("1.3" is chouette 3 of round 1). */
-          g_string_append_printf (missing, _("%u.%u disagrees with its paper totals"),
-                                  info->number, hold_up->chouette);
+          g_autofree char *disagrees = g_strdup_printf (_("%u.%u disagrees with its paper "
+                                                          "totals"), info->number,
+                                                        hold_up->chouette);
+
+          ctd_text_append_note (missing, disagrees);
         }
     }
   g_set_error (error, CTD_TOURNAMENT_ERROR, CTD_TOURNAMENT_ERROR_INCOMPLETE,

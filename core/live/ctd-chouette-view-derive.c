@@ -37,18 +37,6 @@ view_players_text (const guint *players,
   return g_string_free (text, FALSE);
 }
 
-/* "player 2 (Bob)" */
-char *
-view_player_text (CtdChouetteView *self,
-                  guint            player)
-{
-  const char *name = player >= 1 && player <= CTD_MAX_PLAYERS ? self->names[player - 1] : NULL;
-
-  if (name == NULL || *name == '\0')
-    return g_strdup_printf (_("player %u"), player);
-  return g_strdup_printf (_("player %u (%s)"), player, name);
-}
-
 /* "game 5", "games 5 and 8", "games 2, 5 and 8" for bits g - 1 of @mask */
 static char *
 games_text (guint mask)
@@ -213,15 +201,25 @@ crosscheck_text (CtdChouetteView *self,
   for (guint i = 0; i < mismatches->len; i++)
     {
       const CtdCrosscheckMismatch *m = &g_array_index (mismatches, CtdCrosscheckMismatch, i);
-      g_autofree char *who = view_player_text (self, m->player);
+      const char *name = m->player >= 1 && m->player <= CTD_MAX_PLAYERS
+                         ? self->names[m->player - 1] : NULL;
       g_autofree char *paper = ctd_halves_to_string (m->paper, TRUE);
       g_autofree char *computed = ctd_halves_to_string (m->computed, TRUE);
 
-      who[0] = g_ascii_toupper (who[0]);
       if (i > 0)
         g_string_append_c (text, '\n');
-      g_string_append_printf (text, _("%s: the paper says %s, the entered games %s; "), who,
-                              paper, computed);
+      /* Whole sentences: a capital put on a piece in code ("player 3")
+       * was English's. */
+      if (name != NULL && *name != '\0')
+        /* Translators: a player's number and name, then their total on
+         * the paper sheet and from the entered games ("+6", "-3.5");
+         * what to check follows */
+        g_string_append_printf (text, _("Player %1$u (%2$s): the paper says %3$s, the entered "
+                                        "games %4$s; "), m->player, name, paper, computed);
+      else
+        /* Translators: as the line before, for a player with no name */
+        g_string_append_printf (text, _("Player %1$u: the paper says %2$s, the entered games "
+                                        "%3$s; "), m->player, paper, computed);
       if (m->suspects != 0)
         {
           g_autofree char *games = games_text (m->suspects);

@@ -133,9 +133,6 @@ void view_update_halves (CtdChouetteView *self,
 char *view_players_text (const guint *players,
                          guint        n);
 
-char *view_player_text (CtdChouetteView *self,
-                        guint            player);
-
 void view_derive (CtdChouetteView *self);
 
 void view_derive_editable (CtdChouetteView             *self,

@@ -106,9 +106,18 @@ describe_status (const CtdDisplay *display)
         return g_strdup (_("The final is played in the open: its scores as they stand."));
       if (display->n_advancing == 0)
         return g_strdup (_("Who advances is announced shortly."));
-      return g_strdup_printf (ngettext ("%u player advances to the %s.",
-                                        "%u players advance to the %s.", display->n_advancing),
-                              display->n_advancing, ctd_stage_to_title (display->next_stage));
+      /* A whole sentence for each stage: the stage's name inside a
+       * sentence takes its own article, number and case ("passent en
+       * finale", "en demi-finales"), which no heading's word gives. */
+      if (display->next_stage == CTD_STAGE_FINAL)
+        return g_strdup_printf (ngettext ("%u player advances to the final.",
+                                          "%u players advance to the final.",
+                                          display->n_advancing),
+                                display->n_advancing);
+      return g_strdup_printf (ngettext ("%u player advances to the semi-finals.",
+                                        "%u players advance to the semi-finals.",
+                                        display->n_advancing),
+                              display->n_advancing);
     case CTD_DISPLAY_PLACINGS:
     default:
       if (any_tie (display))

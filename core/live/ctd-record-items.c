@@ -456,56 +456,6 @@ static const CtdItemField audit_fields[] = {
 
 CTD_ITEM_DEFINE_TYPE (CtdAuditItem, ctd_audit_item, audit_fields)
 
-/* The audit log's actions as the director reads them; the file keeps
- * the nicks, which are the CLI's and the JSON's words. */
-static const struct
-{
-  const char *action;
-  const char *title;
-} audit_titles[] = {
-  /* Translators: the audit log's "Action" column, one entry each */
-  { "create", N_("Event created") },
-  { "set-settings", N_("Settings changed") },
-  { "add-player", N_("Player added") },
-  { "import-players", N_("Players imported") },
-  { "edit-player", N_("Player edited") },
-  { "check-in", N_("Checked in") },
-  { "check-out", N_("Checked out") },
-  { "withdraw-player", N_("Player withdrawn") },
-  { "reinstate-player", N_("Player reinstated") },
-  { "draw-round", N_("Round drawn") },
-  { "redraw-round", N_("Round redrawn") },
-  { "record-game", N_("Game recorded") },
-  { "clear-game", N_("Game cleared") },
-  { "accept-submission", N_("Table's line accepted") },
-  { "reissue-link", N_("Link reissued") },
-  { "set-crosscheck", N_("Paper totals checked") },
-  { "fix-last-segment-order", N_("Last-segment order fixed") },
-  { "add-rolloff", N_("Roll-off recorded") },
-  { "release-round", N_("Round released") },
-  { "set-advancement", N_("Advancement set") },
-  { "close-event", N_("Event closed") },
-  { "undo", N_("Undo") },
-  { "redo", N_("Redo") },
-};
-
-/**
- * ctd_audit_action_to_title:
- * @action: an audit entry's action, as the file stores it ("record-game")
- *
- * Returns: (transfer none): the action in the director's language
- *   ("Game recorded"); @action itself when it is none we know (a file
- *   written by a later version)
- */
-const char *
-ctd_audit_action_to_title (const char *action)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (audit_titles); i++)
-    if (g_strcmp0 (action, audit_titles[i].action) == 0)
-      return _(audit_titles[i].title);
-  return action;
-}
-
 /**
  * ctd_audit_item_new:
  * @entry: an audit entry

@@ -83,7 +83,6 @@ void             ctd_standing_item_assign  (gpointer                  item,
                                             gpointer                  fresh);
 
 CtdAuditItem    *ctd_audit_item_new        (const CtdStoreAuditEntry *entry);
-const char      *ctd_audit_action_to_title (const char               *action);
 gint64           ctd_audit_item_get_id     (CtdAuditItem             *self);
 const char      *ctd_audit_item_get_summary (CtdAuditItem            *self);
 gint64           ctd_audit_item_key        (gpointer                  item);

@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ctd-store.h"
+#include "ctd-text.h"
 
 gboolean
 report_add_results (Report  *report,
@@ -44,8 +45,10 @@ report_add_results (Report  *report,
   title = report_layout_text (report, "Title");
   subtitle = report_layout_text (report, "Subtitle");
   g_string_append (note, subtitle);
+  /* A line of its own: run on after the subtitle's date, the warning
+   * read as part of it. */
   if (info.state < CTD_ROUND_COMPLETE)
-    g_string_append_printf (note, " %s", ctd_template_get_text (report->layout, "Unfinished"));
+    g_string_append_printf (note, "\n%s", ctd_template_get_text (report->layout, "Unfinished"));
 
   /* Translators: a worksheet's name in the XLSX file: at
    * most 31 characters, none of [ ] : * ? / \ */
@@ -60,11 +63,12 @@ report_add_results (Report  *report,
       const char *club = g_hash_table_lookup (clubs, &r->player_id);
       g_autofree char *place = ctd_outcome_place_text (r);
       g_autofree char *rolloff = report_rolloff_text (report, r);
-      g_autofree char *name = r->tied ? g_strdup_printf ("%s (%s)", r->name,
-                                                         ctd_template_get_text (report->layout,
-                                                                                "Tied"))
-                              : rolloff != NULL ? g_strdup_printf ("%s (%s)", r->name, rolloff)
-                                                : g_strdup (r->name);
+      const char *remark = r->tied ? ctd_template_get_text (report->layout, "Tied") : rolloff;
+      /* Translators: a player's name in the final results, then a note
+       * on their place ("tied: roll-off to be recorded", "won roll-off") */
+      g_autofree char *name = remark != NULL ? g_strdup_printf (C_("name and note", "%1$s (%2$s)"),
+                                                                r->name, remark)
+                                             : g_strdup (r->name);
       const char *texts[4] = { NULL, name, club, NULL };
 
       ctd_sheet_doc_add_name (report->doc, r->name);
@@ -144,8 +148,8 @@ report_add_settlements (Report  *report,
                   g_propagate_error (error, g_steal_pointer (&refusal));
                   return FALSE;
                 }
-              line = g_strdup_printf ("%s: %s", heading,
-                                      ctd_template_get_text (report->layout, "Unfinished"));
+              line = report_heading_text (heading,
+                                          ctd_template_get_text (report->layout, "Unfinished"));
               report_put_text (page, row, 0, G_N_ELEMENTS (columns) - 1, line, block);
               ctd_sheet_page_set_height (page, row++, report_row_height (block_size, 1, LIST_ROOM));
               continue;
@@ -164,11 +168,12 @@ report_add_settlements (Report  *report,
                   {
                     const CtdTransfer *transfer = &settlement.transfers[t];
                     g_autofree char *paid = ctd_money_to_string (transfer->amount);
+                    g_autofree char *payment =
+                      g_strdup_printf ("%s %u %s %s",
+                                       ctd_template_get_text (report->layout, "Pays"),
+                                       transfer->to, seats->names[transfer->to - 1], paid);
 
-                    g_string_append_printf (payments, "%s%s %u %s %s",
-                                            payments->len > 0 ? "; " : "",
-                                            ctd_template_get_text (report->layout, "Pays"),
-                                            transfer->to, seats->names[transfer->to - 1], paid);
+                    ctd_text_append_note (payments, payment);
                   }
               texts[4] = payments->str;
               ctd_sheet_doc_add_name (report->doc, seats->names[k]);
@@ -198,7 +203,7 @@ append_note (Report     *report,
 
   report_set_value (report, "id", number);
   text = report_layout_text (report, key);
-  g_string_append_printf (note, "%s%s", note->len > 0 ? "; " : "", text);
+  ctd_text_append_note (note, text);
 }
 
 /*
@@ -274,11 +279,13 @@ report_add_audit_log (Report  *report,
       const CtdStoreAuditEntry *entry = g_ptr_array_index (entries, i);
       g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, entry->id);
       g_autofree char *note = log_note (report, entry, by_id);
-      const char *texts[5] = { NULL, NULL, NULL, entry->summary, note };
+      /* The action in the document's language; the file keeps its nick. */
+      const char *action = ctd_audit_action_to_title (entry->action);
+      const char *texts[5] = { NULL, NULL, action, entry->summary, note };
 
       ctd_sheet_page_add_number (page, row, 0, (double) entry->id, id, body);
       report_put_text (page, row, 1, 1, entry->time, left);
-      report_put_text (page, row, 2, 2, entry->action, left);
+      report_put_text (page, row, 2, 2, action, left);
       /* The store's summary as it is: it names the players and points. */
       report_put_text (page, row, 3, 3, entry->summary, left);
       report_put_text (page, row, 4, 4, note, left);

@@ -157,6 +157,8 @@ double report_row_height (double size,
 guint report_lines_needed (const char *text,
                            double      width,
                            double      size);
+char *report_heading_text (const char *heading,
+                           const char *text);
 
 void report_set_round_values (Report              *report,
                               const CtdStoreRound *info);

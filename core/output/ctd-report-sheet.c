@@ -560,6 +560,7 @@ sheet_notes (Report                 *report,
   CtdLastSegmentDirection direction = ctd_chouette_get_direction (chouette);
   g_autofree char *rule = NULL;
   g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree char *settlement_line = NULL;
   double width = span_width (page, 0, c->last);
   double size;
   guint n_lines;
@@ -603,7 +604,6 @@ sheet_notes (Report                 *report,
   row++;
 
   g_string_truncate (line, 0);
-  g_string_append_printf (line, "%s: ", ctd_template_get_text (report->layout, "Settlement"));
   if (!blank && !ctd_chouette_is_complete (chouette) && ctd_chouette_get_n_recorded (chouette) > 0)
     {
       g_autofree char *pending = report_layout_text (report, "SettlementPending");
@@ -632,9 +632,11 @@ sheet_notes (Report                 *report,
       else
         g_string_append (line, error->message);
     }
-  report_put_text (page, row, 0, c->last, line->str, strong);
+  settlement_line = report_heading_text (ctd_template_get_text (report->layout, "Settlement"),
+                                         line->str);
+  report_put_text (page, row, 0, c->last, settlement_line, strong);
   size = report_tallest (report, "Heading", NULL);
-  n_lines = report_lines_needed (line->str, width * BOLD_CHARS, size);
+  n_lines = report_lines_needed (settlement_line, width * BOLD_CHARS, size);
   ctd_sheet_page_set_height (page, row, report_row_height (size, n_lines, SHEET_SETTLEMENT_ROOM));
   return row + 1;
 }

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "ctd-store.h"
+#include "ctd-text.h"
 
 /* The "next round" column: where an advancer goes ("Final 2.1"), the
  * final's placing ("2nd"), a tie that a roll-off must decide, and what a
@@ -52,10 +53,9 @@ next_round_text (Report                 *report,
       g_string_append (text, line);
     }
   if (row->needs_rolloff)
-    g_string_append_printf (text, "%s%s", text->len > 0 ? "; " : "",
-                            ctd_template_get_text (report->layout, "Tied"));
+    ctd_text_append_note (text, ctd_template_get_text (report->layout, "Tied"));
   if (rolloff != NULL)
-    g_string_append_printf (text, "%s%s", text->len > 0 ? "; " : "", rolloff);
+    ctd_text_append_note (text, rolloff);
   return g_string_free (text, FALSE);
 }
 

@@ -372,6 +372,18 @@ report_row_height (double size,
   return round ((size * LINE_FACTOR * lines + room) * 10) / 10;
 }
 
+/* "Settlement: when all 12 games are entered": a layout's heading and
+ * what follows it, with the punctuation between them the translation's
+ * ("Règlement : ..." in French), not written here. */
+char *
+report_heading_text (const char *heading,
+                     const char *text)
+{
+  /* Translators: a heading of a printed sheet (%1$s, "Settlement",
+   * "Chouette 2.1") and what it says (%2$s) */
+  return g_strdup_printf (C_("heading and text", "%1$s: %2$s"), heading, text);
+}
+
 /* Rows of wrapped text a cell of @width characters needs for @text in a
  * font of @size points (a rough count, on the generous side). */
 guint

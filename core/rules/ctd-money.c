@@ -590,3 +590,31 @@ ctd_money_parse (const char *text,
   *out_amount = negative ? -(CtdCents) cents : (CtdCents) cents;
   return TRUE;
 }
+
+/**
+ * ctd_money_describe_bad_amount:
+ * @entry_fee: whether the amount was an entry fee, else a stake
+ * @typed: what the director typed
+ *
+ * The refusal of an amount ctd_money_parse() did not read, as one
+ * sentence per setting (the stake and the entry fee differ in gender in
+ * many languages, so neither is put into the other's sentence), for the
+ * window and the CLI alike.
+ *
+ * Returns: (transfer full): the message
+ */
+char *
+ctd_money_describe_bad_amount (gboolean    entry_fee,
+                               const char *typed)
+{
+  g_return_val_if_fail (typed != NULL, NULL);
+
+  if (entry_fee)
+    /* Translators: %s is what the director typed. Write the example
+     * amounts as your locale does ("110,50"): both separators are read. */
+    return g_strdup_printf (_("The entry fee “%s” is not an amount: write it as 110 or "
+                              "110.50"), typed);
+  /* Translators: %s is what the director typed. Write the example
+   * amounts as your locale does ("2,50"): both separators are read. */
+  return g_strdup_printf (_("The stake “%s” is not an amount: write it as 5 or 2.50"), typed);
+}

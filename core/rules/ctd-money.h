@@ -74,5 +74,7 @@ char     *ctd_money_to_ascii      (CtdCents amount);
 char     *ctd_money_group_digits  (const char *number);
 gboolean  ctd_money_parse         (const char *text,
                                    CtdCents   *out_amount);
+char     *ctd_money_describe_bad_amount (gboolean    entry_fee,
+                                         const char *typed);
 
 G_END_DECLS

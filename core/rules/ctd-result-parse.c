@@ -237,6 +237,31 @@ parse_extra (Parser      *parser,
   return TRUE;
 }
 
+/* A half point typed with a comma ("2,5", as French writes it): a line
+ * is notation, which writes "." in every language, so the refusal says
+ * so in words and gives the value as the line takes it. Returns FALSE,
+ * with @error set, when @value holds a comma. */
+static gboolean
+refuse_comma (Parser          *parser,
+              const char      *token,
+              const char      *value,
+              CtdResultError   code,
+              GError         **error)
+{
+  g_autofree char *with_point = NULL;
+
+  if (strchr (value, ',') == NULL)
+    return TRUE;
+  with_point = g_strdelimit (g_strdup (value), ",", '.');
+  return result_fail (parser, error, code,
+                      /* Translators: %1$s is the token typed ("A:3>1:2,5"),
+                       * %2$s its amount as a line writes it ("2.5"), %3$s
+                       * as typed ("2,5"). Result notation writes the half
+                       * point with a point in every language: say so. */
+                      _("'%1$s': a line writes the half point with a point, whatever the "
+                        "language: %2$s, not %3$s"), token, with_point, value);
+}
+
 static gboolean
 parse_penalty (Parser      *parser,
                const char  *token,
@@ -269,6 +294,8 @@ parse_penalty (Parser      *parser,
    * points is the starting cube's value in points. Notation is written
    * with a point in every language, so what it expects is too. */
   expected = ctd_halves_to_ascii ((CtdHalves) context->cube_start, FALSE);
+  if (!refuse_comma (parser, token, p, CTD_RESULT_ERROR_PENALTY, error))
+    return FALSE;
   if (!ctd_halves_parse_ascii (p, &penalty.amount))
     return result_fail (parser, error, CTD_RESULT_ERROR_PENALTY,
                         _("'%s': the penalty '%s' is not a whole or half number of points; "
@@ -317,6 +344,8 @@ parse_adjustment (Parser      *parser,
     return result_fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
                         _("'%s': %s cannot pay an adjustment to themselves; name two "
                           "different players"), token, result_who (parser, adjustment.to));
+  if (!refuse_comma (parser, token, p, CTD_RESULT_ERROR_ADJUSTMENT, error))
+    return FALSE;
   if (!ctd_halves_parse_ascii (p, &adjustment.amount))
     return result_fail (parser, error, CTD_RESULT_ERROR_ADJUSTMENT,
                         _("'%s': the adjustment '%s' is not a whole or half number of points; "

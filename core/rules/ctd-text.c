@@ -70,3 +70,33 @@ ctd_text_join_and (const GPtrArray *items)
   return g_strdup_printf (C_("list end", "%s and %s"), text,
                           (const char *) g_ptr_array_index (items, items->len - 1));
 }
+
+/**
+ * ctd_text_append_note:
+ * @text: the notes so far ("" when none)
+ * @note: one more
+ *
+ * Appends @note to a run of notes on one thing ("tie at the cut; roll-off
+ * won", "1.3 has 5 of 12 games; 1.4 disagrees with its paper totals"),
+ * with the separator the translation gives: "; " in English, " ; " with
+ * a no-break space in French.
+ */
+void
+ctd_text_append_note (GString    *text,
+                      const char *note)
+{
+  g_autofree char *before = NULL;
+
+  g_return_if_fail (text != NULL);
+  g_return_if_fail (note != NULL);
+
+  if (text->len == 0)
+    {
+      g_string_append (text, note);
+      return;
+    }
+  before = g_strdup (text->str);
+  /* Translators: notes on one thing, one after another: the notes so
+   * far (first %s) and one more, e.g. "tie at the cut; roll-off won" */
+  g_string_printf (text, C_("list of notes", "%s; %s"), before, note);
+}

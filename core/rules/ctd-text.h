@@ -10,6 +10,8 @@
 
 G_BEGIN_DECLS
 
-char *ctd_text_join_and (const GPtrArray *items);
+char *ctd_text_join_and    (const GPtrArray *items);
+void  ctd_text_append_note (GString         *text,
+                            const char      *note);
 
 G_END_DECLS

@@ -416,6 +416,42 @@ ctd_last_segment_direction_parse (const char              *text,
 }
 
 /**
+ * ctd_last_segment_direction_to_title:
+ * @direction: a direction
+ *
+ * The direction as a director reads it ("highest-first" in English, "le
+ * plus haut d'abord" in French); the file and the JSON keep the nick
+ * (ctd_last_segment_direction_to_string()).
+ *
+ * Returns: (transfer none): the direction in the current language
+ */
+const char *
+ctd_last_segment_direction_to_title (CtdLastSegmentDirection direction)
+{
+  /* Translators: the last segment's order of play: the highest (or
+   * lowest) score first. */
+  return direction == CTD_LAST_SEGMENT_LOWEST_FIRST ? C_("direction", "lowest-first")
+                                                    : C_("direction", "highest-first");
+}
+
+/**
+ * ctd_sheet_paper_to_title:
+ * @paper: a paper
+ *
+ * The paper's name as a director reads it ("Letter", "Lettre US"); the
+ * file, the layouts and the JSON keep the nick.
+ *
+ * Returns: (transfer none): the paper's name in the current language
+ */
+const char *
+ctd_sheet_paper_to_title (CtdSheetPaper paper)
+{
+  /* Translators: a paper size, US Letter (8.5 x 11 inches) or A4 */
+  return paper == CTD_SHEET_PAPER_LETTER ? C_("paper size", "Letter")
+                                         : C_("paper size", "A4");
+}
+
+/**
  * ctd_sheet_paper_size:
  * @paper: a paper
  * @out_width: (out): its width in points (1/72 inch), upright

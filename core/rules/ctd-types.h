@@ -110,6 +110,8 @@ gboolean    ctd_round_state_parse     (const char    *text,
 const char *ctd_last_segment_direction_to_string (CtdLastSegmentDirection direction);
 gboolean    ctd_last_segment_direction_parse     (const char              *text,
                                                   CtdLastSegmentDirection *out_direction);
+const char *ctd_last_segment_direction_to_title  (CtdLastSegmentDirection direction);
+const char *ctd_sheet_paper_to_title             (CtdSheetPaper           paper);
 
 void        ctd_sheet_paper_size (CtdSheetPaper paper,
                                   double       *out_width,

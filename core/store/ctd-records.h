@@ -299,6 +299,7 @@ void        ctd_store_hold_up_free     (CtdStoreHoldUp     *hold_up);
 void        ctd_store_link_free        (CtdStoreLink       *link);
 void        ctd_store_submission_free  (CtdStoreSubmission *submission);
 gboolean    ctd_submission_state_is_open (CtdSubmissionState state);
+const char *ctd_audit_action_to_title  (const char         *action);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CtdEventSettings, ctd_event_settings_clear)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CtdStorePlayer, ctd_store_player_free)

@@ -10,6 +10,8 @@
 
 #include "ctd-store-private.h"
 
+#include <glib/gi18n-lib.h>
+
 /*
  * The read side: the records as plain structs, for views and exports.
  * None of these writes; each reads one consistent state of the file.
@@ -88,6 +90,59 @@ ctd_store_audit_entry_free (CtdStoreAuditEntry *entry)
   g_free (entry->before);
   g_free (entry->after);
   g_free (entry);
+}
+
+/* The audit log's actions as the director reads them; the file keeps
+ * the nicks, which are the CLI's and the JSON's words. The one table
+ * for the window's log page, the CLI's log and the printed log. */
+static const struct
+{
+  const char *action;
+  const char *title;
+} audit_titles[] = {
+  /* Translators: the audit log's "Action" column, one entry each */
+  { "create", N_("Event created") },
+  { "set-settings", N_("Settings changed") },
+  { "add-player", N_("Player added") },
+  { "import-players", N_("Players imported") },
+  { "edit-player", N_("Player edited") },
+  { "check-in", N_("Checked in") },
+  { "check-out", N_("Checked out") },
+  { "withdraw-player", N_("Player withdrawn") },
+  { "reinstate-player", N_("Player reinstated") },
+  { "draw-round", N_("Round drawn") },
+  { "redraw-round", N_("Round redrawn") },
+  { "record-game", N_("Game recorded") },
+  { "clear-game", N_("Game cleared") },
+  { "accept-submission", N_("Table's line accepted") },
+  { "reissue-link", N_("Link reissued") },
+  { "set-crosscheck", N_("Paper totals checked") },
+  { "fix-last-segment-order", N_("Last-segment order fixed") },
+  { "add-rolloff", N_("Roll-off recorded") },
+  { "release-round", N_("Round released") },
+  { "set-advancement", N_("Advancement set") },
+  { "close-event", N_("Event closed") },
+  { "undo", N_("Undo") },
+  { "redo", N_("Redo") },
+};
+
+/**
+ * ctd_audit_action_to_title:
+ * @action: an audit entry's action, as the file stores it ("record-game")
+ *
+ * Returns: (transfer none): the action in the director's language
+ *   ("Game recorded"); @action itself when it is none we know (a file
+ *   written by a later version)
+ */
+const char *
+ctd_audit_action_to_title (const char *action)
+{
+  g_return_val_if_fail (action != NULL, NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (audit_titles); i++)
+    if (g_strcmp0 (action, audit_titles[i].action) == 0)
+      return _(audit_titles[i].title);
+  return action;
 }
 
 /**

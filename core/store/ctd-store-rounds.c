@@ -177,18 +177,17 @@ stage_word (CtdStage stage)
 static char *
 describe_absent (const GPtrArray *absent)
 {
-  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *names = NULL;
 
   if (absent == NULL || absent->len == 0)
     return g_strdup ("");
-  for (guint i = 0; i < absent->len; i++)
-    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "",
-                            (const char *) g_ptr_array_index (absent, i));
+  /* "Ann, Bob and Carl", as the language lists them */
+  names = ctd_text_join_and (absent);
   /* Translators: ends a refusal or a line of the event's log about a
    * draw; %s lists the players' names. */
   return g_strdup_printf (ngettext ("; %u registered player is not checked in: %s",
                                     "; %u registered players are not checked in: %s",
-                                    absent->len), absent->len, names->str);
+                                    absent->len), absent->len, names);
 }
 
 /* Who round @round is drawn from, by id (the draw is reproducible from

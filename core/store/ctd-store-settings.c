@@ -296,30 +296,16 @@ ctd_store_write_settings (CtdStore                *self,
                         error);
 }
 
-/* A direction in a sentence of the log, "last segment lowest-first":
- * the words of the file (ctd_last_segment_direction_to_string()),
- * translated. */
-static const char *
-direction_word (CtdLastSegmentDirection direction)
-{
-  /* Translators: the last segment's order of play: the highest (or
-   * lowest) score first. */
-  return direction == CTD_LAST_SEGMENT_LOWEST_FIRST ? C_("direction", "lowest-first")
-                                                    : C_("direction", "highest-first");
-}
-
-/* "name “Club Open”, stake 5.00, paper Letter": what @after changes. */
+/* "Changed the event settings: name “Club Open”, stake 5.00 and paper
+ * Letter": what @after changes, listed as the language lists. */
 static char *
 describe_settings_change (const CtdEventSettings *before,
                           const CtdEventSettings *after)
 {
-  /* Translators: a line of the event's log; what changed follows,
-   * e.g. "name “Club Open”, stake 5.00, paper Letter". */
-  GString *text = g_string_new (_("Changed the event settings:"));
-  guint n = 0;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
 
-#define CHANGED(...) g_string_append (text, n ? ", " : " "), \
-                     g_string_append_printf (text, __VA_ARGS__), n++
+#define CHANGED(...) g_ptr_array_add (parts, g_strdup_printf (__VA_ARGS__))
   if (g_strcmp0 (before->name, after->name) != 0)
     /* Translators: this and the next ones are the parts of "Changed
      * the event settings: ...", each a setting and its new value. */
@@ -341,10 +327,9 @@ describe_settings_change (const CtdEventSettings *before,
     }
   if (before->direction != after->direction)
     /* Translators: %s is "highest-first" or "lowest-first". */
-    CHANGED (_("last segment %s"), direction_word (after->direction));
+    CHANGED (_("last segment %s"), ctd_last_segment_direction_to_title (after->direction));
   if (before->paper != after->paper)
-    CHANGED (_("paper %s"), after->paper == CTD_SHEET_PAPER_LETTER ? C_("paper size", "Letter")
-                                                                   : C_("paper size", "A4"));
+    CHANGED (_("paper %s"), ctd_sheet_paper_to_title (after->paper));
   if (before->table_auto_accept != after->table_auto_accept)
     CHANGED ("%s", after->table_auto_accept ? _("tables' confirmed lines recorded without the desk")
                                             : _("tables' confirmed lines wait for the desk"));
@@ -358,7 +343,10 @@ describe_settings_change (const CtdEventSettings *before,
         CHANGED ("%s", _("sheets in the language of whoever prints"));
     }
 #undef CHANGED
-  return g_string_free (text, FALSE);
+  list = ctd_text_join_and (parts);
+  /* Translators: a line of the event's log; %s lists what changed,
+   * e.g. "name “Club Open”, stake 5.00 and paper Letter". */
+  return g_strdup_printf (_("Changed the event settings: %s"), list);
 }
 
 /* "chouettes 1.1 and 1.2 were settled at 5.00 a point, and chouette 1.3
@@ -461,9 +449,9 @@ describe_kept_orders (CtdStore                 *self,
   if (kept->len == 0)
     return TRUE;
   /* The other direction: there are two. */
-  old_direction = direction_word (new_direction == CTD_LAST_SEGMENT_HIGHEST_FIRST
-                                  ? CTD_LAST_SEGMENT_LOWEST_FIRST
-                                  : CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  old_direction = ctd_last_segment_direction_to_title (
+    new_direction == CTD_LAST_SEGMENT_HIGHEST_FIRST ? CTD_LAST_SEGMENT_LOWEST_FIRST
+                                                    : CTD_LAST_SEGMENT_HIGHEST_FIRST);
   labels = ctd_text_join_and (kept);
   /* Translators: the first %s is a chouette's number or a list of them
    * ("1.1 and 1.2"), the second "highest-first" or "lowest-first". */
@@ -491,8 +479,8 @@ check_fixed (CtdStore                *self,
   gboolean direction = before->direction != after->direction;
   g_autofree char *old_stake = ctd_money_to_string (before->stake_cents);
   g_autofree char *new_stake = ctd_money_to_string (after->stake_cents);
-  const char *old_direction = direction_word (before->direction);
-  const char *new_direction = direction_word (after->direction);
+  const char *old_direction = ctd_last_segment_direction_to_title (before->direction);
+  const char *new_direction = ctd_last_segment_direction_to_title (after->direction);
 
   *out_note = NULL;
   if (stake)

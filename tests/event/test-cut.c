@@ -113,7 +113,7 @@ test_unfinished (void **state)
   assert_int_equal (preview.next_stage, CTD_STAGE_FINAL);
   assert_null (preview.advancers);
   text = ctd_cut_preview_describe (&preview);
-  assert_non_null (strstr (text, "4 players go on to the Final"));
+  assert_non_null (strstr (text, "4 players go on to the final"));
   ctd_cut_preview_clear (&preview);
   g_clear_error (&error);
 
@@ -163,7 +163,7 @@ test_sizes (void **state)
   assert_int_equal (preview.advancers->len, 6);
   text = ctd_cut_preview_describe (&preview);
   assert_non_null (strstr (text, "Top 3 of each chouette and 0 wildcards: 6 players go on to "
-                                 "the Semi-final."));
+                                 "the semi-finals."));
   assert_non_null (strstr (text, "Semi-final: 6 players in 2 chouettes of 3"));
   assert_non_null (strstr (text, "Final: 4 players"));
   assert_non_null (strstr (text, "Advancing: "));
@@ -246,9 +246,9 @@ test_tie_and_advance (void **state)
   assert_non_null (advancers);
   assert_true (ctd_store_draw_round (store, 99, &round, &error));
   notes = ctd_cut_notes (store, 1, NULL, TRUE, &error);
-  assert_string_equal (note_of (notes, first->players[0]), "advances to the Final (2.1)");
+  assert_string_equal (note_of (notes, first->players[0]), "advances to the final (2.1)");
   assert_string_equal (note_of (notes, first->players[1]),
-                       "wildcard: advances to the Final (2.1)");
+                       "wildcard: advances to the final (2.1)");
   assert_string_equal (note_of (notes, second->players[3]), "");
 }
 

@@ -307,7 +307,7 @@ test_registration_drawn (void **state)
   {
     g_autofree char *expected = g_strdup_printf ("Drew round 1 (final) for 4 players, seed 3; 2 "
                                                  "registered players are not checked in: Anna "
-                                                 "(#%" G_GINT64_FORMAT "), Anna (ID X-1)", anna);
+                                                 "(#%" G_GINT64_FORMAT ") and Anna (ID X-1)", anna);
     assert_string_equal (entry->summary, expected);
   }
   {

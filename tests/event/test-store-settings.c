@@ -53,7 +53,7 @@ test_paper_setting (void **state)
   settings.stake_cents = 500;
   assert_true (ctd_store_set_settings (store, &settings, &error));
   entry = ctd_test_last_audit (store);
-  assert_string_equal (entry->summary, "Changed the event settings: stake 5.00, paper A4");
+  assert_string_equal (entry->summary, "Changed the event settings: stake 5.00 and paper A4");
   assert_true (ctd_store_get_settings (store, &read, &error));
   assert_int_equal (read.paper, CTD_SHEET_PAPER_A4);
   ctd_event_settings_clear (&read);

@@ -241,7 +241,7 @@ test_games_and_release (void **state)
   assert_true (ctd_round_view_preview_cut (view, 2, 0, &preview, &error));
   plan = ctd_cut_preview_describe (&preview);
   ctd_cut_preview_clear (&preview);
-  assert_says (plan, "Top 2 of each chouette and 0 wildcards: 4 players go on to the Final.");
+  assert_says (plan, "Top 2 of each chouette and 0 wildcards: 4 players go on to the final.");
   assert_false (ctd_round_view_preview_cut (view, 1, 3, &preview, &error));
   assert_says (error->message, "5 players cannot make the next round");
   ctd_cut_preview_clear (&preview);
@@ -338,7 +338,7 @@ test_other_writer_and_rounds (void **state)
   assert_true (ctd_document_draw_round (document, 7, NULL, &error));
   assert_int_equal (ctd_round_view_get_state (view), CTD_ROUND_CLOSED);
   assert_says (ctd_round_view_get_cut_note (view, g_array_index (advancers, gint64, 0), FALSE),
-               "advances to the Final (2.1)");
+               "advances to the final (2.1)");
   final = get_view (document, 2);
   assert_int_equal (ctd_round_view_get_stage (final), CTD_STAGE_FINAL);
   assert_int_equal (ctd_round_view_get_n_players (final), 4);
@@ -366,7 +366,7 @@ test_other_writer_and_rounds (void **state)
     assert_int_equal (ctd_round_view_get_state (view), info.state);
   }
   assert_says (ctd_round_view_get_cut_note (view, g_array_index (advancers, gint64, 0), FALSE),
-               "advances to the Final");
+               "advances to the final");
   assert_null (strstr (ctd_round_view_get_cut_note (view, g_array_index (advancers, gint64, 0),
                                                     FALSE), "(2.1)"));
   assert_false (ctd_round_view_preview_cut (final, 1, 0, &(CtdCutPreview) { 0, }, &error));

@@ -270,7 +270,17 @@ test_final_standings (void **state)
   g_autofree char *text = NULL;
   CtdSheetPage *page;
 
-  for (guint game = 1; game <= CTD_N_GAMES; game++)
+  for (guint game = 1; game <= 6; game++)
+    assert_true (ctd_store_record_game (store, 1, 1, game, tied_final[game - 1], FALSE, NULL));
+  /* Unfinished: the warning is a line of its own under the subtitle,
+   * not run on after the date. */
+  doc = ctd_report_round (store, 1, NULL, &error);
+  page = find_page (doc, "Final results");
+  assert_string_equal (ctd_test_cell_at (page, 1, 0)->text,
+                       "Spring Chouette, Club house, May 17, 2026\n"
+                       "The final is not complete: these are the standings so far.");
+  g_clear_pointer (&doc, ctd_sheet_doc_free);
+  for (guint game = 7; game <= CTD_N_GAMES; game++)
     assert_true (ctd_store_record_game (store, 1, 1, game, tied_final[game - 1], FALSE, NULL));
   doc = ctd_report_round (store, 1, NULL, &error);
   /* The final's round: its sheet, its standings and the final results. */
@@ -356,7 +366,12 @@ test_audit_log (void **state)
             row = cell->row;
         }
       assert_true (row > 0);
-      assert_string_equal (ctd_test_cell_at (page, row, 2)->text, entry->action);
+      /* The action in words, as the log page and the CLI's log say it;
+       * the file keeps the nick. */
+      assert_string_equal (ctd_test_cell_at (page, row, 2)->text,
+                           ctd_audit_action_to_title (entry->action));
+      if (g_str_equal (entry->action, "record-game"))
+        assert_string_equal (ctd_test_cell_at (page, row, 2)->text, "Game recorded");
       assert_string_equal (ctd_test_cell_at (page, row, 3)->text, entry->summary);
       if (entry->id == game1)
         expected = g_strdup_printf ("undone by #%" G_GINT64_FORMAT "; redone by #%" G_GINT64_FORMAT,

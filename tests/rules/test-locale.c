@@ -180,8 +180,14 @@ test_comma_locale_notation (void **state G_GNUC_UNUSED)
   g_autoptr(CtdResult) result = ctd_result_parse (&context, "B 3:1- F:3>1:0,5", &error);
 
   assert_null (result);
-  assert_non_null (strstr (error->message, "the penalty '0,5' is not a whole or half number of "
-                                           "points; expected 0.5, half the starting cube"));
+  assert_non_null (strstr (error->message, "'F:3>1:0,5': a line writes the half point with a "
+                                           "point, whatever the language: 0.5, not 0,5"));
+  g_clear_error (&error);
+  /* The same for a director's adjustment (issue 30: "2,5" was "not a
+   * half point"). */
+  assert_null (ctd_result_parse (&context, "B 3:1- A:3>1:2,5", &error));
+  assert_non_null (strstr (error->message, "'A:3>1:2,5': a line writes the half point with a "
+                                           "point, whatever the language: 2.5, not 2,5"));
   g_clear_error (&error);
   assert_null (ctd_result_parse (&context, "B 3:1- F:3>1:1", &error));
   assert_non_null (strstr (error->message, "so expected 0.5, not 1"));

@@ -64,6 +64,18 @@ test_join_items_verbatim (void **state)
   assert_string_equal (text, "Smith, J., 100%s and Rock and Roll");
 }
 
+/* Notes on one thing, in English: "; " between them, none before the
+ * first. */
+static void
+test_append_note (void **state)
+{
+  g_autoptr(GString) notes = g_string_new (NULL);
+
+  ctd_text_append_note (notes, "in line to advance");
+  ctd_text_append_note (notes, "tie at the cut");
+  assert_string_equal (notes->str, "in line to advance; tie at the cut");
+}
+
 /* A catalogue for LANGUAGE=fr whose four list patterns each differ from
  * English's, so that a part built in code would show. */
 static const char test_po[] =
@@ -73,7 +85,8 @@ static const char test_po[] =
   "msgctxt \"list of two\"\nmsgid \"%s and %s\"\nmsgstr \"%s et %s\"\n\n"
   "msgctxt \"list start\"\nmsgid \"%s, %s\"\nmsgstr \"%s ; %s\"\n\n"
   "msgctxt \"list middle\"\nmsgid \"%s, %s\"\nmsgstr \"%s | %s\"\n\n"
-  "msgctxt \"list end\"\nmsgid \"%s and %s\"\nmsgstr \"%s et enfin %s\"\n";
+  "msgctxt \"list end\"\nmsgid \"%s and %s\"\nmsgstr \"%s et enfin %s\"\n\n"
+  "msgctxt \"list of notes\"\nmsgid \"%s; %s\"\nmsgstr \"%s\u00a0; %s\"\n";
 
 /* Compiles test_po into @dir/fr/LC_MESSAGES, where bindtextdomain()
  * will look. */
@@ -135,6 +148,17 @@ test_join_translated (void **state)
 
       assert_string_equal (text, expected[n]);
     }
+  /* Notes on one thing take the translation's separator too (French
+   * spaces its semicolon). */
+  {
+    g_autoptr(GString) notes = g_string_new (NULL);
+
+    ctd_text_append_note (notes, "tie at the cut");
+    assert_string_equal (notes->str, "tie at the cut");
+    ctd_text_append_note (notes, "roll-off won");
+    ctd_text_append_note (notes, "100%s");
+    assert_string_equal (notes->str, "tie at the cut\u00a0; roll-off won\u00a0; 100%s");
+  }
 
   g_unsetenv ("LANGUAGE");
   setlocale (LC_ALL, "C");
@@ -148,6 +172,7 @@ main (void)
     cmocka_unit_test (test_join_and),
     cmocka_unit_test (test_join_items_verbatim),
     cmocka_unit_test (test_join_translated),
+    cmocka_unit_test (test_append_note),
   };
 
   setlocale (LC_ALL, "C");

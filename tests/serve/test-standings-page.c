@@ -229,7 +229,7 @@ test_released_round (void **state)
   if (advancers == NULL)
     fail_msg ("advance: %s", error->message);
   chosen = get_standings (server, "GET");
-  assert_non_null (strstr (chosen->body, "4 players advance to the Final."));
+  assert_non_null (strstr (chosen->body, "4 players advance to the final."));
   assert_int_equal (ctd_test_count_occurrences (chosen->body, "<tr class=\"advances\">"), 4);
   assert_int_equal (ctd_test_count_occurrences (chosen->body,
                                                 " <span class=\"note\">→ Final</span></td>"), 4);

@@ -455,8 +455,11 @@ cli_advance_and_draw (Desk       *desk,
                       const char *screenshot)
 {
   g_autoptr(GError) error = NULL;
+  /* The sentence names the stage in its own words ("the semi-finals"),
+   * the display's arrow by its title ("Semi-final"). */
   g_autofree char *advance = g_strdup_printf ("%u players advance to the %s.", n_advancing,
-                                              stage);
+                                              g_str_equal (stage, "Final") ? "final"
+                                                                           : "semi-finals");
   g_autofree char *next = g_strdup_printf ("→ %s", stage);
 
   assert_true (ctd_test_play_advance (desk->cli, round, &error));

@@ -608,12 +608,12 @@ test_advance (void **state)
   clashes = ctd_test_mnemonic_clashes (GTK_WIDGET (dialog));
   assert_null (clashes);
   assert_named_inputs (GTK_WIDGET (dialog));
-  assert_non_null (find_shown (GTK_WIDGET (dialog), "3 players go on to the Final"));
+  assert_non_null (find_shown (GTK_WIDGET (dialog), "3 players go on to the final"));
   assert_true (can_advance (dialog));
 
   /* Top 2 of three fours: 6 go on to a semi-final round. */
   set_spin (dialog, "Top of each chouette", 2);
-  assert_non_null (find_shown (GTK_WIDGET (dialog), "6 players go on to the Semi-final"));
+  assert_non_null (find_shown (GTK_WIDGET (dialog), "6 players go on to the semi-finals"));
   assert_non_null (find_shown (GTK_WIDGET (dialog), "Final: 4 players"));
   assert_true (can_advance (dialog));
 
@@ -658,7 +658,7 @@ test_advance (void **state)
   assert_string_equal (state_text (&desk), "Round 2 (Semi-final): drawn.");
   /* Round 1's posting, chosen again, names where its advancers went. */
   gtk_drop_down_set_selected (round_dropdown (&desk), 0);
-  assert_non_null (find_shown (GTK_WIDGET (desk.page), "advances to the Semi-final (2."));
+  assert_non_null (find_shown (GTK_WIDGET (desk.page), "advances to the semi-finals (2."));
 
   /* Undo: the draw, then the advancers. */
   g_action_group_activate_action (G_ACTION_GROUP (desk.window), "undo", NULL);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <glib/gstdio.h>
+#include <libintl.h>
 #include <gtk/gtk.h>
 
 #include "ctd-document-store.h"
@@ -22,6 +23,7 @@
 #include "ctd-log-page.h"
 #include "ctd-main-window.h"
 #include "ctd-players-page.h"
+#include "ctd-test-catalogue.h"
 #include "ctd-test-files.h"
 #include "ctd-test-ui.h"
 
@@ -387,6 +389,42 @@ test_document_swap (void **state)
   ctd_test_remove_tree (dir);
 }
 
+/* The About dialog speaks the director's language: its description and
+ * authors went through no translation (issue 30). */
+static void
+test_about_translated (void **state)
+{
+  static const CtdTestMessage catalogue[] = {
+    { "Director's desk software for ABA-format backgammon chouette tournaments",
+      "xx description" },
+    { "The Chouette TD authors", "xx authors" },
+  };
+  CtdApplication *app = *state;
+  g_autofree char *folder = ctd_test_catalogue_install (catalogue, G_N_ELEMENTS (catalogue));
+  CtdMainWindow *window = ctd_main_window_new (app);
+  GtkAboutDialog *about = NULL;
+  g_autoptr(GListModel) toplevels = gtk_window_get_toplevels ();
+
+  /* The window's _() is gettext(), in the domain main() names. */
+  textdomain (GETTEXT_PACKAGE);
+  gtk_window_present (GTK_WINDOW (window));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  for (guint i = 0; about == NULL && i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_ABOUT_DIALOG (toplevel))
+        about = GTK_ABOUT_DIALOG (toplevel);
+    }
+  assert_non_null (about);
+  assert_string_equal (gtk_about_dialog_get_comments (about), "xx description");
+  assert_string_equal (gtk_about_dialog_get_authors (about)[0], "xx authors");
+  gtk_window_destroy (GTK_WINDOW (about));
+  gtk_window_destroy (GTK_WINDOW (window));
+  ctd_test_catalogue_remove (folder);
+  g_unsetenv ("LANGUAGE");
+}
+
 /* One application for the whole program: a second one could not export
  * its actions on the session bus while the first one lives. */
 static int
@@ -411,6 +449,7 @@ main (void)
     cmocka_unit_test (test_open_sample),
     cmocka_unit_test (test_sidebar),
     cmocka_unit_test (test_document_swap),
+    cmocka_unit_test (test_about_translated),
   };
   g_autofree char *data_home = NULL;
   int failed;
