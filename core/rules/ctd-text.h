@@ -10,6 +10,8 @@
 
 G_BEGIN_DECLS
 
-char *ctd_text_join_and (const GPtrArray *items);
+char   *ctd_text_join_and (const GPtrArray *items);
+guint64 ctd_text_hash     (const char      *text,
+                           gsize            length);
 
 G_END_DECLS
