@@ -26,6 +26,11 @@ struct _CtdChouette
   guint                   size;
   CtdLastSegmentDirection direction;
   CtdResult              *results[CTD_N_GAMES];
+  /* What each recorded result moves, ctd_result_deltas(), taken when it
+   * is recorded: the sums over earlier games that every sheet and page
+   * reads took a result's whole ledger again each time. Read only where
+   * @results holds the game. */
+  CtdHalves               deltas[CTD_N_GAMES][CTD_MAX_PLAYERS];
   gboolean                order_fixed;
   guint                   order[CTD_MAX_PLAYERS - 1];
   /* The direction @order was fixed under: a later forced change of the

@@ -16,6 +16,7 @@
 #include "ctd-text.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 /**
  * ctd_chouette_error_quark:
@@ -279,16 +280,13 @@ chouette_sum_games (const CtdChouette *self,
 
   for (guint game = 1; game <= last; game++)
     {
-      CtdHalves deltas[CTD_MAX_PLAYERS] = { 0, };
-
       if (self->results[game - 1] == NULL)
         {
           all = FALSE;
           continue;
         }
-      ctd_result_deltas (self->results[game - 1], deltas);
       for (guint p = 0; p < self->size; p++)
-        out_totals[p] += deltas[p];
+        out_totals[p] += self->deltas[game - 1][p];
     }
   return all;
 }
@@ -651,6 +649,8 @@ record (CtdChouette  *self,
     ctd_chouette_fix_last_segment_order (self, order, NULL);
   g_clear_pointer (&self->results[game - 1], ctd_result_free);
   self->results[game - 1] = result;
+  memset (self->deltas[game - 1], 0, sizeof self->deltas[game - 1]);
+  ctd_result_deltas (result, self->deltas[game - 1]);
   return TRUE;
 }
 
@@ -701,7 +701,7 @@ ctd_chouette_get_game (const CtdChouette *self,
                      &out_game->slot);
   out_game->result = self->results[game - 1];
   if (out_game->result != NULL)
-    ctd_result_deltas (out_game->result, out_game->deltas);
+    memcpy (out_game->deltas, self->deltas[game - 1], sizeof out_game->deltas);
 
   all_before = chouette_sum_games (self, game - 1, before);
   out_game->decision_known = all_before && out_game->slot.captain != 0;
@@ -774,11 +774,10 @@ ctd_chouette_crosscheck (const CtdChouette *self,
 
       for (guint game = 1; game <= CTD_N_GAMES; game++)
         {
-          CtdHalves deltas[CTD_MAX_PLAYERS] = { 0, };
+          const CtdHalves *deltas = self->deltas[game - 1];
 
           if (self->results[game - 1] == NULL)
             continue;
-          ctd_result_deltas (self->results[game - 1], deltas);
           if (deltas[p] != 0 && (difference == -deltas[p] || difference == -2 * deltas[p]))
             mismatch.suspects |= 1u << (game - 1);
         }

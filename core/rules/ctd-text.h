@@ -10,8 +10,10 @@
 
 G_BEGIN_DECLS
 
-char *ctd_text_join_and    (const GPtrArray *items);
-void  ctd_text_append_note (GString         *text,
-                            const char      *note);
+char   *ctd_text_join_and    (const GPtrArray *items);
+void    ctd_text_append_note (GString         *text,
+                              const char      *note);
+guint64 ctd_text_hash        (const char      *text,
+                              gsize            length);
 
 G_END_DECLS

@@ -19,6 +19,8 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "ctd-text.h"
+
 static const char table_css[] = {
 #include "ctd-table-css.h"
   , 0
@@ -33,15 +35,20 @@ static const char table_js[] = {
  * ctd_serve_version_of:
  * @text: a text
  *
- * Returns: (transfer full): a short version of @text, 16 hex digits of
- *   its SHA-256: another text has another version
+ * A page's version is asked by every waiting phone every few seconds,
+ * and written in every page: a quick hash (ctd_text_hash()), not
+ * SHA-256, which cost a table's page as much as writing it. Nothing
+ * rests on it being hard to forge: a phone that sends another version
+ * only reloads its own page.
+ *
+ * Returns: (transfer full): a short version of @text, 16 hex digits:
+ *   another text has another version
  */
 char *
 ctd_serve_version_of (const char *text)
 {
-  g_autofree char *digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
-
-  return g_strndup (digest, 16);
+  g_return_val_if_fail (text != NULL, NULL);
+  return g_strdup_printf ("%016" G_GINT64_MODIFIER "x", ctd_text_hash (text, strlen (text)));
 }
 
 /**

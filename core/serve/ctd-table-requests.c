@@ -516,19 +516,22 @@ post_answer (CtdTableServer    *self,
     return;
   /* The form names the line by its number at this table
    * (CtdStoreSubmission.number), never by the desk's id, which would
-   * count every table's lines. */
-  if (!table_load (self, table))
-    {
-      ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
-      return;
-    }
+   * count every table's lines. Only the table's lines are read for it,
+   * not its games: the store reads those itself under the write lock. */
   {
+    g_autoptr(GPtrArray) lines = ctd_document_list_submissions (self->document, table->round,
+                                                                table->chouette, NULL);
     gint64 number = (gint64) id;
 
-    id = 0;
-    for (guint i = 0; i < table->lines->len; i++)
+    if (lines == NULL)
       {
-        const CtdStoreSubmission *line = g_ptr_array_index (table->lines, i);
+        ctd_table_server_respond (msg, SOUP_STATUS_NOT_FOUND, HTML, self->not_found);
+        return;
+      }
+    id = 0;
+    for (guint i = 0; i < lines->len; i++)
+      {
+        const CtdStoreSubmission *line = g_ptr_array_index (lines, i);
 
         if (line->number == number)
           id = (guint64) line->id;

@@ -14,6 +14,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "ctd-text.h"
+
 /*
  * The few shapes every store function is made of: prepare with bound
  * values, step, read a column; one action as one transaction that rolls
@@ -201,6 +203,15 @@ ctd_store_rebind (CtdStmt         *stmt,
 static GMutex statements_lock;
 static GHashTable *idle_statements;  /* sqlite3 * -> (SQL text -> GPtrArray of sqlite3_stmt) */
 
+/* The SQL texts are a few hundred bytes, looked up twice for each
+ * statement run (dozens for a phone's request): hashed eight bytes a
+ * step, where g_str_hash() takes one. */
+static guint
+sql_hash (gconstpointer sql)
+{
+  return (guint) ctd_text_hash (sql, strlen (sql));
+}
+
 static GHashTable *
 idle_for (sqlite3  *db,
           gboolean  create)
@@ -217,7 +228,7 @@ idle_for (sqlite3  *db,
   by_sql = g_hash_table_lookup (idle_statements, db);
   if (by_sql == NULL && create)
     {
-      by_sql = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      by_sql = g_hash_table_new_full (sql_hash, g_str_equal, g_free,
                                       (GDestroyNotify) g_ptr_array_unref);
       g_hash_table_insert (idle_statements, db, by_sql);
     }

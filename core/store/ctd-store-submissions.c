@@ -652,6 +652,7 @@ ctd_store_answer_submission (CtdStore    *self,
   g_auto(CtdEventSettings) settings = { 0, };
   g_autoptr(CtdStoreSubmission) submission = NULL;
   g_autoptr(CtdChouette) chouette = NULL;
+  g_autoptr(CtdChouette) desk = NULL;
   g_autoptr(GPtrArray) list = NULL;
   CtdChouetteGame slot;
   gint64 chouette_id;
@@ -681,6 +682,9 @@ ctd_store_answer_submission (CtdStore    *self,
   if ((chouette = ctd_store_load_chouette_by_id (self, chouette_id, size, error)) == NULL ||
       (list = list_newest (self, chouette_id, error)) == NULL)
     return FALSE;
+  /* The games as the desk holds them, for the auto-accept below: a copy
+   * costs a small part of reading them again. */
+  desk = ctd_chouette_copy (chouette);
   apply_open_lines (chouette, list, submission->game);
   ctd_chouette_get_sheet_game (chouette, submission->game, &slot);
   confirmer = confirmer_of (&slot.slot, submission->entered_by);
@@ -735,11 +739,8 @@ ctd_store_answer_submission (CtdStore    *self,
              submission->game);
   else if (settings.table_auto_accept && submission->recorded == NULL)
     {
-      g_autoptr(CtdChouette) desk = ctd_store_load_chouette_by_id (self, chouette_id, size, error);
       g_autoptr(GError) not_yet = NULL;
 
-      if (desk == NULL)
-        return FALSE;
       /* A line the desk cannot take yet (game 10 before games 1-9 are
        * in) waits for the director, who will see why. */
       if (ctd_chouette_record (desk, submission->game, submission->line, &not_yet))

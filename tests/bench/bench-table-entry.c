@@ -3,7 +3,13 @@
  * Copyright 2026 The Chouette TD authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Usage: bench-table-entry
+ * Usage: bench-table-entry [--burst N]
+ *
+ * With --burst N, only the first burst runs, on N tables (1-64), and
+ * what they sent is checked: a fixed request mix for a profiler, e.g.
+ *   valgrind --tool=callgrind --toggle-collect=ctd_bench_run_desk \
+ *            --separate-threads=yes bench-table-entry --burst 4
+ * counts the desk's instructions while it serves (its thread's file).
  *
  * On a 512-player event drawn (128 chouettes of 4), the table server
  * listens on 127.0.0.1 on this program's main loop, as in the window,
@@ -441,18 +447,20 @@ count_rows (const char *path,
 static gboolean
 check_recorded (CtdDocument  *document,
                 const char   *path,
+                guint         n_entered,
                 GString      *problems,
                 GError      **error)
 {
   g_autoptr(GPtrArray) lines = ctd_document_list_submissions (document, 1, 0, error);
-  const guint expected = N_ENTERED * 12;
+  const guint expected = n_entered * 12;
   guint n_games = 0, n_lines = 0;
   guint seen[N_ENTERED][12] = { { 0, }, };
   gint64 rows, keys, logged;
 
   if (lines == NULL)
     return FALSE;
-  for (guint c = 1; c <= N_ENTERED; c++)
+  g_assert (n_entered <= N_ENTERED);
+  for (guint c = 1; c <= n_entered; c++)
     {
       g_autoptr(GPtrArray) games = ctd_store_list_games (ctd_document_get_store (document), 1, c,
                                                          error);
@@ -468,7 +476,7 @@ check_recorded (CtdDocument  *document,
     {
       const CtdStoreSubmission *line = g_ptr_array_index (lines, i);
 
-      if (line->chouette > N_ENTERED)
+      if (line->chouette > n_entered)
         {
           g_string_append_printf (problems, "  chouette 1.%u sent nothing, yet has a line\n",
                                   line->chouette);
@@ -480,7 +488,7 @@ check_recorded (CtdDocument  *document,
         g_string_append_printf (problems, "  1.%u game %u: its line is not the one recorded\n",
                                 line->chouette, line->game);
     }
-  for (guint c = 0; c < N_ENTERED; c++)
+  for (guint c = 0; c < n_entered; c++)
     for (guint g = 0; g < 12; g++)
       if (seen[c][g] != 1)
         g_string_append_printf (problems, "  1.%u game %u: %u lines\n", c + 1, g + 1, seen[c][g]);
@@ -665,7 +673,8 @@ run_room (CtdTableServer *server,
 }
 
 int
-main (void)
+main (int   argc,
+      char *argv[])
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("ctd-bench-table-entry-XXXXXX", &error);
@@ -681,7 +690,15 @@ main (void)
   double seconds;
   guint n_requests;
   gboolean ok = FALSE, answers_ok;
+  guint n_burst = 0;  /* --burst N: the first burst alone, on N tables */
 
+  if (argc == 3 && strcmp (argv[1], "--burst") == 0)
+    n_burst = (guint) g_ascii_strtoull (argv[2], NULL, 10);
+  if (argc != 1 && (n_burst < 1 || n_burst > N_TABLES))
+    {
+      fprintf (stderr, "Usage: bench-table-entry [--burst N], N from 1 to %u\n", N_TABLES);
+      return 2;
+    }
   /* The hard bound: the phones stop at the deadline, the desk fails
    * loudly, and should the desk itself hang, the alarm ends it. */
   deadline = g_get_monotonic_time () + BENCH_DEADLINE_S * G_USEC_PER_SEC;
@@ -705,6 +722,14 @@ main (void)
 
   printf ("the tables' phones on loopback, %u-player event (%u chouettes of 4), "
           "the server on the main loop:\n", N_PLAYERS, links->len);
+  if (n_burst > 0)
+    {
+      printf ("burst: %u tables at once (1.1-1.%u), games 1-12 each:\n", n_burst, n_burst);
+      answers_ok = run_burst (server, links, 1, n_burst, FALSE, problems);
+      if (!check_recorded (document, path, n_burst, problems, &error))
+        goto out;
+      goto checked;
+    }
   printf ("quiet, one phone reading its table's page:\n");
   kinds_init (ms);
   frames_init (&frames);
@@ -730,8 +755,9 @@ main (void)
   room_path = g_strconcat ("/t/", ((CtdStoreLink *) g_ptr_array_index (links, links->len - 1))
                                     ->secret, NULL);
   answers_ok &= run_room (server, room_path, problems);
-  if (!check_recorded (document, path, problems, &error))
+  if (!check_recorded (document, path, N_ENTERED, problems, &error))
     goto out;
+checked:
   if (!answers_ok || problems->len > 0)
     {
       fprintf (stderr, "bench-table-entry: FAILED, what a phone did not expect or the event "

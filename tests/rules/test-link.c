@@ -70,6 +70,16 @@ test_secret_equal (void **state)
   assert_false (ctd_link_secret_equal (secret, "1123456789abcdef0123456789abcdef"));
   assert_false (ctd_link_secret_equal (secret, "0123456789abcdef0123456789abcdee"));
   assert_false (ctd_link_secret_equal (secret, "0123456789ABCDEF0123456789abcdef"));
+  assert_false (ctd_link_secret_equal (secret, "0123456789abcdef0123456789abcdef"
+                                               "0123456789abcdef0123456789abcdef"));
+  /* Compared eight bytes a step: one character off in any of them. */
+  for (gsize i = 0; i < strlen (secret); i++)
+    {
+      g_autofree char *near = g_strdup (secret);
+
+      near[i] = near[i] == 'f' ? 'e' : 'f';
+      assert_false (ctd_link_secret_equal (secret, near));
+    }
 }
 
 /* The rule, state by state. */

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <string.h>
 
 #include <locale.h>
 
@@ -165,10 +166,45 @@ test_join_translated (void **state)
   remove_catalogue (dir);
 }
 
+/* The quick hash: one changed character, wherever it is (in a whole
+ * word of eight bytes or in the last few), and one byte more or less,
+ * each give another hash; the same bytes the same one. */
+static void
+test_hash_tells_apart (void **state)
+{
+  char text[] = "<p>Game 12: 1 (Ann) +3, 2 (Bob) -1; waiting since 21:04</p>";
+  const gsize length = strlen (text);
+  const guint64 original = ctd_text_hash (text, length);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autofree char *copy = g_strdup (text);
+
+  (void) state;
+  assert_int_equal (ctd_text_hash (text, length), original);
+  assert_int_equal (ctd_text_hash (copy, length), original);
+  for (gsize i = 0; i < length; i++)
+    {
+      char saved = text[i];
+
+      text[i] ^= 1;
+      assert_int_not_equal (ctd_text_hash (text, length), original);
+      text[i] = saved;
+    }
+  for (gsize n = 0; n <= length; n++)
+    {
+      gint64 *hash = g_new (gint64, 1);
+
+      *hash = (gint64) ctd_text_hash (text, n);
+      assert_false (g_hash_table_contains (seen, hash));
+      g_hash_table_add (seen, hash);
+    }
+  assert_int_equal (ctd_text_hash (text, length), original);
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_hash_tells_apart),
     cmocka_unit_test (test_join_and),
     cmocka_unit_test (test_join_items_verbatim),
     cmocka_unit_test (test_join_translated),
