@@ -331,6 +331,9 @@ test_long_names_fit (void **state)
   g_string_truncate (failures, 0);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   check_fits (window, "chouette-guided-long-names", failures);
+  /* Closed again (F4): the grid has its seven rows back. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+  check_grid (window, page, "chouette-long-names, the form closed", FALSE, failures);
   if (failures->len > 0)
     fail_msg ("%s", failures->str);
   gtk_window_destroy (GTK_WINDOW (window));
