@@ -164,8 +164,8 @@ rows_in_sight (GtkColumnView *grid)
 
 /* The scoring grid as a director entering games sees it: at the desk's
  * usual 1280×800, when @across, every column without scrolling across;
- * at 1024×600, six games at least above the field. What is short is
- * added to @failures. */
+ * at 1024×600, six games at least above the field, and the field in
+ * sight. What is short is added to @failures. */
 static void
 check_grid (CtdMainWindow   *window,
             CtdChouettePage *page,
@@ -175,6 +175,8 @@ check_grid (CtdMainWindow   *window,
 {
   GtkColumnView *grid = ctd_test_page_grid (page);
   GtkAdjustment *hadjustment;
+  GtkWidget *field;
+  graphene_rect_t bounds;
   guint rows;
 
   if (across)
@@ -207,6 +209,15 @@ check_grid (CtdMainWindow   *window,
   if (rows < 6)
     g_string_append_printf (failures, "%s: %u of the grid's rows in sight at %d×%d, not 6; ",
                             what, rows, SCREEN_WIDTH, SCREEN_HEIGHT);
+  /* And the field under them, where the next game's line is typed. */
+  field = GTK_WIDGET (ctd_test_notation_entry (page));
+  assert_true (gtk_widget_compute_bounds (field, GTK_WIDGET (window), &bounds));
+  if (bounds.origin.y < 0 ||
+      bounds.origin.y + bounds.size.height > gtk_widget_get_height (GTK_WIDGET (window)))
+    g_string_append_printf (failures, "%s: the notation field at %.0f..%.0f px, out of the "
+                            "window's %d px; ", what, bounds.origin.y,
+                            bounds.origin.y + bounds.size.height,
+                            gtk_widget_get_height (GTK_WIDGET (window)));
 }
 
 /* The welcome page, then each page of an event played through. */
