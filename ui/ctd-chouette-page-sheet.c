@@ -358,6 +358,43 @@ ctd_chouette_page_bind_cells (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, cell_bind_cb);
 }
 
+/* The label under @root that shows @text, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A fixed column's heading ("Playing order", "Cube decisions", "Result
+ * (notation)") on two lines where the grid is narrow: the column is no
+ * wider than its longest word needs, so that four players' columns fit
+ * a 1280-px desk without scrolling across. GtkColumnView 4.8 makes the
+ * heading's label itself, in the header (the view's first child). */
+static void
+wrap_heading (CtdChouettePage     *self,
+              GtkColumnViewColumn *column)
+{
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+  GtkLabel *label = header != NULL
+                    ? find_label (header, gtk_column_view_column_get_title (column)) : NULL;
+
+  if (label == NULL)
+    return;
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD);
+}
+
 /**
  * ctd_chouette_page_init_columns: (skip)
  * @self: the page, its template built
@@ -376,6 +413,7 @@ ctd_chouette_page_init_columns (CtdChouettePage *self)
 
       g_object_set_data (G_OBJECT (gtk_column_view_column_get_factory (column)), cell_key,
                          GUINT_TO_POINTER (fixed_cells[i]));
+      wrap_heading (self, column);
     }
   self->player_columns = g_ptr_array_new_with_free_func (g_object_unref);
 }
@@ -396,24 +434,6 @@ player_column (CtdChouettePage *self,
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_fixed_width (column, SCORE_WIDTH);
   return column;
-}
-
-/* The label under @root that shows @text, or NULL. */
-static GtkLabel *
-find_label (GtkWidget  *root,
-            const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
-    return GTK_LABEL (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_label (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* Lines of a header at most this many characters long, where the name's

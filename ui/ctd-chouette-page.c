@@ -326,12 +326,23 @@ grid_resized_cb (CtdChouettePage *self)
     self->scroll_idle = g_idle_add (scroll_idle_cb, self);
 }
 
-/* Shown (F4, the button): the form takes the game and the keyboard;
- * hidden: the keyboard goes back to the field. */
+/* The grid's least height: seven rows under the field where a line is
+ * typed (the template's), the header and two rows under the guided form,
+ * whole on a laptop's screen. */
+#define GRID_HEIGHT_WITH_FORM 74
+#define GRID_HEIGHT           300
+
+/* Shown (F4, the button): the form takes the game and the keyboard, and
+ * the grid's room; hidden: the keyboard goes back to the field. */
 static void
 guided_revealed_cb (CtdChouettePage *self)
 {
-  if (gtk_revealer_get_reveal_child (self->guided_revealer))
+  gboolean shown = gtk_revealer_get_reveal_child (self->guided_revealer);
+  GtkWidget *scroller = gtk_widget_get_parent (GTK_WIDGET (self->column_view));
+
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller),
+                                              shown ? GRID_HEIGHT_WITH_FORM : GRID_HEIGHT);
+  if (shown)
     {
       update_guided_form (self);
       gtk_widget_grab_focus (GTK_WIDGET (self->guided_form));

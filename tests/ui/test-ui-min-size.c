@@ -129,6 +129,97 @@ check_fits (CtdMainWindow *window,
   ctd_test_screenshot (GTK_WINDOW (window), shot);
 }
 
+/* The scoring grid's scrolled window around @grid. */
+static GtkWidget *
+grid_scroller (GtkColumnView *grid)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (grid), GTK_TYPE_SCROLLED_WINDOW);
+
+  assert_non_null (scrolled);
+  return scrolled;
+}
+
+/* How many of @grid's rows are whole in its view, under its header. */
+static guint
+rows_in_sight (GtkColumnView *grid)
+{
+  GtkWidget *scrolled = grid_scroller (grid);
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (grid));
+  GtkWidget *list = gtk_widget_get_next_sibling (header);
+  graphene_rect_t bounds;
+  float top;
+  guint n = 0;
+
+  assert_true (GTK_IS_LIST_VIEW (list));
+  assert_true (gtk_widget_compute_bounds (header, scrolled, &bounds));
+  top = bounds.origin.y + bounds.size.height;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (gtk_widget_get_mapped (row) && gtk_widget_compute_bounds (row, scrolled, &bounds) &&
+        bounds.size.height > 0 && bounds.origin.y >= top - 0.5f &&
+        bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scrolled) + 0.5f)
+      n++;
+  return n;
+}
+
+/* The scoring grid as a director entering games sees it: at the desk's
+ * usual 1280×800, when @across, every column without scrolling across;
+ * at 1024×600, six games at least above the field, and the field in
+ * sight. What is short is added to @failures. */
+static void
+check_grid (CtdMainWindow   *window,
+            CtdChouettePage *page,
+            const char      *what,
+            gboolean         across,
+            GString         *failures)
+{
+  GtkColumnView *grid = ctd_test_page_grid (page);
+  GtkAdjustment *hadjustment;
+  GtkWidget *field;
+  graphene_rect_t bounds;
+  guint rows;
+
+  if (across)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+      assert_true (ctd_test_wait_for_layout (GTK_WIDGET (window), 20000,
+                                             "the scoring page at 1280×800"));
+      hadjustment = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (grid_scroller (grid)));
+      printf ("%s at 1280×800: the grid %.0f px wide in a view of %.0f px\n", what,
+              gtk_adjustment_get_upper (hadjustment), gtk_adjustment_get_page_size (hadjustment));
+      if (gtk_adjustment_get_upper (hadjustment) > gtk_adjustment_get_page_size (hadjustment) + 0.5)
+        {
+          GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (grid));
+
+          g_string_append_printf (failures, "%s: the grid is %.0f px wide, its view %.0f px at "
+                                  "1280×800, its columns", what,
+                                  gtk_adjustment_get_upper (hadjustment),
+                                  gtk_adjustment_get_page_size (hadjustment));
+          for (GtkWidget *title = gtk_widget_get_first_child (header); title != NULL;
+               title = gtk_widget_get_next_sibling (title))
+            g_string_append_printf (failures, " %d", gtk_widget_get_width (title));
+          g_string_append (failures, "; ");
+        }
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), SCREEN_WIDTH, SCREEN_HEIGHT);
+  assert_true (ctd_test_wait_for_layout (GTK_WIDGET (window), 20000,
+                                         "the scoring page at 1024×600"));
+  rows = rows_in_sight (grid);
+  printf ("%s at %d×%d: %u rows of the grid in sight\n", what, SCREEN_WIDTH, SCREEN_HEIGHT, rows);
+  if (rows < 6)
+    g_string_append_printf (failures, "%s: %u of the grid's rows in sight at %d×%d, not 6; ",
+                            what, rows, SCREEN_WIDTH, SCREEN_HEIGHT);
+  /* And the field under them, where the next game's line is typed. */
+  field = GTK_WIDGET (ctd_test_notation_entry (page));
+  assert_true (gtk_widget_compute_bounds (field, GTK_WIDGET (window), &bounds));
+  if (bounds.origin.y < 0 ||
+      bounds.origin.y + bounds.size.height > gtk_widget_get_height (GTK_WIDGET (window)))
+    g_string_append_printf (failures, "%s: the notation field at %.0f..%.0f px, out of the "
+                            "window's %d px; ", what, bounds.origin.y,
+                            bounds.origin.y + bounds.size.height,
+                            gtk_widget_get_height (GTK_WIDGET (window)));
+}
+
 /* The welcome page, then each page of an event played through. */
 static void
 test_pages_fit (void **state)
@@ -157,6 +248,8 @@ test_pages_fit (void **state)
         g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
                                         g_variant_new_string (pages[i]));
       check_fits (window, pages[i], failures);
+      if (g_str_equal (pages[i], "chouette"))
+        check_grid (window, ctd_test_find_page (window), "chouette", TRUE, failures);
     }
   gtk_window_destroy (GTK_WINDOW (window));
   if (failures->len > 0)
@@ -223,6 +316,7 @@ test_long_names_fit (void **state)
       ctd_test_type_line (page, line);
     }
   check_fits (window, "chouette-long-names", failures);
+  check_grid (window, page, "chouette-long-names", FALSE, failures);
   if (failures->len > 0)
     fail_msg ("%s", failures->str);
 
@@ -248,6 +342,40 @@ test_long_names_fit (void **state)
   g_string_truncate (failures, 0);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
   check_fits (window, "chouette-guided-long-names", failures);
+  /* Closed again (F4): the grid has its seven rows back. */
+  assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "chouette.guided-form", NULL));
+  check_grid (window, page, "chouette-long-names, the form closed", FALSE, failures);
+  if (failures->len > 0)
+    fail_msg ("%s", failures->str);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Four names of 16 characters: at 1280×800 every column of the grid in
+ * sight without scrolling across, at 1024×600 six games. */
+static void
+test_middle_names_fit (void **state)
+{
+  static const char *const names[] = {
+    "Ana Lefèvre-Roux", "Bart Fitzgerald", "Anniki Vähä-Maki", "Jean-Luc Dupont",
+  };
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = ctd_test_open_drawn_event (app, fixture->path, names,
+                                                     G_N_ELEMENTS (names));
+  g_autoptr(GString) failures = g_string_new (NULL);
+  CtdChouettePage *page;
+  CtdRng rng;
+
+  assert_int_equal (g_utf8_strlen (names[0], -1), 16);
+  page = ctd_test_show_chouette (window, 1, 1);
+  ctd_rng_init (&rng, 7);
+  for (guint game = 1; game <= 8; game++)
+    {
+      g_autofree char *line = ctd_test_line_for (page, game, &rng);
+
+      ctd_test_type_line (page, line);
+    }
+  check_grid (window, page, "chouette-middle-names", TRUE, failures);
   if (failures->len > 0)
     fail_msg ("%s", failures->str);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -307,6 +435,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_players_hint, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_long_names_fit, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_middle_names_fit, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_dialogs_fit, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
