@@ -119,6 +119,47 @@ item_checked_in (GListModel *model,
   return checked_in;
 }
 
+/* The label with exactly @text under @root, or NULL. */
+static GtkLabel *
+find_exact_label (GtkWidget  *root,
+                  const char *text)
+{
+  if (GTK_IS_LABEL (root) && strcmp (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_exact_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What the table's row of the player named @name shows, its cells'
+ * texts joined by "|" (a cell's label sits in its cell, in its row). */
+static char *
+row_text (GtkColumnView *view,
+          const char    *name)
+{
+  GtkLabel *label = find_exact_label (GTK_WIDGET (view), name);
+  GtkWidget *row;
+  GString *text = g_string_new (NULL);
+
+  assert_non_null (label);
+  row = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (label)));
+  for (GtkWidget *cell = gtk_widget_get_first_child (row); cell != NULL;
+       cell = gtk_widget_get_next_sibling (cell))
+    {
+      GtkWidget *child = gtk_widget_get_first_child (cell);
+
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "|" : "",
+                              GTK_IS_LABEL (child) ? gtk_label_get_text (GTK_LABEL (child)) : "?");
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* The Players page of a window on the new event “Club Open” in @dir. */
 typedef struct
 {
@@ -206,7 +247,7 @@ test_players_add (void **state)
   GtkColumnView *view = players.view;
   GListModel *rows = players.rows;
   gboolean before;
-
+  char *text;
 
   /* The title names the event (task switchers and window lists show it). */
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Club Open");
@@ -233,11 +274,20 @@ test_players_add (void **state)
   ctd_test_screenshot (GTK_WINDOW (window), NULL);
   assert_non_null (ctd_test_find_label (GTK_WIDGET (view), "hecked in"));
 
+  /* Each column in its cell, in the table's order. */
+  text = row_text (view, "Ann");
+  assert_string_equal (text, "1|Ann|Riga||Not checked in|");
+  g_free (text);
+
   /* Enter on a row checks the player in or out, and the count follows. */
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
   before = item_checked_in (rows, 0);
   g_signal_emit_by_name (view, "activate", 0);
   assert_true (item_checked_in (rows, 0) != before);
+  /* The row follows its player, in place. */
+  text = row_text (view, "Ann");
+  assert_string_equal (text, "1|Ann|Riga||Checked in|");
+  g_free (text);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page),
                                            before ? "players.check-in" : "players.check-out",
                                            NULL));
