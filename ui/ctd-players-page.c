@@ -543,8 +543,13 @@ ctd_players_page_set_document (CtdPlayersPage *self,
   if (self->document == document)
     return;
   g_set_object (&self->document, document);
+  /* The rows wait until the page is shown (ctd_players_page_map()): GTK
+   * 4.8's column view makes 200 at once, whatever its height, and the
+   * window opens an event on another page. */
+  self->rows_pending = document != NULL && !gtk_widget_get_mapped (GTK_WIDGET (self));
   gtk_filter_list_model_set_model (self->filter_model,
-                                   document != NULL ? ctd_document_get_players (document) : NULL);
+                                   document != NULL && !self->rows_pending
+                                     ? ctd_document_get_players (document) : NULL);
   g_binding_group_set_source (self->bindings, document);
   g_signal_group_set_target (self->signals, document);
   if (document == NULL)
@@ -604,6 +609,20 @@ ctd_players_page_set_property (GObject      *object,
 }
 
 static void
+ctd_players_page_map (GtkWidget *widget)
+{
+  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
+
+  if (self->rows_pending)
+    {
+      self->rows_pending = FALSE;
+      gtk_filter_list_model_set_model (self->filter_model,
+                                       ctd_document_get_players (self->document));
+    }
+  GTK_WIDGET_CLASS (ctd_players_page_parent_class)->map (widget);
+}
+
+static void
 ctd_players_page_dispose (GObject *object)
 {
   CtdPlayersPage *self = CTD_PLAYERS_PAGE (object);
@@ -630,6 +649,7 @@ ctd_players_page_class_init (CtdPlayersPageClass *klass)
   object_class->dispose = ctd_players_page_dispose;
   object_class->get_property = ctd_players_page_get_property;
   object_class->set_property = ctd_players_page_set_property;
+  widget_class->map = ctd_players_page_map;
 
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, CTD_TYPE_DOCUMENT,

@@ -647,6 +647,41 @@ test_dialog_keeps_club (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A window opens an event on its Event page: the players' rows (GTK
+ * 4.8's column view makes 200 at once) wait until their page is shown,
+ * then show every player. */
+static void
+test_rows_when_shown (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = ctd_test_open_built_event (app, fixture->dir, "rows.chouette", 8, 7,
+                                                     FALSE);
+  GtkWidget *page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE);
+  GtkColumnView *view = GTK_COLUMN_VIEW (ctd_test_find_widget (page, GTK_TYPE_COLUMN_VIEW));
+  GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (view));
+  g_autoptr(CtdPlayerItem) first = NULL;
+  char *text;
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  assert_false (gtk_widget_get_mapped (page));
+  assert_int_equal (g_list_model_get_n_items (rows), 0);
+  assert_null (find_exact_label (GTK_WIDGET (view), "Checked in"));
+  /* The count under the table follows the document, shown or not. */
+  assert_non_null (ctd_test_find_label (page, "8 registered"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
+  assert_true (gtk_widget_get_mapped (page));
+  assert_int_equal (g_list_model_get_n_items (rows), 8);
+  first = g_list_model_get_item (rows, 0);
+  text = row_text (view, ctd_player_item_get_name (first));
+  assert_non_null (strstr (text, ctd_player_item_get_name (first)));
+  g_free (text);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (void)
 {
@@ -670,6 +705,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_withdraw_seated, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_dialog_keeps_club, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_rows_when_shown, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 
