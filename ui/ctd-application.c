@@ -129,6 +129,8 @@ static const struct
   { "win.go-to-chouette", { "<Control>g", NULL } },
   { "win.export", { "<Control>e", NULL } },
   { "win.accept-table-lines", { "<Control><Shift>a", NULL } },
+  /* GtkApplication's own, had it found gtk/help-overlay.ui. */
+  { "win.show-help-overlay", { "<Control>question", NULL } },
 };
 
 static void
@@ -136,8 +138,8 @@ ctd_application_startup (GApplication *application)
 {
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
-  /* Before GtkApplication's own startup, which looks for the shortcuts
-   * window (gtk/help-overlay.ui) in the resources. */
+  /* Before GtkApplication's own startup, which looks in the resources
+   * for the application's icon. */
   ctd_ui_ensure_resources ();
   G_APPLICATION_CLASS (ctd_application_parent_class)->startup (application);
 

@@ -256,6 +256,30 @@ dismiss_banner_action (GSimpleAction *action,
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
 }
 
+/* The shortcuts window, built when first asked for: GtkApplication would
+ * build it for each window as it opens (from gtk/help-overlay.ui), a
+ * twentieth of the window's start for a window seldom opened. */
+static void
+show_help_overlay_action (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  GtkApplicationWindow *self = user_data;
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (self);
+
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder =
+        gtk_builder_new_from_resource ("/io/github/chouettetd/ChouetteTD/help-overlay.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      /* Modal, hidden on close, over this window; the window's own
+       * show-help-overlay stays this one. */
+      gtk_application_window_set_help_overlay (self, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 static const GActionEntry win_actions[] = {
   { "new-event", new_event_action },
   { "open-event", open_event_action },
@@ -273,6 +297,7 @@ static const GActionEntry win_actions[] = {
   { "close-event", ctd_main_window_close_event_action },
   { "table-entry", ctd_main_window_table_entry_action },
   { "accept-table-lines", ctd_main_window_accept_table_lines_action },
+  { "show-help-overlay", show_help_overlay_action },
 };
 
 /**

@@ -37,6 +37,7 @@ struct _CtdPlayersPage
   GCancellable        *import_cancellable;
   guint                pulse_id;
   gint64               withdrawing;  /* the player a confirmation is about */
+  gboolean             rows_pending; /* the players wait for the page to be shown */
 };
 
 /* ctd-players-page-actions.c */

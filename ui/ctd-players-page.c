@@ -11,6 +11,7 @@
 #include "ctd-players-page-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ctd-record-items.h"
 #include "ctd-ui.h"
@@ -360,6 +361,119 @@ name_filter_changed_cb (CtdPlayersPage *self,
     gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
 }
 
+/* ---- the table's cells --------------------------------------------------- */
+
+/* What a column's cells show: a label of one property of the player (the
+ * status: of two). The cells are plain labels made in C rather than
+ * GtkBuilder templates: GTK 4.8's column view keeps up to 200 rows alive
+ * whatever the window's height, six cells each, and a template per cell
+ * was a quarter of the window's start on a 512-player event. */
+typedef struct
+{
+  const char *factory;    /* the column's factory in the template */
+  const char *property;   /* what its cells show; NULL: the status */
+  float       xalign;
+  gboolean    ellipsize;
+} PlayerColumn;
+
+static const PlayerColumn player_columns[] = {
+  { "id_factory", "id", 1, FALSE },
+  { "name_factory", "name", 0, TRUE },
+  { "club_factory", "club", 0, TRUE },
+  { "member_id_factory", "member-id", 0, FALSE },
+  { "status_factory", NULL, 0, FALSE },
+  { "seat_factory", "seat", 0, FALSE },
+};
+
+static void
+cell_setup_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               const PlayerColumn       *column)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), column->xalign);
+  if (column->ellipsize)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+draw_cell (GtkListItem        *list_item,
+           const PlayerColumn *column)
+{
+  CtdPlayerItem *player = gtk_list_item_get_item (list_item);
+  g_autofree char *text = NULL;
+
+  if (player == NULL)
+    ;
+  else if (column->property == NULL)
+    text = player_status_text (NULL, ctd_player_item_get_checked_in (player),
+                               ctd_player_item_get_withdrawn (player));
+  else
+    {
+      g_auto(GValue) value = G_VALUE_INIT;
+      g_auto(GValue) string = G_VALUE_INIT;
+
+      g_value_init (&string, G_TYPE_STRING);
+      g_object_get_property (G_OBJECT (player), column->property, &value);
+      if (g_value_transform (&value, &string))
+        text = g_value_dup_string (&string);
+    }
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (list_item)), text != NULL ? text : "");
+}
+
+/* A player corrected, checked in or seated: the items change in place. */
+static void
+player_notify_cb (CtdPlayerItem *player,
+                  GParamSpec    *pspec,
+                  GtkListItem   *list_item)
+{
+  const PlayerColumn *column = g_object_get_data (G_OBJECT (list_item), "ctd-column");
+
+  if (column->property != NULL ? strcmp (pspec->name, column->property) == 0
+                               : (strcmp (pspec->name, "checked-in") == 0 ||
+                                  strcmp (pspec->name, "withdrawn") == 0))
+    draw_cell (list_item, column);
+}
+
+static void
+cell_bind_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              const PlayerColumn       *column)
+{
+  g_object_set_data (G_OBJECT (list_item), "ctd-column", (gpointer) column);
+  g_signal_connect (gtk_list_item_get_item (list_item), "notify",
+                    G_CALLBACK (player_notify_cb), list_item);
+  draw_cell (list_item, column);
+}
+
+static void
+cell_unbind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
+                const PlayerColumn       *column)
+{
+  gpointer player = gtk_list_item_get_item (list_item);
+
+  if (player != NULL)
+    g_signal_handlers_disconnect_by_func (player, player_notify_cb, list_item);
+}
+
+static void
+connect_cells (CtdPlayersPage *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (player_columns); i++)
+    {
+      const PlayerColumn *column = &player_columns[i];
+      GObject *factory = gtk_widget_get_template_child (GTK_WIDGET (self), CTD_TYPE_PLAYERS_PAGE,
+                                                        column->factory);
+
+      g_signal_connect (factory, "setup", G_CALLBACK (cell_setup_cb), (gpointer) column);
+      g_signal_connect (factory, "bind", G_CALLBACK (cell_bind_cb), (gpointer) column);
+      g_signal_connect (factory, "unbind", G_CALLBACK (cell_unbind_cb), (gpointer) column);
+    }
+}
+
 /* ---- the object -------------------------------------------------------- */
 
 static void
@@ -429,8 +543,13 @@ ctd_players_page_set_document (CtdPlayersPage *self,
   if (self->document == document)
     return;
   g_set_object (&self->document, document);
+  /* The rows wait until the page is shown (ctd_players_page_map()): GTK
+   * 4.8's column view makes 200 at once, whatever its height, and the
+   * window opens an event on another page. */
+  self->rows_pending = document != NULL && !gtk_widget_get_mapped (GTK_WIDGET (self));
   gtk_filter_list_model_set_model (self->filter_model,
-                                   document != NULL ? ctd_document_get_players (document) : NULL);
+                                   document != NULL && !self->rows_pending
+                                     ? ctd_document_get_players (document) : NULL);
   g_binding_group_set_source (self->bindings, document);
   g_signal_group_set_target (self->signals, document);
   if (document == NULL)
@@ -490,6 +609,20 @@ ctd_players_page_set_property (GObject      *object,
 }
 
 static void
+ctd_players_page_map (GtkWidget *widget)
+{
+  CtdPlayersPage *self = CTD_PLAYERS_PAGE (widget);
+
+  if (self->rows_pending)
+    {
+      self->rows_pending = FALSE;
+      gtk_filter_list_model_set_model (self->filter_model,
+                                       ctd_document_get_players (self->document));
+    }
+  GTK_WIDGET_CLASS (ctd_players_page_parent_class)->map (widget);
+}
+
+static void
 ctd_players_page_dispose (GObject *object)
 {
   CtdPlayersPage *self = CTD_PLAYERS_PAGE (object);
@@ -516,6 +649,7 @@ ctd_players_page_class_init (CtdPlayersPageClass *klass)
   object_class->dispose = ctd_players_page_dispose;
   object_class->get_property = ctd_players_page_get_property;
   object_class->set_property = ctd_players_page_set_property;
+  widget_class->map = ctd_players_page_map;
 
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, CTD_TYPE_DOCUMENT,
@@ -536,6 +670,8 @@ ctd_players_page_class_init (CtdPlayersPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CtdPlayersPage, message_label);
   gtk_widget_class_bind_template_child (widget_class, CtdPlayersPage, count_label);
   gtk_widget_class_bind_template_child (widget_class, CtdPlayersPage, import_progress);
+  for (guint i = 0; i < G_N_ELEMENTS (player_columns); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, player_columns[i].factory, FALSE, 0);
   gtk_widget_class_bind_template_callback (widget_class, player_status_text);
 
   ctd_players_page_install_actions (widget_class);
@@ -549,6 +685,7 @@ ctd_players_page_init (CtdPlayersPage *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  connect_cells (self);
   ctd_ui_expire_message_on_leave (GTK_WIDGET (self), self->message_revealer);
 
   gtk_sort_list_model_set_sorter (self->sort_model,

@@ -284,7 +284,9 @@ text_problem (sqlite3_context  *context,
               sqlite3_value   **args)
 {
   const char *text = (const char *) sqlite3_value_text (args[0]);
-  const char *what = field_word ((const char *) sqlite3_value_text (args[1]));
+  /* The field's word is translated only for a problem to say: this runs
+   * for every text of the file as it opens. */
+  const char *field = (const char *) sqlite3_value_text (args[1]);
   gint64 max_chars = sqlite3_value_int64 (args[2]);
   gboolean required = sqlite3_value_int (args[3]) != 0;
   g_autoptr(GError) refusal = NULL;
@@ -294,13 +296,16 @@ text_problem (sqlite3_context  *context,
 
   if (text != NULL && (gsize) sqlite3_value_bytes (args[0]) != strlen (text))
     /* Translators: %s names a field of the file, e.g. "club". */
-    problem = g_strdup_printf (_("the %s holds a NUL character"), what);
+    problem = g_strdup_printf (_("the %s holds a NUL character"), field_word (field));
   else if (max_chars < 0)
     problem = text == NULL || g_utf8_validate (text, -1, NULL) ? NULL
       /* Translators: %s names a field of the file, e.g. "club". */
-      : g_strdup_printf (_("the %s is not valid UTF-8 text"), what);
-  else if (!ctd_store_check_text (text, what, (gsize) max_chars, required, &refusal))
+      : g_strdup_printf (_("the %s is not valid UTF-8 text"), field_word (field));
+  else if (!ctd_store_check_text (text, field, (gsize) max_chars, required, &refusal))
     {
+      /* Said again with the field's word in the reader's language. */
+      g_clear_error (&refusal);
+      ctd_store_check_text (text, field_word (field), (gsize) max_chars, required, &refusal);
       problem = g_strdup (refusal->message);
       problem[0] = g_ascii_tolower (problem[0]);
     }

@@ -20,6 +20,7 @@
 #include "ctd-result.h"
 #include "ctd-store.h"
 #include "ctd-test-build.h"
+#include "ctd-test-catalogue.h"
 #include "ctd-test-files.h"
 
 /*
@@ -400,7 +401,9 @@ test_invalid_utf8_name (void **state)
   Fixture *fixture = *state;
 
   make_bad (fixture, "UPDATE player SET name = CAST (X'5A6FC328' AS TEXT) WHERE id = 2");
-  assert_invalid (fixture->path, "table player, row 2", "the name is not valid text");
+  /* The field in the reader's words (the test's catalogue): the word is
+   * translated only once a problem is found. */
+  assert_invalid (fixture->path, "table player, row 2", "the nom-xx is not valid text");
 }
 
 static void
@@ -580,6 +583,11 @@ test_one_line (void **state)
 #define TEST(name) cmocka_unit_test_setup_teardown (name, ctd_test_folder_setup, \
                                                     ctd_test_folder_teardown)
 
+/* A field's word in another language, for the messages that name it. */
+static const CtdTestMessage catalogue[] = {
+  { "file field\004name", "nom-xx" },
+};
+
 int
 main (void)
 {
@@ -611,8 +619,10 @@ main (void)
     TEST (test_one_line),
   };
   g_autoptr(GError) error = NULL;
+  g_autofree char *locale_dir = NULL;
   int failed;
 
+  locale_dir = ctd_test_catalogue_install (catalogue, G_N_ELEMENTS (catalogue));
   /* 11 players: chouettes of 4, 4 and 3, played through the final. */
   base_dir = g_dir_make_tmp ("ctd-test-validate-XXXXXX", &error);
   g_assert_no_error (error);
@@ -623,6 +633,7 @@ main (void)
   ctd_test_exec_sql (base_path, "PRAGMA journal_mode = WAL");
 
   failed = cmocka_run_group_tests (tests, NULL, NULL);
+  ctd_test_catalogue_remove (locale_dir);
   ctd_test_remove_tree (base_dir);
   g_free (base_dir);
   g_free (base_path);

@@ -119,6 +119,47 @@ item_checked_in (GListModel *model,
   return checked_in;
 }
 
+/* The label with exactly @text under @root, or NULL. */
+static GtkLabel *
+find_exact_label (GtkWidget  *root,
+                  const char *text)
+{
+  if (GTK_IS_LABEL (root) && strcmp (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_exact_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What the table's row of the player named @name shows, its cells'
+ * texts joined by "|" (a cell's label sits in its cell, in its row). */
+static char *
+row_text (GtkColumnView *view,
+          const char    *name)
+{
+  GtkLabel *label = find_exact_label (GTK_WIDGET (view), name);
+  GtkWidget *row;
+  GString *text = g_string_new (NULL);
+
+  assert_non_null (label);
+  row = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (label)));
+  for (GtkWidget *cell = gtk_widget_get_first_child (row); cell != NULL;
+       cell = gtk_widget_get_next_sibling (cell))
+    {
+      GtkWidget *child = gtk_widget_get_first_child (cell);
+
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "|" : "",
+                              GTK_IS_LABEL (child) ? gtk_label_get_text (GTK_LABEL (child)) : "?");
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* The Players page of a window on the new event “Club Open” in @dir. */
 typedef struct
 {
@@ -206,7 +247,7 @@ test_players_add (void **state)
   GtkColumnView *view = players.view;
   GListModel *rows = players.rows;
   gboolean before;
-
+  char *text;
 
   /* The title names the event (task switchers and window lists show it). */
   assert_string_equal (gtk_window_get_title (GTK_WINDOW (window)), "Club Open");
@@ -233,11 +274,20 @@ test_players_add (void **state)
   ctd_test_screenshot (GTK_WINDOW (window), NULL);
   assert_non_null (ctd_test_find_label (GTK_WIDGET (view), "hecked in"));
 
+  /* Each column in its cell, in the table's order. */
+  text = row_text (view, "Ann");
+  assert_string_equal (text, "1|Ann|Riga||Not checked in|");
+  g_free (text);
+
   /* Enter on a row checks the player in or out, and the count follows. */
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (rows), 0, TRUE);
   before = item_checked_in (rows, 0);
   g_signal_emit_by_name (view, "activate", 0);
   assert_true (item_checked_in (rows, 0) != before);
+  /* The row follows its player, in place. */
+  text = row_text (view, "Ann");
+  assert_string_equal (text, "1|Ann|Riga||Checked in|");
+  g_free (text);
   assert_true (gtk_widget_activate_action (GTK_WIDGET (page),
                                            before ? "players.check-in" : "players.check-out",
                                            NULL));
@@ -597,6 +647,41 @@ test_dialog_keeps_club (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A window opens an event on its Event page: the players' rows (GTK
+ * 4.8's column view makes 200 at once) wait until their page is shown,
+ * then show every player. */
+static void
+test_rows_when_shown (void **state)
+{
+  Fixture *fixture = *state;
+  g_autoptr(CtdApplication) app = ctd_test_new_application ();
+  CtdMainWindow *window = ctd_test_open_built_event (app, fixture->dir, "rows.chouette", 8, 7,
+                                                     FALSE);
+  GtkWidget *page = ctd_test_find_widget (GTK_WIDGET (window), CTD_TYPE_PLAYERS_PAGE);
+  GtkColumnView *view = GTK_COLUMN_VIEW (ctd_test_find_widget (page, GTK_TYPE_COLUMN_VIEW));
+  GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (view));
+  g_autoptr(CtdPlayerItem) first = NULL;
+  char *text;
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  assert_false (gtk_widget_get_mapped (page));
+  assert_int_equal (g_list_model_get_n_items (rows), 0);
+  assert_null (find_exact_label (GTK_WIDGET (view), "Checked in"));
+  /* The count under the table follows the document, shown or not. */
+  assert_non_null (ctd_test_find_label (page, "8 registered"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string ("players"));
+  assert_true (gtk_widget_get_mapped (page));
+  assert_int_equal (g_list_model_get_n_items (rows), 8);
+  first = g_list_model_get_item (rows, 0);
+  text = row_text (view, ctd_player_item_get_name (first));
+  assert_non_null (strstr (text, ctd_player_item_get_name (first)));
+  g_free (text);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (void)
 {
@@ -620,6 +705,8 @@ main (void)
     cmocka_unit_test_setup_teardown (test_withdraw_seated, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
     cmocka_unit_test_setup_teardown (test_dialog_keeps_club, ctd_test_folder_setup,
+                                     ctd_test_folder_teardown),
+    cmocka_unit_test_setup_teardown (test_rows_when_shown, ctd_test_folder_setup,
                                      ctd_test_folder_teardown),
   };
 

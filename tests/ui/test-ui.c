@@ -78,8 +78,20 @@ test_main_window_plan (void **state)
   gtk_spin_button_set_value (spin, 17);
   assert_non_null (strstr (gtk_label_get_text (plan), "Semi-final"));
 
-  /* The shortcuts window builds and lists the window's commands. */
+  /* The shortcuts window is built when first asked for, not with every
+   * window (a twentieth of a window's start); Ctrl+? asks for it. */
+  assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  {
+    g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                  "win.show-help-overlay");
+
+    assert_true (g_strv_contains ((const char *const *) accels, "<Control>question"));
+  }
+  /* It builds and lists the window's commands. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  assert_non_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  assert_true (gtk_widget_get_visible (GTK_WIDGET (
+    gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)))));
   assert_non_null (ctd_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW));
   assert_non_null (ctd_test_find_label (GTK_WIDGET (ctd_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)),
                                         "Undo"));
