@@ -121,7 +121,7 @@ test_f1_and_menu (void **state)
   assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (app), "help"));
   assert_true (menus_offer (GTK_WIDGET (window), "app.help"));
 
-  builder = gtk_builder_new_from_resource ("/io/github/chouettetd/ChouetteTD/gtk/help-overlay.ui");
+  builder = gtk_builder_new_from_resource ("/io/github/chouettetd/ChouetteTD/help-overlay.ui");
   assert_true (overlay_lists (GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay")),
                               "app.help"));
   gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
