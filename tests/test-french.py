@@ -207,7 +207,12 @@ def test_french_words_not_the_file_words(folder):
     error = event.run("settings", "--entry-fee", "-3", status=2).stderr
     check("Le droit d'inscription «\u00a0-3\u00a0» n'est pas un montant" in error, error)
 
+    # An edit's log line is one French sentence ("Modification : Player
+    # 01: nom …" had its colon and its list written in code).
+    event.run("player", "edit", "Player 01", "--name", "Zoé Durand", "--club", "Lyon")
     log = event.run("log").stdout
+    check("Modification\u00a0: Player 01 (nom «\u00a0Player 01\u00a0» -> «\u00a0Zoé Durand\u00a0», "
+          "club «\u00a0Club 1\u00a0» -> «\u00a0Lyon\u00a0»)" in log, "the edit in French:\n" + log)
     check("Joueur ajouté" in log and "Tournoi créé" in log, "the actions in French:\n" + log)
     for nick in (" create", " add-player", " import-players", " set-settings"):
         check(nick + ":" not in log and nick + " :" not in log,

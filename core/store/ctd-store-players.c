@@ -666,30 +666,40 @@ ctd_store_reinstate_player (CtdStore  *self,
          ctd_store_action_commit (&action, summary, error);
 }
 
-/* Appends one field's change to an edit's summary, ": name “Ann” ->
- * “Ann Lee”" or ", club “Riga” -> none", when @before and @after (%NULL
- * for none) differ; *@n_changed counts the fields appended. */
+/* Appends one field's change ("name “Ann” -> “Ann Lee”") to @changes,
+ * after those before it, when @before and @after (%NULL for none) differ. */
 static void
-append_field_change (GString     *summary,
-                     guint       *n_changed,
+append_field_change (GString     *changes,
                      const char  *field,
                      const char  *before,
                      const char  *after)
 {
-  /* Translators: a value the director typed, quoted in the event's
-   * log, or "none" for a club or player ID left empty. */
-  g_autofree char *old_text = before != NULL ? g_strdup_printf (_("“%s”"), before)
-                                             : g_strdup (C_("player field", "none"));
-  g_autofree char *new_text = after != NULL ? g_strdup_printf (_("“%s”"), after)
-                                            : g_strdup (C_("player field", "none"));
+  g_autofree char *old_text = NULL;
+  g_autofree char *new_text = NULL;
+  g_autofree char *change = NULL;
+  g_autofree char *so_far = NULL;
 
   if (g_strcmp0 (before, after) == 0)
     return;
-  g_string_append (summary, *n_changed > 0 ? ", " : ": ");
+  /* Translators: a value the director typed, quoted in the event's
+   * log, or "none" for a club or player ID left empty. */
+  old_text = before != NULL ? g_strdup_printf (_("“%s”"), before)
+                            : g_strdup (C_("player field", "none"));
+  new_text = after != NULL ? g_strdup_printf (_("“%s”"), after)
+                           : g_strdup (C_("player field", "none"));
   /* Translators: in "Edited Ann: name “Ann” -> “Ann Lee”, club ...":
    * what changed (name, club or player ID), its old and new values. */
-  g_string_append_printf (summary, _("%s %s -> %s"), field, old_text, new_text);
-  (*n_changed)++;
+  change = g_strdup_printf (_("%s %s -> %s"), field, old_text, new_text);
+  if (changes->len == 0)
+    {
+      g_string_append (changes, change);
+      return;
+    }
+  so_far = g_strdup (changes->str);
+  /* Translators: a player's changes one after another in the event's
+   * log: those so far (first %s) and one more ("name “Ann” -> “Ann
+   * Lee”, club none -> “Riga”"). */
+  g_string_printf (changes, C_("list of changes", "%s, %s"), so_far, change);
 }
 
 /**
@@ -723,7 +733,8 @@ ctd_store_edit_player (CtdStore    *self,
 {
   g_auto(CtdStoreAction) action = CTD_STORE_ACTION_INIT;
   g_autoptr(CtdStmt) stmt = NULL;
-  g_autoptr(GString) summary = NULL;
+  g_autoptr(GString) changes = NULL;
+  g_autofree char *summary = NULL;
   g_autofree char *label = NULL;
   g_autofree char *old_name = NULL;
   g_autofree char *old_club = NULL;
@@ -731,7 +742,6 @@ ctd_store_edit_player (CtdStore    *self,
   g_autofree char *clash = NULL;
   g_autofree char *key = NULL;
   gboolean withdrawn;
-  guint n_changed = 0;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -767,14 +777,15 @@ ctd_store_edit_player (CtdStore    *self,
                                "and player ID; give a club or player ID that tells them apart"),
                              label, clash);
 
-  summary = g_string_new (NULL);
-  /* Translators: a line of the event's log; %s is a player; the
-   * fields' changes follow. */
-  g_string_printf (summary, _("Edited %s"), label);
-  append_field_change (summary, &n_changed, C_("player field", "name"), old_name, name);
-  append_field_change (summary, &n_changed, C_("player field", "club"), old_club, club);
-  append_field_change (summary, &n_changed, C_("player field", "player ID"), old_member_id,
-                       member_id);
+  changes = g_string_new (NULL);
+  append_field_change (changes, C_("player field", "name"), old_name, name);
+  append_field_change (changes, C_("player field", "club"), old_club, club);
+  append_field_change (changes, C_("player field", "player ID"), old_member_id, member_id);
+  /* Translators: a line of the event's log: the player (%1$s) and
+   * what changed ("name “Ann” -> “Ann Lee”, club none -> “Riga”"). */
+  summary = changes->len > 0 ? g_strdup_printf (_("Edited %1$s: %2$s"), label, changes->str)
+                             /* Translators: a line of the event's log; %s is a player. */
+                             : g_strdup_printf (_("Edited %s"), label);
   key = name_key (name);
   /* Nothing different: no row changes, so the action leaves no entry. */
   return ctd_store_run (self, "UPDATE player SET name = ?2, name_key = ?3, club = ?4, "
@@ -784,5 +795,5 @@ ctd_store_edit_player (CtdStore    *self,
                         CTD_ARGS (CTD_INT (player_id), CTD_TEXT (name), CTD_TEXT (key),
                                   CTD_TEXT (club), CTD_TEXT (member_id)),
                         error) &&
-         ctd_store_action_commit (&action, summary->str, error);
+         ctd_store_action_commit (&action, summary, error);
 }
