@@ -311,6 +311,26 @@ ctd_test_set_paper (CtdChouettePage *page,
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_page_entry (page, p)), text);
 }
 
+/* The private link's secret of chouette @round.@number (a copy). */
+char *
+ctd_test_document_secret (CtdDocument *document,
+                          guint        round,
+                          guint        number)
+{
+  g_autoptr(GPtrArray) links = ctd_document_list_links (document, round, NULL);
+
+  assert_non_null (links);
+  for (guint i = 0; i < links->len; i++)
+    {
+      const CtdStoreLink *link = g_ptr_array_index (links, i);
+
+      if (link->chouette == number)
+        return g_strdup (link->secret);
+    }
+  fail_msg ("chouette %u.%u has no link", round, number);
+  return NULL;
+}
+
 /* Game @game's @line in the chouette @page shows, entered at the table
  * by its Box from one phone and confirmed by its Captain from another,
  * as the table server does: the page then offers to accept or reject
@@ -325,19 +345,13 @@ ctd_test_table_sends (CtdMainWindow   *window,
   CtdDocument *document = ctd_main_window_get_document (window);
   guint number = ctd_chouette_page_get_number (page);
   CtdGameItem *row = ctd_test_grid_row (page, game);
-  g_autoptr(GPtrArray) links = ctd_document_list_links (document,
-                                                        ctd_chouette_page_get_round (page), NULL);
+  g_autofree char *secret = ctd_test_document_secret (document,
+                                                      ctd_chouette_page_get_round (page), number);
   g_autofree char *request = g_strdup_printf ("%032x", ++n_forms);
   g_autoptr(GError) error = NULL;
-  const char *secret = NULL;
   guint box;
   gint64 id = 0;
 
-  assert_non_null (links);
-  for (guint i = 0; i < links->len; i++)
-    if (((CtdStoreLink *) g_ptr_array_index (links, i))->chouette == number)
-      secret = ((CtdStoreLink *) g_ptr_array_index (links, i))->secret;
-  assert_non_null (secret);
   g_object_get (row, "box", &box, NULL);
   if (!ctd_document_submit (document, secret, game, line, box, request, "192.168.1.23",
                             CTD_TEST_PHONE_A, &id, &error) ||

@@ -41,19 +41,13 @@ table_sends (CtdDocument *document,
              const char  *line)
 {
   static guint n_forms;
-  g_autoptr(GPtrArray) links = ctd_document_list_links (document, 1, NULL);
+  g_autofree char *secret = ctd_test_document_secret (document, 1, number);
   g_autofree char *request = g_strdup_printf ("%032x", ++n_forms);
   g_autoptr(GError) error = NULL;
   g_autoptr(CtdChouette) table = NULL;
-  const char *secret = NULL;
   CtdChouetteGame slot;
   gint64 id = 0;
 
-  assert_non_null (links);
-  for (guint i = 0; i < links->len; i++)
-    if (((CtdStoreLink *) g_ptr_array_index (links, i))->chouette == number)
-      secret = ((CtdStoreLink *) g_ptr_array_index (links, i))->secret;
-  assert_non_null (secret);
   table = ctd_document_load_table (document, secret, NULL, NULL, NULL, &error);
   if (table == NULL)
     fail_msg ("%s", error->message);
