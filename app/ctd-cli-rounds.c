@@ -313,8 +313,9 @@ show_text (guint                   round,
         print_order (view.decision_order, view.slot.n_crew);
       else
         {
-          /* Translators: a cube-decision order not known yet, in an 8-wide column */
-          g_autofree char *pending = ctd_cli_pad (_("pending"), 8, FALSE);
+          /* Translators: a cube-decision order not known yet, in show's column
+           * of 8 characters: keep it within 8 */
+          g_autofree char *pending = ctd_cli_pad (C_("8-character column", "pending"), 8, FALSE);
 
           printf ("%s", pending);
         }

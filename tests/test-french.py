@@ -142,6 +142,14 @@ def test_french(folder):
     found = left_in(finder, said)
     check(not found, "English left under LANGUAGE=fr:\n" + "\n".join(found))
 
+    # show's columns hold their French words: a cube-decision order not
+    # known yet stays in its 8 characters ("en attente" pushed the
+    # results and the players' columns two to the right).
+    rows = [line for line in said["show"].splitlines() if re.match(r" *[0-9]+ +[0-9]+ +[0-9]+ ", line)]
+    check(len(rows) == 12, "show's twelve games:\n" + said["show"])
+    for row in rows:
+        check(len(row) <= 39 or row[39] == " ", "a column overflows in French:\n" + said["show"])
+
     # And French is there: the catalogue was read, not merely English avoided.
     expected = {
         "init": ["Créé"],
