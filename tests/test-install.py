@@ -115,6 +115,54 @@ def window_speaks_french(gui, folder):
     return True
 
 
+def window_opens_its_own_guide(gui, folder):
+    """Starts the window @gui on the suite's display and asks it for help
+    (app.help, as F1 does) with a help viewer of the test's own: the
+    viewer must be given the guide installed beside @gui, whatever the
+    data folders and the configured prefix hold."""
+    import e2e
+    os.makedirs(folder, exist_ok=True)
+    viewer = os.path.join(folder, "viewer.sh")
+    asked = os.path.join(folder, "asked")
+    with open(viewer, "w") as f:
+        f.write("#!/bin/sh\nprintf '%%s\\n' \"$1\" > '%s'\n" % asked)
+    os.chmod(viewer, 0o755)
+    for sub in ("data/applications", "config", "sys"):
+        os.makedirs(os.path.join(folder, sub), exist_ok=True)
+    with open(os.path.join(folder, "data", "applications", "ctd-test-viewer.desktop"), "w") as f:
+        f.write("[Desktop Entry]\nType=Application\nName=Test Help Viewer\n"
+                "Exec=%s %%u\nMimeType=x-scheme-handler/ghelp;x-scheme-handler/help;\n" % viewer)
+    with open(os.path.join(folder, "config", "mimeapps.list"), "w") as f:
+        f.write("[Default Applications]\nx-scheme-handler/ghelp=ctd-test-viewer.desktop\n"
+                "x-scheme-handler/help=ctd-test-viewer.desktop\n")
+    # The system's file types and icons, not its help (nor a real install's).
+    for name in ("mime", "icons"):
+        os.symlink(os.path.join("/usr/share", name), os.path.join(folder, "sys", name))
+    saved = dict(os.environ)
+    os.environ["XDG_DATA_DIRS"] = os.path.join(folder, "sys")
+    app = e2e.App(gui, folder)
+    try:
+        app.wait()
+        e2e.wait_for("the window on the session bus", lambda: subprocess.run(
+            ["gdbus", "call", "--session", "--dest", APP_ID, "--object-path",
+             "/io/github/chouettetd/ChouetteTD", "--method", "org.gtk.Actions.Activate",
+             "help", "[]", "{}"], capture_output=True).returncode == 0 or None, 60)
+        e2e.wait_for("the help viewer started", lambda: (os.path.isfile(asked) and
+                     open(asked).read().endswith("\n")) or None, 60)
+    finally:
+        app.stop()
+        os.environ.clear()
+        os.environ.update(saved)
+    check(not e2e.failures, "the window: %s" % e2e.failures)
+    with open(asked) as f:
+        uri = f.read().strip()
+    print("F1 asked the help viewer for " + uri)
+    guide = os.path.realpath(installed(PREFIX, DATADIR, "help", "C", "chouette-td"))
+    check(uri.startswith("ghelp:") and
+          os.path.realpath(uri[len("ghelp:"):].split("?")[0]) == guide,
+          "F1 opens the guide installed beside the program (%s): %r" % (guide, uri))
+
+
 def needs_french():
     if not have_french():
         print("skipped: no %s locale on this machine (.ci/setup.sh's "
@@ -157,8 +205,9 @@ def test_installed_window_in_french(folder):
     said = window_without_display(gui, french_env())
     check(NO_DISPLAY_FR in said, "the installed window in French: %r" % said)
     # On a display it opens, its resources (the pages' templates, the
-    # style) built in, in French.
-    window_speaks_french(gui, folder)
+    # style) built in, in French, and F1 opens its own guide.
+    if window_speaks_french(gui, folder):
+        window_opens_its_own_guide(gui, os.path.join(folder, "help"))
 
 
 def test_moved_install_reads_its_own_catalogue(folder):

@@ -61,8 +61,11 @@ has_index (const char *dir)
  * ctd_help_dup_dir:
  *
  * The folder holding the guide's index.page that the help viewer will
- * show: in a data folder it searches, else under the install prefix,
- * else the build tree's copy (pages and figures), else the source's.
+ * show: in a data folder it searches, else beside the program (an
+ * install's `bin/../share/help/C/chouette-td`, also a moved one, or the
+ * build tree's copy with its figures for `BUILD/app/chouette-td`), else
+ * under the configured prefix, else the build tree's copy, else the
+ * source's pages.
  *
  * Returns: (transfer full) (nullable): the folder, or %NULL when no guide
  *   is found anywhere
@@ -72,8 +75,22 @@ ctd_help_dup_dir (void)
 {
   static const char * const others[] = { CTD_HELP_INSTALLED_DIR, CTD_HELP_BUILD_DIR,
                                          CTD_HELP_SOURCE_DIR };
+  g_autofree char *program = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *bindir = program != NULL ? g_path_get_dirname (program) : NULL;
+  /* From bin/ as the prefix lays it out (none when the folders are set
+   * outside the prefix), and from a build tree's app/. */
+  const char * const beside[] = { CTD_HELP_FROM_BINDIR, "../data/help/C" };
   char *dir = find_in_data_dirs ();
 
+  for (guint i = 0; dir == NULL && bindir != NULL && i < G_N_ELEMENTS (beside); i++)
+    if (beside[i][0] != '\0')
+      {
+        g_autoptr(GFile) folder = g_file_new_build_filename (bindir, beside[i], NULL);
+        g_autofree char *path = g_file_get_path (folder);
+
+        if (has_index (path))
+          dir = g_steal_pointer (&path);
+      }
   for (guint i = 0; dir == NULL && i < G_N_ELEMENTS (others); i++)
     if (has_index (others[i]))
       dir = g_strdup (others[i]);
