@@ -242,3 +242,26 @@ ctd_test_drain (void)
   for (guint i = 0; i < 1000 && g_main_context_iteration (NULL, FALSE); i++)
     ;
 }
+
+/* The private link's secret of chouette @round.@number (a copy); the
+ * test ends when it has none. */
+char *
+ctd_test_document_secret (CtdDocument *document,
+                          guint        round,
+                          guint        number)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) links = ctd_document_list_links (document, round, &error);
+
+  if (links == NULL)
+    g_error ("the links of round %u: %s", round, error->message);
+  for (guint i = 0; i < links->len; i++)
+    {
+      const CtdStoreLink *link = g_ptr_array_index (links, i);
+
+      if (link->chouette == number)
+        return g_strdup (link->secret);
+    }
+  g_error ("chouette %u.%u has no link", round, number);
+  return NULL;
+}

@@ -26,6 +26,9 @@ gboolean  ctd_test_build_named_event (const char         *path,
                                       GError            **error);
 
 CtdDocument *ctd_test_create_document (const char     *path);
+char        *ctd_test_document_secret (CtdDocument    *document,
+                                       guint           round,
+                                       guint           number);
 void         ctd_test_draw_players    (CtdDocument    *document,
                                        guint           n);
 void         ctd_test_spin_until      (const gboolean *done,

@@ -28,27 +28,6 @@
 
 typedef CtdTestFolder Fixture;
 
-/* The link's secret of chouette @round.@number. */
-static char *
-secret_of (CtdDocument *document,
-           guint        round,
-           guint        number)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) links = ctd_document_list_links (document, round, &error);
-
-  assert_non_null (links);
-  for (guint i = 0; i < links->len; i++)
-    {
-      const CtdStoreLink *link = g_ptr_array_index (links, i);
-
-      if (link->chouette == number)
-        return g_strdup (link->secret);
-    }
-  fail_msg ("no link for %u.%u", round, number);
-  return NULL;
-}
-
 /* Every chouette's secret, "1.1=…;1.2=…", to see that nothing changed. */
 static char *
 all_secrets (CtdDocument *document)
@@ -113,8 +92,8 @@ test_reissue (void **state)
   guint changed = 0;
 
   ctd_test_draw_players (document, 8);
-  old = secret_of (document, 1, 1);
-  other = secret_of (document, 1, 2);
+  old = ctd_test_document_secret (document, 1, 1);
+  other = ctd_test_document_secret (document, 1, 2);
   assert_opens (document, old, "1.1");
   assert_opens (document, other, "1.2");
 
@@ -123,7 +102,7 @@ test_reissue (void **state)
   if (!ctd_document_reissue_link (document, 1, 1, &error))
     fail_msg ("reissue: %s", error->message);
   assert_int_equal (changed, 1);
-  fresh = secret_of (document, 1, 1);
+  fresh = ctd_test_document_secret (document, 1, 1);
   assert_string_not_equal (fresh, old);
   assert_opens (document, old, "nothing");
   assert_opens (document, fresh, "1.1");
@@ -139,7 +118,7 @@ test_reissue (void **state)
   assert_opens (document, fresh, "nothing");
   assert_opens (document, other, "1.2");
   {
-    g_autofree char *third = secret_of (document, 1, 1);
+    g_autofree char *third = ctd_test_document_secret (document, 1, 1);
 
     assert_opens (document, third, "1.1");
   }
@@ -219,7 +198,7 @@ confirm_line (CtdDocument *document,
               gint64       id)
 {
   CtdGameItem *row = ctd_test_game_item (ctd_test_get_view (document, number), game);
-  g_autofree char *secret = secret_of (document, 1, number);
+  g_autofree char *secret = ctd_test_document_secret (document, 1, number);
   g_autoptr(GError) error = NULL;
 
   if (!ctd_document_answer_submission (document, secret, id, ctd_game_item_get_captain (row),
@@ -238,7 +217,7 @@ send_line (CtdDocument *document,
 {
   static guint n_forms;
   CtdGameItem *row = ctd_test_game_item (ctd_test_get_view (document, number), game);
-  g_autofree char *secret = secret_of (document, 1, number);
+  g_autofree char *secret = ctd_test_document_secret (document, 1, number);
   g_autofree char *request = g_strdup_printf ("%032x", ++n_forms);
   g_autoptr(GError) error = NULL;
   guint box;

@@ -311,26 +311,6 @@ ctd_test_set_paper (CtdChouettePage *page,
   gtk_editable_set_text (GTK_EDITABLE (ctd_test_page_entry (page, p)), text);
 }
 
-/* The private link's secret of chouette @round.@number (a copy). */
-char *
-ctd_test_document_secret (CtdDocument *document,
-                          guint        round,
-                          guint        number)
-{
-  g_autoptr(GPtrArray) links = ctd_document_list_links (document, round, NULL);
-
-  assert_non_null (links);
-  for (guint i = 0; i < links->len; i++)
-    {
-      const CtdStoreLink *link = g_ptr_array_index (links, i);
-
-      if (link->chouette == number)
-        return g_strdup (link->secret);
-    }
-  fail_msg ("chouette %u.%u has no link", round, number);
-  return NULL;
-}
-
 /* Game @game's @line in the chouette @page shows, entered at the table
  * by its Box from one phone and confirmed by its Captain from another,
  * as the table server does: the page then offers to accept or reject

@@ -59,9 +59,6 @@ void              ctd_test_set_paper           (CtdChouettePage  *page,
                                                 guint             p,
                                                 CtdHalves         total);
 
-char             *ctd_test_document_secret     (CtdDocument      *document,
-                                                guint             round,
-                                                guint             number);
 gint64            ctd_test_table_sends         (CtdMainWindow    *window,
                                                 CtdChouettePage  *page,
                                                 guint             game,
