@@ -285,6 +285,26 @@ test_players_hint (void **state)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Chouette 1.1 shown, its first @n_games typed as the director types
+ * them, random lines from @seed. */
+static CtdChouettePage *
+played_chouette (CtdMainWindow *window,
+                 guint64        seed,
+                 guint          n_games)
+{
+  CtdChouettePage *page = ctd_test_show_chouette (window, 1, 1);
+  CtdRng rng;
+
+  ctd_rng_init (&rng, seed);
+  for (guint game = 1; game <= n_games; game++)
+    {
+      g_autofree char *line = ctd_test_line_for (page, game, &rng);
+
+      ctd_test_type_line (page, line);
+    }
+  return page;
+}
+
 /* Four names of 30 characters, accents and hyphens: the grid's Result
  * column in sight at 1024 px, the totals under their names in full. */
 static void
@@ -303,18 +323,10 @@ test_long_names_fit (void **state)
   GtkColumnView *grid;
   GtkWidget *header, *result, *scrolled;
   graphene_rect_t bounds;
-  CtdRng rng;
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     assert_int_equal (g_utf8_strlen (names[i], -1), 30);
-  page = ctd_test_show_chouette (window, 1, 1);
-  ctd_rng_init (&rng, 5);
-  for (guint game = 1; game <= 6; game++)
-    {
-      g_autofree char *line = ctd_test_line_for (page, game, &rng);
-
-      ctd_test_type_line (page, line);
-    }
+  page = played_chouette (window, 5, 6);
   check_fits (window, "chouette-long-names", failures);
   check_grid (window, page, "chouette-long-names", FALSE, failures);
   if (failures->len > 0)
@@ -364,17 +376,9 @@ test_middle_names_fit (void **state)
                                                      G_N_ELEMENTS (names));
   g_autoptr(GString) failures = g_string_new (NULL);
   CtdChouettePage *page;
-  CtdRng rng;
 
   assert_int_equal (g_utf8_strlen (names[0], -1), 16);
-  page = ctd_test_show_chouette (window, 1, 1);
-  ctd_rng_init (&rng, 7);
-  for (guint game = 1; game <= 8; game++)
-    {
-      g_autofree char *line = ctd_test_line_for (page, game, &rng);
-
-      ctd_test_type_line (page, line);
-    }
+  page = played_chouette (window, 7, 8);
   check_grid (window, page, "chouette-middle-names", TRUE, failures);
   if (failures->len > 0)
     fail_msg ("%s", failures->str);
