@@ -182,8 +182,9 @@ async function openPhone (browser) {
 
 // Opens @url on @phone; returns the response (status, headers). A table's
 // page opens itself again when the desk or the other phone changes it: a
-// visit that such a reload cuts short (an interrupted navigation, or one
-// the reload took over, which leaves goto() no response) is made again.
+// visit that such a reload cuts short (an interrupted navigation, one the
+// reload took over, which leaves goto() no response, or a page detached
+// as the reload replaced it) is made again.
 // The page's own reload is let finish before the visit is made again.
 async function visit (phone, url) {
   for (let attempt = 1; ; attempt++) {
@@ -194,7 +195,8 @@ async function visit (phone, url) {
       check(response !== null, `no response from ${url}`);
       return response;
     } catch (error) {
-      if (attempt >= 5 || !/interrupted by another navigation/.test(error.message))
+      if (attempt >= 5 ||
+          !/interrupted by another navigation|Not attached to an active page/.test(error.message))
         throw error;
       await phone.page.waitForLoadState('load', { timeout: WAIT_MS });
     }
@@ -556,7 +558,7 @@ async function testEnterGames (ctx) {
     if (game === 11) {
       // Eleven lines wait for the director: the next game is still at the
       // top of the screen, the lines one short row each below it.
-      await enterer.page.reload({ waitUntil: 'load', timeout: WAIT_MS });
+      await visit(enterer, ctx.tableUrl);
       const top = await enterer.page.locator('section.next').evaluate(e => e.getBoundingClientRect().top);
       check(top < PHONE.viewport.height / 4, `the next game's box starts ${top} px down`);
       const enter = await enterer.page.getByRole('link', { name: 'Enter game 12', exact: true })
