@@ -80,8 +80,11 @@ begin_radio (GString    *page,
              const char *value,
              gboolean    by_default)
 {
+  /* The text in one element: the label lays out its box and its text
+   * side by side, and each run of a sentence around a name's <bdi> would
+   * be laid out apart ("Ann , the Box"). */
   g_string_append_printf (page, "<label class=\"choice\"><input type=\"radio\" name=\"%s\" "
-                          "value=\"%s\"%s> ", name, value,
+                          "value=\"%s\"%s> <span>", name, value,
                           form_checked (fields, name, value, by_default));
 }
 
@@ -95,7 +98,7 @@ ctd_form_radio (GString    *page,
 {
   begin_radio (page, fields, name, value, by_default);
   ctd_html_escaped (page, label);
-  g_string_append (page, "</label>\n");
+  g_string_append (page, "</span></label>\n");
 }
 
 /* A choice whose label names a player: @format with one "%s", for
@@ -110,7 +113,7 @@ ctd_form_radio_named (GString    *page,
 {
   begin_radio (page, fields, name, value, FALSE);
   ctd_html_printf_name (page, format, player_name);
-  g_string_append (page, "</label>\n");
+  g_string_append (page, "</span></label>\n");
 }
 
 void
@@ -390,10 +393,10 @@ ctd_form_append_more (GString              *page,
   g_string_append (page, "\"></label>\n</fieldset>\n");
 
   g_string_append_printf (page, "<label class=\"choice\"><input type=\"checkbox\" "
-                          "name=\"together\" value=\"1\"%s> ",
+                          "name=\"together\" value=\"1\"%s> <span>",
                           *ctd_form_field (fields, "together") != '\0' ? " checked" : "");
   ctd_html_escaped (page, _("The whole crew doubled together, as one initial offering (rule 3.6)"));
-  g_string_append (page, "</label>\n");
+  g_string_append (page, "</span></label>\n");
 
   ctd_form_begin_fieldset (page, _("Anything else, in notation"));
   g_string_append (page, "<label>");

@@ -351,11 +351,49 @@ test_refused_payer_named (void **state)
     }
 }
 
+/* A choice's label lays out its box and its text side by side: its text
+ * is one element, so a sentence around a name's <bdi> stays one line of
+ * words ("Dagny Eriksen, the Box", not "Dagny Eriksen , the Box" with
+ * the runs laid out apart, nor "The crew, | Fatima Zahra | Captain"). */
+static void
+test_choice_text_one_element (void **state)
+{
+  static const char *const names[CTD_MAX_PLAYERS] = {
+    "Rachel Goldberg", "Maximilian Oberhauser", "Dagny Eriksen", "Fatima Zahra",
+  };
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+  g_autofree char *page = NULL;
+  guint n_choices = 0, n_named = 0;
+
+  ctd_chouette_set_names (chouette, names);
+  page = ctd_table_entry_form (chouette, "1.15", "0123456789abcdef0123456789abcdef", "token", 1,
+                               NULL, NULL);
+  for (const char *label = strstr (page, "<label class=\"choice\">"); label != NULL;
+       label = strstr (label + 1, "<label class=\"choice\">"))
+    {
+      const char *end = strstr (label, "</label>");
+      const char *box = strchr (label + 1, '>') + 1;
+      const char *after_box = strchr (box, '>') + 1;
+      g_autofree char *text = g_strndup (after_box, end - after_box);
+
+      n_choices++;
+      if (!g_str_has_prefix (box, "<input ") || !g_str_has_prefix (text, " <span>") ||
+          !g_str_has_suffix (text, "</span>") || strstr (text + 7, "<span>") != NULL)
+        fail_msg ("a choice's text is not one element: “%s”", text);
+      if (strstr (text, "<bdi>") != NULL)
+        n_named++;
+    }
+  /* Who enters (Box and Captain), who won (the Box, the crew), at least. */
+  assert_true (n_choices >= 6);
+  assert_true (n_named >= 4);
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_cubes_and_extra),
+    cmocka_unit_test (test_choice_text_one_element),
     cmocka_unit_test (test_wash_and_penalty),
     cmocka_unit_test (test_together_and_adjustment),
     cmocka_unit_test (test_half_rows),
