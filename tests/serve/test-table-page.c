@@ -298,7 +298,7 @@ test_names_isolated (void **state)
   assert_int_equal (ctd_test_count_occurrences (order, "</bdi>"), 3);
   /* In a sentence, wherever the translation puts the name. */
   assert_non_null (strstr (page, "Entered by <bdi>"));
-  assert_non_null (strstr (form, "</bdi>, the Box</label>"));
+  assert_non_null (strstr (form, "</bdi>, the Box</span></label>"));
   assert_non_null (strstr (form, "The crew, Captain <bdi>"));
   assert_int_equal (ctd_test_count_occurrences (form, "</bdi>&apos;s cube</legend>"), 3);
 }
