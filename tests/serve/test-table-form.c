@@ -31,6 +31,17 @@ chouette_new (void)
   return chouette;
 }
 
+/* Game 1's form of chouette 1.15 whose players are @names. */
+static char *
+form_of (const char *const names[CTD_MAX_PLAYERS])
+{
+  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
+
+  ctd_chouette_set_names (chouette, names);
+  return ctd_table_entry_form (chouette, "1.15", "0123456789abcdef0123456789abcdef", "token", 1,
+                               NULL, NULL);
+}
+
 /* The form's fields from "name=value" pairs. */
 static GHashTable *
 fields_new (const char *const *pairs)
@@ -222,13 +233,9 @@ test_end_choices_short (void **state)
   static const char *const names[CTD_MAX_PLAYERS] = {
     "Rachel Goldberg", "Maximilian Oberhauser", "Dagny Eriksen", "Fatima Zahra",
   };
-  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
-  g_autofree char *page = NULL;
+  g_autofree char *page = form_of (names);
   guint n_choices = 0;
 
-  ctd_chouette_set_names (chouette, names);
-  page = ctd_table_entry_form (chouette, "1.15", "0123456789abcdef0123456789abcdef", "token", 1,
-                               NULL, NULL);
   for (const char *select = strstr (page, "<select name=\"end-"); select != NULL;
        select = strstr (select + 1, "<select name=\"end-"))
     {
@@ -298,12 +305,8 @@ static void
 test_payer_reasons_escaped (void **state)
 {
   static const char *const names[CTD_MAX_PLAYERS] = { "Ann", "\"><img src=x>", "Cy", "Di" };
-  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
-  g_autofree char *page = NULL;
+  g_autofree char *page = form_of (names);
 
-  ctd_chouette_set_names (chouette, names);
-  page = ctd_table_entry_form (chouette, "1.15", "0123456789abcdef0123456789abcdef", "token", 1,
-                               NULL, NULL);
   assert_null (strstr (page, "<img"));
   assert_non_null (strstr (page, "data-played=\"\u2068&quot;&gt;&lt;img src=x&gt;\u2069&apos;s cube"));
 }
@@ -361,13 +364,9 @@ test_choice_text_one_element (void **state)
   static const char *const names[CTD_MAX_PLAYERS] = {
     "Rachel Goldberg", "Maximilian Oberhauser", "Dagny Eriksen", "Fatima Zahra",
   };
-  g_autoptr(CtdChouette) chouette = ctd_chouette_new (4, CTD_LAST_SEGMENT_HIGHEST_FIRST);
-  g_autofree char *page = NULL;
+  g_autofree char *page = form_of (names);
   guint n_choices = 0, n_named = 0;
 
-  ctd_chouette_set_names (chouette, names);
-  page = ctd_table_entry_form (chouette, "1.15", "0123456789abcdef0123456789abcdef", "token", 1,
-                               NULL, NULL);
   for (const char *label = strstr (page, "<label class=\"choice\">"); label != NULL;
        label = strstr (label + 1, "<label class=\"choice\">"))
     {
